@@ -1,0 +1,186 @@
+/**
+ * Omdeh's one typed configuration: the specification's fixed constants (§9) and the settings read
+ * from the environment. Client code may import `constants` and `publicConfig`; `loadServerConfig`
+ * reads `process.env` and is for the server only.
+ */
+import * as v from 'valibot'
+
+const brandName = 'Omdeh'
+
+/** Spec §9 constants. Fixed by the product, not by the environment. */
+export const constants = {
+  brand: {
+    name: brandName,
+    slug: brandName.toLowerCase(),
+    plusPath: `/${brandName.toLowerCase()}-plus`,
+  },
+  auth: {
+    accessTokenMinutes: 390,
+    refreshTokenDays: 30,
+    countryCode: '+98',
+    otpChannels: ['sms', 'whatsapp'] as const,
+    otpLength: 6,
+    otpValidSeconds: 120,
+    otpResendSeconds: 60,
+    otpMaxAttempts: 5,
+  },
+  history: { maxItems: 10 },
+  toast: { timeoutMs: 5000, maxCount: 20, position: 'top-right' as const },
+  queryCache: { staleMs: 15_000, retries: 3, retryDelayCapMs: 30_000, gcMs: 5 * 60_000 },
+  images: { widths: [320, 640, 768, 1024, 1280, 1536] as const, densities: [1, 2] as const, format: 'webp' as const },
+  rateLimitCountdownSeconds: 60,
+  chunkReload: { limit: 2, guardMs: 10_000, queryParam: 'app_status_check' },
+  progressBar: {
+    heightPx: 5,
+    color: 'gold',
+    throttleMs: 200,
+    durationMs: 2000,
+    hideDelayMs: 500,
+    resetDelayMs: 400,
+  },
+  truncateLength: 100,
+  money: { currency: 'IRR', locale: 'en-US', vatPercent: 10 },
+  orders: { paymentTimeoutMinutes: 30 },
+  catalog: { perPageOptions: [12, 24, 48] as const, maxPage: 500 },
+} as const
+
+/** Values safe to ship to the browser. */
+export const publicConfig = {
+  supportChat: {
+    sellers: 'https://chat.omdeh.example/sellers',
+    wholesale: 'https://chat.omdeh.example/wholesale',
+    retail: 'https://chat.omdeh.example/retail',
+  },
+  social: {
+    messaging: 'https://t.me/omdeh',
+    facebook: 'https://www.facebook.com/omdeh',
+    instagram: 'https://www.instagram.com/omdeh',
+    x: 'https://x.com/omdeh',
+  },
+  blogUrl: 'https://blog.omdeh.example',
+  poweredBy: { label: 'Omdeh Engineering', url: 'https://omdeh.example' },
+} as const
+
+const integerString = (name: string, min: number, max: number) =>
+  v.pipe(
+    v.string(),
+    v.regex(/^\d+$/, `${name} must be a whole number`),
+    v.transform(Number),
+    v.minValue(min, `${name} must be at least ${min}`),
+    v.maxValue(max, `${name} must be at most ${max}`),
+  )
+
+const urlString = (name: string, protocols: readonly string[]) =>
+  v.pipe(
+    v.string(),
+    v.url(`${name} must be a URL`),
+    v.check((value) => protocols.some((p) => value.startsWith(`${p}:`)), `${name} must start with ${protocols.join(' or ')}:`),
+  )
+
+const flag = (name: string) =>
+  v.pipe(
+    v.picklist(['0', '1', 'true', 'false'], `${name} must be 0, 1, true or false`),
+    v.transform((value) => value === '1' || value === 'true'),
+  )
+
+const percent = (name: string) =>
+  v.pipe(
+    v.string(),
+    v.regex(/^\d+(\.\d+)?$/, `${name} must be a number`),
+    v.transform(Number),
+    v.maxValue(100, `${name} must be at most 100`),
+  )
+
+/** Environment variables, with defaults that make `npm start` work with nothing set. */
+const envSchema = v.object({
+  NODE_ENV: v.optional(v.picklist(['development', 'production', 'test'], 'NODE_ENV must be development, production or test'), 'development'),
+  PORT: v.optional(integerString('PORT', 1, 65535), '3000'),
+  DATABASE_URL: v.optional(urlString('DATABASE_URL', ['postgres', 'postgresql'])),
+  DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1, 'DATA_DIR must not be empty')), './data'),
+  PUBLIC_SITE_URL: v.optional(urlString('PUBLIC_SITE_URL', ['http', 'https']), 'http://localhost:3000'),
+  CAPTCHA_SITE_KEY: v.optional(v.string(), ''),
+  CAPTCHA_SECRET: v.optional(v.string(), ''),
+  IMAGE_ALLOWED_DOMAIN: v.optional(
+    v.pipe(v.string(), v.regex(/^[a-z0-9.-]*$/i, 'IMAGE_ALLOWED_DOMAIN must be a host name')),
+    'cdn.omdeh.example',
+  ),
+  CURRENCY: v.optional(v.pipe(v.string(), v.regex(/^[A-Z]{3}$/, 'CURRENCY must be a 3-letter ISO code')), 'IRR'),
+  VAT_PERCENT: v.optional(percent('VAT_PERCENT'), '10'),
+  DEMO_MODE: v.optional(flag('DEMO_MODE'), '0'),
+  SEED_ON_EMPTY: v.optional(flag('SEED_ON_EMPTY'), '1'),
+  LOG_LEVEL: v.optional(
+    v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'LOG_LEVEL must be a pino level'),
+    'info',
+  ),
+  SMS_PROVIDER: v.optional(v.picklist(['dev', 'http'], 'SMS_PROVIDER must be dev or http'), 'dev'),
+  SMS_API_URL: v.optional(urlString('SMS_API_URL', ['http', 'https'])),
+  SMS_API_KEY: v.optional(v.string()),
+  PAYMENT_PROVIDER: v.optional(v.picklist(['sandbox', 'http'], 'PAYMENT_PROVIDER must be sandbox or http'), 'sandbox'),
+  PAYMENT_API_URL: v.optional(urlString('PAYMENT_API_URL', ['http', 'https'])),
+  PAYMENT_API_KEY: v.optional(v.string()),
+  SESSION_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'SESSION_SECRET must be at least 32 characters'))),
+})
+
+export type ServerConfig = ReturnType<typeof loadServerConfig>
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+    this.name = 'ConfigError'
+  }
+}
+
+/** Reads and validates the environment. Throws a ConfigError naming every bad variable. */
+export function loadServerConfig(env: Record<string, string | undefined> = process.env) {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''))
+  const result = v.safeParse(envSchema, present)
+  if (!result.success) {
+    throw new ConfigError(
+      result.issues.map((issue) => {
+        const key = issue.path?.map((p) => String(p.key)).join('.') ?? 'environment'
+        return `${key}: ${issue.message}`
+      }),
+    )
+  }
+  const e = result.output
+  const problems: string[] = []
+  if (e.SMS_PROVIDER === 'http' && (!e.SMS_API_URL || !e.SMS_API_KEY)) {
+    problems.push('SMS_PROVIDER: http needs SMS_API_URL and SMS_API_KEY')
+  }
+  if (e.PAYMENT_PROVIDER === 'http' && (!e.PAYMENT_API_URL || !e.PAYMENT_API_KEY)) {
+    problems.push('PAYMENT_PROVIDER: http needs PAYMENT_API_URL and PAYMENT_API_KEY')
+  }
+  const devAdapters = e.SMS_PROVIDER === 'dev' || e.PAYMENT_PROVIDER === 'sandbox'
+  if (e.NODE_ENV === 'production' && devAdapters && !e.DEMO_MODE) {
+    problems.push('DEMO_MODE: the dev SMS adapter and sandbox bank are refused in production unless DEMO_MODE=1')
+  }
+  if (e.NODE_ENV === 'production' && !e.DEMO_MODE && !e.SESSION_SECRET) {
+    problems.push('SESSION_SECRET: required in production')
+  }
+  if (problems.length) throw new ConfigError(problems)
+
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    database: e.DATABASE_URL
+      ? ({ kind: 'postgres', url: e.DATABASE_URL } as const)
+      : ({ kind: 'pglite', dataDir: `${e.DATA_DIR.replace(/\/+$/, '')}/pglite` } as const),
+    dataDir: e.DATA_DIR.replace(/\/+$/, ''),
+    publicSiteUrl: e.PUBLIC_SITE_URL.replace(/\/+$/, ''),
+    captcha: { siteKey: e.CAPTCHA_SITE_KEY, secret: e.CAPTCHA_SECRET },
+    imageAllowedDomain: e.IMAGE_ALLOWED_DOMAIN,
+    money: { currency: e.CURRENCY, vatPercent: e.VAT_PERCENT },
+    demoMode: e.DEMO_MODE,
+    seedOnEmpty: e.SEED_ON_EMPTY,
+    logLevel: e.LOG_LEVEL,
+    sms:
+      e.SMS_PROVIDER === 'http'
+        ? ({ kind: 'http', url: e.SMS_API_URL!, apiKey: e.SMS_API_KEY! } as const)
+        : ({ kind: 'dev' } as const),
+    payment:
+      e.PAYMENT_PROVIDER === 'http'
+        ? ({ kind: 'http', url: e.PAYMENT_API_URL!, apiKey: e.PAYMENT_API_KEY! } as const)
+        : ({ kind: 'sandbox' } as const),
+    sessionSecret: e.SESSION_SECRET ?? 'omdeh-dev-secret-not-for-production-use-0000',
+  }
+}

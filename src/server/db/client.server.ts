@@ -1,0 +1,67 @@
+import '@tanstack/react-start/server-only'
+import { mkdirSync } from 'node:fs'
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator'
+import postgres from 'postgres'
+import * as schema from './schema'
+import { migrationsFolder } from './migrations-folder.server'
+
+export type Schema = typeof schema
+export type Db = PgDatabase<PgQueryResultHKT, Schema>
+/** A transaction handle: has the same query API as Db. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+export type DbOrTx = Db | Tx
+
+export type DatabaseTarget = { kind: 'pglite'; dataDir?: string } | { kind: 'postgres'; url: string }
+
+export interface DatabaseHandle {
+  kind: 'pglite' | 'postgres'
+  db: Db
+  migrate(): Promise<void>
+  close(): Promise<void>
+}
+
+/** Opens PGlite (a folder, or memory when dataDir is omitted) or a PostgreSQL server. */
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if (target.kind === 'pglite') {
+    if (target.dataDir) mkdirSync(target.dataDir, { recursive: true })
+    const client = await PGlite.create(target.dataDir ?? 'memory://', { extensions: { pg_trgm } })
+    const db = drizzlePglite(client, { schema })
+    return {
+      kind: 'pglite',
+      db: db as unknown as Db,
+      migrate: () => migratePglite(db, { migrationsFolder: migrationsFolder() }),
+      close: () => client.close(),
+    }
+  }
+  const client = postgres(target.url, { max: 10, onnotice: () => {} })
+  const db = drizzlePostgres(client, { schema })
+  return {
+    kind: 'postgres',
+    db: db as unknown as Db,
+    migrate: () => migratePostgres(db, { migrationsFolder: migrationsFolder() }),
+    close: () => client.end({ timeout: 5 }),
+  }
+}
+
+/** The server's version string, e.g. "PostgreSQL 17.5 ...". */
+export async function databaseVersion(db: DbOrTx): Promise<string> {
+  const rows = await selectRows<{ version: string }>(db, sql`select version() as version`)
+  return rows[0]?.version ?? 'unknown'
+}
+
+/**
+ * Runs raw SQL and returns its rows. `execute` answers `{ rows }` on PGlite but an array on
+ * postgres-js; this hides the difference.
+ */
+export async function selectRows<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown
+  if (Array.isArray(result)) return result as T[]
+  return ((result as { rows?: T[] }).rows ?? []) as T[]
+}

@@ -1,0 +1,172 @@
+import { sql } from 'drizzle-orm'
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core'
+import { productStatusEnum, skuStatusEnum, storeStatusEnum } from './enums'
+import { sellers } from './people'
+
+const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+const updatedAt = timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    parentId: integer('parent_id').references((): AnyPgColumn => categories.id, { onDelete: 'restrict' }),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    image: text('image'),
+    position: integer('position').notNull().default(0),
+    createdAt,
+    updatedAt,
+  },
+  (t) => [uniqueIndex('categories_slug_key').on(t.slug), index('categories_parent_idx').on(t.parentId, t.position)],
+)
+
+export const brands = pgTable(
+  'brands',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    createdAt,
+  },
+  (t) => [uniqueIndex('brands_slug_key').on(t.slug)],
+)
+
+export const stores = pgTable(
+  'stores',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    sellerId: integer('seller_id')
+      .notNull()
+      .references(() => sellers.id, { onDelete: 'restrict' }),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    logo: text('logo'),
+    city: text('city').notNull(),
+    status: storeStatusEnum('status').notNull().default('active'),
+    createdAt,
+    updatedAt,
+  },
+  (t) => [uniqueIndex('stores_slug_key').on(t.slug), index('stores_seller_idx').on(t.sellerId)],
+)
+
+export const products = pgTable(
+  'products',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    brandId: integer('brand_id').references(() => brands.id, { onDelete: 'restrict' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    /** Selling unit, e.g. "carton of 12". */
+    unit: text('unit').notNull(),
+    status: productStatusEnum('status').notNull().default('active'),
+    createdAt,
+    updatedAt,
+  },
+  (t) => [
+    uniqueIndex('products_slug_key').on(t.slug),
+    index('products_category_idx').on(t.categoryId),
+    index('products_brand_idx').on(t.brandId),
+    index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+  ],
+)
+
+export const productPhotos = pgTable(
+  'product_photos',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    alt: text('alt').notNull().default(''),
+    /** Display order; the lowest is the "first photo" used in lists and the basket. */
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('product_photos_product_idx').on(t.productId, t.position)],
+)
+
+export const productAttributes = pgTable(
+  'product_attributes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    value: text('value').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('product_attributes_product_idx').on(t.productId, t.position)],
+)
+
+/** A store's offer of a product. */
+export const skus = pgTable(
+  'skus',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    sku: text('sku').notNull(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'restrict' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    remainingQuantity: integer('remaining_quantity').notNull().default(0),
+    alwaysAvailable: boolean('always_available').notNull().default(false),
+    piecesPerPack: integer('pieces_per_pack').notNull().default(1),
+    status: skuStatusEnum('status').notNull().default('active'),
+    createdAt,
+    updatedAt,
+  },
+  (t) => [
+    uniqueIndex('skus_sku_key').on(t.sku),
+    uniqueIndex('skus_store_product_key').on(t.storeId, t.productId),
+    index('skus_product_idx').on(t.productId),
+    check('skus_remaining_quantity_non_negative', sql`${t.remainingQuantity} >= 0`),
+    check('skus_pieces_per_pack_positive', sql`${t.piecesPerPack} >= 1`),
+  ],
+)
+
+/** A price tier of a SKU. Money in minor units. */
+export const prices = pgTable(
+  'prices',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    skuId: integer('sku_id')
+      .notNull()
+      .references(() => skus.id, { onDelete: 'cascade' }),
+    unitPrice: bigint('unit_price', { mode: 'number' }).notNull(),
+    /** 0 means no discount. */
+    offerPrice: bigint('offer_price', { mode: 'number' }).notNull().default(0),
+    pricePerPiece: bigint('price_per_piece', { mode: 'number' }).notNull(),
+    minQuantity: integer('min_quantity').notNull().default(1),
+    validFrom: timestamp('valid_from', { withTimezone: true }).notNull().defaultNow(),
+    /** Null: open-ended. */
+    validTo: timestamp('valid_to', { withTimezone: true }),
+    createdAt,
+  },
+  (t) => [
+    index('prices_sku_idx').on(t.skuId, t.minQuantity),
+    check('prices_unit_price_positive', sql`${t.unitPrice} > 0`),
+    check('prices_offer_price_below_unit', sql`${t.offerPrice} >= 0 and ${t.offerPrice} < ${t.unitPrice}`),
+    check('prices_min_quantity_positive', sql`${t.minQuantity} >= 1`),
+    check('prices_validity_ordered', sql`${t.validTo} is null or ${t.validTo} > ${t.validFrom}`),
+  ],
+)

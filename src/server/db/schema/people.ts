@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm'
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core'
+import { sellerStatusEnum } from './enums'
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** E.164, +98 mobile: +989 then 9 digits. */
+    cellphone: text('cellphone').notNull(),
+    email: text('email'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    /** argon2id hash; null when the user signs in with one-time codes only. */
+    passwordHash: text('password_hash'),
+    isSeller: boolean('is_seller').notNull().default(false),
+    isObserver: boolean('is_observer').notNull().default(false),
+    /** The seller an observer acts for. */
+    pointingSellerId: integer('pointing_seller_id').references((): AnyPgColumn => sellers.id, { onDelete: 'set null' }),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_cellphone_key').on(t.cellphone),
+    uniqueIndex('users_email_key').on(sql`lower(${t.email})`).where(sql`${t.email} is not null`),
+    index('users_pointing_seller_idx').on(t.pointingSellerId),
+  ],
+)
+
+export const sellers = pgTable(
+  'sellers',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    ownerUserId: integer('owner_user_id')
+      .notNull()
+      .references((): AnyPgColumn => users.id, { onDelete: 'restrict' }),
+    legalName: text('legal_name').notNull(),
+    displayName: text('display_name').notNull(),
+    /** National or economic id of the business. */
+    nationalId: text('national_id').notNull(),
+    phone: text('phone').notNull(),
+    city: text('city').notNull(),
+    address: text('address').notNull(),
+    goodsCategory: text('goods_category'),
+    status: sellerStatusEnum('status').notNull().default('pending'),
+    statusReason: text('status_reason'),
+    /** Subscription plan code; plans arrive with the subscription issue. */
+    planCode: text('plan_code').notNull().default('free'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('sellers_owner_key').on(t.ownerUserId), index('sellers_status_idx').on(t.status)],
+)

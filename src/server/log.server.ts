@@ -1,0 +1,21 @@
+import '@tanstack/react-start/server-only'
+import { AsyncLocalStorage } from 'node:async_hooks'
+import { pino, type Logger } from 'pino'
+
+const level = process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'silent' : 'info')
+
+/** Structured JSON logs; one line per event. */
+export const rootLogger: Logger = pino({ level, base: { app: 'omdeh' } })
+
+export interface RequestScope {
+  requestId: string
+  log: Logger
+  cspNonce: string
+}
+
+export const requestScope = new AsyncLocalStorage<RequestScope>()
+
+/** The logger of the current request (with its request id), else the root logger. */
+export function log(): Logger {
+  return requestScope.getStore()?.log ?? rootLogger
+}
