@@ -1,6 +1,7 @@
 import '@tanstack/react-start/server-only'
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { pino, type Logger } from 'pino'
+import { REQUEST_SCOPE_KEY } from '~/lib/csp-nonce'
 
 const level = process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'silent' : 'info')
 
@@ -14,6 +15,7 @@ export interface RequestScope {
 }
 
 export const requestScope = new AsyncLocalStorage<RequestScope>()
+;(globalThis as Record<symbol, unknown>)[REQUEST_SCOPE_KEY] = requestScope
 
 /** The logger of the current request (with its request id), else the root logger. */
 export function log(): Logger {

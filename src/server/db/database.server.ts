@@ -7,12 +7,18 @@ import { openDatabase, type DatabaseHandle, type Db } from './client.server'
 import { users } from './schema'
 import { seedDemoData } from './seed/seed.server'
 
-let current: Promise<DatabaseHandle> | undefined
+/**
+ * The production build loads this module twice (the boot plugin and the app bundle); PGlite allows
+ * one instance per data folder, so the handle lives on globalThis.
+ */
+const STATE_KEY = Symbol.for('omdeh.database')
+type State = { handle?: Promise<DatabaseHandle>; ready?: Promise<DatabaseHandle> }
+const state: State = ((globalThis as Record<symbol, State | undefined>)[STATE_KEY] ??= {})
 
 /** The application's database, opened once per process from the configuration. */
 export function database(): Promise<DatabaseHandle> {
-  current ??= openDatabase(serverConfig().database)
-  return current
+  state.handle ??= openDatabase(serverConfig().database)
+  return state.handle
 }
 
 export async function getDb(): Promise<Db> {
@@ -21,7 +27,8 @@ export async function getDb(): Promise<Db> {
 
 /** Lets integration tests run server code against their own database. */
 export function useDatabaseForTesting(handle: DatabaseHandle): void {
-  current = Promise.resolve(handle)
+  state.handle = Promise.resolve(handle)
+  state.ready = state.handle
 }
 
 export function mediaStorage() {
@@ -33,24 +40,27 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   return (row?.n ?? 0) === 0
 }
 
-/** Applies migrations, then loads the demo data into an empty database when configured to. */
-export async function initDatabase(): Promise<DatabaseHandle> {
-  const started = performance.now()
-  const handle = await database()
-  await handle.migrate()
-  const migratedMs = Math.round(performance.now() - started)
-  if (serverConfig().seedOnEmpty && (await isDatabaseEmpty(handle.db))) {
-    log().info('empty database: loading demo data')
-    const summary = await seedDemoData(handle.db, { scale: 1, storage: mediaStorage() })
-    log().info({ summary }, 'demo data loaded')
-  }
-  log().info({ kind: handle.kind, migratedMs, readyMs: Math.round(performance.now() - started) }, 'database ready')
-  return handle
+/** Applies migrations, then loads the demo data into an empty database when configured to. Once. */
+export function initDatabase(): Promise<DatabaseHandle> {
+  state.ready ??= (async () => {
+    const started = performance.now()
+    const handle = await database()
+    await handle.migrate()
+    const migratedMs = Math.round(performance.now() - started)
+    if (serverConfig().seedOnEmpty && (await isDatabaseEmpty(handle.db))) {
+      log().info('empty database: loading demo data')
+      const summary = await seedDemoData(handle.db, { scale: 1, storage: mediaStorage() })
+      log().info({ summary }, 'demo data loaded')
+    }
+    log().info({ kind: handle.kind, migratedMs, readyMs: Math.round(performance.now() - started) }, 'database ready')
+    return handle
+  })()
+  return state.ready
 }
 
 export async function closeDatabase(): Promise<void> {
-  if (!current) return
-  const handle = await current
-  current = undefined
-  await handle.close()
+  const pending = state.handle
+  state.handle = undefined
+  state.ready = undefined
+  if (pending) await (await pending).close()
 }

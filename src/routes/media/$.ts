@@ -1,0 +1,35 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { mediaStorage } from '~/server/db/database.server'
+
+const TYPES: Record<string, string> = {
+  svg: 'image/svg+xml',
+  webp: 'image/webp',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  pdf: 'application/pdf',
+}
+
+/** Serves stored media (product photos, logos) from the media storage. */
+export const Route = createFileRoute('/media/$')({
+  server: {
+    handlers: {
+      GET: async ({ params }) => {
+        const key = params._splat ?? ''
+        const type = TYPES[key.split('.').pop()?.toLowerCase() ?? '']
+        const file = type ? await mediaStorage().get(key) : null
+        if (!file || !type) return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain' } })
+        return new Response(new Uint8Array(file.body), {
+          headers: {
+            'content-type': type,
+            'content-length': String(file.size),
+            'cache-control': 'public, max-age=86400',
+            'last-modified': file.modified.toUTCString(),
+            // SVG is served as an image, never as a document that could run script.
+            'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+          },
+        })
+      },
+    },
+  },
+})

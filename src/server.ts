@@ -1,0 +1,45 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import { createServerEntry, createStartHandler, defaultStreamHandler } from '@tanstack/react-start/server'
+import { serverConfig } from './server/config.server'
+import { initDatabase } from './server/db/database.server'
+import { compressResponse } from './server/http/compression.server'
+import { securityHeaders } from './server/http/security-headers.server'
+import { requestScope, rootLogger } from './server/log.server'
+
+// In production the boot plugin has done this before listening; in `vite dev` it happens here.
+const config = serverConfig()
+await initDatabase()
+
+const handler = createStartHandler(defaultStreamHandler)
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/
+
+export default createServerEntry({
+  async fetch(request, ...rest) {
+    const incoming = request.headers.get('x-request-id')
+    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID()
+    const cspNonce = randomBytes(16).toString('base64')
+    const log = rootLogger.child({ requestId })
+    const started = performance.now()
+    return requestScope.run({ requestId, log, cspNonce }, async () => {
+      let response: Response
+      try {
+        response = await handler(request, ...rest)
+      } catch (error) {
+        log.error({ err: error, method: request.method, url: request.url }, 'unhandled request error')
+        response = Response.json({ message: 'Something went wrong on our end' }, { status: 500 })
+      }
+      const headers = new Headers(response.headers)
+      for (const [name, value] of Object.entries(securityHeaders(cspNonce, config.env === 'development'))) {
+        if (!headers.has(name)) headers.set(name, value)
+      }
+      headers.set('x-request-id', requestId)
+      response = new Response(response.body, { status: response.status, statusText: response.statusText, headers })
+      const url = new URL(request.url)
+      log.info(
+        { method: request.method, path: url.pathname, status: response.status, ms: Math.round(performance.now() - started) },
+        'request',
+      )
+      return compressResponse(request, response)
+    })
+  },
+})

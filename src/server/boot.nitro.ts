@@ -1,0 +1,23 @@
+/**
+ * Nitro runtime plugin of the production server. Its top-level await runs before the server starts
+ * listening: a bad configuration or a failed migration stops the process instead of serving errors.
+ */
+import { definePlugin } from 'nitro'
+import { serverConfig } from './config.server'
+import { closeDatabase, initDatabase } from './db/database.server'
+import { rootLogger } from './log.server'
+
+try {
+  serverConfig()
+  await initDatabase()
+} catch (error) {
+  rootLogger.fatal({ err: error }, 'start-up failed')
+  process.exit(1)
+}
+
+export default definePlugin((nitroApp) => {
+  nitroApp.hooks.hook('close', async () => {
+    rootLogger.info('closing the database')
+    await closeDatabase()
+  })
+})

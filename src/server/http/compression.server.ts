@@ -1,0 +1,25 @@
+import '@tanstack/react-start/server-only'
+
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/
+
+/** Gzips HTML, JSON, JS and SVG responses for clients that accept it (streams stay streams). */
+export function compressResponse(request: Request, response: Response): Response {
+  if (!response.body || response.headers.has('content-encoding')) return response
+  if (request.method === 'HEAD' || response.status === 204 || response.status === 304) return response
+  const accepts = request.headers.get('accept-encoding') ?? ''
+  if (!/\bgzip\b/.test(accepts)) return response
+  const type = response.headers.get('content-type') ?? ''
+  if (!COMPRESSIBLE.test(type)) return response
+  const length = Number(response.headers.get('content-length') ?? 'NaN')
+  if (length < 1024) return response
+
+  const headers = new Headers(response.headers)
+  headers.set('content-encoding', 'gzip')
+  headers.delete('content-length')
+  headers.append('vary', 'accept-encoding')
+  return new Response(response.body.pipeThrough(new CompressionStream('gzip')), {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  })
+}

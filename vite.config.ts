@@ -1,0 +1,38 @@
+import { cpSync } from 'node:fs'
+import { resolve } from 'node:path'
+import tailwindcss from '@tailwindcss/vite'
+import { tanstackStart } from '@tanstack/react-start/plugin/vite'
+import viteReact from '@vitejs/plugin-react'
+import { nitro } from 'nitro/vite'
+import { defineConfig } from 'vite'
+
+export default defineConfig({
+  build: {
+    rolldownOptions: {
+      onwarn(warning, warn) {
+        // React Query's "use client" markers mean nothing to this app's bundles.
+        if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return
+        warn(warning)
+      },
+    },
+  },
+  resolve: { tsconfigPaths: true },
+  server: { port: 3000 },
+  plugins: [
+    tailwindcss(),
+    tanstackStart(),
+    nitro({
+      // PGlite loads its WASM and extension bundles from its package folder at run time.
+      traceDeps: ['@electric-sql/pglite*', 'sharp', '@node-rs/argon2*', 'pino*', 'pg-boss'],
+      plugins: ['./src/server/boot.nitro.ts'],
+      compressPublicAssets: { gzip: true, brotli: true },
+      hooks: {
+        // The server applies migrations at start; ship them beside the bundle.
+        compiled(nitroApp) {
+          cpSync(resolve('drizzle'), resolve(nitroApp.options.output.serverDir, 'drizzle'), { recursive: true })
+        },
+      },
+    }),
+    viteReact(),
+  ],
+})

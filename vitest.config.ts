@@ -1,0 +1,20 @@
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  resolve: {
+    tsconfigPaths: true,
+    alias: {
+      // The marker import is replaced by the Start build; outside it, it is an empty module.
+      '@tanstack/react-start/server-only': fileURLToPath(new URL('./tests/support/empty-module.ts', import.meta.url)),
+    },
+  },
+  test: {
+    include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.{ts,tsx}'],
+    exclude: ['tests/e2e/**', 'node_modules/**'],
+    environment: 'node',
+    testTimeout: 20_000,
+    hookTimeout: 120_000,
+    env: { NODE_ENV: 'test', LOG_LEVEL: 'silent' },
+  },
+})
