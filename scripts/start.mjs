@@ -1,0 +1,42 @@
+// `npm start`: serves the production build on the embedded database with demo data, building first
+// when the build is missing or older than the sources.
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+
+const root = new URL('..', import.meta.url).pathname
+const buildMarker = join(root, '.output/nitro.json')
+const inputs = ['src', 'drizzle', 'public', 'tests/factories', 'app.config.ts', 'vite.config.ts', 'package-lock.json']
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0
+  const info = statSync(path)
+  if (!info.isDirectory()) return info.mtimeMs
+  let newest = 0
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)))
+  return newest
+}
+
+const builtAt = existsSync(buildMarker) ? statSync(buildMarker).mtimeMs : 0
+const sourcesAt = Math.max(...inputs.map((input) => newestMtime(join(root, input))))
+if (builtAt < sourcesAt) {
+  console.log(builtAt ? 'Sources changed since the last build: building…' : 'No production build yet: building…')
+  const build = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  })
+  if (build.status !== 0) process.exit(build.status ?? 1)
+}
+
+const env = { NODE_ENV: 'production', DEMO_MODE: '1', PORT: '3000', ...process.env }
+env.NODE_ENV = process.env.NODE_ENV ?? 'production'
+const started = Date.now()
+const server = spawn(process.execPath, [join(root, '.output/server/index.mjs')], { cwd: root, env, stdio: ['inherit', 'pipe', 'inherit'] })
+server.stdout.on('data', (chunk) => {
+  process.stdout.write(chunk)
+  if (String(chunk).includes('Listening on')) {
+    console.log(`Omdeh is ready on http://localhost:${env.PORT} (start-up ${Date.now() - started} ms)`)
+  }
+})
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
+server.on('exit', (code) => process.exit(code ?? 0))
