@@ -1,0 +1,88 @@
+// `npm run bench`: start-up time of the production server on an existing database, and the latency
+// of key pages and API calls. Runs only against loopback; bounded counts; prints figures.
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+const root = new URL('..', import.meta.url).pathname
+const port = Number(process.env.BENCH_PORT ?? 3190)
+const base = `http://127.0.0.1:${port}`
+const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'omdeh-bench-'))
+const keepData = Boolean(process.env.BENCH_DATA_DIR)
+const requests = Number(process.env.BENCH_REQUESTS ?? 100)
+
+if (!existsSync(join(root, '.output/server/index.mjs'))) {
+  const build = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  })
+  if (build.status !== 0) process.exit(1)
+}
+
+async function startServer() {
+  const started = performance.now()
+  const child = spawn(process.execPath, [join(root, '.output/server/index.mjs')], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production', DEMO_MODE: '1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: 'ignore',
+  })
+  for (let i = 0; i < 2400; i++) {
+    try {
+      const response = await fetch(`${base}/api/health`)
+      if (response.ok) return { child, ms: performance.now() - started }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+  child.kill('SIGKILL')
+  throw new Error('server did not become healthy within 60 s')
+}
+
+async function stopServer(child) {
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  child.kill('SIGTERM')
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))])
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
+const fmt = (ms) => `${ms.toFixed(1)} ms`
+
+async function measure(path) {
+  const times = []
+  for (let i = 0; i < requests; i++) {
+    const started = performance.now()
+    const response = await fetch(`${base}${path}`)
+    await response.arrayBuffer()
+    if (!response.ok) throw new Error(`${path} answered ${response.status}`)
+    times.push(performance.now() - started)
+  }
+  times.sort((a, b) => a - b)
+  return { p50: percentile(times, 50), p95: percentile(times, 95), max: times.at(-1) }
+}
+
+try {
+  const first = await startServer()
+  console.log(`first start (empty database: migrate + demo seed): ${fmt(first.ms)}`)
+  await stopServer(first.child)
+
+  const startups = []
+  for (let i = 0; i < 3; i++) {
+    const run = await startServer()
+    startups.push(run.ms)
+    if (i < 2) await stopServer(run.child)
+    else {
+      console.log(`start-up on an existing database (3 runs): ${startups.map(fmt).join(', ')}`)
+      const paths = (process.env.BENCH_PATHS ?? '/,/api/health').split(',')
+      for (const path of paths) {
+        await measure(path) // warm-up round
+        const result = await measure(path)
+        console.log(`GET ${path} × ${requests}: p50 ${fmt(result.p50)}, p95 ${fmt(result.p95)}, max ${fmt(result.max)}`)
+      }
+      await stopServer(run.child)
+    }
+  }
+} finally {
+  if (!keepData) rmSync(dataDir, { recursive: true, force: true })
+}
