@@ -26,6 +26,12 @@ export default defineConfig({
       traceDeps: ['@electric-sql/pglite*', 'sharp', '@node-rs/argon2*', 'pino*', 'pg-boss'],
       plugins: ['./src/server/boot.nitro.ts'],
       compressPublicAssets: { gzip: true, brotli: true },
+      routeRules: {
+        // Hashed file names: safe to cache for a year.
+        '/assets/**': {
+          headers: { 'cache-control': 'public, max-age=31536000, immutable', 'x-content-type-options': 'nosniff' },
+        },
+      },
       hooks: {
         // The server applies migrations at start; ship them beside the bundle.
         compiled(nitroApp) {

@@ -15,6 +15,14 @@ try {
   process.exit(1)
 }
 
+// The server's own graceful shutdown is off when CI or TEST is set; close the database regardless.
+setImmediate(() => {
+  if (process.listenerCount('SIGTERM') > 0) return
+  process.once('SIGTERM', () => {
+    closeDatabase().finally(() => process.exit(0))
+  })
+})
+
 export default definePlugin((nitroApp) => {
   nitroApp.hooks.hook('close', async () => {
     rootLogger.info('closing the database')
