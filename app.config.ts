@@ -42,10 +42,22 @@ export const constants = {
   money: { currency: 'IRR', locale: 'en-US', vatPercent: 10 },
   orders: { paymentTimeoutMinutes: 30 },
   catalog: { perPageOptions: [12, 24, 48] as const, maxPage: 500 },
+  /** Spec §7: the general HTTP client retries once, only for reads, only on these statuses. */
+  http: {
+    retryLimit: 1,
+    retryMethods: ['get', 'head', 'options'] as const,
+    retryStatusCodes: [408, 409, 425, 429, 500, 502, 503, 504] as const,
+    timeoutMs: 15_000,
+  },
+  analytics: { endpoint: '/api/analytics/events', maxBatch: 50, flushIntervalMs: 5000, maxBodyBytes: 64 * 1024 },
+  /** The server image endpoint: resizes first-party and allowed-domain images to webp. */
+  imageEndpoint: '/api/image',
 } as const
 
 /** Values safe to ship to the browser. */
 export const publicConfig = {
+  /** The JSON API's base (spec §7 "base URL from configuration"); the app serves it itself. */
+  apiBaseUrl: '/api/',
   supportChat: {
     sellers: 'https://chat.omdeh.example/sellers',
     wholesale: 'https://chat.omdeh.example/wholesale',
@@ -119,6 +131,8 @@ const envSchema = v.object({
   PAYMENT_API_URL: v.optional(urlString('PAYMENT_API_URL', ['http', 'https'])),
   PAYMENT_API_KEY: v.optional(v.string()),
   SESSION_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'SESSION_SECRET must be at least 32 characters'))),
+  /** Behind a reverse proxy or load balancer: take the client address from X-Forwarded-For. */
+  TRUST_PROXY: v.optional(flag('TRUST_PROXY'), '0'),
 })
 
 export type ServerConfig = ReturnType<typeof loadServerConfig>
@@ -182,5 +196,6 @@ export function loadServerConfig(env: Record<string, string | undefined> = proce
         ? ({ kind: 'http', url: e.PAYMENT_API_URL!, apiKey: e.PAYMENT_API_KEY! } as const)
         : ({ kind: 'sandbox' } as const),
     sessionSecret: e.SESSION_SECRET ?? 'omdeh-dev-secret-not-for-production-use-0000',
+    trustProxy: e.TRUST_PROXY,
   }
 }

@@ -1,11 +1,13 @@
 import js from '@eslint/js'
 import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
   {
     ignores: [
       'node_modules/**',
+      '.bench/**',
       '.output/**',
       '.nitro/**',
       '.tanstack/**',
@@ -21,15 +23,7 @@ export default tseslint.config(
   reactHooks.configs.flat.recommended,
   {
     languageOptions: {
-      globals: {
-        process: 'readonly',
-        console: 'readonly',
-        window: 'readonly',
-        document: 'readonly',
-        localStorage: 'readonly',
-        navigator: 'readonly',
-        URL: 'readonly',
-      },
+      globals: { ...globals.browser, ...globals.node },
     },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
@@ -56,6 +50,10 @@ export default tseslint.config(
       'src/**/*.functions.ts',
       'src/routes/api/**',
       'src/routes/media/**',
+      // Server routes outside /api: the sitemap and robots.txt.
+      'src/routes/sitemap*',
+      'src/routes/sitemaps/**',
+      'src/routes/robots*',
       'tests/**',
       'scripts/**',
     ],

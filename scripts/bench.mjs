@@ -86,3 +86,10 @@ try {
 } finally {
   if (!keepData) rmSync(dataDir, { recursive: true, force: true })
 }
+
+// The catalogue at scale (100,000 products, PGlite and PostgreSQL): scripts/bench-catalog.mjs.
+// BENCH_CATALOG=0 skips it; the first run seeds for minutes, later runs reuse the databases.
+if (process.env.BENCH_CATALOG !== '0') {
+  const catalog = spawnSync(process.execPath, [join(root, 'scripts/bench-catalog.mjs')], { cwd: root, stdio: 'inherit' })
+  if (catalog.status !== 0) process.exitCode = 1
+}

@@ -10,13 +10,118 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as DefaultRouteImport } from './routes/_default'
+import { Route as AuthRouteImport } from './routes/auth'
+import { Route as BuyerRouteImport } from './routes/buyer'
+import { Route as RobotsDottxtRouteImport } from './routes/robots[.]txt'
+import { Route as SellerRouteImport } from './routes/seller'
+import { Route as SitemapDotxmlRouteImport } from './routes/sitemap[.]xml'
 import { Route as DefaultIndexRouteImport } from './routes/_default/index'
+import { Route as DefaultAboutRouteImport } from './routes/_default/about'
+import { Route as DefaultBecomeASellerRouteImport } from './routes/_default/become-a-seller'
+import { Route as DefaultBrowseHistoryRouteImport } from './routes/_default/browse-history'
+import { Route as DefaultContactRouteImport } from './routes/_default/contact'
+import { Route as DefaultFaqRouteImport } from './routes/_default/faq'
+import { Route as DefaultGetSellerRouteImport } from './routes/_default/get-seller'
+import { Route as DefaultGuidesRouteImport } from './routes/_default/guides'
+import { Route as DefaultHelpCenterRouteImport } from './routes/_default/help-center'
+import { Route as DefaultOmdehPlusRouteImport } from './routes/_default/omdeh-plus'
+import { Route as DefaultPrivacyPolicyRouteImport } from './routes/_default/privacy-policy'
+import { Route as DefaultSelectCategoryRouteImport } from './routes/_default/select-category'
+import { Route as DefaultSubscriptionRouteImport } from './routes/_default/subscription'
+import { Route as DefaultTermsAndConditionsRouteImport } from './routes/_default/terms-and-conditions'
+import { Route as ApiCategoriesRouteImport } from './routes/api/categories'
 import { Route as ApiHealthRouteImport } from './routes/api/health'
+import { Route as ApiImageRouteImport } from './routes/api/image'
+import { Route as AuthIndexRouteImport } from './routes/auth/index'
+import { Route as AuthVerifyRouteImport } from './routes/auth/verify'
+import { Route as BuyerIndexRouteImport } from './routes/buyer/index'
 import { Route as MediaSplatRouteImport } from './routes/media/$'
+import { Route as SellerIndexRouteImport } from './routes/seller/index'
+import { Route as SellerProfileRouteImport } from './routes/seller/profile'
+import { Route as SitemapsFileRouteImport } from './routes/sitemaps/$file'
+import { Route as DefaultCartIndexRouteImport } from './routes/_default/cart/index'
+import { Route as DefaultCartCheckoutResultRouteImport } from './routes/_default/cart/checkout-result'
+import { Route as DefaultCategoryIndexRouteImport } from './routes/_default/category/index'
+import { Route as DefaultCategorySlugRouteImport } from './routes/_default/category/$slug'
+import { Route as DefaultLandingSlugRouteImport } from './routes/_default/landing/$slug'
+import { Route as DefaultMagazineIndexRouteImport } from './routes/_default/magazine/index'
+import { Route as DefaultMagazineIdentifyRouteImport } from './routes/_default/magazine/$identify'
+import { Route as DefaultPaymentSessionRouteImport } from './routes/_default/payment/$session'
+import { Route as DefaultProductIndexRouteImport } from './routes/_default/product/index'
 import { Route as DefaultProductSlugRouteImport } from './routes/_default/product/$slug'
+import { Route as ApiAnalyticsEventsRouteImport } from './routes/api/analytics/events'
+import { Route as ApiAuthLogoutRouteImport } from './routes/api/auth/logout'
+import { Route as ApiAuthPasswordRouteImport } from './routes/api/auth/password'
+import { Route as ApiAuthRefreshTokenRouteImport } from './routes/api/auth/refresh-token'
+import { Route as ApiAuthRegisterRouteImport } from './routes/api/auth/register'
+import { Route as ApiAuthRemoveCookieRouteImport } from './routes/api/auth/remove-cookie'
+import { Route as ApiProductsIndexRouteImport } from './routes/api/products/index'
+import { Route as ApiProductsSlugRouteImport } from './routes/api/products/$slug'
+import { Route as ApiProductsSuggestRouteImport } from './routes/api/products/suggest'
+import { Route as ApiStoresIndexRouteImport } from './routes/api/stores/index'
+import { Route as ApiUserProfileRouteImport } from './routes/api/user/profile'
+import { Route as BuyerInvoicesIndexRouteImport } from './routes/buyer/invoices/index'
+import { Route as BuyerInvoicesIdRouteImport } from './routes/buyer/invoices/$id'
+import { Route as BuyerOrdersIndexRouteImport } from './routes/buyer/orders/index'
+import { Route as BuyerProfileIndexRouteImport } from './routes/buyer/profile/index'
+import { Route as BuyerProfileMobileRouteImport } from './routes/buyer/profile/mobile'
+import { Route as BuyerProfileProfileRouteImport } from './routes/buyer/profile/profile'
+import { Route as BuyerTicketsIndexRouteImport } from './routes/buyer/tickets/index'
+import { Route as BuyerTicketsCreateRouteImport } from './routes/buyer/tickets/create'
+import { Route as SellerInventoryIndexRouteImport } from './routes/seller/inventory/index'
+import { Route as SellerInventoryImportPriceRouteImport } from './routes/seller/inventory/import-price'
+import { Route as SellerMagazinesIndexRouteImport } from './routes/seller/magazines/index'
+import { Route as SellerMagazinesCreateRouteImport } from './routes/seller/magazines/create'
+import { Route as SellerOrdersIndexRouteImport } from './routes/seller/orders/index'
+import { Route as SellerStoresIndexRouteImport } from './routes/seller/stores/index'
+import { Route as SellerStoresCreateRouteImport } from './routes/seller/stores/create'
+import { Route as DefaultCartIdCheckoutRouteImport } from './routes/_default/cart/$id.checkout'
+import { Route as DefaultDevStatusCodeRouteImport } from './routes/_default/dev/status.$code'
+import { Route as ApiAuthOtpRequestRouteImport } from './routes/api/auth/otp/request'
+import { Route as ApiAuthOtpVerifyRouteImport } from './routes/api/auth/otp/verify'
+import { Route as BuyerOrdersIdProcessRouteImport } from './routes/buyer/orders/$id.process'
+import { Route as BuyerProfileAddressIndexRouteImport } from './routes/buyer/profile/address/index'
+import { Route as BuyerProfileAddressIdRouteImport } from './routes/buyer/profile/address/$id'
+import { Route as BuyerProfileAddressCreateRouteImport } from './routes/buyer/profile/address/create'
+import { Route as BuyerTicketsIdShowRouteImport } from './routes/buyer/tickets/$id.show'
+import { Route as SellerInventoryStockSkuRouteImport } from './routes/seller/inventory/stock.$sku'
+import { Route as SellerMagazinesMagazineIdEditRouteImport } from './routes/seller/magazines/$magazineId.edit'
+import { Route as SellerMagazinesMagazineIdProductsRouteImport } from './routes/seller/magazines/$magazineId.products'
+import { Route as SellerOrdersIdProcessRouteImport } from './routes/seller/orders/$id.process'
+import { Route as SellerStoresStoreIdEditRouteImport } from './routes/seller/stores/$storeId/edit'
+import { Route as SellerStoresStoreIdShowRouteImport } from './routes/seller/stores/$storeId/show'
+import { Route as SellerInventoryPriceSkuCreateRouteImport } from './routes/seller/inventory/price.$sku.create'
+import { Route as SellerInventoryProductSkuEditRouteImport } from './routes/seller/inventory/product.$sku.edit'
+import { Route as SellerStoresStoreIdProductsIndexRouteImport } from './routes/seller/stores/$storeId/products/index'
+import { Route as SellerStoresStoreIdProductsAddRouteImport } from './routes/seller/stores/$storeId/products/add'
 
 const DefaultRoute = DefaultRouteImport.update({
   id: '/_default',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthRoute = AuthRouteImport.update({
+  id: '/auth',
+  path: '/auth',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BuyerRoute = BuyerRouteImport.update({
+  id: '/buyer',
+  path: '/buyer',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RobotsDottxtRoute = RobotsDottxtRouteImport.update({
+  id: '/robots.txt',
+  path: '/robots.txt',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SellerRoute = SellerRouteImport.update({
+  id: '/seller',
+  path: '/seller',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SitemapDotxmlRoute = SitemapDotxmlRouteImport.update({
+  id: '/sitemap.xml',
+  path: '/sitemap.xml',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DefaultIndexRoute = DefaultIndexRouteImport.update({
@@ -24,60 +129,949 @@ const DefaultIndexRoute = DefaultIndexRouteImport.update({
   path: '/',
   getParentRoute: () => DefaultRoute,
 } as any)
+const DefaultAboutRoute = DefaultAboutRouteImport.update({
+  id: '/about',
+  path: '/about',
+  getParentRoute: () => DefaultRoute,
+} as any)
+const DefaultBecomeASellerRoute = DefaultBecomeASellerRouteImport.update({
+  id: '/become-a-seller',
+  path: '/become-a-seller',
+  getParentRoute: () => DefaultRoute,
+} as any)
+const DefaultBrowseHistoryRoute = DefaultBrowseHistoryRouteImport.update({
+  id: '/browse-history',
+  path: '/browse-history',
+  getParentRoute: () => DefaultRoute,
+} as any)
+const DefaultContactRoute = DefaultContactRouteImport.update({
+  id: '/contact',
+  path: '/contact',
+  getParentRoute: () => DefaultRoute,
+} as any)
+const DefaultFaqRoute = DefaultFaqRouteImport.update({
+  id: '/faq',
+  path: '/faq',
+  getParentRoute: () => DefaultRoute,
+} as any)
+const DefaultGetSellerRoute = DefaultGetSellerRouteImport.update({
+  id: '/get-seller',
+  path: '/get-seller',
+  getParentRoute: () => DefaultRoute,
+} as any)
+const DefaultGuidesRoute = DefaultGuidesRouteImport.update({
+  id: '/guides',
+  path: '/guides',
+  getParentRoute: () => DefaultRoute,
+} as any)
+const DefaultHelpCenterRoute = DefaultHelpCenterRouteImport.update({
+  id: '/help-center',
+  path: '/help-center',
+  getParentRoute: () => DefaultRoute,
+} as any)
+const DefaultOmdehPlusRoute = DefaultOmdehPlusRouteImport.update({
+  id: '/omdeh-plus',
+  path: '/omdeh-plus',
+  getParentRoute: () => DefaultRoute,
+} as any)
+const DefaultPrivacyPolicyRoute = DefaultPrivacyPolicyRouteImport.update({
+  id: '/privacy-policy',
+  path: '/privacy-policy',
+  getParentRoute: () => DefaultRoute,
+} as any)
+const DefaultSelectCategoryRoute = DefaultSelectCategoryRouteImport.update({
+  id: '/select-category',
+  path: '/select-category',
+  getParentRoute: () => DefaultRoute,
+} as any)
+const DefaultSubscriptionRoute = DefaultSubscriptionRouteImport.update({
+  id: '/subscription',
+  path: '/subscription',
+  getParentRoute: () => DefaultRoute,
+} as any)
+const DefaultTermsAndConditionsRoute =
+  DefaultTermsAndConditionsRouteImport.update({
+    id: '/terms-and-conditions',
+    path: '/terms-and-conditions',
+    getParentRoute: () => DefaultRoute,
+  } as any)
+const ApiCategoriesRoute = ApiCategoriesRouteImport.update({
+  id: '/api/categories',
+  path: '/api/categories',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ApiHealthRoute = ApiHealthRouteImport.update({
   id: '/api/health',
   path: '/api/health',
   getParentRoute: () => rootRouteImport,
+} as any)
+const ApiImageRoute = ApiImageRouteImport.update({
+  id: '/api/image',
+  path: '/api/image',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthIndexRoute = AuthIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthVerifyRoute = AuthVerifyRouteImport.update({
+  id: '/verify',
+  path: '/verify',
+  getParentRoute: () => AuthRoute,
+} as any)
+const BuyerIndexRoute = BuyerIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => BuyerRoute,
 } as any)
 const MediaSplatRoute = MediaSplatRouteImport.update({
   id: '/media/$',
   path: '/media/$',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SellerIndexRoute = SellerIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => SellerRoute,
+} as any)
+const SellerProfileRoute = SellerProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
+  getParentRoute: () => SellerRoute,
+} as any)
+const SitemapsFileRoute = SitemapsFileRouteImport.update({
+  id: '/sitemaps/$file',
+  path: '/sitemaps/$file',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DefaultCartIndexRoute = DefaultCartIndexRouteImport.update({
+  id: '/cart/',
+  path: '/cart/',
+  getParentRoute: () => DefaultRoute,
+} as any)
+const DefaultCartCheckoutResultRoute =
+  DefaultCartCheckoutResultRouteImport.update({
+    id: '/cart/checkout-result',
+    path: '/cart/checkout-result',
+    getParentRoute: () => DefaultRoute,
+  } as any)
+const DefaultCategoryIndexRoute = DefaultCategoryIndexRouteImport.update({
+  id: '/category/',
+  path: '/category/',
+  getParentRoute: () => DefaultRoute,
+} as any)
+const DefaultCategorySlugRoute = DefaultCategorySlugRouteImport.update({
+  id: '/category/$slug',
+  path: '/category/$slug',
+  getParentRoute: () => DefaultRoute,
+} as any)
+const DefaultLandingSlugRoute = DefaultLandingSlugRouteImport.update({
+  id: '/landing/$slug',
+  path: '/landing/$slug',
+  getParentRoute: () => DefaultRoute,
+} as any)
+const DefaultMagazineIndexRoute = DefaultMagazineIndexRouteImport.update({
+  id: '/magazine/',
+  path: '/magazine/',
+  getParentRoute: () => DefaultRoute,
+} as any)
+const DefaultMagazineIdentifyRoute = DefaultMagazineIdentifyRouteImport.update({
+  id: '/magazine/$identify',
+  path: '/magazine/$identify',
+  getParentRoute: () => DefaultRoute,
+} as any)
+const DefaultPaymentSessionRoute = DefaultPaymentSessionRouteImport.update({
+  id: '/payment/$session',
+  path: '/payment/$session',
+  getParentRoute: () => DefaultRoute,
+} as any)
+const DefaultProductIndexRoute = DefaultProductIndexRouteImport.update({
+  id: '/product/',
+  path: '/product/',
+  getParentRoute: () => DefaultRoute,
+} as any)
 const DefaultProductSlugRoute = DefaultProductSlugRouteImport.update({
   id: '/product/$slug',
   path: '/product/$slug',
   getParentRoute: () => DefaultRoute,
 } as any)
+const ApiAnalyticsEventsRoute = ApiAnalyticsEventsRouteImport.update({
+  id: '/api/analytics/events',
+  path: '/api/analytics/events',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiAuthLogoutRoute = ApiAuthLogoutRouteImport.update({
+  id: '/api/auth/logout',
+  path: '/api/auth/logout',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiAuthPasswordRoute = ApiAuthPasswordRouteImport.update({
+  id: '/api/auth/password',
+  path: '/api/auth/password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiAuthRefreshTokenRoute = ApiAuthRefreshTokenRouteImport.update({
+  id: '/api/auth/refresh-token',
+  path: '/api/auth/refresh-token',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiAuthRegisterRoute = ApiAuthRegisterRouteImport.update({
+  id: '/api/auth/register',
+  path: '/api/auth/register',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiAuthRemoveCookieRoute = ApiAuthRemoveCookieRouteImport.update({
+  id: '/api/auth/remove-cookie',
+  path: '/api/auth/remove-cookie',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiProductsIndexRoute = ApiProductsIndexRouteImport.update({
+  id: '/api/products/',
+  path: '/api/products/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiProductsSlugRoute = ApiProductsSlugRouteImport.update({
+  id: '/api/products/$slug',
+  path: '/api/products/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiProductsSuggestRoute = ApiProductsSuggestRouteImport.update({
+  id: '/api/products/suggest',
+  path: '/api/products/suggest',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiStoresIndexRoute = ApiStoresIndexRouteImport.update({
+  id: '/api/stores/',
+  path: '/api/stores/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiUserProfileRoute = ApiUserProfileRouteImport.update({
+  id: '/api/user/profile',
+  path: '/api/user/profile',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BuyerInvoicesIndexRoute = BuyerInvoicesIndexRouteImport.update({
+  id: '/invoices/',
+  path: '/invoices/',
+  getParentRoute: () => BuyerRoute,
+} as any)
+const BuyerInvoicesIdRoute = BuyerInvoicesIdRouteImport.update({
+  id: '/invoices/$id',
+  path: '/invoices/$id',
+  getParentRoute: () => BuyerRoute,
+} as any)
+const BuyerOrdersIndexRoute = BuyerOrdersIndexRouteImport.update({
+  id: '/orders/',
+  path: '/orders/',
+  getParentRoute: () => BuyerRoute,
+} as any)
+const BuyerProfileIndexRoute = BuyerProfileIndexRouteImport.update({
+  id: '/profile/',
+  path: '/profile/',
+  getParentRoute: () => BuyerRoute,
+} as any)
+const BuyerProfileMobileRoute = BuyerProfileMobileRouteImport.update({
+  id: '/profile/mobile',
+  path: '/profile/mobile',
+  getParentRoute: () => BuyerRoute,
+} as any)
+const BuyerProfileProfileRoute = BuyerProfileProfileRouteImport.update({
+  id: '/profile/profile',
+  path: '/profile/profile',
+  getParentRoute: () => BuyerRoute,
+} as any)
+const BuyerTicketsIndexRoute = BuyerTicketsIndexRouteImport.update({
+  id: '/tickets/',
+  path: '/tickets/',
+  getParentRoute: () => BuyerRoute,
+} as any)
+const BuyerTicketsCreateRoute = BuyerTicketsCreateRouteImport.update({
+  id: '/tickets/create',
+  path: '/tickets/create',
+  getParentRoute: () => BuyerRoute,
+} as any)
+const SellerInventoryIndexRoute = SellerInventoryIndexRouteImport.update({
+  id: '/inventory/',
+  path: '/inventory/',
+  getParentRoute: () => SellerRoute,
+} as any)
+const SellerInventoryImportPriceRoute =
+  SellerInventoryImportPriceRouteImport.update({
+    id: '/inventory/import-price',
+    path: '/inventory/import-price',
+    getParentRoute: () => SellerRoute,
+  } as any)
+const SellerMagazinesIndexRoute = SellerMagazinesIndexRouteImport.update({
+  id: '/magazines/',
+  path: '/magazines/',
+  getParentRoute: () => SellerRoute,
+} as any)
+const SellerMagazinesCreateRoute = SellerMagazinesCreateRouteImport.update({
+  id: '/magazines/create',
+  path: '/magazines/create',
+  getParentRoute: () => SellerRoute,
+} as any)
+const SellerOrdersIndexRoute = SellerOrdersIndexRouteImport.update({
+  id: '/orders/',
+  path: '/orders/',
+  getParentRoute: () => SellerRoute,
+} as any)
+const SellerStoresIndexRoute = SellerStoresIndexRouteImport.update({
+  id: '/stores/',
+  path: '/stores/',
+  getParentRoute: () => SellerRoute,
+} as any)
+const SellerStoresCreateRoute = SellerStoresCreateRouteImport.update({
+  id: '/stores/create',
+  path: '/stores/create',
+  getParentRoute: () => SellerRoute,
+} as any)
+const DefaultCartIdCheckoutRoute = DefaultCartIdCheckoutRouteImport.update({
+  id: '/cart/$id/checkout',
+  path: '/cart/$id/checkout',
+  getParentRoute: () => DefaultRoute,
+} as any)
+const DefaultDevStatusCodeRoute = DefaultDevStatusCodeRouteImport.update({
+  id: '/dev/status/$code',
+  path: '/dev/status/$code',
+  getParentRoute: () => DefaultRoute,
+} as any)
+const ApiAuthOtpRequestRoute = ApiAuthOtpRequestRouteImport.update({
+  id: '/api/auth/otp/request',
+  path: '/api/auth/otp/request',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiAuthOtpVerifyRoute = ApiAuthOtpVerifyRouteImport.update({
+  id: '/api/auth/otp/verify',
+  path: '/api/auth/otp/verify',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BuyerOrdersIdProcessRoute = BuyerOrdersIdProcessRouteImport.update({
+  id: '/orders/$id/process',
+  path: '/orders/$id/process',
+  getParentRoute: () => BuyerRoute,
+} as any)
+const BuyerProfileAddressIndexRoute =
+  BuyerProfileAddressIndexRouteImport.update({
+    id: '/profile/address/',
+    path: '/profile/address/',
+    getParentRoute: () => BuyerRoute,
+  } as any)
+const BuyerProfileAddressIdRoute = BuyerProfileAddressIdRouteImport.update({
+  id: '/profile/address/$id',
+  path: '/profile/address/$id',
+  getParentRoute: () => BuyerRoute,
+} as any)
+const BuyerProfileAddressCreateRoute =
+  BuyerProfileAddressCreateRouteImport.update({
+    id: '/profile/address/create',
+    path: '/profile/address/create',
+    getParentRoute: () => BuyerRoute,
+  } as any)
+const BuyerTicketsIdShowRoute = BuyerTicketsIdShowRouteImport.update({
+  id: '/tickets/$id/show',
+  path: '/tickets/$id/show',
+  getParentRoute: () => BuyerRoute,
+} as any)
+const SellerInventoryStockSkuRoute = SellerInventoryStockSkuRouteImport.update({
+  id: '/inventory/stock/$sku',
+  path: '/inventory/stock/$sku',
+  getParentRoute: () => SellerRoute,
+} as any)
+const SellerMagazinesMagazineIdEditRoute =
+  SellerMagazinesMagazineIdEditRouteImport.update({
+    id: '/magazines/$magazineId/edit',
+    path: '/magazines/$magazineId/edit',
+    getParentRoute: () => SellerRoute,
+  } as any)
+const SellerMagazinesMagazineIdProductsRoute =
+  SellerMagazinesMagazineIdProductsRouteImport.update({
+    id: '/magazines/$magazineId/products',
+    path: '/magazines/$magazineId/products',
+    getParentRoute: () => SellerRoute,
+  } as any)
+const SellerOrdersIdProcessRoute = SellerOrdersIdProcessRouteImport.update({
+  id: '/orders/$id/process',
+  path: '/orders/$id/process',
+  getParentRoute: () => SellerRoute,
+} as any)
+const SellerStoresStoreIdEditRoute = SellerStoresStoreIdEditRouteImport.update({
+  id: '/stores/$storeId/edit',
+  path: '/stores/$storeId/edit',
+  getParentRoute: () => SellerRoute,
+} as any)
+const SellerStoresStoreIdShowRoute = SellerStoresStoreIdShowRouteImport.update({
+  id: '/stores/$storeId/show',
+  path: '/stores/$storeId/show',
+  getParentRoute: () => SellerRoute,
+} as any)
+const SellerInventoryPriceSkuCreateRoute =
+  SellerInventoryPriceSkuCreateRouteImport.update({
+    id: '/inventory/price/$sku/create',
+    path: '/inventory/price/$sku/create',
+    getParentRoute: () => SellerRoute,
+  } as any)
+const SellerInventoryProductSkuEditRoute =
+  SellerInventoryProductSkuEditRouteImport.update({
+    id: '/inventory/product/$sku/edit',
+    path: '/inventory/product/$sku/edit',
+    getParentRoute: () => SellerRoute,
+  } as any)
+const SellerStoresStoreIdProductsIndexRoute =
+  SellerStoresStoreIdProductsIndexRouteImport.update({
+    id: '/stores/$storeId/products/',
+    path: '/stores/$storeId/products/',
+    getParentRoute: () => SellerRoute,
+  } as any)
+const SellerStoresStoreIdProductsAddRoute =
+  SellerStoresStoreIdProductsAddRouteImport.update({
+    id: '/stores/$storeId/products/add',
+    path: '/stores/$storeId/products/add',
+    getParentRoute: () => SellerRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof DefaultIndexRoute
+  '/auth': typeof AuthRouteWithChildren
+  '/buyer': typeof BuyerRouteWithChildren
+  '/robots.txt': typeof RobotsDottxtRoute
+  '/seller': typeof SellerRouteWithChildren
+  '/sitemap.xml': typeof SitemapDotxmlRoute
+  '/about': typeof DefaultAboutRoute
+  '/become-a-seller': typeof DefaultBecomeASellerRoute
+  '/browse-history': typeof DefaultBrowseHistoryRoute
+  '/contact': typeof DefaultContactRoute
+  '/faq': typeof DefaultFaqRoute
+  '/get-seller': typeof DefaultGetSellerRoute
+  '/guides': typeof DefaultGuidesRoute
+  '/help-center': typeof DefaultHelpCenterRoute
+  '/omdeh-plus': typeof DefaultOmdehPlusRoute
+  '/privacy-policy': typeof DefaultPrivacyPolicyRoute
+  '/select-category': typeof DefaultSelectCategoryRoute
+  '/subscription': typeof DefaultSubscriptionRoute
+  '/terms-and-conditions': typeof DefaultTermsAndConditionsRoute
+  '/api/categories': typeof ApiCategoriesRoute
   '/api/health': typeof ApiHealthRoute
+  '/api/image': typeof ApiImageRoute
+  '/auth/verify': typeof AuthVerifyRoute
   '/media/$': typeof MediaSplatRoute
+  '/seller/profile': typeof SellerProfileRoute
+  '/sitemaps/$file': typeof SitemapsFileRoute
+  '/auth/': typeof AuthIndexRoute
+  '/buyer/': typeof BuyerIndexRoute
+  '/seller/': typeof SellerIndexRoute
+  '/cart/checkout-result': typeof DefaultCartCheckoutResultRoute
+  '/category/$slug': typeof DefaultCategorySlugRoute
+  '/landing/$slug': typeof DefaultLandingSlugRoute
+  '/magazine/$identify': typeof DefaultMagazineIdentifyRoute
+  '/payment/$session': typeof DefaultPaymentSessionRoute
   '/product/$slug': typeof DefaultProductSlugRoute
+  '/api/analytics/events': typeof ApiAnalyticsEventsRoute
+  '/api/auth/logout': typeof ApiAuthLogoutRoute
+  '/api/auth/password': typeof ApiAuthPasswordRoute
+  '/api/auth/refresh-token': typeof ApiAuthRefreshTokenRoute
+  '/api/auth/register': typeof ApiAuthRegisterRoute
+  '/api/auth/remove-cookie': typeof ApiAuthRemoveCookieRoute
+  '/api/products/$slug': typeof ApiProductsSlugRoute
+  '/api/products/suggest': typeof ApiProductsSuggestRoute
+  '/api/user/profile': typeof ApiUserProfileRoute
+  '/buyer/invoices/$id': typeof BuyerInvoicesIdRoute
+  '/buyer/profile/mobile': typeof BuyerProfileMobileRoute
+  '/buyer/profile/profile': typeof BuyerProfileProfileRoute
+  '/buyer/tickets/create': typeof BuyerTicketsCreateRoute
+  '/seller/inventory/import-price': typeof SellerInventoryImportPriceRoute
+  '/seller/magazines/create': typeof SellerMagazinesCreateRoute
+  '/seller/stores/create': typeof SellerStoresCreateRoute
+  '/cart/': typeof DefaultCartIndexRoute
+  '/category/': typeof DefaultCategoryIndexRoute
+  '/magazine/': typeof DefaultMagazineIndexRoute
+  '/product/': typeof DefaultProductIndexRoute
+  '/api/products/': typeof ApiProductsIndexRoute
+  '/api/stores/': typeof ApiStoresIndexRoute
+  '/buyer/invoices/': typeof BuyerInvoicesIndexRoute
+  '/buyer/orders/': typeof BuyerOrdersIndexRoute
+  '/buyer/profile/': typeof BuyerProfileIndexRoute
+  '/buyer/tickets/': typeof BuyerTicketsIndexRoute
+  '/seller/inventory/': typeof SellerInventoryIndexRoute
+  '/seller/magazines/': typeof SellerMagazinesIndexRoute
+  '/seller/orders/': typeof SellerOrdersIndexRoute
+  '/seller/stores/': typeof SellerStoresIndexRoute
+  '/cart/$id/checkout': typeof DefaultCartIdCheckoutRoute
+  '/dev/status/$code': typeof DefaultDevStatusCodeRoute
+  '/api/auth/otp/request': typeof ApiAuthOtpRequestRoute
+  '/api/auth/otp/verify': typeof ApiAuthOtpVerifyRoute
+  '/buyer/orders/$id/process': typeof BuyerOrdersIdProcessRoute
+  '/buyer/profile/address/$id': typeof BuyerProfileAddressIdRoute
+  '/buyer/profile/address/create': typeof BuyerProfileAddressCreateRoute
+  '/buyer/tickets/$id/show': typeof BuyerTicketsIdShowRoute
+  '/seller/inventory/stock/$sku': typeof SellerInventoryStockSkuRoute
+  '/seller/magazines/$magazineId/edit': typeof SellerMagazinesMagazineIdEditRoute
+  '/seller/magazines/$magazineId/products': typeof SellerMagazinesMagazineIdProductsRoute
+  '/seller/orders/$id/process': typeof SellerOrdersIdProcessRoute
+  '/seller/stores/$storeId/edit': typeof SellerStoresStoreIdEditRoute
+  '/seller/stores/$storeId/show': typeof SellerStoresStoreIdShowRoute
+  '/buyer/profile/address/': typeof BuyerProfileAddressIndexRoute
+  '/seller/inventory/price/$sku/create': typeof SellerInventoryPriceSkuCreateRoute
+  '/seller/inventory/product/$sku/edit': typeof SellerInventoryProductSkuEditRoute
+  '/seller/stores/$storeId/products/add': typeof SellerStoresStoreIdProductsAddRoute
+  '/seller/stores/$storeId/products/': typeof SellerStoresStoreIdProductsIndexRoute
 }
 export interface FileRoutesByTo {
+  '/robots.txt': typeof RobotsDottxtRoute
+  '/sitemap.xml': typeof SitemapDotxmlRoute
+  '/about': typeof DefaultAboutRoute
+  '/become-a-seller': typeof DefaultBecomeASellerRoute
+  '/browse-history': typeof DefaultBrowseHistoryRoute
+  '/contact': typeof DefaultContactRoute
+  '/faq': typeof DefaultFaqRoute
+  '/get-seller': typeof DefaultGetSellerRoute
+  '/guides': typeof DefaultGuidesRoute
+  '/help-center': typeof DefaultHelpCenterRoute
+  '/omdeh-plus': typeof DefaultOmdehPlusRoute
+  '/privacy-policy': typeof DefaultPrivacyPolicyRoute
+  '/select-category': typeof DefaultSelectCategoryRoute
+  '/subscription': typeof DefaultSubscriptionRoute
+  '/terms-and-conditions': typeof DefaultTermsAndConditionsRoute
+  '/api/categories': typeof ApiCategoriesRoute
   '/api/health': typeof ApiHealthRoute
+  '/api/image': typeof ApiImageRoute
+  '/auth/verify': typeof AuthVerifyRoute
   '/media/$': typeof MediaSplatRoute
+  '/seller/profile': typeof SellerProfileRoute
+  '/sitemaps/$file': typeof SitemapsFileRoute
   '/': typeof DefaultIndexRoute
+  '/auth': typeof AuthIndexRoute
+  '/buyer': typeof BuyerIndexRoute
+  '/seller': typeof SellerIndexRoute
+  '/cart/checkout-result': typeof DefaultCartCheckoutResultRoute
+  '/category/$slug': typeof DefaultCategorySlugRoute
+  '/landing/$slug': typeof DefaultLandingSlugRoute
+  '/magazine/$identify': typeof DefaultMagazineIdentifyRoute
+  '/payment/$session': typeof DefaultPaymentSessionRoute
   '/product/$slug': typeof DefaultProductSlugRoute
+  '/api/analytics/events': typeof ApiAnalyticsEventsRoute
+  '/api/auth/logout': typeof ApiAuthLogoutRoute
+  '/api/auth/password': typeof ApiAuthPasswordRoute
+  '/api/auth/refresh-token': typeof ApiAuthRefreshTokenRoute
+  '/api/auth/register': typeof ApiAuthRegisterRoute
+  '/api/auth/remove-cookie': typeof ApiAuthRemoveCookieRoute
+  '/api/products/$slug': typeof ApiProductsSlugRoute
+  '/api/products/suggest': typeof ApiProductsSuggestRoute
+  '/api/user/profile': typeof ApiUserProfileRoute
+  '/buyer/invoices/$id': typeof BuyerInvoicesIdRoute
+  '/buyer/profile/mobile': typeof BuyerProfileMobileRoute
+  '/buyer/profile/profile': typeof BuyerProfileProfileRoute
+  '/buyer/tickets/create': typeof BuyerTicketsCreateRoute
+  '/seller/inventory/import-price': typeof SellerInventoryImportPriceRoute
+  '/seller/magazines/create': typeof SellerMagazinesCreateRoute
+  '/seller/stores/create': typeof SellerStoresCreateRoute
+  '/cart': typeof DefaultCartIndexRoute
+  '/category': typeof DefaultCategoryIndexRoute
+  '/magazine': typeof DefaultMagazineIndexRoute
+  '/product': typeof DefaultProductIndexRoute
+  '/api/products': typeof ApiProductsIndexRoute
+  '/api/stores': typeof ApiStoresIndexRoute
+  '/buyer/invoices': typeof BuyerInvoicesIndexRoute
+  '/buyer/orders': typeof BuyerOrdersIndexRoute
+  '/buyer/profile': typeof BuyerProfileIndexRoute
+  '/buyer/tickets': typeof BuyerTicketsIndexRoute
+  '/seller/inventory': typeof SellerInventoryIndexRoute
+  '/seller/magazines': typeof SellerMagazinesIndexRoute
+  '/seller/orders': typeof SellerOrdersIndexRoute
+  '/seller/stores': typeof SellerStoresIndexRoute
+  '/cart/$id/checkout': typeof DefaultCartIdCheckoutRoute
+  '/dev/status/$code': typeof DefaultDevStatusCodeRoute
+  '/api/auth/otp/request': typeof ApiAuthOtpRequestRoute
+  '/api/auth/otp/verify': typeof ApiAuthOtpVerifyRoute
+  '/buyer/orders/$id/process': typeof BuyerOrdersIdProcessRoute
+  '/buyer/profile/address/$id': typeof BuyerProfileAddressIdRoute
+  '/buyer/profile/address/create': typeof BuyerProfileAddressCreateRoute
+  '/buyer/tickets/$id/show': typeof BuyerTicketsIdShowRoute
+  '/seller/inventory/stock/$sku': typeof SellerInventoryStockSkuRoute
+  '/seller/magazines/$magazineId/edit': typeof SellerMagazinesMagazineIdEditRoute
+  '/seller/magazines/$magazineId/products': typeof SellerMagazinesMagazineIdProductsRoute
+  '/seller/orders/$id/process': typeof SellerOrdersIdProcessRoute
+  '/seller/stores/$storeId/edit': typeof SellerStoresStoreIdEditRoute
+  '/seller/stores/$storeId/show': typeof SellerStoresStoreIdShowRoute
+  '/buyer/profile/address': typeof BuyerProfileAddressIndexRoute
+  '/seller/inventory/price/$sku/create': typeof SellerInventoryPriceSkuCreateRoute
+  '/seller/inventory/product/$sku/edit': typeof SellerInventoryProductSkuEditRoute
+  '/seller/stores/$storeId/products/add': typeof SellerStoresStoreIdProductsAddRoute
+  '/seller/stores/$storeId/products': typeof SellerStoresStoreIdProductsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_default': typeof DefaultRouteWithChildren
+  '/auth': typeof AuthRouteWithChildren
+  '/buyer': typeof BuyerRouteWithChildren
+  '/robots.txt': typeof RobotsDottxtRoute
+  '/seller': typeof SellerRouteWithChildren
+  '/sitemap.xml': typeof SitemapDotxmlRoute
+  '/_default/about': typeof DefaultAboutRoute
+  '/_default/become-a-seller': typeof DefaultBecomeASellerRoute
+  '/_default/browse-history': typeof DefaultBrowseHistoryRoute
+  '/_default/contact': typeof DefaultContactRoute
+  '/_default/faq': typeof DefaultFaqRoute
+  '/_default/get-seller': typeof DefaultGetSellerRoute
+  '/_default/guides': typeof DefaultGuidesRoute
+  '/_default/help-center': typeof DefaultHelpCenterRoute
+  '/_default/omdeh-plus': typeof DefaultOmdehPlusRoute
+  '/_default/privacy-policy': typeof DefaultPrivacyPolicyRoute
+  '/_default/select-category': typeof DefaultSelectCategoryRoute
+  '/_default/subscription': typeof DefaultSubscriptionRoute
+  '/_default/terms-and-conditions': typeof DefaultTermsAndConditionsRoute
+  '/api/categories': typeof ApiCategoriesRoute
   '/api/health': typeof ApiHealthRoute
+  '/api/image': typeof ApiImageRoute
+  '/auth/verify': typeof AuthVerifyRoute
   '/media/$': typeof MediaSplatRoute
+  '/seller/profile': typeof SellerProfileRoute
+  '/sitemaps/$file': typeof SitemapsFileRoute
   '/_default/': typeof DefaultIndexRoute
+  '/auth/': typeof AuthIndexRoute
+  '/buyer/': typeof BuyerIndexRoute
+  '/seller/': typeof SellerIndexRoute
+  '/_default/cart/checkout-result': typeof DefaultCartCheckoutResultRoute
+  '/_default/category/$slug': typeof DefaultCategorySlugRoute
+  '/_default/landing/$slug': typeof DefaultLandingSlugRoute
+  '/_default/magazine/$identify': typeof DefaultMagazineIdentifyRoute
+  '/_default/payment/$session': typeof DefaultPaymentSessionRoute
   '/_default/product/$slug': typeof DefaultProductSlugRoute
+  '/api/analytics/events': typeof ApiAnalyticsEventsRoute
+  '/api/auth/logout': typeof ApiAuthLogoutRoute
+  '/api/auth/password': typeof ApiAuthPasswordRoute
+  '/api/auth/refresh-token': typeof ApiAuthRefreshTokenRoute
+  '/api/auth/register': typeof ApiAuthRegisterRoute
+  '/api/auth/remove-cookie': typeof ApiAuthRemoveCookieRoute
+  '/api/products/$slug': typeof ApiProductsSlugRoute
+  '/api/products/suggest': typeof ApiProductsSuggestRoute
+  '/api/user/profile': typeof ApiUserProfileRoute
+  '/buyer/invoices/$id': typeof BuyerInvoicesIdRoute
+  '/buyer/profile/mobile': typeof BuyerProfileMobileRoute
+  '/buyer/profile/profile': typeof BuyerProfileProfileRoute
+  '/buyer/tickets/create': typeof BuyerTicketsCreateRoute
+  '/seller/inventory/import-price': typeof SellerInventoryImportPriceRoute
+  '/seller/magazines/create': typeof SellerMagazinesCreateRoute
+  '/seller/stores/create': typeof SellerStoresCreateRoute
+  '/_default/cart/': typeof DefaultCartIndexRoute
+  '/_default/category/': typeof DefaultCategoryIndexRoute
+  '/_default/magazine/': typeof DefaultMagazineIndexRoute
+  '/_default/product/': typeof DefaultProductIndexRoute
+  '/api/products/': typeof ApiProductsIndexRoute
+  '/api/stores/': typeof ApiStoresIndexRoute
+  '/buyer/invoices/': typeof BuyerInvoicesIndexRoute
+  '/buyer/orders/': typeof BuyerOrdersIndexRoute
+  '/buyer/profile/': typeof BuyerProfileIndexRoute
+  '/buyer/tickets/': typeof BuyerTicketsIndexRoute
+  '/seller/inventory/': typeof SellerInventoryIndexRoute
+  '/seller/magazines/': typeof SellerMagazinesIndexRoute
+  '/seller/orders/': typeof SellerOrdersIndexRoute
+  '/seller/stores/': typeof SellerStoresIndexRoute
+  '/_default/cart/$id/checkout': typeof DefaultCartIdCheckoutRoute
+  '/_default/dev/status/$code': typeof DefaultDevStatusCodeRoute
+  '/api/auth/otp/request': typeof ApiAuthOtpRequestRoute
+  '/api/auth/otp/verify': typeof ApiAuthOtpVerifyRoute
+  '/buyer/orders/$id/process': typeof BuyerOrdersIdProcessRoute
+  '/buyer/profile/address/$id': typeof BuyerProfileAddressIdRoute
+  '/buyer/profile/address/create': typeof BuyerProfileAddressCreateRoute
+  '/buyer/tickets/$id/show': typeof BuyerTicketsIdShowRoute
+  '/seller/inventory/stock/$sku': typeof SellerInventoryStockSkuRoute
+  '/seller/magazines/$magazineId/edit': typeof SellerMagazinesMagazineIdEditRoute
+  '/seller/magazines/$magazineId/products': typeof SellerMagazinesMagazineIdProductsRoute
+  '/seller/orders/$id/process': typeof SellerOrdersIdProcessRoute
+  '/seller/stores/$storeId/edit': typeof SellerStoresStoreIdEditRoute
+  '/seller/stores/$storeId/show': typeof SellerStoresStoreIdShowRoute
+  '/buyer/profile/address/': typeof BuyerProfileAddressIndexRoute
+  '/seller/inventory/price/$sku/create': typeof SellerInventoryPriceSkuCreateRoute
+  '/seller/inventory/product/$sku/edit': typeof SellerInventoryProductSkuEditRoute
+  '/seller/stores/$storeId/products/add': typeof SellerStoresStoreIdProductsAddRoute
+  '/seller/stores/$storeId/products/': typeof SellerStoresStoreIdProductsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/api/health' | '/media/$' | '/product/$slug'
+  fullPaths:
+    | '/'
+    | '/auth'
+    | '/buyer'
+    | '/robots.txt'
+    | '/seller'
+    | '/sitemap.xml'
+    | '/about'
+    | '/become-a-seller'
+    | '/browse-history'
+    | '/contact'
+    | '/faq'
+    | '/get-seller'
+    | '/guides'
+    | '/help-center'
+    | '/omdeh-plus'
+    | '/privacy-policy'
+    | '/select-category'
+    | '/subscription'
+    | '/terms-and-conditions'
+    | '/api/categories'
+    | '/api/health'
+    | '/api/image'
+    | '/auth/verify'
+    | '/media/$'
+    | '/seller/profile'
+    | '/sitemaps/$file'
+    | '/auth/'
+    | '/buyer/'
+    | '/seller/'
+    | '/cart/checkout-result'
+    | '/category/$slug'
+    | '/landing/$slug'
+    | '/magazine/$identify'
+    | '/payment/$session'
+    | '/product/$slug'
+    | '/api/analytics/events'
+    | '/api/auth/logout'
+    | '/api/auth/password'
+    | '/api/auth/refresh-token'
+    | '/api/auth/register'
+    | '/api/auth/remove-cookie'
+    | '/api/products/$slug'
+    | '/api/products/suggest'
+    | '/api/user/profile'
+    | '/buyer/invoices/$id'
+    | '/buyer/profile/mobile'
+    | '/buyer/profile/profile'
+    | '/buyer/tickets/create'
+    | '/seller/inventory/import-price'
+    | '/seller/magazines/create'
+    | '/seller/stores/create'
+    | '/cart/'
+    | '/category/'
+    | '/magazine/'
+    | '/product/'
+    | '/api/products/'
+    | '/api/stores/'
+    | '/buyer/invoices/'
+    | '/buyer/orders/'
+    | '/buyer/profile/'
+    | '/buyer/tickets/'
+    | '/seller/inventory/'
+    | '/seller/magazines/'
+    | '/seller/orders/'
+    | '/seller/stores/'
+    | '/cart/$id/checkout'
+    | '/dev/status/$code'
+    | '/api/auth/otp/request'
+    | '/api/auth/otp/verify'
+    | '/buyer/orders/$id/process'
+    | '/buyer/profile/address/$id'
+    | '/buyer/profile/address/create'
+    | '/buyer/tickets/$id/show'
+    | '/seller/inventory/stock/$sku'
+    | '/seller/magazines/$magazineId/edit'
+    | '/seller/magazines/$magazineId/products'
+    | '/seller/orders/$id/process'
+    | '/seller/stores/$storeId/edit'
+    | '/seller/stores/$storeId/show'
+    | '/buyer/profile/address/'
+    | '/seller/inventory/price/$sku/create'
+    | '/seller/inventory/product/$sku/edit'
+    | '/seller/stores/$storeId/products/add'
+    | '/seller/stores/$storeId/products/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/api/health' | '/media/$' | '/' | '/product/$slug'
+  to:
+    | '/robots.txt'
+    | '/sitemap.xml'
+    | '/about'
+    | '/become-a-seller'
+    | '/browse-history'
+    | '/contact'
+    | '/faq'
+    | '/get-seller'
+    | '/guides'
+    | '/help-center'
+    | '/omdeh-plus'
+    | '/privacy-policy'
+    | '/select-category'
+    | '/subscription'
+    | '/terms-and-conditions'
+    | '/api/categories'
+    | '/api/health'
+    | '/api/image'
+    | '/auth/verify'
+    | '/media/$'
+    | '/seller/profile'
+    | '/sitemaps/$file'
+    | '/'
+    | '/auth'
+    | '/buyer'
+    | '/seller'
+    | '/cart/checkout-result'
+    | '/category/$slug'
+    | '/landing/$slug'
+    | '/magazine/$identify'
+    | '/payment/$session'
+    | '/product/$slug'
+    | '/api/analytics/events'
+    | '/api/auth/logout'
+    | '/api/auth/password'
+    | '/api/auth/refresh-token'
+    | '/api/auth/register'
+    | '/api/auth/remove-cookie'
+    | '/api/products/$slug'
+    | '/api/products/suggest'
+    | '/api/user/profile'
+    | '/buyer/invoices/$id'
+    | '/buyer/profile/mobile'
+    | '/buyer/profile/profile'
+    | '/buyer/tickets/create'
+    | '/seller/inventory/import-price'
+    | '/seller/magazines/create'
+    | '/seller/stores/create'
+    | '/cart'
+    | '/category'
+    | '/magazine'
+    | '/product'
+    | '/api/products'
+    | '/api/stores'
+    | '/buyer/invoices'
+    | '/buyer/orders'
+    | '/buyer/profile'
+    | '/buyer/tickets'
+    | '/seller/inventory'
+    | '/seller/magazines'
+    | '/seller/orders'
+    | '/seller/stores'
+    | '/cart/$id/checkout'
+    | '/dev/status/$code'
+    | '/api/auth/otp/request'
+    | '/api/auth/otp/verify'
+    | '/buyer/orders/$id/process'
+    | '/buyer/profile/address/$id'
+    | '/buyer/profile/address/create'
+    | '/buyer/tickets/$id/show'
+    | '/seller/inventory/stock/$sku'
+    | '/seller/magazines/$magazineId/edit'
+    | '/seller/magazines/$magazineId/products'
+    | '/seller/orders/$id/process'
+    | '/seller/stores/$storeId/edit'
+    | '/seller/stores/$storeId/show'
+    | '/buyer/profile/address'
+    | '/seller/inventory/price/$sku/create'
+    | '/seller/inventory/product/$sku/edit'
+    | '/seller/stores/$storeId/products/add'
+    | '/seller/stores/$storeId/products'
   id:
     | '__root__'
     | '/_default'
+    | '/auth'
+    | '/buyer'
+    | '/robots.txt'
+    | '/seller'
+    | '/sitemap.xml'
+    | '/_default/about'
+    | '/_default/become-a-seller'
+    | '/_default/browse-history'
+    | '/_default/contact'
+    | '/_default/faq'
+    | '/_default/get-seller'
+    | '/_default/guides'
+    | '/_default/help-center'
+    | '/_default/omdeh-plus'
+    | '/_default/privacy-policy'
+    | '/_default/select-category'
+    | '/_default/subscription'
+    | '/_default/terms-and-conditions'
+    | '/api/categories'
     | '/api/health'
+    | '/api/image'
+    | '/auth/verify'
     | '/media/$'
+    | '/seller/profile'
+    | '/sitemaps/$file'
     | '/_default/'
+    | '/auth/'
+    | '/buyer/'
+    | '/seller/'
+    | '/_default/cart/checkout-result'
+    | '/_default/category/$slug'
+    | '/_default/landing/$slug'
+    | '/_default/magazine/$identify'
+    | '/_default/payment/$session'
     | '/_default/product/$slug'
+    | '/api/analytics/events'
+    | '/api/auth/logout'
+    | '/api/auth/password'
+    | '/api/auth/refresh-token'
+    | '/api/auth/register'
+    | '/api/auth/remove-cookie'
+    | '/api/products/$slug'
+    | '/api/products/suggest'
+    | '/api/user/profile'
+    | '/buyer/invoices/$id'
+    | '/buyer/profile/mobile'
+    | '/buyer/profile/profile'
+    | '/buyer/tickets/create'
+    | '/seller/inventory/import-price'
+    | '/seller/magazines/create'
+    | '/seller/stores/create'
+    | '/_default/cart/'
+    | '/_default/category/'
+    | '/_default/magazine/'
+    | '/_default/product/'
+    | '/api/products/'
+    | '/api/stores/'
+    | '/buyer/invoices/'
+    | '/buyer/orders/'
+    | '/buyer/profile/'
+    | '/buyer/tickets/'
+    | '/seller/inventory/'
+    | '/seller/magazines/'
+    | '/seller/orders/'
+    | '/seller/stores/'
+    | '/_default/cart/$id/checkout'
+    | '/_default/dev/status/$code'
+    | '/api/auth/otp/request'
+    | '/api/auth/otp/verify'
+    | '/buyer/orders/$id/process'
+    | '/buyer/profile/address/$id'
+    | '/buyer/profile/address/create'
+    | '/buyer/tickets/$id/show'
+    | '/seller/inventory/stock/$sku'
+    | '/seller/magazines/$magazineId/edit'
+    | '/seller/magazines/$magazineId/products'
+    | '/seller/orders/$id/process'
+    | '/seller/stores/$storeId/edit'
+    | '/seller/stores/$storeId/show'
+    | '/buyer/profile/address/'
+    | '/seller/inventory/price/$sku/create'
+    | '/seller/inventory/product/$sku/edit'
+    | '/seller/stores/$storeId/products/add'
+    | '/seller/stores/$storeId/products/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   DefaultRoute: typeof DefaultRouteWithChildren
+  AuthRoute: typeof AuthRouteWithChildren
+  BuyerRoute: typeof BuyerRouteWithChildren
+  RobotsDottxtRoute: typeof RobotsDottxtRoute
+  SellerRoute: typeof SellerRouteWithChildren
+  SitemapDotxmlRoute: typeof SitemapDotxmlRoute
+  ApiCategoriesRoute: typeof ApiCategoriesRoute
   ApiHealthRoute: typeof ApiHealthRoute
+  ApiImageRoute: typeof ApiImageRoute
   MediaSplatRoute: typeof MediaSplatRoute
+  SitemapsFileRoute: typeof SitemapsFileRoute
+  ApiAnalyticsEventsRoute: typeof ApiAnalyticsEventsRoute
+  ApiAuthLogoutRoute: typeof ApiAuthLogoutRoute
+  ApiAuthPasswordRoute: typeof ApiAuthPasswordRoute
+  ApiAuthRefreshTokenRoute: typeof ApiAuthRefreshTokenRoute
+  ApiAuthRegisterRoute: typeof ApiAuthRegisterRoute
+  ApiAuthRemoveCookieRoute: typeof ApiAuthRemoveCookieRoute
+  ApiProductsSlugRoute: typeof ApiProductsSlugRoute
+  ApiProductsSuggestRoute: typeof ApiProductsSuggestRoute
+  ApiUserProfileRoute: typeof ApiUserProfileRoute
+  ApiProductsIndexRoute: typeof ApiProductsIndexRoute
+  ApiStoresIndexRoute: typeof ApiStoresIndexRoute
+  ApiAuthOtpRequestRoute: typeof ApiAuthOtpRequestRoute
+  ApiAuthOtpVerifyRoute: typeof ApiAuthOtpVerifyRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -89,12 +1083,145 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DefaultRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/auth': {
+      id: '/auth'
+      path: '/auth'
+      fullPath: '/auth'
+      preLoaderRoute: typeof AuthRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/buyer': {
+      id: '/buyer'
+      path: '/buyer'
+      fullPath: '/buyer'
+      preLoaderRoute: typeof BuyerRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/robots.txt': {
+      id: '/robots.txt'
+      path: '/robots.txt'
+      fullPath: '/robots.txt'
+      preLoaderRoute: typeof RobotsDottxtRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/seller': {
+      id: '/seller'
+      path: '/seller'
+      fullPath: '/seller'
+      preLoaderRoute: typeof SellerRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sitemap.xml': {
+      id: '/sitemap.xml'
+      path: '/sitemap.xml'
+      fullPath: '/sitemap.xml'
+      preLoaderRoute: typeof SitemapDotxmlRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_default/': {
       id: '/_default/'
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof DefaultIndexRouteImport
       parentRoute: typeof DefaultRoute
+    }
+    '/_default/about': {
+      id: '/_default/about'
+      path: '/about'
+      fullPath: '/about'
+      preLoaderRoute: typeof DefaultAboutRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    '/_default/become-a-seller': {
+      id: '/_default/become-a-seller'
+      path: '/become-a-seller'
+      fullPath: '/become-a-seller'
+      preLoaderRoute: typeof DefaultBecomeASellerRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    '/_default/browse-history': {
+      id: '/_default/browse-history'
+      path: '/browse-history'
+      fullPath: '/browse-history'
+      preLoaderRoute: typeof DefaultBrowseHistoryRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    '/_default/contact': {
+      id: '/_default/contact'
+      path: '/contact'
+      fullPath: '/contact'
+      preLoaderRoute: typeof DefaultContactRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    '/_default/faq': {
+      id: '/_default/faq'
+      path: '/faq'
+      fullPath: '/faq'
+      preLoaderRoute: typeof DefaultFaqRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    '/_default/get-seller': {
+      id: '/_default/get-seller'
+      path: '/get-seller'
+      fullPath: '/get-seller'
+      preLoaderRoute: typeof DefaultGetSellerRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    '/_default/guides': {
+      id: '/_default/guides'
+      path: '/guides'
+      fullPath: '/guides'
+      preLoaderRoute: typeof DefaultGuidesRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    '/_default/help-center': {
+      id: '/_default/help-center'
+      path: '/help-center'
+      fullPath: '/help-center'
+      preLoaderRoute: typeof DefaultHelpCenterRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    '/_default/omdeh-plus': {
+      id: '/_default/omdeh-plus'
+      path: '/omdeh-plus'
+      fullPath: '/omdeh-plus'
+      preLoaderRoute: typeof DefaultOmdehPlusRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    '/_default/privacy-policy': {
+      id: '/_default/privacy-policy'
+      path: '/privacy-policy'
+      fullPath: '/privacy-policy'
+      preLoaderRoute: typeof DefaultPrivacyPolicyRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    '/_default/select-category': {
+      id: '/_default/select-category'
+      path: '/select-category'
+      fullPath: '/select-category'
+      preLoaderRoute: typeof DefaultSelectCategoryRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    '/_default/subscription': {
+      id: '/_default/subscription'
+      path: '/subscription'
+      fullPath: '/subscription'
+      preLoaderRoute: typeof DefaultSubscriptionRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    '/_default/terms-and-conditions': {
+      id: '/_default/terms-and-conditions'
+      path: '/terms-and-conditions'
+      fullPath: '/terms-and-conditions'
+      preLoaderRoute: typeof DefaultTermsAndConditionsRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    '/api/categories': {
+      id: '/api/categories'
+      path: '/api/categories'
+      fullPath: '/api/categories'
+      preLoaderRoute: typeof ApiCategoriesRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/api/health': {
       id: '/api/health'
@@ -103,12 +1230,124 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiHealthRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/image': {
+      id: '/api/image'
+      path: '/api/image'
+      fullPath: '/api/image'
+      preLoaderRoute: typeof ApiImageRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/auth/': {
+      id: '/auth/'
+      path: '/'
+      fullPath: '/auth/'
+      preLoaderRoute: typeof AuthIndexRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/auth/verify': {
+      id: '/auth/verify'
+      path: '/verify'
+      fullPath: '/auth/verify'
+      preLoaderRoute: typeof AuthVerifyRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/buyer/': {
+      id: '/buyer/'
+      path: '/'
+      fullPath: '/buyer/'
+      preLoaderRoute: typeof BuyerIndexRouteImport
+      parentRoute: typeof BuyerRoute
+    }
     '/media/$': {
       id: '/media/$'
       path: '/media/$'
       fullPath: '/media/$'
       preLoaderRoute: typeof MediaSplatRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/seller/': {
+      id: '/seller/'
+      path: '/'
+      fullPath: '/seller/'
+      preLoaderRoute: typeof SellerIndexRouteImport
+      parentRoute: typeof SellerRoute
+    }
+    '/seller/profile': {
+      id: '/seller/profile'
+      path: '/profile'
+      fullPath: '/seller/profile'
+      preLoaderRoute: typeof SellerProfileRouteImport
+      parentRoute: typeof SellerRoute
+    }
+    '/sitemaps/$file': {
+      id: '/sitemaps/$file'
+      path: '/sitemaps/$file'
+      fullPath: '/sitemaps/$file'
+      preLoaderRoute: typeof SitemapsFileRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_default/cart/': {
+      id: '/_default/cart/'
+      path: '/cart'
+      fullPath: '/cart/'
+      preLoaderRoute: typeof DefaultCartIndexRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    '/_default/cart/checkout-result': {
+      id: '/_default/cart/checkout-result'
+      path: '/cart/checkout-result'
+      fullPath: '/cart/checkout-result'
+      preLoaderRoute: typeof DefaultCartCheckoutResultRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    '/_default/category/': {
+      id: '/_default/category/'
+      path: '/category'
+      fullPath: '/category/'
+      preLoaderRoute: typeof DefaultCategoryIndexRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    '/_default/category/$slug': {
+      id: '/_default/category/$slug'
+      path: '/category/$slug'
+      fullPath: '/category/$slug'
+      preLoaderRoute: typeof DefaultCategorySlugRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    '/_default/landing/$slug': {
+      id: '/_default/landing/$slug'
+      path: '/landing/$slug'
+      fullPath: '/landing/$slug'
+      preLoaderRoute: typeof DefaultLandingSlugRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    '/_default/magazine/': {
+      id: '/_default/magazine/'
+      path: '/magazine'
+      fullPath: '/magazine/'
+      preLoaderRoute: typeof DefaultMagazineIndexRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    '/_default/magazine/$identify': {
+      id: '/_default/magazine/$identify'
+      path: '/magazine/$identify'
+      fullPath: '/magazine/$identify'
+      preLoaderRoute: typeof DefaultMagazineIdentifyRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    '/_default/payment/$session': {
+      id: '/_default/payment/$session'
+      path: '/payment/$session'
+      fullPath: '/payment/$session'
+      preLoaderRoute: typeof DefaultPaymentSessionRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    '/_default/product/': {
+      id: '/_default/product/'
+      path: '/product'
+      fullPath: '/product/'
+      preLoaderRoute: typeof DefaultProductIndexRouteImport
+      parentRoute: typeof DefaultRoute
     }
     '/_default/product/$slug': {
       id: '/_default/product/$slug'
@@ -117,36 +1356,517 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DefaultProductSlugRouteImport
       parentRoute: typeof DefaultRoute
     }
+    '/api/analytics/events': {
+      id: '/api/analytics/events'
+      path: '/api/analytics/events'
+      fullPath: '/api/analytics/events'
+      preLoaderRoute: typeof ApiAnalyticsEventsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/auth/logout': {
+      id: '/api/auth/logout'
+      path: '/api/auth/logout'
+      fullPath: '/api/auth/logout'
+      preLoaderRoute: typeof ApiAuthLogoutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/auth/password': {
+      id: '/api/auth/password'
+      path: '/api/auth/password'
+      fullPath: '/api/auth/password'
+      preLoaderRoute: typeof ApiAuthPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/auth/refresh-token': {
+      id: '/api/auth/refresh-token'
+      path: '/api/auth/refresh-token'
+      fullPath: '/api/auth/refresh-token'
+      preLoaderRoute: typeof ApiAuthRefreshTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/auth/register': {
+      id: '/api/auth/register'
+      path: '/api/auth/register'
+      fullPath: '/api/auth/register'
+      preLoaderRoute: typeof ApiAuthRegisterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/auth/remove-cookie': {
+      id: '/api/auth/remove-cookie'
+      path: '/api/auth/remove-cookie'
+      fullPath: '/api/auth/remove-cookie'
+      preLoaderRoute: typeof ApiAuthRemoveCookieRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/products/': {
+      id: '/api/products/'
+      path: '/api/products'
+      fullPath: '/api/products/'
+      preLoaderRoute: typeof ApiProductsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/products/$slug': {
+      id: '/api/products/$slug'
+      path: '/api/products/$slug'
+      fullPath: '/api/products/$slug'
+      preLoaderRoute: typeof ApiProductsSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/products/suggest': {
+      id: '/api/products/suggest'
+      path: '/api/products/suggest'
+      fullPath: '/api/products/suggest'
+      preLoaderRoute: typeof ApiProductsSuggestRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/stores/': {
+      id: '/api/stores/'
+      path: '/api/stores'
+      fullPath: '/api/stores/'
+      preLoaderRoute: typeof ApiStoresIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/user/profile': {
+      id: '/api/user/profile'
+      path: '/api/user/profile'
+      fullPath: '/api/user/profile'
+      preLoaderRoute: typeof ApiUserProfileRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/buyer/invoices/': {
+      id: '/buyer/invoices/'
+      path: '/invoices'
+      fullPath: '/buyer/invoices/'
+      preLoaderRoute: typeof BuyerInvoicesIndexRouteImport
+      parentRoute: typeof BuyerRoute
+    }
+    '/buyer/invoices/$id': {
+      id: '/buyer/invoices/$id'
+      path: '/invoices/$id'
+      fullPath: '/buyer/invoices/$id'
+      preLoaderRoute: typeof BuyerInvoicesIdRouteImport
+      parentRoute: typeof BuyerRoute
+    }
+    '/buyer/orders/': {
+      id: '/buyer/orders/'
+      path: '/orders'
+      fullPath: '/buyer/orders/'
+      preLoaderRoute: typeof BuyerOrdersIndexRouteImport
+      parentRoute: typeof BuyerRoute
+    }
+    '/buyer/profile/': {
+      id: '/buyer/profile/'
+      path: '/profile'
+      fullPath: '/buyer/profile/'
+      preLoaderRoute: typeof BuyerProfileIndexRouteImport
+      parentRoute: typeof BuyerRoute
+    }
+    '/buyer/profile/mobile': {
+      id: '/buyer/profile/mobile'
+      path: '/profile/mobile'
+      fullPath: '/buyer/profile/mobile'
+      preLoaderRoute: typeof BuyerProfileMobileRouteImport
+      parentRoute: typeof BuyerRoute
+    }
+    '/buyer/profile/profile': {
+      id: '/buyer/profile/profile'
+      path: '/profile/profile'
+      fullPath: '/buyer/profile/profile'
+      preLoaderRoute: typeof BuyerProfileProfileRouteImport
+      parentRoute: typeof BuyerRoute
+    }
+    '/buyer/tickets/': {
+      id: '/buyer/tickets/'
+      path: '/tickets'
+      fullPath: '/buyer/tickets/'
+      preLoaderRoute: typeof BuyerTicketsIndexRouteImport
+      parentRoute: typeof BuyerRoute
+    }
+    '/buyer/tickets/create': {
+      id: '/buyer/tickets/create'
+      path: '/tickets/create'
+      fullPath: '/buyer/tickets/create'
+      preLoaderRoute: typeof BuyerTicketsCreateRouteImport
+      parentRoute: typeof BuyerRoute
+    }
+    '/seller/inventory/': {
+      id: '/seller/inventory/'
+      path: '/inventory'
+      fullPath: '/seller/inventory/'
+      preLoaderRoute: typeof SellerInventoryIndexRouteImport
+      parentRoute: typeof SellerRoute
+    }
+    '/seller/inventory/import-price': {
+      id: '/seller/inventory/import-price'
+      path: '/inventory/import-price'
+      fullPath: '/seller/inventory/import-price'
+      preLoaderRoute: typeof SellerInventoryImportPriceRouteImport
+      parentRoute: typeof SellerRoute
+    }
+    '/seller/magazines/': {
+      id: '/seller/magazines/'
+      path: '/magazines'
+      fullPath: '/seller/magazines/'
+      preLoaderRoute: typeof SellerMagazinesIndexRouteImport
+      parentRoute: typeof SellerRoute
+    }
+    '/seller/magazines/create': {
+      id: '/seller/magazines/create'
+      path: '/magazines/create'
+      fullPath: '/seller/magazines/create'
+      preLoaderRoute: typeof SellerMagazinesCreateRouteImport
+      parentRoute: typeof SellerRoute
+    }
+    '/seller/orders/': {
+      id: '/seller/orders/'
+      path: '/orders'
+      fullPath: '/seller/orders/'
+      preLoaderRoute: typeof SellerOrdersIndexRouteImport
+      parentRoute: typeof SellerRoute
+    }
+    '/seller/stores/': {
+      id: '/seller/stores/'
+      path: '/stores'
+      fullPath: '/seller/stores/'
+      preLoaderRoute: typeof SellerStoresIndexRouteImport
+      parentRoute: typeof SellerRoute
+    }
+    '/seller/stores/create': {
+      id: '/seller/stores/create'
+      path: '/stores/create'
+      fullPath: '/seller/stores/create'
+      preLoaderRoute: typeof SellerStoresCreateRouteImport
+      parentRoute: typeof SellerRoute
+    }
+    '/_default/cart/$id/checkout': {
+      id: '/_default/cart/$id/checkout'
+      path: '/cart/$id/checkout'
+      fullPath: '/cart/$id/checkout'
+      preLoaderRoute: typeof DefaultCartIdCheckoutRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    '/_default/dev/status/$code': {
+      id: '/_default/dev/status/$code'
+      path: '/dev/status/$code'
+      fullPath: '/dev/status/$code'
+      preLoaderRoute: typeof DefaultDevStatusCodeRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    '/api/auth/otp/request': {
+      id: '/api/auth/otp/request'
+      path: '/api/auth/otp/request'
+      fullPath: '/api/auth/otp/request'
+      preLoaderRoute: typeof ApiAuthOtpRequestRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/auth/otp/verify': {
+      id: '/api/auth/otp/verify'
+      path: '/api/auth/otp/verify'
+      fullPath: '/api/auth/otp/verify'
+      preLoaderRoute: typeof ApiAuthOtpVerifyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/buyer/orders/$id/process': {
+      id: '/buyer/orders/$id/process'
+      path: '/orders/$id/process'
+      fullPath: '/buyer/orders/$id/process'
+      preLoaderRoute: typeof BuyerOrdersIdProcessRouteImport
+      parentRoute: typeof BuyerRoute
+    }
+    '/buyer/profile/address/': {
+      id: '/buyer/profile/address/'
+      path: '/profile/address'
+      fullPath: '/buyer/profile/address/'
+      preLoaderRoute: typeof BuyerProfileAddressIndexRouteImport
+      parentRoute: typeof BuyerRoute
+    }
+    '/buyer/profile/address/$id': {
+      id: '/buyer/profile/address/$id'
+      path: '/profile/address/$id'
+      fullPath: '/buyer/profile/address/$id'
+      preLoaderRoute: typeof BuyerProfileAddressIdRouteImport
+      parentRoute: typeof BuyerRoute
+    }
+    '/buyer/profile/address/create': {
+      id: '/buyer/profile/address/create'
+      path: '/profile/address/create'
+      fullPath: '/buyer/profile/address/create'
+      preLoaderRoute: typeof BuyerProfileAddressCreateRouteImport
+      parentRoute: typeof BuyerRoute
+    }
+    '/buyer/tickets/$id/show': {
+      id: '/buyer/tickets/$id/show'
+      path: '/tickets/$id/show'
+      fullPath: '/buyer/tickets/$id/show'
+      preLoaderRoute: typeof BuyerTicketsIdShowRouteImport
+      parentRoute: typeof BuyerRoute
+    }
+    '/seller/inventory/stock/$sku': {
+      id: '/seller/inventory/stock/$sku'
+      path: '/inventory/stock/$sku'
+      fullPath: '/seller/inventory/stock/$sku'
+      preLoaderRoute: typeof SellerInventoryStockSkuRouteImport
+      parentRoute: typeof SellerRoute
+    }
+    '/seller/magazines/$magazineId/edit': {
+      id: '/seller/magazines/$magazineId/edit'
+      path: '/magazines/$magazineId/edit'
+      fullPath: '/seller/magazines/$magazineId/edit'
+      preLoaderRoute: typeof SellerMagazinesMagazineIdEditRouteImport
+      parentRoute: typeof SellerRoute
+    }
+    '/seller/magazines/$magazineId/products': {
+      id: '/seller/magazines/$magazineId/products'
+      path: '/magazines/$magazineId/products'
+      fullPath: '/seller/magazines/$magazineId/products'
+      preLoaderRoute: typeof SellerMagazinesMagazineIdProductsRouteImport
+      parentRoute: typeof SellerRoute
+    }
+    '/seller/orders/$id/process': {
+      id: '/seller/orders/$id/process'
+      path: '/orders/$id/process'
+      fullPath: '/seller/orders/$id/process'
+      preLoaderRoute: typeof SellerOrdersIdProcessRouteImport
+      parentRoute: typeof SellerRoute
+    }
+    '/seller/stores/$storeId/edit': {
+      id: '/seller/stores/$storeId/edit'
+      path: '/stores/$storeId/edit'
+      fullPath: '/seller/stores/$storeId/edit'
+      preLoaderRoute: typeof SellerStoresStoreIdEditRouteImport
+      parentRoute: typeof SellerRoute
+    }
+    '/seller/stores/$storeId/show': {
+      id: '/seller/stores/$storeId/show'
+      path: '/stores/$storeId/show'
+      fullPath: '/seller/stores/$storeId/show'
+      preLoaderRoute: typeof SellerStoresStoreIdShowRouteImport
+      parentRoute: typeof SellerRoute
+    }
+    '/seller/inventory/price/$sku/create': {
+      id: '/seller/inventory/price/$sku/create'
+      path: '/inventory/price/$sku/create'
+      fullPath: '/seller/inventory/price/$sku/create'
+      preLoaderRoute: typeof SellerInventoryPriceSkuCreateRouteImport
+      parentRoute: typeof SellerRoute
+    }
+    '/seller/inventory/product/$sku/edit': {
+      id: '/seller/inventory/product/$sku/edit'
+      path: '/inventory/product/$sku/edit'
+      fullPath: '/seller/inventory/product/$sku/edit'
+      preLoaderRoute: typeof SellerInventoryProductSkuEditRouteImport
+      parentRoute: typeof SellerRoute
+    }
+    '/seller/stores/$storeId/products/': {
+      id: '/seller/stores/$storeId/products/'
+      path: '/stores/$storeId/products'
+      fullPath: '/seller/stores/$storeId/products/'
+      preLoaderRoute: typeof SellerStoresStoreIdProductsIndexRouteImport
+      parentRoute: typeof SellerRoute
+    }
+    '/seller/stores/$storeId/products/add': {
+      id: '/seller/stores/$storeId/products/add'
+      path: '/stores/$storeId/products/add'
+      fullPath: '/seller/stores/$storeId/products/add'
+      preLoaderRoute: typeof SellerStoresStoreIdProductsAddRouteImport
+      parentRoute: typeof SellerRoute
+    }
   }
 }
 
 interface DefaultRouteChildren {
+  DefaultAboutRoute: typeof DefaultAboutRoute
+  DefaultBecomeASellerRoute: typeof DefaultBecomeASellerRoute
+  DefaultBrowseHistoryRoute: typeof DefaultBrowseHistoryRoute
+  DefaultContactRoute: typeof DefaultContactRoute
+  DefaultFaqRoute: typeof DefaultFaqRoute
+  DefaultGetSellerRoute: typeof DefaultGetSellerRoute
+  DefaultGuidesRoute: typeof DefaultGuidesRoute
+  DefaultHelpCenterRoute: typeof DefaultHelpCenterRoute
+  DefaultOmdehPlusRoute: typeof DefaultOmdehPlusRoute
+  DefaultPrivacyPolicyRoute: typeof DefaultPrivacyPolicyRoute
+  DefaultSelectCategoryRoute: typeof DefaultSelectCategoryRoute
+  DefaultSubscriptionRoute: typeof DefaultSubscriptionRoute
+  DefaultTermsAndConditionsRoute: typeof DefaultTermsAndConditionsRoute
   DefaultIndexRoute: typeof DefaultIndexRoute
+  DefaultCartCheckoutResultRoute: typeof DefaultCartCheckoutResultRoute
+  DefaultCategorySlugRoute: typeof DefaultCategorySlugRoute
+  DefaultLandingSlugRoute: typeof DefaultLandingSlugRoute
+  DefaultMagazineIdentifyRoute: typeof DefaultMagazineIdentifyRoute
+  DefaultPaymentSessionRoute: typeof DefaultPaymentSessionRoute
   DefaultProductSlugRoute: typeof DefaultProductSlugRoute
+  DefaultCartIndexRoute: typeof DefaultCartIndexRoute
+  DefaultCategoryIndexRoute: typeof DefaultCategoryIndexRoute
+  DefaultMagazineIndexRoute: typeof DefaultMagazineIndexRoute
+  DefaultProductIndexRoute: typeof DefaultProductIndexRoute
+  DefaultCartIdCheckoutRoute: typeof DefaultCartIdCheckoutRoute
+  DefaultDevStatusCodeRoute: typeof DefaultDevStatusCodeRoute
 }
 
 const DefaultRouteChildren: DefaultRouteChildren = {
+  DefaultAboutRoute: DefaultAboutRoute,
+  DefaultBecomeASellerRoute: DefaultBecomeASellerRoute,
+  DefaultBrowseHistoryRoute: DefaultBrowseHistoryRoute,
+  DefaultContactRoute: DefaultContactRoute,
+  DefaultFaqRoute: DefaultFaqRoute,
+  DefaultGetSellerRoute: DefaultGetSellerRoute,
+  DefaultGuidesRoute: DefaultGuidesRoute,
+  DefaultHelpCenterRoute: DefaultHelpCenterRoute,
+  DefaultOmdehPlusRoute: DefaultOmdehPlusRoute,
+  DefaultPrivacyPolicyRoute: DefaultPrivacyPolicyRoute,
+  DefaultSelectCategoryRoute: DefaultSelectCategoryRoute,
+  DefaultSubscriptionRoute: DefaultSubscriptionRoute,
+  DefaultTermsAndConditionsRoute: DefaultTermsAndConditionsRoute,
   DefaultIndexRoute: DefaultIndexRoute,
+  DefaultCartCheckoutResultRoute: DefaultCartCheckoutResultRoute,
+  DefaultCategorySlugRoute: DefaultCategorySlugRoute,
+  DefaultLandingSlugRoute: DefaultLandingSlugRoute,
+  DefaultMagazineIdentifyRoute: DefaultMagazineIdentifyRoute,
+  DefaultPaymentSessionRoute: DefaultPaymentSessionRoute,
   DefaultProductSlugRoute: DefaultProductSlugRoute,
+  DefaultCartIndexRoute: DefaultCartIndexRoute,
+  DefaultCategoryIndexRoute: DefaultCategoryIndexRoute,
+  DefaultMagazineIndexRoute: DefaultMagazineIndexRoute,
+  DefaultProductIndexRoute: DefaultProductIndexRoute,
+  DefaultCartIdCheckoutRoute: DefaultCartIdCheckoutRoute,
+  DefaultDevStatusCodeRoute: DefaultDevStatusCodeRoute,
 }
 
 const DefaultRouteWithChildren =
   DefaultRoute._addFileChildren(DefaultRouteChildren)
 
+interface AuthRouteChildren {
+  AuthVerifyRoute: typeof AuthVerifyRoute
+  AuthIndexRoute: typeof AuthIndexRoute
+}
+
+const AuthRouteChildren: AuthRouteChildren = {
+  AuthVerifyRoute: AuthVerifyRoute,
+  AuthIndexRoute: AuthIndexRoute,
+}
+
+const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
+
+interface BuyerRouteChildren {
+  BuyerIndexRoute: typeof BuyerIndexRoute
+  BuyerInvoicesIdRoute: typeof BuyerInvoicesIdRoute
+  BuyerProfileMobileRoute: typeof BuyerProfileMobileRoute
+  BuyerProfileProfileRoute: typeof BuyerProfileProfileRoute
+  BuyerTicketsCreateRoute: typeof BuyerTicketsCreateRoute
+  BuyerInvoicesIndexRoute: typeof BuyerInvoicesIndexRoute
+  BuyerOrdersIndexRoute: typeof BuyerOrdersIndexRoute
+  BuyerProfileIndexRoute: typeof BuyerProfileIndexRoute
+  BuyerTicketsIndexRoute: typeof BuyerTicketsIndexRoute
+  BuyerOrdersIdProcessRoute: typeof BuyerOrdersIdProcessRoute
+  BuyerProfileAddressIdRoute: typeof BuyerProfileAddressIdRoute
+  BuyerProfileAddressCreateRoute: typeof BuyerProfileAddressCreateRoute
+  BuyerTicketsIdShowRoute: typeof BuyerTicketsIdShowRoute
+  BuyerProfileAddressIndexRoute: typeof BuyerProfileAddressIndexRoute
+}
+
+const BuyerRouteChildren: BuyerRouteChildren = {
+  BuyerIndexRoute: BuyerIndexRoute,
+  BuyerInvoicesIdRoute: BuyerInvoicesIdRoute,
+  BuyerProfileMobileRoute: BuyerProfileMobileRoute,
+  BuyerProfileProfileRoute: BuyerProfileProfileRoute,
+  BuyerTicketsCreateRoute: BuyerTicketsCreateRoute,
+  BuyerInvoicesIndexRoute: BuyerInvoicesIndexRoute,
+  BuyerOrdersIndexRoute: BuyerOrdersIndexRoute,
+  BuyerProfileIndexRoute: BuyerProfileIndexRoute,
+  BuyerTicketsIndexRoute: BuyerTicketsIndexRoute,
+  BuyerOrdersIdProcessRoute: BuyerOrdersIdProcessRoute,
+  BuyerProfileAddressIdRoute: BuyerProfileAddressIdRoute,
+  BuyerProfileAddressCreateRoute: BuyerProfileAddressCreateRoute,
+  BuyerTicketsIdShowRoute: BuyerTicketsIdShowRoute,
+  BuyerProfileAddressIndexRoute: BuyerProfileAddressIndexRoute,
+}
+
+const BuyerRouteWithChildren = BuyerRoute._addFileChildren(BuyerRouteChildren)
+
+interface SellerRouteChildren {
+  SellerProfileRoute: typeof SellerProfileRoute
+  SellerIndexRoute: typeof SellerIndexRoute
+  SellerInventoryImportPriceRoute: typeof SellerInventoryImportPriceRoute
+  SellerMagazinesCreateRoute: typeof SellerMagazinesCreateRoute
+  SellerStoresCreateRoute: typeof SellerStoresCreateRoute
+  SellerInventoryIndexRoute: typeof SellerInventoryIndexRoute
+  SellerMagazinesIndexRoute: typeof SellerMagazinesIndexRoute
+  SellerOrdersIndexRoute: typeof SellerOrdersIndexRoute
+  SellerStoresIndexRoute: typeof SellerStoresIndexRoute
+  SellerInventoryStockSkuRoute: typeof SellerInventoryStockSkuRoute
+  SellerMagazinesMagazineIdEditRoute: typeof SellerMagazinesMagazineIdEditRoute
+  SellerMagazinesMagazineIdProductsRoute: typeof SellerMagazinesMagazineIdProductsRoute
+  SellerOrdersIdProcessRoute: typeof SellerOrdersIdProcessRoute
+  SellerStoresStoreIdEditRoute: typeof SellerStoresStoreIdEditRoute
+  SellerStoresStoreIdShowRoute: typeof SellerStoresStoreIdShowRoute
+  SellerInventoryPriceSkuCreateRoute: typeof SellerInventoryPriceSkuCreateRoute
+  SellerInventoryProductSkuEditRoute: typeof SellerInventoryProductSkuEditRoute
+  SellerStoresStoreIdProductsAddRoute: typeof SellerStoresStoreIdProductsAddRoute
+  SellerStoresStoreIdProductsIndexRoute: typeof SellerStoresStoreIdProductsIndexRoute
+}
+
+const SellerRouteChildren: SellerRouteChildren = {
+  SellerProfileRoute: SellerProfileRoute,
+  SellerIndexRoute: SellerIndexRoute,
+  SellerInventoryImportPriceRoute: SellerInventoryImportPriceRoute,
+  SellerMagazinesCreateRoute: SellerMagazinesCreateRoute,
+  SellerStoresCreateRoute: SellerStoresCreateRoute,
+  SellerInventoryIndexRoute: SellerInventoryIndexRoute,
+  SellerMagazinesIndexRoute: SellerMagazinesIndexRoute,
+  SellerOrdersIndexRoute: SellerOrdersIndexRoute,
+  SellerStoresIndexRoute: SellerStoresIndexRoute,
+  SellerInventoryStockSkuRoute: SellerInventoryStockSkuRoute,
+  SellerMagazinesMagazineIdEditRoute: SellerMagazinesMagazineIdEditRoute,
+  SellerMagazinesMagazineIdProductsRoute:
+    SellerMagazinesMagazineIdProductsRoute,
+  SellerOrdersIdProcessRoute: SellerOrdersIdProcessRoute,
+  SellerStoresStoreIdEditRoute: SellerStoresStoreIdEditRoute,
+  SellerStoresStoreIdShowRoute: SellerStoresStoreIdShowRoute,
+  SellerInventoryPriceSkuCreateRoute: SellerInventoryPriceSkuCreateRoute,
+  SellerInventoryProductSkuEditRoute: SellerInventoryProductSkuEditRoute,
+  SellerStoresStoreIdProductsAddRoute: SellerStoresStoreIdProductsAddRoute,
+  SellerStoresStoreIdProductsIndexRoute: SellerStoresStoreIdProductsIndexRoute,
+}
+
+const SellerRouteWithChildren =
+  SellerRoute._addFileChildren(SellerRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   DefaultRoute: DefaultRouteWithChildren,
+  AuthRoute: AuthRouteWithChildren,
+  BuyerRoute: BuyerRouteWithChildren,
+  RobotsDottxtRoute: RobotsDottxtRoute,
+  SellerRoute: SellerRouteWithChildren,
+  SitemapDotxmlRoute: SitemapDotxmlRoute,
+  ApiCategoriesRoute: ApiCategoriesRoute,
   ApiHealthRoute: ApiHealthRoute,
+  ApiImageRoute: ApiImageRoute,
   MediaSplatRoute: MediaSplatRoute,
+  SitemapsFileRoute: SitemapsFileRoute,
+  ApiAnalyticsEventsRoute: ApiAnalyticsEventsRoute,
+  ApiAuthLogoutRoute: ApiAuthLogoutRoute,
+  ApiAuthPasswordRoute: ApiAuthPasswordRoute,
+  ApiAuthRefreshTokenRoute: ApiAuthRefreshTokenRoute,
+  ApiAuthRegisterRoute: ApiAuthRegisterRoute,
+  ApiAuthRemoveCookieRoute: ApiAuthRemoveCookieRoute,
+  ApiProductsSlugRoute: ApiProductsSlugRoute,
+  ApiProductsSuggestRoute: ApiProductsSuggestRoute,
+  ApiUserProfileRoute: ApiUserProfileRoute,
+  ApiProductsIndexRoute: ApiProductsIndexRoute,
+  ApiStoresIndexRoute: ApiStoresIndexRoute,
+  ApiAuthOtpRequestRoute: ApiAuthOtpRequestRoute,
+  ApiAuthOtpVerifyRoute: ApiAuthOtpVerifyRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
   ._addFileTypes<FileRouteTypes>()
 
 import type { getRouter } from './router.tsx'
-import type { createStart } from '@tanstack/react-start'
+import type { startInstance } from './start.ts'
 declare module '@tanstack/react-start' {
   interface Register {
     ssr: true
     router: Awaited<ReturnType<typeof getRouter>>
+    config: Awaited<ReturnType<typeof startInstance.getOptions>>
   }
 }

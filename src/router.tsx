@@ -1,22 +1,13 @@
 import { QueryClient } from '@tanstack/react-query'
 import { createRouter } from '@tanstack/react-router'
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
-import { constants } from '#app-config'
 import { routeTree } from './routeTree.gen'
 import { currentCspNonce } from './lib/csp-nonce'
+import { queryClientConfig } from './lib/query-client-config'
+import { RouteError } from './features/shell/components/route-error'
 
 export function createQueryClient() {
-  const { staleMs, retries, retryDelayCapMs, gcMs } = constants.queryCache
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        staleTime: staleMs,
-        gcTime: gcMs,
-        retry: retries,
-        retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, retryDelayCapMs),
-      },
-    },
-  })
+  return new QueryClient(queryClientConfig())
 }
 
 export function getRouter() {
@@ -27,6 +18,7 @@ export function getRouter() {
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,
+    defaultErrorComponent: RouteError,
     ssr: { nonce: currentCspNonce() },
   })
   setupRouterSsrQueryIntegration({ router, queryClient })

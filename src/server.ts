@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { createServerEntry, createStartHandler, defaultStreamHandler } from '@tanstack/react-start/server'
 import { serverConfig } from './server/config.server'
 import { initDatabase } from './server/db/database.server'
+import { plainErrorForBots } from './features/shell/bot-errors.server'
 import { compressResponse } from './server/http/compression.server'
 import { securityHeaders } from './server/http/security-headers.server'
 import { requestScope, rootLogger } from './server/log.server'
@@ -23,7 +24,7 @@ export default createServerEntry({
     return requestScope.run({ requestId, log, cspNonce }, async () => {
       let response: Response
       try {
-        response = await handler(request, ...rest)
+        response = await plainErrorForBots(request, await handler(request, ...rest))
       } catch (error) {
         log.error({ err: error, method: request.method, url: request.url }, 'unhandled request error')
         response = Response.json({ message: 'Something went wrong on our end' }, { status: 500 })

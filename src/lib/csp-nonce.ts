@@ -10,5 +10,7 @@ type ScopeHolder = { getStore(): { cspNonce: string } | undefined }
  * renders; the browser needs none after hydration.
  */
 export const currentCspNonce = createIsomorphicFn()
-  .server(() => (globalThis as Record<symbol, ScopeHolder | undefined>)[REQUEST_SCOPE_KEY]?.getStore()?.cspNonce)
+  .server(
+    () => (globalThis as Record<symbol, ScopeHolder | undefined>)[REQUEST_SCOPE_KEY]?.getStore()?.cspNonce,
+  )
   .client(() => undefined)

@@ -14,3 +14,7 @@ export type ProductStatus = (typeof productStatuses)[number]
 
 export const skuStatuses = ['active', 'inactive'] as const
 export type SkuStatus = (typeof skuStatuses)[number]
+
+/** Landing pages (/landing/{slug}): only published ones are public. */
+export const landingPageStatuses = ['draft', 'published'] as const
+export type LandingPageStatus = (typeof landingPageStatuses)[number]

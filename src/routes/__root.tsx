@@ -2,6 +2,13 @@ import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { constants } from '#app-config'
+import { catalogQueries } from '~/features/catalog/catalog.queries'
+import { AppRuntime } from '~/features/shell/components/app-runtime'
+import { AppToaster } from '~/features/shell/components/app-toaster'
+import { ProgressBar } from '~/features/shell/components/progress-bar'
+import { RootError, RootNotFound } from '~/features/shell/components/route-error'
+import { shellQueries } from '~/features/shell/shell.queries'
+import { UiStoreProvider } from '~/features/shell/ui-store'
 import appCss from '~/styles.css?url'
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
@@ -9,6 +16,7 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
     meta: [
       { charSet: 'utf-8' },
       { name: 'viewport', content: 'width=device-width, initial-scale=1' },
+      { name: 'theme-color', content: '#d99a00' },
       { title: `${constants.brand.name}: wholesale marketplace` },
       {
         name: 'description',
@@ -20,17 +28,21 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
       { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
     ],
   }),
-  component: RootComponent,
+  // The header's category menu and the runtime settings: warm on the server, cached afterwards.
+  // A failure here must not take every page down; the header then shows no categories.
+  loader: async ({ context }) => {
+    await Promise.all([
+      context.queryClient.ensureQueryData(catalogQueries.categoryTree()).catch(() => undefined),
+      context.queryClient.ensureQueryData(shellQueries.runtimeConfig()).catch(() => undefined),
+    ])
+  },
+  shellComponent: RootDocument,
+  component: Outlet,
+  errorComponent: RootError,
+  notFoundComponent: RootNotFound,
 })
 
-function RootComponent() {
-  return (
-    <RootDocument>
-      <Outlet />
-    </RootDocument>
-  )
-}
-
+/** The HTML document and what every page shares, error pages included. */
 function RootDocument({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
@@ -38,7 +50,12 @@ function RootDocument({ children }: { children: ReactNode }) {
         <HeadContent />
       </head>
       <body className="min-h-screen font-sans antialiased">
-        {children}
+        <UiStoreProvider>
+          <ProgressBar />
+          {children}
+          <AppToaster />
+          <AppRuntime />
+        </UiStoreProvider>
         <Scripts />
       </body>
     </html>

@@ -5,11 +5,14 @@
 import { definePlugin } from 'nitro'
 import { serverConfig } from './config.server'
 import { closeDatabase, initDatabase } from './db/database.server'
+import { startJobWorker, stopJobWorker } from './jobs/worker.server'
 import { rootLogger } from './log.server'
 
 try {
   serverConfig()
   await initDatabase()
+  // Background work (SMS delivery, ...) polls the jobs table once the schema is in place.
+  startJobWorker()
 } catch (error) {
   rootLogger.fatal({ err: error }, 'start-up failed')
   process.exit(1)
@@ -25,6 +28,7 @@ setImmediate(() => {
 
 export default definePlugin((nitroApp) => {
   nitroApp.hooks.hook('close', async () => {
+    await stopJobWorker()
     rootLogger.info('closing the database')
     await closeDatabase()
   })

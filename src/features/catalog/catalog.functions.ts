@@ -1,12 +1,44 @@
 import { createServerFn } from '@tanstack/react-start'
 import { getDb } from '~/server/db/database.server'
-import { featuredProductsInput } from './catalog.schemas'
-import { listCategoryTree, listFeaturedProducts } from './catalog.server'
+import { listCategoryTree } from './catalog-categories.server'
+import { getLandingPage } from './catalog-landing.server'
+import { listProducts } from './catalog-listing.server'
+import { getProductDetail } from './catalog-product.server'
+import { suggest } from './catalog-search.server'
+import { getStore } from './catalog-stores.server'
+import { featuredProductsInput, productSearchSchema, slugInput, suggestInput } from './catalog.schemas'
+import { getHomeSections, listFeaturedProducts } from './catalog.server'
 
-export const fetchCategoryTree = createServerFn({ method: 'GET' }).handler(async () =>
-  listCategoryTree(await getDb()),
-)
+/**
+ * The catalogue's server functions for the app's own pages. All public and read-only: they take
+ * validated input and never look at who is asking.
+ */
+
+export const fetchCategoryTree = createServerFn({ method: 'GET' }).handler(async () => listCategoryTree(await getDb()))
 
 export const fetchFeaturedProducts = createServerFn({ method: 'GET' })
   .validator(featuredProductsInput)
   .handler(async ({ data }) => listFeaturedProducts(await getDb(), data.limit))
+
+export const fetchHomeSections = createServerFn({ method: 'GET' }).handler(async () => getHomeSections(await getDb()))
+
+export const fetchProductListing = createServerFn({ method: 'GET' })
+  .validator(productSearchSchema)
+  .handler(async ({ data }) => listProducts(await getDb(), data))
+
+/** null when there is no such active product (the page turns that into a 404). */
+export const fetchProductDetail = createServerFn({ method: 'GET' })
+  .validator(slugInput)
+  .handler(async ({ data }) => getProductDetail(await getDb(), data.slug))
+
+export const fetchSuggestions = createServerFn({ method: 'GET' })
+  .validator(suggestInput)
+  .handler(async ({ data }) => suggest(await getDb(), data.q))
+
+export const fetchLandingPage = createServerFn({ method: 'GET' })
+  .validator(slugInput)
+  .handler(async ({ data }) => getLandingPage(await getDb(), data.slug))
+
+export const fetchStore = createServerFn({ method: 'GET' })
+  .validator(slugInput)
+  .handler(async ({ data }) => getStore(await getDb(), data.slug))

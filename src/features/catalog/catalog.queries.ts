@@ -1,16 +1,59 @@
 import { queryOptions } from '@tanstack/react-query'
-import { fetchCategoryTree, fetchFeaturedProducts } from './catalog.functions'
+import {
+  fetchCategoryTree,
+  fetchFeaturedProducts,
+  fetchHomeSections,
+  fetchLandingPage,
+  fetchProductDetail,
+  fetchProductListing,
+  fetchStore,
+  fetchSuggestions,
+} from './catalog.functions'
+import type { ProductSearch } from './catalog.schemas'
 
+/** Query-key factory for the catalogue: one place for keys, loaders and components alike. */
 export const catalogQueries = {
   all: ['catalog'] as const,
   categoryTree: () =>
     queryOptions({
       queryKey: [...catalogQueries.all, 'category-tree'],
       queryFn: () => fetchCategoryTree(),
+      staleTime: 60_000,
     }),
   featured: (limit = 12) =>
     queryOptions({
       queryKey: [...catalogQueries.all, 'featured', limit],
       queryFn: () => fetchFeaturedProducts({ data: { limit } }),
+    }),
+  home: () =>
+    queryOptions({
+      queryKey: [...catalogQueries.all, 'home'],
+      queryFn: () => fetchHomeSections(),
+    }),
+  listing: (search: ProductSearch) =>
+    queryOptions({
+      queryKey: [...catalogQueries.all, 'listing', search],
+      queryFn: () => fetchProductListing({ data: search }),
+    }),
+  product: (slug: string) =>
+    queryOptions({
+      queryKey: [...catalogQueries.all, 'product', slug],
+      queryFn: () => fetchProductDetail({ data: { slug } }),
+    }),
+  suggestions: (q: string) =>
+    queryOptions({
+      queryKey: [...catalogQueries.all, 'suggest', q],
+      queryFn: () => fetchSuggestions({ data: { q } }),
+      staleTime: 60_000,
+    }),
+  landing: (slug: string) =>
+    queryOptions({
+      queryKey: [...catalogQueries.all, 'landing', slug],
+      queryFn: () => fetchLandingPage({ data: { slug } }),
+    }),
+  store: (slug: string) =>
+    queryOptions({
+      queryKey: [...catalogQueries.all, 'store', slug],
+      queryFn: () => fetchStore({ data: { slug } }),
     }),
 }

@@ -26,7 +26,7 @@ export async function getDb(): Promise<Db> {
 }
 
 /** Lets integration tests run server code against their own database. */
-export function useDatabaseForTesting(handle: DatabaseHandle): void {
+export function setDatabaseForTesting(handle: DatabaseHandle): void {
   state.handle = Promise.resolve(handle)
   state.ready = state.handle
 }

@@ -1,39 +1,76 @@
 import { Link } from '@tanstack/react-router'
-import { formatMoney } from '~/lib/money'
-import type { ProductCard as ProductCardData } from '../catalog.schemas'
+import { AddToCompareButton } from '~/features/compare/components/add-to-compare-button'
+import { ResponsiveImage } from '~/features/images/responsive-image'
+import { cn } from '~/lib/cn'
+import type { ProductCard as ProductCardData } from '../catalog.types'
+import { Highlighted } from './highlighted'
+import { Price } from './price'
 
-export function ProductCard({ product }: { product: ProductCardData }) {
+/** A product in a grid: first photo, name, brand, lowest price, MOQ, stock, stores, compare. */
+export function ProductCard({ product, priority = false }: { product: ProductCardData; priority?: boolean }) {
   return (
-    <article className="flex flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition hover:shadow-md">
-      <Link to="/product/$slug" params={{ slug: product.slug }} className="flex flex-1 flex-col">
-        <div className="aspect-square bg-stone-100">
-          {product.image ? (
-            <img
-              src={product.image}
-              alt=""
-              loading="lazy"
-              width={320}
-              height={320}
-              className="h-full w-full object-cover"
-            />
-          ) : null}
+    <article
+      data-testid="product-card"
+      className="relative flex w-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition hover:shadow-md"
+    >
+      <div className="relative aspect-square bg-stone-100">
+        {product.image ? (
+          <ResponsiveImage
+            src={product.image}
+            alt=""
+            width={320}
+            height={320}
+            sizes="(min-width: 1024px) 20vw, (min-width: 640px) 30vw, 50vw"
+            priority={priority}
+            className="h-full w-full object-cover"
+          />
+        ) : null}
+        {product.hasDiscount ? (
+          <span className="absolute start-2 top-2 rounded-md bg-red-700 px-1.5 py-0.5 text-xs font-semibold text-white">
+            Sale
+          </span>
+        ) : null}
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-3">
+        {product.brand ? <p className="text-xs text-stone-600">{product.brand}</p> : null}
+        <h3 className="line-clamp-2 text-sm font-medium text-ink">
+          {/* The link covers the whole card; the compare button sits above it. */}
+          <Link
+            to="/product/$slug"
+            params={{ slug: product.slug }}
+            className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none focus-visible:after:outline-3 focus-visible:after:outline-brand-600"
+          >
+            <Highlighted text={product.name} parts={product.highlight} />
+          </Link>
+        </h3>
+        <p className="text-xs text-stone-600">{product.unit}</p>
+        <Price amount={product.lowestPrice} listPrice={product.listPrice} prefix="from" className="mt-auto pt-2 text-sm" />
+        <p className="text-xs text-stone-600">
+          MOQ {product.moq} · {product.storeCount} {product.storeCount === 1 ? 'store' : 'stores'}
+        </p>
+        <div className="flex items-center justify-between gap-2 pt-1">
+          <StockBadge inStock={product.inStock} />
+          <AddToCompareButton
+            compact
+            className="relative z-10"
+            product={{ id: product.id, slug: product.slug, name: product.name, image: product.image }}
+          />
         </div>
-        <div className="flex flex-1 flex-col gap-1 p-3">
-          {product.brand ? <p className="text-xs text-stone-500">{product.brand}</p> : null}
-          <h3 className="line-clamp-2 text-sm font-medium text-stone-900">{product.name}</h3>
-          <p className="text-xs text-stone-500">{product.unit}</p>
-          <p className="mt-auto pt-2 text-sm font-semibold text-stone-900">
-            <span className="sr-only">From </span>
-            {formatMoney(product.lowestPrice)}
-            {product.listPrice ? (
-              <s className="ms-2 text-xs font-normal text-stone-500">{formatMoney(product.listPrice)}</s>
-            ) : null}
-          </p>
-          <p className="text-xs text-stone-500">
-            {product.storeCount} {product.storeCount === 1 ? 'store' : 'stores'}
-          </p>
-        </div>
-      </Link>
+      </div>
     </article>
+  )
+}
+
+export function StockBadge({ inStock, alwaysAvailable = false }: { inStock: boolean; alwaysAvailable?: boolean }) {
+  const label = alwaysAvailable ? 'Always available' : inStock ? 'In stock' : 'Out of stock'
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium',
+        inStock || alwaysAvailable ? 'bg-green-50 text-green-800' : 'bg-stone-100 text-stone-600',
+      )}
+    >
+      {label}
+    </span>
   )
 }

@@ -1,44 +1,164 @@
+import { Link } from '@tanstack/react-router'
 import { constants } from '#app-config'
 import type { CategoryNode, ProductCard as ProductCardData } from '~/features/catalog/catalog.schemas'
 import { ProductCard } from '~/features/catalog/components/product-card'
+import { Button } from '~/ui/button'
+import { ChevronRightIcon, ShieldIcon, TagIcon, TruckIcon } from '~/ui/icons'
 
-export function HomePage({ categories, products }: { categories: CategoryNode[]; products: ProductCardData[] }) {
+const promises = [
+  { Icon: TagIcon, title: 'Prices fall as you buy more', text: 'Every offer shows its tiers up front.' },
+  { Icon: ShieldIcon, title: 'Minimums you can see', text: 'No surprises at checkout.' },
+  { Icon: TruckIcon, title: 'One checkout per seller', text: 'Delivery or pickup, seller by seller.' },
+]
+
+/** Soft tile colours for category initials, picked by position so the grid stays varied. */
+const tileColours = [
+  'bg-amber-100 text-amber-900',
+  'bg-emerald-100 text-emerald-900',
+  'bg-sky-100 text-sky-900',
+  'bg-rose-100 text-rose-900',
+  'bg-violet-100 text-violet-900',
+  'bg-lime-100 text-lime-900',
+]
+
+function initials(name: string) {
+  return name
+    .split(/[\s&]+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word[0]!.toUpperCase())
+    .join('')
+}
+
+function HeroArt() {
   return (
-    <div className="flex flex-col gap-10">
-      <section className="rounded-2xl bg-gradient-to-br from-brand-50 to-brand-100 px-6 py-10 sm:px-10">
-        <h1 className="text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">
-          Buy in bulk, straight from the seller
-        </h1>
-        <p className="mt-3 max-w-2xl text-stone-700">
-          {constants.brand.name} is the wholesale marketplace for shops, offices and restaurants: tiered prices
-          that fall as your order grows, minimum quantities you can see up front, and one checkout per seller.
-        </p>
+    <svg
+      viewBox="0 0 260 200"
+      className="hidden h-auto w-72 shrink-0 lg:block"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <ellipse cx="130" cy="186" rx="110" ry="10" fill="#f5deb0" />
+      <g stroke="#1c1917" strokeWidth="3" strokeLinejoin="round">
+        <path d="M40 120 90 98l50 22v56l-50 22-50-22v-56Z" fill="#fff" />
+        <path d="M40 120l50 22 50-22M90 142v56" fill="none" />
+        <path d="M120 90l50-22 50 22v56l-50 22-50-22V90Z" fill="#d99a00" />
+        <path d="M120 90l50 22 50-22M170 112v56" fill="none" />
+        <path d="M80 56l50-22 50 22v50l-50 22-50-22V56Z" fill="#fff8e6" />
+        <path d="M80 56l50 22 50-22M130 78v50" fill="none" />
+      </g>
+      <path d="M105 45l50 22" stroke="#d99a00" strokeWidth="7" />
+    </svg>
+  )
+}
+
+export function HomePage({
+  categories,
+  products,
+}: {
+  categories: CategoryNode[]
+  products: ProductCardData[]
+}) {
+  return (
+    <div className="flex flex-col gap-12">
+      <section className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-brand-50 via-brand-100 to-amber-200/60 px-5 py-10 sm:px-10 sm:py-14">
+        <div className="flex items-center justify-between gap-10">
+          <div className="max-w-2xl">
+            <p className="text-sm font-semibold tracking-wide text-brand-800 uppercase">
+              Wholesale, made simple
+            </p>
+            <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink sm:text-5xl">
+              Buy in bulk, straight from the seller
+            </h1>
+            <p className="mt-4 text-base text-stone-700 sm:text-lg">
+              {constants.brand.name} is the wholesale marketplace for shops, offices and restaurants: tiered
+              prices that fall as your order grows, minimum quantities you can see up front, and one checkout
+              per seller.
+            </p>
+            <div className="mt-6 flex flex-wrap gap-3">
+              <Button asChild size="lg">
+                <Link to="/product">Browse products</Link>
+              </Button>
+              <Button asChild size="lg" variant="secondary">
+                <Link to="/become-a-seller">Sell on {constants.brand.name}</Link>
+              </Button>
+            </div>
+          </div>
+          <HeroArt />
+        </div>
+        <ul className="mt-10 grid gap-3 sm:grid-cols-3">
+          {promises.map(({ Icon, title, text }) => (
+            <li key={title} className="flex items-start gap-3 rounded-2xl bg-white/70 p-4 backdrop-blur-sm">
+              <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-brand-500 text-ink">
+                <Icon size={20} />
+              </span>
+              <span>
+                <span className="block text-sm font-semibold text-ink">{title}</span>
+                <span className="block text-sm text-stone-600">{text}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
       </section>
 
       <section aria-labelledby="home-categories">
-        <h2 id="home-categories" className="mb-4 text-xl font-semibold">
-          Shop by category
-        </h2>
+        <div className="mb-4 flex items-end justify-between gap-4">
+          <h2 id="home-categories" className="text-xl font-bold tracking-tight text-ink sm:text-2xl">
+            Shop by category
+          </h2>
+          <Link
+            to="/category"
+            className="flex items-center gap-1 text-sm font-medium text-brand-800 hover:underline"
+          >
+            All categories <ChevronRightIcon size={16} />
+          </Link>
+        </div>
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
-          {categories.map((category) => (
-            <li key={category.id} className="rounded-xl border border-stone-200 bg-white p-4">
-              <p className="font-medium text-stone-900">{category.name}</p>
-              <p className="mt-1 text-xs text-stone-500">
-                {category.children.length} {category.children.length === 1 ? 'subcategory' : 'subcategories'}
-              </p>
+          {categories.map((category, index) => (
+            <li key={category.id}>
+              <Link
+                to="/category/$slug"
+                params={{ slug: category.slug }}
+                className="group flex h-full items-center gap-2.5 rounded-2xl border border-stone-200 bg-white p-2.5 transition sm:gap-3 sm:p-3 hover:border-brand-400 hover:shadow-md"
+              >
+                <span
+                  aria-hidden="true"
+                  className={`flex h-9 w-9 shrink-0 items-center justify-center rounded-xl text-xs font-bold sm:h-11 sm:w-11 sm:text-sm ${tileColours[index % tileColours.length]}`}
+                >
+                  {initials(category.name)}
+                </span>
+                <span className="min-w-0">
+                  <span className="block text-sm font-semibold text-ink group-hover:underline">
+                    {category.name}
+                  </span>
+                  <span className="block text-xs text-stone-500">
+                    {category.children.length}{' '}
+                    {category.children.length === 1 ? 'subcategory' : 'subcategories'}
+                  </span>
+                </span>
+              </Link>
             </li>
           ))}
         </ul>
       </section>
 
       <section aria-labelledby="home-new">
-        <h2 id="home-new" className="mb-4 text-xl font-semibold">
-          New in the catalogue
-        </h2>
+        <div className="mb-4 flex items-end justify-between gap-4">
+          <h2 id="home-new" className="text-xl font-bold tracking-tight text-ink sm:text-2xl">
+            New in the catalogue
+          </h2>
+          <Link
+            to="/product"
+            search={{ sort: 'newest' }}
+            className="flex items-center gap-1 text-sm font-medium text-brand-800 hover:underline"
+          >
+            See all <ChevronRightIcon size={16} />
+          </Link>
+        </div>
         {products.length === 0 ? (
           <p className="text-stone-600">No products are on sale yet.</p>
         ) : (
-          <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-6">
             {products.map((product) => (
               <li key={product.id} className="flex">
                 <ProductCard product={product} />

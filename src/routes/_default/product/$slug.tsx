@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { PlaceholderPage } from '~/features/shell/components/placeholder-page'
+import { pageHead } from '~/features/shell/page-head'
 
 export const Route = createFileRoute('/_default/product/$slug')({
+  head: () => pageHead('Product'),
   component: ProductPage,
 })
 
@@ -8,9 +11,8 @@ export const Route = createFileRoute('/_default/product/$slug')({
 function ProductPage() {
   const { slug } = Route.useParams()
   return (
-    <section>
-      <h1 className="text-2xl font-semibold">Product</h1>
-      <p className="mt-2 text-stone-600">The page for “{slug}” arrives with the catalogue work (issue #5).</p>
-    </section>
+    <PlaceholderPage title="Product" owner="catalogue">
+      <p className="text-sm text-stone-600">Reference: {slug}</p>
+    </PlaceholderPage>
   )
 }

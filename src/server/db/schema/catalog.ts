@@ -164,6 +164,9 @@ export const prices = pgTable(
   },
   (t) => [
     index('prices_sku_idx').on(t.skuId, t.minQuantity),
+    // The periodic listing refresh looks up tiers that started or ended since its last run.
+    index('prices_valid_from_idx').on(t.validFrom),
+    index('prices_valid_to_idx').on(t.validTo),
     check('prices_unit_price_positive', sql`${t.unitPrice} > 0`),
     check('prices_offer_price_below_unit', sql`${t.offerPrice} >= 0 and ${t.offerPrice} < ${t.unitPrice}`),
     check('prices_min_quantity_positive', sql`${t.minQuantity} >= 1`),

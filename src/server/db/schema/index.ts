@@ -1,3 +1,7 @@
 export * from './enums'
 export * from './people'
 export * from './catalog'
+export * from './analytics'
+export * from './auth'
+export * from './listings'
+export * from './content'

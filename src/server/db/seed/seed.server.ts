@@ -8,6 +8,8 @@ import {
   productsPerScale,
 } from '../../../../tests/factories/catalog-generator'
 import { demoPassword } from '../../../../tests/factories/demo-accounts'
+import { landingPageSpecs } from '../../../../tests/factories/landing-pages'
+import { refreshProductListings } from '../../../features/catalog/catalog-refresh.server'
 import { generateMarket } from '../../../../tests/factories/market-generator'
 import { planSkus, skusPerScale } from '../../../../tests/factories/sku-generator'
 import type { MediaStorage } from '../../providers/storage/storage.server'
@@ -15,6 +17,7 @@ import type { Db } from '../client.server'
 import {
   brands,
   categories,
+  landingPages,
   prices,
   productAttributes,
   productPhotos,
@@ -282,6 +285,16 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
         return plan.tiers.map((t) => ({ skuId, ...t, createdAt: t.validFrom }))
       })
       for (const batch of chunks(priceValues, BATCH)) await tx.insert(prices).values(batch)
+
+      await tx.insert(landingPages).values(
+        landingPageSpecs.map(({ heroCategorySlug, ...page }) => ({
+          ...page,
+          heroImage: storage.urlFor(categoryImageKey(heroCategorySlug)),
+          status: 'published' as const,
+        })),
+      )
+      // The catalogue's read model (listing, facets, search) is built from everything above.
+      await refreshProductListings(tx)
 
       return {
         users: userRows.length,

@@ -1,0 +1,165 @@
+// The catalogue benchmark (`npm run bench` calls it; `node scripts/bench-catalog.mjs` alone works too):
+// latency of the /product listing API with three typical filter sets and of two text searches, on a
+// catalogue seeded at scale 50 (100,000 products), on PGlite and on PostgreSQL, measured with
+// autocannon over loopback against the production build.
+//
+//   BENCH_CATALOG_SCALE     seed scale (default 50)
+//   BENCH_CATALOG_DIR       where the PGlite catalogue is kept between runs (default: a folder in /tmp)
+//   BENCH_OUTPUT_DIR        a production build to serve (default: .output, built when missing)
+//   BENCH_PG_URL            a PostgreSQL database to seed and serve (skipped when unset)
+//   BENCH_CATALOG_TARGETS   pglite,postgres (default both)
+//   BENCH_DURATION          seconds per URL (default 10), BENCH_CONNECTIONS (default 10)
+//
+// A database already seeded at the requested scale is reused; seeding takes minutes.
+import { spawn, spawnSync } from 'node:child_process'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import autocannon from 'autocannon'
+
+const root = new URL('..', import.meta.url).pathname
+const scale = Number(process.env.BENCH_CATALOG_SCALE ?? 50)
+const dir = process.env.BENCH_CATALOG_DIR ?? join(tmpdir(), 'omdeh-catalog-bench')
+const pgUrl = process.env.BENCH_PG_URL
+const targets = (process.env.BENCH_CATALOG_TARGETS ?? 'pglite,postgres').split(',')
+const duration = Number(process.env.BENCH_DURATION ?? 10)
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10)
+const port = Number(process.env.BENCH_PORT ?? 3191)
+const base = `http://127.0.0.1:${port}`
+
+/** Three typical ways people narrow the catalogue, and two searches (one misspelt). */
+const scenarios = [
+  ['department, popular first', '/api/products?category=food-and-beverages&sort=popular'],
+  ['leaf + in stock + price cap, cheapest first', '/api/products?category=rice-and-grains&in_stock=true&max_price=30000000&sort=price_asc'],
+  ['two brands + discount, newest, page 3', '/api/products?brand=golbarg&brand=nobahar&discount=true&sort=newest&page=3'],
+  ['text search "basmati rice"', '/api/products?q=basmati+rice'],
+  ['misspelt search "dishwahsing liquid"', '/api/products?q=dishwahsing+liquid'],
+]
+
+function run(command, args, env) {
+  const result = spawnSync(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' })
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed`)
+}
+
+function ensureBuild() {
+  if (process.env.BENCH_OUTPUT_DIR) {
+    const copy = mkdtempSync(join(tmpdir(), 'omdeh-bench-output-'))
+    cpSync(process.env.BENCH_OUTPUT_DIR, copy, { recursive: true })
+    return copy
+  }
+  if (!existsSync(join(root, '.output/server/index.mjs')) || process.env.BENCH_BUILD === '1') {
+    run(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'])
+  }
+  // A private copy: another build of the shared .output must not change the server under test.
+  const copy = mkdtempSync(join(tmpdir(), 'omdeh-bench-output-'))
+  cpSync(join(root, '.output'), copy, { recursive: true })
+  return copy
+}
+
+/** Seeds with `npm run db:seed` unless a marker says this database holds this scale already. */
+function ensureSeeded(name, env) {
+  const marker = join(dir, `${name}.seeded`)
+  if (existsSync(marker) && readFileSync(marker, 'utf8').trim() === String(scale)) return
+  console.log(`seeding ${name} at scale ${scale} (minutes) ...`)
+  const started = performance.now()
+  run(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/db-seed.ts', '--scale', String(scale), '--reset'], env)
+  console.log(`seeded ${name} in ${((performance.now() - started) / 1000).toFixed(0)} s`)
+  writeFileSync(marker, String(scale))
+}
+
+async function startServer(output, env) {
+  const child = spawn(process.execPath, [join(output, 'server/index.mjs')], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production', DEMO_MODE: '1', PORT: String(port), LOG_LEVEL: 'warn', SEED_ON_EMPTY: '0', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  for (let i = 0; i < 2400; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return child
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  child.kill('SIGKILL')
+  throw new Error('server did not become healthy within 120 s')
+}
+
+async function stopServer(child) {
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  child.kill('SIGTERM')
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))])
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
+
+/** autocannon reports p50/p90/p97.5/p99; p95 is computed here from every response time. */
+async function load(path) {
+  const times = []
+  let errors = 0
+  const result = await new Promise((resolve, reject) => {
+    const instance = autocannon({ url: `${base}${path}`, connections, duration }, (error, res) =>
+      error ? reject(error) : resolve(res),
+    )
+    instance.on('response', (_client, status, _bytes, ms) => {
+      if (status === 200) times.push(ms)
+      else errors++
+    })
+  })
+  times.sort((a, b) => a - b)
+  return {
+    requests: times.length,
+    errors: errors + result.errors + result.timeouts,
+    rps: Math.round(result.requests.average),
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+  }
+}
+
+async function benchTarget(name, output, env) {
+  const rows = []
+  for (const cache of ['on', 'off']) {
+    const child = await startServer(output, { ...env, CATALOG_CACHE: cache })
+    try {
+      const check = await (await fetch(`${base}/api/products?per_page=12`)).json()
+      if (cache === 'on') console.log(`${name}: ${check.meta.total.toLocaleString('en')} listed products`)
+      for (const [label, path] of scenarios) {
+        // Warm-up: plan caches, page cache, JIT.
+        for (let i = 0; i < 20; i++) await (await fetch(`${base}${path}`)).arrayBuffer()
+        const r = await load(path)
+        rows.push({ database: name, facetCache: cache, scenario: label, ...r })
+        const fmt = (ms) => `${ms.toFixed(1)} ms`
+        console.log(
+          `${name.padEnd(8)} cache ${cache.padEnd(3)} ${label.padEnd(46)} p50 ${fmt(r.p50)}  p95 ${fmt(r.p95)}  p99 ${fmt(r.p99)}  ${r.rps} req/s  (${r.requests} ok, ${r.errors} errors)`,
+        )
+      }
+    } finally {
+      await stopServer(child)
+    }
+  }
+  return rows
+}
+
+mkdirSync(dir, { recursive: true })
+const output = ensureBuild()
+const all = []
+try {
+  console.log(`catalogue bench: scale ${scale}, ${connections} connections, ${duration} s per URL, loopback`)
+  if (targets.includes('postgres')) {
+    if (!pgUrl) console.log('postgres: skipped (set BENCH_PG_URL to a database it may reset)')
+    else {
+      ensureSeeded('postgres', { DATABASE_URL: pgUrl, DATA_DIR: join(dir, 'pg-media') })
+      all.push(...(await benchTarget('postgres', output, { DATABASE_URL: pgUrl, DATA_DIR: join(dir, 'pg-media') })))
+    }
+  }
+  if (targets.includes('pglite')) {
+    const env = { DATA_DIR: join(dir, 'pglite'), DATABASE_URL: '' }
+    ensureSeeded('pglite', env)
+    all.push(...(await benchTarget('pglite', output, env)))
+  }
+  writeFileSync(join(dir, 'results.json'), JSON.stringify({ at: new Date().toISOString(), scale, connections, duration, rows: all }, null, 2))
+  console.log(`results: ${join(dir, 'results.json')}`)
+} finally {
+  rmSync(output, { recursive: true, force: true })
+}

@@ -1,0 +1,29 @@
+import '@tanstack/react-start/server-only'
+import type { DbOrTx } from '~/server/db/client.server'
+import { analyticsEvents } from '~/server/db/schema'
+import type { AnalyticsBatch } from './analytics.schemas'
+
+/** Client clocks drift; an event stamped more than a day away from now is stamped now instead. */
+const MAX_CLOCK_SKEW_MS = 24 * 60 * 60 * 1000
+
+export async function storeAnalyticsBatch(
+  db: DbOrTx,
+  batch: AnalyticsBatch,
+  meta: { userAgent: string | null; receivedAt?: Date },
+): Promise<number> {
+  const receivedAt = meta.receivedAt ?? new Date()
+  const rows = batch.events.map((event) => {
+    const skewed = Math.abs(event.occurredAt - receivedAt.getTime()) > MAX_CLOCK_SKEW_MS
+    return {
+      name: event.name,
+      visitId: batch.visitId,
+      path: event.path,
+      props: event.props,
+      occurredAt: skewed ? receivedAt : new Date(event.occurredAt),
+      receivedAt,
+      userAgent: meta.userAgent?.slice(0, 300) ?? null,
+    }
+  })
+  await db.insert(analyticsEvents).values(rows)
+  return rows.length
+}

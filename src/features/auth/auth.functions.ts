@@ -1,0 +1,144 @@
+import { createServerFn } from '@tanstack/react-start'
+import { getRequest } from '@tanstack/react-start/server'
+import type * as v from 'valibot'
+import {
+  REFRESH_COOKIE,
+  clearedSessionCookies,
+  readCookie,
+  sessionCookies,
+} from '~/server/auth/cookies.server'
+import { authContext, signedIn } from '~/server/auth/middleware'
+import { applyCookies } from '~/server/auth/set-cookies.server'
+import { requestTokens, rotateRefreshToken } from '~/server/auth/session.server'
+import { serverConfig } from '~/server/config.server'
+import { parseInput } from '~/server/http/api-errors.server'
+import { captchaVerifier } from '~/server/providers/captcha/captcha.server'
+import type { User } from './auth-access'
+import {
+  changePassword,
+  confirmMobileChange,
+  requestMobileChangeCode,
+  updateProfile,
+} from './auth-profile.server'
+import {
+  changePasswordInput,
+  confirmMobileChangeInput,
+  passwordSignInInput,
+  registerInput,
+  requestCodeInput,
+  requestMobileChangeInput,
+  updateProfileInput,
+  verifyCodeInput,
+} from './auth.schemas'
+import {
+  passwordSignIn,
+  registerAccount,
+  requestLoginCode,
+  signOut,
+  verifyLoginCode,
+  type SignedIn,
+} from './auth.server'
+
+/**
+ * Server functions for the auth pages. Each validates its input (422 with per-field messages),
+ * authorises through the middleware and the operation's guard, delegates, and sets the cookies.
+ * Tokens never reach page scripts: the reply carries the user, the cookies carry the session.
+ */
+
+const validate =
+  <S extends v.GenericSchema>(schema: S) =>
+  (input: v.InferInput<S>) =>
+    parseInput(schema, input)
+
+function finishSignIn(result: SignedIn, secure: boolean): { status: 'signed_in'; user: User } {
+  applyCookies(sessionCookies(result.session, secure))
+  return { status: 'signed_in', user: result.user }
+}
+
+/** The signed-in user, or null for a guest (route guards and the header read this). */
+export const fetchSessionUser = createServerFn({ method: 'GET' })
+  .middleware([authContext])
+  .handler(async ({ context }): Promise<User | null> => context.auth?.user ?? null)
+
+/** /auth: send a code. Errors: 422 (phone, channel, captcha_token), 429 with retry-after. */
+export const requestLoginCodeFn = createServerFn({ method: 'POST' })
+  .middleware([authContext])
+  .validator(validate(requestCodeInput))
+  .handler(async ({ data, context }) =>
+    requestLoginCode(context.db, data, context.meta, captchaVerifier(serverConfig().captcha.secret)),
+  )
+
+/** /auth/verify: signed in (cookies set) or `needs_registration` with a ticket for registerFn. */
+export const verifyLoginCodeFn = createServerFn({ method: 'POST' })
+  .middleware([authContext])
+  .validator(validate(verifyCodeInput))
+  .handler(async ({ data, context }) => {
+    const result = await verifyLoginCode(context.db, data, context.meta)
+    if (result.kind === 'signed_in') return finishSignIn(result, context.secureCookies)
+    return {
+      status: 'needs_registration' as const,
+      phone: result.phone,
+      ticket: result.ticket,
+      expires_in: result.expires_in,
+    }
+  })
+
+export const registerFn = createServerFn({ method: 'POST' })
+  .middleware([authContext])
+  .validator(validate(registerInput))
+  .handler(async ({ data, context }) =>
+    finishSignIn(await registerAccount(context.db, data, context.meta), context.secureCookies),
+  )
+
+export const passwordSignInFn = createServerFn({ method: 'POST' })
+  .middleware([authContext])
+  .validator(validate(passwordSignInInput))
+  .handler(async ({ data, context }) =>
+    finishSignIn(await passwordSignIn(context.db, data, context.meta), context.secureCookies),
+  )
+
+/** Rotates the refresh cookie. `ok: false` means the session is over (cookies cleared). */
+export const refreshSessionFn = createServerFn({ method: 'POST' })
+  .middleware([authContext])
+  .handler(async ({ context }) => {
+    const token = readCookie(getRequest(), REFRESH_COOKIE)
+    const result = token ? await rotateRefreshToken(context.db, token, context.meta) : null
+    if (result?.kind === 'rotated') applyCookies(sessionCookies(result.session, context.secureCookies))
+    if (!result || result.kind === 'invalid') {
+      applyCookies(clearedSessionCookies(context.secureCookies))
+      return { ok: false as const }
+    }
+    return { ok: true as const }
+  })
+
+export const signOutFn = createServerFn({ method: 'POST' })
+  .middleware([authContext])
+  .handler(async ({ context }) => {
+    await signOut(context.db, requestTokens(getRequest()))
+    applyCookies(clearedSessionCookies(context.secureCookies))
+    return { ok: true as const }
+  })
+
+/** /buyer/profile/profile */
+export const updateProfileFn = createServerFn({ method: 'POST' })
+  .middleware([signedIn])
+  .validator(validate(updateProfileInput))
+  .handler(async ({ data, context }) => updateProfile(context.db, context.auth, data))
+
+/** Sets a first password or changes it (current_password required then). */
+export const changePasswordFn = createServerFn({ method: 'POST' })
+  .middleware([signedIn])
+  .validator(validate(changePasswordInput))
+  .handler(async ({ data, context }) => changePassword(context.db, context.auth, data))
+
+/** /buyer/profile/mobile, step 1: a code to the new number. */
+export const requestMobileChangeCodeFn = createServerFn({ method: 'POST' })
+  .middleware([signedIn])
+  .validator(validate(requestMobileChangeInput))
+  .handler(async ({ data, context }) => requestMobileChangeCode(context.db, context.auth, data, context.meta))
+
+/** Step 2: confirm with the code; returns the updated user. */
+export const confirmMobileChangeFn = createServerFn({ method: 'POST' })
+  .middleware([signedIn])
+  .validator(validate(confirmMobileChangeInput))
+  .handler(async ({ data, context }) => confirmMobileChange(context.db, context.auth, data))

@@ -1,0 +1,213 @@
+import '@tanstack/react-start/server-only'
+import { and, eq, gt, isNull } from 'drizzle-orm'
+import type { User } from './auth-access'
+import { loadUser } from '~/server/auth/auth-user.server'
+import { verifyPassword } from '~/server/auth/password.server'
+import {
+  createSession,
+  revokeByTokens,
+  type CreatedSession,
+  type SessionMeta,
+} from '~/server/auth/session.server'
+import { hashToken, newToken } from '~/server/auth/tokens.server'
+import { minutes, now } from '~/server/clock.server'
+import type { Db } from '~/server/db/client.server'
+import { registrationTickets, users } from '~/server/db/schema'
+import { HttpError, conflict, fieldError } from '~/server/http/api-errors.server'
+import type { CaptchaVerifier } from '~/server/providers/captcha/captcha.server'
+import { enforceRateLimits } from '~/server/rate-limit/rate-limit.server'
+import { checkCode, consumeCode, issueCode } from './auth-codes.server'
+import { AUTH_EVENTS } from './auth-events'
+import { maskPhone, trackAuthEvent } from './auth-events.server'
+import { authLimits } from './auth-limits.server'
+import { EMAIL_TAKEN, assertEmailFree, findUserIdByPhone, isUniqueViolation } from './auth-users.server'
+import type {
+  CodeSent,
+  PasswordSignInInput,
+  RegisterInput,
+  RequestCodeInput,
+  VerifyCodeInput,
+} from './auth.schemas'
+
+/** Sign-in operations. Each validates nothing itself (inputs arrive parsed) and runs one transaction. */
+
+export interface SignedIn {
+  kind: 'signed_in'
+  user: User
+  session: CreatedSession
+}
+export interface NeedsRegistration {
+  kind: 'needs_registration'
+  phone: string
+  /** Single use, for `register`, valid REGISTRATION_MINUTES. */
+  ticket: string
+  expires_in: number
+}
+
+export const REGISTRATION_MINUTES = 15
+export const CAPTCHA_FAILED = 'The captcha check failed. Try again.'
+export const WRONG_PASSWORD = 'Wrong mobile number or password'
+export const TICKET_INVALID = 'Your verification has expired. Request a new code.'
+
+const wait = (seconds: number) => `Too many attempts. Try again in ${seconds} seconds.`
+
+/** /auth: captcha, rate limits, then a 6-digit code by SMS or WhatsApp. */
+export async function requestLoginCode(
+  db: Db,
+  input: RequestCodeInput,
+  meta: SessionMeta,
+  captcha: CaptchaVerifier,
+): Promise<CodeSent> {
+  if (!(await captcha.verify({ token: input.captcha_token, action: 'login', ip: meta.ip }))) {
+    throw fieldError('captcha_token', CAPTCHA_FAILED)
+  }
+  await enforceRateLimits(
+    db,
+    [
+      { rule: authLimits.codeRequestPerPhone, subject: input.phone },
+      { rule: authLimits.codeRequestPerIp, subject: meta.ip },
+    ],
+    wait,
+  )
+  const sent = await issueCode(db, { phone: input.phone, purpose: 'login' }, input.channel, meta.ip)
+  const props = { phone: maskPhone(input.phone), channel: input.channel }
+  if (!sent.resend) trackAuthEvent(AUTH_EVENTS.loginStarted, { ...props, method: 'otp' })
+  trackAuthEvent(sent.resend ? AUTH_EVENTS.otpResend : AUTH_EVENTS.otpRequested, props)
+  const { resend: _resend, ...reply } = sent
+  return reply
+}
+
+/** /auth/verify: a known phone is signed in; a new phone gets a registration ticket. */
+export async function verifyLoginCode(
+  db: Db,
+  input: VerifyCodeInput,
+  meta: SessionMeta,
+): Promise<SignedIn | NeedsRegistration> {
+  await enforceRateLimits(
+    db,
+    [
+      { rule: authLimits.verifyPerPhone, subject: input.phone },
+      { rule: authLimits.verifyPerIp, subject: meta.ip },
+    ],
+    wait,
+  )
+  const target = { phone: input.phone, purpose: 'login' as const }
+  const codeId = await checkCode(db, target, input.code).catch((error: unknown) => {
+    trackAuthEvent(AUTH_EVENTS.otpVerificationFailed, {
+      phone: maskPhone(input.phone),
+      reason: (error as Error).message,
+    })
+    throw error
+  })
+  const result = await db.transaction(async (tx): Promise<SignedIn | NeedsRegistration> => {
+    await consumeCode(tx, codeId)
+    const userId = await findUserIdByPhone(tx, input.phone)
+    if (userId !== null) {
+      const session = await createSession(tx, userId, meta)
+      return { kind: 'signed_in', user: (await loadUser(tx, userId))!, session }
+    }
+    const ticket = newToken()
+    const at = now()
+    await tx.insert(registrationTickets).values({
+      phone: input.phone,
+      tokenHash: hashToken(ticket),
+      expiresAt: new Date(at.getTime() + minutes(REGISTRATION_MINUTES)),
+      createdAt: at,
+    })
+    return { kind: 'needs_registration', phone: input.phone, ticket, expires_in: REGISTRATION_MINUTES * 60 }
+  })
+  trackAuthEvent(AUTH_EVENTS.otpVerified, { phone: maskPhone(input.phone) })
+  if (result.kind === 'signed_in')
+    trackAuthEvent(AUTH_EVENTS.loginCompleted, { userId: result.user.id, method: 'otp' })
+  else trackAuthEvent(AUTH_EVENTS.registerStarted, { phone: maskPhone(input.phone) })
+  return result
+}
+
+/** The registration step after a new phone's code: names, optional email, then signed in. */
+export async function registerAccount(db: Db, input: RegisterInput, meta: SessionMeta): Promise<SignedIn> {
+  await enforceRateLimits(db, [{ rule: authLimits.registerPerIp, subject: meta.ip }], wait)
+  try {
+    const result = await db.transaction(async (tx): Promise<SignedIn> => {
+      const at = now()
+      const [ticket] = await tx
+        .update(registrationTickets)
+        .set({ usedAt: at })
+        .where(
+          and(
+            eq(registrationTickets.tokenHash, hashToken(input.ticket)),
+            isNull(registrationTickets.usedAt),
+            gt(registrationTickets.expiresAt, at),
+          ),
+        )
+        .returning({ phone: registrationTickets.phone })
+      if (!ticket) throw new HttpError(401, TICKET_INVALID, { ticket: [TICKET_INVALID] })
+      if ((await findUserIdByPhone(tx, ticket.phone)) !== null)
+        throw conflict('This mobile number already has an account. Sign in instead.')
+      await assertEmailFree(tx, input.email)
+      const [user] = await tx
+        .insert(users)
+        .values({
+          cellphone: ticket.phone,
+          firstName: input.first_name,
+          lastName: input.last_name,
+          email: input.email,
+          createdAt: at,
+          updatedAt: at,
+        })
+        .returning({ id: users.id })
+      const session = await createSession(tx, user!.id, meta)
+      return { kind: 'signed_in', user: (await loadUser(tx, user!.id))!, session }
+    })
+    trackAuthEvent(AUTH_EVENTS.registerCompleted, { userId: result.user.id })
+    trackAuthEvent(AUTH_EVENTS.loginCompleted, { userId: result.user.id, method: 'otp' })
+    return result
+  } catch (error) {
+    const mapped = isUniqueViolation(error, 'users_email_key')
+      ? fieldError('email', EMAIL_TAKEN)
+      : isUniqueViolation(error, 'users_cellphone_key')
+        ? conflict('This mobile number already has an account. Sign in instead.')
+        : error
+    trackAuthEvent(AUTH_EVENTS.registerFailed, { reason: (mapped as Error).message })
+    throw mapped
+  }
+}
+
+/** Phone + password. Unknown phone, no password and wrong password all answer the same. */
+export async function passwordSignIn(
+  db: Db,
+  input: PasswordSignInInput,
+  meta: SessionMeta,
+): Promise<SignedIn> {
+  await enforceRateLimits(
+    db,
+    [
+      { rule: authLimits.passwordPerPhone, subject: input.phone },
+      { rule: authLimits.passwordPerIp, subject: meta.ip },
+    ],
+    wait,
+  )
+  trackAuthEvent(AUTH_EVENTS.passwordAttempted, { phone: maskPhone(input.phone) })
+  const [row] = await db
+    .select({ id: users.id, hash: users.passwordHash })
+    .from(users)
+    .where(eq(users.cellphone, input.phone))
+  if (!(await verifyPassword(row?.hash ?? null, input.password)) || !row) {
+    trackAuthEvent(AUTH_EVENTS.loginFailed, { phone: maskPhone(input.phone), method: 'password' })
+    throw new HttpError(401, WRONG_PASSWORD, { password: [WRONG_PASSWORD] })
+  }
+  const result = await db.transaction(async (tx): Promise<SignedIn> => {
+    const session = await createSession(tx, row.id, meta)
+    return { kind: 'signed_in', user: (await loadUser(tx, row.id))!, session }
+  })
+  trackAuthEvent(AUTH_EVENTS.loginCompleted, { userId: row.id, method: 'password' })
+  return result
+}
+
+/** Logout: revokes the session family the tokens belong to. Idempotent. */
+export async function signOut(
+  db: Db,
+  tokens: { accessToken?: string; refreshToken?: string },
+): Promise<void> {
+  const userId = await revokeByTokens(db, tokens)
+  if (userId !== null) trackAuthEvent(AUTH_EVENTS.logout, { userId })
+}

@@ -1,0 +1,24 @@
+import { createServerFn } from '@tanstack/react-start'
+import * as v from 'valibot'
+import { authContext } from '~/server/auth/middleware'
+import { serverConfig } from '~/server/config.server'
+import { parseInput } from '~/server/http/api-errors.server'
+import { assertDevOutboxAllowed, listOutboxMessages } from '~/server/providers/sms/outbox.server'
+import { phoneSchema } from './auth.schemas'
+
+const outboxFilters = v.object({
+  to: v.optional(phoneSchema),
+  limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(200)), 50),
+})
+
+/**
+ * /dev/outbox: the messages the dev SMS adapter "sent", newest first. 404 in production unless
+ * DEMO_MODE=1 (the page shows one-time codes to whoever opens it; that is its purpose in a demo).
+ */
+export const fetchDevOutbox = createServerFn({ method: 'GET' })
+  .middleware([authContext])
+  .validator((input: v.InferInput<typeof outboxFilters>) => parseInput(outboxFilters, input))
+  .handler(async ({ data, context }) => {
+    assertDevOutboxAllowed(serverConfig())
+    return listOutboxMessages(context.db, data)
+  })

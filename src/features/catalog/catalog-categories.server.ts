@@ -1,0 +1,102 @@
+import '@tanstack/react-start/server-only'
+import { sql } from 'drizzle-orm'
+import { selectRows, type DbOrTx } from '~/server/db/client.server'
+import { memo } from './catalog-cache.server'
+import type { CategoryNode } from './catalog.types'
+
+export interface CategoryRecord {
+  id: number
+  parentId: number | null
+  slug: string
+  name: string
+  image: string | null
+  position: number
+}
+
+export interface CategoryIndex {
+  all: CategoryRecord[]
+  byId: Map<number, CategoryRecord>
+  bySlug: Map<string, CategoryRecord>
+  /** Children in display order; key null holds the top-level categories. */
+  children: Map<number | null, CategoryRecord[]>
+}
+
+/**
+ * The whole tree (tens of rows, whatever the catalogue size), indexed every way it is used.
+ * Memoised briefly: every listing request needs it and categories change rarely.
+ */
+export function loadCategoryIndex(db: DbOrTx): Promise<CategoryIndex> {
+  return memo('category-index', 30_000, () => queryCategoryIndex(db))
+}
+
+async function queryCategoryIndex(db: DbOrTx): Promise<CategoryIndex> {
+  const rows = await selectRows<{
+    id: number
+    parent_id: number | null
+    slug: string
+    name: string
+    image: string | null
+    position: number
+  }>(db, sql`select id, parent_id, slug, name, image, position from categories order by position, name, id`)
+  const all = rows.map((r) => ({
+    id: Number(r.id),
+    parentId: r.parent_id === null ? null : Number(r.parent_id),
+    slug: r.slug,
+    name: r.name,
+    image: r.image,
+    position: Number(r.position),
+  }))
+  const children = new Map<number | null, CategoryRecord[]>()
+  for (const c of all) {
+    const list = children.get(c.parentId)
+    if (list) list.push(c)
+    else children.set(c.parentId, [c])
+  }
+  return {
+    all,
+    byId: new Map(all.map((c) => [c.id, c])),
+    bySlug: new Map(all.map((c) => [c.slug, c])),
+    children,
+  }
+}
+
+/** The category and its ancestors, root first. */
+export function trailOf(index: CategoryIndex, id: number | null): { slug: string; name: string }[] {
+  const trail: { slug: string; name: string }[] = []
+  const seen = new Set<number>()
+  let current = id === null ? undefined : index.byId.get(id)
+  while (current && !seen.has(current.id)) {
+    seen.add(current.id)
+    trail.unshift({ slug: current.slug, name: current.name })
+    current = current.parentId === null ? undefined : index.byId.get(current.parentId)
+  }
+  return trail
+}
+
+/** Listed products per category, counting a product in its category and every ancestor. */
+export function categoryCounts(db: DbOrTx): Promise<Map<number, number>> {
+  return memo('category-counts', 60_000, async () => {
+    const rows = await selectRows<{ id: number; n: number }>(
+      db,
+      sql`select c as id, count(*)::int as n from product_listings, unnest(category_path) as c group by c`,
+    )
+    return new Map(rows.map((r) => [Number(r.id), Number(r.n)]))
+  })
+}
+
+/** The category tree with product counts, siblings in display order (spec §7 GET categories). */
+export async function listCategoryTree(db: DbOrTx): Promise<CategoryNode[]> {
+  const [index, counts] = await Promise.all([loadCategoryIndex(db), categoryCounts(db)])
+  const build = (parentId: number | null, depth: number): CategoryNode[] =>
+    depth > 10
+      ? []
+      : (index.children.get(parentId) ?? []).map((c) => ({
+          id: c.id,
+          slug: c.slug,
+          name: c.name,
+          image: c.image,
+          productCount: counts.get(c.id) ?? 0,
+          children: build(c.id, depth + 1),
+        }))
+  return build(null, 0)
+}

@@ -1,0 +1,155 @@
+import '@tanstack/react-start/server-only'
+import { sql } from 'drizzle-orm'
+import { now } from '~/server/clock.server'
+import { selectRows, type DbOrTx } from '~/server/db/client.server'
+import { loadCategoryIndex, trailOf } from './catalog-categories.server'
+import type { PriceTier, ProductDetail, ProductOffer } from './catalog.types'
+
+/**
+ * A product page's data, priced live (not from the read model): every live offer (active SKU,
+ * active store, approved seller, at least one valid tier) with its valid tiers. Only public fields
+ * of stores and sellers leave this module.
+ */
+
+interface OfferRow {
+  sku_id: number
+  sku: string
+  remaining_quantity: number
+  always_available: boolean
+  pieces_per_pack: number
+  store_slug: string
+  store_name: string
+  store_city: string
+  seller_id: number
+  seller_name: string
+  unit_price: string | number
+  offer_price: string | number
+  price_per_piece: string | number
+  min_quantity: number
+  valid_from: string | Date
+  valid_to: string | Date | null
+}
+
+const iso = (value: string | Date) => new Date(value).toISOString()
+export const effectivePrice = (tier: { unitPrice: number; offerPrice: number }) =>
+  tier.offerPrice > 0 ? tier.offerPrice : tier.unitPrice
+
+/** Live offers of a product, cheapest entry price first, each with its valid tiers. */
+export async function listOffers(db: DbOrTx, productId: number, at: Date = now()): Promise<ProductOffer[]> {
+  const when = at.toISOString()
+  const rows = await selectRows<OfferRow>(
+    db,
+    sql`
+      select s.id as sku_id, s.sku, s.remaining_quantity, s.always_available, s.pieces_per_pack,
+        st.slug as store_slug, st.name as store_name, st.city as store_city,
+        se.id as seller_id, se.display_name as seller_name,
+        p.unit_price, p.offer_price, p.price_per_piece, p.min_quantity, p.valid_from, p.valid_to
+      from skus s
+      join stores st on st.id = s.store_id and st.status = 'active'
+      join sellers se on se.id = st.seller_id and se.status = 'approved'
+      join prices p on p.sku_id = s.id and p.valid_from <= ${when}::timestamptz
+        and (p.valid_to is null or ${when}::timestamptz < p.valid_to)
+      where s.product_id = ${productId} and s.status = 'active'
+      order by s.id, p.min_quantity, p.id
+    `,
+  )
+  const offers = new Map<number, ProductOffer>()
+  for (const row of rows) {
+    const tier: PriceTier = {
+      minQuantity: Number(row.min_quantity),
+      unitPrice: Number(row.unit_price),
+      offerPrice: Number(row.offer_price),
+      pricePerPiece: Number(row.price_per_piece),
+      validFrom: iso(row.valid_from),
+      validTo: row.valid_to === null ? null : iso(row.valid_to),
+    }
+    const existing = offers.get(Number(row.sku_id))
+    if (existing) {
+      // Two valid tiers with the same minimum: the cheaper one applies (and was sorted first).
+      const same = existing.tiers.find((t) => t.minQuantity === tier.minQuantity)
+      if (!same) existing.tiers.push(tier)
+      else if (effectivePrice(tier) < effectivePrice(same)) existing.tiers.splice(existing.tiers.indexOf(same), 1, tier)
+      continue
+    }
+    offers.set(Number(row.sku_id), {
+      sku: row.sku,
+      storeName: row.store_name,
+      storeSlug: row.store_slug,
+      storeCity: row.store_city,
+      sellerId: Number(row.seller_id),
+      sellerName: row.seller_name,
+      unitPrice: tier.unitPrice,
+      offerPrice: tier.offerPrice,
+      pricePerPiece: tier.pricePerPiece,
+      minQuantity: tier.minQuantity,
+      alwaysAvailable: Boolean(row.always_available),
+      remainingQuantity: Number(row.remaining_quantity),
+      piecesPerPack: Number(row.pieces_per_pack),
+      tiers: [tier],
+    })
+  }
+  // The entry tier may have been replaced by a cheaper tier of the same minimum quantity.
+  const list = [...offers.values()].map((offer) => {
+    const entry = offer.tiers[0]!
+    return {
+      ...offer,
+      unitPrice: entry.unitPrice,
+      offerPrice: entry.offerPrice,
+      pricePerPiece: entry.pricePerPiece,
+      minQuantity: entry.minQuantity,
+    }
+  })
+  return list.sort((a, b) => effectivePrice(a) - effectivePrice(b) || a.unitPrice - b.unitPrice || a.sku.localeCompare(b.sku))
+}
+
+/** The public product page: null when there is no active product with this slug. */
+export async function getProductDetail(db: DbOrTx, slug: string): Promise<ProductDetail | null> {
+  const [product] = await selectRows<{
+    id: number
+    slug: string
+    name: string
+    description: string
+    unit: string
+    category_id: number
+    brand_slug: string | null
+    brand_name: string | null
+  }>(
+    db,
+    sql`
+      select p.id, p.slug, p.name, p.description, p.unit, p.category_id, b.slug as brand_slug, b.name as brand_name
+      from products p left join brands b on b.id = p.brand_id
+      where p.slug = ${slug} and p.status = 'active'
+    `,
+  )
+  if (!product) return null
+  const id = Number(product.id)
+  const [photos, attributes, offers, categories] = await Promise.all([
+    selectRows<{ url: string; alt: string }>(
+      db,
+      sql`select url, alt from product_photos where product_id = ${id} order by position, id`,
+    ),
+    selectRows<{ key: string; value: string }>(
+      db,
+      sql`select key, value from product_attributes where product_id = ${id} order by position, id`,
+    ),
+    listOffers(db, id),
+    loadCategoryIndex(db),
+  ])
+  const cheapest = offers[0]
+  return {
+    id,
+    slug: product.slug,
+    name: product.name,
+    description: product.description,
+    unit: product.unit,
+    brand: product.brand_slug && product.brand_name ? { slug: product.brand_slug, name: product.brand_name } : null,
+    categoryTrail: trailOf(categories, Number(product.category_id)),
+    photos,
+    attributes,
+    offers,
+    lowestPrice: cheapest ? effectivePrice(cheapest) : null,
+    listPrice: cheapest && cheapest.offerPrice > 0 ? cheapest.unitPrice : null,
+    moq: offers.length ? Math.min(...offers.map((o) => o.minQuantity)) : null,
+    inStock: offers.some((o) => o.alwaysAvailable || o.remainingQuantity > 0),
+  }
+}

@@ -1,0 +1,248 @@
+import '@tanstack/react-start/server-only'
+import { sql, type SQL } from 'drizzle-orm'
+import { now } from '~/server/clock.server'
+import { selectRows, type DbOrTx } from '~/server/db/client.server'
+import { chunks } from '~/server/db/seed/batches'
+import { clearCatalogCache } from './catalog-cache.server'
+
+/**
+ * Maintains `product_listings`, the catalogue's read model (see schema/listings.ts), with set-based
+ * SQL: one statement per batch of products computes every listed product's card from its live
+ * offers and upserts it, and deletes the rows of products that are no longer listed.
+ *
+ * The pricing rules (docs/DOMAIN.md, "Catalogue"):
+ * - a tier is valid when valid_from <= now < valid_to (valid_to null: open-ended);
+ * - a live offer is an active SKU of an active store of an approved seller with a valid tier;
+ * - an offer's entry tier is its valid tier with the lowest min_quantity; effective price is the
+ *   offer price when > 0, else the unit price;
+ * - a product is listed when it is active and has a live offer. Its card price is the lowest
+ *   entry-tier effective price, its list price that tier's unit price when discounted (ties: lower
+ *   unit price first), its MOQ the lowest entry-tier min_quantity, in stock when an offer has stock
+ *   or is always available, discounted when an entry tier is, and store count = live offers.
+ *
+ * Who calls it: the seed (everything), any change to products, SKUs, prices, stores or seller
+ * status (`refreshProductListings(db, productIds)`, or `refreshListingsOfStores`), and a periodic
+ * job (`refreshDueListings`) for tiers that start or end with the passage of time.
+ */
+
+/** Products per statement: bounds the memory of one statement on PGlite and a server alike. */
+const BATCH = 10_000
+/** Words shorter than this are not worth correcting and make trigram matches noisy. */
+const MIN_TERM_LENGTH = 3
+
+/** Restricts a statement to some products, given the SQL of a product id column. */
+type Scope = (productId: SQL) => SQL
+
+const idArray = (ids: readonly number[]) => {
+  if (!ids.every(Number.isSafeInteger)) throw new TypeError('product ids must be integers')
+  return `{${ids.join(',')}}`
+}
+const byIds =
+  (ids: readonly number[]): Scope =>
+  (column) =>
+    sql`${column} = any(${idArray(ids)}::int[])`
+const byRange =
+  (lo: number, hi: number): Scope =>
+  (column) =>
+    sql`${column} between ${lo} and ${hi}`
+
+function refreshStatement(scope: Scope, at: string): SQL {
+  return sql`
+    with recursive cat_tree as (
+      select id, array[id] as path, name::text as names from categories where parent_id is null
+      union all
+      select c.id, t.path || c.id, t.names || ' ' || c.name from categories c join cat_tree t on c.parent_id = t.id
+    ),
+    entry as (
+      select distinct on (s.id)
+        s.product_id, s.store_id, s.remaining_quantity, s.always_available,
+        p.unit_price, p.offer_price, p.min_quantity,
+        case when p.offer_price > 0 then p.offer_price else p.unit_price end as effective
+      from skus s
+      join stores st on st.id = s.store_id and st.status = 'active'
+      join sellers se on se.id = st.seller_id and se.status = 'approved'
+      join prices p on p.sku_id = s.id and p.valid_from <= ${at}::timestamptz
+        and (p.valid_to is null or ${at}::timestamptz < p.valid_to)
+      where s.status = 'active' and ${scope(sql.raw('s.product_id'))}
+      order by s.id, p.min_quantity, case when p.offer_price > 0 then p.offer_price else p.unit_price end
+    ),
+    offers as (
+      select product_id,
+        min(effective) as price,
+        (array_agg(case when offer_price > 0 then unit_price end order by effective, unit_price))[1] as list_price,
+        min(min_quantity) as moq,
+        bool_or(always_available or remaining_quantity > 0) as in_stock,
+        bool_or(offer_price > 0) as discount,
+        count(distinct store_id)::int as store_count,
+        array_agg(distinct store_id) as store_ids
+      from entry group by product_id
+    ),
+    fresh as (
+      select pr.id as product_id, pr.slug, pr.name, pr.unit, pr.brand_id, b.name as brand_name, pr.category_id,
+        ct.path as category_path, o.store_ids,
+        (select ph.url from product_photos ph where ph.product_id = pr.id order by ph.position, ph.id limit 1) as image,
+        o.price, o.list_price, o.moq, o.in_stock, o.discount, o.store_count, pr.created_at,
+        setweight(to_tsvector('english', pr.name) || to_tsvector('simple', pr.name), 'A')
+          || setweight(to_tsvector('english', coalesce(b.name, '')) || to_tsvector('simple', coalesce(b.name, '')), 'B')
+          || setweight(to_tsvector('english', ct.names) || to_tsvector('simple', ct.names), 'C')
+          || setweight(to_tsvector('english', pr.description), 'D') as search
+      from products pr
+      join offers o on o.product_id = pr.id
+      join cat_tree ct on ct.id = pr.category_id
+      left join brands b on b.id = pr.brand_id
+      where pr.status = 'active'
+    ),
+    listings as (
+      insert into product_listings as l (product_id, slug, name, unit, brand_id, brand_name, category_id,
+        category_path, store_ids, image, price, list_price, moq, in_stock, discount, store_count, created_at,
+        refreshed_at)
+      select product_id, slug, name, unit, brand_id, brand_name, category_id, category_path, store_ids, image,
+        price, list_price, moq, in_stock, discount, store_count, created_at, ${at}::timestamptz
+      from fresh
+      on conflict (product_id) do update set
+        slug = excluded.slug, name = excluded.name, unit = excluded.unit, brand_id = excluded.brand_id,
+        brand_name = excluded.brand_name, category_id = excluded.category_id,
+        category_path = excluded.category_path, store_ids = excluded.store_ids, image = excluded.image,
+        price = excluded.price, list_price = excluded.list_price, moq = excluded.moq,
+        in_stock = excluded.in_stock, discount = excluded.discount, store_count = excluded.store_count,
+        created_at = excluded.created_at, refreshed_at = excluded.refreshed_at
+      -- Unchanged rows are not rewritten: a full refresh then costs little bloat and WAL.
+      where (l.slug, l.name, l.unit, l.brand_id, l.brand_name, l.category_id, l.category_path, l.store_ids, l.image,
+          l.price, l.list_price, l.moq, l.in_stock, l.discount, l.store_count, l.created_at)
+        is distinct from (excluded.slug, excluded.name, excluded.unit, excluded.brand_id, excluded.brand_name,
+          excluded.category_id, excluded.category_path, excluded.store_ids, excluded.image, excluded.price,
+          excluded.list_price, excluded.moq, excluded.in_stock, excluded.discount, excluded.store_count,
+          excluded.created_at)
+      returning l.product_id
+    ),
+    -- Runs to completion though nothing reads it; its foreign key is checked at the end of the statement.
+    documents as (
+      insert into product_search as s (product_id, search) select product_id, search from fresh
+      on conflict (product_id) do update set search = excluded.search where s.search is distinct from excluded.search
+      returning s.product_id
+    )
+    delete from product_listings d
+    where ${scope(sql.raw('d.product_id'))}
+      and not exists (select 1 from fresh f where f.product_id = d.product_id)
+  `
+}
+
+/** Words of names, brands and categories: what a misspelt search word is corrected to. */
+function termsStatement(scope: Scope | null): SQL {
+  const where = scope ? sql`where ${scope(sql.raw('l.product_id'))}` : sql``
+  return sql`
+    insert into search_terms (term)
+    select distinct w from (
+      select regexp_split_to_table(lower(l.name || ' ' || coalesce(l.brand_name, '')), '[^[:alnum:]]+') as w
+      from product_listings l ${where}
+      union all
+      select regexp_split_to_table(lower(c.name), '[^[:alnum:]]+') from categories c
+    ) words
+    where length(w) >= ${MIN_TERM_LENGTH} and w !~ '^[0-9]+$'
+    on conflict (term) do nothing
+  `
+}
+
+export interface RefreshSummary {
+  /** Products looked at (the scope), and the listed ones among them after the refresh. */
+  scanned: number
+  listed: number
+  ms: number
+}
+
+/**
+ * Recomputes the listing rows of the given products (every product when omitted). Call it after
+ * any change to a product, its SKUs, prices or photos, in the same transaction as the change.
+ */
+export async function refreshProductListings(db: DbOrTx, productIds?: readonly number[]): Promise<RefreshSummary> {
+  const started = performance.now()
+  const at = now().toISOString()
+  clearCatalogCache()
+  if (productIds) {
+    const unique = [...new Set(productIds)]
+    for (const batch of chunks(unique, BATCH)) {
+      await db.execute(refreshStatement(byIds(batch), at))
+      await db.execute(termsStatement(byIds(batch)))
+    }
+    const [row] = await selectRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from product_listings where product_id = any(${idArray(unique)}::int[])`,
+    )
+    clearCatalogCache()
+    return { scanned: unique.length, listed: row?.n ?? 0, ms: performance.now() - started }
+  }
+  const summary = await db.transaction(async (tx) => {
+    const [bounds] = await selectRows<{ lo: number | null; hi: number | null; n: number }>(
+      tx,
+      sql`select min(id) as lo, max(id) as hi, count(*)::int as n from products`,
+    )
+    const lo = bounds?.lo ?? 1
+    const hi = bounds?.hi ?? 0
+    for (let from = lo; from <= hi; from += BATCH) {
+      await tx.execute(refreshStatement(byRange(from, Math.min(hi, from + BATCH - 1)), at))
+    }
+    // Rows outside the id range belong to no product any more (normally removed by the cascade).
+    await tx.execute(sql`delete from product_listings where product_id < ${lo} or product_id > ${hi}`)
+    await tx.execute(sql`delete from search_terms`)
+    await tx.execute(termsStatement(null))
+    await markRefreshed(tx, at)
+    // Fresh statistics, or the planner guesses at filter selectivity on a rebuilt table.
+    await tx.execute(sql`analyze product_listings`)
+    await tx.execute(sql`analyze product_search`)
+    const [row] = await selectRows<{ n: number }>(tx, sql`select count(*)::int as n from product_listings`)
+    return { scanned: bounds?.n ?? 0, listed: row?.n ?? 0, ms: performance.now() - started }
+  })
+  // Again once committed: a request during the transaction may have memoised the old state.
+  clearCatalogCache()
+  return summary
+}
+
+/** Refreshes the listings of every product a store offers (store or seller status changes). */
+export async function refreshListingsOfStores(db: DbOrTx, storeIds: readonly number[]): Promise<RefreshSummary> {
+  const rows = await selectRows<{ id: number }>(
+    db,
+    sql`select distinct product_id as id from skus where store_id = any(${idArray(storeIds)}::int[])`,
+  )
+  return refreshProductListings(
+    db,
+    rows.map((r) => Number(r.id)),
+  )
+}
+
+async function markRefreshed(db: DbOrTx, at: string): Promise<void> {
+  await db.execute(sql`
+    insert into listing_refresh_state (id, refreshed_through) values (1, ${at}::timestamptz)
+    on conflict (id) do update set refreshed_through = excluded.refreshed_through
+  `)
+}
+
+/**
+ * The periodic part: a tier that starts or ends changes prices without anyone editing anything.
+ * Refreshes the products whose tiers started or ended since the last run (all of them when there
+ * was none). Idempotent and cheap (two indexed range scans on prices); run it every minute or so
+ * from the job worker. Listings lag real time by at most that interval; product pages and
+ * checkout always price live.
+ */
+export async function refreshDueListings(db: DbOrTx): Promise<RefreshSummary & { full: boolean }> {
+  const [state] = await selectRows<{ through: string | Date }>(
+    db,
+    sql`select refreshed_through as through from listing_refresh_state where id = 1`,
+  )
+  if (!state) return { ...(await refreshProductListings(db)), full: true }
+  const since = new Date(state.through).toISOString()
+  const at = now().toISOString()
+  const due = await selectRows<{ id: number }>(
+    db,
+    sql`
+      select distinct s.product_id as id from prices p join skus s on s.id = p.sku_id
+      where (p.valid_from > ${since}::timestamptz and p.valid_from <= ${at}::timestamptz)
+         or (p.valid_to > ${since}::timestamptz and p.valid_to <= ${at}::timestamptz)
+    `,
+  )
+  const summary = await refreshProductListings(
+    db,
+    due.map((r) => Number(r.id)),
+  )
+  await markRefreshed(db, at)
+  return { ...summary, full: false }
+}

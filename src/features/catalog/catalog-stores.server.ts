@@ -1,0 +1,82 @@
+import '@tanstack/react-start/server-only'
+import { sql } from 'drizzle-orm'
+import { selectRows, type DbOrTx } from '~/server/db/client.server'
+import { memo } from './catalog-cache.server'
+import { searchWords } from './catalog-highlight'
+import type { StoreListInput } from './catalog.schemas'
+import type { StoreList, StoreSummary } from './catalog.types'
+
+/**
+ * Public store directory: active stores of approved sellers, with the number of products each
+ * currently offers (from the read model). Only public fields: no owner, phone or national id.
+ */
+
+interface StoreRow {
+  slug: string
+  name: string
+  description: string
+  logo: string | null
+  city: string
+  seller_id: number
+  seller_name: string
+  product_count: number
+  total: number
+}
+
+const toStore = (r: StoreRow): StoreSummary => ({
+  slug: r.slug,
+  name: r.name,
+  description: r.description,
+  logo: r.logo,
+  city: r.city,
+  sellerId: Number(r.seller_id),
+  sellerName: r.seller_name,
+  productCount: Number(r.product_count),
+})
+
+/** Stores with the most products on offer first. Counting offers per store reads every listing: memoised. */
+export function listStores(db: DbOrTx, input: StoreListInput): Promise<StoreList> {
+  return memo(`stores:${JSON.stringify(input)}`, 60_000, () => queryStores(db, input))
+}
+
+async function queryStores(db: DbOrTx, input: StoreListInput): Promise<StoreList> {
+  const words = input.q ? searchWords(input.q) : []
+  const nameFilter = words.length ? sql`and lower(st.name) like ${`%${words.join('%')}%`}` : sql``
+  const rows = await selectRows<StoreRow>(
+    db,
+    sql`
+      with counts as (
+        select s, count(*)::int as n from product_listings, unnest(store_ids) as s group by s
+      )
+      select st.slug, st.name, st.description, st.logo, st.city, se.id as seller_id,
+        se.display_name as seller_name, coalesce(c.n, 0) as product_count, count(*) over ()::int as total
+      from stores st
+      join sellers se on se.id = st.seller_id and se.status = 'approved'
+      left join counts c on c.s = st.id
+      where st.status = 'active' ${nameFilter}
+      order by coalesce(c.n, 0) desc, st.name, st.id
+      limit ${input.per_page} offset ${(input.page - 1) * input.per_page}
+    `,
+  )
+  return {
+    items: rows.map(toStore),
+    total: Number(rows[0]?.total ?? 0),
+    page: input.page,
+    perPage: input.per_page,
+  }
+}
+
+/** One store's public card, for a listing filtered to it; null when it is not open for business. */
+export async function getStore(db: DbOrTx, slug: string): Promise<StoreSummary | null> {
+  const [row] = await selectRows<StoreRow>(
+    db,
+    sql`
+      select st.slug, st.name, st.description, st.logo, st.city, se.id as seller_id,
+        se.display_name as seller_name,
+        (select count(*)::int from product_listings where store_ids @> array[st.id]) as product_count, 1 as total
+      from stores st join sellers se on se.id = st.seller_id and se.status = 'approved'
+      where st.slug = ${slug} and st.status = 'active'
+    `,
+  )
+  return row ? toStore(row) : null
+}

@@ -1,0 +1,222 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react'
+import { cn } from '~/lib/cn'
+import { formatMoney } from '~/lib/money'
+import { Button } from '~/ui/button'
+import { inputClasses } from '~/ui/input'
+import type { ProductSearch } from '../catalog.schemas'
+import type { ListingFacets } from '../catalog.types'
+import { ListingLink, useListingNavigate, withFilter, type ListingBase } from './listing-nav'
+
+/** The facets of a listing: each option with how many products it would leave. */
+export function ListingFilters({
+  base,
+  search,
+  facets,
+}: {
+  base: ListingBase
+  search: ProductSearch
+  facets: ListingFacets
+}) {
+  const go = useListingNavigate(base)
+  const brands = new Set(search.brand ?? [])
+  return (
+    <div className="flex flex-col gap-6 text-sm">
+      <FilterGroup title="Category">
+        <CategoryFacet base={base} search={search} facets={facets} />
+      </FilterGroup>
+
+      <FilterGroup title="Availability">
+        <Check
+          label="In stock"
+          count={facets.inStock}
+          checked={Boolean(search.in_stock)}
+          onChange={(on) => go(withFilter(search, { in_stock: on ? true : undefined }))}
+        />
+        <Check
+          label="On discount"
+          count={facets.discount}
+          checked={Boolean(search.discount)}
+          onChange={(on) => go(withFilter(search, { discount: on ? true : undefined }))}
+        />
+      </FilterGroup>
+
+      <FilterGroup title="Price">
+        <PriceRange
+          key={`${search.min_price ?? ''}-${search.max_price ?? ''}`}
+          search={search}
+          range={facets.price}
+          onApply={(min, max) => go(withFilter(search, { min_price: min, max_price: max }))}
+        />
+      </FilterGroup>
+
+      <FilterGroup title="Minimum order">
+        <Radio
+          name="max_moq"
+          label="Any quantity"
+          checked={search.max_moq === undefined}
+          onChange={() => go(withFilter(search, { max_moq: undefined }))}
+        />
+        {facets.maxMoq.map((option) => (
+          <Radio
+            key={option.value}
+            name="max_moq"
+            label={option.value === 1 ? 'From 1 unit' : `Up to ${option.value} units`}
+            count={option.count}
+            checked={search.max_moq === option.value}
+            onChange={() => go(withFilter(search, { max_moq: option.value }))}
+          />
+        ))}
+      </FilterGroup>
+
+      {facets.brands.length ? (
+        <FilterGroup title="Brand">
+          <div className="flex max-h-72 flex-col gap-0.5 overflow-y-auto pe-1">
+            {facets.brands.map((brand) => (
+              <Check
+                key={brand.slug}
+                label={brand.name}
+                count={brand.count}
+                checked={brands.has(brand.slug)}
+                onChange={(on) => {
+                  const next = new Set(brands)
+                  if (on) next.add(brand.slug)
+                  else next.delete(brand.slug)
+                  go(withFilter(search, { brand: [...next].sort() }))
+                }}
+              />
+            ))}
+          </div>
+        </FilterGroup>
+      ) : null}
+    </div>
+  )
+}
+
+function FilterGroup({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <fieldset className="flex flex-col gap-1">
+      <legend className="mb-2 text-xs font-semibold tracking-wide text-stone-600 uppercase">{title}</legend>
+      {children}
+    </fieldset>
+  )
+}
+
+function CountLabel({ label, count }: { label: string; count?: number }) {
+  return (
+    <span className="flex flex-1 items-baseline justify-between gap-2">
+      <span>{label}</span>
+      {count !== undefined ? <span className="text-xs text-stone-500 tabular-nums">{count.toLocaleString('en')}</span> : null}
+    </span>
+  )
+}
+
+function Check(props: { label: string; count?: number; checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <label className="flex cursor-pointer items-center gap-2 rounded-md px-1 py-1 hover:bg-stone-100">
+      <input
+        type="checkbox"
+        className="h-4 w-4 accent-brand-600"
+        checked={props.checked}
+        disabled={!props.checked && props.count === 0}
+        onChange={(e) => props.onChange(e.target.checked)}
+      />
+      <CountLabel label={props.label} count={props.count} />
+    </label>
+  )
+}
+
+function Radio(props: { name: string; label: string; count?: number; checked: boolean; onChange: () => void }) {
+  return (
+    <label className="flex cursor-pointer items-center gap-2 rounded-md px-1 py-1 hover:bg-stone-100">
+      <input type="radio" name={props.name} className="h-4 w-4 accent-brand-600" checked={props.checked} onChange={props.onChange} />
+      <CountLabel label={props.label} count={props.count} />
+    </label>
+  )
+}
+
+function CategoryFacet({ base, search, facets }: { base: ListingBase; search: ProductSearch; facets: ListingFacets }) {
+  const trail = facets.categoryTrail
+  const link = 'flex items-baseline justify-between gap-2 rounded-md px-1 py-1 hover:bg-stone-100'
+  return (
+    <nav aria-label="Categories" className="flex flex-col gap-0.5">
+      {trail.length && base.kind === 'product' ? (
+        <ListingLink base={base} search={withFilter(search, { category: undefined })} className="px-1 py-1 text-brand-800 hover:underline">
+          ‹ All categories
+        </ListingLink>
+      ) : null}
+      {trail.map((c, i) => (
+        <ListingLink
+          key={c.slug}
+          base={base}
+          search={withFilter(search, { category: c.slug })}
+          aria-current={i === trail.length - 1 ? 'page' : undefined}
+          className={cn('px-1 py-1', i === trail.length - 1 ? 'font-semibold text-ink' : 'text-brand-800 hover:underline')}
+        >
+          {c.name}
+        </ListingLink>
+      ))}
+      <ul className={cn('flex flex-col gap-0.5', trail.length > 0 && 'ms-3')}>
+        {facets.categories.map((c) => (
+          <li key={c.slug}>
+            <ListingLink base={base} search={withFilter(search, { category: c.slug })} className={link}>
+              <CountLabel label={c.name} count={c.count} />
+            </ListingLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}
+
+function PriceRange({
+  search,
+  range,
+  onApply,
+}: {
+  search: ProductSearch
+  range: ListingFacets['price']
+  onApply: (min: number | undefined, max: number | undefined) => void
+}) {
+  const id = useId()
+  const [min, setMin] = useState(search.min_price?.toString() ?? '')
+  const [max, setMax] = useState(search.max_price?.toString() ?? '')
+  const [error, setError] = useState<string | null>(null)
+  const parse = (value: string) => (value.trim() === '' ? undefined : Number(value))
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const lo = parse(min)
+    const hi = parse(max)
+    if ([lo, hi].some((v) => v !== undefined && (!Number.isSafeInteger(v) || v < 0))) return setError('Enter whole amounts')
+    if (lo !== undefined && hi !== undefined && lo > hi) return setError('The lowest price is above the highest')
+    setError(null)
+    onApply(lo, hi)
+  }
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-2" noValidate>
+      {range ? (
+        <p className="text-xs text-stone-600">
+          {formatMoney(range.min)} to {formatMoney(range.max)}
+        </p>
+      ) : null}
+      <div className="flex items-center gap-2">
+        <label htmlFor={`${id}-min`} className="sr-only">
+          Lowest price
+        </label>
+        <input id={`${id}-min`} inputMode="numeric" placeholder="Min" value={min} onChange={(e) => setMin(e.target.value)} className={cn(inputClasses, 'h-9')} aria-invalid={error ? true : undefined} />
+        <span aria-hidden="true">–</span>
+        <label htmlFor={`${id}-max`} className="sr-only">
+          Highest price
+        </label>
+        <input id={`${id}-max`} inputMode="numeric" placeholder="Max" value={max} onChange={(e) => setMax(e.target.value)} className={cn(inputClasses, 'h-9')} aria-invalid={error ? true : undefined} />
+      </div>
+      {error ? (
+        <p role="alert" className="text-xs text-red-700">
+          {error}
+        </p>
+      ) : null}
+      <Button type="submit" variant="secondary" size="sm">
+        Apply price
+      </Button>
+    </form>
+  )
+}

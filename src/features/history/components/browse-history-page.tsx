@@ -1,0 +1,90 @@
+import { Link } from '@tanstack/react-router'
+import { ResponsiveImage } from '~/features/images/responsive-image'
+import { formatMoney } from '~/lib/money'
+import { Button } from '~/ui/button'
+import { EmptyState } from '~/ui/empty-state'
+import { CloseIcon } from '~/ui/icons'
+import { clearHistory, removeFromHistory, useBrowsingHistory } from '../history-store'
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+})
+
+/** The products this browser viewed last (spec §3: at most 10, kept in local storage). */
+export function BrowseHistoryPage() {
+  const items = useBrowsingHistory()
+  return (
+    <section aria-labelledby="page-title" className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
+            Browsing History
+          </h1>
+          <p className="mt-1 text-sm text-stone-600">The last products you looked at on this device.</p>
+        </div>
+        {items.length ? (
+          <Button variant="secondary" size="sm" onClick={clearHistory}>
+            Clear history
+          </Button>
+        ) : null}
+      </div>
+      {items.length === 0 ? (
+        <EmptyState
+          title="No products viewed yet"
+          action={
+            <Button asChild>
+              <Link to="/product">Browse products</Link>
+            </Button>
+          }
+        >
+          Products you open appear here, so you can find them again.
+        </EmptyState>
+      ) : (
+        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {items.map((item) => (
+            <li
+              key={item.id}
+              className="flex items-center gap-3 rounded-xl border border-stone-200 bg-white p-3"
+            >
+              <div className="h-16 w-16 shrink-0 overflow-hidden rounded-lg bg-stone-100">
+                {item.image ? (
+                  <ResponsiveImage
+                    src={item.image}
+                    alt=""
+                    width={64}
+                    height={64}
+                    className="h-full w-full object-cover"
+                  />
+                ) : null}
+              </div>
+              <div className="min-w-0 flex-1">
+                <Link
+                  to="/product/$slug"
+                  params={{ slug: item.slug }}
+                  className="line-clamp-2 text-sm font-medium text-ink hover:underline"
+                >
+                  {item.name}
+                </Link>
+                <p className="mt-1 text-xs text-stone-500">
+                  {item.lowestPrice !== undefined ? `${formatMoney(item.lowestPrice)} · ` : ''}
+                  Viewed {dateFormat.format(item.addDate)}
+                </p>
+              </div>
+              <Button
+                variant="ghost"
+                size="icon"
+                onClick={() => removeFromHistory(item.id)}
+                aria-label={`Remove ${item.name} from history`}
+              >
+                <CloseIcon size={18} />
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}

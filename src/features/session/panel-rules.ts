@@ -1,0 +1,126 @@
+import { APPROVED_SELLER_STATUS } from '~/lib/domain-enums'
+import type { FileRoutesByTo } from '~/routeTree.gen'
+import type { User } from './session.schemas'
+
+/**
+ * The pure rules of the two panels (spec §2 menus, "Active panel and memory", §6 guards): what
+ * the layouts render and what the route guards (issue #4) enforce, from one source.
+ */
+
+export const panels = ['buyer', 'seller'] as const
+export type Panel = (typeof panels)[number]
+
+export const APPROVED_SELLER_REQUIRED = 'You need to be an approved seller to access this page'
+
+/** A seller, or an observer acting for one: may open the seller panel. */
+export function canSwitchToSeller(user: User | null | undefined): boolean {
+  return !!user && (user.is_seller || user.pointing_seller_id !== null)
+}
+
+/** Seller status 'approved' (spec §4): the seller menu and seller pages open up. */
+export function isApprovedSeller(user: User | null | undefined): boolean {
+  return canSwitchToSeller(user) && user?.seller?.status === APPROVED_SELLER_STATUS
+}
+
+function firstSegment(pathname: string): string {
+  return pathname.split('/')[1] ?? ''
+}
+
+/** The panel a path belongs to. Whole segments: /become-a-seller is not the seller panel. */
+export function panelOfPath(pathname: string): Panel | null {
+  const segment = firstSegment(pathname)
+  return segment === 'buyer' || segment === 'seller' ? segment : null
+}
+
+/**
+ * Buyer or Seller: by the path, else the remembered panel; Buyer without a user, and Buyer for a
+ * user who can no longer open the seller panel.
+ */
+export function activePanelFor(input: {
+  pathname: string
+  remembered: Panel | null
+  user: User | null | undefined
+}): Panel {
+  if (!input.user) return 'buyer'
+  const panel = panelOfPath(input.pathname) ?? input.remembered ?? 'buyer'
+  return panel === 'seller' && !canSwitchToSeller(input.user) ? 'buyer' : panel
+}
+
+export function isPanel(value: unknown): value is Panel {
+  return value === 'buyer' || value === 'seller'
+}
+
+/** The last visited path is remembered for every page except the sign-in pages. */
+export function isRememberedPath(pathname: string): boolean {
+  return firstSegment(pathname) !== 'auth'
+}
+
+export type MenuPath = keyof FileRoutesByTo
+
+export interface MenuItem {
+  key: string
+  label: string
+  /** Null: the item has no page yet (Your Tickets in the seller menu). */
+  to: MenuPath | null
+  enabled: boolean
+}
+
+/** Spec §2 Buyer menu, in its order. */
+export function buyerMenu(user: User | null | undefined): MenuItem[] {
+  return [
+    { key: 'dashboard', label: 'Dashboard', to: '/buyer', enabled: true },
+    { key: 'orders', label: 'Your Orders', to: '/buyer/orders', enabled: true },
+    { key: 'addresses', label: 'Your Addresses', to: '/buyer/profile/address', enabled: true },
+    { key: 'invoices', label: 'Your Invoices', to: '/buyer/invoices', enabled: true },
+    { key: 'tickets', label: 'Your Tickets', to: '/buyer/tickets', enabled: true },
+    { key: 'history', label: 'Browsing History', to: '/browse-history', enabled: true },
+    { key: 'profile', label: 'Edit Profile', to: '/buyer/profile', enabled: true },
+    { key: 'switch', label: 'Switch to Seller', to: '/seller', enabled: canSwitchToSeller(user) },
+  ]
+}
+
+/** Spec §2 Seller menu, in its order: most items wait for an approved seller. */
+export function sellerMenu(user: User | null | undefined): MenuItem[] {
+  const approved = isApprovedSeller(user)
+  return [
+    { key: 'dashboard', label: 'Dashboard', to: '/seller', enabled: true },
+    { key: 'orders', label: 'Received Orders', to: '/seller/orders', enabled: approved },
+    { key: 'stores', label: 'Your Stores', to: '/seller/stores', enabled: approved },
+    { key: 'inventory', label: 'Your Inventory', to: '/seller/inventory', enabled: approved },
+    { key: 'magazines', label: 'Your Magazines', to: '/seller/magazines', enabled: approved },
+    { key: 'tickets', label: 'Your Tickets', to: null, enabled: false },
+    { key: 'history', label: 'Browsing History', to: '/browse-history', enabled: approved },
+    { key: 'profile', label: 'Edit Profile', to: '/seller/profile', enabled: approved },
+    { key: 'switch', label: 'Switch to Buyer', to: '/buyer', enabled: true },
+  ]
+}
+
+export function panelMenu(panel: Panel, user: User | null | undefined): MenuItem[] {
+  return panel === 'seller' ? sellerMenu(user) : buyerMenu(user)
+}
+
+export type GuardOutcome =
+  | { allow: true }
+  | { allow: false; redirect: { to: '/auth' } }
+  | { allow: false; redirect: { to: '/seller'; search: { error: true; message: string } } }
+
+/** Spec §6: any /buyer page needs a signed-in user. */
+export function buyerAccess(user: User | null | undefined): GuardOutcome {
+  return user ? { allow: true } : { allow: false, redirect: { to: '/auth' } }
+}
+
+const OPEN_TO_UNAPPROVED = new Set(['/seller', '/seller/profile'])
+
+/**
+ * Spec §6: /seller needs a seller (or an observer with a seller); beyond /seller and
+ * /seller/profile it needs an approved one, else back to /seller with the reason.
+ */
+export function sellerAccess(user: User | null | undefined, pathname: string): GuardOutcome {
+  if (!canSwitchToSeller(user)) return { allow: false, redirect: { to: '/auth' } }
+  const path = pathname.replace(/\/+$/, '') || '/'
+  if (OPEN_TO_UNAPPROVED.has(path) || isApprovedSeller(user)) return { allow: true }
+  return {
+    allow: false,
+    redirect: { to: '/seller', search: { error: true, message: APPROVED_SELLER_REQUIRED } },
+  }
+}

@@ -1,0 +1,88 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useRouter, type ParsedLocation } from '@tanstack/react-router'
+import { useEffect } from 'react'
+import { track } from '~/features/analytics/analytics-client'
+import { restoreCompare } from '~/features/compare/compare-store'
+import { restoreHistory } from '~/features/history/history-store'
+import { isPanel, isRememberedPath, panelOfPath } from '~/features/session/panel-rules'
+import { setCurrentUser } from '~/features/session/session.queries'
+import { reloadAfterChunkError } from '~/lib/chunk-reload'
+import { onSessionEnded } from '~/lib/http/session-events'
+import { onNotify } from '~/lib/notify'
+import { readString, writeString } from '~/lib/storage'
+import { storageKeys } from '~/lib/storage-keys'
+import { startApp } from '../app-start'
+import { useUiStore } from '../ui-store'
+
+/**
+ * The shell's browser-side behaviour, mounted once: app start, what each navigation remembers,
+ * page-view tracking, and the bridges from non-React code (toasts, session end, chunk errors).
+ */
+export function AppRuntime() {
+  const queryClient = useQueryClient()
+  const router = useRouter()
+  const store = useUiStore()
+
+  useEffect(() => {
+    let active = true
+    store.set({ loading: true })
+    void startApp(queryClient)
+      .then(({ basketCount }) => active && store.set({ basketCount }))
+      .finally(() => active && store.set({ loading: false }))
+    return () => {
+      active = false
+    }
+  }, [queryClient, store])
+
+  useEffect(() => {
+    const remembered = readString(storageKeys.activePanel)
+    if (isPanel(remembered)) store.set({ rememberedPanel: remembered })
+
+    let lastTracked: string | null = null
+    const onNavigated = (location: ParsedLocation, from?: ParsedLocation) => {
+      const { pathname } = location
+      if (isRememberedPath(pathname)) writeString(storageKeys.lastSeenUrl, location.href)
+      const panel = panelOfPath(pathname)
+      if (panel) {
+        store.set({ rememberedPanel: panel })
+        writeString(storageKeys.activePanel, panel)
+      }
+      // Spec: browsing history is restored from local storage on each navigation.
+      restoreHistory()
+      restoreCompare()
+      if (location.href !== lastTracked) {
+        lastTracked = location.href
+        track('page_view', {}, pathname)
+        if (from && from.pathname !== pathname)
+          track('route_change', { from: from.pathname.slice(0, 500) }, pathname)
+      }
+    }
+    onNavigated(router.state.location)
+    const offResolved = router.subscribe('onResolved', (event) =>
+      onNavigated(event.toLocation, event.fromLocation),
+    )
+    // A link inside a drawer navigates; the drawer should not linger over the next page.
+    const offBefore = router.subscribe('onBeforeNavigate', (event) => {
+      if (event.pathChanged || event.hrefChanged) store.closeDrawer()
+    })
+    const offToast = onNotify((toast) => store.set({ toast: { show: true, ...toast } }))
+    const offSession = onSessionEnded(({ redirectToAuth }) => {
+      setCurrentUser(queryClient, null)
+      if (redirectToAuth) void router.navigate({ to: '/auth' })
+    })
+    // Vite reports a failed chunk preload here before the import rejects.
+    const onPreloadError = (event: Event) => {
+      if (reloadAfterChunkError((event as Event & { payload?: unknown }).payload)) event.preventDefault()
+    }
+    window.addEventListener('vite:preloadError', onPreloadError)
+    return () => {
+      offResolved()
+      offBefore()
+      offToast()
+      offSession()
+      window.removeEventListener('vite:preloadError', onPreloadError)
+    }
+  }, [queryClient, router, store])
+
+  return null
+}

@@ -1,0 +1,140 @@
+import { Link } from '@tanstack/react-router'
+import { NavigationMenu as N } from 'radix-ui'
+import type { CategoryNode } from '~/features/catalog/catalog.schemas'
+import { ChevronDownIcon, GridIcon } from '~/ui/icons'
+
+/** Top-level categories with their own entry in the bar; all of them are under "All categories". */
+const BAR_LIMIT = 4
+
+/** The bar shows 2 of them at 1024 px, 3 at 1280 px, 4 at 1536 px: never a wrapped line. */
+const barItemVisibility = (index: number) =>
+  index >= 3 ? 'hidden 2xl:block' : index >= 2 ? 'hidden xl:block' : undefined
+
+const triggerClasses =
+  'group flex h-11 items-center gap-1.5 rounded-lg px-3 text-sm font-medium whitespace-nowrap text-stone-700 hover:bg-stone-100 hover:text-ink data-[state=open]:bg-stone-100 data-[state=open]:text-ink'
+
+function CategoryLink({
+  slug,
+  children,
+  className,
+}: {
+  slug: string
+  children: React.ReactNode
+  className?: string
+}) {
+  return (
+    <N.Link asChild>
+      <Link to="/category/$slug" params={{ slug }} className={className}>
+        {children}
+      </Link>
+    </N.Link>
+  )
+}
+
+/**
+ * The desktop mega-menu (spec §2 categories for navigation): every top-level category with its
+ * subcategories, plus the first few as their own entries. Radix handles keyboard and hover.
+ */
+export function CategoryMenu({ categories }: { categories: CategoryNode[] }) {
+  return (
+    <N.Root aria-label="Categories" className="hidden lg:block" delayDuration={120}>
+      <N.List className="flex items-center gap-1">
+        <N.Item>
+          <N.Trigger className={triggerClasses}>
+            <GridIcon size={18} />
+            All categories
+            <ChevronDownIcon size={16} className="transition-transform group-data-[state=open]:rotate-180" />
+          </N.Trigger>
+          <N.Content className="max-h-[70vh] w-full overflow-y-auto p-6">
+            {categories.length === 0 ? (
+              <p className="text-sm text-stone-600">Categories are on their way.</p>
+            ) : (
+              <ul className="grid grid-cols-4 gap-x-8 gap-y-6">
+                {categories.map((root) => (
+                  <li key={root.id}>
+                    <CategoryLink
+                      slug={root.slug}
+                      className="font-semibold text-ink hover:text-brand-800 hover:underline"
+                    >
+                      {root.name}
+                    </CategoryLink>
+                    {root.children.length ? (
+                      <ul className="mt-2 space-y-1.5">
+                        {root.children.slice(0, 8).map((child) => (
+                          <li key={child.id}>
+                            <CategoryLink
+                              slug={child.slug}
+                              className="text-sm text-stone-600 hover:text-ink hover:underline"
+                            >
+                              {child.name}
+                            </CategoryLink>
+                          </li>
+                        ))}
+                      </ul>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            )}
+            <div className="mt-6 border-t border-stone-200 pt-4">
+              <N.Link asChild>
+                <Link to="/category" className="text-sm font-medium text-brand-800 hover:underline">
+                  Browse every category
+                </Link>
+              </N.Link>
+            </div>
+          </N.Content>
+        </N.Item>
+
+        {categories.slice(0, BAR_LIMIT).map((root, index) =>
+          root.children.length ? (
+            <N.Item key={root.id} className={barItemVisibility(index)}>
+              <N.Trigger className={triggerClasses}>
+                {root.name}
+                <ChevronDownIcon
+                  size={16}
+                  className="transition-transform group-data-[state=open]:rotate-180"
+                />
+              </N.Trigger>
+              <N.Content className="w-full p-6">
+                <div className="flex items-start gap-10">
+                  <div className="w-56 shrink-0">
+                    <p className="text-lg font-semibold text-ink">{root.name}</p>
+                    <CategoryLink
+                      slug={root.slug}
+                      className="mt-2 inline-block text-sm font-medium text-brand-800 hover:underline"
+                    >
+                      Everything in {root.name}
+                    </CategoryLink>
+                  </div>
+                  <ul className="grid flex-1 grid-cols-3 gap-x-8 gap-y-2">
+                    {root.children.map((child) => (
+                      <li key={child.id}>
+                        <CategoryLink
+                          slug={child.slug}
+                          className="text-sm text-stone-700 hover:text-ink hover:underline"
+                        >
+                          {child.name}
+                        </CategoryLink>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              </N.Content>
+            </N.Item>
+          ) : (
+            <N.Item key={root.id} className={barItemVisibility(index)}>
+              <CategoryLink slug={root.slug} className={triggerClasses}>
+                {root.name}
+              </CategoryLink>
+            </N.Item>
+          ),
+        )}
+      </N.List>
+      {/* Positioned against the header row (its nearest positioned ancestor): full width. */}
+      <div className="absolute top-full right-4 left-4 z-30">
+        <N.Viewport className="mt-1 w-full overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-xl data-[state=open]:animate-[fade-in_120ms_ease-out]" />
+      </div>
+    </N.Root>
+  )
+}

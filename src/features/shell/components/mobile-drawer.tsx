@@ -1,0 +1,137 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { catalogQueries } from '~/features/catalog/catalog.queries'
+import { panelMenu } from '~/features/session/panel-rules'
+import { useCurrentUser } from '~/features/session/use-session'
+import { ChevronDownIcon } from '~/ui/icons'
+import { Sheet } from '~/ui/sheet'
+import { useActivePanel } from '../use-active-panel'
+import { useDrawer } from '../ui-store'
+import { PanelNav } from './panel-nav'
+import { SearchForm } from './search-form'
+
+const linkClasses =
+  'flex min-h-10 items-center rounded-lg px-3 text-sm font-medium text-stone-700 hover:bg-stone-100'
+
+/** Small screens: search, categories, the main pages and the panel menu in one drawer. */
+export function MobileDrawer() {
+  const drawer = useDrawer('mobile')
+  const { data: categories = [] } = useQuery(catalogQueries.categoryTree())
+  const { user } = useCurrentUser()
+  const panel = useActivePanel()
+  const close = () => drawer.onOpenChange(false)
+  return (
+    <Sheet {...drawer} side="left" title="Menu">
+      <div className="flex flex-col gap-6">
+        <SearchForm />
+        <section aria-labelledby="mobile-categories">
+          <h3
+            id="mobile-categories"
+            className="mb-2 px-3 text-xs font-semibold tracking-wide text-stone-500 uppercase"
+          >
+            Categories
+          </h3>
+          <ul className="flex flex-col gap-0.5">
+            {categories.map((root) => (
+              <li key={root.id}>
+                {root.children.length ? (
+                  <details className="group">
+                    <summary
+                      className={`${linkClasses} cursor-pointer list-none justify-between [&::-webkit-details-marker]:hidden`}
+                    >
+                      {root.name}
+                      <ChevronDownIcon size={16} className="transition-transform group-open:rotate-180" />
+                    </summary>
+                    <ul className="ms-3 border-s border-stone-200 ps-2">
+                      <li>
+                        <Link
+                          to="/category/$slug"
+                          params={{ slug: root.slug }}
+                          onClick={close}
+                          className={linkClasses}
+                        >
+                          All of {root.name}
+                        </Link>
+                      </li>
+                      {root.children.map((child) => (
+                        <li key={child.id}>
+                          <Link
+                            to="/category/$slug"
+                            params={{ slug: child.slug }}
+                            onClick={close}
+                            className={linkClasses}
+                          >
+                            {child.name}
+                          </Link>
+                        </li>
+                      ))}
+                    </ul>
+                  </details>
+                ) : (
+                  <Link
+                    to="/category/$slug"
+                    params={{ slug: root.slug }}
+                    onClick={close}
+                    className={linkClasses}
+                  >
+                    {root.name}
+                  </Link>
+                )}
+              </li>
+            ))}
+            <li>
+              <Link to="/category" onClick={close} className={`${linkClasses} text-brand-800`}>
+                Browse every category
+              </Link>
+            </li>
+          </ul>
+        </section>
+        <nav aria-label="Main pages">
+          <h3 className="mb-2 px-3 text-xs font-semibold tracking-wide text-stone-500 uppercase">Explore</h3>
+          <ul className="flex flex-col gap-0.5">
+            <li>
+              <Link to="/product" onClick={close} className={linkClasses}>
+                All Products
+              </Link>
+            </li>
+            <li>
+              <Link to="/magazine" onClick={close} className={linkClasses}>
+                Magazines
+              </Link>
+            </li>
+            <li>
+              <Link to="/become-a-seller" onClick={close} className={linkClasses}>
+                Become a Seller
+              </Link>
+            </li>
+            <li>
+              <Link to="/help-center" onClick={close} className={linkClasses}>
+                Help Center
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        {user ? (
+          <section>
+            <h3 className="mb-2 px-3 text-xs font-semibold tracking-wide text-stone-500 uppercase">
+              {panel === 'seller' ? 'Seller panel' : 'Buyer panel'}
+            </h3>
+            <PanelNav
+              items={panelMenu(panel, user)}
+              label={panel === 'seller' ? 'Seller menu' : 'Buyer menu'}
+              onNavigate={close}
+            />
+          </section>
+        ) : (
+          <Link
+            to="/auth"
+            onClick={close}
+            className="rounded-lg bg-brand-500 px-4 py-3 text-center text-sm font-semibold text-ink"
+          >
+            Sign in or register
+          </Link>
+        )}
+      </div>
+    </Sheet>
+  )
+}

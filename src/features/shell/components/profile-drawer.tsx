@@ -1,0 +1,57 @@
+import { Link } from '@tanstack/react-router'
+import { panelMenu } from '~/features/session/panel-rules'
+import { displayName } from '~/features/session/session.schemas'
+import { useCurrentUser, useSignOut } from '~/features/session/use-session'
+import { Button } from '~/ui/button'
+import { UserIcon } from '~/ui/icons'
+import { Sheet } from '~/ui/sheet'
+import { useActivePanel } from '../use-active-panel'
+import { useDrawer } from '../ui-store'
+import { PanelNav } from './panel-nav'
+
+export function ProfileDrawer() {
+  const drawer = useDrawer('profile')
+  const { user } = useCurrentUser()
+  const panel = useActivePanel()
+  const signOut = useSignOut()
+  const close = () => drawer.onOpenChange(false)
+  return (
+    <Sheet {...drawer} title={user ? displayName(user) : 'Your account'}>
+      {user ? (
+        <div className="flex flex-col gap-5">
+          <p className="text-sm text-stone-600">
+            Signed in as <span className="font-medium text-ink">{user.cellphone}</span>
+          </p>
+          <PanelNav
+            items={panelMenu(panel, user)}
+            label={panel === 'seller' ? 'Seller menu' : 'Buyer menu'}
+            onNavigate={close}
+          />
+          <Button
+            variant="secondary"
+            onClick={async () => {
+              close()
+              await signOut()
+            }}
+          >
+            Sign out
+          </Button>
+        </div>
+      ) : (
+        <div className="flex flex-col items-center gap-4 py-6 text-center">
+          <span className="flex h-14 w-14 items-center justify-center rounded-full bg-brand-50 text-brand-800">
+            <UserIcon size={28} />
+          </span>
+          <p className="text-sm text-stone-600">
+            Sign in to see your orders, invoices and saved addresses, and to buy at wholesale prices.
+          </p>
+          <Button asChild size="lg" className="w-full">
+            <Link to="/auth" onClick={close}>
+              Sign in or register
+            </Link>
+          </Button>
+        </div>
+      )}
+    </Sheet>
+  )
+}

@@ -1,0 +1,199 @@
+import { Link } from '@tanstack/react-router'
+import { constants, publicConfig } from '#app-config'
+import { ChatIcon, FacebookIcon, InstagramIcon, TelegramIcon, XIcon } from '~/ui/icons'
+import { BrandMark } from './brand-logo'
+
+const linkClasses = 'rounded text-sm text-stone-300 hover:text-white hover:underline'
+
+function External({ href, children, label }: { href: string; children: React.ReactNode; label?: string }) {
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" aria-label={label} className={linkClasses}>
+      {children}
+    </a>
+  )
+}
+
+const social = [
+  { href: publicConfig.social.messaging, label: 'Telegram channel', Icon: TelegramIcon },
+  { href: publicConfig.social.facebook, label: 'Facebook page', Icon: FacebookIcon },
+  { href: publicConfig.social.instagram, label: 'Instagram page', Icon: InstagramIcon },
+  { href: publicConfig.social.x, label: 'X page', Icon: XIcon },
+]
+
+const support = [
+  { href: publicConfig.supportChat.sellers, label: 'Seller support' },
+  { href: publicConfig.supportChat.wholesale, label: 'Wholesale buyer support' },
+  { href: publicConfig.supportChat.retail, label: 'Retail buyer support' },
+]
+
+/** Spec §2 Footer, on every page: every listed link, support chats, social links, credit, copyright. */
+export function SiteFooter() {
+  const year = new Date().getFullYear()
+  return (
+    <footer className="on-dark mt-16 bg-stone-900 text-stone-300">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-5">
+        <div className="lg:col-span-2">
+          <Link to="/" className="inline-flex items-center gap-2 rounded-lg text-xl font-bold text-white">
+            <BrandMark />
+            {constants.brand.name}
+          </Link>
+          <p className="mt-3 max-w-sm text-sm text-stone-400">
+            The wholesale marketplace for shops, offices and restaurants: tiered prices, clear minimum
+            quantities, one checkout per seller.
+          </p>
+          <h2 className="mt-6 text-xs font-semibold tracking-wide text-stone-400 uppercase">
+            Chat with support
+          </h2>
+          <ul className="mt-3 flex flex-col gap-2">
+            {support.map((item) => (
+              <li key={item.href}>
+                <a
+                  href={item.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-flex items-center gap-2 rounded text-sm text-stone-200 hover:text-white hover:underline"
+                >
+                  <ChatIcon size={16} />
+                  {item.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+
+        <nav aria-labelledby="footer-shop">
+          <h2 id="footer-shop" className="text-xs font-semibold tracking-wide text-stone-400 uppercase">
+            Shop
+          </h2>
+          <ul className="mt-3 flex flex-col gap-2">
+            <li>
+              <Link to="/" className={linkClasses}>
+                Home
+              </Link>
+            </li>
+            <li>
+              <Link to="/product" className={linkClasses}>
+                All Products
+              </Link>
+            </li>
+            <li>
+              <Link to="/category" className={linkClasses}>
+                Categories
+              </Link>
+            </li>
+            <li>
+              <Link to="/magazine" className={linkClasses}>
+                Magazines
+              </Link>
+            </li>
+            <li>
+              <Link to="/omdeh-plus" className={linkClasses}>
+                {constants.brand.name} Plus
+              </Link>
+            </li>
+            <li>
+              <External href={publicConfig.blogUrl}>Blog</External>
+            </li>
+          </ul>
+        </nav>
+
+        <nav aria-labelledby="footer-sell">
+          <h2 id="footer-sell" className="text-xs font-semibold tracking-wide text-stone-400 uppercase">
+            Sell
+          </h2>
+          <ul className="mt-3 flex flex-col gap-2">
+            <li>
+              <Link to="/become-a-seller" className={linkClasses}>
+                Become a Seller
+              </Link>
+            </li>
+            <li>
+              <Link to="/subscription" className={linkClasses}>
+                Seller Subscription
+              </Link>
+            </li>
+            <li>
+              <Link to="/guides" className={linkClasses}>
+                Guides
+              </Link>
+            </li>
+          </ul>
+        </nav>
+
+        <nav aria-labelledby="footer-help">
+          <h2 id="footer-help" className="text-xs font-semibold tracking-wide text-stone-400 uppercase">
+            Help
+          </h2>
+          <ul className="mt-3 flex flex-col gap-2">
+            <li>
+              <Link to="/help-center" className={linkClasses}>
+                Help Center
+              </Link>
+            </li>
+            <li>
+              <Link to="/contact" className={linkClasses}>
+                Contact Us
+              </Link>
+            </li>
+            <li>
+              <Link to="/faq" className={linkClasses}>
+                FAQ
+              </Link>
+            </li>
+            <li>
+              <Link to="/about" className={linkClasses}>
+                About Us
+              </Link>
+            </li>
+            <li>
+              <Link to="/terms-and-conditions" className={linkClasses}>
+                Terms and Conditions
+              </Link>
+            </li>
+            <li>
+              <Link to="/privacy-policy" className={linkClasses}>
+                Privacy Policy
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+
+      <div className="border-t border-stone-800">
+        <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6 sm:flex-row sm:items-center sm:justify-between">
+          <ul className="flex items-center gap-2" aria-label="Follow us">
+            {social.map(({ href, label, Icon }) => (
+              <li key={href}>
+                <a
+                  href={href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={label}
+                  className="flex h-10 w-10 items-center justify-center rounded-full bg-stone-800 text-stone-200 hover:bg-stone-700 hover:text-white"
+                >
+                  <Icon size={18} />
+                </a>
+              </li>
+            ))}
+          </ul>
+          <div className="flex flex-col gap-1 text-xs text-stone-400 sm:items-end">
+            <p>
+              Powered by{' '}
+              <a
+                href={publicConfig.poweredBy.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="text-stone-200 hover:underline"
+              >
+                {publicConfig.poweredBy.label}
+              </a>
+            </p>
+            <p suppressHydrationWarning>
+              © {year} {constants.brand.name}. All rights reserved.
+            </p>
+          </div>
+        </div>
+      </div>
+    </footer>
+  )
+}

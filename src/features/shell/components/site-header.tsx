@@ -1,0 +1,145 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { catalogQueries } from '~/features/catalog/catalog.queries'
+import { useCompareItems } from '~/features/compare/compare-store'
+import { canSwitchToSeller } from '~/features/session/panel-rules'
+import { displayName } from '~/features/session/session.schemas'
+import { useCurrentUser } from '~/features/session/use-session'
+import { cn } from '~/lib/cn'
+import { BasketIcon, CompareIcon, MenuIcon, SwitchIcon, UserIcon } from '~/ui/icons'
+import { Skeleton } from '~/ui/skeleton'
+import { useActivePanel } from '../use-active-panel'
+import { useUi, useUiStore } from '../ui-store'
+import { BrandLogo } from './brand-logo'
+import { CategoryMenu } from './category-menu'
+import { SearchForm } from './search-form'
+
+const iconButton =
+  'relative flex h-11 min-w-11 items-center justify-center gap-2 rounded-xl px-2.5 text-stone-700 hover:bg-stone-100 hover:text-ink'
+
+function CountBadge({ count }: { count: number }) {
+  if (count <= 0) return null
+  return (
+    <span
+      aria-hidden="true"
+      className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-700 px-1 text-[11px] font-bold text-white"
+    >
+      {count > 99 ? '99+' : count}
+    </span>
+  )
+}
+
+/** Buyer ⇄ Seller, for users who may open the seller panel. */
+function PanelSwitch() {
+  const { user } = useCurrentUser()
+  const panel = useActivePanel()
+  if (!user || !canSwitchToSeller(user)) return null
+  const toSeller = panel === 'buyer'
+  return (
+    <Link
+      to={toSeller ? '/seller' : '/buyer'}
+      className="hidden h-11 items-center gap-2 rounded-xl border border-stone-300 px-3 text-sm font-medium text-ink hover:bg-stone-50 lg:flex"
+    >
+      <SwitchIcon size={18} />
+      {toSeller ? 'Switch to Seller' : 'Switch to Buyer'}
+    </Link>
+  )
+}
+
+function ProfileButton() {
+  const store = useUiStore()
+  const { user, pending } = useCurrentUser()
+  const name = displayName(user)
+  return (
+    <button
+      type="button"
+      aria-haspopup="dialog"
+      onClick={() => store.openDrawer('profile')}
+      className={cn(iconButton, 'md:px-3')}
+      aria-label={pending ? 'Account' : user ? `Account: ${name}` : 'Sign in'}
+    >
+      <UserIcon />
+      <span className="hidden max-w-40 truncate text-sm font-medium md:inline" aria-hidden="true">
+        {pending ? <Skeleton className="h-4 w-16" /> : name}
+      </span>
+    </button>
+  )
+}
+
+/**
+ * The header on every default, buyer and seller page: logo, search, categories, basket, compare,
+ * account and the panel switch. Below 1024 px the categories move into the mobile drawer.
+ */
+export function SiteHeader() {
+  const store = useUiStore()
+  const basketCount = useUi((state) => state.basketCount)
+  const compareCount = useCompareItems().length
+  const { data: categories = [] } = useQuery(catalogQueries.categoryTree())
+  return (
+    <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:gap-4 sm:px-4">
+        <button
+          type="button"
+          aria-haspopup="dialog"
+          aria-label="Open menu"
+          onClick={() => store.openDrawer('mobile')}
+          className={cn(iconButton, 'lg:hidden')}
+        >
+          <MenuIcon />
+        </button>
+        <BrandLogo />
+        <SearchForm className="mx-2 hidden max-w-2xl flex-1 md:block" />
+        <div className="ms-auto flex items-center gap-1 sm:gap-2">
+          <PanelSwitch />
+          <button
+            type="button"
+            aria-haspopup="dialog"
+            onClick={() => store.openDrawer('compare')}
+            className={iconButton}
+            aria-label={`Compare, ${compareCount} ${compareCount === 1 ? 'product' : 'products'}`}
+          >
+            <CompareIcon />
+            <CountBadge count={compareCount} />
+          </button>
+          <button
+            type="button"
+            aria-haspopup="dialog"
+            onClick={() => store.openDrawer('cart')}
+            className={iconButton}
+            aria-label={`Basket, ${basketCount} ${basketCount === 1 ? 'item' : 'items'}`}
+          >
+            <BasketIcon />
+            <CountBadge count={basketCount} />
+          </button>
+          <ProfileButton />
+        </div>
+      </div>
+      <div className="mx-auto max-w-7xl px-3 pb-3 sm:px-4 md:hidden">
+        <SearchForm />
+      </div>
+      <div className="relative mx-auto hidden max-w-7xl items-center justify-between px-4 pb-2 lg:flex">
+        <CategoryMenu categories={categories} />
+        <nav aria-label="Shortcuts" className="flex items-center gap-1 text-sm">
+          <Link
+            to="/magazine"
+            className="rounded-lg px-3 py-2 text-stone-700 hover:bg-stone-100 hover:text-ink"
+          >
+            Magazines
+          </Link>
+          <Link
+            to="/become-a-seller"
+            className="rounded-lg px-3 py-2 text-stone-700 hover:bg-stone-100 hover:text-ink"
+          >
+            Become a Seller
+          </Link>
+          <Link
+            to="/help-center"
+            className="rounded-lg px-3 py-2 text-stone-700 hover:bg-stone-100 hover:text-ink"
+          >
+            Help Center
+          </Link>
+        </nav>
+      </div>
+    </header>
+  )
+}

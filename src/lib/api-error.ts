@@ -1,0 +1,98 @@
+import { isHTTPError, isNetworkError, isTimeoutError } from 'ky'
+
+/** Per-field validation messages, as a 422 response's `errors` object carries them. */
+export type FieldErrors = Record<string, string[]>
+
+export const MODULE_NOT_FOUND = 'Module Not Found'
+const NETWORK_MESSAGE = 'We could not reach the server. Check your connection and try again.'
+const GENERIC_MESSAGE = 'Something went wrong on our end'
+const INVALID_MESSAGE = 'Some of the information is not valid.'
+
+/**
+ * An API failure the UI can act on: the HTTP status (0 when no response came back), a message
+ * for people, and per-field messages for 422s. Server functions throw it too; its own properties
+ * survive the trip to the browser, so one mapper serves ky calls and server functions alike.
+ */
+export class ApiError extends Error {
+  override name = 'ApiError'
+  readonly status: number
+  readonly fieldErrors?: FieldErrors
+  /** Set once a toast has told the user, so that a second handler does not repeat it. */
+  reported = false
+
+  constructor(status: number, message: string, fieldErrors?: FieldErrors) {
+    super(message)
+    this.status = status
+    if (fieldErrors && Object.keys(fieldErrors).length) this.fieldErrors = fieldErrors
+  }
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** The `errors` object of a 422 body, normalised to arrays of strings. */
+export function fieldErrorsFrom(body: unknown): FieldErrors | undefined {
+  if (!isRecord(body) || !isRecord(body.errors)) return undefined
+  const out: FieldErrors = {}
+  for (const [field, messages] of Object.entries(body.errors)) {
+    const list = (Array.isArray(messages) ? messages : [messages]).filter(
+      (m): m is string => typeof m === 'string' && m.length > 0,
+    )
+    if (list.length) out[field] = list
+  }
+  return Object.keys(out).length ? out : undefined
+}
+
+function messageFrom(body: unknown): string | undefined {
+  if (typeof body === 'string' && body.trim() && body.length < 300 && !body.trimStart().startsWith('<'))
+    return body.trim()
+  if (isRecord(body) && typeof body.message === 'string' && body.message.trim()) return body.message.trim()
+  return undefined
+}
+
+/**
+ * Spec §5: a 422 shows its errors object, each field's messages joined by line breaks, or the
+ * general message when there is no errors object.
+ */
+export function validationMessage(body: unknown): string {
+  const fields = fieldErrorsFrom(body)
+  if (fields) return Object.values(fields).flat().join('\n')
+  return messageFrom(body) ?? INVALID_MESSAGE
+}
+
+/** An ApiError from a status and a parsed response body. */
+export function apiErrorFromResponse(status: number, body: unknown): ApiError {
+  if (status === 404) return new ApiError(404, MODULE_NOT_FOUND)
+  if (status === 422) return new ApiError(422, validationMessage(body), fieldErrorsFrom(body))
+  return new ApiError(status, messageFrom(body) ?? GENERIC_MESSAGE)
+}
+
+/** Maps anything thrown by ky, a server function or fetch into an ApiError. */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error
+  if (isHTTPError(error)) return apiErrorFromResponse(error.response.status, error.data)
+  if (isTimeoutError(error)) return new ApiError(408, NETWORK_MESSAGE)
+  if (isNetworkError(error)) return new ApiError(0, NETWORK_MESSAGE)
+  // A server function's thrown error arrives as a plain Error that kept its own properties.
+  if (isRecord(error) && typeof error.status === 'number') {
+    const status = error.status
+    const message = typeof error.message === 'string' && error.message ? error.message : GENERIC_MESSAGE
+    if (status === 404) return new ApiError(404, message === GENERIC_MESSAGE ? MODULE_NOT_FOUND : message)
+    const fields = isRecord(error.fieldErrors) ? fieldErrorsFrom({ errors: error.fieldErrors }) : undefined
+    return new ApiError(status, message, fields)
+  }
+  if (error instanceof TypeError && /fetch|network/i.test(error.message))
+    return new ApiError(0, NETWORK_MESSAGE)
+  return new ApiError(500, GENERIC_MESSAGE)
+}
+
+/** Statuses worth asking again for: time-outs, conflicts, rate limits, server faults and no answer. */
+export function isTransient(error: ApiError): boolean {
+  return (
+    error.status === 0 ||
+    error.status === 408 ||
+    error.status === 425 ||
+    error.status === 429 ||
+    error.status >= 500
+  )
+}

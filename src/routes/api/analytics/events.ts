@@ -1,0 +1,63 @@
+import { createFileRoute } from '@tanstack/react-router'
+import * as v from 'valibot'
+import { constants } from '#app-config'
+import { analyticsBatchSchema } from '~/features/analytics/analytics.schemas'
+import { storeAnalyticsBatch } from '~/features/analytics/analytics.server'
+import { getDb } from '~/server/db/database.server'
+import { log } from '~/server/log.server'
+
+const problem = (status: number, message: string, errors?: Record<string, string[]>) =>
+  Response.json(errors ? { message, errors } : { message }, {
+    status,
+    headers: { 'cache-control': 'no-store' },
+  })
+
+/** Reads at most `limit` bytes of the body; null when it is larger (the client is not ours). */
+async function readLimited(request: Request, limit: number): Promise<string | null> {
+  const declared = Number(request.headers.get('content-length') ?? 'NaN')
+  if (declared > limit) return null
+  const text = await request.text()
+  return new TextEncoder().encode(text).byteLength > limit ? null : text
+}
+
+/**
+ * POST /api/analytics/events: a batch of telemetry events from the browser (sendBeacon or fetch).
+ * Validated, capped (batch size and body size) and stored; 202 because nobody waits on it.
+ */
+export const Route = createFileRoute('/api/analytics/events')({
+  server: {
+    handlers: {
+      POST: async ({ request }) => {
+        const type = request.headers.get('content-type') ?? ''
+        // sendBeacon with a Blob sends the Blob's type; text/plain comes from older beacon calls.
+        if (!/^(application\/json|text\/plain)\b/.test(type)) return problem(415, 'Send JSON')
+        const text = await readLimited(request, constants.analytics.maxBodyBytes)
+        if (text === null) return problem(413, 'Batch too large')
+        let body: unknown
+        try {
+          body = JSON.parse(text)
+        } catch {
+          return problem(400, 'The body is not valid JSON')
+        }
+        const parsed = v.safeParse(analyticsBatchSchema, body)
+        if (!parsed.success) {
+          const errors: Record<string, string[]> = {}
+          for (const issue of parsed.issues.slice(0, 20)) {
+            const key = v.getDotPath(issue) ?? 'body'
+            ;(errors[key] ??= []).push(issue.message)
+          }
+          return problem(422, 'The events are not valid', errors)
+        }
+        try {
+          const stored = await storeAnalyticsBatch(await getDb(), parsed.output, {
+            userAgent: request.headers.get('user-agent'),
+          })
+          return Response.json({ stored }, { status: 202, headers: { 'cache-control': 'no-store' } })
+        } catch (error) {
+          log().error({ err: error }, 'analytics: storing a batch failed')
+          return problem(500, 'Something went wrong on our end')
+        }
+      },
+    },
+  },
+})

@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { otpRequestEndpoint } from '~/features/auth/auth-api.server'
+
+/** Sends a sign-in code by SMS or WhatsApp. */
+export const Route = createFileRoute('/api/auth/otp/request')({
+  server: { handlers: { POST: otpRequestEndpoint } },
+})

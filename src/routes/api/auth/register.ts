@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { registerEndpoint } from '~/features/auth/auth-api.server'
+
+/** Creates the account of a verified new phone and signs it in. */
+export const Route = createFileRoute('/api/auth/register')({
+  server: { handlers: { POST: registerEndpoint } },
+})

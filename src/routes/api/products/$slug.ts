@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { productDetailEndpoint } from '~/features/catalog/catalog-api.server'
+
+/** A product with its live offers and their price tiers. */
+export const Route = createFileRoute('/api/products/$slug')({
+  server: { handlers: { GET: productDetailEndpoint } },
+})

@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { productsEndpoint } from '~/features/catalog/catalog-api.server'
+
+/** The /product listing as JSON: the same query parameters, `data` the cards, `meta` and `facets`. */
+export const Route = createFileRoute('/api/products/')({
+  server: { handlers: { GET: productsEndpoint } },
+})

@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { sitemapIndexResponse } from '~/features/catalog/catalog-seo.server'
+
+/** The sitemap index: the pages file and the product files. */
+export const Route = createFileRoute('/sitemap.xml')({
+  server: { handlers: { GET: () => sitemapIndexResponse() } },
+})

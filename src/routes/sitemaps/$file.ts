@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { sitemapFileResponse } from '~/features/catalog/catalog-seo.server'
+
+/** /sitemaps/pages.xml and /sitemaps/products-N.xml. */
+export const Route = createFileRoute('/sitemaps/$file')({
+  server: { handlers: { GET: ({ params }) => sitemapFileResponse(params.file) } },
+})

@@ -1,0 +1,48 @@
+import '@tanstack/react-start/server-only'
+import { eq } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import type { User } from '~/features/auth/auth-access'
+import type { DbOrTx } from '../db/client.server'
+import { sellers, users } from '../db/schema'
+
+const ownSeller = alias(sellers, 'own_seller')
+const pointingSeller = alias(sellers, 'pointing_seller')
+
+/**
+ * The user as the API shows it (spec §3 User), with the seller it acts for: its own seller, or for
+ * an observer the pointing seller. One query, run once per authenticated request.
+ */
+export async function loadUser(db: DbOrTx, userId: number): Promise<User | null> {
+  const [row] = await db
+    .select({
+      user: users,
+      own: { id: ownSeller.id, status: ownSeller.status, displayName: ownSeller.displayName },
+      pointing: {
+        id: pointingSeller.id,
+        status: pointingSeller.status,
+        displayName: pointingSeller.displayName,
+      },
+    })
+    .from(users)
+    .leftJoin(ownSeller, eq(ownSeller.ownerUserId, users.id))
+    .leftJoin(pointingSeller, eq(pointingSeller.id, users.pointingSellerId))
+    .where(eq(users.id, userId))
+    .limit(1)
+  if (!row) return null
+  const { user, own, pointing } = row
+  const seller =
+    user.isSeller && own?.id != null ? own : user.isObserver && pointing?.id != null ? pointing : null
+  return {
+    id: user.id,
+    email: user.email,
+    cellphone: user.cellphone,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    is_seller: user.isSeller,
+    is_observer: user.isObserver,
+    pointing_seller_id: user.pointingSellerId,
+    is_admin: user.isAdmin,
+    has_password: user.passwordHash !== null,
+    seller: seller ? { id: seller.id!, status: seller.status!, display_name: seller.displayName! } : null,
+  }
+}

@@ -1,0 +1,37 @@
+import { createMiddleware } from '@tanstack/react-start'
+import { getRequest } from '@tanstack/react-start/server'
+import { serverConfig } from '../config.server'
+import { getDb } from '../db/database.server'
+import { HttpError } from '../http/api-errors.server'
+import { requestMeta } from '../http/request-meta.server'
+import { CSRF_REFUSED } from './api-route.server'
+import { secureCookies } from './cookies.server'
+import { isCsrfAllowed } from './csrf.server'
+import { requireUser } from './guards.server'
+import { authenticateRequest } from './session.server'
+
+/**
+ * Server-function middleware: refuses cross-site calls that carry the session cookies (whatever
+ * src/start.ts registers), then puts the database, the request's metadata and the caller (or null)
+ * into `context`. Operations authorise with the guards on `context.auth`.
+ */
+export const authContext = createMiddleware({ type: 'function' }).server(async ({ next }) => {
+  const request = getRequest()
+  const config = serverConfig()
+  if (!isCsrfAllowed(request, config.publicSiteUrl)) throw new HttpError(403, CSRF_REFUSED)
+  const db = await getDb()
+  const auth = await authenticateRequest(db, request)
+  return next({
+    context: {
+      db,
+      auth,
+      meta: requestMeta(request, config.trustProxy),
+      secureCookies: secureCookies(config.publicSiteUrl),
+    },
+  })
+})
+
+/** As authContext, and a 401 before the handler runs when nobody is signed in. */
+export const signedIn = createMiddleware({ type: 'function' })
+  .middleware([authContext])
+  .server(async ({ next, context }) => next({ context: { auth: requireUser(context.auth) } }))

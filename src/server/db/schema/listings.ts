@@ -1,0 +1,94 @@
+import { sql } from 'drizzle-orm'
+import {
+  bigint,
+  boolean,
+  customType,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core'
+import { products } from './catalog'
+
+/** PostgreSQL's full-text document type; drizzle has no built-in column for it. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
+
+/**
+ * The catalogue's read model: one row per *listed* product (active, with at least one live offer),
+ * denormalised so the /product listing, its facets and its search read one table. Rebuilt by
+ * `refreshProductListings` after catalogue or inventory changes, and for tiers that start or end
+ * by `refreshDueListings` (periodic). Prices are the entry tiers valid at refresh time.
+ */
+export const productListings = pgTable(
+  'product_listings',
+  {
+    productId: integer('product_id')
+      .primaryKey()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    unit: text('unit').notNull(),
+    brandId: integer('brand_id'),
+    brandName: text('brand_name'),
+    categoryId: integer('category_id').notNull(),
+    /** The category and every ancestor, so a parent category filter is one array test. */
+    categoryPath: integer('category_path').array().notNull(),
+    /** Stores with a live offer: the `store` filter. */
+    storeIds: integer('store_ids').array().notNull(),
+    image: text('image'),
+    /** Lowest effective entry-tier price over live offers, minor units. */
+    price: bigint('price', { mode: 'number' }).notNull(),
+    /** The unit price of that same tier when it is discounted, else null. */
+    listPrice: bigint('list_price', { mode: 'number' }),
+    /** Lowest entry-tier minimum quantity over live offers. */
+    moq: integer('moq').notNull(),
+    inStock: boolean('in_stock').notNull(),
+    discount: boolean('discount').notNull(),
+    storeCount: integer('store_count').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('product_listings_category_path_idx').using('gin', t.categoryPath),
+    index('product_listings_store_ids_idx').using('gin', t.storeIds),
+    index('product_listings_brand_idx').on(t.brandId),
+    index('product_listings_newest_idx').on(t.createdAt.desc(), t.productId.desc()),
+    index('product_listings_price_idx').on(t.price, t.productId),
+    index('product_listings_popular_idx').on(t.storeCount.desc(), t.createdAt.desc(), t.productId.desc()),
+  ],
+)
+
+/**
+ * The search document of each listed product, apart from product_listings so that the listing's
+ * rows stay narrow (facet counts and filters scan them; the document is several times their size).
+ */
+export const productSearch = pgTable(
+  'product_search',
+  {
+    productId: integer('product_id')
+      .primaryKey()
+      .references(() => productListings.productId, { onDelete: 'cascade' }),
+    /** name A, brand B, category names C, description D; English stems plus the plain words. */
+    search: tsvector('search').notNull(),
+  },
+  (t) => [index('product_search_search_idx').using('gin', t.search)],
+)
+
+/**
+ * The words of product names, brands and categories: the vocabulary that a misspelt search word is
+ * corrected against (pg_trgm similarity). Small (thousands of rows) whatever the catalogue size.
+ */
+export const searchTerms = pgTable(
+  'search_terms',
+  {
+    term: text('term').primaryKey(),
+  },
+  (t) => [index('search_terms_trgm_idx').using('gin', sql`${t.term} gin_trgm_ops`)],
+)
+
+/** One row: the moment up to which tier starts and ends are reflected in `product_listings`. */
+export const listingRefreshState = pgTable('listing_refresh_state', {
+  id: integer('id').primaryKey(),
+  refreshedThrough: timestamp('refreshed_through', { withTimezone: true }).notNull(),
+})

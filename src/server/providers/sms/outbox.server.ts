@@ -1,0 +1,126 @@
+import '@tanstack/react-start/server-only'
+import { desc, eq } from 'drizzle-orm'
+import { now } from '../../clock.server'
+import { serverConfig } from '../../config.server'
+import type { DbOrTx } from '../../db/client.server'
+import { outboxMessages } from '../../db/schema'
+import { notFound } from '../../http/api-errors.server'
+import { enqueueJob } from '../../jobs/queue.server'
+import { createSmsProvider, type OutgoingMessage, type SmsProvider } from './sms.server'
+
+const PROVIDER_KEY = Symbol.for('omdeh.sms-provider')
+const slot = ((globalThis as Record<symbol, { provider?: SmsProvider | null } | undefined>)[PROVIDER_KEY] ??=
+  {})
+
+/** The provider in use: the configured one, or one a test put in its place. */
+export function smsProvider(): SmsProvider {
+  slot.provider ??= createSmsProvider(serverConfig())
+  return slot.provider
+}
+
+export function setSmsProviderForTesting(provider: SmsProvider | null): void {
+  slot.provider = provider
+}
+
+/**
+ * Queues a message: an outbox row plus a delivery job, inside the caller's transaction, so a
+ * message exists exactly when the change that caused it (a code, an approval) was committed.
+ */
+export async function queueMessage(
+  tx: DbOrTx,
+  message: OutgoingMessage & { sensitive?: boolean },
+): Promise<number> {
+  const [row] = await tx
+    .insert(outboxMessages)
+    .values({
+      channel: message.channel,
+      to: message.to,
+      body: message.body,
+      sensitive: message.sensitive ?? false,
+      createdAt: now(),
+    })
+    .returning({ id: outboxMessages.id })
+  await enqueueJob(tx, 'message.deliver', { outboxId: row!.id }, { maxAttempts: 5 })
+  return row!.id
+}
+
+/** The job behind queueMessage. Sending twice is avoided by checking the row first. */
+export async function deliverOutboxMessage(
+  db: DbOrTx,
+  outboxId: number,
+  context: { attempt: number; isLastAttempt: boolean },
+): Promise<void> {
+  const [message] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, outboxId))
+  if (!message || message.status === 'sent') return
+  const provider = smsProvider()
+  try {
+    const { providerMessageId } = await provider.send({
+      to: message.to,
+      channel: message.channel,
+      body: message.body,
+    })
+    // A real gateway has the text now; a one-time code need not stay readable in our database.
+    const redact = message.sensitive && provider.name !== 'dev'
+    await db
+      .update(outboxMessages)
+      .set({
+        status: 'sent',
+        attempts: context.attempt,
+        provider: provider.name,
+        providerMessageId,
+        sentAt: now(),
+        lastError: null,
+        ...(redact ? { body: '[redacted after delivery]' } : {}),
+      })
+      .where(eq(outboxMessages.id, outboxId))
+  } catch (error) {
+    await db
+      .update(outboxMessages)
+      .set({
+        status: context.isLastAttempt ? 'failed' : 'queued',
+        attempts: context.attempt,
+        provider: provider.name,
+        lastError: (error instanceof Error ? error.message : String(error)).slice(0, 500),
+      })
+      .where(eq(outboxMessages.id, outboxId))
+    throw error
+  }
+}
+
+export interface OutboxEntry {
+  id: number
+  channel: 'sms' | 'whatsapp'
+  to: string
+  body: string
+  status: 'queued' | 'sent' | 'failed'
+  attempts: number
+  createdAt: string
+  sentAt: string | null
+}
+
+/** The dev outbox page is a window onto one-time codes: never in production unless demoing. */
+export function assertDevOutboxAllowed(config: { env: string; demoMode: boolean }): void {
+  if (config.env === 'production' && !config.demoMode) throw notFound('Not found')
+}
+
+export async function listOutboxMessages(
+  db: DbOrTx,
+  options: { to?: string; limit?: number } = {},
+): Promise<OutboxEntry[]> {
+  const rows = await db
+    .select()
+    .from(outboxMessages)
+    .where(options.to ? eq(outboxMessages.to, options.to) : undefined)
+    .orderBy(desc(outboxMessages.id))
+    .limit(options.limit ?? 50)
+  return rows.map((row) => ({
+    id: row.id,
+    channel: row.channel,
+    to: row.to,
+    body: row.body,
+    status: row.status,
+    attempts: row.attempts,
+    createdAt: row.createdAt.toISOString(),
+    sentAt: row.sentAt?.toISOString() ?? null,
+  }))
+}

@@ -1,0 +1,75 @@
+import '@tanstack/react-start/server-only'
+import { lt, sql } from 'drizzle-orm'
+import { now } from '../clock.server'
+import type { DbOrTx } from '../db/client.server'
+import { rateLimitBuckets } from '../db/schema'
+import { tooManyRequests } from '../http/api-errors.server'
+
+export interface RateLimitRule {
+  /** Names the limit in keys and logs, e.g. 'otp-request:phone'. */
+  name: string
+  limit: number
+  windowMs: number
+}
+
+export interface RateLimitResult {
+  allowed: boolean
+  count: number
+  retryAfterSeconds: number
+}
+
+const ts = (date: Date) => sql`${date.toISOString()}::timestamptz`
+
+/**
+ * Counts one hit against `rule` for `subject` in a fixed window that starts at the first hit.
+ * One atomic upsert: concurrent requests on any number of instances each see their own count.
+ */
+export async function hitRateLimit(
+  db: DbOrTx,
+  rule: RateLimitRule,
+  subject: string,
+): Promise<RateLimitResult> {
+  const at = now()
+  const windowOpenSince = new Date(at.getTime() - rule.windowMs)
+  const current = sql`rate_limit_buckets.window_start > ${ts(windowOpenSince)}`
+  const [row] = await db
+    .insert(rateLimitBuckets)
+    .values({ key: `${rule.name}:${subject}`, windowStart: at, count: 1 })
+    .onConflictDoUpdate({
+      target: rateLimitBuckets.key,
+      set: {
+        count: sql`case when ${current} then rate_limit_buckets.count + 1 else 1 end`,
+        windowStart: sql`case when ${current} then rate_limit_buckets.window_start else excluded.window_start end`,
+      },
+    })
+    .returning({ count: rateLimitBuckets.count, windowStart: rateLimitBuckets.windowStart })
+  const count = row!.count
+  const resetsAt = new Date(row!.windowStart).getTime() + rule.windowMs
+  const allowed = count <= rule.limit
+  return {
+    allowed,
+    count,
+    retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((resetsAt - at.getTime()) / 1000)),
+  }
+}
+
+/** Counts a hit on every rule; over any limit throws 429 with the longest Retry-After. */
+export async function enforceRateLimits(
+  db: DbOrTx,
+  checks: ReadonlyArray<{ rule: RateLimitRule; subject: string }>,
+  message?: (retryAfterSeconds: number) => string,
+): Promise<void> {
+  let retryAfter = 0
+  for (const { rule, subject } of checks) {
+    const result = await hitRateLimit(db, rule, subject)
+    if (!result.allowed) retryAfter = Math.max(retryAfter, result.retryAfterSeconds)
+  }
+  if (retryAfter > 0) throw tooManyRequests(retryAfter, message?.(retryAfter))
+}
+
+/** Housekeeping: drops buckets whose window closed long ago. */
+export async function pruneRateLimitBuckets(db: DbOrTx, olderThanMs: number): Promise<void> {
+  await db
+    .delete(rateLimitBuckets)
+    .where(lt(rateLimitBuckets.windowStart, new Date(now().getTime() - olderThanMs)))
+}

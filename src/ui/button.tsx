@@ -1,0 +1,47 @@
+import { Slot } from 'radix-ui'
+import type { ComponentProps } from 'react'
+import { cn } from '~/lib/cn'
+
+const variants = {
+  primary: 'bg-brand-500 text-ink hover:bg-brand-400 active:bg-brand-600 shadow-sm',
+  secondary: 'border border-stone-300 bg-white text-ink hover:bg-stone-50 active:bg-stone-100',
+  ghost: 'text-ink hover:bg-stone-100 active:bg-stone-200',
+  danger: 'bg-red-700 text-white hover:bg-red-800',
+  link: 'text-brand-800 underline-offset-4 hover:underline px-0',
+} as const
+
+const sizes = {
+  sm: 'h-8 px-3 text-sm gap-1.5',
+  md: 'h-10 px-4 text-sm gap-2',
+  lg: 'h-12 px-6 text-base gap-2',
+  icon: 'h-10 w-10 justify-center',
+} as const
+
+export type ButtonVariant = keyof typeof variants
+export type ButtonSize = keyof typeof sizes
+
+export function buttonClasses(
+  variant: ButtonVariant = 'primary',
+  size: ButtonSize = 'md',
+  className?: string,
+) {
+  return cn(
+    'inline-flex shrink-0 items-center justify-center rounded-lg font-medium whitespace-nowrap transition-colors',
+    'disabled:pointer-events-none disabled:opacity-50 aria-disabled:pointer-events-none aria-disabled:opacity-50',
+    variants[variant],
+    sizes[size],
+    className,
+  )
+}
+
+export interface ButtonProps extends ComponentProps<'button'> {
+  variant?: ButtonVariant
+  size?: ButtonSize
+  /** Renders the child element (e.g. a router Link) with the button's look. */
+  asChild?: boolean
+}
+
+export function Button({ variant, size, asChild, className, type, ...props }: ButtonProps) {
+  if (asChild) return <Slot.Root className={buttonClasses(variant, size, className)} {...props} />
+  return <button type={type ?? 'button'} className={buttonClasses(variant, size, className)} {...props} />
+}

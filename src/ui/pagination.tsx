@@ -1,0 +1,58 @@
+import type { ReactNode } from 'react'
+import { cn } from '~/lib/cn'
+import { buttonClasses } from './button'
+import { ChevronLeftIcon, ChevronRightIcon } from './icons'
+import { paginationRange } from './pagination-range'
+
+export interface PaginationProps {
+  page: number
+  pageCount: number
+  /**
+   * Renders one page link, so the caller decides how a page is reached (a router Link with
+   * search params, usually). Receives the classes and the accessible label to put on it.
+   */
+  renderLink: (
+    page: number,
+    props: { className: string; 'aria-label': string; 'aria-current'?: 'page'; children: ReactNode },
+  ) => ReactNode
+  className?: string
+}
+
+export function Pagination({ page, pageCount, renderLink, className }: PaginationProps) {
+  if (pageCount <= 1) return null
+  const item = (target: number, children: ReactNode, label: string, current = false) =>
+    renderLink(target, {
+      className: buttonClasses(current ? 'primary' : 'ghost', 'icon', 'h-9 w-9 text-sm'),
+      'aria-label': label,
+      ...(current ? { 'aria-current': 'page' as const } : {}),
+      children,
+    })
+  const disabled = (children: ReactNode, label: string) => (
+    <span
+      aria-disabled="true"
+      aria-label={label}
+      className={buttonClasses('ghost', 'icon', 'h-9 w-9 opacity-40')}
+    >
+      {children}
+    </span>
+  )
+  return (
+    <nav aria-label="Pagination" className={cn('flex items-center justify-center gap-1', className)}>
+      {page > 1
+        ? item(page - 1, <ChevronLeftIcon />, 'Previous page')
+        : disabled(<ChevronLeftIcon />, 'Previous page')}
+      {paginationRange(page, pageCount).map((entry, index) =>
+        entry === 'gap' ? (
+          <span key={`gap-${index}`} aria-hidden="true" className="px-1 text-stone-500">
+            …
+          </span>
+        ) : (
+          <span key={entry}>{item(entry, entry, `Page ${entry}`, entry === page)}</span>
+        ),
+      )}
+      {page < pageCount
+        ? item(page + 1, <ChevronRightIcon />, 'Next page')
+        : disabled(<ChevronRightIcon />, 'Next page')}
+    </nav>
+  )
+}

@@ -1,0 +1,44 @@
+import type { ComponentProps } from 'react'
+import { cn } from '~/lib/cn'
+
+/** A data table that scrolls sideways on narrow screens instead of breaking the page. */
+export function Table({
+  className,
+  caption,
+  children,
+  ...props
+}: ComponentProps<'table'> & { caption?: string }) {
+  return (
+    <div className="w-full overflow-x-auto rounded-xl border border-stone-200 bg-white">
+      <table className={cn('w-full border-collapse text-left text-sm', className)} {...props}>
+        {caption ? <caption className="sr-only">{caption}</caption> : null}
+        {children}
+      </table>
+    </div>
+  )
+}
+
+export function THead({ className, ...props }: ComponentProps<'thead'>) {
+  return (
+    <thead
+      className={cn('bg-stone-50 text-xs tracking-wide text-stone-600 uppercase', className)}
+      {...props}
+    />
+  )
+}
+
+export function TBody({ className, ...props }: ComponentProps<'tbody'>) {
+  return <tbody className={cn('divide-y divide-stone-200', className)} {...props} />
+}
+
+export function Tr({ className, ...props }: ComponentProps<'tr'>) {
+  return <tr className={cn('hover:bg-stone-50/60', className)} {...props} />
+}
+
+export function Th({ className, scope = 'col', ...props }: ComponentProps<'th'>) {
+  return <th scope={scope} className={cn('px-4 py-3 font-medium whitespace-nowrap', className)} {...props} />
+}
+
+export function Td({ className, ...props }: ComponentProps<'td'>) {
+  return <td className={cn('px-4 py-3 align-middle', className)} {...props} />
+}

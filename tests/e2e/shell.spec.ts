@@ -1,0 +1,276 @@
+import { expect, test, type Page } from '@playwright/test'
+
+/**
+ * The app shell (issue #3): header, footer, drawers, panel menus, toasts. Signed-in states are set
+ * up by answering GET /api/user/profile in the browser, so these tests do not depend on the
+ * sign-in flow (issue #4 has its own tests).
+ */
+
+const user = {
+  id: 7,
+  email: null,
+  cellphone: '+989121234567',
+  first_name: 'Sara',
+  last_name: 'Karimi',
+  is_seller: false,
+  is_observer: false,
+  pointing_seller_id: null,
+  seller: null,
+}
+
+async function signInAs(page: Page, profile: Record<string, unknown>) {
+  await page.route('**/api/user/profile', (route) => route.fulfill({ json: { data: profile } }))
+}
+
+test.describe('header', () => {
+  test('search goes to /product?q=', async ({ page }) => {
+    await page.goto('/')
+    const search = page.getByRole('search').filter({ visible: true }).first()
+    await search.getByRole('searchbox', { name: 'Search products' }).fill('green tea')
+    await search.getByRole('button', { name: 'Search' }).click()
+    await expect(page).toHaveURL(/\/product\?q=green(\+|%20)tea$/)
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('green tea')
+  })
+
+  test('the category mega-menu lists the categories from the server and opens one', async ({ page }) => {
+    await page.goto('/faq')
+    const nav = page.getByRole('navigation', { name: 'Categories' })
+    await nav.getByRole('button', { name: 'All categories' }).click()
+    const first = nav.getByRole('link').first()
+    await expect(first).toBeVisible()
+    const href = await first.getAttribute('href')
+    expect(href).toMatch(/^\/category\/[a-z0-9-]+$/)
+    await first.click()
+    await expect(page).toHaveURL(href!)
+    await expect(page.getByRole('heading', { level: 1, name: 'Category' })).toBeVisible()
+  })
+
+  test('basket and compare buttons open their drawers; Escape closes and gives focus back', async ({
+    page,
+  }) => {
+    await page.goto('/')
+    const basket = page.getByRole('button', { name: 'Basket, 0 items' })
+    await basket.click()
+    const cart = page.getByRole('dialog', { name: 'Your basket' })
+    await expect(cart).toBeVisible()
+    await expect(cart).toContainText('Your basket is empty')
+    await page.keyboard.press('Escape')
+    await expect(cart).toBeHidden()
+    await expect(basket).toBeFocused()
+
+    await page.getByRole('button', { name: /^Compare/ }).click()
+    await expect(page.getByRole('dialog', { name: 'Compare products' })).toContainText(
+      'Nothing to compare yet',
+    )
+  })
+
+  test('a guest’s profile button says Sign in and leads to /auth in the auth layout', async ({ page }) => {
+    await page.goto('/')
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    const drawer = page.getByRole('dialog', { name: 'Your account' })
+    await drawer.getByRole('link', { name: 'Sign in or register' }).click()
+    await expect(page).toHaveURL('/auth')
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in or register' })).toBeVisible()
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    await expect(page.getByRole('contentinfo')).toBeVisible()
+  })
+
+  test('a signed-in user sees their name, and signing out shows the server’s message', async ({ page }) => {
+    await signInAs(page, user)
+    await page.route('**/api/auth/logout', (route) =>
+      route.fulfill({ json: { message: 'You have signed out' } }),
+    )
+    await page.goto('/')
+    await page.getByRole('button', { name: 'Account: Sara Karimi' }).click()
+    await page.getByRole('dialog', { name: 'Sara Karimi' }).getByRole('button', { name: 'Sign out' }).click()
+    const toast = page.getByRole('region', { name: /Notifications/ }).getByText('You have signed out')
+    await expect(toast).toBeVisible()
+    const success = page.locator('[data-sonner-toast][data-type="success"]')
+    await expect(success).toBeVisible()
+    // Top-right (spec §9), in the success colour (green), not the default amber.
+    const box = (await success.boundingBox())!
+    expect(box.y).toBeLessThan(120)
+    expect(box.x + box.width).toBeGreaterThan(page.viewportSize()!.width - 60)
+    const [r, g] = await success.evaluate((el) => {
+      const canvas = document.createElement('canvas').getContext('2d')!
+      canvas.fillStyle = getComputedStyle(el).backgroundColor
+      canvas.fillRect(0, 0, 1, 1)
+      return Array.from(canvas.getImageData(0, 0, 1, 1).data)
+    })
+    expect(g).toBeGreaterThan(r!)
+  })
+
+  test('an API error shows its message as an error toast', async ({ page }) => {
+    await signInAs(page, user)
+    await page.route('**/api/auth/logout', (route) =>
+      route.fulfill({ status: 500, json: { message: 'The session service is down' } }),
+    )
+    await page.goto('/')
+    await page.getByRole('button', { name: 'Account: Sara Karimi' }).click()
+    await page.getByRole('button', { name: 'Sign out' }).click()
+    await expect(page.locator('[data-sonner-toast][data-type="error"]')).toContainText(
+      'The session service is down',
+    )
+  })
+})
+
+test('a slow page load shows the progress bar, which goes away when the page is there', async ({ page }) => {
+  await page.goto('/faq')
+  await page.waitForLoadState('networkidle')
+  // The home page's data comes from a server function: hold it back for a moment.
+  await page.route('**/_serverFn/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    await route.continue()
+  })
+  await page.getByRole('banner').getByRole('link', { name: /Omdeh/ }).click()
+  const bar = page.getByRole('progressbar', { name: 'Loading page' })
+  await expect(bar).toBeVisible()
+  await expect(bar).toHaveCSS('height', '5px')
+  await expect(page.getByRole('region', { name: 'New in the catalogue' })).toBeVisible()
+  await expect(bar).toBeHidden()
+})
+
+test.describe('panel menus', () => {
+  test('a buyer’s panel: every item a link except Switch to Seller, which is not focusable', async ({
+    page,
+  }) => {
+    await signInAs(page, user)
+    await page.goto('/')
+    await page.getByRole('button', { name: 'Account: Sara Karimi' }).click()
+    const menu = page.getByRole('navigation', { name: 'Buyer menu' })
+    await expect(menu.getByRole('link')).toHaveText([
+      'Dashboard',
+      'Your Orders',
+      'Your Addresses',
+      'Your Invoices',
+      'Your Tickets',
+      'Browsing History',
+      'Edit Profile',
+    ])
+    const switchItem = menu.getByText('Switch to Seller')
+    await expect(switchItem).toHaveAttribute('aria-disabled', 'true')
+    await expect(menu.getByRole('link', { name: /Switch to Seller/ })).toHaveCount(0)
+  })
+
+  test('a pending seller in the seller panel: only Dashboard and Switch to Buyer are links', async ({
+    page,
+  }) => {
+    await signInAs(page, { ...user, is_seller: true, seller: { status: 'pending' } })
+    // The remembered panel (spec: "else by the remembered one").
+    await page.addInitScript(() => localStorage.setItem('activePanel', 'seller'))
+    await page.goto('/')
+    await page.getByRole('button', { name: 'Account: Sara Karimi' }).click()
+    const menu = page.getByRole('navigation', { name: 'Seller menu' })
+    await expect(menu.getByRole('link')).toHaveText(['Dashboard', 'Switch to Buyer'])
+    for (const label of [
+      'Received Orders',
+      'Your Stores',
+      'Your Inventory',
+      'Your Magazines',
+      'Your Tickets',
+      'Edit Profile',
+    ]) {
+      await expect(menu.getByText(label)).toHaveAttribute('aria-disabled', 'true')
+    }
+  })
+
+  test('an approved seller gets every seller item but Your Tickets, and the header switch', async ({
+    page,
+  }) => {
+    await signInAs(page, { ...user, is_seller: true, seller: { status: 'approved' } })
+    await page.addInitScript(() => localStorage.setItem('activePanel', 'seller'))
+    await page.goto('/')
+    await expect(page.getByRole('link', { name: 'Switch to Buyer' })).toHaveAttribute('href', '/buyer')
+    await page.getByRole('button', { name: 'Account: Sara Karimi' }).click()
+    const menu = page.getByRole('navigation', { name: 'Seller menu' })
+    await expect(menu.getByRole('link')).toHaveCount(8)
+    await expect(menu.getByText('Your Tickets')).toHaveAttribute('aria-disabled', 'true')
+  })
+})
+
+test.describe('footer', () => {
+  test('has every spec link, the support chats, the social links, the credit and this year', async ({
+    page,
+  }) => {
+    await page.goto('/about')
+    const footer = page.getByRole('contentinfo')
+    const hrefs = await footer
+      .getByRole('link')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href')))
+    for (const path of [
+      '/product',
+      '/category',
+      '/magazine',
+      '/become-a-seller',
+      '/subscription',
+      '/help-center',
+      '/contact',
+      '/guides',
+      '/faq',
+      '/about',
+      '/terms-and-conditions',
+      '/privacy-policy',
+      '/omdeh-plus',
+      '/',
+    ]) {
+      expect(hrefs, path).toContain(path)
+    }
+    for (const name of ['Seller support', 'Wholesale buyer support', 'Retail buyer support', 'Blog']) {
+      await expect(footer.getByRole('link', { name })).toHaveAttribute('href', /^https:\/\//)
+    }
+    for (const name of ['Telegram channel', 'Facebook page', 'Instagram page', 'X page']) {
+      await expect(footer.getByRole('link', { name })).toHaveAttribute('target', '_blank')
+    }
+    await expect(footer).toContainText('Powered by')
+    await expect(footer).toContainText(`© ${new Date().getFullYear()} Omdeh`)
+  })
+
+  test('its links navigate, and each navigation starts at the top of the page', async ({ page }) => {
+    await page.goto('/')
+    await page.getByRole('contentinfo').scrollIntoViewIfNeeded()
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300)
+    await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' }).click()
+    await expect(page).toHaveURL('/faq')
+    await expect(page.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' })).toBeVisible()
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Seller Subscription' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Seller Subscription' })).toBeVisible()
+  })
+})
+
+test.describe('phone (390 px)', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  test('the mobile drawer holds the categories and navigates', async ({ page }) => {
+    await page.goto('/')
+    await expect(page.getByRole('navigation', { name: 'Categories' })).toBeHidden()
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    const drawer = page.getByRole('dialog', { name: 'Menu' })
+    await expect(drawer).toBeVisible()
+    const box = await drawer.boundingBox()
+    expect(box!.width).toBeLessThanOrEqual(390)
+    await drawer.locator('summary').first().click()
+    const child = drawer.locator('details[open] a').nth(1)
+    const href = await child.getAttribute('href')
+    await child.click()
+    await expect(page).toHaveURL(href!)
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+  })
+
+  test('nothing is wider than the screen', async ({ page }) => {
+    for (const path of ['/', '/buyer', '/auth', '/no-such-page']) {
+      await page.goto(path)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390)
+    }
+  })
+})
+
+test('screenshots of the home page, desktop and phone', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await page.goto('/')
+  await expect(page.getByRole('region', { name: 'New in the catalogue' })).toBeVisible()
+  await page.screenshot({ path: 'test-results/screens/home-desktop.png', fullPage: true })
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/')
+  await page.screenshot({ path: 'test-results/screens/home-phone.png', fullPage: true })
+})
