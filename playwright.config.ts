@@ -2,6 +2,8 @@ import { defineConfig, devices } from '@playwright/test'
 
 const port = Number(process.env.E2E_PORT ?? 3100)
 const baseURL = `http://127.0.0.1:${port}`
+/** Each run starts from a fresh, seeded folder; parallel runs on one machine need their own. */
+const dataDir = process.env.E2E_DATA_DIR ?? `.e2e-data-${port}`
 
 /** Debian's Chromium; Playwright cannot download its own browsers on these machines. */
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -42,8 +44,8 @@ export default defineConfig({
   ],
   webServer: {
     // The production build on its own port, with a fresh data folder seeded at start.
-    command: `rm -rf .e2e-data && node scripts/start.mjs`,
-    env: { PORT: String(port), DATA_DIR: '.e2e-data', NODE_ENV: 'production', DEMO_MODE: '1', LOG_LEVEL: 'warn' },
+    command: `rm -rf '${dataDir}' && node scripts/start.mjs`,
+    env: { PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production', DEMO_MODE: '1', LOG_LEVEL: 'warn' },
     url: `${baseURL}/api/health`,
     timeout: 240_000,
     reuseExistingServer: false,

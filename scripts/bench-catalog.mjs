@@ -8,7 +8,8 @@
 //   BENCH_OUTPUT_DIR        a production build to serve (default: .output, built when missing)
 //   BENCH_PG_URL            a PostgreSQL database to seed and serve (skipped when unset)
 //   BENCH_CATALOG_TARGETS   pglite,postgres (default both)
-//   BENCH_DURATION          seconds per URL (default 10), BENCH_CONNECTIONS (default 10)
+//   BENCH_DURATION          seconds per URL and concurrency (default 10)
+//   BENCH_CONNECTIONS       concurrencies to measure (default 1,10: latency alone, then under load)
 //
 // A database already seeded at the requested scale is reused; seeding takes minutes.
 import { spawn, spawnSync } from 'node:child_process'
@@ -23,15 +24,21 @@ const dir = process.env.BENCH_CATALOG_DIR ?? join(tmpdir(), 'omdeh-catalog-bench
 const pgUrl = process.env.BENCH_PG_URL
 const targets = (process.env.BENCH_CATALOG_TARGETS ?? 'pglite,postgres').split(',')
 const duration = Number(process.env.BENCH_DURATION ?? 10)
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 10)
+const concurrencies = (process.env.BENCH_CONNECTIONS ?? '1,10').split(',').map(Number)
 const port = Number(process.env.BENCH_PORT ?? 3191)
 const base = `http://127.0.0.1:${port}`
 
 /** Three typical ways people narrow the catalogue, and two searches (one misspelt). */
 const scenarios = [
   ['department, popular first', '/api/products?category=food-and-beverages&sort=popular'],
-  ['leaf + in stock + price cap, cheapest first', '/api/products?category=rice-and-grains&in_stock=true&max_price=30000000&sort=price_asc'],
-  ['two brands + discount, newest, page 3', '/api/products?brand=golbarg&brand=nobahar&discount=true&sort=newest&page=3'],
+  [
+    'leaf + in stock + price cap, cheapest first',
+    '/api/products?category=rice-and-grains&in_stock=true&max_price=30000000&sort=price_asc',
+  ],
+  [
+    'two brands + discount, newest, page 3',
+    '/api/products?brand=golbarg&brand=nobahar&discount=true&sort=newest&page=3',
+  ],
   ['text search "basmati rice"', '/api/products?q=basmati+rice'],
   ['misspelt search "dishwahsing liquid"', '/api/products?q=dishwahsing+liquid'],
 ]
@@ -62,7 +69,11 @@ function ensureSeeded(name, env) {
   if (existsSync(marker) && readFileSync(marker, 'utf8').trim() === String(scale)) return
   console.log(`seeding ${name} at scale ${scale} (minutes) ...`)
   const started = performance.now()
-  run(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/db-seed.ts', '--scale', String(scale), '--reset'], env)
+  run(
+    process.execPath,
+    [join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/db-seed.ts', '--scale', String(scale), '--reset'],
+    env,
+  )
   console.log(`seeded ${name} in ${((performance.now() - started) / 1000).toFixed(0)} s`)
   writeFileSync(marker, String(scale))
 }
@@ -70,7 +81,15 @@ function ensureSeeded(name, env) {
 async function startServer(output, env) {
   const child = spawn(process.execPath, [join(output, 'server/index.mjs')], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', DEMO_MODE: '1', PORT: String(port), LOG_LEVEL: 'warn', SEED_ON_EMPTY: '0', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DEMO_MODE: '1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      SEED_ON_EMPTY: '0',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   for (let i = 0; i < 2400; i++) {
@@ -91,10 +110,11 @@ async function stopServer(child) {
   await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))])
 }
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
 
 /** autocannon reports p50/p90/p97.5/p99; p95 is computed here from every response time. */
-async function load(path) {
+async function load(path, connections) {
   const times = []
   let errors = 0
   const result = await new Promise((resolve, reject) => {
@@ -117,6 +137,12 @@ async function load(path) {
   }
 }
 
+const fmt = (ms) => `${ms.toFixed(1)} ms`
+
+/**
+ * Each scenario twice per concurrency: with the facet memo on (production) and off (every request
+ * counts its facets), so both the usual and the worst case are on record.
+ */
 async function benchTarget(name, output, env) {
   const rows = []
   for (const cache of ['on', 'off']) {
@@ -127,12 +153,15 @@ async function benchTarget(name, output, env) {
       for (const [label, path] of scenarios) {
         // Warm-up: plan caches, page cache, JIT.
         for (let i = 0; i < 20; i++) await (await fetch(`${base}${path}`)).arrayBuffer()
-        const r = await load(path)
-        rows.push({ database: name, facetCache: cache, scenario: label, ...r })
-        const fmt = (ms) => `${ms.toFixed(1)} ms`
-        console.log(
-          `${name.padEnd(8)} cache ${cache.padEnd(3)} ${label.padEnd(46)} p50 ${fmt(r.p50)}  p95 ${fmt(r.p95)}  p99 ${fmt(r.p99)}  ${r.rps} req/s  (${r.requests} ok, ${r.errors} errors)`,
-        )
+        const parts = []
+        for (const connections of concurrencies) {
+          const r = await load(path, connections)
+          rows.push({ database: name, facetCache: cache, scenario: label, path, connections, ...r })
+          parts.push(
+            `${connections} conn: p50 ${fmt(r.p50)} p95 ${fmt(r.p95)} ${r.rps} req/s${r.errors ? ` ${r.errors} errors` : ''}`,
+          )
+        }
+        console.log(`${name.padEnd(8)} memo ${cache.padEnd(3)} ${label.padEnd(46)} ${parts.join(' | ')}`)
       }
     } finally {
       await stopServer(child)
@@ -145,12 +174,16 @@ mkdirSync(dir, { recursive: true })
 const output = ensureBuild()
 const all = []
 try {
-  console.log(`catalogue bench: scale ${scale}, ${connections} connections, ${duration} s per URL, loopback`)
+  console.log(
+    `catalogue bench: scale ${scale}, ${duration} s per URL and concurrency, autocannon over loopback`,
+  )
   if (targets.includes('postgres')) {
     if (!pgUrl) console.log('postgres: skipped (set BENCH_PG_URL to a database it may reset)')
     else {
       ensureSeeded('postgres', { DATABASE_URL: pgUrl, DATA_DIR: join(dir, 'pg-media') })
-      all.push(...(await benchTarget('postgres', output, { DATABASE_URL: pgUrl, DATA_DIR: join(dir, 'pg-media') })))
+      all.push(
+        ...(await benchTarget('postgres', output, { DATABASE_URL: pgUrl, DATA_DIR: join(dir, 'pg-media') })),
+      )
     }
   }
   if (targets.includes('pglite')) {
@@ -158,7 +191,10 @@ try {
     ensureSeeded('pglite', env)
     all.push(...(await benchTarget('pglite', output, env)))
   }
-  writeFileSync(join(dir, 'results.json'), JSON.stringify({ at: new Date().toISOString(), scale, connections, duration, rows: all }, null, 2))
+  writeFileSync(
+    join(dir, 'results.json'),
+    JSON.stringify({ at: new Date().toISOString(), scale, duration, rows: all }, null, 2),
+  )
   console.log(`results: ${join(dir, 'results.json')}`)
 } finally {
   rmSync(output, { recursive: true, force: true })

@@ -93,3 +93,9 @@ if (process.env.BENCH_CATALOG !== '0') {
   const catalog = spawnSync(process.execPath, [join(root, 'scripts/bench-catalog.mjs')], { cwd: root, stdio: 'inherit' })
   if (catalog.status !== 0) process.exitCode = 1
 }
+// The basket under 50 concurrent buyers on PostgreSQL (BENCH_PG_URL): scripts/bench-basket.mjs. BENCH_BASKET=0 skips it.
+const basket =
+  process.env.BENCH_BASKET === '0'
+    ? null
+    : spawnSync(process.execPath, [join(root, 'scripts/bench-basket.mjs')], { cwd: root, stdio: 'inherit' })
+if (basket && basket.status !== 0) process.exitCode = 1

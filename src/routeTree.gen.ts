@@ -10,6 +10,7 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as DefaultRouteImport } from './routes/_default'
+import { Route as AdminRouteImport } from './routes/admin'
 import { Route as AuthRouteImport } from './routes/auth'
 import { Route as BuyerRouteImport } from './routes/buyer'
 import { Route as RobotsDottxtRouteImport } from './routes/robots[.]txt'
@@ -29,6 +30,8 @@ import { Route as DefaultPrivacyPolicyRouteImport } from './routes/_default/priv
 import { Route as DefaultSelectCategoryRouteImport } from './routes/_default/select-category'
 import { Route as DefaultSubscriptionRouteImport } from './routes/_default/subscription'
 import { Route as DefaultTermsAndConditionsRouteImport } from './routes/_default/terms-and-conditions'
+import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminSellersRouteImport } from './routes/admin/sellers'
 import { Route as ApiCategoriesRouteImport } from './routes/api/categories'
 import { Route as ApiHealthRouteImport } from './routes/api/health'
 import { Route as ApiImageRouteImport } from './routes/api/image'
@@ -43,12 +46,18 @@ import { Route as DefaultCartIndexRouteImport } from './routes/_default/cart/ind
 import { Route as DefaultCartCheckoutResultRouteImport } from './routes/_default/cart/checkout-result'
 import { Route as DefaultCategoryIndexRouteImport } from './routes/_default/category/index'
 import { Route as DefaultCategorySlugRouteImport } from './routes/_default/category/$slug'
+import { Route as DefaultDevOutboxRouteImport } from './routes/_default/dev/outbox'
 import { Route as DefaultLandingSlugRouteImport } from './routes/_default/landing/$slug'
 import { Route as DefaultMagazineIndexRouteImport } from './routes/_default/magazine/index'
 import { Route as DefaultMagazineIdentifyRouteImport } from './routes/_default/magazine/$identify'
 import { Route as DefaultPaymentSessionRouteImport } from './routes/_default/payment/$session'
 import { Route as DefaultProductIndexRouteImport } from './routes/_default/product/index'
 import { Route as DefaultProductSlugRouteImport } from './routes/_default/product/$slug'
+import { Route as AdminContentIndexRouteImport } from './routes/admin/content/index'
+import { Route as AdminContentSlugRouteImport } from './routes/admin/content/$slug'
+import { Route as AdminContentQuestionsRouteImport } from './routes/admin/content/questions'
+import { Route as AdminTicketsIndexRouteImport } from './routes/admin/tickets/index'
+import { Route as AdminTicketsIdRouteImport } from './routes/admin/tickets/$id'
 import { Route as ApiAnalyticsEventsRouteImport } from './routes/api/analytics/events'
 import { Route as ApiAuthLogoutRouteImport } from './routes/api/auth/logout'
 import { Route as ApiAuthPasswordRouteImport } from './routes/api/auth/password'
@@ -79,6 +88,7 @@ import { Route as DefaultCartIdCheckoutRouteImport } from './routes/_default/car
 import { Route as DefaultDevStatusCodeRouteImport } from './routes/_default/dev/status.$code'
 import { Route as ApiAuthOtpRequestRouteImport } from './routes/api/auth/otp/request'
 import { Route as ApiAuthOtpVerifyRouteImport } from './routes/api/auth/otp/verify'
+import { Route as ApiTicketsAttachmentsIdRouteImport } from './routes/api/tickets/attachments/$id'
 import { Route as BuyerOrdersIdProcessRouteImport } from './routes/buyer/orders/$id.process'
 import { Route as BuyerProfileAddressIndexRouteImport } from './routes/buyer/profile/address/index'
 import { Route as BuyerProfileAddressIdRouteImport } from './routes/buyer/profile/address/$id'
@@ -90,13 +100,23 @@ import { Route as SellerMagazinesMagazineIdProductsRouteImport } from './routes/
 import { Route as SellerOrdersIdProcessRouteImport } from './routes/seller/orders/$id.process'
 import { Route as SellerStoresStoreIdEditRouteImport } from './routes/seller/stores/$storeId/edit'
 import { Route as SellerStoresStoreIdShowRouteImport } from './routes/seller/stores/$storeId/show'
+import { Route as ApiCartB2bBasketIndexRouteImport } from './routes/api/cart/b2b/basket/index'
+import { Route as ApiCartB2bBasketFillRouteImport } from './routes/api/cart/b2b/basket/fill'
+import { Route as ApiCartB2bCartItemsIndexRouteImport } from './routes/api/cart/b2b/cart-items/index'
 import { Route as SellerInventoryPriceSkuCreateRouteImport } from './routes/seller/inventory/price.$sku.create'
 import { Route as SellerInventoryProductSkuEditRouteImport } from './routes/seller/inventory/product.$sku.edit'
 import { Route as SellerStoresStoreIdProductsIndexRouteImport } from './routes/seller/stores/$storeId/products/index'
 import { Route as SellerStoresStoreIdProductsAddRouteImport } from './routes/seller/stores/$storeId/products/add'
+import { Route as ApiCartB2bCartItemsIdIndexRouteImport } from './routes/api/cart/b2b/cart-items/$id/index'
+import { Route as ApiCartB2bCartItemsIdQuantityRouteImport } from './routes/api/cart/b2b/cart-items/$id/quantity'
 
 const DefaultRoute = DefaultRouteImport.update({
   id: '/_default',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminRoute = AdminRouteImport.update({
+  id: '/admin',
+  path: '/admin',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthRoute = AuthRouteImport.update({
@@ -195,6 +215,16 @@ const DefaultTermsAndConditionsRoute =
     path: '/terms-and-conditions',
     getParentRoute: () => DefaultRoute,
   } as any)
+const AdminIndexRoute = AdminIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminSellersRoute = AdminSellersRouteImport.update({
+  id: '/sellers',
+  path: '/sellers',
+  getParentRoute: () => AdminRoute,
+} as any)
 const ApiCategoriesRoute = ApiCategoriesRouteImport.update({
   id: '/api/categories',
   path: '/api/categories',
@@ -266,6 +296,11 @@ const DefaultCategorySlugRoute = DefaultCategorySlugRouteImport.update({
   path: '/category/$slug',
   getParentRoute: () => DefaultRoute,
 } as any)
+const DefaultDevOutboxRoute = DefaultDevOutboxRouteImport.update({
+  id: '/dev/outbox',
+  path: '/dev/outbox',
+  getParentRoute: () => DefaultRoute,
+} as any)
 const DefaultLandingSlugRoute = DefaultLandingSlugRouteImport.update({
   id: '/landing/$slug',
   path: '/landing/$slug',
@@ -295,6 +330,31 @@ const DefaultProductSlugRoute = DefaultProductSlugRouteImport.update({
   id: '/product/$slug',
   path: '/product/$slug',
   getParentRoute: () => DefaultRoute,
+} as any)
+const AdminContentIndexRoute = AdminContentIndexRouteImport.update({
+  id: '/content/',
+  path: '/content/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminContentSlugRoute = AdminContentSlugRouteImport.update({
+  id: '/content/$slug',
+  path: '/content/$slug',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminContentQuestionsRoute = AdminContentQuestionsRouteImport.update({
+  id: '/content/questions',
+  path: '/content/questions',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminTicketsIndexRoute = AdminTicketsIndexRouteImport.update({
+  id: '/tickets/',
+  path: '/tickets/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminTicketsIdRoute = AdminTicketsIdRouteImport.update({
+  id: '/tickets/$id',
+  path: '/tickets/$id',
+  getParentRoute: () => AdminRoute,
 } as any)
 const ApiAnalyticsEventsRoute = ApiAnalyticsEventsRouteImport.update({
   id: '/api/analytics/events',
@@ -447,6 +507,11 @@ const ApiAuthOtpVerifyRoute = ApiAuthOtpVerifyRouteImport.update({
   path: '/api/auth/otp/verify',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiTicketsAttachmentsIdRoute = ApiTicketsAttachmentsIdRouteImport.update({
+  id: '/api/tickets/attachments/$id',
+  path: '/api/tickets/attachments/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const BuyerOrdersIdProcessRoute = BuyerOrdersIdProcessRouteImport.update({
   id: '/orders/$id/process',
   path: '/orders/$id/process',
@@ -506,6 +571,22 @@ const SellerStoresStoreIdShowRoute = SellerStoresStoreIdShowRouteImport.update({
   path: '/stores/$storeId/show',
   getParentRoute: () => SellerRoute,
 } as any)
+const ApiCartB2bBasketIndexRoute = ApiCartB2bBasketIndexRouteImport.update({
+  id: '/api/cart/b2b/basket/',
+  path: '/api/cart/b2b/basket/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiCartB2bBasketFillRoute = ApiCartB2bBasketFillRouteImport.update({
+  id: '/api/cart/b2b/basket/fill',
+  path: '/api/cart/b2b/basket/fill',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiCartB2bCartItemsIndexRoute =
+  ApiCartB2bCartItemsIndexRouteImport.update({
+    id: '/api/cart/b2b/cart-items/',
+    path: '/api/cart/b2b/cart-items/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const SellerInventoryPriceSkuCreateRoute =
   SellerInventoryPriceSkuCreateRouteImport.update({
     id: '/inventory/price/$sku/create',
@@ -530,9 +611,22 @@ const SellerStoresStoreIdProductsAddRoute =
     path: '/stores/$storeId/products/add',
     getParentRoute: () => SellerRoute,
   } as any)
+const ApiCartB2bCartItemsIdIndexRoute =
+  ApiCartB2bCartItemsIdIndexRouteImport.update({
+    id: '/api/cart/b2b/cart-items/$id/',
+    path: '/api/cart/b2b/cart-items/$id/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ApiCartB2bCartItemsIdQuantityRoute =
+  ApiCartB2bCartItemsIdQuantityRouteImport.update({
+    id: '/api/cart/b2b/cart-items/$id/quantity',
+    path: '/api/cart/b2b/cart-items/$id/quantity',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof DefaultIndexRoute
+  '/admin': typeof AdminRouteWithChildren
   '/auth': typeof AuthRouteWithChildren
   '/buyer': typeof BuyerRouteWithChildren
   '/robots.txt': typeof RobotsDottxtRoute
@@ -551,6 +645,7 @@ export interface FileRoutesByFullPath {
   '/select-category': typeof DefaultSelectCategoryRoute
   '/subscription': typeof DefaultSubscriptionRoute
   '/terms-and-conditions': typeof DefaultTermsAndConditionsRoute
+  '/admin/sellers': typeof AdminSellersRoute
   '/api/categories': typeof ApiCategoriesRoute
   '/api/health': typeof ApiHealthRoute
   '/api/image': typeof ApiImageRoute
@@ -558,15 +653,20 @@ export interface FileRoutesByFullPath {
   '/media/$': typeof MediaSplatRoute
   '/seller/profile': typeof SellerProfileRoute
   '/sitemaps/$file': typeof SitemapsFileRoute
+  '/admin/': typeof AdminIndexRoute
   '/auth/': typeof AuthIndexRoute
   '/buyer/': typeof BuyerIndexRoute
   '/seller/': typeof SellerIndexRoute
   '/cart/checkout-result': typeof DefaultCartCheckoutResultRoute
   '/category/$slug': typeof DefaultCategorySlugRoute
+  '/dev/outbox': typeof DefaultDevOutboxRoute
   '/landing/$slug': typeof DefaultLandingSlugRoute
   '/magazine/$identify': typeof DefaultMagazineIdentifyRoute
   '/payment/$session': typeof DefaultPaymentSessionRoute
   '/product/$slug': typeof DefaultProductSlugRoute
+  '/admin/content/$slug': typeof AdminContentSlugRoute
+  '/admin/content/questions': typeof AdminContentQuestionsRoute
+  '/admin/tickets/$id': typeof AdminTicketsIdRoute
   '/api/analytics/events': typeof ApiAnalyticsEventsRoute
   '/api/auth/logout': typeof ApiAuthLogoutRoute
   '/api/auth/password': typeof ApiAuthPasswordRoute
@@ -587,6 +687,8 @@ export interface FileRoutesByFullPath {
   '/category/': typeof DefaultCategoryIndexRoute
   '/magazine/': typeof DefaultMagazineIndexRoute
   '/product/': typeof DefaultProductIndexRoute
+  '/admin/content/': typeof AdminContentIndexRoute
+  '/admin/tickets/': typeof AdminTicketsIndexRoute
   '/api/products/': typeof ApiProductsIndexRoute
   '/api/stores/': typeof ApiStoresIndexRoute
   '/buyer/invoices/': typeof BuyerInvoicesIndexRoute
@@ -601,6 +703,7 @@ export interface FileRoutesByFullPath {
   '/dev/status/$code': typeof DefaultDevStatusCodeRoute
   '/api/auth/otp/request': typeof ApiAuthOtpRequestRoute
   '/api/auth/otp/verify': typeof ApiAuthOtpVerifyRoute
+  '/api/tickets/attachments/$id': typeof ApiTicketsAttachmentsIdRoute
   '/buyer/orders/$id/process': typeof BuyerOrdersIdProcessRoute
   '/buyer/profile/address/$id': typeof BuyerProfileAddressIdRoute
   '/buyer/profile/address/create': typeof BuyerProfileAddressCreateRoute
@@ -612,10 +715,15 @@ export interface FileRoutesByFullPath {
   '/seller/stores/$storeId/edit': typeof SellerStoresStoreIdEditRoute
   '/seller/stores/$storeId/show': typeof SellerStoresStoreIdShowRoute
   '/buyer/profile/address/': typeof BuyerProfileAddressIndexRoute
+  '/api/cart/b2b/basket/fill': typeof ApiCartB2bBasketFillRoute
   '/seller/inventory/price/$sku/create': typeof SellerInventoryPriceSkuCreateRoute
   '/seller/inventory/product/$sku/edit': typeof SellerInventoryProductSkuEditRoute
   '/seller/stores/$storeId/products/add': typeof SellerStoresStoreIdProductsAddRoute
+  '/api/cart/b2b/basket/': typeof ApiCartB2bBasketIndexRoute
+  '/api/cart/b2b/cart-items/': typeof ApiCartB2bCartItemsIndexRoute
   '/seller/stores/$storeId/products/': typeof SellerStoresStoreIdProductsIndexRoute
+  '/api/cart/b2b/cart-items/$id/quantity': typeof ApiCartB2bCartItemsIdQuantityRoute
+  '/api/cart/b2b/cart-items/$id/': typeof ApiCartB2bCartItemsIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/robots.txt': typeof RobotsDottxtRoute
@@ -633,6 +741,7 @@ export interface FileRoutesByTo {
   '/select-category': typeof DefaultSelectCategoryRoute
   '/subscription': typeof DefaultSubscriptionRoute
   '/terms-and-conditions': typeof DefaultTermsAndConditionsRoute
+  '/admin/sellers': typeof AdminSellersRoute
   '/api/categories': typeof ApiCategoriesRoute
   '/api/health': typeof ApiHealthRoute
   '/api/image': typeof ApiImageRoute
@@ -641,15 +750,20 @@ export interface FileRoutesByTo {
   '/seller/profile': typeof SellerProfileRoute
   '/sitemaps/$file': typeof SitemapsFileRoute
   '/': typeof DefaultIndexRoute
+  '/admin': typeof AdminIndexRoute
   '/auth': typeof AuthIndexRoute
   '/buyer': typeof BuyerIndexRoute
   '/seller': typeof SellerIndexRoute
   '/cart/checkout-result': typeof DefaultCartCheckoutResultRoute
   '/category/$slug': typeof DefaultCategorySlugRoute
+  '/dev/outbox': typeof DefaultDevOutboxRoute
   '/landing/$slug': typeof DefaultLandingSlugRoute
   '/magazine/$identify': typeof DefaultMagazineIdentifyRoute
   '/payment/$session': typeof DefaultPaymentSessionRoute
   '/product/$slug': typeof DefaultProductSlugRoute
+  '/admin/content/$slug': typeof AdminContentSlugRoute
+  '/admin/content/questions': typeof AdminContentQuestionsRoute
+  '/admin/tickets/$id': typeof AdminTicketsIdRoute
   '/api/analytics/events': typeof ApiAnalyticsEventsRoute
   '/api/auth/logout': typeof ApiAuthLogoutRoute
   '/api/auth/password': typeof ApiAuthPasswordRoute
@@ -670,6 +784,8 @@ export interface FileRoutesByTo {
   '/category': typeof DefaultCategoryIndexRoute
   '/magazine': typeof DefaultMagazineIndexRoute
   '/product': typeof DefaultProductIndexRoute
+  '/admin/content': typeof AdminContentIndexRoute
+  '/admin/tickets': typeof AdminTicketsIndexRoute
   '/api/products': typeof ApiProductsIndexRoute
   '/api/stores': typeof ApiStoresIndexRoute
   '/buyer/invoices': typeof BuyerInvoicesIndexRoute
@@ -684,6 +800,7 @@ export interface FileRoutesByTo {
   '/dev/status/$code': typeof DefaultDevStatusCodeRoute
   '/api/auth/otp/request': typeof ApiAuthOtpRequestRoute
   '/api/auth/otp/verify': typeof ApiAuthOtpVerifyRoute
+  '/api/tickets/attachments/$id': typeof ApiTicketsAttachmentsIdRoute
   '/buyer/orders/$id/process': typeof BuyerOrdersIdProcessRoute
   '/buyer/profile/address/$id': typeof BuyerProfileAddressIdRoute
   '/buyer/profile/address/create': typeof BuyerProfileAddressCreateRoute
@@ -695,14 +812,20 @@ export interface FileRoutesByTo {
   '/seller/stores/$storeId/edit': typeof SellerStoresStoreIdEditRoute
   '/seller/stores/$storeId/show': typeof SellerStoresStoreIdShowRoute
   '/buyer/profile/address': typeof BuyerProfileAddressIndexRoute
+  '/api/cart/b2b/basket/fill': typeof ApiCartB2bBasketFillRoute
   '/seller/inventory/price/$sku/create': typeof SellerInventoryPriceSkuCreateRoute
   '/seller/inventory/product/$sku/edit': typeof SellerInventoryProductSkuEditRoute
   '/seller/stores/$storeId/products/add': typeof SellerStoresStoreIdProductsAddRoute
+  '/api/cart/b2b/basket': typeof ApiCartB2bBasketIndexRoute
+  '/api/cart/b2b/cart-items': typeof ApiCartB2bCartItemsIndexRoute
   '/seller/stores/$storeId/products': typeof SellerStoresStoreIdProductsIndexRoute
+  '/api/cart/b2b/cart-items/$id/quantity': typeof ApiCartB2bCartItemsIdQuantityRoute
+  '/api/cart/b2b/cart-items/$id': typeof ApiCartB2bCartItemsIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_default': typeof DefaultRouteWithChildren
+  '/admin': typeof AdminRouteWithChildren
   '/auth': typeof AuthRouteWithChildren
   '/buyer': typeof BuyerRouteWithChildren
   '/robots.txt': typeof RobotsDottxtRoute
@@ -721,6 +844,7 @@ export interface FileRoutesById {
   '/_default/select-category': typeof DefaultSelectCategoryRoute
   '/_default/subscription': typeof DefaultSubscriptionRoute
   '/_default/terms-and-conditions': typeof DefaultTermsAndConditionsRoute
+  '/admin/sellers': typeof AdminSellersRoute
   '/api/categories': typeof ApiCategoriesRoute
   '/api/health': typeof ApiHealthRoute
   '/api/image': typeof ApiImageRoute
@@ -729,15 +853,20 @@ export interface FileRoutesById {
   '/seller/profile': typeof SellerProfileRoute
   '/sitemaps/$file': typeof SitemapsFileRoute
   '/_default/': typeof DefaultIndexRoute
+  '/admin/': typeof AdminIndexRoute
   '/auth/': typeof AuthIndexRoute
   '/buyer/': typeof BuyerIndexRoute
   '/seller/': typeof SellerIndexRoute
   '/_default/cart/checkout-result': typeof DefaultCartCheckoutResultRoute
   '/_default/category/$slug': typeof DefaultCategorySlugRoute
+  '/_default/dev/outbox': typeof DefaultDevOutboxRoute
   '/_default/landing/$slug': typeof DefaultLandingSlugRoute
   '/_default/magazine/$identify': typeof DefaultMagazineIdentifyRoute
   '/_default/payment/$session': typeof DefaultPaymentSessionRoute
   '/_default/product/$slug': typeof DefaultProductSlugRoute
+  '/admin/content/$slug': typeof AdminContentSlugRoute
+  '/admin/content/questions': typeof AdminContentQuestionsRoute
+  '/admin/tickets/$id': typeof AdminTicketsIdRoute
   '/api/analytics/events': typeof ApiAnalyticsEventsRoute
   '/api/auth/logout': typeof ApiAuthLogoutRoute
   '/api/auth/password': typeof ApiAuthPasswordRoute
@@ -758,6 +887,8 @@ export interface FileRoutesById {
   '/_default/category/': typeof DefaultCategoryIndexRoute
   '/_default/magazine/': typeof DefaultMagazineIndexRoute
   '/_default/product/': typeof DefaultProductIndexRoute
+  '/admin/content/': typeof AdminContentIndexRoute
+  '/admin/tickets/': typeof AdminTicketsIndexRoute
   '/api/products/': typeof ApiProductsIndexRoute
   '/api/stores/': typeof ApiStoresIndexRoute
   '/buyer/invoices/': typeof BuyerInvoicesIndexRoute
@@ -772,6 +903,7 @@ export interface FileRoutesById {
   '/_default/dev/status/$code': typeof DefaultDevStatusCodeRoute
   '/api/auth/otp/request': typeof ApiAuthOtpRequestRoute
   '/api/auth/otp/verify': typeof ApiAuthOtpVerifyRoute
+  '/api/tickets/attachments/$id': typeof ApiTicketsAttachmentsIdRoute
   '/buyer/orders/$id/process': typeof BuyerOrdersIdProcessRoute
   '/buyer/profile/address/$id': typeof BuyerProfileAddressIdRoute
   '/buyer/profile/address/create': typeof BuyerProfileAddressCreateRoute
@@ -783,15 +915,21 @@ export interface FileRoutesById {
   '/seller/stores/$storeId/edit': typeof SellerStoresStoreIdEditRoute
   '/seller/stores/$storeId/show': typeof SellerStoresStoreIdShowRoute
   '/buyer/profile/address/': typeof BuyerProfileAddressIndexRoute
+  '/api/cart/b2b/basket/fill': typeof ApiCartB2bBasketFillRoute
   '/seller/inventory/price/$sku/create': typeof SellerInventoryPriceSkuCreateRoute
   '/seller/inventory/product/$sku/edit': typeof SellerInventoryProductSkuEditRoute
   '/seller/stores/$storeId/products/add': typeof SellerStoresStoreIdProductsAddRoute
+  '/api/cart/b2b/basket/': typeof ApiCartB2bBasketIndexRoute
+  '/api/cart/b2b/cart-items/': typeof ApiCartB2bCartItemsIndexRoute
   '/seller/stores/$storeId/products/': typeof SellerStoresStoreIdProductsIndexRoute
+  '/api/cart/b2b/cart-items/$id/quantity': typeof ApiCartB2bCartItemsIdQuantityRoute
+  '/api/cart/b2b/cart-items/$id/': typeof ApiCartB2bCartItemsIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/admin'
     | '/auth'
     | '/buyer'
     | '/robots.txt'
@@ -810,6 +948,7 @@ export interface FileRouteTypes {
     | '/select-category'
     | '/subscription'
     | '/terms-and-conditions'
+    | '/admin/sellers'
     | '/api/categories'
     | '/api/health'
     | '/api/image'
@@ -817,15 +956,20 @@ export interface FileRouteTypes {
     | '/media/$'
     | '/seller/profile'
     | '/sitemaps/$file'
+    | '/admin/'
     | '/auth/'
     | '/buyer/'
     | '/seller/'
     | '/cart/checkout-result'
     | '/category/$slug'
+    | '/dev/outbox'
     | '/landing/$slug'
     | '/magazine/$identify'
     | '/payment/$session'
     | '/product/$slug'
+    | '/admin/content/$slug'
+    | '/admin/content/questions'
+    | '/admin/tickets/$id'
     | '/api/analytics/events'
     | '/api/auth/logout'
     | '/api/auth/password'
@@ -846,6 +990,8 @@ export interface FileRouteTypes {
     | '/category/'
     | '/magazine/'
     | '/product/'
+    | '/admin/content/'
+    | '/admin/tickets/'
     | '/api/products/'
     | '/api/stores/'
     | '/buyer/invoices/'
@@ -860,6 +1006,7 @@ export interface FileRouteTypes {
     | '/dev/status/$code'
     | '/api/auth/otp/request'
     | '/api/auth/otp/verify'
+    | '/api/tickets/attachments/$id'
     | '/buyer/orders/$id/process'
     | '/buyer/profile/address/$id'
     | '/buyer/profile/address/create'
@@ -871,10 +1018,15 @@ export interface FileRouteTypes {
     | '/seller/stores/$storeId/edit'
     | '/seller/stores/$storeId/show'
     | '/buyer/profile/address/'
+    | '/api/cart/b2b/basket/fill'
     | '/seller/inventory/price/$sku/create'
     | '/seller/inventory/product/$sku/edit'
     | '/seller/stores/$storeId/products/add'
+    | '/api/cart/b2b/basket/'
+    | '/api/cart/b2b/cart-items/'
     | '/seller/stores/$storeId/products/'
+    | '/api/cart/b2b/cart-items/$id/quantity'
+    | '/api/cart/b2b/cart-items/$id/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/robots.txt'
@@ -892,6 +1044,7 @@ export interface FileRouteTypes {
     | '/select-category'
     | '/subscription'
     | '/terms-and-conditions'
+    | '/admin/sellers'
     | '/api/categories'
     | '/api/health'
     | '/api/image'
@@ -900,15 +1053,20 @@ export interface FileRouteTypes {
     | '/seller/profile'
     | '/sitemaps/$file'
     | '/'
+    | '/admin'
     | '/auth'
     | '/buyer'
     | '/seller'
     | '/cart/checkout-result'
     | '/category/$slug'
+    | '/dev/outbox'
     | '/landing/$slug'
     | '/magazine/$identify'
     | '/payment/$session'
     | '/product/$slug'
+    | '/admin/content/$slug'
+    | '/admin/content/questions'
+    | '/admin/tickets/$id'
     | '/api/analytics/events'
     | '/api/auth/logout'
     | '/api/auth/password'
@@ -929,6 +1087,8 @@ export interface FileRouteTypes {
     | '/category'
     | '/magazine'
     | '/product'
+    | '/admin/content'
+    | '/admin/tickets'
     | '/api/products'
     | '/api/stores'
     | '/buyer/invoices'
@@ -943,6 +1103,7 @@ export interface FileRouteTypes {
     | '/dev/status/$code'
     | '/api/auth/otp/request'
     | '/api/auth/otp/verify'
+    | '/api/tickets/attachments/$id'
     | '/buyer/orders/$id/process'
     | '/buyer/profile/address/$id'
     | '/buyer/profile/address/create'
@@ -954,13 +1115,19 @@ export interface FileRouteTypes {
     | '/seller/stores/$storeId/edit'
     | '/seller/stores/$storeId/show'
     | '/buyer/profile/address'
+    | '/api/cart/b2b/basket/fill'
     | '/seller/inventory/price/$sku/create'
     | '/seller/inventory/product/$sku/edit'
     | '/seller/stores/$storeId/products/add'
+    | '/api/cart/b2b/basket'
+    | '/api/cart/b2b/cart-items'
     | '/seller/stores/$storeId/products'
+    | '/api/cart/b2b/cart-items/$id/quantity'
+    | '/api/cart/b2b/cart-items/$id'
   id:
     | '__root__'
     | '/_default'
+    | '/admin'
     | '/auth'
     | '/buyer'
     | '/robots.txt'
@@ -979,6 +1146,7 @@ export interface FileRouteTypes {
     | '/_default/select-category'
     | '/_default/subscription'
     | '/_default/terms-and-conditions'
+    | '/admin/sellers'
     | '/api/categories'
     | '/api/health'
     | '/api/image'
@@ -987,15 +1155,20 @@ export interface FileRouteTypes {
     | '/seller/profile'
     | '/sitemaps/$file'
     | '/_default/'
+    | '/admin/'
     | '/auth/'
     | '/buyer/'
     | '/seller/'
     | '/_default/cart/checkout-result'
     | '/_default/category/$slug'
+    | '/_default/dev/outbox'
     | '/_default/landing/$slug'
     | '/_default/magazine/$identify'
     | '/_default/payment/$session'
     | '/_default/product/$slug'
+    | '/admin/content/$slug'
+    | '/admin/content/questions'
+    | '/admin/tickets/$id'
     | '/api/analytics/events'
     | '/api/auth/logout'
     | '/api/auth/password'
@@ -1016,6 +1189,8 @@ export interface FileRouteTypes {
     | '/_default/category/'
     | '/_default/magazine/'
     | '/_default/product/'
+    | '/admin/content/'
+    | '/admin/tickets/'
     | '/api/products/'
     | '/api/stores/'
     | '/buyer/invoices/'
@@ -1030,6 +1205,7 @@ export interface FileRouteTypes {
     | '/_default/dev/status/$code'
     | '/api/auth/otp/request'
     | '/api/auth/otp/verify'
+    | '/api/tickets/attachments/$id'
     | '/buyer/orders/$id/process'
     | '/buyer/profile/address/$id'
     | '/buyer/profile/address/create'
@@ -1041,14 +1217,20 @@ export interface FileRouteTypes {
     | '/seller/stores/$storeId/edit'
     | '/seller/stores/$storeId/show'
     | '/buyer/profile/address/'
+    | '/api/cart/b2b/basket/fill'
     | '/seller/inventory/price/$sku/create'
     | '/seller/inventory/product/$sku/edit'
     | '/seller/stores/$storeId/products/add'
+    | '/api/cart/b2b/basket/'
+    | '/api/cart/b2b/cart-items/'
     | '/seller/stores/$storeId/products/'
+    | '/api/cart/b2b/cart-items/$id/quantity'
+    | '/api/cart/b2b/cart-items/$id/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   DefaultRoute: typeof DefaultRouteWithChildren
+  AdminRoute: typeof AdminRouteWithChildren
   AuthRoute: typeof AuthRouteWithChildren
   BuyerRoute: typeof BuyerRouteWithChildren
   RobotsDottxtRoute: typeof RobotsDottxtRoute
@@ -1072,6 +1254,12 @@ export interface RootRouteChildren {
   ApiStoresIndexRoute: typeof ApiStoresIndexRoute
   ApiAuthOtpRequestRoute: typeof ApiAuthOtpRequestRoute
   ApiAuthOtpVerifyRoute: typeof ApiAuthOtpVerifyRoute
+  ApiTicketsAttachmentsIdRoute: typeof ApiTicketsAttachmentsIdRoute
+  ApiCartB2bBasketFillRoute: typeof ApiCartB2bBasketFillRoute
+  ApiCartB2bBasketIndexRoute: typeof ApiCartB2bBasketIndexRoute
+  ApiCartB2bCartItemsIndexRoute: typeof ApiCartB2bCartItemsIndexRoute
+  ApiCartB2bCartItemsIdQuantityRoute: typeof ApiCartB2bCartItemsIdQuantityRoute
+  ApiCartB2bCartItemsIdIndexRoute: typeof ApiCartB2bCartItemsIdIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -1081,6 +1269,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof DefaultRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin': {
+      id: '/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AdminRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/auth': {
@@ -1216,6 +1411,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DefaultTermsAndConditionsRouteImport
       parentRoute: typeof DefaultRoute
     }
+    '/admin/': {
+      id: '/admin/'
+      path: '/'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/sellers': {
+      id: '/admin/sellers'
+      path: '/sellers'
+      fullPath: '/admin/sellers'
+      preLoaderRoute: typeof AdminSellersRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/api/categories': {
       id: '/api/categories'
       path: '/api/categories'
@@ -1314,6 +1523,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DefaultCategorySlugRouteImport
       parentRoute: typeof DefaultRoute
     }
+    '/_default/dev/outbox': {
+      id: '/_default/dev/outbox'
+      path: '/dev/outbox'
+      fullPath: '/dev/outbox'
+      preLoaderRoute: typeof DefaultDevOutboxRouteImport
+      parentRoute: typeof DefaultRoute
+    }
     '/_default/landing/$slug': {
       id: '/_default/landing/$slug'
       path: '/landing/$slug'
@@ -1355,6 +1571,41 @@ declare module '@tanstack/react-router' {
       fullPath: '/product/$slug'
       preLoaderRoute: typeof DefaultProductSlugRouteImport
       parentRoute: typeof DefaultRoute
+    }
+    '/admin/content/': {
+      id: '/admin/content/'
+      path: '/content'
+      fullPath: '/admin/content/'
+      preLoaderRoute: typeof AdminContentIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/content/$slug': {
+      id: '/admin/content/$slug'
+      path: '/content/$slug'
+      fullPath: '/admin/content/$slug'
+      preLoaderRoute: typeof AdminContentSlugRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/content/questions': {
+      id: '/admin/content/questions'
+      path: '/content/questions'
+      fullPath: '/admin/content/questions'
+      preLoaderRoute: typeof AdminContentQuestionsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/tickets/': {
+      id: '/admin/tickets/'
+      path: '/tickets'
+      fullPath: '/admin/tickets/'
+      preLoaderRoute: typeof AdminTicketsIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/tickets/$id': {
+      id: '/admin/tickets/$id'
+      path: '/tickets/$id'
+      fullPath: '/admin/tickets/$id'
+      preLoaderRoute: typeof AdminTicketsIdRouteImport
+      parentRoute: typeof AdminRoute
     }
     '/api/analytics/events': {
       id: '/api/analytics/events'
@@ -1566,6 +1817,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiAuthOtpVerifyRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/tickets/attachments/$id': {
+      id: '/api/tickets/attachments/$id'
+      path: '/api/tickets/attachments/$id'
+      fullPath: '/api/tickets/attachments/$id'
+      preLoaderRoute: typeof ApiTicketsAttachmentsIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/buyer/orders/$id/process': {
       id: '/buyer/orders/$id/process'
       path: '/orders/$id/process'
@@ -1643,6 +1901,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SellerStoresStoreIdShowRouteImport
       parentRoute: typeof SellerRoute
     }
+    '/api/cart/b2b/basket/': {
+      id: '/api/cart/b2b/basket/'
+      path: '/api/cart/b2b/basket'
+      fullPath: '/api/cart/b2b/basket/'
+      preLoaderRoute: typeof ApiCartB2bBasketIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/cart/b2b/basket/fill': {
+      id: '/api/cart/b2b/basket/fill'
+      path: '/api/cart/b2b/basket/fill'
+      fullPath: '/api/cart/b2b/basket/fill'
+      preLoaderRoute: typeof ApiCartB2bBasketFillRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/cart/b2b/cart-items/': {
+      id: '/api/cart/b2b/cart-items/'
+      path: '/api/cart/b2b/cart-items'
+      fullPath: '/api/cart/b2b/cart-items/'
+      preLoaderRoute: typeof ApiCartB2bCartItemsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/seller/inventory/price/$sku/create': {
       id: '/seller/inventory/price/$sku/create'
       path: '/inventory/price/$sku/create'
@@ -1671,6 +1950,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SellerStoresStoreIdProductsAddRouteImport
       parentRoute: typeof SellerRoute
     }
+    '/api/cart/b2b/cart-items/$id/': {
+      id: '/api/cart/b2b/cart-items/$id/'
+      path: '/api/cart/b2b/cart-items/$id'
+      fullPath: '/api/cart/b2b/cart-items/$id/'
+      preLoaderRoute: typeof ApiCartB2bCartItemsIdIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/cart/b2b/cart-items/$id/quantity': {
+      id: '/api/cart/b2b/cart-items/$id/quantity'
+      path: '/api/cart/b2b/cart-items/$id/quantity'
+      fullPath: '/api/cart/b2b/cart-items/$id/quantity'
+      preLoaderRoute: typeof ApiCartB2bCartItemsIdQuantityRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -1691,6 +1984,7 @@ interface DefaultRouteChildren {
   DefaultIndexRoute: typeof DefaultIndexRoute
   DefaultCartCheckoutResultRoute: typeof DefaultCartCheckoutResultRoute
   DefaultCategorySlugRoute: typeof DefaultCategorySlugRoute
+  DefaultDevOutboxRoute: typeof DefaultDevOutboxRoute
   DefaultLandingSlugRoute: typeof DefaultLandingSlugRoute
   DefaultMagazineIdentifyRoute: typeof DefaultMagazineIdentifyRoute
   DefaultPaymentSessionRoute: typeof DefaultPaymentSessionRoute
@@ -1720,6 +2014,7 @@ const DefaultRouteChildren: DefaultRouteChildren = {
   DefaultIndexRoute: DefaultIndexRoute,
   DefaultCartCheckoutResultRoute: DefaultCartCheckoutResultRoute,
   DefaultCategorySlugRoute: DefaultCategorySlugRoute,
+  DefaultDevOutboxRoute: DefaultDevOutboxRoute,
   DefaultLandingSlugRoute: DefaultLandingSlugRoute,
   DefaultMagazineIdentifyRoute: DefaultMagazineIdentifyRoute,
   DefaultPaymentSessionRoute: DefaultPaymentSessionRoute,
@@ -1734,6 +2029,28 @@ const DefaultRouteChildren: DefaultRouteChildren = {
 
 const DefaultRouteWithChildren =
   DefaultRoute._addFileChildren(DefaultRouteChildren)
+
+interface AdminRouteChildren {
+  AdminSellersRoute: typeof AdminSellersRoute
+  AdminIndexRoute: typeof AdminIndexRoute
+  AdminContentSlugRoute: typeof AdminContentSlugRoute
+  AdminContentQuestionsRoute: typeof AdminContentQuestionsRoute
+  AdminTicketsIdRoute: typeof AdminTicketsIdRoute
+  AdminContentIndexRoute: typeof AdminContentIndexRoute
+  AdminTicketsIndexRoute: typeof AdminTicketsIndexRoute
+}
+
+const AdminRouteChildren: AdminRouteChildren = {
+  AdminSellersRoute: AdminSellersRoute,
+  AdminIndexRoute: AdminIndexRoute,
+  AdminContentSlugRoute: AdminContentSlugRoute,
+  AdminContentQuestionsRoute: AdminContentQuestionsRoute,
+  AdminTicketsIdRoute: AdminTicketsIdRoute,
+  AdminContentIndexRoute: AdminContentIndexRoute,
+  AdminTicketsIndexRoute: AdminTicketsIndexRoute,
+}
+
+const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
 
 interface AuthRouteChildren {
   AuthVerifyRoute: typeof AuthVerifyRoute
@@ -1833,6 +2150,7 @@ const SellerRouteWithChildren =
 
 const rootRouteChildren: RootRouteChildren = {
   DefaultRoute: DefaultRouteWithChildren,
+  AdminRoute: AdminRouteWithChildren,
   AuthRoute: AuthRouteWithChildren,
   BuyerRoute: BuyerRouteWithChildren,
   RobotsDottxtRoute: RobotsDottxtRoute,
@@ -1856,6 +2174,12 @@ const rootRouteChildren: RootRouteChildren = {
   ApiStoresIndexRoute: ApiStoresIndexRoute,
   ApiAuthOtpRequestRoute: ApiAuthOtpRequestRoute,
   ApiAuthOtpVerifyRoute: ApiAuthOtpVerifyRoute,
+  ApiTicketsAttachmentsIdRoute: ApiTicketsAttachmentsIdRoute,
+  ApiCartB2bBasketFillRoute: ApiCartB2bBasketFillRoute,
+  ApiCartB2bBasketIndexRoute: ApiCartB2bBasketIndexRoute,
+  ApiCartB2bCartItemsIndexRoute: ApiCartB2bCartItemsIndexRoute,
+  ApiCartB2bCartItemsIdQuantityRoute: ApiCartB2bCartItemsIdQuantityRoute,
+  ApiCartB2bCartItemsIdIndexRoute: ApiCartB2bCartItemsIdIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

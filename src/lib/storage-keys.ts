@@ -21,6 +21,8 @@ export const storageKeys = {
 export const sessionStorageKeys = {
   chunkReloadAt: 'chunkReloadAt',
   authReloadAt: 'authReloadAt',
+  /** One-time codes this tab asked for: when each may be resent (survives a reload of /auth/verify). */
+  authCodesSent: 'authCodesSent',
 } as const
 
 export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys]

@@ -2,7 +2,9 @@ import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { constants } from '#app-config'
+import { BasketProvider } from '~/features/basket/basket-provider'
 import { catalogQueries } from '~/features/catalog/catalog.queries'
+import { ensureCurrentUser } from '~/features/session/session.queries'
 import { AppRuntime } from '~/features/shell/components/app-runtime'
 import { AppToaster } from '~/features/shell/components/app-toaster'
 import { ProgressBar } from '~/features/shell/components/progress-bar'
@@ -28,6 +30,11 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
       { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
     ],
   }),
+  // Who is signed in, before anything renders: the server's first paint already has the header's
+  // name and the guards' answer, and the browser starts from the same cached user.
+  beforeLoad: async ({ context }) => {
+    await ensureCurrentUser(context.queryClient)
+  },
   // The header's category menu and the runtime settings: warm on the server, cached afterwards.
   // A failure here must not take every page down; the header then shows no categories.
   loader: async ({ context }) => {
@@ -51,10 +58,12 @@ function RootDocument({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-screen font-sans antialiased">
         <UiStoreProvider>
-          <ProgressBar />
-          {children}
-          <AppToaster />
-          <AppRuntime />
+          <BasketProvider>
+            <ProgressBar />
+            {children}
+            <AppToaster />
+            <AppRuntime />
+          </BasketProvider>
         </UiStoreProvider>
         <Scripts />
       </body>

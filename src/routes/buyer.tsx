@@ -1,11 +1,10 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
+import { guardArea } from '~/features/session/route-guards'
 import { PanelChrome } from '~/features/shell/components/panel-chrome'
 
-/**
- * The buyer panel's layout. Its guard (guests go to /auth) is the identity work's beforeLoad
- * (issue #4), using `buyerAccess` from features/session/panel-rules.
- */
+/** The buyer panel's layout. Guests go to /auth, and come back here after signing in (spec §6). */
 export const Route = createFileRoute('/buyer')({
+  beforeLoad: guardArea,
   component: BuyerLayout,
 })
 

@@ -1,12 +1,13 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
+import { guardArea } from '~/features/session/route-guards'
 import { PanelChrome } from '~/features/shell/components/panel-chrome'
 
 /**
- * The seller panel's layout. Its guards (a seller or observer; approved beyond /seller and
- * /seller/profile) are the identity work's beforeLoad (issue #4), using `sellerAccess` from
- * features/session/panel-rules.
+ * The seller panel's layout (spec §6): a seller, or an observer acting for one; beyond /seller and
+ * /seller/profile an approved one, else back to /seller with the reason.
  */
 export const Route = createFileRoute('/seller')({
+  beforeLoad: guardArea,
   component: SellerLayout,
 })
 

@@ -9,7 +9,8 @@ export function Table({
   ...props
 }: ComponentProps<'table'> & { caption?: string }) {
   return (
-    <div className="w-full overflow-x-auto rounded-xl border border-stone-200 bg-white">
+    // relative: visually hidden text in a cell (position: absolute) must not widen the page.
+    <div className="relative w-full overflow-x-auto rounded-xl border border-stone-200 bg-white">
       <table className={cn('w-full border-collapse text-left text-sm', className)} {...props}>
         {caption ? <caption className="sr-only">{caption}</caption> : null}
         {children}

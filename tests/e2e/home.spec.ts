@@ -18,7 +18,9 @@ test('the home page is rendered on the server (visible without JavaScript)', asy
   const context = await browser.newContext({ javaScriptEnabled: false })
   const page = await context.newPage()
   await page.goto('/')
-  await expect(page.getByRole('region', { name: 'New in the catalogue' }).getByRole('article').first()).toBeVisible()
+  await expect(
+    page.getByRole('region', { name: 'New in the catalogue' }).getByRole('article').first(),
+  ).toBeVisible()
   await context.close()
 })
 

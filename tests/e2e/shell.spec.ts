@@ -1,32 +1,17 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
+import { accountButton, displayNameOf, signIn, signInFresh } from './support/auth'
 
 /**
- * The app shell (issue #3): header, footer, drawers, panel menus, toasts. Signed-in states are set
- * up by answering GET /api/user/profile in the browser, so these tests do not depend on the
- * sign-in flow (issue #4 has its own tests).
+ * The app shell (issue #3): header, footer, drawers, panel menus, toasts. Signed-in states are
+ * real sessions of the demo accounts (tests/e2e/support/auth.ts), so the server renders the page
+ * for that user exactly as it would for them.
  */
-
-const user = {
-  id: 7,
-  email: null,
-  cellphone: '+989121234567',
-  first_name: 'Sara',
-  last_name: 'Karimi',
-  is_seller: false,
-  is_observer: false,
-  pointing_seller_id: null,
-  seller: null,
-}
-
-async function signInAs(page: Page, profile: Record<string, unknown>) {
-  await page.route('**/api/user/profile', (route) => route.fulfill({ json: { data: profile } }))
-}
 
 test.describe('header', () => {
   test('search goes to /product?q=', async ({ page }) => {
     await page.goto('/')
     const search = page.getByRole('search').filter({ visible: true }).first()
-    await search.getByRole('searchbox', { name: 'Search products' }).fill('green tea')
+    await search.getByRole('combobox', { name: 'Search products' }).fill('green tea')
     await search.getByRole('button', { name: 'Search' }).click()
     await expect(page).toHaveURL(/\/product\?q=green(\+|%20)tea$/)
     await expect(page.getByRole('heading', { level: 1 })).toContainText('green tea')
@@ -42,7 +27,9 @@ test.describe('header', () => {
     expect(href).toMatch(/^\/category\/[a-z0-9-]+$/)
     await first.click()
     await expect(page).toHaveURL(href!)
-    await expect(page.getByRole('heading', { level: 1, name: 'Category' })).toBeVisible()
+    // The category page (issue #5): its name as the heading, and its products.
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(page.getByTestId('product-card').first()).toBeVisible()
   })
 
   test('basket and compare buttons open their drawers; Escape closes and gives focus back', async ({
@@ -75,14 +62,19 @@ test.describe('header', () => {
     await expect(page.getByRole('contentinfo')).toBeVisible()
   })
 
-  test('a signed-in user sees their name, and signing out shows the server’s message', async ({ page }) => {
-    await signInAs(page, user)
-    await page.route('**/api/auth/logout', (route) =>
-      route.fulfill({ json: { message: 'You have signed out' } }),
-    )
+  test('a signed-in user sees their name, and signing out shows the server’s message', async ({
+    page,
+    context,
+  }) => {
+    // A session of its own, since signing out revokes it (and not the buyer's: sign-in attempts
+    // are limited per number, and other tests sign the buyer in).
+    await signInFresh(context, 'observer')
     await page.goto('/')
-    await page.getByRole('button', { name: 'Account: Sara Karimi' }).click()
-    await page.getByRole('dialog', { name: 'Sara Karimi' }).getByRole('button', { name: 'Sign out' }).click()
+    await accountButton(page, displayNameOf('observer')).click()
+    await page
+      .getByRole('dialog', { name: displayNameOf('observer') })
+      .getByRole('button', { name: 'Sign out' })
+      .click()
     const toast = page.getByRole('region', { name: /Notifications/ }).getByText('You have signed out')
     await expect(toast).toBeVisible()
     const success = page.locator('[data-sonner-toast][data-type="success"]')
@@ -100,13 +92,14 @@ test.describe('header', () => {
     expect(g).toBeGreaterThan(r!)
   })
 
-  test('an API error shows its message as an error toast', async ({ page }) => {
-    await signInAs(page, user)
+  test('an API error shows its message as an error toast', async ({ page, context }) => {
+    await signIn(context, 'buyer')
+    // The failure is staged; the session is real (and, since the call never reaches the server, kept).
     await page.route('**/api/auth/logout', (route) =>
       route.fulfill({ status: 500, json: { message: 'The session service is down' } }),
     )
     await page.goto('/')
-    await page.getByRole('button', { name: 'Account: Sara Karimi' }).click()
+    await accountButton(page, displayNameOf('buyer')).click()
     await page.getByRole('button', { name: 'Sign out' }).click()
     await expect(page.locator('[data-sonner-toast][data-type="error"]')).toContainText(
       'The session service is down',
@@ -133,10 +126,11 @@ test('a slow page load shows the progress bar, which goes away when the page is 
 test.describe('panel menus', () => {
   test('a buyer’s panel: every item a link except Switch to Seller, which is not focusable', async ({
     page,
+    context,
   }) => {
-    await signInAs(page, user)
+    await signIn(context, 'buyer')
     await page.goto('/')
-    await page.getByRole('button', { name: 'Account: Sara Karimi' }).click()
+    await accountButton(page, displayNameOf('buyer')).click()
     const menu = page.getByRole('navigation', { name: 'Buyer menu' })
     await expect(menu.getByRole('link')).toHaveText([
       'Dashboard',
@@ -154,12 +148,13 @@ test.describe('panel menus', () => {
 
   test('a pending seller in the seller panel: only Dashboard and Switch to Buyer are links', async ({
     page,
+    context,
   }) => {
-    await signInAs(page, { ...user, is_seller: true, seller: { status: 'pending' } })
+    await signIn(context, 'pendingSeller')
     // The remembered panel (spec: "else by the remembered one").
     await page.addInitScript(() => localStorage.setItem('activePanel', 'seller'))
     await page.goto('/')
-    await page.getByRole('button', { name: 'Account: Sara Karimi' }).click()
+    await accountButton(page, displayNameOf('pendingSeller')).click()
     const menu = page.getByRole('navigation', { name: 'Seller menu' })
     await expect(menu.getByRole('link')).toHaveText(['Dashboard', 'Switch to Buyer'])
     for (const label of [
@@ -176,12 +171,13 @@ test.describe('panel menus', () => {
 
   test('an approved seller gets every seller item but Your Tickets, and the header switch', async ({
     page,
+    context,
   }) => {
-    await signInAs(page, { ...user, is_seller: true, seller: { status: 'approved' } })
+    await signIn(context, 'seller')
     await page.addInitScript(() => localStorage.setItem('activePanel', 'seller'))
     await page.goto('/')
     await expect(page.getByRole('link', { name: 'Switch to Buyer' })).toHaveAttribute('href', '/buyer')
-    await page.getByRole('button', { name: 'Account: Sara Karimi' }).click()
+    await accountButton(page, displayNameOf('seller')).click()
     const menu = page.getByRole('navigation', { name: 'Seller menu' })
     await expect(menu.getByRole('link')).toHaveCount(8)
     await expect(menu.getByText('Your Tickets')).toHaveAttribute('aria-disabled', 'true')

@@ -8,7 +8,9 @@ export type LandingPageRow = typeof landingPages.$inferSelect
 
 export async function createLandingPage(
   db: DbOrTx,
-  overrides: Partial<Omit<typeof landingPages.$inferInsert, 'blocks'>> & { blocks?: LandingBlockInput[] } = {},
+  overrides: Partial<Omit<typeof landingPages.$inferInsert, 'blocks'>> & {
+    blocks?: LandingBlockInput[]
+  } = {},
 ): Promise<LandingPageRow> {
   const n = sequence()
   const [row] = await db

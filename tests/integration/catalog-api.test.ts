@@ -8,7 +8,11 @@ import {
 } from '~/features/catalog/catalog-api.server'
 import { getLandingPage } from '~/features/catalog/catalog-landing.server'
 import { listProducts } from '~/features/catalog/catalog-listing.server'
-import { robotsResponse, sitemapFileResponse, sitemapIndexResponse } from '~/features/catalog/catalog-seo.server'
+import {
+  robotsResponse,
+  sitemapFileResponse,
+  sitemapIndexResponse,
+} from '~/features/catalog/catalog-seo.server'
 import type { CategoryNode, ProductDetail, StoreSummary } from '~/features/catalog/catalog.types'
 import { createLandingPage } from '../factories/create-catalog'
 import { loadCatalogModel, type CatalogModel } from '../support/catalog-model'
@@ -34,11 +38,19 @@ async function call(endpoint: Endpoint, path: string, params: Record<string, str
 
 describe('GET /api/products', () => {
   it('answers the listing as { data, meta, facets }, cacheable by anyone', async () => {
-    const { response, body } = await call(productsEndpoint, '/api/products?category=food-and-beverages&in_stock=true&sort=price_asc&per_page=12')
+    const { response, body } = await call(
+      productsEndpoint,
+      '/api/products?category=food-and-beverages&in_stock=true&sort=price_asc&per_page=12',
+    )
     expect(response.status).toBe(200)
     expect(response.headers.get('cache-control')).toMatch(/^public, max-age=\d+, stale-while-revalidate=\d+$/)
     expect(response.headers.get('set-cookie')).toBeNull()
-    const listing = await listProducts(db(), { category: 'food-and-beverages', in_stock: true, sort: 'price_asc', per_page: 12 })
+    const listing = await listProducts(db(), {
+      category: 'food-and-beverages',
+      in_stock: true,
+      sort: 'price_asc',
+      per_page: 12,
+    })
     expect(body.data).toEqual(listing.items)
     expect(body.meta).toMatchObject({ total: listing.total, page: 1, perPage: 12, sort: 'price_asc' })
     expect(body.facets).toEqual(listing.facets)
@@ -46,7 +58,10 @@ describe('GET /api/products', () => {
 
   it('ignores unknown parameters such as utm_* and fbclid', async () => {
     const plain = await call(productsEndpoint, '/api/products?brand=golbarg&sort=newest')
-    const tracked = await call(productsEndpoint, '/api/products?utm_source=x&brand=golbarg&fbclid=y&sort=newest&ref=z')
+    const tracked = await call(
+      productsEndpoint,
+      '/api/products?utm_source=x&brand=golbarg&fbclid=y&sort=newest&ref=z',
+    )
     expect(tracked.response.status).toBe(200)
     expect(tracked.body).toEqual(plain.body)
   })
@@ -76,23 +91,45 @@ describe('GET /api/products', () => {
 describe('GET /api/products/{slug}', () => {
   it('gives the product with its offers and tiers', async () => {
     const card = model.cards.find((c) => c.storeCount >= 2)!
-    const { response, body } = await call(productDetailEndpoint, `/api/products/${card.slug}`, { slug: card.slug })
+    const { response, body } = await call(productDetailEndpoint, `/api/products/${card.slug}`, {
+      slug: card.slug,
+    })
     expect(response.status).toBe(200)
     expect(response.headers.get('cache-control')).toMatch(/^public/)
     const product = body.data as ProductDetail
-    expect(product).toMatchObject({ slug: card.slug, name: card.name, lowestPrice: card.price, moq: card.moq })
+    expect(product).toMatchObject({
+      slug: card.slug,
+      name: card.name,
+      lowestPrice: card.price,
+      moq: card.moq,
+    })
     expect(product.offers).toHaveLength(card.storeCount)
     for (const offer of product.offers) {
       expect(Object.keys(offer)).toEqual(
-        expect.arrayContaining(['sku', 'storeName', 'sellerId', 'unitPrice', 'offerPrice', 'pricePerPiece', 'alwaysAvailable', 'remainingQuantity', 'minQuantity', 'tiers']),
+        expect.arrayContaining([
+          'sku',
+          'storeName',
+          'sellerId',
+          'unitPrice',
+          'offerPrice',
+          'pricePerPiece',
+          'alwaysAvailable',
+          'remainingQuantity',
+          'minQuantity',
+          'tiers',
+        ]),
       )
       expect(offer.tiers[0]!.minQuantity).toBe(offer.minQuantity)
     }
   })
 
   it('answers 404 for an unknown slug and 422 for a malformed one', async () => {
-    expect((await call(productDetailEndpoint, '/api/products/nope', { slug: 'nope-not-here' })).response.status).toBe(404)
-    expect((await call(productDetailEndpoint, '/api/products/x', { slug: 'Bad Slug' })).response.status).toBe(422)
+    expect(
+      (await call(productDetailEndpoint, '/api/products/nope', { slug: 'nope-not-here' })).response.status,
+    ).toBe(404)
+    expect((await call(productDetailEndpoint, '/api/products/x', { slug: 'Bad Slug' })).response.status).toBe(
+      422,
+    )
   })
 })
 
@@ -117,7 +154,9 @@ describe('GET /api/categories, /api/stores and suggestions', () => {
       const id = model.storeBySlug.get(store.slug)!.id
       expect(store.productCount).toBe(model.cards.filter((c) => c.storeIds.includes(id)).length)
     }
-    expect(stores.map((s) => s.productCount)).toEqual([...stores.map((s) => s.productCount)].sort((a, b) => b - a))
+    expect(stores.map((s) => s.productCount)).toEqual(
+      [...stores.map((s) => s.productCount)].sort((a, b) => b - a),
+    )
     expect(JSON.stringify(body)).not.toMatch(/nationalId|phone|ownerUserId|cellphone/)
   })
 
@@ -141,7 +180,9 @@ describe('landing pages, sitemap and robots.txt', () => {
     const odd = await createLandingPage(db(), {
       blocks: [{ type: 'text', body: 'Kept.' }, { type: 'html', body: '<script>' } as never],
     })
-    expect((await getLandingPage(db(), odd.slug))?.blocks).toEqual([{ type: 'text', heading: null, paragraphs: ['Kept.'] }])
+    expect((await getLandingPage(db(), odd.slug))?.blocks).toEqual([
+      { type: 'text', heading: null, paragraphs: ['Kept.'] },
+    ])
   })
 
   it('lists categories, landing pages and every listed product in the sitemap', async () => {

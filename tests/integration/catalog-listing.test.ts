@@ -77,14 +77,24 @@ describe(`the listing read model on ${usingPostgres() ? 'PostgreSQL' : 'PGlite'}
     ['a leaf category', () => ({ category: leafCategory().slug })],
     ['one brand', () => ({ brand: [brandsInUse()[3]!] })],
     ['two brands', () => ({ brand: [brandsInUse()[3]!, brandsInUse()[40]!] })],
-    ['a store', () => ({ store: model.storeSlugs.find((s) => model.cards.filter((c) => c.storeIds.includes(model.storeBySlug.get(s)!.id)).length > 20)! })],
+    [
+      'a store',
+      () => ({
+        store: model.storeSlugs.find(
+          (s) => model.cards.filter((c) => c.storeIds.includes(model.storeBySlug.get(s)!.id)).length > 20,
+        )!,
+      }),
+    ],
     ['a minimum price', () => ({ min_price: 20_000_000 })],
     ['a maximum price', () => ({ max_price: 5_000_000 })],
     ['a price range', () => ({ min_price: 5_000_000, max_price: 15_000_000 })],
     ['in stock', () => ({ in_stock: true })],
     ['discounted', () => ({ discount: true })],
     ['a maximum MOQ', () => ({ max_moq: 1 })],
-    ['everything at once', () => ({ category: topCategory().slug, in_stock: true, max_moq: 5, max_price: 40_000_000 })],
+    [
+      'everything at once',
+      () => ({ category: topCategory().slug, in_stock: true, max_moq: 5, max_price: 40_000_000 }),
+    ],
     ['an unknown category', () => ({ category: 'no-such-category' })],
   ])('filters by %s exactly like a brute-force pass over the data', async (_label, make) => {
     const search = make()
@@ -105,7 +115,11 @@ describe(`the listing read model on ${usingPostgres() ? 'PostgreSQL' : 'PGlite'}
   it('pages with 12, 24 and 48 per page, and counts the pages', async () => {
     const expected = ids(expectedListing(model, { sort: 'price_asc' }))
     for (const perPage of [12, 24, 48] as const) {
-      const second = await listProducts(db(), { sort: 'price_asc', per_page: perPage, page: 2 }, { facets: false })
+      const second = await listProducts(
+        db(),
+        { sort: 'price_asc', per_page: perPage, page: 2 },
+        { facets: false },
+      )
       expect(ids(second.items)).toEqual(expected.slice(perPage, 2 * perPage))
       expect(second.pageCount).toBe(Math.ceil(expected.length / perPage))
     }
@@ -119,7 +133,9 @@ describe(`the listing read model on ${usingPostgres() ? 'PostgreSQL' : 'PGlite'}
     const search = fc.record(
       {
         category: fc.constantFrom(...cats),
-        brand: fc.uniqueArray(fc.constantFrom(...brands), { minLength: 1, maxLength: 3 }).map((b) => b.sort()),
+        brand: fc
+          .uniqueArray(fc.constantFrom(...brands), { minLength: 1, maxLength: 3 })
+          .map((b) => b.sort()),
         min_price: fc.integer({ min: 0, max: 30_000_000 }),
         max_price: fc.integer({ min: 30_000_000, max: 90_000_000 }),
         in_stock: fc.constant(true as const),
@@ -143,7 +159,8 @@ describe(`the listing read model on ${usingPostgres() ? 'PostgreSQL' : 'PGlite'}
 
 describe('facet counts', () => {
   function expectedFacets(search: ProductSearch) {
-    const base = (ignore?: Parameters<typeof passes>[3]) => model.cards.filter((c) => passes(model, c, search, ignore))
+    const base = (ignore?: Parameters<typeof passes>[3]) =>
+      model.cards.filter((c) => passes(model, c, search, ignore))
     const categoryId = search.category ? (model.categoryBySlug.get(search.category)?.id ?? null) : null
     const byPrice = base('price').map((c) => c.price)
     const brandCounts = new Map<string, number>()
@@ -157,13 +174,19 @@ describe('facet counts', () => {
       price: byPrice.length ? { min: Math.min(...byPrice), max: Math.max(...byPrice) } : null,
       inStock: base('in_stock').filter((c) => c.inStock).length,
       discount: base('discount').filter((c) => c.discount).length,
-      maxMoq: MOQ_THRESHOLDS.map((value) => ({ value, count: base('max_moq').filter((c) => c.moq <= value).length })),
+      maxMoq: MOQ_THRESHOLDS.map((value) => ({
+        value,
+        count: base('max_moq').filter((c) => c.moq <= value).length,
+      })),
     }
   }
 
   it.each<[string, () => ProductSearch]>([
     ['no filter', () => ({})],
-    ['a top category with stock and price filters', () => ({ category: topCategory().slug, in_stock: true, min_price: 8_000_000 })],
+    [
+      'a top category with stock and price filters',
+      () => ({ category: topCategory().slug, in_stock: true, min_price: 8_000_000 }),
+    ],
     ['brands, discount and MOQ', () => ({ brand: brandsInUse().slice(0, 4), discount: true, max_moq: 10 })],
   ])('count each option with every other filter applied (%s)', async (_label, make) => {
     const search = make()
@@ -173,10 +196,15 @@ describe('facet counts', () => {
     for (const brand of facets.brands) expect(brand.count).toBe(expected.brands.get(brand.slug) ?? 0)
     const shown = new Set(facets.brands.map((b) => b.slug))
     expect(facets.brands.filter((b) => !search.brand?.includes(b.slug)).length).toBeLessThanOrEqual(30)
-    if (expected.brands.size <= 30) for (const slug of expected.brands.keys()) expect(shown.has(slug)).toBe(true)
-    const leastShown = Math.min(...facets.brands.filter((b) => !search.brand?.includes(b.slug)).map((b) => b.count))
-    for (const [slug, count] of expected.brands) if (!shown.has(slug)) expect(count).toBeLessThanOrEqual(leastShown)
-    for (const selected of search.brand ?? []) expect(facets.brands.some((b) => b.slug === selected)).toBe(true)
+    if (expected.brands.size <= 30)
+      for (const slug of expected.brands.keys()) expect(shown.has(slug)).toBe(true)
+    const leastShown = Math.min(
+      ...facets.brands.filter((b) => !search.brand?.includes(b.slug)).map((b) => b.count),
+    )
+    for (const [slug, count] of expected.brands)
+      if (!shown.has(slug)) expect(count).toBeLessThanOrEqual(leastShown)
+    for (const selected of search.brand ?? [])
+      expect(facets.brands.some((b) => b.slug === selected)).toBe(true)
     expect(facets.price).toEqual(expected.price)
     expect(facets.inStock).toBe(expected.inStock)
     expect(facets.discount).toBe(expected.discount)
@@ -186,7 +214,10 @@ describe('facet counts', () => {
   it('gives the trail of the selected category for breadcrumbs', async () => {
     const leaf = leafCategory()
     const { facets } = await listProducts(db(), { category: leaf.slug })
-    expect(facets.categoryTrail.map((c) => c.slug)).toEqual([model.categoryChildren(null)[1]!.slug, leaf.slug])
+    expect(facets.categoryTrail.map((c) => c.slug)).toEqual([
+      model.categoryChildren(null)[1]!.slug,
+      leaf.slug,
+    ])
     expect(facets.categories).toEqual([])
   })
 })

@@ -5,6 +5,7 @@ import { listProducts } from '~/features/catalog/catalog-listing.server'
 import { getProductDetail, listOffers } from '~/features/catalog/catalog-product.server'
 import {
   refreshDueListings,
+  refreshListingsOfSellers,
   refreshListingsOfStores,
   refreshProductListings,
 } from '~/features/catalog/catalog-refresh.server'
@@ -42,7 +43,11 @@ describe(`offers on a product page (${usingPostgres() ? 'PostgreSQL' : 'PGlite'}
       const store = await createStore(db(), { seller: await createSeller(db(), { status }) })
       await createSku(db(), { product, store, tiers: [{ unitPrice: 1_000_000 }] })
     }
-    await createSku(db(), { product, store: await createStore(db(), { status: 'inactive' }), tiers: [{ unitPrice: 900_000 }] })
+    await createSku(db(), {
+      product,
+      store: await createStore(db(), { status: 'inactive' }),
+      tiers: [{ unitPrice: 900_000 }],
+    })
     await createSku(db(), { product, status: 'inactive', tiers: [{ unitPrice: 800_000 }] })
     const past = new Date(Date.now() - 10 * day)
     await createSku(db(), {
@@ -100,8 +105,19 @@ describe(`offers on a product page (${usingPostgres() ? 'PostgreSQL' : 'PGlite'}
 
   it('prices the card from the entry tiers: lowest price, its list price, lowest MOQ, stock from any offer', async () => {
     const product = await createProduct(db())
-    await createSku(db(), { product, remainingQuantity: 0, tiers: [{ minQuantity: 5, unitPrice: 5_000_000, offerPrice: 4_000_000 }, { minQuantity: 50, unitPrice: 3_000_000 }] })
-    await createSku(db(), { product, remainingQuantity: 0, tiers: [{ minQuantity: 2, unitPrice: 4_500_000 }] })
+    await createSku(db(), {
+      product,
+      remainingQuantity: 0,
+      tiers: [
+        { minQuantity: 5, unitPrice: 5_000_000, offerPrice: 4_000_000 },
+        { minQuantity: 50, unitPrice: 3_000_000 },
+      ],
+    })
+    await createSku(db(), {
+      product,
+      remainingQuantity: 0,
+      tiers: [{ minQuantity: 2, unitPrice: 4_500_000 }],
+    })
     await refreshProductListings(db(), [product.id])
     expect(await listingOf(product.id)).toMatchObject({
       price: 4_000_000,
@@ -138,7 +154,7 @@ describe('keeping the listing read model fresh', () => {
     await refreshListingsOfStores(db(), [store.id])
     expect(await listingOf(product.id)).toBeNull()
     await db().update(sellers).set({ status: 'approved' }).where(eq(sellers.id, seller.id))
-    await refreshListingsOfStores(db(), [store.id])
+    await refreshListingsOfSellers(db(), [seller.id])
     expect(await listingOf(product.id)).not.toBeNull()
   })
 
@@ -151,7 +167,11 @@ describe('keeping the listing read model fresh', () => {
     await db().update(products).set({ name: 'Renamed Widget' }).where(eq(products.id, product.id))
     await db().update(skus).set({ status: 'inactive' }).where(eq(skus.id, a.id))
     await refreshProductListings(db(), [product.id])
-    expect(await listingOf(product.id)).toMatchObject({ name: 'Renamed Widget', price: 2_000_000, storeCount: 1 })
+    expect(await listingOf(product.id)).toMatchObject({
+      name: 'Renamed Widget',
+      price: 2_000_000,
+      storeCount: 1,
+    })
     const listing = await listProducts(db(), { category: category.slug })
     expect(listing.items.map((i) => i.name)).toEqual(['Renamed Widget'])
   })
@@ -164,7 +184,13 @@ describe('keeping the listing read model fresh', () => {
     await createSku(db(), {
       product,
       tiers: [
-        { minQuantity: 1, unitPrice: 3_000_000, offerPrice: 2_500_000, validFrom: new Date(start.getTime() - day), validTo: new Date(start.getTime() + hour) },
+        {
+          minQuantity: 1,
+          unitPrice: 3_000_000,
+          offerPrice: 2_500_000,
+          validFrom: new Date(start.getTime() - day),
+          validTo: new Date(start.getTime() + hour),
+        },
         { minQuantity: 1, unitPrice: 3_000_000, validFrom: new Date(start.getTime() + hour) },
       ],
     })

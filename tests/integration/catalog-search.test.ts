@@ -20,11 +20,20 @@ beforeAll(async () => {
   setCatalogCacheEnabled(false)
   const parent = await createCategory(db(), { name: 'Planted Goods', slug: 'planted-goods' })
   const plain = await createCategory(db(), { parent, name: 'Plain Shelf', slug: 'plain-shelf' })
-  const zephyrCategory = await createCategory(db(), { parent, name: 'Zephyrite Shelf', slug: 'zephyrite-shelf' })
+  const zephyrCategory = await createCategory(db(), {
+    parent,
+    name: 'Zephyrite Shelf',
+    slug: 'zephyrite-shelf',
+  })
   const plainBrand = await createBrand(db(), { name: 'Quiet Maker', slug: 'quiet-maker' })
   const zephyrBrand = await createBrand(db(), { name: 'Zephyrite Works', slug: 'zephyrite-works' })
   const made = [
-    await createProduct(db(), { name: 'Description Crate', category: plain, brand: plainBrand, description: 'Packed with zephyrite inside.' }),
+    await createProduct(db(), {
+      name: 'Description Crate',
+      category: plain,
+      brand: plainBrand,
+      description: 'Packed with zephyrite inside.',
+    }),
     await createProduct(db(), { name: 'Category Crate', category: zephyrCategory, brand: plainBrand }),
     await createProduct(db(), { name: 'Brand Crate', category: plain, brand: zephyrBrand }),
     await createProduct(db(), { name: 'Zephyrite Crate', category: plain, brand: plainBrand }),
@@ -34,7 +43,12 @@ beforeAll(async () => {
     db(),
     made.map((p) => p.id),
   )
-  planted = { name: 'Zephyrite Crate', brand: 'Brand Crate', category: 'Category Crate', description: 'Description Crate' }
+  planted = {
+    name: 'Zephyrite Crate',
+    brand: 'Brand Crate',
+    category: 'Category Crate',
+    description: 'Description Crate',
+  }
   model = await loadCatalogModel(db())
 }, 180_000)
 afterAll(async () => {
@@ -101,14 +115,22 @@ describe(`product search on ${usingPostgres() ? 'PostgreSQL' : 'PGlite'}`, () =>
     const category = [...model.categoryBySlug.keys()].find((s) => s === 'cleaning-and-hygiene')!
     const all = []
     for (let page = 1; ; page++) {
-      const listing = await listProducts(db(), { q: 'liquid', per_page: 48, sort: 'price_asc', page }, { facets: false })
+      const listing = await listProducts(
+        db(),
+        { q: 'liquid', per_page: 48, sort: 'price_asc', page },
+        { facets: false },
+      )
       all.push(...listing.items)
       if (page >= listing.pageCount) break
     }
     expect(all.length).toBeGreaterThan(48)
     const byId = new Map(model.cards.map((c) => [c.id, c]))
     const filters = { category, in_stock: true as const, max_moq: 5 }
-    const filtered = await listProducts(db(), { q: 'liquid', ...filters, per_page: 48, sort: 'price_asc' }, { facets: false })
+    const filtered = await listProducts(
+      db(),
+      { q: 'liquid', ...filters, per_page: 48, sort: 'price_asc' },
+      { facets: false },
+    )
     const expected = all.filter((i) => passes(model, byId.get(i.id)!, filters))
     expect(filtered.total).toBe(expected.length)
     expect(filtered.items.map((i) => i.id)).toEqual(expected.slice(0, 48).map((i) => i.id))
@@ -123,7 +145,10 @@ describe(`product search on ${usingPostgres() ? 'PostgreSQL' : 'PGlite'}`, () =>
         ['product', expect.stringMatching(/^\/product\/test-product-/)],
       ]),
     )
-    expect(suggestions.find((s) => s.kind === 'product')?.highlight[0]).toEqual({ text: 'Zephyrite', match: true })
+    expect(suggestions.find((s) => s.kind === 'product')?.highlight[0]).toEqual({
+      text: 'Zephyrite',
+      match: true,
+    })
     expect(await suggest(db(), '!!!')).toEqual([])
   })
 })

@@ -5,7 +5,16 @@
  */
 import type { ProductSearch, ProductSort } from '~/features/catalog/catalog.schemas'
 import type { DbOrTx } from '~/server/db/client.server'
-import { brands, categories, prices, productPhotos, products, sellers, skus, stores } from '~/server/db/schema'
+import {
+  brands,
+  categories,
+  prices,
+  productPhotos,
+  products,
+  sellers,
+  skus,
+  stores,
+} from '~/server/db/schema'
 
 export interface ModelCard {
   id: number
@@ -35,24 +44,27 @@ export interface CatalogModel {
   storeSlugs: string[]
 }
 
-const effective = (t: { unitPrice: number; offerPrice: number }) => (t.offerPrice > 0 ? t.offerPrice : t.unitPrice)
+const effective = (t: { unitPrice: number; offerPrice: number }) =>
+  t.offerPrice > 0 ? t.offerPrice : t.unitPrice
 
 export async function loadCatalogModel(db: DbOrTx, at: Date = new Date()): Promise<CatalogModel> {
-  const [cats, brandRows, sellerRows, storeRows, productRows, photoRows, skuRows, priceRows] = await Promise.all([
-    db.select().from(categories),
-    db.select().from(brands),
-    db.select().from(sellers),
-    db.select().from(stores),
-    db.select().from(products),
-    db.select().from(productPhotos),
-    db.select().from(skus),
-    db.select().from(prices),
-  ])
+  const [cats, brandRows, sellerRows, storeRows, productRows, photoRows, skuRows, priceRows] =
+    await Promise.all([
+      db.select().from(categories),
+      db.select().from(brands),
+      db.select().from(sellers),
+      db.select().from(stores),
+      db.select().from(products),
+      db.select().from(productPhotos),
+      db.select().from(skus),
+      db.select().from(prices),
+    ])
   const now = at.getTime()
   const catById = new Map(cats.map((c) => [c.id, c]))
   const pathOf = (id: number) => {
     const path: number[] = []
-    for (let c = catById.get(id); c; c = c.parentId === null ? undefined : catById.get(c.parentId)) path.unshift(c.id)
+    for (let c = catById.get(id); c; c = c.parentId === null ? undefined : catById.get(c.parentId))
+      path.unshift(c.id)
     return path
   }
   const sellerById = new Map(sellerRows.map((s) => [s.id, s]))
@@ -67,7 +79,14 @@ export async function loadCatalogModel(db: DbOrTx, at: Date = new Date()): Promi
       firstPhoto.set(p.productId, p)
   }
 
-  type Entry = { storeId: number; price: number; unitPrice: number; discounted: boolean; min: number; stock: boolean }
+  type Entry = {
+    storeId: number
+    price: number
+    unitPrice: number
+    discounted: boolean
+    min: number
+    stock: boolean
+  }
   const entriesByProduct = new Map<number, Entry[]>()
   for (const sku of skuRows) {
     const store = storeById.get(sku.storeId)
@@ -132,7 +151,12 @@ export async function loadCatalogModel(db: DbOrTx, at: Date = new Date()): Promi
 type Filter = Exclude<keyof ProductSearch, 'q' | 'sort' | 'page' | 'per_page'>
 
 /** Whether a card passes the search's filters, optionally ignoring one (for facet counts). */
-export function passes(model: CatalogModel, card: ModelCard, s: ProductSearch, ignore?: Filter | 'price'): boolean {
+export function passes(
+  model: CatalogModel,
+  card: ModelCard,
+  s: ProductSearch,
+  ignore?: Filter | 'price',
+): boolean {
   if (s.category && ignore !== 'category') {
     const id = model.categoryBySlug.get(s.category)?.id
     if (id === undefined || !card.categoryPath.includes(id)) return false

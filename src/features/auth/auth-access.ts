@@ -1,31 +1,11 @@
-import { APPROVED_SELLER_STATUS, type SellerStatus } from '~/lib/domain-enums'
+import { APPROVED_SELLER_STATUS } from '~/lib/domain-enums'
+import type { User } from './auth.schemas'
 
 /**
- * Who may go where (spec §6). Client-safe: the route guards (navigation) and the server guards
- * (authorisation) both decide with these functions, so the two layers cannot drift apart.
+ * Who may go where (spec §6, DOMAIN.md): the one source of these rules. Client-safe and pure: the
+ * route guards (navigation), the panel menus and the server guards (authorisation) all decide with
+ * these functions, so the three cannot drift apart.
  */
-
-export interface SellerSummary {
-  id: number
-  status: SellerStatus
-  display_name: string
-}
-
-/** Spec §3 User, plus `is_admin` (DOMAIN.md) and `has_password` (set vs change on the profile page). */
-export interface User {
-  id: number
-  email: string | null
-  cellphone: string
-  first_name: string | null
-  last_name: string | null
-  is_seller: boolean
-  is_observer: boolean
-  pointing_seller_id: number | null
-  is_admin: boolean
-  has_password: boolean
-  /** The user's own seller; for an observer, the seller it acts for. */
-  seller: SellerSummary | null
-}
 
 export type UserAccess = Pick<
   User,
@@ -35,16 +15,18 @@ export type UserAccess = Pick<
 export const APPROVED_SELLER_MESSAGE = 'You need to be an approved seller to access this page'
 
 /** 'owner' for a seller's own account, 'observer' for one acting for a seller, else null. */
-export function sellerRole(user: UserAccess | null): 'owner' | 'observer' | null {
+export function sellerRole(user: UserAccess | null | undefined): 'owner' | 'observer' | null {
   if (!user?.seller) return null
   if (user.is_seller) return 'owner'
   if (user.is_observer && user.pointing_seller_id === user.seller.id) return 'observer'
   return null
 }
 
-export const canEnterSellerArea = (user: UserAccess | null) => sellerRole(user) !== null
+/** A seller, or an observer acting for one: may open the seller panel ("Switch to Seller"). */
+export const canEnterSellerArea = (user: UserAccess | null | undefined) => sellerRole(user) !== null
 
-export const isApprovedSeller = (user: UserAccess | null) =>
+/** Seller status 'approved' (spec §4): the rest of the seller panel opens up. */
+export const isApprovedSeller = (user: UserAccess | null | undefined) =>
   canEnterSellerArea(user) && user?.seller?.status === APPROVED_SELLER_STATUS
 
 /** Seller pages an unapproved seller may still open. */
@@ -59,7 +41,7 @@ export type AreaDecision =
   | { kind: 'forbidden' }
 
 /** The navigation rule for a path: what a `beforeLoad` guard should do. */
-export function decideAreaAccess(user: UserAccess | null, pathname: string): AreaDecision {
+export function decideAreaAccess(user: UserAccess | null | undefined, pathname: string): AreaDecision {
   const path = pathname.replace(/\/+$/, '') || '/'
   const under = (prefix: string) => path === prefix || path.startsWith(`${prefix}/`)
   if (under('/buyer')) return user ? { kind: 'allow' } : { kind: 'sign-in' }
@@ -74,4 +56,40 @@ export function decideAreaAccess(user: UserAccess | null, pathname: string): Are
     return user.is_admin ? { kind: 'allow' } : { kind: 'forbidden' }
   }
   return { kind: 'allow' }
+}
+
+/**
+ * Where sign-in may send a user back to: a path on this site, never the sign-in pages (a loop) and
+ * never another origin (an open redirect). Anything else is null.
+ */
+export function safeReturnPath(value: unknown): string | null {
+  if (typeof value !== 'string' || value.length > 500) return null
+  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null
+  let url: URL
+  try {
+    url = new URL(value, 'http://omdeh.invalid')
+  } catch {
+    return null
+  }
+  if (url.origin !== 'http://omdeh.invalid') return null
+  const path = url.pathname.replace(/\/+$/, '') || '/'
+  if (path === '/auth' || path.startsWith('/auth/')) return null
+  return `${url.pathname}${url.search}${url.hash}`
+}
+
+/**
+ * After sign-in, or for a signed-in visitor of /auth: the explicit return path, else the last
+ * visited page, else home; a page the user may not open (a buyer sent from /seller) is skipped,
+ * so that /auth and a guard can never bounce a user between them.
+ */
+export function returnPathFor(
+  user: UserAccess | null,
+  candidates: ReadonlyArray<string | null | undefined>,
+): string {
+  for (const candidate of candidates) {
+    const path = safeReturnPath(candidate)
+    if (path && decideAreaAccess(user, new URL(path, 'http://omdeh.invalid').pathname).kind === 'allow')
+      return path
+  }
+  return '/'
 }

@@ -1,6 +1,8 @@
+import type { AnalyticsEventName } from '~/features/analytics/analytics.schemas'
+
 /**
- * Spec §4 auth analytics events. Client-safe: the UI emits the client-side ones (login started on
- * the form, ...) with the same names the server logs.
+ * Spec §4 auth analytics events. Client-safe: the server logs them and the pages send them through
+ * the analytics module, with the same names, so these must be names the analytics endpoint knows.
  */
 export const AUTH_EVENTS = {
   loginStarted: 'auth_login_started',
@@ -9,8 +11,8 @@ export const AUTH_EVENTS = {
   otpVerified: 'auth_otp_verified',
   otpVerificationFailed: 'auth_otp_verification_failed',
   passwordAttempted: 'auth_password_attempted',
-  loginCompleted: 'auth_login_completed',
-  loginFailed: 'auth_login_failed',
+  loginCompleted: 'auth_completed',
+  loginFailed: 'auth_failed',
   logout: 'auth_logout',
   registerStarted: 'auth_register_started',
   registerCompleted: 'auth_register_completed',
@@ -19,6 +21,6 @@ export const AUTH_EVENTS = {
   passwordUpdateCompleted: 'auth_password_update_completed',
   passwordUpdateFailed: 'auth_password_update_failed',
   profileUpdated: 'auth_profile_updated',
-} as const
+} as const satisfies Record<string, AnalyticsEventName>
 
 export type AuthEventName = (typeof AUTH_EVENTS)[keyof typeof AUTH_EVENTS]

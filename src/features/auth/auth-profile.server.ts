@@ -1,6 +1,6 @@
 import '@tanstack/react-start/server-only'
 import { eq } from 'drizzle-orm'
-import type { User } from './auth-access'
+import type { User } from './auth.schemas'
 import { loadUser } from '~/server/auth/auth-user.server'
 import { requireUser } from '~/server/auth/guards.server'
 import { hashPassword, verifyPassword } from '~/server/auth/password.server'

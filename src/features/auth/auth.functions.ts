@@ -9,11 +9,11 @@ import {
 } from '~/server/auth/cookies.server'
 import { authContext, signedIn } from '~/server/auth/middleware'
 import { applyCookies } from '~/server/auth/set-cookies.server'
-import { requestTokens, rotateRefreshToken } from '~/server/auth/session.server'
+import { isRefreshTokenUsable, requestTokens, rotateRefreshToken } from '~/server/auth/session.server'
 import { serverConfig } from '~/server/config.server'
 import { parseInput } from '~/server/http/api-errors.server'
 import { captchaVerifier } from '~/server/providers/captcha/captcha.server'
-import type { User } from './auth-access'
+import type { User } from './auth.schemas'
 import {
   changePassword,
   confirmMobileChange,
@@ -55,10 +55,28 @@ function finishSignIn(result: SignedIn, secure: boolean): { status: 'signed_in';
   return { status: 'signed_in', user: result.user }
 }
 
-/** The signed-in user, or null for a guest (route guards and the header read this). */
+export interface SessionState {
+  /** The signed-in user, or null for a guest. */
+  user: User | null
+  /**
+   * No valid access token, but the refresh token would still work (the access token lives 390
+   * minutes, the refresh token 30 days): the browser should refresh rather than show a guest.
+   */
+  refreshable: boolean
+}
+
+/**
+ * Who is signed in, for server rendering (the header and the route guards on first render).
+ * Browsers ask GET /api/user/profile instead, whose 401 starts the spec's refresh (§8).
+ */
 export const fetchSessionUser = createServerFn({ method: 'GET' })
   .middleware([authContext])
-  .handler(async ({ context }): Promise<User | null> => context.auth?.user ?? null)
+  .handler(async ({ context }): Promise<SessionState> => {
+    if (context.auth) return { user: context.auth.user, refreshable: false }
+    const { via, refreshToken } = requestTokens(getRequest())
+    const refreshable = via === 'cookie' && (await isRefreshTokenUsable(context.db, refreshToken))
+    return { user: null, refreshable }
+  })
 
 /** /auth: send a code. Errors: 422 (phone, channel, captcha_token), 429 with retry-after. */
 export const requestLoginCodeFn = createServerFn({ method: 'POST' })

@@ -1,6 +1,6 @@
 import '@tanstack/react-start/server-only'
 import { and, eq, gt, isNull } from 'drizzle-orm'
-import type { User } from './auth-access'
+import type { User } from './auth.schemas'
 import { loadUser } from '~/server/auth/auth-user.server'
 import { verifyPassword } from '~/server/auth/password.server'
 import {

@@ -7,7 +7,13 @@ import { listProducts } from './catalog-listing.server'
 import { getProductDetail } from './catalog-product.server'
 import { suggest } from './catalog-search.server'
 import { listStores } from './catalog-stores.server'
-import { productSearchSchema, searchParamsToObject, slugInput, storeListInput, suggestInput } from './catalog.schemas'
+import {
+  productSearchSchema,
+  searchParamsToObject,
+  slugInput,
+  storeListInput,
+  suggestInput,
+} from './catalog.schemas'
 
 /**
  * The catalogue's JSON API (spec §7 style: `{ data, meta? }`). Every endpoint is public and the
@@ -38,7 +44,9 @@ function publicEndpoint(
   }
 }
 
-export const categoriesEndpoint = publicEndpoint(LIST_CACHE, async (db) => ({ data: await listCategoryTree(db) }))
+export const categoriesEndpoint = publicEndpoint(LIST_CACHE, async (db) => ({
+  data: await listCategoryTree(db),
+}))
 
 export const productsEndpoint = publicEndpoint(LIST_CACHE, async (db, url) => {
   const search = parseInput(productSearchSchema, searchParamsToObject(url.searchParams))

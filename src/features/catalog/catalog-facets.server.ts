@@ -41,10 +41,7 @@ const dialect = new PgDialect()
 
 /** Every filter but `except`: a facet's counts ignore its own selection. */
 function allBut(except: FacetName | null): SQL {
-  return sql.join(
-    names.filter((n) => n !== except).map(flag),
-    sql` and `,
-  )
+  return sql.join(names.filter((n) => n !== except).map(flag), sql` and `)
 }
 
 interface AggregateRow {
@@ -81,7 +78,8 @@ export function computeFacets(db: DbOrTx, input: FacetInput): Promise<FacetResul
     sql` + `,
   )
   const moqCounts = MOQ_THRESHOLDS.map(
-    (t) => sql`count(*) filter (where moq <= ${sql.raw(String(t))} and ${allBut('moq')})::int as ${sql.raw(`m${t}`)}`,
+    (t) =>
+      sql`count(*) filter (where moq <= ${sql.raw(String(t))} and ${allBut('moq')})::int as ${sql.raw(`m${t}`)}`,
   )
   const statement = sql`
     with flagged as (
@@ -109,9 +107,13 @@ export function computeFacets(db: DbOrTx, input: FacetInput): Promise<FacetResul
   return memo(key, FACET_TTL_MS, async () => {
     const rows = await selectRows<AggregateRow>(db, statement)
     const overall = rows.find((r) => Number(r.g_brand) === 1 && Number(r.g_child) === 1)
-    const byBrand = rows.filter((r) => Number(r.g_brand) === 0 && r.brand_id !== null && Number(r.n_brand) > 0)
+    const byBrand = rows.filter(
+      (r) => Number(r.g_brand) === 0 && r.brand_id !== null && Number(r.n_brand) > 0,
+    )
     const byChild = new Map(
-      rows.filter((r) => Number(r.g_child) === 0 && r.child !== null).map((r) => [Number(r.child), Number(r.n_all)]),
+      rows
+        .filter((r) => Number(r.g_child) === 0 && r.child !== null)
+        .map((r) => [Number(r.child), Number(r.n_all)]),
     )
     const brands = await brandOptions(
       db,
@@ -129,7 +131,10 @@ export function computeFacets(db: DbOrTx, input: FacetInput): Promise<FacetResul
         categories: options,
         categoryTrail: trailOf(categories, categoryId),
         brands,
-        price: overall && Number(overall.n_price) > 0 ? { min: Number(overall.lo), max: Number(overall.hi) } : null,
+        price:
+          overall && Number(overall.n_price) > 0
+            ? { min: Number(overall.lo), max: Number(overall.hi) }
+            : null,
         inStock: Number(overall?.n_stock ?? 0),
         discount: Number(overall?.n_discount ?? 0),
         maxMoq: MOQ_THRESHOLDS.map((value) => ({ value, count: Number(overall?.[`m${value}`] ?? 0) })),

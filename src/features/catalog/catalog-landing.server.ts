@@ -7,7 +7,12 @@ import { categoryCounts, loadCategoryIndex } from './catalog-categories.server'
 import { CARD_COLUMNS, listProducts, toCard } from './catalog-listing.server'
 import { productSearchToQuery } from './catalog.schemas'
 import type { ProductCard } from './catalog.types'
-import { landingBlockSchema, type LandingBlock, type LandingPage, type ResolvedLandingBlock } from './landing.schemas'
+import {
+  landingBlockSchema,
+  type LandingBlock,
+  type LandingPage,
+  type ResolvedLandingBlock,
+} from './landing.schemas'
 
 /** A published landing page with its blocks resolved; null when there is none with this slug. */
 export async function getLandingPage(db: DbOrTx, slug: string): Promise<LandingPage | null> {
@@ -69,7 +74,7 @@ async function resolveBlock(db: DbOrTx, block: LandingBlock): Promise<ResolvedLa
         return { type: 'products', heading: block.heading, products, moreHref: null }
       }
       const search = { ...block.search, per_page: undefined, page: undefined }
-      const listing = await listProducts(db, { ...search, per_page: 24 }, { facets: false })
+      const listing = await listProducts(db, { ...search, per_page: 24 }, { facets: false, count: false })
       return {
         type: 'products',
         heading: block.heading,
@@ -84,7 +89,9 @@ async function resolveBlock(db: DbOrTx, block: LandingBlock): Promise<ResolvedLa
         heading: block.heading,
         categories: block.slugs.flatMap((s) => {
           const c = index.bySlug.get(s)
-          return c ? [{ slug: c.slug, name: c.name, image: c.image, productCount: counts.get(c.id) ?? 0 }] : []
+          return c
+            ? [{ slug: c.slug, name: c.name, image: c.image, productCount: counts.get(c.id) ?? 0 }]
+            : []
         }),
       }
     }

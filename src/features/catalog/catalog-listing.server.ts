@@ -28,7 +28,11 @@ interface ResolvedFilters {
 
 const intArray = (ids: readonly number[]) => `{${ids.join(',')}}`
 
-async function resolveFilters(db: DbOrTx, search: ProductSearch, categories: CategoryIndex): Promise<ResolvedFilters> {
+async function resolveFilters(
+  db: DbOrTx,
+  search: ProductSearch,
+  categories: CategoryIndex,
+): Promise<ResolvedFilters> {
   const [[refs], parsed] = await Promise.all([
     search.brand?.length || search.store
       ? selectRows<{ brand_ids: number[] | null; store_id: number | null }>(
@@ -154,7 +158,10 @@ export async function listProducts(
   const page = search.page ?? 1
   const sort = search.sort ?? 'relevance'
   const c = filters.conditions
-  const where = sql.join([c.q, c.store, c.category, c.brand, c.price, c.inStock, c.discount, c.moq], sql` and `)
+  const where = sql.join(
+    [c.q, c.store, c.category, c.brand, c.price, c.inStock, c.discount, c.moq],
+    sql` and `,
+  )
   const withFacets = options.facets !== false
   const [rows, counted] = await Promise.all([
     selectRows<ListingRow>(
@@ -172,9 +179,10 @@ export async function listProducts(
         })
       : options.count === false
         ? null
-        : selectRows<{ n: number }>(db, sql`select count(*)::int as n from product_listings where ${where}`).then(
-            (r) => ({ total: Number(r[0]?.n ?? 0), facets: null }),
-          ),
+        : selectRows<{ n: number }>(
+            db,
+            sql`select count(*)::int as n from product_listings where ${where}`,
+          ).then((r) => ({ total: Number(r[0]?.n ?? 0), facets: null })),
   ])
   const total = counted?.total ?? rows.length
   return {

@@ -68,7 +68,8 @@ export async function listOffers(db: DbOrTx, productId: number, at: Date = now()
       // Two valid tiers with the same minimum: the cheaper one applies (and was sorted first).
       const same = existing.tiers.find((t) => t.minQuantity === tier.minQuantity)
       if (!same) existing.tiers.push(tier)
-      else if (effectivePrice(tier) < effectivePrice(same)) existing.tiers.splice(existing.tiers.indexOf(same), 1, tier)
+      else if (effectivePrice(tier) < effectivePrice(same))
+        existing.tiers.splice(existing.tiers.indexOf(same), 1, tier)
       continue
     }
     offers.set(Number(row.sku_id), {
@@ -99,7 +100,10 @@ export async function listOffers(db: DbOrTx, productId: number, at: Date = now()
       minQuantity: entry.minQuantity,
     }
   })
-  return list.sort((a, b) => effectivePrice(a) - effectivePrice(b) || a.unitPrice - b.unitPrice || a.sku.localeCompare(b.sku))
+  return list.sort(
+    (a, b) =>
+      effectivePrice(a) - effectivePrice(b) || a.unitPrice - b.unitPrice || a.sku.localeCompare(b.sku),
+  )
 }
 
 /** The public product page: null when there is no active product with this slug. */
@@ -142,7 +146,10 @@ export async function getProductDetail(db: DbOrTx, slug: string): Promise<Produc
     name: product.name,
     description: product.description,
     unit: product.unit,
-    brand: product.brand_slug && product.brand_name ? { slug: product.brand_slug, name: product.brand_name } : null,
+    brand:
+      product.brand_slug && product.brand_name
+        ? { slug: product.brand_slug, name: product.brand_name }
+        : null,
     categoryTrail: trailOf(categories, Number(product.category_id)),
     photos,
     attributes,

@@ -154,7 +154,10 @@ export interface RefreshSummary {
  * Recomputes the listing rows of the given products (every product when omitted). Call it after
  * any change to a product, its SKUs, prices or photos, in the same transaction as the change.
  */
-export async function refreshProductListings(db: DbOrTx, productIds?: readonly number[]): Promise<RefreshSummary> {
+export async function refreshProductListings(
+  db: DbOrTx,
+  productIds?: readonly number[],
+): Promise<RefreshSummary> {
   const started = performance.now()
   const at = now().toISOString()
   clearCatalogCache()
@@ -198,10 +201,29 @@ export async function refreshProductListings(db: DbOrTx, productIds?: readonly n
 }
 
 /** Refreshes the listings of every product a store offers (store or seller status changes). */
-export async function refreshListingsOfStores(db: DbOrTx, storeIds: readonly number[]): Promise<RefreshSummary> {
+export async function refreshListingsOfStores(
+  db: DbOrTx,
+  storeIds: readonly number[],
+): Promise<RefreshSummary> {
   const rows = await selectRows<{ id: number }>(
     db,
     sql`select distinct product_id as id from skus where store_id = any(${idArray(storeIds)}::int[])`,
+  )
+  return refreshProductListings(
+    db,
+    rows.map((r) => Number(r.id)),
+  )
+}
+
+/** Refreshes the listings of everything a seller's stores offer (approval, rejection, suspension). */
+export async function refreshListingsOfSellers(
+  db: DbOrTx,
+  sellerIds: readonly number[],
+): Promise<RefreshSummary> {
+  const rows = await selectRows<{ id: number }>(
+    db,
+    sql`select distinct s.product_id as id from skus s join stores st on st.id = s.store_id
+        where st.seller_id = any(${idArray(sellerIds)}::int[])`,
   )
   return refreshProductListings(
     db,

@@ -107,14 +107,17 @@ export async function suggest(db: DbOrTx, q: string): Promise<Suggestion[]> {
     ...brands.map((b) => ({
       kind: 'brand' as const,
       label: b.name,
-      href: `/product?brand=${b.slug}`,
+      href: `/product?brand=${encodeURIComponent(b.slug)}`,
       highlight: highlightText(b.name, words),
     })),
-    ...products.map((p) => ({
-      kind: 'product' as const,
-      label: p.brand ? `${p.name} · ${p.brand}` : p.name,
-      href: `/product/${p.slug}`,
-      highlight: highlightText(p.name, words),
-    })),
+    ...products.map((p) => {
+      const label = p.brand ? `${p.name} · ${p.brand}` : p.name
+      return {
+        kind: 'product' as const,
+        label,
+        href: `/product/${p.slug}`,
+        highlight: highlightText(label, words),
+      }
+    }),
   ]
 }

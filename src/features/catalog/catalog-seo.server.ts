@@ -15,7 +15,10 @@ export const PRODUCTS_PER_SITEMAP = 40_000
 const XML = { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=3600' }
 
 const escapeXml = (text: string) =>
-  text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c)
+  text.replace(
+    /[<>&'"]/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c,
+  )
 
 const absolute = (path: string) => `${serverConfig().publicSiteUrl}${path}`
 
@@ -67,7 +70,26 @@ export async function sitemapFileResponse(file: string): Promise<Response> {
 
 /** Everything public may be crawled; the private areas, the basket and the API may not. */
 export function robotsResponse(): Response {
-  const disallow = ['/api/', '/auth', '/buyer', '/seller', '/cart', '/payment', '/admin', '/dev', '/browse-history']
-  const body = ['User-agent: *', 'Allow: /', ...disallow.map((p) => `Disallow: ${p}`), '', `Sitemap: ${absolute('/sitemap.xml')}`, ''].join('\n')
-  return new Response(body, { headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=86400' } })
+  const disallow = [
+    '/api/',
+    '/auth',
+    '/buyer',
+    '/seller',
+    '/cart',
+    '/payment',
+    '/admin',
+    '/dev',
+    '/browse-history',
+  ]
+  const body = [
+    'User-agent: *',
+    'Allow: /',
+    ...disallow.map((p) => `Disallow: ${p}`),
+    '',
+    `Sitemap: ${absolute('/sitemap.xml')}`,
+    '',
+  ].join('\n')
+  return new Response(body, {
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=86400' },
+  })
 }

@@ -1,4 +1,5 @@
 import { createServerFn } from '@tanstack/react-start'
+import { serverConfig } from '~/server/config.server'
 import { getDb } from '~/server/db/database.server'
 import { listCategoryTree } from './catalog-categories.server'
 import { getLandingPage } from './catalog-landing.server'
@@ -14,13 +15,17 @@ import { getHomeSections, listFeaturedProducts } from './catalog.server'
  * validated input and never look at who is asking.
  */
 
-export const fetchCategoryTree = createServerFn({ method: 'GET' }).handler(async () => listCategoryTree(await getDb()))
+export const fetchCategoryTree = createServerFn({ method: 'GET' }).handler(async () =>
+  listCategoryTree(await getDb()),
+)
 
 export const fetchFeaturedProducts = createServerFn({ method: 'GET' })
   .validator(featuredProductsInput)
   .handler(async ({ data }) => listFeaturedProducts(await getDb(), data.limit))
 
-export const fetchHomeSections = createServerFn({ method: 'GET' }).handler(async () => getHomeSections(await getDb()))
+export const fetchHomeSections = createServerFn({ method: 'GET' }).handler(async () =>
+  getHomeSections(await getDb()),
+)
 
 export const fetchProductListing = createServerFn({ method: 'GET' })
   .validator(productSearchSchema)
@@ -42,3 +47,8 @@ export const fetchLandingPage = createServerFn({ method: 'GET' })
 export const fetchStore = createServerFn({ method: 'GET' })
   .validator(slugInput)
   .handler(async ({ data }) => getStore(await getDb(), data.slug))
+
+/** The public site address, for canonical URLs and Open Graph tags. */
+export const fetchSiteInfo = createServerFn({ method: 'GET' }).handler(async () => ({
+  siteUrl: serverConfig().publicSiteUrl,
+}))

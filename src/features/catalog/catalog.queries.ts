@@ -6,6 +6,7 @@ import {
   fetchLandingPage,
   fetchProductDetail,
   fetchProductListing,
+  fetchSiteInfo,
   fetchStore,
   fetchSuggestions,
 } from './catalog.functions'
@@ -50,6 +51,12 @@ export const catalogQueries = {
     queryOptions({
       queryKey: [...catalogQueries.all, 'landing', slug],
       queryFn: () => fetchLandingPage({ data: { slug } }),
+    }),
+  site: () =>
+    queryOptions({
+      queryKey: [...catalogQueries.all, 'site'],
+      queryFn: () => fetchSiteInfo(),
+      staleTime: Number.POSITIVE_INFINITY,
     }),
   store: (slug: string) =>
     queryOptions({

@@ -27,12 +27,29 @@ describe('the /product search parameters', () => {
   })
 
   it('reads what the router has already parsed: numbers, booleans, arrays', () => {
-    const result = parse({ q: 123, brand: 'golbarg', min_price: 0, in_stock: true, discount: false, page: 2, per_page: 12 })
-    expect(result.success && result.output).toEqual({ q: '123', brand: ['golbarg'], min_price: 0, in_stock: true, page: 2, per_page: 12 })
+    const result = parse({
+      q: 123,
+      brand: 'golbarg',
+      min_price: 0,
+      in_stock: true,
+      discount: false,
+      page: 2,
+      per_page: 12,
+    })
+    expect(result.success && result.output).toEqual({
+      q: '123',
+      brand: ['golbarg'],
+      min_price: 0,
+      in_stock: true,
+      page: 2,
+      per_page: 12,
+    })
   })
 
   it('drops unknown parameters, switched-off filters and defaults from the canonical form', () => {
-    const result = fromUrl('utm_source=news&fbclid=abc&in_stock=false&discount=0&page=1&per_page=24&q=++&brand=b&brand=a&brand=b')
+    const result = fromUrl(
+      'utm_source=news&fbclid=abc&in_stock=false&discount=0&page=1&per_page=24&q=++&brand=b&brand=a&brand=b',
+    )
     expect(result.success && result.output).toEqual({ brand: ['a', 'b'] })
   })
 

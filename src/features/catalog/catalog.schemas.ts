@@ -27,13 +27,22 @@ const text = v.pipe(
 )
 
 const slug = (label: string) =>
-  v.pipe(text, v.maxLength(100, `${label} is too long`), v.regex(SLUG_PATTERN, `${label} is not a valid slug`))
+  v.pipe(
+    text,
+    v.maxLength(100, `${label} is too long`),
+    v.regex(SLUG_PATTERN, `${label} is not a valid slug`),
+  )
 
 const wholeNumber = (label: string, min: number, max: number) =>
   v.pipe(
     v.union([
       v.number(`${label} must be a whole number`),
-      v.pipe(v.string(), v.trim(), v.regex(/^\d{1,16}$/, `${label} must be a whole number`), v.transform(Number)),
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.regex(/^\d{1,16}$/, `${label} must be a whole number`),
+        v.transform(Number),
+      ),
     ]),
     v.integer(`${label} must be a whole number`),
     v.minValue(min, `${label} must be at least ${min}`),
@@ -43,8 +52,13 @@ const wholeNumber = (label: string, min: number, max: number) =>
 /** true/1 turn a filter on; false/0 leave it off (and out of the canonical URL). */
 const flag = (label: string) =>
   v.pipe(
-    v.union([v.boolean(), v.picklist(['true', 'false', '1', '0']), v.picklist([1, 0])], `${label} must be true or false`),
-    v.transform((value) => (value === true || value === 'true' || value === '1' || value === 1 ? true : undefined)),
+    v.union(
+      [v.boolean(), v.picklist(['true', 'false', '1', '0']), v.picklist([1, 0])],
+      `${label} must be true or false`,
+    ),
+    v.transform((value) =>
+      value === true || value === 'true' || value === '1' || value === 1 ? true : undefined,
+    ),
   )
 
 const brandList = v.pipe(
@@ -132,7 +146,17 @@ export function searchParamsToObject(params: URLSearchParams): Record<string, st
 /** The canonical query string of a search: known keys in a fixed order, brands repeated. */
 export function productSearchToQuery(search: ProductSearch): string {
   const params = new URLSearchParams()
-  const keys = ['q', 'category', 'brand', 'store', 'min_price', 'max_price', 'in_stock', 'discount', 'max_moq']
+  const keys = [
+    'q',
+    'category',
+    'brand',
+    'store',
+    'min_price',
+    'max_price',
+    'in_stock',
+    'discount',
+    'max_moq',
+  ]
   for (const key of [...keys, 'sort', 'page', 'per_page'] as const) {
     const value = search[key as keyof ProductSearch]
     if (value === undefined) continue

@@ -147,3 +147,10 @@ export interface Suggestion {
   href: string
   highlight: HighlightPart[]
 }
+
+/** The home page's product and store strips. */
+export interface HomeSections {
+  newProducts: ProductCard[]
+  discountedProducts: ProductCard[]
+  featuredStores: StoreSummary[]
+}

@@ -1,17 +1,22 @@
 import { queryOptions } from '@tanstack/react-query'
+import { userScoped } from '~/features/session/session.queries'
 import { fetchSellerApplications, fetchSellerProfile } from './sellers.functions'
 import type { SellerApplicationFilters } from './sellers.schemas'
 
 export const sellerQueries = {
   all: ['sellers'] as const,
+  /** The seller the signed-in user owns or observes. */
   profile: () =>
     queryOptions({
       queryKey: [...sellerQueries.all, 'profile'] as const,
       queryFn: () => fetchSellerProfile(),
+      meta: userScoped,
     }),
+  /** /admin/sellers. */
   applications: (filters: Partial<SellerApplicationFilters> = {}) =>
     queryOptions({
       queryKey: [...sellerQueries.all, 'applications', filters] as const,
       queryFn: () => fetchSellerApplications({ data: filters }),
+      meta: userScoped,
     }),
 }

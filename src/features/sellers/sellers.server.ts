@@ -1,7 +1,7 @@
 import '@tanstack/react-start/server-only'
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm'
 import { constants } from '#app-config'
-import type { User } from '~/features/auth/auth-access'
+import type { User } from '~/features/auth/auth.schemas'
 import { loadUser } from '~/server/auth/auth-user.server'
 import { requireAdmin, requireSeller, requireUser } from '~/server/auth/guards.server'
 import type { AuthContext } from '~/server/auth/session.server'

@@ -1,26 +1,15 @@
-import { APPROVED_SELLER_STATUS } from '~/lib/domain-enums'
+import { canEnterSellerArea, isApprovedSeller } from '~/features/auth/auth-access'
+import type { User } from '~/features/auth/auth.schemas'
 import type { FileRoutesByTo } from '~/routeTree.gen'
-import type { User } from './session.schemas'
 
 /**
- * The pure rules of the two panels (spec §2 menus, "Active panel and memory", §6 guards): what
- * the layouts render and what the route guards (issue #4) enforce, from one source.
+ * The pure rules of the two panels (spec §2 menus, "Active panel and memory"). Who may open what
+ * comes from auth-access.ts, the same predicates the route guards and the server guards use, so a
+ * menu item is enabled exactly when its page lets the user in.
  */
 
 export const panels = ['buyer', 'seller'] as const
 export type Panel = (typeof panels)[number]
-
-export const APPROVED_SELLER_REQUIRED = 'You need to be an approved seller to access this page'
-
-/** A seller, or an observer acting for one: may open the seller panel. */
-export function canSwitchToSeller(user: User | null | undefined): boolean {
-  return !!user && (user.is_seller || user.pointing_seller_id !== null)
-}
-
-/** Seller status 'approved' (spec §4): the seller menu and seller pages open up. */
-export function isApprovedSeller(user: User | null | undefined): boolean {
-  return canSwitchToSeller(user) && user?.seller?.status === APPROVED_SELLER_STATUS
-}
 
 function firstSegment(pathname: string): string {
   return pathname.split('/')[1] ?? ''
@@ -43,7 +32,7 @@ export function activePanelFor(input: {
 }): Panel {
   if (!input.user) return 'buyer'
   const panel = panelOfPath(input.pathname) ?? input.remembered ?? 'buyer'
-  return panel === 'seller' && !canSwitchToSeller(input.user) ? 'buyer' : panel
+  return panel === 'seller' && !canEnterSellerArea(input.user) ? 'buyer' : panel
 }
 
 export function isPanel(value: unknown): value is Panel {
@@ -75,7 +64,7 @@ export function buyerMenu(user: User | null | undefined): MenuItem[] {
     { key: 'tickets', label: 'Your Tickets', to: '/buyer/tickets', enabled: true },
     { key: 'history', label: 'Browsing History', to: '/browse-history', enabled: true },
     { key: 'profile', label: 'Edit Profile', to: '/buyer/profile', enabled: true },
-    { key: 'switch', label: 'Switch to Seller', to: '/seller', enabled: canSwitchToSeller(user) },
+    { key: 'switch', label: 'Switch to Seller', to: '/seller', enabled: canEnterSellerArea(user) },
   ]
 }
 
@@ -97,30 +86,4 @@ export function sellerMenu(user: User | null | undefined): MenuItem[] {
 
 export function panelMenu(panel: Panel, user: User | null | undefined): MenuItem[] {
   return panel === 'seller' ? sellerMenu(user) : buyerMenu(user)
-}
-
-export type GuardOutcome =
-  | { allow: true }
-  | { allow: false; redirect: { to: '/auth' } }
-  | { allow: false; redirect: { to: '/seller'; search: { error: true; message: string } } }
-
-/** Spec §6: any /buyer page needs a signed-in user. */
-export function buyerAccess(user: User | null | undefined): GuardOutcome {
-  return user ? { allow: true } : { allow: false, redirect: { to: '/auth' } }
-}
-
-const OPEN_TO_UNAPPROVED = new Set(['/seller', '/seller/profile'])
-
-/**
- * Spec §6: /seller needs a seller (or an observer with a seller); beyond /seller and
- * /seller/profile it needs an approved one, else back to /seller with the reason.
- */
-export function sellerAccess(user: User | null | undefined, pathname: string): GuardOutcome {
-  if (!canSwitchToSeller(user)) return { allow: false, redirect: { to: '/auth' } }
-  const path = pathname.replace(/\/+$/, '') || '/'
-  if (OPEN_TO_UNAPPROVED.has(path) || isApprovedSeller(user)) return { allow: true }
-  return {
-    allow: false,
-    redirect: { to: '/seller', search: { error: true, message: APPROVED_SELLER_REQUIRED } },
-  }
 }

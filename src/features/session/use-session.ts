@@ -1,19 +1,19 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useHydrated, useNavigate } from '@tanstack/react-router'
+import { useNavigate } from '@tanstack/react-router'
 import { useCallback } from 'react'
-import { api } from '~/lib/http/api-client'
+import { AUTH_EVENTS } from '~/features/auth/auth-events'
+import type { User } from '~/features/auth/auth.schemas'
 import { track } from '~/features/analytics/analytics-client'
+import { api } from '~/lib/http/api-client'
 import { sessionQueries, setCurrentUser } from './session.queries'
-import type { User } from './session.schemas'
 
 /**
- * The signed-in user; `pending` until the browser has asked. Until this component has hydrated it
- * reports what the server rendered (pending), even if the answer already came in meanwhile.
+ * The signed-in user. The server renders with the user already loaded (the root's beforeLoad), so
+ * the first paint and hydration agree; `pending` only while nobody has answered yet (a session
+ * that must be refreshed in the browser first).
  */
 export function useCurrentUser(): { user: User | null; pending: boolean } {
   const query = useQuery(sessionQueries.me())
-  const hydrated = useHydrated()
-  if (!hydrated) return { user: null, pending: true }
   return { user: query.data ?? null, pending: query.isPending }
 }
 
@@ -32,8 +32,10 @@ export function useSignOut(): () => Promise<void> {
     } catch {
       // Already signed out on the server, or offline: clear this browser's state regardless.
     }
-    track('auth_logout')
-    setCurrentUser(queryClient, null)
+    track(AUTH_EVENTS.logout)
+    // Leave the page first: a signed-in page (the seller dashboard, say) would otherwise ask again
+    // for data that is no longer the user's, in the moment before the home page replaces it.
     await navigate({ to: '/' })
+    setCurrentUser(queryClient, null)
   }, [queryClient, navigate])
 }

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { catalogQueries } from '~/features/catalog/catalog.queries'
 import { sessionQueries } from '~/features/session/session.queries'
-import type { User } from '~/features/session/session.schemas'
+import type { User } from '~/features/auth/auth.schemas'
 import { loadBasketAtStart } from './basket-seam'
 
 export interface AppStartSteps {

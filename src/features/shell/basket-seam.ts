@@ -1,14 +1,32 @@
 import type { QueryClient } from '@tanstack/react-query'
-import type { User } from '~/features/session/session.schemas'
+import type { User } from '~/features/auth/auth.schemas'
+import { browserBasket, settledCount } from '~/features/basket/basket-actor'
 
 /**
  * Seam for the basket (issue #6). App start calls this third, after the user and the categories
- * (spec §4): load the server basket for a signed-in user or the local 'cart' for a guest, then
- * report the number of distinct items for the header badge. Until then: an empty basket.
+ * (spec §4): the server basket for a signed-in user (merging a guest basket left in this browser
+ * first), the local 'cart' for a guest; then the number of distinct items for the header badge.
  */
-export async function loadBasketAtStart(_ctx: {
+export async function loadBasketAtStart(ctx: {
   queryClient: QueryClient
   user: User | null
 }): Promise<{ count: number }> {
-  return { count: 0 }
+  const actor = browserBasket()
+  actor.send({ type: 'START', user: ctx.user ? { id: ctx.user.id } : null })
+  return { count: await settledCount(actor) }
+}
+
+/**
+ * Seam for the basket (issue #6), called right after a sign-in and before the user is sent on:
+ * the guest's local basket goes to the server (spec §4 "Fill basket", tracked as MERGED), then the
+ * server basket is loaded. Resolves once that is done, or has failed (the local basket then stays
+ * and the next sign-in tries again).
+ */
+export async function mergeGuestBasketAfterSignIn(ctx: {
+  queryClient: QueryClient
+  user: User
+}): Promise<void> {
+  const actor = browserBasket()
+  actor.send({ type: 'SIGNED_IN', user: { id: ctx.user.id } })
+  await settledCount(actor)
 }

@@ -1,12 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '~/features/shell/components/placeholder-page'
+import { ContentPageView } from '~/features/content/components/content-page'
+import { contentQueries } from '~/features/content/content.queries'
 import { pageHead } from '~/features/shell/page-head'
 
 export const Route = createFileRoute('/_default/about')({
-  head: () => pageHead('About Us'),
-  component: DefaultAboutPage,
+  loader: async ({ context }) => {
+    const page = await context.queryClient.ensureQueryData(contentQueries.page('about'))
+    // Only what <head> needs; the page itself reads the query cache.
+    return { title: page.title, description: page.description }
+  },
+  head: ({ loaderData }) => pageHead(loaderData?.title ?? '', loaderData?.description),
+  component: AboutPage,
 })
 
-function DefaultAboutPage() {
-  return <PlaceholderPage title="About Us" owner="content" />
+function AboutPage() {
+  return <ContentPageView slug="about" />
 }

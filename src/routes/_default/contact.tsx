@@ -1,12 +1,36 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '~/features/shell/components/placeholder-page'
+import { ContentHeader } from '~/features/content/components/content-page'
+import { Markdown } from '~/features/content/components/markdown'
+import { SupportChats } from '~/features/content/components/support-chats'
+import { contentQueries } from '~/features/content/content.queries'
 import { pageHead } from '~/features/shell/page-head'
+import { ContactForm } from '~/features/tickets/components/contact-form'
 
 export const Route = createFileRoute('/_default/contact')({
-  head: () => pageHead('Contact Us'),
-  component: DefaultContactPage,
+  loader: async ({ context }) => {
+    const page = await context.queryClient.ensureQueryData(contentQueries.page('contact'))
+    return { title: page.title, description: page.description }
+  },
+  head: ({ loaderData }) => pageHead(loaderData?.title ?? 'Contact Us', loaderData?.description),
+  component: ContactPage,
 })
 
-function DefaultContactPage() {
-  return <PlaceholderPage title="Contact Us" owner="content" />
+function ContactPage() {
+  const { data: page } = useSuspenseQuery(contentQueries.page('contact'))
+  return (
+    <section aria-labelledby="page-title" className="mx-auto flex w-full max-w-3xl flex-col gap-6">
+      <ContentHeader page={page} />
+      <Markdown source={page.body} />
+      <div className="rounded-2xl border border-stone-200 bg-white p-5 sm:p-7">
+        <ContactForm />
+      </div>
+      <section aria-labelledby="chats-title" className="flex flex-col gap-3">
+        <h2 id="chats-title" className="text-lg font-semibold text-ink">
+          Prefer to chat?
+        </h2>
+        <SupportChats />
+      </section>
+    </section>
+  )
 }

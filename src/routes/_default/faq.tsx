@@ -1,12 +1,32 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '~/features/shell/components/placeholder-page'
+import * as v from 'valibot'
+import { FaqPage } from '~/features/content/components/faq-page'
+import { contentQueries } from '~/features/content/content.queries'
 import { pageHead } from '~/features/shell/page-head'
 
 export const Route = createFileRoute('/_default/faq')({
-  head: () => pageHead('Frequently Asked Questions'),
-  component: DefaultFaqPage,
+  validateSearch: v.object({ q: v.optional(v.pipe(v.string(), v.maxLength(100)), '') }),
+  loader: async ({ context }) => {
+    const [page] = await Promise.all([
+      context.queryClient.ensureQueryData(contentQueries.page('faq')),
+      context.queryClient.ensureQueryData(contentQueries.faq()),
+    ])
+    return { title: page.title, description: page.description }
+  },
+  head: ({ loaderData }) =>
+    pageHead(loaderData?.title ?? 'Frequently Asked Questions', loaderData?.description),
+  component: FaqRoute,
 })
 
-function DefaultFaqPage() {
-  return <PlaceholderPage title="Frequently Asked Questions" owner="content" />
+function FaqRoute() {
+  const { q } = Route.useSearch()
+  const navigate = Route.useNavigate()
+  return (
+    <FaqPage
+      query={q}
+      onQueryChange={(next) =>
+        void navigate({ search: { q: next || undefined }, replace: true, resetScroll: false })
+      }
+    />
+  )
 }

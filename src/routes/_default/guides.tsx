@@ -1,12 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '~/features/shell/components/placeholder-page'
+import { GuidesPage } from '~/features/content/components/guides-page'
+import { contentQueries } from '~/features/content/content.queries'
 import { pageHead } from '~/features/shell/page-head'
 
 export const Route = createFileRoute('/_default/guides')({
-  head: () => pageHead('Guides'),
-  component: DefaultGuidesPage,
+  loader: async ({ context }) => {
+    const [page] = await Promise.all([
+      context.queryClient.ensureQueryData(contentQueries.page('guides')),
+      context.queryClient.ensureQueryData(contentQueries.guides()),
+    ])
+    return { title: page.title, description: page.description }
+  },
+  head: ({ loaderData }) => pageHead(loaderData?.title ?? 'Guides', loaderData?.description),
+  component: GuidesPage,
 })
-
-function DefaultGuidesPage() {
-  return <PlaceholderPage title="Guides" owner="content" />
-}

@@ -1,12 +1,31 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '~/features/shell/components/placeholder-page'
+import * as v from 'valibot'
+import { HelpCenterPage } from '~/features/content/components/help-center-page'
+import { contentQueries } from '~/features/content/content.queries'
 import { pageHead } from '~/features/shell/page-head'
 
 export const Route = createFileRoute('/_default/help-center')({
-  head: () => pageHead('Help Center'),
-  component: DefaultHelpCenterPage,
+  validateSearch: v.object({ q: v.optional(v.pipe(v.string(), v.maxLength(100)), '') }),
+  loaderDeps: ({ search }) => ({ q: search.q.trim() }),
+  loader: async ({ context, deps }) => {
+    const [page] = await Promise.all([
+      context.queryClient.ensureQueryData(contentQueries.page('help-center')),
+      deps.q.length > 1 ? context.queryClient.ensureQueryData(contentQueries.search(deps.q)) : null,
+    ])
+    return { title: page.title, description: page.description }
+  },
+  head: ({ loaderData }) => pageHead(loaderData?.title ?? 'Help Center', loaderData?.description),
+  component: HelpCenterRoute,
 })
 
-function DefaultHelpCenterPage() {
-  return <PlaceholderPage title="Help Center" owner="content" />
+function HelpCenterRoute() {
+  const { q } = Route.useSearch()
+  const navigate = Route.useNavigate()
+  return (
+    <HelpCenterPage
+      key={q}
+      query={q}
+      onSearch={(next) => void navigate({ search: { q: next || undefined } })}
+    />
+  )
 }

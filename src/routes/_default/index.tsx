@@ -7,7 +7,7 @@ export const Route = createFileRoute('/_default/')({
   loader: async ({ context }) => {
     await Promise.all([
       context.queryClient.ensureQueryData(catalogQueries.categoryTree()),
-      context.queryClient.ensureQueryData(catalogQueries.featured(12)),
+      context.queryClient.ensureQueryData(catalogQueries.home()),
     ])
   },
   component: Home,
@@ -15,6 +15,6 @@ export const Route = createFileRoute('/_default/')({
 
 function Home() {
   const { data: categories } = useSuspenseQuery(catalogQueries.categoryTree())
-  const { data: products } = useSuspenseQuery(catalogQueries.featured(12))
-  return <HomePage categories={categories} products={products} />
+  const { data: sections } = useSuspenseQuery(catalogQueries.home())
+  return <HomePage categories={categories} sections={sections} />
 }

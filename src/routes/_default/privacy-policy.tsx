@@ -1,12 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '~/features/shell/components/placeholder-page'
+import { ContentPageView } from '~/features/content/components/content-page'
+import { contentQueries } from '~/features/content/content.queries'
 import { pageHead } from '~/features/shell/page-head'
 
 export const Route = createFileRoute('/_default/privacy-policy')({
-  head: () => pageHead('Privacy Policy'),
-  component: DefaultPrivacyPolicyPage,
+  loader: async ({ context }) => {
+    const page = await context.queryClient.ensureQueryData(contentQueries.page('privacy-policy'))
+    // Only what <head> needs; the page itself reads the query cache.
+    return { title: page.title, description: page.description }
+  },
+  head: ({ loaderData }) => pageHead(loaderData?.title ?? '', loaderData?.description),
+  component: PrivacyPolicyPage,
 })
 
-function DefaultPrivacyPolicyPage() {
-  return <PlaceholderPage title="Privacy Policy" owner="content" />
+function PrivacyPolicyPage() {
+  return <ContentPageView slug="privacy-policy" />
 }

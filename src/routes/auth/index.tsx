@@ -1,12 +1,31 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '~/features/shell/components/placeholder-page'
+import * as v from 'valibot'
+import { SignInPage } from '~/features/auth/components/sign-in-page'
 import { pageHead } from '~/features/shell/page-head'
 
+/** `method` picks the tab; `phone` pre-fills the number (from "Change number" on /auth/verify). */
+const searchSchema = v.object({
+  method: v.fallback(v.optional(v.picklist(['code', 'password'])), undefined),
+  phone: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(30))), undefined),
+})
+
 export const Route = createFileRoute('/auth/')({
+  validateSearch: searchSchema,
   head: () => pageHead('Sign in or register'),
   component: AuthPage,
 })
 
 function AuthPage() {
-  return <PlaceholderPage title="Sign in or register" owner="identity" />
+  const { method = 'code', phone = '', redirect } = Route.useSearch()
+  const navigate = Route.useNavigate()
+  return (
+    <SignInPage
+      method={method}
+      phone={phone}
+      redirect={redirect}
+      onMethodChange={(next) =>
+        void navigate({ search: (prev) => ({ ...prev, method: next }), replace: true, resetScroll: false })
+      }
+    />
+  )
 }

@@ -1,12 +1,26 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '~/features/shell/components/placeholder-page'
+import { createFileRoute, redirect } from '@tanstack/react-router'
+import * as v from 'valibot'
+import { phoneSchema } from '~/features/auth/auth.schemas'
+import { VerifyPage } from '~/features/auth/components/verify-page'
 import { pageHead } from '~/features/shell/page-head'
 
+/** The number the code went to (E.164) and its channel; without a valid number, back to /auth. */
+const searchSchema = v.object({
+  phone: v.fallback(v.optional(phoneSchema), undefined),
+  channel: v.fallback(v.optional(v.picklist(['sms', 'whatsapp'])), undefined),
+})
+
 export const Route = createFileRoute('/auth/verify')({
+  validateSearch: searchSchema,
+  beforeLoad: ({ search }) => {
+    if (!search.phone) throw redirect({ to: '/auth', search: { redirect: search.redirect } })
+  },
   head: () => pageHead('Verify your number'),
   component: AuthVerifyPage,
 })
 
 function AuthVerifyPage() {
-  return <PlaceholderPage title="Verify your number" owner="identity" />
+  const { phone, channel = 'sms', redirect } = Route.useSearch()
+  // beforeLoad sent anyone without a number back to /auth.
+  return <VerifyPage key={phone} phone={phone!} channel={channel} redirect={redirect} />
 }

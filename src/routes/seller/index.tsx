@@ -1,6 +1,9 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { APPROVED_SELLER_REQUIRED } from '~/features/session/panel-rules'
+import { APPROVED_SELLER_MESSAGE } from '~/features/auth/auth-access'
+import { SellerStatusCard } from '~/features/sellers/components/seller-status'
+import { sellerQueries } from '~/features/sellers/sellers.queries'
 import { PlaceholderPage } from '~/features/shell/components/placeholder-page'
 import { pageHead } from '~/features/shell/page-head'
 import { notFoundOnInvalidSearch } from '~/lib/route-errors'
@@ -17,22 +20,28 @@ const searchSchema = v.object({
 export const Route = createFileRoute('/seller/')({
   validateSearch: searchSchema,
   onError: notFoundOnInvalidSearch,
+  loader: async ({ context }) => {
+    await context.queryClient.ensureQueryData(sellerQueries.profile())
+  },
   head: () => pageHead('Seller Dashboard'),
   component: SellerDashboardPage,
 })
 
 function SellerDashboardPage() {
   const { error } = Route.useSearch()
+  const { data: seller } = useSuspenseQuery(sellerQueries.profile())
   return (
     <PlaceholderPage title="Dashboard" owner="orders">
-      {error ? (
+      {/* A stale link with ?error=true says nothing once the seller is approved. */}
+      {error && seller.status !== 'approved' ? (
         <p
           role="alert"
           className="rounded-xl border border-orange-300 bg-orange-50 px-4 py-3 text-sm font-medium text-orange-900"
         >
-          {APPROVED_SELLER_REQUIRED}
+          {APPROVED_SELLER_MESSAGE}
         </p>
       ) : null}
+      <SellerStatusCard seller={seller} />
     </PlaceholderPage>
   )
 }

@@ -1,12 +1,26 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '~/features/shell/components/placeholder-page'
+import { SellerProfile } from '~/features/sellers/components/seller-profile-form'
+import { sellerQueries } from '~/features/sellers/sellers.queries'
 import { pageHead } from '~/features/shell/page-head'
 
+/** Open to unapproved sellers too (spec §6), so a pending seller can check what they sent. */
 export const Route = createFileRoute('/seller/profile')({
+  loader: async ({ context }) => {
+    await context.queryClient.ensureQueryData(sellerQueries.profile())
+  },
   head: () => pageHead('Edit Profile'),
   component: SellerProfilePage,
 })
 
 function SellerProfilePage() {
-  return <PlaceholderPage title="Edit Profile" owner="identity" />
+  const { data: seller } = useSuspenseQuery(sellerQueries.profile())
+  return (
+    <section aria-labelledby="page-title" className="flex flex-col gap-6">
+      <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
+        Edit Profile
+      </h1>
+      <SellerProfile seller={seller} />
+    </section>
+  )
 }

@@ -4,8 +4,8 @@ import {
   canEnterSellerArea,
   isApprovedSeller,
   sellerRole,
-  type SellerSummary,
 } from '~/features/auth/auth-access'
+import type { SellerSummary } from '~/features/auth/auth.schemas'
 import { forbidden, unauthorized } from '../http/api-errors.server'
 import type { AuthContext } from './session.server'
 

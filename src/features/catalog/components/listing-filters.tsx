@@ -105,12 +105,19 @@ function CountLabel({ label, count }: { label: string; count?: number }) {
   return (
     <span className="flex flex-1 items-baseline justify-between gap-2">
       <span>{label}</span>
-      {count !== undefined ? <span className="text-xs text-stone-500 tabular-nums">{count.toLocaleString('en')}</span> : null}
+      {count !== undefined ? (
+        <span className="text-xs text-stone-500 tabular-nums">{count.toLocaleString('en')}</span>
+      ) : null}
     </span>
   )
 }
 
-function Check(props: { label: string; count?: number; checked: boolean; onChange: (checked: boolean) => void }) {
+function Check(props: {
+  label: string
+  count?: number
+  checked: boolean
+  onChange: (checked: boolean) => void
+}) {
   return (
     <label className="flex cursor-pointer items-center gap-2 rounded-md px-1 py-1 hover:bg-stone-100">
       <input
@@ -125,22 +132,46 @@ function Check(props: { label: string; count?: number; checked: boolean; onChang
   )
 }
 
-function Radio(props: { name: string; label: string; count?: number; checked: boolean; onChange: () => void }) {
+function Radio(props: {
+  name: string
+  label: string
+  count?: number
+  checked: boolean
+  onChange: () => void
+}) {
   return (
     <label className="flex cursor-pointer items-center gap-2 rounded-md px-1 py-1 hover:bg-stone-100">
-      <input type="radio" name={props.name} className="h-4 w-4 accent-brand-600" checked={props.checked} onChange={props.onChange} />
+      <input
+        type="radio"
+        name={props.name}
+        className="h-4 w-4 accent-brand-600"
+        checked={props.checked}
+        onChange={props.onChange}
+      />
       <CountLabel label={props.label} count={props.count} />
     </label>
   )
 }
 
-function CategoryFacet({ base, search, facets }: { base: ListingBase; search: ProductSearch; facets: ListingFacets }) {
+function CategoryFacet({
+  base,
+  search,
+  facets,
+}: {
+  base: ListingBase
+  search: ProductSearch
+  facets: ListingFacets
+}) {
   const trail = facets.categoryTrail
   const link = 'flex items-baseline justify-between gap-2 rounded-md px-1 py-1 hover:bg-stone-100'
   return (
     <nav aria-label="Categories" className="flex flex-col gap-0.5">
       {trail.length && base.kind === 'product' ? (
-        <ListingLink base={base} search={withFilter(search, { category: undefined })} className="px-1 py-1 text-brand-800 hover:underline">
+        <ListingLink
+          base={base}
+          search={withFilter(search, { category: undefined })}
+          className="px-1 py-1 text-brand-800 hover:underline"
+        >
           ‹ All categories
         </ListingLink>
       ) : null}
@@ -150,7 +181,10 @@ function CategoryFacet({ base, search, facets }: { base: ListingBase; search: Pr
           base={base}
           search={withFilter(search, { category: c.slug })}
           aria-current={i === trail.length - 1 ? 'page' : undefined}
-          className={cn('px-1 py-1', i === trail.length - 1 ? 'font-semibold text-ink' : 'text-brand-800 hover:underline')}
+          className={cn(
+            'px-1 py-1',
+            i === trail.length - 1 ? 'font-semibold text-ink' : 'text-brand-800 hover:underline',
+          )}
         >
           {c.name}
         </ListingLink>
@@ -186,8 +220,10 @@ function PriceRange({
     event.preventDefault()
     const lo = parse(min)
     const hi = parse(max)
-    if ([lo, hi].some((v) => v !== undefined && (!Number.isSafeInteger(v) || v < 0))) return setError('Enter whole amounts')
-    if (lo !== undefined && hi !== undefined && lo > hi) return setError('The lowest price is above the highest')
+    if ([lo, hi].some((v) => v !== undefined && (!Number.isSafeInteger(v) || v < 0)))
+      return setError('Enter whole amounts')
+    if (lo !== undefined && hi !== undefined && lo > hi)
+      return setError('The lowest price is above the highest')
     setError(null)
     onApply(lo, hi)
   }
@@ -202,12 +238,28 @@ function PriceRange({
         <label htmlFor={`${id}-min`} className="sr-only">
           Lowest price
         </label>
-        <input id={`${id}-min`} inputMode="numeric" placeholder="Min" value={min} onChange={(e) => setMin(e.target.value)} className={cn(inputClasses, 'h-9')} aria-invalid={error ? true : undefined} />
+        <input
+          id={`${id}-min`}
+          inputMode="numeric"
+          placeholder="Min"
+          value={min}
+          onChange={(e) => setMin(e.target.value)}
+          className={cn(inputClasses, 'h-9')}
+          aria-invalid={error ? true : undefined}
+        />
         <span aria-hidden="true">–</span>
         <label htmlFor={`${id}-max`} className="sr-only">
           Highest price
         </label>
-        <input id={`${id}-max`} inputMode="numeric" placeholder="Max" value={max} onChange={(e) => setMax(e.target.value)} className={cn(inputClasses, 'h-9')} aria-invalid={error ? true : undefined} />
+        <input
+          id={`${id}-max`}
+          inputMode="numeric"
+          placeholder="Max"
+          value={max}
+          onChange={(e) => setMax(e.target.value)}
+          className={cn(inputClasses, 'h-9')}
+          aria-invalid={error ? true : undefined}
+        />
       </div>
       {error ? (
         <p role="alert" className="text-xs text-red-700">

@@ -33,7 +33,8 @@ export function useListingNavigate(base: ListingBase): (search: ProductSearch) =
   const navigate = useNavigate()
   return (search) => {
     const t = target(base, search)
-    if (t.kind === 'category') void navigate({ to: '/category/$slug', params: { slug: t.slug }, search: t.search })
+    if (t.kind === 'category')
+      void navigate({ to: '/category/$slug', params: { slug: t.slug }, search: t.search })
     else void navigate({ to: '/product', search: t.search })
   }
 }

@@ -44,7 +44,12 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
           </Link>
         </h3>
         <p className="text-xs text-stone-600">{product.unit}</p>
-        <Price amount={product.lowestPrice} listPrice={product.listPrice} prefix="from" className="mt-auto pt-2 text-sm" />
+        <Price
+          amount={product.lowestPrice}
+          listPrice={product.listPrice}
+          prefix="from"
+          className="mt-auto pt-2 text-sm"
+        />
         <p className="text-xs text-stone-600">
           MOQ {product.moq} · {product.storeCount} {product.storeCount === 1 ? 'store' : 'stores'}
         </p>
@@ -61,7 +66,13 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
   )
 }
 
-export function StockBadge({ inStock, alwaysAvailable = false }: { inStock: boolean; alwaysAvailable?: boolean }) {
+export function StockBadge({
+  inStock,
+  alwaysAvailable = false,
+}: {
+  inStock: boolean
+  alwaysAvailable?: boolean
+}) {
   const label = alwaysAvailable ? 'Always available' : inStock ? 'In stock' : 'Out of stock'
   return (
     <span

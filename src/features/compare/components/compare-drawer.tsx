@@ -1,55 +1,135 @@
+import { useQueries } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
+import { catalogQueries } from '~/features/catalog/catalog.queries'
+import type { ProductDetail } from '~/features/catalog/catalog.types'
 import { ResponsiveImage } from '~/features/images/responsive-image'
 import { useDrawer } from '~/features/shell/ui-store'
+import { formatMoney } from '~/lib/money'
 import { Button } from '~/ui/button'
 import { EmptyState } from '~/ui/empty-state'
 import { CloseIcon, CompareIcon } from '~/ui/icons'
 import { Sheet } from '~/ui/sheet'
-import { MAX_COMPARE, removeFromCompare, useCompareItems } from '../compare-store'
+import { MAX_COMPARE, removeFromCompare, useCompareItems, type CompareItem } from '../compare-store'
 
+/** Every attribute key any of the products has, in the order they first appear. */
+export function attributeUnion(products: (ProductDetail | null | undefined)[]): string[] {
+  const keys: string[] = []
+  for (const product of products)
+    for (const a of product?.attributes ?? []) if (!keys.includes(a.key)) keys.push(a.key)
+  return keys
+}
+
+const dash = <span className="text-stone-400">—</span>
+
+/**
+ * The compare drawer: the chosen products side by side. Prices and offers are read fresh from the
+ * server each time (the stored list keeps only what identifies a product).
+ */
 export function CompareDrawer() {
   const drawer = useDrawer('compare')
+  const { open } = drawer
   const items = useCompareItems()
+  const details = useQueries({
+    queries: items.map((item) => ({ ...catalogQueries.product(item.slug), enabled: open })),
+  })
+  const products = details.map((d) => d.data)
+  const keys = attributeUnion(products)
+  const row = (
+    label: string,
+    cell: (p: ProductDetail | null | undefined, item: CompareItem) => ReactNode,
+  ) => (
+    <tr key={label} className="align-top">
+      <th
+        scope="row"
+        className="sticky left-0 bg-stone-50 px-3 py-2 text-left text-xs font-medium text-stone-600"
+      >
+        {label}
+      </th>
+      {items.map((item, i) => (
+        <td key={item.id} className="px-3 py-2 text-sm">
+          {details[i]?.isPending ? <span className="text-stone-400">…</span> : cell(products[i], item)}
+        </td>
+      ))}
+    </tr>
+  )
   return (
-    <Sheet {...drawer} title="Compare products">
+    <Sheet
+      {...drawer}
+      title={`Compare products (${items.length} of ${MAX_COMPARE})`}
+      className={items.length > 1 ? 'w-[min(60rem,calc(100vw-1rem))]!' : undefined}
+    >
       {items.length === 0 ? (
         <EmptyState title="Nothing to compare yet" icon={<CompareIcon size={36} />}>
-          Add up to {MAX_COMPARE} products from their pages to see them side by side.
+          Add up to {MAX_COMPARE} products from their pages or cards to see them side by side.
         </EmptyState>
       ) : (
-        <ul className="flex flex-col gap-3">
-          {items.map((item) => (
-            <li key={item.id} className="flex items-center gap-3 rounded-xl border border-stone-200 p-3">
-              <div className="h-12 w-12 shrink-0 overflow-hidden rounded-lg bg-stone-100">
-                {item.image ? (
-                  <ResponsiveImage
-                    src={item.image}
-                    alt=""
-                    width={48}
-                    height={48}
-                    className="h-full w-full object-cover"
-                  />
-                ) : null}
-              </div>
-              <Link
-                to="/product/$slug"
-                params={{ slug: item.slug }}
-                onClick={() => drawer.onOpenChange(false)}
-                className="flex-1 text-sm font-medium text-ink hover:underline"
-              >
-                {item.name}
-              </Link>
-              <Button
-                variant="ghost"
-                size="icon"
-                onClick={() => removeFromCompare(item.id)}
-                aria-label={`Remove ${item.name}`}
-              >
-                <CloseIcon size={18} />
-              </Button>
-            </li>
-          ))}
-        </ul>
+        <div className="overflow-x-auto">
+          <table className="w-full border-collapse" data-testid="compare-table">
+            <caption className="sr-only">The products side by side</caption>
+            <thead>
+              <tr>
+                <td />
+                {items.map((item) => (
+                  <th key={item.id} scope="col" className="min-w-36 px-3 py-2 text-left align-top">
+                    <div className="flex flex-col gap-2">
+                      <div className="h-20 w-20 overflow-hidden rounded-lg bg-stone-100">
+                        {item.image ? (
+                          <ResponsiveImage
+                            src={item.image}
+                            alt=""
+                            width={80}
+                            height={80}
+                            className="h-full w-full object-cover"
+                          />
+                        ) : null}
+                      </div>
+                      <Link
+                        to="/product/$slug"
+                        params={{ slug: item.slug }}
+                        onClick={() => drawer.onOpenChange(false)}
+                        className="text-sm font-medium text-ink hover:underline"
+                      >
+                        {item.name}
+                      </Link>
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        className="self-start"
+                        onClick={() => removeFromCompare(item.id)}
+                        aria-label={`Remove ${item.name} from compare`}
+                      >
+                        <CloseIcon size={14} /> Remove
+                      </Button>
+                    </div>
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-stone-200">
+              {row('Lowest price', (p) =>
+                p?.lowestPrice != null ? (
+                  <span className="font-semibold">
+                    {formatMoney(p.lowestPrice)}
+                    {p.listPrice ? (
+                      <s className="ms-1 text-xs font-normal text-stone-500">{formatMoney(p.listPrice)}</s>
+                    ) : null}
+                  </span>
+                ) : p === null ? (
+                  'No longer sold'
+                ) : (
+                  'No offers now'
+                ),
+              )}
+              {row('MOQ', (p) => (p?.moq != null ? p.moq : dash))}
+              {row('Brand', (p) => p?.brand?.name ?? dash)}
+              {row('Category', (p) => p?.categoryTrail.at(-1)?.name ?? dash)}
+              {row('Stores', (p) => (p ? p.offers.length : dash))}
+              {row('Unit', (p) => p?.unit ?? dash)}
+              {keys.map((key) => row(key, (p) => p?.attributes.find((a) => a.key === key)?.value ?? dash))}
+            </tbody>
+          </table>
+        </div>
       )}
     </Sheet>
   )

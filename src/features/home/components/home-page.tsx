@@ -1,9 +1,10 @@
 import { Link } from '@tanstack/react-router'
 import { constants } from '#app-config'
-import type { CategoryNode, ProductCard as ProductCardData } from '~/features/catalog/catalog.schemas'
-import { ProductCard } from '~/features/catalog/components/product-card'
+import type { CategoryNode, HomeSections } from '~/features/catalog/catalog.types'
+import { ResponsiveImage } from '~/features/images/responsive-image'
 import { Button } from '~/ui/button'
 import { ChevronRightIcon, ShieldIcon, TagIcon, TruckIcon } from '~/ui/icons'
+import { FeaturedMagazines, FeaturedStores, moreLinkClasses, ProductStrip } from './home-sections'
 
 const promises = [
   { Icon: TagIcon, title: 'Prices fall as you buy more', text: 'Every offer shows its tiers up front.' },
@@ -52,13 +53,7 @@ function HeroArt() {
   )
 }
 
-export function HomePage({
-  categories,
-  products,
-}: {
-  categories: CategoryNode[]
-  products: ProductCardData[]
-}) {
+export function HomePage({ categories, sections }: { categories: CategoryNode[]; sections: HomeSections }) {
   return (
     <div className="flex flex-col gap-12">
       <section className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-brand-50 via-brand-100 to-amber-200/60 px-5 py-10 sm:px-10 sm:py-14">
@@ -121,19 +116,28 @@ export function HomePage({
                 params={{ slug: category.slug }}
                 className="group flex h-full items-center gap-2.5 rounded-2xl border border-stone-200 bg-white p-2.5 transition sm:gap-3 sm:p-3 hover:border-brand-400 hover:shadow-md"
               >
-                <span
-                  aria-hidden="true"
-                  className={`flex h-9 w-9 shrink-0 items-center justify-center rounded-xl text-xs font-bold sm:h-11 sm:w-11 sm:text-sm ${tileColours[index % tileColours.length]}`}
-                >
-                  {initials(category.name)}
-                </span>
+                {category.image ? (
+                  <ResponsiveImage
+                    src={category.image}
+                    alt=""
+                    width={44}
+                    height={44}
+                    className="h-9 w-9 shrink-0 rounded-xl object-cover sm:h-11 sm:w-11"
+                  />
+                ) : (
+                  <span
+                    aria-hidden="true"
+                    className={`flex h-9 w-9 shrink-0 items-center justify-center rounded-xl text-xs font-bold sm:h-11 sm:w-11 sm:text-sm ${tileColours[index % tileColours.length]}`}
+                  >
+                    {initials(category.name)}
+                  </span>
+                )}
                 <span className="min-w-0">
                   <span className="block text-sm font-semibold text-ink group-hover:underline">
                     {category.name}
                   </span>
                   <span className="block text-xs text-stone-500">
-                    {category.children.length}{' '}
-                    {category.children.length === 1 ? 'subcategory' : 'subcategories'}
+                    {category.productCount.toLocaleString('en')} products
                   </span>
                 </span>
               </Link>
@@ -142,31 +146,31 @@ export function HomePage({
         </ul>
       </section>
 
-      <section aria-labelledby="home-new">
-        <div className="mb-4 flex items-end justify-between gap-4">
-          <h2 id="home-new" className="text-xl font-bold tracking-tight text-ink sm:text-2xl">
-            New in the catalogue
-          </h2>
-          <Link
-            to="/product"
-            search={{ sort: 'newest' }}
-            className="flex items-center gap-1 text-sm font-medium text-brand-800 hover:underline"
-          >
+      <ProductStrip
+        id="home-new"
+        title="New in the catalogue"
+        products={sections.newProducts}
+        more={
+          <Link to="/product" search={{ sort: 'newest' }} className={moreLinkClasses}>
             See all <ChevronRightIcon size={16} />
           </Link>
-        </div>
-        {products.length === 0 ? (
-          <p className="text-stone-600">No products are on sale yet.</p>
-        ) : (
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-6">
-            {products.map((product) => (
-              <li key={product.id} className="flex">
-                <ProductCard product={product} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+        }
+      />
+
+      <ProductStrip
+        id="home-discounted"
+        title="On discount"
+        products={sections.discountedProducts}
+        more={
+          <Link to="/product" search={{ discount: true }} className={moreLinkClasses}>
+            See all <ChevronRightIcon size={16} />
+          </Link>
+        }
+      />
+
+      <FeaturedStores stores={sections.featuredStores} />
+
+      <FeaturedMagazines />
     </div>
   )
 }

@@ -27,6 +27,13 @@ export function ProfileDrawer() {
             label={panel === 'seller' ? 'Seller menu' : 'Buyer menu'}
             onNavigate={close}
           />
+          {user.is_admin ? (
+            <Button asChild variant="secondary">
+              <Link to="/admin/sellers" onClick={close}>
+                Administration
+              </Link>
+            </Button>
+          ) : null}
           <Button
             variant="secondary"
             onClick={async () => {

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { catalogQueries } from '~/features/catalog/catalog.queries'
 import { useCompareItems } from '~/features/compare/compare-store'
-import { canSwitchToSeller } from '~/features/session/panel-rules'
+import { canEnterSellerArea } from '~/features/auth/auth-access'
 import { displayName } from '~/features/session/session.schemas'
 import { useCurrentUser } from '~/features/session/use-session'
 import { cn } from '~/lib/cn'
@@ -33,7 +33,7 @@ function CountBadge({ count }: { count: number }) {
 function PanelSwitch() {
   const { user } = useCurrentUser()
   const panel = useActivePanel()
-  if (!user || !canSwitchToSeller(user)) return null
+  if (!user || !canEnterSellerArea(user)) return null
   const toSeller = panel === 'buyer'
   return (
     <Link

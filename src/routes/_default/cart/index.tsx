@@ -1,14 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '~/features/shell/components/placeholder-page'
+import { CartPage } from '~/features/basket/components/cart-page'
 import { pageHead } from '~/features/shell/page-head'
 
 /** Rendered only in the browser (spec §2: it depends on the browser's basket and session). */
 export const Route = createFileRoute('/_default/cart/')({
   head: () => pageHead('Basket'),
   ssr: false,
-  component: DefaultCartPage,
+  component: CartPage,
 })
-
-function DefaultCartPage() {
-  return <PlaceholderPage title="Basket" owner="basket" />
-}

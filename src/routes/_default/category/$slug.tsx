@@ -1,17 +1,101 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '~/features/shell/components/placeholder-page'
-import { pageHead } from '~/features/shell/page-head'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, Link, notFound } from '@tanstack/react-router'
+import { absoluteUrl, seoHead } from '~/features/catalog/catalog-seo'
+import { catalogQueries } from '~/features/catalog/catalog.queries'
+import {
+  productSearchSchema,
+  productSearchToQuery,
+  SLUG_PATTERN,
+  type ProductSearch,
+} from '~/features/catalog/catalog.schemas'
+import type { CategoryNode } from '~/features/catalog/catalog.types'
+import { Breadcrumbs } from '~/features/catalog/components/breadcrumbs'
+import { ProductListingView } from '~/features/catalog/components/product-listing'
+import { invalidParam, notFoundOnInvalidSearch } from '~/lib/route-errors'
+
+/** The category and the path to it, root first; null when there is no such category. */
+function findCategory(
+  nodes: CategoryNode[],
+  slug: string,
+  trail: CategoryNode[] = [],
+): CategoryNode[] | null {
+  for (const node of nodes) {
+    if (node.slug === slug) return [...trail, node]
+    const found = findCategory(node.children, slug, [...trail, node])
+    if (found) return found
+  }
+  return null
+}
+
+/** The path names the category; a `category` in the query string is ignored here. */
+const listingSearch = (slug: string, search: ProductSearch): ProductSearch => ({ ...search, category: slug })
 
 export const Route = createFileRoute('/_default/category/$slug')({
-  head: () => pageHead('Category'),
-  component: DefaultCategorySlugPage,
+  params: {
+    parse: ({ slug }) => (SLUG_PATTERN.test(slug) && slug.length <= 100 ? { slug } : invalidParam()),
+  },
+  validateSearch: productSearchSchema,
+  onError: notFoundOnInvalidSearch,
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context, params, deps }) => {
+    const [tree, { siteUrl }] = await Promise.all([
+      context.queryClient.ensureQueryData(catalogQueries.categoryTree()),
+      context.queryClient.ensureQueryData(catalogQueries.site()),
+    ])
+    const path = findCategory(tree, params.slug)
+    if (!path) throw notFound()
+    await context.queryClient.ensureQueryData(catalogQueries.listing(listingSearch(params.slug, deps)))
+    const category = path.at(-1)!
+    const { category: _ignored, ...rest } = deps
+    return {
+      seo: {
+        title: category.name,
+        description: `${category.productCount.toLocaleString('en')} wholesale products in ${category.name}: compare sellers, tiered bulk prices and minimum orders.`,
+        url: absoluteUrl(siteUrl, `/category/${category.slug}${productSearchToQuery(rest)}`),
+        image: category.image ? absoluteUrl(siteUrl, category.image) : null,
+      },
+    }
+  },
+  head: ({ loaderData }) => (loaderData ? seoHead(loaderData.seo) : {}),
+  component: CategoryPage,
 })
 
-function DefaultCategorySlugPage() {
+function CategoryPage() {
   const { slug } = Route.useParams()
+  const search = Route.useSearch()
+  const { data: tree } = useSuspenseQuery(catalogQueries.categoryTree())
+  const { data: listing } = useSuspenseQuery(catalogQueries.listing(listingSearch(slug, search)))
+  const path = findCategory(tree, slug) ?? []
+  const category = path.at(-1)
+  if (!category) return null
+  const { category: _ignored, ...filters } = search
   return (
-    <PlaceholderPage title="Category" owner="catalogue">
-      <p className="text-sm text-stone-600">Reference: {slug}</p>
-    </PlaceholderPage>
+    <div className="flex flex-col gap-4">
+      <Breadcrumbs trail={path.slice(0, -1)} current={category.name} />
+      <ProductListingView
+        base={{ kind: 'category', slug }}
+        search={filters}
+        listing={listing}
+        title={category.name}
+        intro={
+          category.children.length ? (
+            <ul className="flex flex-wrap gap-2" aria-label={`Sub-categories of ${category.name}`}>
+              {category.children.map((child) => (
+                <li key={child.id}>
+                  <Link
+                    to="/category/$slug"
+                    params={{ slug: child.slug }}
+                    className="inline-flex items-center gap-2 rounded-full border border-stone-300 bg-white px-3 py-1.5 text-sm text-ink hover:bg-stone-50"
+                  >
+                    {child.name}
+                    <span className="text-xs text-stone-500">{child.productCount.toLocaleString('en')}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null
+        }
+      />
+    </div>
   )
 }

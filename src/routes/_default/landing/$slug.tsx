@@ -1,17 +1,37 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '~/features/shell/components/placeholder-page'
-import { pageHead } from '~/features/shell/page-head'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, notFound } from '@tanstack/react-router'
+import { absoluteUrl, seoHead } from '~/features/catalog/catalog-seo'
+import { catalogQueries } from '~/features/catalog/catalog.queries'
+import { SLUG_PATTERN } from '~/features/catalog/catalog.schemas'
+import { LandingPageView } from '~/features/catalog/components/landing-page'
+import { invalidParam } from '~/lib/route-errors'
 
 export const Route = createFileRoute('/_default/landing/$slug')({
-  head: () => pageHead('Landing Page'),
-  component: DefaultLandingSlugPage,
+  params: {
+    parse: ({ slug }) => (SLUG_PATTERN.test(slug) && slug.length <= 100 ? { slug } : invalidParam()),
+  },
+  loader: async ({ context, params }) => {
+    const [page, { siteUrl }] = await Promise.all([
+      context.queryClient.ensureQueryData(catalogQueries.landing(params.slug)),
+      context.queryClient.ensureQueryData(catalogQueries.site()),
+    ])
+    // Unknown and unpublished landing pages are the 404 page.
+    if (!page) throw notFound()
+    return {
+      seo: {
+        title: page.title,
+        description: page.summary || page.title,
+        url: absoluteUrl(siteUrl, `/landing/${page.slug}`),
+        image: page.heroImage ? absoluteUrl(siteUrl, page.heroImage) : null,
+      },
+    }
+  },
+  head: ({ loaderData }) => (loaderData ? seoHead(loaderData.seo) : {}),
+  component: LandingRoute,
 })
 
-function DefaultLandingSlugPage() {
+function LandingRoute() {
   const { slug } = Route.useParams()
-  return (
-    <PlaceholderPage title="Landing Page" owner="catalogue">
-      <p className="text-sm text-stone-600">Reference: {slug}</p>
-    </PlaceholderPage>
-  )
+  const { data: page } = useSuspenseQuery(catalogQueries.landing(slug))
+  return page ? <LandingPageView page={page} /> : null
 }

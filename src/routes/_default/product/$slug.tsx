@@ -1,18 +1,44 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '~/features/shell/components/placeholder-page'
-import { pageHead } from '~/features/shell/page-head'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, notFound } from '@tanstack/react-router'
+import { absoluteUrl, productJsonLd, seoHead } from '~/features/catalog/catalog-seo'
+import { catalogQueries } from '~/features/catalog/catalog.queries'
+import { SLUG_PATTERN } from '~/features/catalog/catalog.schemas'
+import { ProductPage } from '~/features/catalog/components/product-page'
+import { invalidParam } from '~/lib/route-errors'
 
 export const Route = createFileRoute('/_default/product/$slug')({
-  head: () => pageHead('Product'),
-  component: ProductPage,
+  params: {
+    parse: ({ slug }) => (SLUG_PATTERN.test(slug) && slug.length <= 200 ? { slug } : invalidParam()),
+  },
+  loader: async ({ context, params }) => {
+    const [product, { siteUrl }] = await Promise.all([
+      context.queryClient.ensureQueryData(catalogQueries.product(params.slug)),
+      context.queryClient.ensureQueryData(catalogQueries.site()),
+    ])
+    // An unknown or unpublished product is the 404 page.
+    if (!product) throw notFound()
+    const url = absoluteUrl(siteUrl, `/product/${product.slug}`)
+    // What <head> needs: title, description, canonical URL, Open Graph and JSON-LD.
+    return {
+      url,
+      seo: {
+        title: product.brand ? `${product.name} · ${product.brand.name}` : product.name,
+        description: product.description,
+        url,
+        image: product.photos[0] ? absoluteUrl(siteUrl, product.photos[0].url) : null,
+        type: 'product' as const,
+        jsonLd: productJsonLd(product, url, siteUrl),
+      },
+    }
+  },
+  head: ({ loaderData }) => (loaderData ? seoHead(loaderData.seo) : {}),
+  component: ProductRoute,
 })
 
-/** Placeholder: the product page (gallery, offers, tiers) is built by the catalogue issue (#5). */
-function ProductPage() {
+function ProductRoute() {
   const { slug } = Route.useParams()
-  return (
-    <PlaceholderPage title="Product" owner="catalogue">
-      <p className="text-sm text-stone-600">Reference: {slug}</p>
-    </PlaceholderPage>
-  )
+  const { url } = Route.useLoaderData()
+  const { data: product } = useSuspenseQuery(catalogQueries.product(slug))
+  if (!product) return null
+  return <ProductPage key={product.id} product={product} url={url} />
 }

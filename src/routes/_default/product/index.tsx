@@ -1,18 +1,48 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '~/features/shell/components/placeholder-page'
-import { pageHead } from '~/features/shell/page-head'
-import { productSearchSchema } from '~/features/catalog/catalog.schemas'
+import { absoluteUrl, seoHead } from '~/features/catalog/catalog-seo'
+import { catalogQueries } from '~/features/catalog/catalog.queries'
+import { productSearchSchema, productSearchToQuery } from '~/features/catalog/catalog.schemas'
+import { ProductListingView } from '~/features/catalog/components/product-listing'
 import { notFoundOnInvalidSearch } from '~/lib/route-errors'
 
 export const Route = createFileRoute('/_default/product/')({
+  // DOMAIN.md: a bad value of a known parameter is the spec's 404; unknown ones are dropped.
   validateSearch: productSearchSchema,
-  // Spec §5/§8: invalid query parameters make this a 404 'Page Not Found: /product'.
   onError: notFoundOnInvalidSearch,
-  head: () => pageHead('Products'),
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context, deps }) => {
+    const [listing, { siteUrl }, store] = await Promise.all([
+      context.queryClient.ensureQueryData(catalogQueries.listing(deps)),
+      context.queryClient.ensureQueryData(catalogQueries.site()),
+      deps.store ? context.queryClient.ensureQueryData(catalogQueries.store(deps.store)) : null,
+    ])
+    const category = listing.facets.categoryTrail.at(-1)?.name
+    const title = deps.q
+      ? `Search: ${deps.q}`
+      : store
+        ? `Products from ${store.name}`
+        : category
+          ? `${category} products`
+          : 'All Products'
+    return {
+      title,
+      seo: {
+        title,
+        description: `${listing.total.toLocaleString('en')} wholesale products${category ? ` in ${category}` : ''}: tiered bulk prices from verified sellers.`,
+        // The canonical form: known parameters only, in a fixed order.
+        url: absoluteUrl(siteUrl, `/product${productSearchToQuery(deps)}`),
+        noindex: Boolean(deps.q),
+      },
+    }
+  },
+  head: ({ loaderData }) => (loaderData ? seoHead(loaderData.seo) : {}),
   component: ProductsPage,
 })
 
 function ProductsPage() {
-  const { q } = Route.useSearch()
-  return <PlaceholderPage title={q ? `Products matching “${q}”` : 'All Products'} owner="catalogue" />
+  const search = Route.useSearch()
+  const { title } = Route.useLoaderData()
+  const { data: listing } = useSuspenseQuery(catalogQueries.listing(search))
+  return <ProductListingView base={{ kind: 'product' }} search={search} listing={listing} title={title} />
 }

@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '~/features/shell/components/placeholder-page'
+import { MobileChange } from '~/features/auth/components/mobile-change'
+import { useCurrentUser } from '~/features/session/use-session'
 import { pageHead } from '~/features/shell/page-head'
+import { Skeleton } from '~/ui/skeleton'
 
 export const Route = createFileRoute('/buyer/profile/mobile')({
   head: () => pageHead('Mobile Number'),
@@ -8,5 +10,13 @@ export const Route = createFileRoute('/buyer/profile/mobile')({
 })
 
 function BuyerProfileMobilePage() {
-  return <PlaceholderPage title="Mobile Number" owner="identity" />
+  const { user } = useCurrentUser()
+  return (
+    <section aria-labelledby="page-title" className="flex max-w-2xl flex-col gap-6">
+      <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
+        Mobile Number
+      </h1>
+      {user ? <MobileChange user={user} /> : <Skeleton className="h-64 w-full" />}
+    </section>
+  )
 }

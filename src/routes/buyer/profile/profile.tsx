@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '~/features/shell/components/placeholder-page'
+import { PasswordForm, PersonalDetailsForm } from '~/features/auth/components/account-forms'
+import { useCurrentUser } from '~/features/session/use-session'
 import { pageHead } from '~/features/shell/page-head'
+import { Skeleton } from '~/ui/skeleton'
 
 export const Route = createFileRoute('/buyer/profile/profile')({
   head: () => pageHead('Personal Details'),
@@ -8,5 +10,21 @@ export const Route = createFileRoute('/buyer/profile/profile')({
 })
 
 function BuyerProfileProfilePage() {
-  return <PlaceholderPage title="Personal Details" owner="identity" />
+  const { user } = useCurrentUser()
+  return (
+    <section aria-labelledby="page-title" className="flex max-w-2xl flex-col gap-6">
+      <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
+        Personal Details
+      </h1>
+      {user ? (
+        <>
+          {/* Keyed by user: a saved change re-seeds the forms from what the server now holds. */}
+          <PersonalDetailsForm key={`details-${user.id}`} user={user} />
+          <PasswordForm key={`password-${user.id}-${user.has_password}`} user={user} />
+        </>
+      ) : (
+        <Skeleton className="h-96 w-full" />
+      )}
+    </section>
+  )
 }

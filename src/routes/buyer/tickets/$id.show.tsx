@@ -1,17 +1,41 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '~/features/shell/components/placeholder-page'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, Link } from '@tanstack/react-router'
 import { pageHead } from '~/features/shell/page-head'
+import { TicketReplyForm, TicketStatusButton } from '~/features/tickets/components/ticket-reply'
+import { TicketHeader, TicketMessages } from '~/features/tickets/components/ticket-thread'
+import { ticketQueries } from '~/features/tickets/tickets.queries'
+import { invalidParam } from '~/lib/route-errors'
 
 export const Route = createFileRoute('/buyer/tickets/$id/show')({
-  head: () => pageHead('Ticket'),
-  component: BuyerTicketsIdShowPage,
+  params: {
+    parse: ({ id }) => (/^\d{1,9}$/.test(id) && Number(id) > 0 ? { id } : invalidParam()),
+  },
+  loader: async ({ context, params }) => {
+    await context.queryClient.ensureQueryData(ticketQueries.detail(Number(params.id)))
+  },
+  head: ({ params }) => pageHead(`Ticket #${params.id}`),
+  component: BuyerTicketPage,
 })
 
-function BuyerTicketsIdShowPage() {
+function BuyerTicketPage() {
   const { id } = Route.useParams()
+  const { data: ticket } = useSuspenseQuery(ticketQueries.detail(Number(id)))
   return (
-    <PlaceholderPage title="Ticket" owner="content">
-      <p className="text-sm text-stone-600">Reference: {id}</p>
-    </PlaceholderPage>
+    <section aria-labelledby="page-title" className="flex max-w-3xl flex-col gap-5">
+      <Link to="/buyer/tickets" className="text-sm font-medium text-brand-800 hover:underline">
+        ← Your Tickets
+      </Link>
+      <TicketHeader ticket={ticket} staff={false} />
+      <TicketMessages ticket={ticket} />
+      <TicketReplyForm key={ticket.messages.length} ticket={ticket} staff={false} />
+      <div className="flex flex-wrap items-center gap-3">
+        <TicketStatusButton ticket={ticket} />
+        <p className="text-sm text-stone-600">
+          {ticket.status === 'closed'
+            ? 'Closed. Reopen it if the problem comes back.'
+            : 'Solved? Close the ticket.'}
+        </p>
+      </div>
+    </section>
   )
 }

@@ -1,12 +1,82 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '~/features/shell/components/placeholder-page'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import * as v from 'valibot'
 import { pageHead } from '~/features/shell/page-head'
+import { TicketList } from '~/features/tickets/components/ticket-list'
+import { statusLabels, ticketStatuses } from '~/features/tickets/ticket-enums'
+import { ticketQueries } from '~/features/tickets/tickets.queries'
+import { cn } from '~/lib/cn'
+import { notFoundOnInvalidSearch } from '~/lib/route-errors'
+import { Button } from '~/ui/button'
+import { Pagination } from '~/ui/pagination'
+
+const PER_PAGE = 20
 
 export const Route = createFileRoute('/buyer/tickets/')({
+  validateSearch: v.object({
+    status: v.optional(v.picklist(ticketStatuses)),
+    page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(500))),
+  }),
+  onError: notFoundOnInvalidSearch,
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context, deps }) => {
+    await context.queryClient.ensureQueryData(ticketQueries.mine({ ...deps, per_page: PER_PAGE }))
+  },
   head: () => pageHead('Your Tickets'),
   component: BuyerTicketsPage,
 })
 
+const filters = [undefined, ...ticketStatuses] as const
+
 function BuyerTicketsPage() {
-  return <PlaceholderPage title="Your Tickets" owner="content" />
+  const search = Route.useSearch()
+  const { data } = useSuspenseQuery(ticketQueries.mine({ ...search, per_page: PER_PAGE }))
+  const pageCount = Math.max(1, Math.ceil(data.total / data.per_page))
+  return (
+    <section aria-labelledby="page-title" className="flex flex-col gap-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
+          Your Tickets
+        </h1>
+        <Button asChild>
+          <Link to="/buyer/tickets/create">New ticket</Link>
+        </Button>
+      </div>
+      <nav aria-label="Filter by status" className="flex flex-wrap gap-2">
+        {filters.map((status) => {
+          const active = search.status === status
+          return (
+            <Link
+              key={status ?? 'all'}
+              to="/buyer/tickets"
+              search={{ status }}
+              aria-current={active ? 'page' : undefined}
+              className={cn(
+                'rounded-full px-3 py-1.5 text-sm font-medium ring-1',
+                active
+                  ? 'bg-ink text-white ring-ink'
+                  : 'bg-white text-stone-700 ring-stone-300 hover:bg-stone-50',
+              )}
+            >
+              {status ? statusLabels[status] : 'All'}
+            </Link>
+          )
+        })}
+      </nav>
+      <TicketList
+        tickets={data.items}
+        linkTo="/buyer/tickets/$id/show"
+        emptyText={
+          search.status
+            ? 'No tickets with this status.'
+            : 'Questions about an order, an invoice or your account? Open a ticket and we will answer here.'
+        }
+      />
+      <Pagination
+        page={data.page}
+        pageCount={pageCount}
+        renderLink={(page, props) => <Link to="." search={(prev) => ({ ...prev, page })} {...props} />}
+      />
+    </section>
+  )
 }

@@ -10,6 +10,7 @@ import {
 import { demoPassword } from '../../../../tests/factories/demo-accounts'
 import { landingPageSpecs } from '../../../../tests/factories/landing-pages'
 import { refreshProductListings } from '../../../features/catalog/catalog-refresh.server'
+import { ensureDefaultContent } from '../../../features/content/content-seed.server'
 import { generateMarket } from '../../../../tests/factories/market-generator'
 import { planSkus, skusPerScale } from '../../../../tests/factories/sku-generator'
 import type { MediaStorage } from '../../providers/storage/storage.server'
@@ -293,6 +294,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
           status: 'published' as const,
         })),
       )
+      await ensureDefaultContent(tx)
       // The catalogue's read model (listing, facets, search) is built from everything above.
       await refreshProductListings(tx)
 

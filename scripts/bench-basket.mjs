@@ -1,0 +1,182 @@
+// The basket benchmark (`npm run bench` calls it; `node scripts/bench-basket.mjs` alone works too):
+// add-to-basket (POST /api/cart/b2b/cart-items) and basket-read (GET /api/cart/b2b/basket) latency
+// under N concurrent signed-in buyers (one connection each, their own bearer token), against the
+// production build on PostgreSQL, over loopback, for a bounded time. Target: p95 under 30 ms.
+//
+//   BENCH_PG_URL      a PostgreSQL server URL whose role may create databases (falls back to
+//                     TEST_DATABASE_URL); a fresh database is created for the run and dropped after
+//   BENCH_BUYERS      concurrent buyers (default 50)
+//   BENCH_DURATION    seconds per scenario (default 10)
+//   BENCH_OUTPUT_DIR  a production build to serve (default: .output, built when missing)
+import { spawn, spawnSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import autocannon from 'autocannon'
+import postgres from 'postgres'
+
+const root = new URL('..', import.meta.url).pathname
+const serverUrl = process.env.BENCH_PG_URL ?? process.env.TEST_DATABASE_URL
+const buyers = Number(process.env.BENCH_BUYERS ?? 50)
+const duration = Number(process.env.BENCH_DURATION ?? 10)
+const port = Number(process.env.BENCH_PORT ?? 3192)
+const base = `http://127.0.0.1:${port}`
+const TARGET_P95_MS = 30
+
+if (!serverUrl) {
+  console.log(
+    'basket bench: skipped (set BENCH_PG_URL to a PostgreSQL server where the role may create databases)',
+  )
+  process.exit(0)
+}
+
+function ensureBuild() {
+  const source = process.env.BENCH_OUTPUT_DIR ?? join(root, '.output')
+  if (!process.env.BENCH_OUTPUT_DIR && !existsSync(join(source, 'server/index.mjs'))) {
+    const build = spawnSync(
+      process.execPath,
+      [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+      {
+        cwd: root,
+        stdio: 'inherit',
+      },
+    )
+    if (build.status !== 0) process.exit(1)
+  }
+  // A private copy: another build of the shared .output must not change the server under test.
+  const copy = mkdtempSync(join(tmpdir(), 'omdeh-basket-bench-output-'))
+  cpSync(source, copy, { recursive: true })
+  return copy
+}
+
+async function startServer(output, env) {
+  const child = spawn(process.execPath, [join(output, 'server/index.mjs')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DEMO_MODE: '1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  // The first start migrates and loads the demo catalogue: allow for it.
+  for (let i = 0; i < 3600; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return child
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  child.kill('SIGKILL')
+  throw new Error('server did not become healthy within 180 s')
+}
+
+async function stopServer(child) {
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  child.kill('SIGTERM')
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))])
+}
+
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
+const fmt = (ms) => `${ms.toFixed(1)} ms`
+
+/** One autocannon client per buyer (one connection, its own token), all at once; every latency kept. */
+async function load(label, requestFor, expectedStatus) {
+  const times = []
+  let errors = 0
+  await Promise.all(
+    setup.buyers.map(
+      (buyer, index) =>
+        new Promise((resolve, reject) => {
+          const instance = autocannon(
+            { url: base, connections: 1, duration, requests: [requestFor(buyer, index)] },
+            (error, result) => (error ? reject(error) : resolve(result)),
+          )
+          instance.on('response', (_client, status, _bytes, ms) => {
+            if (status === expectedStatus) times.push(ms)
+            else errors++
+          })
+        }),
+    ),
+  )
+  times.sort((a, b) => a - b)
+  const p95 = percentile(times, 95)
+  console.log(
+    `${label.padEnd(44)} ${buyers} buyers: ${times.length} requests (${Math.round(times.length / duration)}/s)` +
+      `, p50 ${fmt(percentile(times, 50))}, p95 ${fmt(p95)}, p99 ${fmt(percentile(times, 99))}` +
+      `${errors ? `, ${errors} errors` : ''} ${p95 < TARGET_P95_MS ? '(within' : '(OVER'} the ${TARGET_P95_MS} ms p95 target)`,
+  )
+  return { p95, errors }
+}
+
+const name = `omdeh_basket_bench_${randomBytes(4).toString('hex')}`
+const admin = postgres(serverUrl, { max: 1, onnotice: () => {} })
+await admin.unsafe(`create database ${name}`)
+const dbUrl = new URL(serverUrl)
+dbUrl.pathname = `/${name}`
+const output = ensureBuild()
+const dataDir = mkdtempSync(join(tmpdir(), 'omdeh-basket-bench-data-'))
+let setup
+let child
+let failed
+try {
+  console.log(
+    `basket bench: PostgreSQL, demo catalogue, ${buyers} concurrent buyers, ${duration} s per scenario`,
+  )
+  child = await startServer(output, { DATABASE_URL: dbUrl.toString(), DATA_DIR: dataDir, SEED_ON_EMPTY: '1' })
+  const made = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/bench-basket-setup.ts'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATABASE_URL: dbUrl.toString(),
+        BENCH_BUYERS: String(buyers),
+        LOG_LEVEL: 'silent',
+      },
+      encoding: 'utf8',
+      maxBuffer: 16 * 1024 * 1024,
+    },
+  )
+  if (made.status !== 0) throw new Error(`buyer setup failed: ${made.stderr}`)
+  setup = JSON.parse(made.stdout)
+  const auth = (buyer) => ({ authorization: `Bearer ${buyer.token}`, accept: 'application/json' })
+  // Warm-up: connections, plan caches, JIT.
+  for (const buyer of setup.buyers.slice(0, 10))
+    await (await fetch(`${base}/api/cart/b2b/basket`, { headers: auth(buyer) })).arrayBuffer()
+
+  const read = await load(
+    'basket read (GET /cart/b2b/basket, 4 lines)',
+    (buyer) => ({ method: 'GET', path: '/api/cart/b2b/basket', headers: auth(buyer) }),
+    200,
+  )
+  const add = await load(
+    'add to basket (POST /cart/b2b/cart-items)',
+    (buyer, index) => ({
+      method: 'POST',
+      path: '/api/cart/b2b/cart-items',
+      headers: { ...auth(buyer), 'content-type': 'application/json' },
+      // Half the adds grow a line already there, half go to a seller's new cart line.
+      body: JSON.stringify({
+        sku: index % 2 ? buyer.skus[0] : setup.skus[(index * 7) % setup.skus.length],
+        quantity: 1,
+      }),
+    }),
+    201,
+  )
+  failed = read.errors > 0 || add.errors > 0
+} finally {
+  if (child) await stopServer(child)
+  await admin.unsafe(`drop database if exists ${name} with (force)`)
+  await admin.end()
+  rmSync(output, { recursive: true, force: true })
+  rmSync(dataDir, { recursive: true, force: true })
+}
+if (failed) process.exitCode = 1

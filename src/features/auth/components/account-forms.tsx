@@ -1,0 +1,149 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useState, type ReactNode } from 'react'
+import { track } from '~/features/analytics/analytics-client'
+import { updateCurrentUser } from '~/features/session/session.queries'
+import { notify } from '~/lib/notify'
+import { Button } from '~/ui/button'
+import { FormError, TextField } from '~/ui/form/text-field'
+import { useSchemaForm } from '~/ui/form/use-schema-form'
+import { AUTH_EVENTS } from '../auth-events'
+import { changePasswordFn, updateProfileFn } from '../auth.functions'
+import { PASSWORD_RULE, changePasswordInput, updateProfileInput, type User } from '../auth.schemas'
+
+/** A titled card holding one form of an account page; `id` is its anchor (#password). */
+export function FormSection({
+  id,
+  title,
+  intro,
+  children,
+}: {
+  id: string
+  title: string
+  intro?: string
+  children: ReactNode
+}) {
+  return (
+    <section
+      id={id}
+      aria-labelledby={`${id}-title`}
+      className="flex scroll-mt-40 flex-col gap-4 rounded-2xl border border-stone-200 bg-white p-5 sm:p-6"
+    >
+      <div className="flex flex-col gap-1">
+        <h2 id={`${id}-title`} className="text-lg font-semibold text-ink">
+          {title}
+        </h2>
+        {intro ? <p className="text-sm text-stone-600">{intro}</p> : null}
+      </div>
+      {children}
+    </section>
+  )
+}
+
+/** Names and the optional email: the user's display name follows (spec §3). */
+export function PersonalDetailsForm({ user }: { user: User }) {
+  const queryClient = useQueryClient()
+  const form = useSchemaForm({
+    schema: updateProfileInput,
+    initialValues: {
+      first_name: user.first_name ?? '',
+      last_name: user.last_name ?? '',
+      email: user.email ?? '',
+    },
+    onSubmit: async (input) => {
+      updateCurrentUser(queryClient, await updateProfileFn({ data: input }))
+      track(AUTH_EVENTS.profileUpdated, { field: 'details' })
+      notify('success', 'Your details are saved')
+    },
+  })
+  return (
+    <FormSection id="details" title="Name and email">
+      <form {...form.formProps} className="flex flex-col gap-4">
+        <FormError message={form.formError} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField field={form.field('first_name')} label="First name" autoComplete="given-name" required />
+          <TextField field={form.field('last_name')} label="Last name" autoComplete="family-name" required />
+        </div>
+        <TextField
+          field={form.field('email')}
+          label="Email"
+          hint="Optional: for invoices and order updates"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          dir="ltr"
+        />
+        <Button type="submit" disabled={form.submitting} className="sm:self-start">
+          {form.submitting ? 'Saving…' : 'Save details'}
+        </Button>
+      </form>
+    </FormSection>
+  )
+}
+
+/**
+ * Sets a first password, or changes it (then the current one is asked for). The server signs out
+ * every other device; this one stays signed in.
+ */
+export function PasswordForm({ user }: { user: User }) {
+  const queryClient = useQueryClient()
+  const [visible, setVisible] = useState(false)
+  const changing = user.has_password
+  const form = useSchemaForm({
+    schema: changePasswordInput,
+    initialValues: { current_password: '', new_password: '' },
+    onSubmit: async (input) => {
+      track(AUTH_EVENTS.passwordUpdateStarted)
+      updateCurrentUser(queryClient, await changePasswordFn({ data: input }))
+      track(AUTH_EVENTS.passwordUpdateCompleted)
+      form.reset()
+      notify('success', changing ? 'Your password is changed' : 'Your password is set')
+    },
+    onError: (error) => track(AUTH_EVENTS.passwordUpdateFailed, { status: error.status }),
+  })
+  return (
+    <FormSection
+      id="password"
+      title={changing ? 'Change password' : 'Set a password'}
+      intro={
+        changing
+          ? 'Other devices signed in to your account will be signed out.'
+          : 'Then you can sign in with your mobile number and password, without waiting for a code.'
+      }
+    >
+      <form {...form.formProps} className="flex flex-col gap-4">
+        <FormError message={form.formError} />
+        {/* Lets password managers file the new password under the right account. */}
+        <input type="text" name="username" autoComplete="username" value={user.cellphone} readOnly hidden />
+        {changing ? (
+          <TextField
+            field={form.field('current_password')}
+            label="Current password"
+            type={visible ? 'text' : 'password'}
+            autoComplete="current-password"
+            required
+          />
+        ) : null}
+        <TextField
+          field={form.field('new_password')}
+          label="New password"
+          hint={PASSWORD_RULE}
+          type={visible ? 'text' : 'password'}
+          autoComplete="new-password"
+          required
+        />
+        <label className="flex w-fit cursor-pointer items-center gap-2 text-sm text-stone-700">
+          <input
+            type="checkbox"
+            checked={visible}
+            onChange={(event) => setVisible(event.target.checked)}
+            className="h-4 w-4 accent-brand-600"
+          />
+          Show passwords
+        </label>
+        <Button type="submit" disabled={form.submitting} className="sm:self-start">
+          {form.submitting ? 'Saving…' : changing ? 'Change password' : 'Set password'}
+        </Button>
+      </form>
+    </FormSection>
+  )
+}

@@ -1,0 +1,96 @@
+import { useState } from 'react'
+import { constants } from '#app-config'
+import { track } from '~/features/analytics/analytics-client'
+import { toApiError } from '~/lib/api-error'
+import { Field } from '~/ui/field'
+import { Input } from '~/ui/input'
+import type { FieldProps } from '~/ui/form/use-schema-form'
+import { AUTH_EVENTS } from '../auth-events'
+import { codeDigits } from '../auth-format'
+import type { CodeSent } from '../auth.schemas'
+import { useCodeSent, rememberCodeSent, type CodePurpose } from '../code-sent-store'
+import { formatSeconds, useSecondsLeft } from '../use-seconds-left'
+
+const { otpLength } = constants.auth
+
+/**
+ * The one-time code: one input (paste and the phone's SMS autofill both work), digits only, and
+ * `onComplete` as soon as all six are there, so nobody has to find the button.
+ */
+export function CodeField({ field, onComplete }: { field: FieldProps; onComplete: (code: string) => void }) {
+  const { error, onChange, ...bound } = field
+  return (
+    <Field label={`${otpLength}-digit code`} error={error} required>
+      {(control) => (
+        <Input
+          {...bound}
+          {...control}
+          onChange={(event) => {
+            const code = codeDigits(event.target.value)
+            onChange({ target: { value: code } })
+            if (code.length === otpLength && code !== bound.value) onComplete(code)
+          }}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]*"
+          dir="ltr"
+          autoFocus
+          className="h-12 text-center font-mono text-xl tracking-[0.5em]"
+          placeholder={'•'.repeat(otpLength)}
+        />
+      )}
+    </Field>
+  )
+}
+
+/**
+ * "Resend code", disabled with a countdown until the cooldown (60 s) is over. `send` asks the
+ * server for a new code; its reply restarts the countdown.
+ */
+export function ResendCode({
+  purpose,
+  phone,
+  send,
+}: {
+  purpose: CodePurpose
+  phone: string
+  send: () => Promise<CodeSent>
+}) {
+  const sent = useCodeSent(purpose, phone)
+  const left = useSecondsLeft(sent?.resendAt ?? null)
+  const [state, setState] = useState<{ busy: boolean; message: string | null; failed: boolean }>({
+    busy: false,
+    message: null,
+    failed: false,
+  })
+  const resend = async () => {
+    setState({ busy: true, message: null, failed: false })
+    try {
+      const next = await send()
+      rememberCodeSent(purpose, next)
+      if (purpose === 'login') track(AUTH_EVENTS.otpResend, { channel: next.channel })
+      setState({ busy: false, message: 'We sent you a new code.', failed: false })
+    } catch (error) {
+      setState({ busy: false, message: toApiError(error).message, failed: true })
+    }
+  }
+  const waiting = left === null || left > 0
+  return (
+    <div className="flex flex-col items-start gap-1">
+      <button
+        type="button"
+        onClick={resend}
+        disabled={waiting || state.busy}
+        className="min-h-9 rounded text-sm font-medium text-brand-800 underline underline-offset-4 disabled:cursor-not-allowed disabled:text-stone-500 disabled:no-underline"
+      >
+        {state.busy ? 'Sending…' : left ? `Resend code in ${formatSeconds(left)}` : 'Resend code'}
+      </button>
+      <p
+        role={state.failed ? 'alert' : 'status'}
+        className={state.failed ? 'text-xs font-medium text-red-700' : 'text-xs text-stone-600'}
+      >
+        {state.message}
+      </p>
+    </div>
+  )
+}

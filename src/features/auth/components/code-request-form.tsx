@@ -1,0 +1,106 @@
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useState } from 'react'
+import { constants } from '#app-config'
+import { track } from '~/features/analytics/analytics-client'
+import { useCaptcha } from '~/features/captcha/use-captcha'
+import { ApiError } from '~/lib/api-error'
+import { Button } from '~/ui/button'
+import { FormError, TextField } from '~/ui/form/text-field'
+import { useSchemaForm } from '~/ui/form/use-schema-form'
+import { AUTH_EVENTS } from '../auth-events'
+import { requestLoginCodeFn } from '../auth.functions'
+import { normalizeIranMobile, requestCodeInput } from '../auth.schemas'
+import { rememberCodeSent } from '../code-sent-store'
+import { ChannelField } from './channel-field'
+
+export const CAPTCHA_UNAVAILABLE = 'The security check could not load. Check your connection and try again.'
+
+/** Runs the captcha for `login` (spec §7); its failure is the form's message, not a crash. */
+export function useLoginCaptcha() {
+  const captcha = useCaptcha()
+  return {
+    enabled: captcha.enabled,
+    token: async () => {
+      try {
+        return (await captcha.execute('login')) ?? undefined
+      } catch {
+        throw new ApiError(0, CAPTCHA_UNAVAILABLE)
+      }
+    },
+  }
+}
+
+/** /auth, first way in: a mobile number and a channel; a 6-digit code goes out (spec §4, §9). */
+export function CodeRequestForm({ initialPhone, redirect }: { initialPhone: string; redirect?: string }) {
+  const navigate = useNavigate()
+  const captcha = useLoginCaptcha()
+  // Asked again too soon: the code already sent still works, so offer to go and enter it.
+  const [waitingFor, setWaitingFor] = useState<string | null>(null)
+  const form = useSchemaForm({
+    schema: requestCodeInput,
+    initialValues: { phone: initialPhone, channel: 'sms' },
+    onSubmit: async (input) => {
+      setWaitingFor(null)
+      track(AUTH_EVENTS.loginStarted, { method: 'otp', channel: input.channel })
+      const sent = await requestLoginCodeFn({ data: { ...input, captcha_token: await captcha.token() } })
+      rememberCodeSent('login', sent)
+      track(AUTH_EVENTS.otpRequested, { channel: sent.channel })
+      await navigate({ to: '/auth/verify', search: { phone: sent.phone, channel: sent.channel, redirect } })
+    },
+    onError: (error) => {
+      const phone = normalizeIranMobile(form.values.phone)
+      if (error.status === 429 && phone.ok) setWaitingFor(phone.phone)
+    },
+  })
+  return (
+    <form {...form.formProps} className="flex flex-col gap-5">
+      <FormError message={form.formError} />
+      {waitingFor ? (
+        <Link
+          to="/auth/verify"
+          search={{ phone: waitingFor, redirect }}
+          className="-mt-2 text-sm font-medium text-brand-800 underline underline-offset-4"
+        >
+          Enter the code we already sent
+        </Link>
+      ) : null}
+      <TextField
+        field={form.field('phone')}
+        label="Mobile number"
+        hint={`Iranian mobile numbers (${constants.auth.countryCode}), e.g. 0912 345 6789`}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        dir="ltr"
+        required
+        placeholder="0912 345 6789"
+      />
+      <ChannelField
+        name="channel"
+        value={form.values.channel}
+        onChange={(channel) => form.setValue('channel', channel)}
+      />
+      <Button type="submit" size="lg" disabled={form.submitting}>
+        {form.submitting ? 'Sending the code…' : 'Send code'}
+      </Button>
+      {captcha.enabled ? (
+        <p className="text-xs text-stone-600">
+          This site is protected by reCAPTCHA; the Google{' '}
+          <a
+            className="underline"
+            href="https://policies.google.com/privacy"
+            rel="noreferrer"
+            target="_blank"
+          >
+            Privacy Policy
+          </a>{' '}
+          and{' '}
+          <a className="underline" href="https://policies.google.com/terms" rel="noreferrer" target="_blank">
+            Terms of Service
+          </a>{' '}
+          apply.
+        </p>
+      ) : null}
+    </form>
+  )
+}

@@ -1,0 +1,181 @@
+import { Link } from '@tanstack/react-router'
+import { useState } from 'react'
+import { track } from '~/features/analytics/analytics-client'
+import { Button } from '~/ui/button'
+import { FormError, TextField } from '~/ui/form/text-field'
+import { useSchemaForm } from '~/ui/form/use-schema-form'
+import { AUTH_EVENTS } from '../auth-events'
+import { registerFn, requestLoginCodeFn, verifyLoginCodeFn } from '../auth.functions'
+import { registerInput, verifyCodeInput } from '../auth.schemas'
+import { formatPhone } from '../auth-format'
+import { useFinishSignIn } from '../use-finish-sign-in'
+import { CodeField, ResendCode } from './code-field'
+import { useLoginCaptcha } from './code-request-form'
+
+type Channel = 'sms' | 'whatsapp'
+
+/**
+ * /auth/verify: the code, then (for a number we have not seen) the registration step. The
+ * registration ticket stays in memory only: it is a credential, not something for the URL.
+ */
+export function VerifyPage({
+  phone,
+  channel,
+  redirect,
+}: {
+  phone: string
+  channel: Channel
+  redirect?: string
+}) {
+  const finish = useFinishSignIn(redirect)
+  const [ticket, setTicket] = useState<string | null>(null)
+  if (ticket) return <RegisterStep phone={phone} ticket={ticket} finish={finish} redirect={redirect} />
+  return (
+    <CodeStep phone={phone} channel={channel} redirect={redirect} finish={finish} onNewUser={setTicket} />
+  )
+}
+
+type Finish = ReturnType<typeof useFinishSignIn>
+
+function CodeStep({
+  phone,
+  channel,
+  redirect,
+  finish,
+  onNewUser,
+}: {
+  phone: string
+  channel: Channel
+  redirect?: string
+  finish: Finish
+  onNewUser: (ticket: string) => void
+}) {
+  const captcha = useLoginCaptcha()
+  const form = useSchemaForm({
+    schema: verifyCodeInput,
+    initialValues: { code: '' },
+    extra: { phone },
+    onSubmit: async (input) => {
+      const result = await verifyLoginCodeFn({ data: input })
+      track(AUTH_EVENTS.otpVerified)
+      if (result.status === 'signed_in') return finish(result.user, 'otp')
+      track(AUTH_EVENTS.registerStarted)
+      onNewUser(result.ticket)
+    },
+    onError: (error) => track(AUTH_EVENTS.otpVerificationFailed, { status: error.status }),
+  })
+  return (
+    <section aria-labelledby="verify-title" className="flex flex-col gap-5">
+      <div className="flex flex-col gap-1.5">
+        <h1 id="verify-title" className="text-2xl font-bold tracking-tight text-ink">
+          Enter your code
+        </h1>
+        <p className="text-sm text-stone-600">
+          We sent a code by {channel === 'whatsapp' ? 'WhatsApp' : 'SMS'} to{' '}
+          <span dir="ltr" className="font-medium whitespace-nowrap text-ink">
+            {formatPhone(phone)}
+          </span>
+          .{' '}
+          <Link
+            to="/auth"
+            search={{ phone, redirect }}
+            className="font-medium whitespace-nowrap text-brand-800 underline underline-offset-4"
+          >
+            Change number
+          </Link>
+        </p>
+      </div>
+      <form {...form.formProps} className="flex flex-col gap-4">
+        <FormError message={form.formError} />
+        <CodeField field={form.field('code')} onComplete={(code) => form.submit({ code })} />
+        <Button type="submit" size="lg" disabled={form.submitting}>
+          {form.submitting ? 'Checking…' : 'Verify'}
+        </Button>
+      </form>
+      <ResendCode
+        purpose="login"
+        phone={phone}
+        send={async () =>
+          requestLoginCodeFn({ data: { phone, channel, captcha_token: await captcha.token() } })
+        }
+      />
+    </section>
+  )
+}
+
+function RegisterStep({
+  phone,
+  ticket,
+  finish,
+  redirect,
+}: {
+  phone: string
+  ticket: string
+  finish: Finish
+  redirect?: string
+}) {
+  const [expired, setExpired] = useState(false)
+  const form = useSchemaForm({
+    schema: registerInput,
+    initialValues: { first_name: '', last_name: '', email: '' },
+    extra: { ticket },
+    onSubmit: async (input) => {
+      const { user } = await registerFn({ data: input })
+      track(AUTH_EVENTS.registerCompleted)
+      await finish(user, 'otp')
+    },
+    onError: (error) => {
+      track(AUTH_EVENTS.registerFailed, { status: error.status })
+      if (error.fieldErrors?.ticket) setExpired(true)
+    },
+  })
+  return (
+    <section aria-labelledby="register-title" className="flex flex-col gap-5">
+      <div className="flex flex-col gap-1.5">
+        <h1 id="register-title" className="text-2xl font-bold tracking-tight text-ink">
+          Create your account
+        </h1>
+        <p className="text-sm text-stone-600">
+          <span dir="ltr" className="font-medium whitespace-nowrap text-ink">
+            {formatPhone(phone)}
+          </span>{' '}
+          is verified. Tell us your name to finish.
+        </p>
+      </div>
+      <form {...form.formProps} className="flex flex-col gap-4">
+        <FormError message={form.formError} />
+        {expired ? (
+          <Link
+            to="/auth"
+            search={{ phone, redirect }}
+            className="-mt-2 text-sm font-medium text-brand-800 underline underline-offset-4"
+          >
+            Request a new code
+          </Link>
+        ) : null}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            field={form.field('first_name')}
+            label="First name"
+            autoComplete="given-name"
+            required
+            autoFocus
+          />
+          <TextField field={form.field('last_name')} label="Last name" autoComplete="family-name" required />
+        </div>
+        <TextField
+          field={form.field('email')}
+          label="Email"
+          hint="Optional: for invoices and order updates"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          dir="ltr"
+        />
+        <Button type="submit" size="lg" disabled={form.submitting}>
+          {form.submitting ? 'Creating your account…' : 'Create account'}
+        </Button>
+      </form>
+    </section>
+  )
+}

@@ -1,0 +1,112 @@
+import * as v from 'valibot'
+
+/**
+ * The basket's contracts (spec §3, §7): the inputs the API validates and the snake_case shapes it
+ * answers. Client-safe: the server validates with the input schemas, the browser parses replies
+ * with the response schemas, and the integration tests check every reply against them.
+ */
+
+export const REQUIRED = 'Field is required.'
+export const MAX_QUANTITY = 100_000
+export const QUANTITY_MESSAGE = `Quantity must be a whole number from 1 to ${MAX_QUANTITY}`
+export const SKU_MESSAGE = 'Enter a product code (sku) of at most 64 characters'
+/** A guest basket larger than this is not a basket; the fill refuses it. */
+export const MAX_FILL_ITEMS = 200
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key'
+
+export const quantitySchema = v.pipe(
+  v.number(QUANTITY_MESSAGE),
+  v.integer(QUANTITY_MESSAGE),
+  v.minValue(1, QUANTITY_MESSAGE),
+  v.maxValue(MAX_QUANTITY, QUANTITY_MESSAGE),
+)
+
+/** A missing field gets the spec's default message; a body that is no object says so. */
+const objectMessage = (issue: v.BaseIssue<unknown>) => (issue.path ? REQUIRED : 'Send a JSON object')
+
+export const skuSchema = v.pipe(
+  v.string(SKU_MESSAGE),
+  v.trim(),
+  v.nonEmpty(REQUIRED),
+  v.maxLength(64, SKU_MESSAGE),
+)
+
+/** POST /cart/b2b/cart-items */
+export const addItemInput = v.object({ sku: skuSchema, quantity: quantitySchema }, objectMessage)
+export type AddItemInput = v.InferOutput<typeof addItemInput>
+
+/** PATCH /cart/b2b/cart-items/{id}/quantity */
+export const quantityInput = v.object({ quantity: quantitySchema }, objectMessage)
+
+/** POST /cart/b2b/basket/fill */
+export const fillInput = v.object(
+  {
+    items: v.pipe(
+      v.array(addItemInput, 'Items must be a list of {sku, quantity}'),
+      v.minLength(1, 'Add at least one item'),
+      v.maxLength(MAX_FILL_ITEMS, `At most ${MAX_FILL_ITEMS} items at once`),
+    ),
+  },
+  objectMessage,
+)
+export type FillInput = v.InferOutput<typeof fillInput>
+
+export const idempotencyKeySchema = v.pipe(
+  v.string(),
+  v.regex(/^[A-Za-z0-9_-]{8,100}$/, 'The idempotency key must be 8-100 letters, digits, - or _'),
+)
+
+/** The applied price tier's validity, passed through to the client (spec §3 "validity"). */
+const validitySchema = v.nullable(v.object({ valid_from: v.string(), valid_to: v.nullable(v.string()) }))
+
+export const serverItemSchema = v.object({
+  id: v.number(),
+  sku: v.string(),
+  store_name: v.string(),
+  quantity: v.number(),
+  unit_price: v.number(),
+  /**
+   * The applied tier's minimum quantity. Below every tier the entry tier applies, and this is then
+   * above the quantity: the "below the minimum" notice (checkout refuses such a line).
+   */
+  price_min_quantity: v.number(),
+  price_per_piece: v.number(),
+  product: v.object({
+    id: v.number(),
+    name: v.string(),
+    slug: v.string(),
+    photos: v.array(v.object({ url: v.string() })),
+    in_stock: v.boolean(),
+    brand: v.nullable(v.object({ brand: v.string() })),
+  }),
+  always_available: v.boolean(),
+  remaining_quantity: v.number(),
+  has_discount: v.boolean(),
+  /** Per unit: the offer price when there is one, else the unit price. */
+  effective_amount: v.number(),
+  /** The same per-unit price after discount, named as the spec names it. */
+  effective_unit_price: v.number(),
+  validity: validitySchema,
+  /** False when the SKU is no longer on offer: it is shown, but left out of the totals. */
+  available: v.boolean(),
+})
+export type ServerBasketItem = v.InferOutput<typeof serverItemSchema>
+
+export const serverCartSchema = v.object({
+  id: v.number(),
+  seller_id: v.number(),
+  seller_name: v.string(),
+  items: v.array(serverItemSchema),
+  items_count: v.number(),
+  total_amount: v.number(),
+  total_effective_amount: v.number(),
+})
+export type ServerCart = v.InferOutput<typeof serverCartSchema>
+
+export const basketResponseSchema = v.object({ data: v.array(serverCartSchema) })
+export type BasketResponse = v.InferOutput<typeof basketResponseSchema>
+
+export const addItemResponseSchema = v.object({
+  message: v.string(),
+  data: v.object({ id: v.number(), cart_id: v.number(), sku: v.string(), quantity: v.number() }),
+})

@@ -1,0 +1,201 @@
+import '@tanstack/react-start/server-only'
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import { now } from '~/server/clock.server'
+import { selectRows, type Db, type DbOrTx } from '~/server/db/client.server'
+import { basketFillKeys, cartItems, carts, skus, stores } from '~/server/db/schema'
+import { HttpError, fieldError, notFound } from '~/server/http/api-errors.server'
+import { readBasket } from './basket-read.server'
+import { MAX_QUANTITY, type AddItemInput, type ServerCart } from './basket.schemas'
+
+/**
+ * The signed-in basket's writes (spec §4, §7). Each is one transaction, and each touches only the
+ * caller's own carts: an item id of another buyer is answered exactly like an unknown one (404).
+ */
+
+export const ITEM_NOT_FOUND = 'This item is not in your basket'
+export const NOT_ON_OFFER = 'This product is not on offer right now'
+export const UNKNOWN_SKU = 'No product has this code'
+export const TOO_MANY = `A basket holds at most ${MAX_QUANTITY} of one item`
+
+export interface AddedItem {
+  id: number
+  cart_id: number
+  sku: string
+  quantity: number
+}
+
+/** The buyer's cart for a seller, created when absent. The upsert also locks the row. */
+async function cartFor(tx: DbOrTx, userId: number, sellerId: number): Promise<number> {
+  const [cart] = await tx
+    .insert(carts)
+    .values({ buyerUserId: userId, sellerId })
+    .onConflictDoUpdate({ target: [carts.buyerUserId, carts.sellerId], set: { updatedAt: now() } })
+    .returning({ id: carts.id })
+  return cart!.id
+}
+
+/**
+ * POST /cart/b2b/cart-items: adds to the quantity when the SKU is already in the basket. One
+ * statement, so one round trip and atomic on its own: the SKU must be on offer now (active SKU,
+ * store, seller and product, and a valid tier); the seller's cart is created when absent; the line
+ * is inserted or grown, unless that would pass the limit (then nothing comes back and nothing was
+ * written, as the only possible write, the cart's touch, happens on an existing cart).
+ */
+export async function addItem(db: Db, userId: number, input: AddItemInput): Promise<AddedItem> {
+  const at = now()
+  const when = at.toISOString()
+  const [row] = await selectRows<{
+    offered: boolean
+    id: number | null
+    cart_id: number | null
+    quantity: number | null
+  }>(
+    db,
+    sql`
+      with offer as (
+        select s.id as sku_id, st.seller_id
+        from skus s
+        join stores st on st.id = s.store_id and st.status = 'active'
+        join sellers se on se.id = st.seller_id and se.status = 'approved'
+        join products p on p.id = s.product_id and p.status = 'active'
+        where s.sku = ${input.sku} and s.status = 'active'
+          and exists (
+            select 1 from prices pr where pr.sku_id = s.id and pr.valid_from <= ${when}::timestamptz
+              and (pr.valid_to is null or ${when}::timestamptz < pr.valid_to)
+          )
+      ),
+      cart as (
+        insert into carts (buyer_user_id, seller_id)
+        select ${userId}::int, seller_id from offer
+        on conflict (buyer_user_id, seller_id) do update set updated_at = ${when}::timestamptz
+        returning id
+      ),
+      item as (
+        insert into cart_items (cart_id, sku_id, quantity)
+        select cart.id, offer.sku_id, ${input.quantity}::int from cart, offer
+        on conflict (cart_id, sku_id) do update
+          set quantity = cart_items.quantity + excluded.quantity, updated_at = ${when}::timestamptz
+          where cart_items.quantity + excluded.quantity <= ${MAX_QUANTITY}
+        returning id, cart_id, quantity
+      )
+      select exists (select 1 from offer) as offered, item.id, item.cart_id, item.quantity
+      from (select 1) one left join item on true
+    `,
+  )
+  if (!row?.offered) throw fieldError('sku', NOT_ON_OFFER)
+  if (row.id === null) throw fieldError('quantity', TOO_MANY)
+  return { id: Number(row.id), cart_id: Number(row.cart_id), sku: input.sku, quantity: Number(row.quantity) }
+}
+
+/** The caller's item and its cart, with the cart row locked against a concurrent add or removal. */
+async function lockOwnItem(tx: DbOrTx, userId: number, itemId: number): Promise<{ cartId: number }> {
+  const [row] = await tx
+    .select({ cartId: carts.id })
+    .from(cartItems)
+    .innerJoin(carts, eq(carts.id, cartItems.cartId))
+    .where(and(eq(cartItems.id, itemId), eq(carts.buyerUserId, userId)))
+    .for('update', { of: carts })
+  if (!row) throw notFound(ITEM_NOT_FOUND)
+  return row
+}
+
+/** DELETE /cart/b2b/cart-items/{id}: a cart left without items is removed with it. */
+export async function removeItem(db: Db, userId: number, itemId: number): Promise<{ cartRemoved: boolean }> {
+  return db.transaction(async (tx) => {
+    const { cartId } = await lockOwnItem(tx, userId, itemId)
+    await tx.delete(cartItems).where(eq(cartItems.id, itemId))
+    const removed = await tx
+      .delete(carts)
+      .where(and(eq(carts.id, cartId), sql`not exists (select 1 from cart_items where cart_id = ${cartId})`))
+      .returning({ id: carts.id })
+    return { cartRemoved: removed.length > 0 }
+  })
+}
+
+/** PATCH /cart/b2b/cart-items/{id}/quantity: sets the quantity. */
+export async function setItemQuantity(
+  db: Db,
+  userId: number,
+  itemId: number,
+  quantity: number,
+): Promise<AddedItem> {
+  return db.transaction(async (tx) => {
+    const { cartId } = await lockOwnItem(tx, userId, itemId)
+    const [item] = await tx
+      .update(cartItems)
+      .set({ quantity, updatedAt: now() })
+      .where(eq(cartItems.id, itemId))
+      .returning({ id: cartItems.id, skuId: cartItems.skuId, quantity: cartItems.quantity })
+    const [sku] = await tx.select({ sku: skus.sku }).from(skus).where(eq(skus.id, item!.skuId))
+    return { id: item!.id, cart_id: cartId, sku: sku!.sku, quantity: item!.quantity }
+  })
+}
+
+export interface FillResult {
+  /** True when this idempotency key was seen before: nothing was added this time. */
+  replayed: boolean
+  basket: ServerCart[]
+}
+
+/**
+ * POST /cart/b2b/basket/fill: merges a guest's items into the server basket in one transaction.
+ * Quantities of the same SKU add up (capped at the limit rather than refused, so that a merge after
+ * sign-in cannot fail forever). A SKU that exists but is no longer on offer is still merged: the
+ * basket then shows it as unavailable instead of the guest's choice silently vanishing.
+ */
+export async function fillBasket(
+  db: Db,
+  userId: number,
+  items: AddItemInput[],
+  idempotencyKey: string | null,
+): Promise<FillResult> {
+  const replayed = await db.transaction(async (tx) => {
+    if (idempotencyKey) {
+      // A concurrent retry with the same key waits here on the primary key, then finds it taken.
+      const stored = await tx
+        .insert(basketFillKeys)
+        .values({ userId, key: idempotencyKey })
+        .onConflictDoNothing()
+        .returning({ key: basketFillKeys.key })
+      if (stored.length === 0) return true
+    }
+    const wanted = new Map<string, number>()
+    for (const item of items) wanted.set(item.sku, (wanted.get(item.sku) ?? 0) + item.quantity)
+    const found = await tx
+      .select({ id: skus.id, sku: skus.sku, sellerId: stores.sellerId })
+      .from(skus)
+      .innerJoin(stores, eq(stores.id, skus.storeId))
+      .where(inArray(skus.sku, [...wanted.keys()]))
+    const bySku = new Map(found.map((row) => [row.sku, row]))
+    const unknown = items.flatMap((item, index) => (bySku.has(item.sku) ? [] : [index]))
+    if (unknown.length) {
+      const errors = Object.fromEntries(unknown.map((index) => [`items.${index}.sku`, [UNKNOWN_SKU]]))
+      throw new HttpError(422, UNKNOWN_SKU, errors)
+    }
+    const cartIds = new Map<number, number>()
+    // Carts are locked in seller order, so two fills for one buyer cannot deadlock each other.
+    const sellerIds = [...new Set(found.map((row) => row.sellerId))].sort((a, b) => a - b)
+    for (const sellerId of sellerIds) cartIds.set(sellerId, await cartFor(tx, userId, sellerId))
+    await tx
+      .insert(cartItems)
+      .values(
+        [...wanted].map(([sku, quantity]) => {
+          const row = bySku.get(sku)!
+          return {
+            cartId: cartIds.get(row.sellerId)!,
+            skuId: row.id,
+            quantity: Math.min(quantity, MAX_QUANTITY),
+          }
+        }),
+      )
+      .onConflictDoUpdate({
+        target: [cartItems.cartId, cartItems.skuId],
+        set: {
+          quantity: sql`least(${cartItems.quantity} + excluded.quantity, ${MAX_QUANTITY})`,
+          updatedAt: now(),
+        },
+      })
+    return false
+  })
+  return { replayed, basket: await readBasket(db, userId) }
+}

@@ -1,0 +1,75 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { catalogQueries } from '~/features/catalog/catalog.queries'
+import type { ProductDetail, ProductOffer } from '~/features/catalog/catalog.types'
+import { cn } from '~/lib/cn'
+import { Button } from '~/ui/button'
+import { BasketIcon } from '~/ui/icons'
+import { addToBasket } from '../add-to-basket'
+
+/** The add-to-basket input for one offer of a product page's product (spec §3 Product offer). */
+export function offerInput(product: ProductDetail, offer: ProductOffer, quantity: number) {
+  return {
+    sku: offer.sku,
+    quantity,
+    storeName: offer.storeName,
+    sellerId: offer.sellerId,
+    sellerName: offer.sellerName,
+    unitPrice: offer.unitPrice,
+    offerPrice: offer.offerPrice,
+    pricePerPiece: offer.pricePerPiece,
+    minQuantity: offer.minQuantity,
+    remainingQuantity: offer.remainingQuantity,
+    alwaysAvailable: offer.alwaysAvailable,
+    product: {
+      id: product.id,
+      name: product.name,
+      slug: product.slug,
+      image: product.photos[0]?.url ?? null,
+      inStock: product.inStock,
+      brand: product.brand?.name ?? null,
+      offers: product.offers,
+    },
+  }
+}
+
+/**
+ * Add-to-basket on a product card. A card knows no offers, so the product's offers are fetched on
+ * click and the cheapest is added at its minimum quantity (the product page lets you choose).
+ */
+export function CardAddToBasket({
+  slug,
+  name,
+  className,
+}: {
+  slug: string
+  name: string
+  className?: string
+}) {
+  const queryClient = useQueryClient()
+  const [busy, setBusy] = useState(false)
+  const add = async () => {
+    setBusy(true)
+    try {
+      const product = await queryClient.fetchQuery(catalogQueries.product(slug)).catch(() => null)
+      const cheapest = product?.offers[0]
+      if (product && cheapest) await addToBasket(offerInput(product, cheapest, cheapest.minQuantity))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <Button
+      size="sm"
+      variant="secondary"
+      className={cn('relative z-10 h-8 px-2', className)}
+      onClick={() => void add()}
+      disabled={busy}
+      aria-label={`Add ${name} to basket`}
+      data-testid="card-add-to-basket"
+    >
+      <BasketIcon size={16} />
+      <span className="text-xs">Add</span>
+    </Button>
+  )
+}

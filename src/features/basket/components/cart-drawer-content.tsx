@@ -1,0 +1,56 @@
+import { formatMoney } from '~/lib/money'
+import { EmptyState } from '~/ui/empty-state'
+import { BasketIcon } from '~/ui/icons'
+import { Skeleton } from '~/ui/skeleton'
+import { useBasket, useBasketActions } from '../basket-provider'
+import { SellerCart } from './seller-cart'
+
+/** The header drawer's basket: the same carts as /cart, grouped per seller, in a narrow column. */
+export function CartDrawerContent() {
+  const basket = useBasket()
+  const actions = useBasketActions()
+  const pending = basket.status === 'starting' || basket.status === 'loading' || basket.status === 'merging'
+  if (pending && !basket.carts.length)
+    return (
+      <div className="flex flex-col gap-3" data-testid="basket-loading">
+        <Skeleton className="h-24 w-full rounded-2xl" />
+        <Skeleton className="h-24 w-full rounded-2xl" />
+      </div>
+    )
+  if (!basket.carts.length)
+    return (
+      <EmptyState title="Your basket is empty" icon={<BasketIcon size={36} />}>
+        Products you add are listed here, grouped by seller.
+      </EmptyState>
+    )
+  return (
+    <div className="flex flex-col gap-3" data-testid="cart-drawer-carts">
+      {basket.carts.map((cart) => (
+        <SellerCart
+          key={cart.id}
+          cart={cart}
+          compact
+          signedIn={basket.signedIn}
+          busy={basket.status === 'busy'}
+          onQuantity={actions.setQuantity}
+          onRemove={actions.remove}
+        />
+      ))}
+    </div>
+  )
+}
+
+/** The drawer footer's grand total across carts (empty when there is nothing to total). */
+export function CartDrawerTotal() {
+  const { carts } = useBasket()
+  if (!carts.length) return null
+  const total = carts.reduce((sum, cart) => sum + cart.totalEffectiveAmount, 0)
+  return (
+    <p className="mb-3 flex justify-between text-sm font-semibold text-ink">
+      <span>
+        Total, {carts.length} {carts.length === 1 ? 'seller' : 'sellers'}
+      </span>
+      <span className="tabular-nums">{formatMoney(total)}</span>
+    </p>
+  )
+}

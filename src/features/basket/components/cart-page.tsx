@@ -1,0 +1,155 @@
+import { Link } from '@tanstack/react-router'
+import { useEffect, useState } from 'react'
+import { track } from '~/features/analytics/analytics-client'
+import { formatMoney } from '~/lib/money'
+import { Button } from '~/ui/button'
+import { Dialog, DialogClose, DialogContent } from '~/ui/dialog'
+import { EmptyState } from '~/ui/empty-state'
+import { BasketIcon } from '~/ui/icons'
+import { Skeleton } from '~/ui/skeleton'
+import { useBasket, useBasketActions } from '../basket-provider'
+import { BasketNotices } from './basket-notices'
+import { SellerCart } from './seller-cart'
+
+/**
+ * /cart (client-rendered, spec §2): one section per seller with its items and totals, notices of
+ * what changed since the basket was last loaded, clearing, and checkout per seller cart.
+ */
+export function CartPage() {
+  const basket = useBasket()
+  const actions = useBasketActions()
+
+  useEffect(() => {
+    track('cart_viewed')
+    // Opening the basket is when a buyer should see today's prices (and what changed).
+    actions.reload()
+  }, [actions])
+
+  const pending = basket.status === 'starting' || basket.status === 'loading' || basket.status === 'merging'
+  const busy = basket.status === 'busy' || basket.status === 'merging'
+  const total = basket.carts.reduce((sum, cart) => sum + cart.totalEffectiveAmount, 0)
+  const before = basket.carts.reduce((sum, cart) => sum + cart.totalAmount, 0)
+
+  return (
+    <section aria-labelledby="page-title" className="flex flex-col gap-5" aria-busy={pending || busy}>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
+            Basket
+          </h1>
+          {basket.count ? (
+            <p className="text-sm text-stone-600">
+              {basket.count} {basket.count === 1 ? 'item' : 'items'} from {basket.carts.length}{' '}
+              {basket.carts.length === 1 ? 'seller' : 'sellers'}. Each seller&apos;s cart is checked out on
+              its own.
+            </p>
+          ) : null}
+        </div>
+        {basket.carts.length ? <ClearBasket onConfirm={actions.clear} disabled={busy} /> : null}
+      </div>
+
+      <BasketNotices notices={basket.notices} onDismiss={actions.dismissNotice} />
+      {basket.loadFailed ? (
+        <p role="status" className="flex flex-wrap items-center gap-2 text-sm text-stone-700">
+          We could not refresh your basket just now; what you see may be out of date.
+          <Button variant="link" size="sm" onClick={actions.reload}>
+            Try again
+          </Button>
+        </p>
+      ) : null}
+
+      {pending && !basket.carts.length ? (
+        <div className="flex flex-col gap-4" data-testid="basket-loading">
+          <Skeleton className="h-40 w-full rounded-2xl" />
+          <Skeleton className="h-40 w-full rounded-2xl" />
+        </div>
+      ) : basket.carts.length === 0 ? (
+        <EmptyState
+          title="Your basket is empty"
+          icon={<BasketIcon size={40} />}
+          action={
+            <Button asChild>
+              <Link to="/product">Browse products</Link>
+            </Button>
+          }
+        >
+          Add products from any seller: each seller gets its own cart here, with its own checkout.
+        </EmptyState>
+      ) : (
+        <div className="grid items-start gap-5 lg:grid-cols-[1fr_18rem]">
+          <div className="flex flex-col gap-4">
+            {basket.carts.map((cart) => (
+              <SellerCart
+                key={cart.id}
+                cart={cart}
+                signedIn={basket.signedIn}
+                busy={busy}
+                onQuantity={actions.setQuantity}
+                onRemove={actions.remove}
+              />
+            ))}
+          </div>
+          <aside
+            aria-label="Basket summary"
+            className="rounded-2xl border border-stone-200 bg-white p-4 text-sm lg:sticky lg:top-4"
+          >
+            <h2 className="mb-2 font-semibold text-ink">Summary</h2>
+            <dl className="space-y-1">
+              <div className="flex justify-between text-stone-600">
+                <dt>Sellers</dt>
+                <dd>{basket.carts.length}</dd>
+              </div>
+              {before > total ? (
+                <div className="flex justify-between text-green-800">
+                  <dt>Savings</dt>
+                  <dd className="tabular-nums">{formatMoney(before - total)}</dd>
+                </div>
+              ) : null}
+              <div className="flex justify-between border-t border-stone-100 pt-2 font-semibold text-ink">
+                <dt>All carts</dt>
+                <dd className="tabular-nums" data-testid="basket-total">
+                  {formatMoney(total)}
+                </dd>
+              </div>
+            </dl>
+            <p className="mt-3 text-xs text-stone-600">
+              Minimum quantities, stock and delivery are checked at checkout. VAT is added there.
+            </p>
+            {basket.signedIn ? null : (
+              <p className="mt-2 text-xs text-stone-600">
+                Checking out asks you to sign in; your basket comes with you.
+              </p>
+            )}
+          </aside>
+        </div>
+      )}
+    </section>
+  )
+}
+
+function ClearBasket({ onConfirm, disabled }: { onConfirm: () => void; disabled: boolean }) {
+  const [open, setOpen] = useState(false)
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <Button variant="secondary" size="sm" disabled={disabled} onClick={() => setOpen(true)}>
+        Clear basket
+      </Button>
+      <DialogContent title="Clear your basket?" description="Every item from every seller is removed.">
+        <div className="flex justify-end gap-2">
+          <DialogClose asChild>
+            <Button variant="secondary">Keep it</Button>
+          </DialogClose>
+          <Button
+            variant="danger"
+            onClick={() => {
+              onConfirm()
+              setOpen(false)
+            }}
+          >
+            Clear basket
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  )
+}

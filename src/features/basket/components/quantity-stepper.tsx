@@ -1,0 +1,81 @@
+import { useState } from 'react'
+import { cn } from '~/lib/cn'
+import { MAX_QUANTITY } from '../basket.schemas'
+import { isValidQuantity } from '../local-basket'
+
+/**
+ * − [n] + for a quantity from 1 to 100000. Typing commits on Enter or leaving the field; a value
+ * that is not a whole number in range goes back to the last good one.
+ */
+export function QuantityStepper({
+  value,
+  onChange,
+  label,
+  disabled = false,
+  size = 'md',
+}: {
+  value: number
+  onChange: (quantity: number) => void
+  /** What is being counted, for screen readers: "Quantity of Basmati rice 10 kg". */
+  label: string
+  disabled?: boolean
+  size?: 'sm' | 'md'
+}) {
+  const [draft, setDraft] = useState<string | null>(null)
+  const commit = () => {
+    if (draft === null) return
+    const next = Number(draft)
+    setDraft(null)
+    if (isValidQuantity(next) && next !== value) onChange(next)
+  }
+  const button = cn(
+    'flex items-center justify-center text-lg leading-none text-ink hover:bg-stone-100 disabled:opacity-40',
+    size === 'sm' ? 'h-8 w-8' : 'h-10 w-10',
+  )
+  return (
+    <div
+      role="group"
+      aria-label={label}
+      className={cn(
+        'inline-flex items-center overflow-hidden rounded-lg border border-stone-300 bg-white',
+        disabled && 'opacity-60',
+      )}
+    >
+      <button
+        type="button"
+        className={button}
+        aria-label="Decrease quantity"
+        disabled={disabled || value <= 1}
+        onClick={() => onChange(value - 1)}
+      >
+        −
+      </button>
+      <input
+        type="text"
+        inputMode="numeric"
+        aria-label="Quantity"
+        className={cn(
+          'border-x border-stone-300 text-center text-sm tabular-nums text-ink focus-visible:outline-offset-0',
+          size === 'sm' ? 'h-8 w-12' : 'h-10 w-16',
+        )}
+        value={draft ?? String(value)}
+        disabled={disabled}
+        onChange={(event) => setDraft(event.target.value.replace(/[^\d]/g, '').slice(0, 6))}
+        onBlur={commit}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') commit()
+          if (event.key === 'Escape') setDraft(null)
+        }}
+      />
+      <button
+        type="button"
+        className={button}
+        aria-label="Increase quantity"
+        disabled={disabled || value >= MAX_QUANTITY}
+        onClick={() => onChange(value + 1)}
+      >
+        +
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,212 @@
+import { Link } from '@tanstack/react-router'
+import { useId, useState } from 'react'
+import { addToBasket } from '~/features/basket/add-to-basket'
+import { formatMoney } from '~/lib/money'
+import { Button } from '~/ui/button'
+import { inputClasses } from '~/ui/input'
+import type { PriceTier, ProductDetail, ProductOffer } from '../catalog.types'
+import { StockBadge } from './product-card'
+
+const effective = (t: { unitPrice: number; offerPrice: number }) =>
+  t.offerPrice > 0 ? t.offerPrice : t.unitPrice
+
+/** DOMAIN.md: the applicable tier is the valid tier with the highest minimum at or below the quantity. */
+export function applicableTier(tiers: PriceTier[], quantity: number): PriceTier | undefined {
+  return tiers.filter((t) => t.minQuantity <= quantity).sort((a, b) => b.minQuantity - a.minQuantity)[0]
+}
+
+function Tiers({ offer }: { offer: ProductOffer }) {
+  return (
+    <ul className="flex flex-col gap-0.5" aria-label={`Prices at ${offer.storeName}`}>
+      {offer.tiers.map((tier) => (
+        <li key={tier.minQuantity} className="whitespace-nowrap">
+          <span className="text-stone-600">
+            From {tier.minQuantity} {tier.minQuantity === 1 ? 'unit' : 'units'}:{' '}
+          </span>
+          <span className="font-semibold text-ink">{formatMoney(effective(tier))}</span>
+          {tier.offerPrice > 0 ? (
+            <s className="ms-1.5 text-xs text-stone-500">
+              <span className="sr-only">was </span>
+              {formatMoney(tier.unitPrice)}
+            </s>
+          ) : null}
+        </li>
+      ))}
+      {offer.piecesPerPack > 1 ? (
+        <li className="text-xs text-stone-500">{formatMoney(offer.pricePerPiece)} per piece</li>
+      ) : null}
+    </ul>
+  )
+}
+
+function Availability({ offer }: { offer: ProductOffer }) {
+  if (offer.alwaysAvailable) return <StockBadge inStock alwaysAvailable />
+  if (offer.remainingQuantity > 0)
+    return (
+      <span className="text-sm text-green-800">{offer.remainingQuantity.toLocaleString('en')} in stock</span>
+    )
+  return <StockBadge inStock={false} />
+}
+
+/** The spec's offer fields, as the basket takes them. */
+const basketOffer = (o: ProductOffer) => ({
+  sku: o.sku,
+  storeName: o.storeName,
+  sellerId: o.sellerId,
+  sellerName: o.sellerName,
+  unitPrice: o.unitPrice,
+  offerPrice: o.offerPrice,
+  pricePerPiece: o.pricePerPiece,
+  alwaysAvailable: o.alwaysAvailable,
+  remainingQuantity: o.remainingQuantity,
+  minQuantity: o.minQuantity,
+})
+
+/** Quantity and add-to-basket for one offer, with the total at the tier that quantity reaches. */
+function BuyBox({ offer, product }: { offer: ProductOffer; product: ProductDetail }) {
+  const id = useId()
+  const [quantity, setQuantity] = useState(offer.minQuantity)
+  const [busy, setBusy] = useState(false)
+  const tier = applicableTier(offer.tiers, quantity)
+  const add = async () => {
+    setBusy(true)
+    try {
+      await addToBasket({
+        ...basketOffer(offer),
+        quantity,
+        product: {
+          id: product.id,
+          name: product.name,
+          slug: product.slug,
+          image: product.photos[0]?.url ?? null,
+          inStock: product.inStock,
+          brand: product.brand?.name ?? null,
+          // Spec §4 "Local add": the sku must be found among the product's offers on its stores.
+          offers: product.offers.map(basketOffer),
+        },
+      })
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <div className="flex flex-col gap-1.5">
+      <div className="flex items-center gap-2">
+        <label htmlFor={id} className="sr-only">
+          Quantity from {offer.storeName}
+        </label>
+        <input
+          id={id}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          value={quantity}
+          onChange={(e) => setQuantity(Math.max(1, Math.floor(Number(e.target.value) || 1)))}
+          className={`${inputClasses} h-9 max-w-20`}
+        />
+        <Button size="sm" onClick={() => void add()} disabled={busy}>
+          Add to basket
+        </Button>
+      </div>
+      <p className="text-xs text-stone-600" aria-live="polite">
+        {tier ? `Total ${formatMoney(effective(tier) * quantity)}` : null}
+        {quantity < offer.minQuantity ? ` · minimum order ${offer.minQuantity}` : null}
+      </p>
+    </div>
+  )
+}
+
+function StoreCell({ offer }: { offer: ProductOffer }) {
+  return (
+    <div className="flex flex-col">
+      <Link
+        to="/product"
+        search={{ store: offer.storeSlug }}
+        className="font-medium text-brand-800 hover:underline"
+      >
+        {offer.storeName}
+      </Link>
+      <span className="text-xs text-stone-600">
+        {offer.storeCity} · {offer.sellerName}
+      </span>
+    </div>
+  )
+}
+
+/** Spec §3 offers: one row per store with its tiers, MOQ, stock, store link, quantity and basket. */
+export function OffersTable({ product }: { product: ProductDetail }) {
+  if (product.offers.length === 0) {
+    return (
+      <p className="rounded-xl border border-dashed border-stone-300 bg-white p-6 text-sm text-stone-600">
+        No store offers this product right now.
+      </p>
+    )
+  }
+  return (
+    <>
+      {/* Phones: one card per store. */}
+      <ul className="flex flex-col gap-3 md:hidden" data-testid="offers">
+        {product.offers.map((offer) => (
+          <li
+            key={offer.sku}
+            data-testid="offer"
+            className="flex flex-col gap-3 rounded-xl border border-stone-200 bg-white p-4 text-sm"
+          >
+            <div className="flex items-start justify-between gap-3">
+              <StoreCell offer={offer} />
+              <Availability offer={offer} />
+            </div>
+            <Tiers offer={offer} />
+            <p className="text-stone-600">Minimum order: {offer.minQuantity}</p>
+            <BuyBox offer={offer} product={product} />
+          </li>
+        ))}
+      </ul>
+      {/* Wider screens: a table, one row per store. */}
+      <div className="hidden overflow-x-auto rounded-xl border border-stone-200 bg-white md:block">
+        <table className="w-full border-collapse text-left text-sm" data-testid="offers-table">
+          <caption className="sr-only">Offers from stores</caption>
+          <thead className="bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
+            <tr>
+              <th scope="col" className="px-4 py-3 font-medium">
+                Store
+              </th>
+              <th scope="col" className="px-4 py-3 font-medium">
+                Price tiers
+              </th>
+              <th scope="col" className="px-4 py-3 font-medium">
+                MOQ
+              </th>
+              <th scope="col" className="px-4 py-3 font-medium">
+                Availability
+              </th>
+              <th scope="col" className="px-4 py-3 font-medium">
+                Quantity
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-stone-200">
+            {product.offers.map((offer) => (
+              <tr key={offer.sku} data-testid="offer-row" className="align-top">
+                <td className="px-4 py-3">
+                  <StoreCell offer={offer} />
+                </td>
+                <td className="px-4 py-3">
+                  <Tiers offer={offer} />
+                </td>
+                <td className="px-4 py-3 tabular-nums">{offer.minQuantity}</td>
+                <td className="px-4 py-3">
+                  <Availability offer={offer} />
+                </td>
+                <td className="px-4 py-3">
+                  <BuyBox offer={offer} product={product} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,101 @@
+import { Link } from '@tanstack/react-router'
+import { useEffect } from 'react'
+import { AddToCompareButton } from '~/features/compare/components/add-to-compare-button'
+import { recordVisit } from '~/features/history/history-store'
+import type { ProductDetail } from '../catalog.types'
+import { Breadcrumbs } from './breadcrumbs'
+import { OffersTable } from './offers-table'
+import { Price } from './price'
+import { StockBadge } from './product-card'
+import { ProductGallery } from './product-gallery'
+import { ShareButton } from './share-button'
+
+/** /product/{slug}: photos, facts, every store's offer with its tiers, compare and share. */
+export function ProductPage({ product, url }: { product: ProductDetail; url: string }) {
+  const image = product.photos[0]?.url ?? null
+  // Spec §3/§9: every product page view goes to the browsing history (newest first, at most 10).
+  useEffect(() => {
+    recordVisit({
+      id: product.id,
+      slug: product.slug,
+      name: product.name,
+      image,
+      unit: product.unit,
+      ...(product.lowestPrice !== null ? { lowestPrice: product.lowestPrice } : {}),
+    })
+  }, [product.id, product.slug, product.name, product.unit, product.lowestPrice, image])
+
+  return (
+    <article className="flex flex-col gap-8">
+      <Breadcrumbs trail={product.categoryTrail} current={product.name} />
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
+        <ProductGallery photos={product.photos} name={product.name} />
+        <div className="flex flex-col gap-4">
+          {product.brand ? (
+            <Link
+              to="/product"
+              search={{ brand: [product.brand.slug] }}
+              className="text-sm font-medium text-brand-800 hover:underline"
+            >
+              {product.brand.name}
+            </Link>
+          ) : null}
+          <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">{product.name}</h1>
+          <p className="text-sm text-stone-600">Sold as: {product.unit}</p>
+          {product.lowestPrice !== null ? (
+            <div className="flex flex-wrap items-center gap-3">
+              <Price
+                amount={product.lowestPrice}
+                listPrice={product.listPrice}
+                prefix="from"
+                className="text-xl"
+              />
+              <StockBadge inStock={product.inStock} />
+            </div>
+          ) : null}
+          {product.moq !== null ? (
+            <p className="text-sm text-stone-600">
+              Minimum order from {product.moq} {product.moq === 1 ? 'unit' : 'units'} ·{' '}
+              {product.offers.length} {product.offers.length === 1 ? 'store' : 'stores'}
+            </p>
+          ) : null}
+          <div className="flex flex-wrap gap-2">
+            <AddToCompareButton product={{ id: product.id, slug: product.slug, name: product.name, image }} />
+            <ShareButton title={product.name} url={url} />
+          </div>
+          {product.attributes.length ? (
+            <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 rounded-xl border border-stone-200 bg-white p-4 text-sm">
+              {product.attributes.map((a) => (
+                <div key={a.key} className="contents">
+                  <dt className="text-stone-600">{a.key}</dt>
+                  <dd className="text-ink">{a.value}</dd>
+                </div>
+              ))}
+            </dl>
+          ) : null}
+        </div>
+      </div>
+
+      <section aria-labelledby="offers-heading" className="flex flex-col gap-3">
+        <h2 id="offers-heading" className="text-xl font-semibold text-ink">
+          Offers from {product.offers.length} {product.offers.length === 1 ? 'store' : 'stores'}
+        </h2>
+        <OffersTable product={product} />
+      </section>
+
+      <section aria-labelledby="description-heading" className="flex max-w-3xl flex-col gap-2">
+        <h2 id="description-heading" className="text-xl font-semibold text-ink">
+          Description
+        </h2>
+        {product.description
+          .split(/\n\s*\n/)
+          .filter(Boolean)
+          .map((paragraph, i) => (
+            <p key={i} className="text-stone-700">
+              {paragraph}
+            </p>
+          ))}
+      </section>
+    </article>
+  )
+}

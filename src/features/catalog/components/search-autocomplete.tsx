@@ -1,0 +1,155 @@
+import { useQuery } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
+import { cn } from '~/lib/cn'
+import { SearchIcon } from '~/ui/icons'
+import { catalogQueries } from '../catalog.queries'
+import type { Suggestion } from '../catalog.types'
+import { Highlighted } from './highlighted'
+
+/** Keystrokes closer together than this are one search: one request, not one per letter. */
+const DEBOUNCE_MS = 200
+const MIN_LENGTH = 2
+const kindLabels: Record<Suggestion['kind'], string> = {
+  category: 'Category',
+  brand: 'Brand',
+  product: 'Product',
+}
+
+function useDebounced(value: string, ms: number): string {
+  const [settled, setSettled] = useState(value)
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms)
+    return () => clearTimeout(timer)
+  }, [value, ms])
+  return settled
+}
+
+/**
+ * The header's search box with suggestions (a WAI-ARIA combobox): arrows move through them, Enter
+ * opens the chosen one or searches for the text, Escape closes the list. It stays a real GET form
+ * to /product, so searching works before the JavaScript has loaded.
+ */
+export function SearchAutocomplete({ className, autoFocus }: { className?: string; autoFocus?: boolean }) {
+  const navigate = useNavigate()
+  const id = useId()
+  const listId = `${id}-suggestions`
+  const [q, setQ] = useState('')
+  const [open, setOpen] = useState(false)
+  const [active, setActive] = useState(-1)
+  const blurTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  const settled = useDebounced(q.trim().slice(0, 100), DEBOUNCE_MS)
+  const { data: suggestions = [] } = useQuery({
+    ...catalogQueries.suggestions(settled),
+    enabled: settled.length >= MIN_LENGTH,
+    placeholderData: (previous) => previous,
+  })
+  const shown = open && q.trim().length >= MIN_LENGTH ? suggestions : []
+
+  const go = (href: string) => {
+    setOpen(false)
+    setActive(-1)
+    void navigate({ href })
+  }
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const chosen = active >= 0 ? shown[active] : undefined
+    if (chosen) return go(chosen.href)
+    const query = q.trim().slice(0, 100)
+    setOpen(false)
+    void navigate({ to: '/product', search: query ? { q: query } : {} })
+  }
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault()
+      setOpen(true)
+      if (shown.length === 0) return
+      // Past either end the focus returns to the text itself (-1).
+      if (event.key === 'ArrowDown') setActive((current) => (current + 1 < shown.length ? current + 1 : -1))
+      else setActive((current) => (current === -1 ? shown.length - 1 : current - 1))
+    } else if (event.key === 'Escape') {
+      setOpen(false)
+      setActive(-1)
+    }
+  }
+  const activeIndex = active >= shown.length ? -1 : active
+
+  return (
+    <form
+      role="search"
+      action="/product"
+      method="get"
+      onSubmit={submit}
+      className={cn('relative w-full', className)}
+    >
+      <label htmlFor={id} className="sr-only">
+        Search products
+      </label>
+      <input
+        id={id}
+        type="search"
+        name="q"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={shown.length > 0}
+        aria-controls={listId}
+        aria-activedescendant={activeIndex >= 0 ? `${listId}-${activeIndex}` : undefined}
+        autoComplete="off"
+        value={q}
+        maxLength={100}
+        autoFocus={autoFocus}
+        onChange={(event) => {
+          setQ(event.target.value)
+          setOpen(true)
+          setActive(-1)
+        }}
+        onKeyDown={onKeyDown}
+        onFocus={() => setOpen(true)}
+        // A click on a suggestion blurs the input first: close a moment later, not before the click lands.
+        onBlur={() => {
+          blurTimer.current = setTimeout(() => setOpen(false), 150)
+        }}
+        placeholder="Search products, brands and categories"
+        className="h-11 w-full rounded-xl border border-stone-300 bg-stone-50 ps-4 pe-12 text-sm text-ink placeholder:text-stone-500 focus-visible:border-brand-600 focus-visible:bg-white"
+      />
+      <button
+        type="submit"
+        className="absolute end-1 top-1 flex h-9 w-9 items-center justify-center rounded-lg bg-brand-500 text-ink hover:bg-brand-400"
+      >
+        <SearchIcon size={18} />
+        <span className="sr-only">Search</span>
+      </button>
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label="Suggestions"
+        hidden={shown.length === 0}
+        className="absolute inset-x-0 top-12 z-40 max-h-96 overflow-y-auto rounded-xl border border-stone-200 bg-white py-1 shadow-lg"
+      >
+        {shown.map((s, i) => (
+          <li
+            key={`${s.kind}:${s.href}`}
+            id={`${listId}-${i}`}
+            role="option"
+            aria-selected={i === activeIndex}
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={() => {
+              clearTimeout(blurTimer.current)
+              go(s.href)
+            }}
+            onMouseEnter={() => setActive(i)}
+            className={cn(
+              'flex cursor-pointer items-baseline justify-between gap-3 px-4 py-2 text-sm',
+              i === activeIndex ? 'bg-brand-50' : 'hover:bg-stone-50',
+            )}
+          >
+            <span className="min-w-0 truncate text-ink">
+              <Highlighted text={s.label} parts={s.highlight} />
+            </span>
+            <span className="shrink-0 text-xs text-stone-500">{kindLabels[s.kind]}</span>
+          </li>
+        ))}
+      </ul>
+    </form>
+  )
+}

@@ -1,0 +1,78 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { toApiError } from '~/lib/api-error'
+import { notify } from '~/lib/notify'
+import { Button } from '~/ui/button'
+import { FormError, TextAreaField, TextField } from '~/ui/form/text-field'
+import { useSchemaForm } from '~/ui/form/use-schema-form'
+import * as v from 'valibot'
+import { deleteFaqEntryFn, saveFaqEntryFn } from '../content.functions'
+import { contentQueries } from '../content.queries'
+import { faqEntryInput, type FaqEntry } from '../content.schemas'
+
+/** The form's fields are strings; position is a number on the server. */
+const formSchema = v.object({
+  ...faqEntryInput.entries,
+  id: v.optional(v.string()),
+  position: v.pipe(
+    v.string(),
+    v.transform(Number),
+    v.integer('Position must be a whole number'),
+    v.minValue(0),
+  ),
+})
+
+/** One FAQ entry (or a new one when `entry` is absent), saved through the admin function. */
+export function FaqEntryForm({ entry, onDone }: { entry?: FaqEntry; onDone?: () => void }) {
+  const queryClient = useQueryClient()
+  const [deleting, setDeleting] = useState(false)
+  const form = useSchemaForm({
+    schema: formSchema,
+    initialValues: {
+      group: entry?.group ?? '',
+      question: entry?.question ?? '',
+      answer: entry?.answer ?? '',
+      position: String(entry?.position ?? 1000),
+    },
+    onSubmit: async (input) => {
+      await saveFaqEntryFn({ data: { ...input, id: entry?.id } })
+      await queryClient.invalidateQueries({ queryKey: contentQueries.all })
+      notify('success', entry ? 'Question saved' : 'Question added')
+      if (!entry) form.reset()
+      onDone?.()
+    },
+  })
+  const remove = async () => {
+    if (!entry || !window.confirm(`Delete “${entry.question}”?`)) return
+    setDeleting(true)
+    try {
+      await deleteFaqEntryFn({ data: { id: entry.id } })
+      await queryClient.invalidateQueries({ queryKey: contentQueries.all })
+      notify('success', 'Question deleted')
+    } catch (error) {
+      notify('error', toApiError(error).message)
+      setDeleting(false)
+    }
+  }
+  return (
+    <form {...form.formProps} className="flex flex-col gap-3">
+      <FormError message={form.formError} />
+      <div className="grid gap-3 sm:grid-cols-[1fr_8rem]">
+        <TextField field={form.field('group')} label="Group" hint="e.g. Ordering, Delivery" required />
+        <TextField field={form.field('position')} label="Order" inputMode="numeric" required />
+      </div>
+      <TextField field={form.field('question')} label="Question" required />
+      <TextAreaField field={form.field('answer')} label="Answer (markdown)" rows={5} required />
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={form.submitting}>
+          {entry ? 'Save question' : 'Add question'}
+        </Button>
+        {entry ? (
+          <Button variant="danger" disabled={deleting} onClick={() => void remove()}>
+            Delete
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,110 @@
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useId, useState, type FormEvent } from 'react'
+import { Button } from '~/ui/button'
+import { Input } from '~/ui/input'
+import { contentQueries } from '../content.queries'
+import { ContentHeader } from './content-page'
+import { SupportChats } from './support-chats'
+
+const shortcuts = [
+  { to: '/faq', title: 'FAQ', text: 'Quick answers about ordering, prices, payment and delivery.' },
+  { to: '/guides', title: 'Guides', text: 'Tier prices, checkout per seller, becoming a seller.' },
+  {
+    to: '/buyer/tickets',
+    title: 'Your tickets',
+    text: 'Open a ticket about an order and follow our answers.',
+  },
+  { to: '/contact', title: 'Contact us', text: 'Not signed in? Send us a message and we reply.' },
+] as const
+
+/** /help-center: one search over the FAQ and the guides, then every way to reach a person. */
+export function HelpCenterPage({ query, onSearch }: { query: string; onSearch: (q: string) => void }) {
+  const { data: page } = useSuspenseQuery(contentQueries.page('help-center'))
+  const [draft, setDraft] = useState(query)
+  const searchId = useId()
+  const trimmed = query.trim()
+  const results = useQuery({ ...contentQueries.search(trimmed), enabled: trimmed.length > 1 })
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    onSearch(draft.trim())
+  }
+  return (
+    <div className="mx-auto flex w-full max-w-4xl flex-col gap-8">
+      <ContentHeader page={page}>
+        <p className="text-stone-700">{page.body}</p>
+      </ContentHeader>
+      <form role="search" onSubmit={submit} className="flex flex-col gap-1.5">
+        <label htmlFor={searchId} className="text-sm font-medium text-ink">
+          What do you need help with?
+        </label>
+        <div className="flex gap-2">
+          <Input
+            id={searchId}
+            type="search"
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            placeholder="e.g. minimum quantity, refund, invoice"
+            maxLength={100}
+          />
+          <Button type="submit">Search</Button>
+        </div>
+      </form>
+      {trimmed.length > 1 ? (
+        <section aria-labelledby="results-title" className="flex flex-col gap-3">
+          <h2 id="results-title" className="text-lg font-semibold text-ink">
+            Results for “{trimmed}”
+          </h2>
+          {results.isPending ? (
+            <p className="text-sm text-stone-600">Searching…</p>
+          ) : results.data?.length ? (
+            <ul className="flex flex-col gap-2">
+              {results.data.map((hit) => (
+                <li key={hit.href}>
+                  <a
+                    href={hit.href}
+                    className="block rounded-2xl border border-stone-200 bg-white p-4 hover:border-brand-400"
+                  >
+                    <span className="text-xs font-semibold tracking-wide text-brand-800 uppercase">
+                      {hit.kind === 'faq' ? 'FAQ' : 'Guide'}
+                    </span>
+                    <span className="mt-1 block font-semibold text-ink">{hit.title}</span>
+                    <span className="mt-1 block text-sm text-stone-600">{hit.snippet}</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="rounded-2xl border border-dashed border-stone-300 bg-white p-4 text-sm text-stone-700">
+              Nothing found. Try other words, or ask us through a ticket or a chat below.
+            </p>
+          )}
+        </section>
+      ) : null}
+      <section aria-labelledby="shortcuts-title" className="flex flex-col gap-3">
+        <h2 id="shortcuts-title" className="text-lg font-semibold text-ink">
+          Browse or ask
+        </h2>
+        <ul className="grid gap-3 sm:grid-cols-2">
+          {shortcuts.map((item) => (
+            <li key={item.to}>
+              <Link
+                to={item.to}
+                className="flex h-full flex-col gap-1 rounded-2xl border border-stone-200 bg-white p-4 hover:border-brand-400"
+              >
+                <span className="font-semibold text-ink">{item.title}</span>
+                <span className="text-sm text-stone-600">{item.text}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="chats-title" className="flex flex-col gap-3">
+        <h2 id="chats-title" className="text-lg font-semibold text-ink">
+          Chat with a support team
+        </h2>
+        <SupportChats />
+      </section>
+    </div>
+  )
+}

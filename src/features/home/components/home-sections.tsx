@@ -1,0 +1,110 @@
+import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
+import type { ProductCard as ProductCardData, StoreSummary } from '~/features/catalog/catalog.types'
+import { ProductCard } from '~/features/catalog/components/product-card'
+import { ResponsiveImage } from '~/features/images/responsive-image'
+import { ChevronRightIcon, StoreIcon } from '~/ui/icons'
+
+export function SectionHeading({ id, title, more }: { id: string; title: string; more?: ReactNode }) {
+  return (
+    <div className="mb-4 flex items-end justify-between gap-4">
+      <h2 id={id} className="text-xl font-bold tracking-tight text-ink sm:text-2xl">
+        {title}
+      </h2>
+      {more}
+    </div>
+  )
+}
+
+export const moreLinkClasses = 'flex items-center gap-1 text-sm font-medium text-brand-800 hover:underline'
+
+/** A row of product cards under a heading, with a link to the full listing. */
+export function ProductStrip({
+  id,
+  title,
+  products,
+  more,
+}: {
+  id: string
+  title: string
+  products: ProductCardData[]
+  more: ReactNode
+}) {
+  return (
+    <section aria-labelledby={id}>
+      <SectionHeading id={id} title={title} more={more} />
+      {products.length === 0 ? (
+        <p className="text-stone-600">Nothing here yet.</p>
+      ) : (
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-6">
+          {products.map((product) => (
+            <li key={product.id} className="flex">
+              <ProductCard product={product} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
+
+/** Stores with the most products on offer; each opens the listing filtered to it. */
+export function FeaturedStores({ stores }: { stores: StoreSummary[] }) {
+  if (stores.length === 0) return null
+  return (
+    <section aria-labelledby="home-stores">
+      <SectionHeading id="home-stores" title="Featured stores" />
+      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        {stores.map((store) => (
+          <li key={store.slug}>
+            <Link
+              to="/product"
+              search={{ store: store.slug }}
+              className="flex h-full items-center gap-3 rounded-2xl border border-stone-200 bg-white p-3 transition hover:border-brand-400 hover:shadow-md"
+            >
+              <span className="flex h-12 w-12 shrink-0 items-center justify-center overflow-hidden rounded-xl bg-stone-100 text-stone-500">
+                {store.logo ? (
+                  <ResponsiveImage
+                    src={store.logo}
+                    alt=""
+                    width={48}
+                    height={48}
+                    className="h-full w-full object-cover"
+                  />
+                ) : (
+                  <StoreIcon />
+                )}
+              </span>
+              <span className="min-w-0">
+                <span className="block truncate text-sm font-semibold text-ink">{store.name}</span>
+                <span className="block text-xs text-stone-600">
+                  {store.city} · {store.productCount.toLocaleString('en')} products
+                </span>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+/** Seam for the magazines issue: sellers' published catalogues will be featured here. */
+export function FeaturedMagazines() {
+  return (
+    <section aria-labelledby="home-magazines">
+      <SectionHeading
+        id="home-magazines"
+        title="Seller magazines"
+        more={
+          <Link to="/magazine" className={moreLinkClasses}>
+            All magazines <ChevronRightIcon size={16} />
+          </Link>
+        }
+      />
+      <p className="rounded-2xl border border-dashed border-stone-300 bg-white p-6 text-sm text-stone-600">
+        Sellers’ catalogues will be featured here.
+      </p>
+    </section>
+  )
+}

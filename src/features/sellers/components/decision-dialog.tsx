@@ -1,0 +1,102 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { notify } from '~/lib/notify'
+import { Button } from '~/ui/button'
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from '~/ui/dialog'
+import { FormError, TextAreaField } from '~/ui/form/text-field'
+import { useSchemaForm } from '~/ui/form/use-schema-form'
+import { decideSellerApplicationFn } from '../sellers.functions'
+import { sellerQueries } from '../sellers.queries'
+import { sellerDecisionInput, type SellerApplication } from '../sellers.schemas'
+
+type Decision = 'approve' | 'reject'
+
+/**
+ * Approve or reject one application, after a confirmation that says what follows (the applicant
+ * is told by text message). A rejection needs a reason: the applicant sees it.
+ */
+export function DecisionDialog({
+  application,
+  decision,
+}: {
+  application: SellerApplication
+  decision: Decision
+}) {
+  const [open, setOpen] = useState(false)
+  const name = application.display_name
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button
+          size="sm"
+          variant={decision === 'approve' ? 'primary' : 'secondary'}
+          aria-label={`${decision === 'approve' ? 'Approve' : 'Reject'} ${name}`}
+        >
+          {decision === 'approve' ? 'Approve' : 'Reject'}
+        </Button>
+      </DialogTrigger>
+      <DialogContent
+        title={decision === 'approve' ? `Approve ${name}?` : `Reject ${name}?`}
+        description={
+          decision === 'approve'
+            ? 'The seller can then open stores, list products and receive orders. We text them the news.'
+            : 'We text the applicant your reason; they can correct their details and apply again.'
+        }
+      >
+        {open ? (
+          <DecisionForm application={application} decision={decision} onDone={() => setOpen(false)} />
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+function DecisionForm({
+  application,
+  decision,
+  onDone,
+}: {
+  application: SellerApplication
+  decision: Decision
+  onDone: () => void
+}) {
+  const queryClient = useQueryClient()
+  const form = useSchemaForm({
+    schema: sellerDecisionInput,
+    initialValues: { reason: '' },
+    extra: { seller_id: application.id, decision },
+    onSubmit: async (input) => {
+      await decideSellerApplicationFn({ data: input })
+      await queryClient.invalidateQueries({ queryKey: [...sellerQueries.all, 'applications'] })
+      notify('success', `${application.display_name} is ${decision === 'approve' ? 'approved' : 'rejected'}`)
+      onDone()
+    },
+  })
+  return (
+    <form {...form.formProps} className="flex flex-col gap-4">
+      <FormError message={form.formError} />
+      {decision === 'reject' ? (
+        <TextAreaField
+          field={form.field('reason')}
+          label="Reason"
+          hint="Shown to the applicant, e.g. “The economic id does not match the business name”"
+          rows={3}
+          required
+          autoFocus
+        />
+      ) : null}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <DialogClose asChild>
+          <Button variant="secondary">Cancel</Button>
+        </DialogClose>
+        <Button
+          type="submit"
+          variant={decision === 'approve' ? 'primary' : 'danger'}
+          disabled={form.submitting}
+        >
+          {form.submitting ? 'Saving…' : decision === 'approve' ? 'Approve seller' : 'Reject application'}
+        </Button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,143 @@
+import { useState, type ReactNode } from 'react'
+import { sellerStatuses, type SellerStatus } from '~/lib/domain-enums'
+import { Button } from '~/ui/button'
+import { EmptyState } from '~/ui/empty-state'
+import { inputClasses } from '~/ui/input'
+import { Table, TBody, Td, Th, THead, Tr } from '~/ui/table'
+import type { SellerApplication, SellerApplicationPage } from '../sellers.schemas'
+import { DecisionDialog } from './decision-dialog'
+import { SellerStatusBadge, formatDate, sellerStatusLabels } from './seller-status'
+
+export interface ApplicationFilters {
+  status?: SellerStatus
+  q?: string
+}
+
+/** Status and search, applied through the URL so a filtered list can be shared and reloaded. */
+export function ApplicationFiltersForm({
+  filters,
+  onChange,
+}: {
+  filters: ApplicationFilters
+  onChange: (filters: ApplicationFilters) => void
+}) {
+  const [q, setQ] = useState(filters.q ?? '')
+  return (
+    <form
+      role="search"
+      aria-label="Filter applications"
+      onSubmit={(event) => {
+        event.preventDefault()
+        onChange({ ...filters, q: q.trim() || undefined })
+      }}
+      className="flex flex-col gap-3 rounded-2xl border border-stone-200 bg-white p-4 sm:flex-row sm:items-end"
+    >
+      <label className="flex flex-col gap-1.5 text-sm font-medium text-ink sm:w-48">
+        Status
+        <select
+          value={filters.status ?? ''}
+          onChange={(event) =>
+            onChange({ ...filters, status: (event.target.value || undefined) as SellerStatus | undefined })
+          }
+          className={inputClasses}
+        >
+          <option value="">All statuses</option>
+          {sellerStatuses.map((status) => (
+            <option key={status} value={status}>
+              {sellerStatusLabels[status]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="flex flex-1 flex-col gap-1.5 text-sm font-medium text-ink">
+        Search
+        <input
+          type="search"
+          value={q}
+          onChange={(event) => setQ(event.target.value)}
+          placeholder="Business name, id or phone"
+          maxLength={100}
+          className={inputClasses}
+        />
+      </label>
+      <Button type="submit" variant="secondary">
+        Search
+      </Button>
+    </form>
+  )
+}
+
+function ownerName(application: SellerApplication): string {
+  const name = [application.owner.first_name, application.owner.last_name].filter(Boolean).join(' ')
+  return name || application.owner.cellphone
+}
+
+function Actions({ application }: { application: SellerApplication }) {
+  const actions: ReactNode[] = []
+  if (application.status === 'pending' || application.status === 'rejected')
+    actions.push(<DecisionDialog key="approve" application={application} decision="approve" />)
+  if (application.status === 'pending')
+    actions.push(<DecisionDialog key="reject" application={application} decision="reject" />)
+  return actions.length ? (
+    <div className="flex gap-2">{actions}</div>
+  ) : (
+    <span className="text-stone-400">—</span>
+  )
+}
+
+/** /admin/sellers: the applications, newest first, with what each still needs. */
+export function SellerApplicationsTable({ page }: { page: SellerApplicationPage }) {
+  if (!page.items.length) {
+    return <EmptyState title="No applications match">Try another status, or clear the search.</EmptyState>
+  }
+  return (
+    <Table caption="Seller applications">
+      <THead>
+        <tr>
+          <Th>Business</Th>
+          <Th>Applicant</Th>
+          <Th>Details</Th>
+          <Th>Applied</Th>
+          <Th>Status</Th>
+          <Th>
+            <span className="sr-only">Actions</span>
+          </Th>
+        </tr>
+      </THead>
+      <TBody>
+        {page.items.map((application) => (
+          <Tr key={application.id} data-application={application.id}>
+            <Td className="min-w-44">
+              <div className="font-medium text-ink">{application.display_name}</div>
+              <div className="text-xs text-stone-600">{application.legal_name}</div>
+              <div className="text-xs text-stone-600" dir="ltr">
+                Id {application.national_id}
+              </div>
+            </Td>
+            <Td className="min-w-40">
+              <div className="text-ink">{ownerName(application)}</div>
+              <div className="text-xs text-stone-600" dir="ltr">
+                {application.owner.cellphone}
+              </div>
+            </Td>
+            <Td className="min-w-44 text-xs text-stone-700">
+              <div>{application.city}</div>
+              <div>{application.goods_category ?? '—'}</div>
+              <div dir="ltr">{application.phone}</div>
+            </Td>
+            <Td className="whitespace-nowrap">{formatDate(application.created_at)}</Td>
+            <Td>
+              <SellerStatusBadge status={application.status} />
+              {application.status_reason ? (
+                <div className="mt-1 max-w-56 text-xs text-stone-600">{application.status_reason}</div>
+              ) : null}
+            </Td>
+            <Td>
+              <Actions application={application} />
+            </Td>
+          </Tr>
+        ))}
+      </TBody>
+    </Table>
+  )
+}

@@ -1,0 +1,129 @@
+import { useQueryClient } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import { refetchCurrentUser } from '~/features/session/session.queries'
+import { notify } from '~/lib/notify'
+import { Button } from '~/ui/button'
+import { FormError, TextAreaField, TextField } from '~/ui/form/text-field'
+import { useSchemaForm } from '~/ui/form/use-schema-form'
+import { updateSellerProfileFn } from '../sellers.functions'
+import { sellerQueries } from '../sellers.queries'
+import { updateSellerProfileInput, type SellerProfileView } from '../sellers.schemas'
+import { SellerStatusBadge, formatDate } from './seller-status'
+
+function Detail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5">
+      <dt className="text-xs font-medium tracking-wide text-stone-500 uppercase">{term}</dt>
+      <dd className="text-sm break-words text-ink">{children}</dd>
+    </div>
+  )
+}
+
+/** What only an administrator changes: the legal identity and the status. */
+function FixedDetails({ seller }: { seller: SellerProfileView }) {
+  return (
+    <dl className="grid gap-4 rounded-2xl bg-stone-50 p-4 sm:grid-cols-3">
+      <Detail term="Legal name">{seller.legal_name}</Detail>
+      <Detail term="National or economic id">
+        <span dir="ltr">{seller.national_id}</span>
+      </Detail>
+      <Detail term="Status">
+        <SellerStatusBadge status={seller.status} />
+      </Detail>
+    </dl>
+  )
+}
+
+/** /seller/profile: the owner edits the business details; an observer reads them (DOMAIN.md). */
+export function SellerProfile({ seller }: { seller: SellerProfileView }) {
+  return (
+    <div className="flex flex-col gap-6">
+      <FixedDetails seller={seller} />
+      {seller.can_edit ? <SellerProfileForm seller={seller} /> : <ReadOnlyDetails seller={seller} />}
+    </div>
+  )
+}
+
+function ReadOnlyDetails({ seller }: { seller: SellerProfileView }) {
+  return (
+    <section aria-labelledby="business-title" className="flex flex-col gap-4">
+      <h2 id="business-title" className="text-lg font-semibold text-ink">
+        Business details
+      </h2>
+      <p className="rounded-xl border border-stone-200 bg-white px-4 py-3 text-sm text-stone-700">
+        You are an observer for this seller: you can read these details, and only the owner can change them.
+      </p>
+      <dl className="grid gap-4 sm:grid-cols-2">
+        <Detail term="Display name">{seller.display_name}</Detail>
+        <Detail term="Business phone">
+          <span dir="ltr">{seller.phone}</span>
+        </Detail>
+        <Detail term="City">{seller.city}</Detail>
+        <Detail term="Category of goods">{seller.goods_category ?? '—'}</Detail>
+        <Detail term="Address">{seller.address}</Detail>
+        <Detail term="Seller since">{formatDate(seller.created_at)}</Detail>
+      </dl>
+    </section>
+  )
+}
+
+function SellerProfileForm({ seller }: { seller: SellerProfileView }) {
+  const queryClient = useQueryClient()
+  const form = useSchemaForm({
+    schema: updateSellerProfileInput,
+    initialValues: {
+      display_name: seller.display_name,
+      phone: seller.phone,
+      city: seller.city,
+      address: seller.address,
+      goods_category: seller.goods_category ?? '',
+    },
+    onSubmit: async (input) => {
+      const updated = await updateSellerProfileFn({ data: input })
+      queryClient.setQueryData(sellerQueries.profile().queryKey, updated)
+      // The header and menus show the seller's display name from the user.
+      await refetchCurrentUser(queryClient)
+      notify('success', 'Business details saved')
+    },
+  })
+  return (
+    <section aria-labelledby="business-title" className="flex flex-col gap-4">
+      <h2 id="business-title" className="text-lg font-semibold text-ink">
+        Business details
+      </h2>
+      <form {...form.formProps} className="flex flex-col gap-4">
+        <FormError message={form.formError} />
+        <TextField
+          field={form.field('display_name')}
+          label="Display name"
+          hint="The name buyers see"
+          autoComplete="organization"
+          required
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            field={form.field('phone')}
+            label="Business phone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            dir="ltr"
+            required
+          />
+          <TextField field={form.field('city')} label="City" autoComplete="address-level2" required />
+        </div>
+        <TextAreaField
+          field={form.field('address')}
+          label="Address"
+          autoComplete="street-address"
+          rows={3}
+          required
+        />
+        <TextField field={form.field('goods_category')} label="Category of goods" required />
+        <Button type="submit" disabled={form.submitting} className="sm:self-start">
+          {form.submitting ? 'Saving…' : 'Save changes'}
+        </Button>
+      </form>
+    </section>
+  )
+}

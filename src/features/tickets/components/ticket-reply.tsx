@@ -1,0 +1,84 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { toApiError } from '~/lib/api-error'
+import { notify } from '~/lib/notify'
+import { Button } from '~/ui/button'
+import { FormError, TextAreaField } from '~/ui/form/text-field'
+import { useSchemaForm } from '~/ui/form/use-schema-form'
+import { changeTicketStatusFn, replyToTicketFn } from '../tickets.functions'
+import { ticketQueries } from '../tickets.queries'
+import { messageSchema, type TicketThread } from '../tickets.schemas'
+import * as v from 'valibot'
+import { AttachmentsField, attachmentProblem, toFormData } from './attachments-field'
+
+const replyForm = v.object({ message: messageSchema })
+
+/** Puts the fresh thread in the cache and marks every list stale. */
+function useThreadUpdate() {
+  const queryClient = useQueryClient()
+  return async (thread: TicketThread) => {
+    queryClient.setQueryData(ticketQueries.detail(thread.id).queryKey, thread)
+    await queryClient.invalidateQueries({ queryKey: ticketQueries.all, refetchType: 'none' })
+  }
+}
+
+/** Reply with text and files. `staff` answers as the support team (and texts the buyer). */
+export function TicketReplyForm({ ticket, staff }: { ticket: TicketThread; staff: boolean }) {
+  const update = useThreadUpdate()
+  const [files, setFiles] = useState<File[]>([])
+  const form = useSchemaForm({
+    schema: replyForm,
+    initialValues: { message: '' },
+    onSubmit: async ({ message }) => {
+      if (attachmentProblem(files)) return
+      const fields = { ticket_id: ticket.id, message, ...(staff ? { as: 'staff' } : {}) }
+      await update(await replyToTicketFn({ data: toFormData(fields, files) }))
+      form.reset()
+      setFiles([])
+      notify('success', staff ? 'Answer sent: the buyer gets an SMS' : 'Reply sent')
+    },
+  })
+  return (
+    <form
+      {...form.formProps}
+      aria-label="Reply"
+      className="flex flex-col gap-4 rounded-2xl border border-stone-200 bg-white p-4 sm:p-5"
+    >
+      <FormError message={form.formError} />
+      <TextAreaField
+        field={form.field('message')}
+        label={staff ? 'Your answer' : 'Your reply'}
+        hint={!staff && ticket.status === 'closed' ? 'Replying reopens the ticket' : undefined}
+        rows={5}
+        required
+      />
+      <AttachmentsField files={files} onChange={setFiles} />
+      <Button type="submit" disabled={form.submitting} className="sm:self-start">
+        {form.submitting ? 'Sending…' : staff ? 'Send answer' : 'Send reply'}
+      </Button>
+    </form>
+  )
+}
+
+/** Close an open or answered ticket, or reopen a closed one. */
+export function TicketStatusButton({ ticket }: { ticket: TicketThread }) {
+  const update = useThreadUpdate()
+  const [busy, setBusy] = useState(false)
+  const action = ticket.status === 'closed' ? 'reopen' : 'close'
+  const run = async () => {
+    setBusy(true)
+    try {
+      await update(await changeTicketStatusFn({ data: { ticket_id: ticket.id, action } }))
+      notify('success', action === 'close' ? 'Ticket closed' : 'Ticket reopened')
+    } catch (error) {
+      notify('error', toApiError(error).message)
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <Button variant="secondary" disabled={busy} onClick={() => void run()}>
+      {action === 'close' ? 'Close ticket' : 'Reopen ticket'}
+    </Button>
+  )
+}

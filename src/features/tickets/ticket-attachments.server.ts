@@ -1,0 +1,78 @@
+import '@tanstack/react-start/server-only'
+import { randomBytes } from 'node:crypto'
+import { fileTypeFromBuffer } from 'file-type'
+import { HttpError } from '~/server/http/api-errors.server'
+import type { MediaStorage } from '~/server/providers/storage/storage.server'
+import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from './tickets.schemas'
+
+/** A file as it arrived: the name the person gave it and its bytes. */
+export interface UploadedFile {
+  name: string
+  bytes: Uint8Array
+}
+
+export interface CheckedAttachment {
+  fileName: string
+  contentType: string
+  bytes: Uint8Array
+}
+
+/** Detected types we accept. An image or PDF viewer is all staff need; nothing that can run. */
+const ALLOWED_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'application/pdf'])
+
+export const ATTACHMENT_TYPE_MESSAGE = 'Attach images (PNG, JPEG, WebP) or PDF files only'
+export const ATTACHMENT_SIZE_MESSAGE = `Each attachment must be at most ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB`
+export const ATTACHMENT_COUNT_MESSAGE = `Attach at most ${MAX_ATTACHMENTS} files`
+
+const refuse = (message: string) => new HttpError(422, message, { attachments: [message] })
+
+/** Keeps a display name safe for headers and pages: no paths, no control characters, short. */
+export function cleanFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? ''
+  // eslint-disable-next-line no-control-regex
+  const cleaned = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim()
+  return (cleaned || 'attachment').slice(0, 120)
+}
+
+/**
+ * Checks count, size and type. The type comes from the file's first bytes (magic numbers), so an
+ * executable renamed to `invoice.pdf` is refused and a PNG named `photo.txt` is accepted as PNG.
+ */
+export async function checkAttachments(files: UploadedFile[]): Promise<CheckedAttachment[]> {
+  const present = files.filter((file) => file.bytes.byteLength > 0)
+  if (present.length > MAX_ATTACHMENTS) throw refuse(ATTACHMENT_COUNT_MESSAGE)
+  const checked: CheckedAttachment[] = []
+  for (const file of present) {
+    if (file.bytes.byteLength > MAX_ATTACHMENT_BYTES) throw refuse(ATTACHMENT_SIZE_MESSAGE)
+    const detected = await fileTypeFromBuffer(file.bytes)
+    if (!detected || !ALLOWED_TYPES.has(detected.mime)) throw refuse(ATTACHMENT_TYPE_MESSAGE)
+    checked.push({ fileName: cleanFileName(file.name), contentType: detected.mime, bytes: file.bytes })
+  }
+  return checked
+}
+
+/**
+ * Stores under a random key with no file extension: the public /media route serves files by their
+ * extension only, so these are reachable solely through the authorised attachment route.
+ */
+export async function storeAttachments(
+  storage: MediaStorage,
+  attachments: CheckedAttachment[],
+): Promise<Array<CheckedAttachment & { storageKey: string }>> {
+  const stored = []
+  for (const attachment of attachments) {
+    const storageKey = `ticket-attachments/${randomBytes(24).toString('hex')}`
+    await storage.put(storageKey, attachment.bytes)
+    stored.push({ ...attachment, storageKey })
+  }
+  return stored
+}
+
+/** A FormData's files under `field`, read into memory (each is at most a few MB, checked after). */
+export async function filesFromFormData(form: FormData, field = 'attachments'): Promise<UploadedFile[]> {
+  const files = form.getAll(field).filter((entry): entry is File => typeof entry !== 'string')
+  // Refuse before reading a flood of bytes into memory.
+  if (files.filter((f) => f.size > 0).length > MAX_ATTACHMENTS) throw refuse(ATTACHMENT_COUNT_MESSAGE)
+  if (files.some((f) => f.size > MAX_ATTACHMENT_BYTES)) throw refuse(ATTACHMENT_SIZE_MESSAGE)
+  return Promise.all(files.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) })))
+}

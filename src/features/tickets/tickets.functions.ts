@@ -1,0 +1,98 @@
+import { createServerFn } from '@tanstack/react-start'
+import * as v from 'valibot'
+import { authContext, signedIn } from '~/server/auth/middleware'
+import { serverConfig } from '~/server/config.server'
+import { mediaStorage } from '~/server/db/database.server'
+import { HttpError, parseInput } from '~/server/http/api-errors.server'
+import { captchaVerifier } from '~/server/providers/captcha/captcha.server'
+import { submitContactForm } from './contact.server'
+import { filesFromFormData } from './ticket-attachments.server'
+import { assignTicketToSelf, listAdminTickets, replyAsAdmin } from './tickets-admin.server'
+import {
+  adminTicketFilters,
+  contactInput,
+  createTicketInput,
+  myTicketFilters,
+  replyInput,
+  ticketActionInput,
+  ticketIdInput,
+} from './tickets.schemas'
+import { changeTicketStatus, createTicket, getTicket, listMyTickets, replyAsOwner } from './tickets.server'
+
+/** Server functions for /buyer/tickets*, /admin/tickets* and /contact. Guards live in the operations. */
+
+const validate =
+  <S extends v.GenericSchema>(schema: S) =>
+  (input: v.InferInput<S>) =>
+    parseInput(schema, input)
+
+/**
+ * Forms with files arrive as FormData: the text fields are validated with the same schema as the
+ * form's, the files are passed on to be checked by their bytes in the operation.
+ */
+const multipart =
+  <S extends v.GenericSchema>(schema: S, numbers: string[] = []) =>
+  (form: FormData) => {
+    if (!(form instanceof FormData)) throw new HttpError(422, 'Send the form as multipart form data')
+    const fields: Record<string, unknown> = {}
+    for (const [key, value] of form.entries()) {
+      if (typeof value !== 'string') continue
+      fields[key] = numbers.includes(key) ? Number(value) : value
+    }
+    return { input: parseInput(schema, fields) as v.InferOutput<S>, form }
+  }
+
+export const createTicketFn = createServerFn({ method: 'POST' })
+  .middleware([signedIn])
+  .validator(multipart(createTicketInput))
+  .handler(async ({ data, context }) =>
+    createTicket(context.db, context.auth, data.input, await filesFromFormData(data.form), mediaStorage()),
+  )
+
+export const fetchMyTickets = createServerFn({ method: 'GET' })
+  .middleware([authContext])
+  .validator(validate(myTicketFilters))
+  .handler(async ({ data, context }) => listMyTickets(context.db, context.auth, data))
+
+export const fetchTicket = createServerFn({ method: 'GET' })
+  .middleware([authContext])
+  .validator(validate(ticketIdInput))
+  .handler(async ({ data, context }) => getTicket(context.db, context.auth, data.ticket_id))
+
+/** One reply endpoint: the operation depends on whether the caller owns the ticket or is staff. */
+export const replyToTicketFn = createServerFn({ method: 'POST' })
+  .middleware([signedIn])
+  .validator(multipart(replyInput, ['ticket_id']))
+  .handler(async ({ data, context }) => {
+    const files = await filesFromFormData(data.form)
+    const reply = data.form.get('as') === 'staff' ? replyAsAdmin : replyAsOwner
+    return reply(context.db, context.auth, data.input, files, mediaStorage())
+  })
+
+export const changeTicketStatusFn = createServerFn({ method: 'POST' })
+  .middleware([authContext])
+  .validator(validate(ticketActionInput))
+  .handler(async ({ data, context }) => changeTicketStatus(context.db, context.auth, data))
+
+export const fetchAdminTickets = createServerFn({ method: 'GET' })
+  .middleware([authContext])
+  .validator(validate(adminTicketFilters))
+  .handler(async ({ data, context }) => listAdminTickets(context.db, context.auth, data))
+
+export const assignTicketFn = createServerFn({ method: 'POST' })
+  .middleware([authContext])
+  .validator(validate(ticketIdInput))
+  .handler(async ({ data, context }) => assignTicketToSelf(context.db, context.auth, data.ticket_id))
+
+export const submitContactFn = createServerFn({ method: 'POST' })
+  .middleware([authContext])
+  .validator(validate(contactInput))
+  .handler(async ({ data, context }) =>
+    submitContactForm(
+      context.db,
+      context.auth,
+      data,
+      context.meta,
+      captchaVerifier(serverConfig().captcha.secret),
+    ),
+  )

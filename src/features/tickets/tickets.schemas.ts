@@ -1,0 +1,156 @@
+import * as v from 'valibot'
+import { REQUIRED, emailSchema, normalizeIranMobile } from '~/features/auth/auth.schemas'
+import {
+  ticketDepartments,
+  ticketStatuses,
+  type MessageAuthor,
+  type TicketDepartment,
+  type TicketSource,
+  type TicketStatus,
+} from './ticket-enums'
+
+/** Tickets and the contact form: one schema per input, shared by the forms and the server. */
+
+const text = (label: string, min: number, max: number) =>
+  v.pipe(
+    v.string(REQUIRED),
+    v.trim(),
+    v.nonEmpty(REQUIRED),
+    v.minLength(min, `${label} must be at least ${min} characters`),
+    v.maxLength(max, `${label} must be at most ${max} characters`),
+  )
+
+const id = (label: string) => v.pipe(v.number(label), v.integer(label), v.minValue(1, label))
+
+export const MAX_ATTACHMENTS = 3
+export const MAX_ATTACHMENT_BYTES = 5 * 1024 * 1024
+/** What the file picker offers; the server decides by the file's bytes, not by this list. */
+export const ATTACHMENT_ACCEPT = 'image/png,image/jpeg,image/webp,application/pdf,.png,.jpg,.jpeg,.webp,.pdf'
+
+export const subjectSchema = text('Subject', 3, 150)
+export const messageSchema = text('Message', 2, 5000)
+const departmentSchema = v.picklist(ticketDepartments, 'Choose a department')
+
+export const createTicketInput = v.object({
+  subject: subjectSchema,
+  department: departmentSchema,
+  order_reference: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.maxLength(40, 'The order reference must be at most 40 characters'),
+      v.regex(/^[\w\-#/ ]*$/, 'Use the order number as shown on your order'),
+    ),
+  ),
+  message: messageSchema,
+})
+
+export const replyInput = v.object({ ticket_id: id('Choose a ticket'), message: messageSchema })
+
+export const ticketActionInput = v.object({
+  ticket_id: id('Choose a ticket'),
+  action: v.picklist(['close', 'reopen'], 'Choose close or reopen'),
+})
+
+const page = v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(500)), 1)
+const perPage = v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)), 20)
+
+export const myTicketFilters = v.object({
+  status: v.optional(v.picklist(ticketStatuses, 'Unknown status')),
+  page,
+  per_page: perPage,
+})
+
+export const adminTicketFilters = v.object({
+  status: v.optional(v.picklist(ticketStatuses, 'Unknown status')),
+  department: v.optional(departmentSchema),
+  assigned: v.optional(v.picklist(['me', 'unassigned'], 'Unknown assignment')),
+  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'Search must be at most 100 characters'))),
+  page,
+  per_page: perPage,
+})
+
+export const ticketIdInput = v.object({ ticket_id: id('Choose a ticket') })
+
+export const CONTACT_INVALID = 'Enter an Iranian mobile number or an email address'
+
+/** A mobile (normalised to +98...) or an email, whichever the person gave. */
+export const contactHandleSchema = v.pipe(
+  v.string(REQUIRED),
+  v.trim(),
+  v.nonEmpty(REQUIRED),
+  v.rawTransform(({ dataset, addIssue, NEVER }) => {
+    const value = dataset.value
+    if (value.includes('@')) {
+      const email = v.safeParse(emailSchema, value)
+      if (email.success && email.output) return { kind: 'email' as const, value: String(email.output) }
+      addIssue({ message: CONTACT_INVALID })
+      return NEVER
+    }
+    const phone = normalizeIranMobile(value)
+    if (phone.ok) return { kind: 'phone' as const, value: phone.phone }
+    addIssue({ message: CONTACT_INVALID })
+    return NEVER
+  }),
+)
+
+export const contactInput = v.object({
+  name: text('Name', 2, 80),
+  contact: contactHandleSchema,
+  department: departmentSchema,
+  subject: subjectSchema,
+  message: text('Message', 10, 5000),
+  captcha_token: v.optional(v.pipe(v.string(), v.maxLength(4096))),
+})
+
+export type CreateTicketInput = v.InferOutput<typeof createTicketInput>
+export type ReplyInput = v.InferOutput<typeof replyInput>
+export type TicketActionInput = v.InferOutput<typeof ticketActionInput>
+export type MyTicketFilters = v.InferOutput<typeof myTicketFilters>
+export type AdminTicketFilters = v.InferOutput<typeof adminTicketFilters>
+export type ContactInput = v.InferOutput<typeof contactInput>
+
+export interface TicketSummary {
+  id: number
+  subject: string
+  department: TicketDepartment
+  status: TicketStatus
+  order_reference: string | null
+  source: TicketSource
+  created_at: string
+  last_message_at: string
+}
+
+export interface AdminTicketSummary extends TicketSummary {
+  requester: string
+  assigned_admin: { id: number; name: string } | null
+}
+
+export interface TicketAttachmentView {
+  id: number
+  file_name: string
+  content_type: string
+  size: number
+  url: string
+}
+
+export interface TicketMessageView {
+  id: number
+  author: MessageAuthor
+  author_name: string
+  body: string
+  created_at: string
+  attachments: TicketAttachmentView[]
+}
+
+export interface TicketThread extends AdminTicketSummary {
+  contact: { name: string | null; phone: string | null; email: string | null }
+  messages: TicketMessageView[]
+}
+
+export interface TicketPage<T> {
+  items: T[]
+  total: number
+  page: number
+  per_page: number
+}

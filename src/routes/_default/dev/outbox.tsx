@@ -1,0 +1,33 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute } from '@tanstack/react-router'
+import * as v from 'valibot'
+import { authQueries } from '~/features/auth/auth.queries'
+import { phoneSchema } from '~/features/auth/auth.schemas'
+import { DevOutbox } from '~/features/auth/components/dev-outbox'
+
+/** /dev/outbox?to=+98...: one recipient's messages. Not found in production unless DEMO_MODE=1. */
+const searchSchema = v.object({ to: v.fallback(v.optional(phoneSchema), undefined) })
+
+export const Route = createFileRoute('/_default/dev/outbox')({
+  validateSearch: searchSchema,
+  loaderDeps: ({ search }) => ({ to: search.to }),
+  loader: async ({ context, deps }) => {
+    await context.queryClient.ensureQueryData(authQueries.outbox(deps))
+  },
+  head: () => ({ meta: [{ title: 'Message outbox' }, { name: 'robots', content: 'noindex' }] }),
+  component: DevOutboxPage,
+})
+
+function DevOutboxPage() {
+  const { to } = Route.useSearch()
+  const navigate = Route.useNavigate()
+  const { data } = useSuspenseQuery(authQueries.outbox({ to }))
+  return (
+    <DevOutbox
+      key={to}
+      messages={data}
+      to={to}
+      onFilter={(next) => void navigate({ search: { to: next } })}
+    />
+  )
+}

@@ -1,0 +1,62 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import * as v from 'valibot'
+import {
+  ApplicationFiltersForm,
+  SellerApplicationsTable,
+} from '~/features/sellers/components/seller-applications'
+import { sellerQueries } from '~/features/sellers/sellers.queries'
+import { pageHead } from '~/features/shell/page-head'
+import { sellerStatuses } from '~/lib/domain-enums'
+import { notFoundOnInvalidSearch } from '~/lib/route-errors'
+import { Pagination } from '~/ui/pagination'
+
+const PER_PAGE = 20
+
+const searchSchema = v.object({
+  status: v.optional(v.picklist(sellerStatuses)),
+  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100))),
+  page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(500))),
+})
+
+export const Route = createFileRoute('/admin/sellers')({
+  validateSearch: searchSchema,
+  onError: notFoundOnInvalidSearch,
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context, deps }) => {
+    await context.queryClient.ensureQueryData(sellerQueries.applications({ ...deps, per_page: PER_PAGE }))
+  },
+  head: () => pageHead('Seller applications'),
+  component: SellerApplicationsPage,
+})
+
+function SellerApplicationsPage() {
+  const search = Route.useSearch()
+  const navigate = Route.useNavigate()
+  const { data } = useSuspenseQuery(sellerQueries.applications({ ...search, per_page: PER_PAGE }))
+  const pageCount = Math.max(1, Math.ceil(data.total / data.per_page))
+  return (
+    <section aria-labelledby="page-title" className="flex flex-col gap-5">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
+          Seller applications
+        </h1>
+        <p className="text-sm text-stone-600" role="status">
+          {data.total} {data.total === 1 ? 'application' : 'applications'}
+        </p>
+      </div>
+      <ApplicationFiltersForm
+        // A new search in the URL (Back, a shared link) resets the typed text; a status change does not.
+        key={search.q ?? ''}
+        filters={search}
+        onChange={(filters) => void navigate({ search: { ...filters, page: undefined } })}
+      />
+      <SellerApplicationsTable page={data} />
+      <Pagination
+        page={data.page}
+        pageCount={pageCount}
+        renderLink={(page, props) => <Link to="." search={(prev) => ({ ...prev, page })} {...props} />}
+      />
+    </section>
+  )
+}

@@ -1,0 +1,63 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import * as v from 'valibot'
+import { pageHead } from '~/features/shell/page-head'
+import { InboxFiltersForm } from '~/features/tickets/components/inbox-filters'
+import { TicketList } from '~/features/tickets/components/ticket-list'
+import { ticketDepartments, ticketStatuses } from '~/features/tickets/ticket-enums'
+import { ticketQueries } from '~/features/tickets/tickets.queries'
+import { notFoundOnInvalidSearch } from '~/lib/route-errors'
+import { Pagination } from '~/ui/pagination'
+
+const PER_PAGE = 20
+
+export const Route = createFileRoute('/admin/tickets/')({
+  validateSearch: v.object({
+    status: v.optional(v.picklist(ticketStatuses)),
+    department: v.optional(v.picklist(ticketDepartments)),
+    assigned: v.optional(v.picklist(['me', 'unassigned'])),
+    q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100))),
+    page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(500))),
+  }),
+  onError: notFoundOnInvalidSearch,
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context, deps }) => {
+    await context.queryClient.ensureQueryData(ticketQueries.inbox({ ...deps, per_page: PER_PAGE }))
+  },
+  head: () => pageHead('Support tickets'),
+  component: AdminTicketsPage,
+})
+
+function AdminTicketsPage() {
+  const search = Route.useSearch()
+  const navigate = Route.useNavigate()
+  const { data } = useSuspenseQuery(ticketQueries.inbox({ ...search, per_page: PER_PAGE }))
+  const pageCount = Math.max(1, Math.ceil(data.total / data.per_page))
+  return (
+    <section aria-labelledby="page-title" className="flex flex-col gap-5">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
+          Support tickets
+        </h1>
+        <p className="text-sm text-stone-600" role="status">
+          {data.total} {data.total === 1 ? 'ticket' : 'tickets'}
+        </p>
+      </div>
+      <InboxFiltersForm
+        key={JSON.stringify(search)}
+        filters={search}
+        onChange={(filters) => void navigate({ search: { ...filters, page: undefined } })}
+      />
+      <TicketList
+        tickets={data.items}
+        linkTo="/admin/tickets/$id"
+        emptyText="No ticket matches these filters."
+      />
+      <Pagination
+        page={data.page}
+        pageCount={pageCount}
+        renderLink={(page, props) => <Link to="." search={(prev) => ({ ...prev, page })} {...props} />}
+      />
+    </section>
+  )
+}

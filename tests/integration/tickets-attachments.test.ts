@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  ATTACHMENT_COUNT_MESSAGE,
+  ATTACHMENT_SIZE_MESSAGE,
+  ATTACHMENT_TYPE_MESSAGE,
+} from '~/features/tickets/ticket-attachments.server'
+import { attachmentResponse } from '~/features/tickets/ticket-download.server'
+import { MAX_ATTACHMENT_BYTES } from '~/features/tickets/tickets.schemas'
+import { createTicket, getTicket } from '~/features/tickets/tickets.server'
+import type { AuthContext } from '~/server/auth/session.server'
+import type { Db } from '~/server/db/client.server'
+import { createUser } from '../factories/create'
+import { closeAuthTestDatabase, openAuthTestDatabase } from './auth-fixtures'
+import {
+  PDF_BYTES,
+  PNG_BYTES,
+  authOf,
+  errorOf,
+  executableBytes,
+  statusOf,
+  tempStorage,
+  ticketInput,
+} from './tickets-fixtures'
+
+describe('ticket attachments are checked by content and served only to who may see them', () => {
+  let db: Db
+  let buyer: AuthContext
+  const storage = tempStorage()
+
+  beforeAll(async () => {
+    ;({ db } = await openAuthTestDatabase())
+    buyer = await authOf(db, (await createUser(db)).id)
+  })
+  afterAll(closeAuthTestDatabase)
+
+  it('accepts a PNG and a PDF, recording the type found in the bytes, not the name', async () => {
+    const ticket = await createTicket(
+      db,
+      buyer,
+      ticketInput,
+      [
+        { name: 'damaged-carton.txt', bytes: PNG_BYTES },
+        { name: 'C:\\fakepath\\delivery-note.pdf', bytes: PDF_BYTES },
+      ],
+      storage,
+    )
+    const thread = await getTicket(db, buyer, ticket.id)
+    expect(thread.messages[0]!.attachments).toEqual([
+      expect.objectContaining({ file_name: 'damaged-carton.txt', content_type: 'image/png' }),
+      expect.objectContaining({ file_name: 'delivery-note.pdf', content_type: 'application/pdf' }),
+    ])
+    const download = await attachmentResponse(db, buyer, thread.messages[0]!.attachments[1]!.id, storage)
+    expect(download.status).toBe(200)
+    expect(download.headers.get('content-type')).toBe('application/pdf')
+    expect(download.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(new Uint8Array(await download.arrayBuffer())).toEqual(PDF_BYTES)
+  })
+
+  it('refuses an executable renamed to .pdf or .png, and saves no ticket', async () => {
+    const before = await listCount()
+    for (const name of ['invoice.pdf', 'photo.png']) {
+      const error = await errorOf(() =>
+        createTicket(db, buyer, ticketInput, [{ name, bytes: executableBytes() }], storage),
+      )
+      expect(error.status).toBe(422)
+      expect(error.fieldErrors).toEqual({ attachments: [ATTACHMENT_TYPE_MESSAGE] })
+    }
+    const html = new TextEncoder().encode('<html><script>alert(1)</script></html>')
+    expect(
+      (await errorOf(() => createTicket(db, buyer, ticketInput, [{ name: 'a.pdf', bytes: html }], storage)))
+        .status,
+    ).toBe(422)
+    expect(await listCount()).toBe(before)
+  })
+
+  it('refuses a file over 5 MB and more than three files', async () => {
+    const big = new Uint8Array(MAX_ATTACHMENT_BYTES + 1)
+    big.set(PNG_BYTES)
+    const tooBig = await errorOf(() =>
+      createTicket(db, buyer, ticketInput, [{ name: 'big.png', bytes: big }], storage),
+    )
+    expect(tooBig.fieldErrors).toEqual({ attachments: [ATTACHMENT_SIZE_MESSAGE] })
+    const four = Array.from({ length: 4 }, (_, i) => ({ name: `p${i}.png`, bytes: PNG_BYTES }))
+    const tooMany = await errorOf(() => createTicket(db, buyer, ticketInput, four, storage))
+    expect(tooMany.fieldErrors).toEqual({ attachments: [ATTACHMENT_COUNT_MESSAGE] })
+  })
+
+  it('serves an attachment to its owner and admins, but not to another buyer or a guest', async () => {
+    const ticket = await createTicket(db, buyer, ticketInput, [{ name: 'p.png', bytes: PNG_BYTES }], storage)
+    const attachmentId = (await getTicket(db, buyer, ticket.id)).messages[0]!.attachments[0]!.id
+    const stranger = await authOf(db, (await createUser(db)).id)
+    const admin = await authOf(db, (await createUser(db, { isAdmin: true })).id)
+    expect(await statusOf(() => attachmentResponse(db, stranger, attachmentId, storage))).toBe(404)
+    expect(await statusOf(() => attachmentResponse(db, null, attachmentId, storage))).toBe(401)
+    expect((await attachmentResponse(db, admin, attachmentId, storage)).status).toBe(200)
+  })
+
+  async function listCount(): Promise<number> {
+    const { listMyTickets } = await import('~/features/tickets/tickets.server')
+    return (await listMyTickets(db, buyer, { page: 1, per_page: 100 })).total
+  }
+})
