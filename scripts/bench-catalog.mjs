@@ -108,6 +108,12 @@ async function stopServer(child) {
   const exited = new Promise((resolve) => child.once('exit', resolve))
   child.kill('SIGTERM')
   await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))])
+  // Seen with DATABASE_URL: the server logs its graceful close but the process lingers, which would
+  // keep the port (and this script) busy; the next start needs both.
+  if (child.exitCode === null && child.signalCode === null) {
+    child.kill('SIGKILL')
+    await exited
+  }
 }
 
 const percentile = (sorted, p) =>

@@ -1,15 +1,20 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { createServerEntry, createStartHandler, defaultStreamHandler } from '@tanstack/react-start/server'
 import { serverConfig } from './server/config.server'
+import { refreshDueListings } from './features/catalog/catalog-refresh.server'
 import { initDatabase } from './server/db/database.server'
 import { plainErrorForBots } from './features/shell/bot-errors.server'
 import { compressResponse } from './server/http/compression.server'
 import { securityHeaders } from './server/http/security-headers.server'
+import { ensureJobWorker, registerPeriodicTask } from './server/jobs/worker.server'
 import { requestScope, rootLogger } from './server/log.server'
 
 // In production the boot plugin has done this before listening; in `vite dev` it happens here.
 const config = serverConfig()
 await initDatabase()
+// Listings follow price tiers that start or expire; product pages and checkout price live anyway.
+registerPeriodicTask('catalog-listings', 60_000, refreshDueListings)
+ensureJobWorker()
 
 const handler = createStartHandler(defaultStreamHandler)
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/

@@ -15,10 +15,10 @@ import {
 import { authenticateAccessToken, type AuthContext } from '~/server/auth/session.server'
 import { setClock } from '~/server/clock.server'
 import type { Db } from '~/server/db/client.server'
-import { outboxMessages, sellers, users } from '~/server/db/schema'
+import { outboxMessages, productListings, sellers, users } from '~/server/db/schema'
 import { HttpError, parseInput } from '~/server/http/api-errors.server'
 import { runDueJobs } from '~/server/jobs/worker.server'
-import { createUser } from '../factories/create'
+import { createSku, createStore, createUser } from '../factories/create'
 import { usingPostgres } from '../support/test-database'
 import { closeAuthTestDatabase, createRoleUsers, openAuthTestDatabase, signInAs } from './auth-fixtures'
 
@@ -162,6 +162,20 @@ describe(`becoming a seller and admin approval (${usingPostgres() ? 'PostgreSQL'
     expect(
       await statusOf(() => decideSellerApplication(db, admin, { seller_id: sellerId, decision: 'approve' })),
     ).toBe(409)
+  })
+
+  it("puts an approved seller's offers into the catalogue listing", async () => {
+    const { sellerId } = await applicant()
+    const store = await createStore(db, { seller: { id: sellerId } })
+    // The test clock stands at 2026-11-20: the tier must already be valid then.
+    const { productId } = await createSku(db, {
+      store,
+      tiers: [{ validFrom: new Date('2026-01-01T00:00:00Z') }],
+    })
+    const listed = () => db.select().from(productListings).where(eq(productListings.productId, productId))
+    expect(await listed()).toHaveLength(0)
+    await decideSellerApplication(db, admin, { seller_id: sellerId, decision: 'approve' })
+    expect(await listed()).toHaveLength(1)
   })
 
   it('rejects only with a reason, which the applicant receives; they may then apply again', async () => {

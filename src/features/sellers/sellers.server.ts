@@ -2,6 +2,7 @@ import '@tanstack/react-start/server-only'
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm'
 import { constants } from '#app-config'
 import type { User } from '~/features/auth/auth.schemas'
+import { refreshListingsOfSellers } from '~/features/catalog/catalog-refresh.server'
 import { loadUser } from '~/server/auth/auth-user.server'
 import { requireAdmin, requireSeller, requireUser } from '~/server/auth/guards.server'
 import type { AuthContext } from '~/server/auth/session.server'
@@ -195,6 +196,8 @@ export async function decideSellerApplication(
         updatedAt: now(),
       })
       .where(eq(sellers.id, current.id))
+    // An approved seller's offers go live in the catalogue (and come off it on rejection).
+    await refreshListingsOfSellers(tx, [current.id])
     const [row] = await tx
       .select(applicationColumns)
       .from(sellers)

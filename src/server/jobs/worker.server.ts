@@ -49,17 +49,41 @@ export async function runDueJobs(
 }
 
 const WORKER_KEY = Symbol.for('omdeh.job-worker')
+type PeriodicTask = { name: string; everyMs: number; run: (db: Db) => Promise<unknown>; lastRun?: number }
 type WorkerState = {
   timer?: ReturnType<typeof setInterval>
   running?: Promise<unknown>
   lastHousekeeping?: number
+  periodic?: Map<string, PeriodicTask>
 }
 const worker: WorkerState = ((globalThis as Record<symbol, WorkerState | undefined>)[WORKER_KEY] ??= {})
+
+/**
+ * Work that runs on a schedule in the worker's pass (e.g. catalogue listings whose price tiers
+ * started or expired). Registered by the composition root, so this module knows no features.
+ */
+export function registerPeriodicTask(name: string, everyMs: number, run: (db: Db) => Promise<unknown>): void {
+  worker.periodic ??= new Map()
+  worker.periodic.set(name, { name, everyMs, run })
+}
+
+async function runPeriodicTasks(db: Db, at: number): Promise<void> {
+  for (const task of worker.periodic?.values() ?? []) {
+    if (task.lastRun && at - task.lastRun < task.everyMs) continue
+    task.lastRun = at
+    try {
+      await task.run(db)
+    } catch (error) {
+      log().error({ err: error, task: task.name }, 'periodic task failed')
+    }
+  }
+}
 
 async function tick(): Promise<void> {
   const db = await getDb()
   await runDueJobs({ db })
   const at = Date.now()
+  await runPeriodicTasks(db, at)
   if (!worker.lastHousekeeping || at - worker.lastHousekeeping > minutes(60)) {
     worker.lastHousekeeping = at
     await pruneRateLimitBuckets(db, days(1))
