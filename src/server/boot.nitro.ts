@@ -31,5 +31,7 @@ export default definePlugin((nitroApp) => {
     await stopJobWorker()
     rootLogger.info('closing the database')
     await closeDatabase()
+    // Everything of ours is closed; a stray handle in a dependency must not keep the process up.
+    setTimeout(() => process.exit(0), 1000).unref()
   })
 })
