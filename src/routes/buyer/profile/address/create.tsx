@@ -1,5 +1,5 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '~/features/shell/components/placeholder-page'
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
+import { AddressForm } from '~/features/addresses/components/address-form'
 import { pageHead } from '~/features/shell/page-head'
 
 export const Route = createFileRoute('/buyer/profile/address/create')({
@@ -8,5 +8,24 @@ export const Route = createFileRoute('/buyer/profile/address/create')({
 })
 
 function BuyerProfileAddressCreatePage() {
-  return <PlaceholderPage title="New Address" owner="later" />
+  const navigate = useNavigate()
+  return (
+    <section aria-labelledby="page-title" className="flex max-w-2xl flex-col gap-5">
+      <div className="flex flex-col gap-1">
+        <Link to="/buyer/profile/address" className="text-sm font-medium text-brand-800 hover:underline">
+          ← Your Addresses
+        </Link>
+        <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
+          New Address
+        </h1>
+      </div>
+      <div className="rounded-2xl border border-stone-200 bg-white p-4 sm:p-6">
+        <AddressForm
+          autoFocus
+          onCancel={() => void navigate({ to: '/buyer/profile/address' })}
+          onSaved={() => navigate({ to: '/buyer/profile/address' })}
+        />
+      </div>
+    </section>
+  )
 }

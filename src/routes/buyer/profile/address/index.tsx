@@ -1,12 +1,42 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '~/features/shell/components/placeholder-page'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import { AddressList } from '~/features/addresses/components/address-list'
+import { addressQueries } from '~/features/addresses/addresses.queries'
+import { MAX_ADDRESSES } from '~/features/addresses/addresses.schemas'
 import { pageHead } from '~/features/shell/page-head'
+import { Button } from '~/ui/button'
 
 export const Route = createFileRoute('/buyer/profile/address/')({
+  loader: async ({ context }) => {
+    await context.queryClient.ensureQueryData(addressQueries.mine())
+  },
   head: () => pageHead('Your Addresses'),
   component: BuyerProfileAddressPage,
 })
 
 function BuyerProfileAddressPage() {
-  return <PlaceholderPage title="Your Addresses" owner="later" />
+  const { data: addresses } = useSuspenseQuery(addressQueries.mine())
+  const full = addresses.length >= MAX_ADDRESSES
+  return (
+    <section aria-labelledby="page-title" className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="flex flex-col gap-1">
+          <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
+            Your Addresses
+          </h1>
+          <p className="text-sm text-stone-600">
+            {full
+              ? `You have ${MAX_ADDRESSES} addresses, the most you can keep. Delete one to add another.`
+              : 'Where your orders are delivered. The default is chosen first at checkout.'}
+          </p>
+        </div>
+        {addresses.length && !full ? (
+          <Button asChild>
+            <Link to="/buyer/profile/address/create">Add an address</Link>
+          </Button>
+        ) : null}
+      </div>
+      <AddressList addresses={addresses} />
+    </section>
+  )
 }
