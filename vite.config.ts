@@ -23,7 +23,7 @@ export default defineConfig({
     tanstackStart(),
     nitro({
       // PGlite loads its WASM and extension bundles from its package folder at run time.
-      traceDeps: ['@electric-sql/pglite*', 'sharp', '@node-rs/argon2*', 'pino*', 'pg-boss'],
+      traceDeps: ['@electric-sql/pglite*', 'sharp', '@node-rs/argon2*', 'pino*'],
       plugins: ['./src/server/boot.nitro.ts'],
       compressPublicAssets: { gzip: true, brotli: true },
       routeRules: {
