@@ -1,7 +1,8 @@
 import '@tanstack/react-start/server-only'
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { now } from '~/server/clock.server'
-import { selectRows, type DbOrTx } from '~/server/db/client.server'
+import type { DbOrTx } from '~/server/db/client.server'
+import { cartItems, carts, products, sellers, skus, stores } from '~/server/db/schema'
 import { priceLine, type Tier } from './basket-pricing.server'
 import type { ServerBasketItem, ServerCart } from './basket.schemas'
 
@@ -10,27 +11,8 @@ import type { ServerBasketItem, ServerCart } from './basket.schemas'
  * one query for every cart, item, product, first photo and the SKU's currently valid tiers.
  */
 
-interface ItemRow {
-  cart_id: number
-  seller_id: number
-  seller_name: string
-  seller_ok: boolean
-  item_id: number
-  quantity: number
-  sku: string
-  sku_ok: boolean
-  remaining_quantity: number
-  always_available: boolean
-  store_name: string
-  store_ok: boolean
-  product_id: number
-  product_name: string
-  product_slug: string
-  product_ok: boolean
-  brand_name: string | null
-  photo_url: string | null
-  tiers: unknown
-}
+/** One row per basket line, with everything the response needs (see `basketQuery`). */
+type ItemRow = Awaited<ReturnType<ReturnType<typeof basketQuery>['execute']>>[number]
 
 interface TierJson {
   minQuantity: number | string
@@ -60,24 +42,24 @@ function toItem(row: ItemRow): ServerBasketItem {
   const quantity = Number(row.quantity)
   const tiers = tiersOf(row.tiers)
   const price = priceLine(tiers, quantity)
-  const offered = Boolean(row.sku_ok && row.store_ok && row.seller_ok && row.product_ok)
-  const alwaysAvailable = Boolean(row.always_available)
-  const remaining = Number(row.remaining_quantity)
+  const offered = Boolean(row.skuOk && row.storeOk && row.sellerOk && row.productOk)
+  const alwaysAvailable = Boolean(row.alwaysAvailable)
+  const remaining = Number(row.remainingQuantity)
   return {
-    id: Number(row.item_id),
+    id: Number(row.itemId),
     sku: row.sku,
-    store_name: row.store_name,
+    store_name: row.storeName,
     quantity,
     unit_price: price?.unitPrice ?? 0,
     price_min_quantity: price?.priceMinQuantity ?? 1,
     price_per_piece: price?.pricePerPiece ?? 0,
     product: {
-      id: Number(row.product_id),
-      name: row.product_name,
-      slug: row.product_slug,
-      photos: row.photo_url ? [{ url: row.photo_url }] : [],
+      id: Number(row.productId),
+      name: row.productName,
+      slug: row.productSlug,
+      photos: row.photoUrl ? [{ url: row.photoUrl }] : [],
       in_stock: alwaysAvailable || remaining > 0,
-      brand: row.brand_name ? { brand: row.brand_name } : null,
+      brand: row.brandName ? { brand: row.brandName } : null,
     },
     always_available: alwaysAvailable,
     remaining_quantity: remaining,
@@ -93,9 +75,9 @@ function toItem(row: ItemRow): ServerBasketItem {
 function toCart(first: ItemRow, items: ServerBasketItem[]): ServerCart {
   const buyable = items.filter((i) => i.available)
   return {
-    id: Number(first.cart_id),
-    seller_id: Number(first.seller_id),
-    seller_name: first.seller_name,
+    id: Number(first.cartId),
+    seller_id: Number(first.sellerId),
+    seller_name: first.sellerName,
     items,
     items_count: items.length,
     total_amount: buyable.reduce((sum, i) => sum + i.unit_price * i.quantity, 0),
@@ -103,39 +85,61 @@ function toCart(first: ItemRow, items: ServerBasketItem[]): ServerCart {
   }
 }
 
-export async function readBasket(db: DbOrTx, userId: number, at: Date = now()): Promise<ServerCart[]> {
-  const when = at.toISOString()
-  const rows = await selectRows<ItemRow>(
-    db,
-    sql`
-      select c.id as cart_id, c.seller_id, se.display_name as seller_name, se.status = 'approved' as seller_ok,
-        i.id as item_id, i.quantity, s.sku, s.status = 'active' as sku_ok, s.remaining_quantity,
-        s.always_available, st.name as store_name, st.status = 'active' as store_ok,
-        p.id as product_id, p.name as product_name, p.slug as product_slug, p.status = 'active' as product_ok,
-        b.name as brand_name, ph.url as photo_url, t.tiers
-      from carts c
-      join sellers se on se.id = c.seller_id
-      join cart_items i on i.cart_id = c.id
-      join skus s on s.id = i.sku_id
-      join stores st on st.id = s.store_id
-      join products p on p.id = s.product_id
-      left join brands b on b.id = p.brand_id
-      left join lateral (
-        select pp.url from product_photos pp where pp.product_id = p.id order by pp.position, pp.id limit 1
-      ) ph on true
-      left join lateral (
+/**
+ * The basket query, prepared: it runs on every basket read (after each change, too), and its plan
+ * (six joins and three correlated subqueries) costs more to make than to run.
+ */
+function basketQuery(db: DbOrTx) {
+  const at = sql.placeholder('at')
+  return db
+    .select({
+      cartId: carts.id,
+      sellerId: carts.sellerId,
+      sellerName: sellers.displayName,
+      sellerOk: sql<boolean>`${sellers.status} = 'approved'`,
+      itemId: cartItems.id,
+      quantity: cartItems.quantity,
+      sku: skus.sku,
+      skuOk: sql<boolean>`${skus.status} = 'active'`,
+      remainingQuantity: skus.remainingQuantity,
+      alwaysAvailable: skus.alwaysAvailable,
+      storeName: stores.name,
+      storeOk: sql<boolean>`${stores.status} = 'active'`,
+      productId: products.id,
+      productName: products.name,
+      productSlug: products.slug,
+      productOk: sql<boolean>`${products.status} = 'active'`,
+      brandName: sql<string | null>`(select b.name from brands b where b.id = ${products.brandId})`,
+      photoUrl: sql<string | null>`(
+        select pp.url from product_photos pp where pp.product_id = ${products.id} order by pp.position, pp.id limit 1
+      )`,
+      tiers: sql<unknown>`(
         select json_agg(json_build_object(
           'minQuantity', pr.min_quantity, 'unitPrice', pr.unit_price, 'offerPrice', pr.offer_price,
           'pricePerPiece', pr.price_per_piece, 'validFrom', pr.valid_from, 'validTo', pr.valid_to
-        )) as tiers
+        ))
         from prices pr
-        where pr.sku_id = s.id and pr.valid_from <= ${when}::timestamptz
-          and (pr.valid_to is null or ${when}::timestamptz < pr.valid_to)
-      ) t on true
-      where c.buyer_user_id = ${userId}
-      order by c.id, i.id
-    `,
-  )
+        where pr.sku_id = ${skus.id} and pr.valid_from <= ${at}::timestamptz
+          and (pr.valid_to is null or ${at}::timestamptz < pr.valid_to)
+      )`,
+    })
+    .from(carts)
+    .innerJoin(sellers, eq(sellers.id, carts.sellerId))
+    .innerJoin(cartItems, eq(cartItems.cartId, carts.id))
+    .innerJoin(skus, eq(skus.id, cartItems.skuId))
+    .innerJoin(stores, eq(stores.id, skus.storeId))
+    .innerJoin(products, eq(products.id, skus.productId))
+    .where(eq(carts.buyerUserId, sql.placeholder('userId')))
+    .orderBy(carts.id, cartItems.id)
+    .prepare('basket_read')
+}
+
+const prepared = new WeakMap<DbOrTx, ReturnType<typeof basketQuery>>()
+
+export async function readBasket(db: DbOrTx, userId: number, at: Date = now()): Promise<ServerCart[]> {
+  let query = prepared.get(db)
+  if (!query) prepared.set(db, (query = basketQuery(db)))
+  const rows = await query.execute({ userId, at: at.toISOString() })
   const carts: ServerCart[] = []
   let group: ItemRow[] = []
   const flush = () => {
@@ -143,7 +147,7 @@ export async function readBasket(db: DbOrTx, userId: number, at: Date = now()): 
     group = []
   }
   for (const row of rows) {
-    if (group.length && Number(group[0]!.cart_id) !== Number(row.cart_id)) flush()
+    if (group.length && Number(group[0]!.cartId) !== Number(row.cartId)) flush()
     group.push(row)
   }
   flush()

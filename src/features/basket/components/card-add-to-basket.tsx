@@ -69,7 +69,8 @@ export function CardAddToBasket({
       data-testid="card-add-to-basket"
     >
       <BasketIcon size={16} />
-      <span className="text-xs">Add</span>
+      {/* Two cards a row on a phone leave room for the icon only; the name is in aria-label. */}
+      <span className="hidden text-xs sm:inline">Add</span>
     </Button>
   )
 }

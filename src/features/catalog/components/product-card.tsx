@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router'
+import { CardAddToBasket } from '~/features/basket/components/card-add-to-basket'
 import { AddToCompareButton } from '~/features/compare/components/add-to-compare-button'
 import { ResponsiveImage } from '~/features/images/responsive-image'
 import { cn } from '~/lib/cn'
@@ -55,11 +56,14 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
         </p>
         <div className="flex items-center justify-between gap-2 pt-1">
           <StockBadge inStock={product.inStock} />
-          <AddToCompareButton
-            compact
-            className="relative z-10"
-            product={{ id: product.id, slug: product.slug, name: product.name, image: product.image }}
-          />
+          <div className="flex items-center gap-1">
+            <AddToCompareButton
+              compact
+              className="relative z-10"
+              product={{ id: product.id, slug: product.slug, name: product.name, image: product.image }}
+            />
+            <CardAddToBasket slug={product.slug} name={product.name} />
+          </div>
         </div>
       </div>
     </article>
