@@ -5,7 +5,8 @@ import { contentQueries } from '~/features/content/content.queries'
 import { pageHead } from '~/features/shell/page-head'
 
 export const Route = createFileRoute('/_default/faq')({
-  validateSearch: v.object({ q: v.optional(v.pipe(v.string(), v.maxLength(100)), '') }),
+  // No default: an empty search stays out of the URL (/faq, not /faq?q=).
+  validateSearch: v.object({ q: v.optional(v.pipe(v.string(), v.maxLength(100))) }),
   loader: async ({ context }) => {
     const [page] = await Promise.all([
       context.queryClient.ensureQueryData(contentQueries.page('faq')),
@@ -23,7 +24,7 @@ function FaqRoute() {
   const navigate = Route.useNavigate()
   return (
     <FaqPage
-      query={q}
+      query={q ?? ''}
       onQueryChange={(next) =>
         void navigate({ search: { q: next || undefined }, replace: true, resetScroll: false })
       }
