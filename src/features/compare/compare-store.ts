@@ -1,7 +1,6 @@
-import { useSyncExternalStore } from 'react'
 import * as v from 'valibot'
-import { readJson, writeJson } from '~/lib/storage'
 import { storageKeys } from '~/lib/storage-keys'
+import { createStoredList } from '~/lib/stored-list'
 
 /** Side-by-side comparison reads well up to four products; beyond that the table is a scroll. */
 export const MAX_COMPARE = 4
@@ -30,41 +29,20 @@ function parseStored(value: unknown): CompareItem[] {
     .slice(0, MAX_COMPARE)
 }
 
-const EMPTY: CompareItem[] = []
-let items: CompareItem[] = EMPTY
-const listeners = new Set<() => void>()
-const emit = () => listeners.forEach((listener) => listener())
+const store = createStoredList(storageKeys.compareItems, parseStored)
 
-export function restoreCompare(): void {
-  const stored = readJson(storageKeys.compareItems, parseStored) ?? EMPTY
-  if (JSON.stringify(stored) === JSON.stringify(items)) return
-  items = stored
-  emit()
-}
+export const restoreCompare = store.restore
 
 /** For the product pages (issue #5). Returns false when the list is already full. */
 export function addToCompare(item: CompareItem): boolean {
-  const next = withCompareItem(items, item)
+  const next = withCompareItem(store.get(), item)
   if (!next) return false
-  items = next
-  writeJson(storageKeys.compareItems, items)
-  emit()
+  store.set(next)
   return true
 }
 
 export function removeFromCompare(id: number): void {
-  items = items.filter((item) => item.id !== id)
-  writeJson(storageKeys.compareItems, items)
-  emit()
+  store.set(store.get().filter((item) => item.id !== id))
 }
 
-export function useCompareItems(): CompareItem[] {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
-    () => items,
-    () => EMPTY,
-  )
-}
+export const useCompareItems = store.useItems

@@ -1,8 +1,7 @@
-import { useSyncExternalStore } from 'react'
 import * as v from 'valibot'
 import { constants } from '#app-config'
-import { readJson, writeJson } from '~/lib/storage'
 import { storageKeys } from '~/lib/storage-keys'
+import { createStoredList } from '~/lib/stored-list'
 import { historyItemSchema, type HistoryItem, type HistoryProduct } from './history.schemas'
 
 /** Newest first; a product seen again moves to the top; at most 10, the oldest dropped (spec §9). */
@@ -23,46 +22,22 @@ export function parseStoredHistory(value: unknown): HistoryItem[] {
     .slice(0, constants.history.maxItems)
 }
 
-const EMPTY: HistoryItem[] = []
-let items: HistoryItem[] = EMPTY
-const listeners = new Set<() => void>()
-const emit = () => listeners.forEach((listener) => listener())
+const store = createStoredList(storageKeys.historyItems, parseStoredHistory)
 
 /** Spec: restored from local storage on each navigation (another tab may have added to it). */
-export function restoreHistory(): void {
-  const stored = readJson(storageKeys.historyItems, parseStoredHistory) ?? EMPTY
-  if (JSON.stringify(stored) === JSON.stringify(items)) return
-  items = stored
-  emit()
-}
+export const restoreHistory = store.restore
 
 /** Records a product page visit (the product page, issue #5, calls this). */
 export function recordVisit(product: HistoryProduct): void {
-  items = withVisit(items, product, Date.now())
-  writeJson(storageKeys.historyItems, items)
-  emit()
+  store.set(withVisit(store.get(), product, Date.now()))
 }
 
 export function removeFromHistory(id: number): void {
-  items = items.filter((item) => item.id !== id)
-  writeJson(storageKeys.historyItems, items)
-  emit()
+  store.set(store.get().filter((item) => item.id !== id))
 }
 
 export function clearHistory(): void {
-  items = EMPTY
-  writeJson(storageKeys.historyItems, items)
-  emit()
+  store.set([])
 }
 
-export function useBrowsingHistory(): HistoryItem[] {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
-    () => items,
-    // The server knows nothing of the browser's history: render empty, fill after hydration.
-    () => EMPTY,
-  )
-}
+export const useBrowsingHistory = store.useItems
