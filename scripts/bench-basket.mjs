@@ -17,16 +17,16 @@
 //   BENCH_BUYERS      concurrent buyers (default 50)
 //   BENCH_DURATION    seconds per scenario (default 10)
 //   BENCH_OUTPUT_DIR  a production build to serve (default: .output, built when missing)
-import { spawn, spawnSync } from 'node:child_process'
 import http from 'node:http'
 import { randomBytes } from 'node:crypto'
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
 import postgres from 'postgres'
+import { privateBuildCopy, root, startServer, stopServer } from './bench-server.mjs'
 
-const root = new URL('..', import.meta.url).pathname
 const serverUrl = process.env.BENCH_PG_URL ?? process.env.TEST_DATABASE_URL
 const buyers = Number(process.env.BENCH_BUYERS ?? 50)
 const duration = Number(process.env.BENCH_DURATION ?? 10)
@@ -40,57 +40,6 @@ if (!serverUrl) {
     'basket bench: skipped (set BENCH_PG_URL to a PostgreSQL server where the role may create databases)',
   )
   process.exit(0)
-}
-
-function ensureBuild() {
-  const source = process.env.BENCH_OUTPUT_DIR ?? join(root, '.output')
-  if (!process.env.BENCH_OUTPUT_DIR && !existsSync(join(source, 'server/index.mjs'))) {
-    const build = spawnSync(
-      process.execPath,
-      [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
-      {
-        cwd: root,
-        stdio: 'inherit',
-      },
-    )
-    if (build.status !== 0) process.exit(1)
-  }
-  // A private copy: another build of the shared .output must not change the server under test.
-  const copy = mkdtempSync(join(tmpdir(), 'omdeh-basket-bench-output-'))
-  cpSync(source, copy, { recursive: true })
-  return copy
-}
-
-async function startServer(output, env) {
-  const child = spawn(process.execPath, [join(output, 'server/index.mjs')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DEMO_MODE: '1',
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  // The first start migrates and loads the demo catalogue: allow for it.
-  for (let i = 0; i < 3600; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return child
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  child.kill('SIGKILL')
-  throw new Error('server did not become healthy within 180 s')
-}
-
-async function stopServer(child) {
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  child.kill('SIGTERM')
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))])
 }
 
 const percentile = (sorted, p) =>
@@ -169,7 +118,7 @@ const admin = postgres(serverUrl, { max: 1, onnotice: () => {} })
 await admin.unsafe(`create database ${name}`)
 const dbUrl = new URL(serverUrl)
 dbUrl.pathname = `/${name}`
-const output = ensureBuild()
+const output = privateBuildCopy()
 const dataDir = mkdtempSync(join(tmpdir(), 'omdeh-basket-bench-data-'))
 let setup
 let child
@@ -178,7 +127,13 @@ try {
   console.log(
     `basket bench: PostgreSQL, demo catalogue, ${buyers} concurrent buyers, ${duration} s per scenario, target p95 < ${TARGET_P95_MS} ms`,
   )
-  child = await startServer(output, { DATABASE_URL: dbUrl.toString(), DATA_DIR: dataDir, SEED_ON_EMPTY: '1' })
+  // The first start migrates and loads the demo catalogue: allow for it.
+  child = await startServer({
+    output,
+    port,
+    env: { DATABASE_URL: dbUrl.toString(), DATA_DIR: dataDir, SEED_ON_EMPTY: '1' },
+    timeoutMs: 180_000,
+  })
   const made = spawnSync(
     process.execPath,
     [join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/bench-basket-setup.ts'],

@@ -12,13 +12,13 @@
 //   BENCH_CONNECTIONS       concurrencies to measure (default 1,10: latency alone, then under load)
 //
 // A database already seeded at the requested scale is reused; seeding takes minutes.
-import { spawn, spawnSync } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
+import { privateBuildCopy, root, startServer, stopServer } from './bench-server.mjs'
 
-const root = new URL('..', import.meta.url).pathname
 const scale = Number(process.env.BENCH_CATALOG_SCALE ?? 50)
 const dir = process.env.BENCH_CATALOG_DIR ?? join(tmpdir(), 'omdeh-catalog-bench')
 const pgUrl = process.env.BENCH_PG_URL
@@ -48,21 +48,6 @@ function run(command, args, env) {
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed`)
 }
 
-function ensureBuild() {
-  if (process.env.BENCH_OUTPUT_DIR) {
-    const copy = mkdtempSync(join(tmpdir(), 'omdeh-bench-output-'))
-    cpSync(process.env.BENCH_OUTPUT_DIR, copy, { recursive: true })
-    return copy
-  }
-  if (!existsSync(join(root, '.output/server/index.mjs')) || process.env.BENCH_BUILD === '1') {
-    run(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'])
-  }
-  // A private copy: another build of the shared .output must not change the server under test.
-  const copy = mkdtempSync(join(tmpdir(), 'omdeh-bench-output-'))
-  cpSync(join(root, '.output'), copy, { recursive: true })
-  return copy
-}
-
 /** Seeds with `npm run db:seed` unless a marker says this database holds this scale already. */
 function ensureSeeded(name, env) {
   const marker = join(dir, `${name}.seeded`)
@@ -76,44 +61,6 @@ function ensureSeeded(name, env) {
   )
   console.log(`seeded ${name} in ${((performance.now() - started) / 1000).toFixed(0)} s`)
   writeFileSync(marker, String(scale))
-}
-
-async function startServer(output, env) {
-  const child = spawn(process.execPath, [join(output, 'server/index.mjs')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DEMO_MODE: '1',
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      SEED_ON_EMPTY: '0',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  for (let i = 0; i < 2400; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return child
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  child.kill('SIGKILL')
-  throw new Error('server did not become healthy within 120 s')
-}
-
-async function stopServer(child) {
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  child.kill('SIGTERM')
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))])
-  // Seen with DATABASE_URL: the server logs its graceful close but the process lingers, which would
-  // keep the port (and this script) busy; the next start needs both.
-  if (child.exitCode === null && child.signalCode === null) {
-    child.kill('SIGKILL')
-    await exited
-  }
 }
 
 const percentile = (sorted, p) =>
@@ -152,7 +99,11 @@ const fmt = (ms) => `${ms.toFixed(1)} ms`
 async function benchTarget(name, output, env) {
   const rows = []
   for (const cache of ['on', 'off']) {
-    const child = await startServer(output, { ...env, CATALOG_CACHE: cache })
+    const child = await startServer({
+      output,
+      port,
+      env: { SEED_ON_EMPTY: '0', ...env, CATALOG_CACHE: cache },
+    })
     try {
       const check = await (await fetch(`${base}/api/products?per_page=12`)).json()
       if (cache === 'on') console.log(`${name}: ${check.meta.total.toLocaleString('en')} listed products`)
@@ -177,7 +128,7 @@ async function benchTarget(name, output, env) {
 }
 
 mkdirSync(dir, { recursive: true })
-const output = ensureBuild()
+const output = privateBuildCopy()
 const all = []
 try {
   console.log(

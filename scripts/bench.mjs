@@ -1,49 +1,24 @@
 // `npm run bench`: start-up time of the production server on an existing database, and the latency
 // of key pages and API calls. Runs only against loopback; bounded counts; prints figures.
-import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { privateBuildCopy, root, startServer, stopServer } from './bench-server.mjs'
 
-const root = new URL('..', import.meta.url).pathname
 const port = Number(process.env.BENCH_PORT ?? 3190)
 const base = `http://127.0.0.1:${port}`
 const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'omdeh-bench-'))
 const keepData = Boolean(process.env.BENCH_DATA_DIR)
 const requests = Number(process.env.BENCH_REQUESTS ?? 100)
 
-if (!existsSync(join(root, '.output/server/index.mjs'))) {
-  const build = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  })
-  if (build.status !== 0) process.exit(1)
-}
+const output = privateBuildCopy()
 
-async function startServer() {
+/** Time from spawning the process to the first healthy answer. */
+async function timedStart() {
   const started = performance.now()
-  const child = spawn(process.execPath, [join(root, '.output/server/index.mjs')], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', DEMO_MODE: '1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: 'ignore',
-  })
-  for (let i = 0; i < 2400; i++) {
-    try {
-      const response = await fetch(`${base}/api/health`)
-      if (response.ok) return { child, ms: performance.now() - started }
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
-  child.kill('SIGKILL')
-  throw new Error('server did not become healthy within 60 s')
-}
-
-async function stopServer(child) {
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  child.kill('SIGTERM')
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))])
+  const child = await startServer({ output, port, env: { DATA_DIR: dataDir } })
+  return { child, ms: performance.now() - started }
 }
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
@@ -63,13 +38,13 @@ async function measure(path) {
 }
 
 try {
-  const first = await startServer()
+  const first = await timedStart()
   console.log(`first start (empty database: migrate + demo seed): ${fmt(first.ms)}`)
   await stopServer(first.child)
 
   const startups = []
   for (let i = 0; i < 3; i++) {
-    const run = await startServer()
+    const run = await timedStart()
     startups.push(run.ms)
     if (i < 2) await stopServer(run.child)
     else {
@@ -78,19 +53,25 @@ try {
       for (const path of paths) {
         await measure(path) // warm-up round
         const result = await measure(path)
-        console.log(`GET ${path} × ${requests}: p50 ${fmt(result.p50)}, p95 ${fmt(result.p95)}, max ${fmt(result.max)}`)
+        console.log(
+          `GET ${path} × ${requests}: p50 ${fmt(result.p50)}, p95 ${fmt(result.p95)}, max ${fmt(result.max)}`,
+        )
       }
       await stopServer(run.child)
     }
   }
 } finally {
   if (!keepData) rmSync(dataDir, { recursive: true, force: true })
+  rmSync(output, { recursive: true, force: true })
 }
 
 // The catalogue at scale (100,000 products, PGlite and PostgreSQL): scripts/bench-catalog.mjs.
 // BENCH_CATALOG=0 skips it; the first run seeds for minutes, later runs reuse the databases.
 if (process.env.BENCH_CATALOG !== '0') {
-  const catalog = spawnSync(process.execPath, [join(root, 'scripts/bench-catalog.mjs')], { cwd: root, stdio: 'inherit' })
+  const catalog = spawnSync(process.execPath, [join(root, 'scripts/bench-catalog.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+  })
   if (catalog.status !== 0) process.exitCode = 1
 }
 // The basket under 50 concurrent buyers on PostgreSQL (BENCH_PG_URL): scripts/bench-basket.mjs. BENCH_BASKET=0 skips it.
