@@ -6,11 +6,12 @@ import { catalogQueries } from '~/features/catalog/catalog.queries'
 import { updateCurrentUser } from '~/features/session/session.queries'
 import { notify } from '~/lib/notify'
 import { Button } from '~/ui/button'
-import { FormError, TextAreaField, TextField } from '~/ui/form/text-field'
+import { FormError, TextField } from '~/ui/form/text-field'
 import { useSchemaForm } from '~/ui/form/use-schema-form'
 import { becomeSellerFn } from '../sellers.functions'
 import { sellerQueries } from '../sellers.queries'
 import { becomeSellerInput } from '../sellers.schemas'
+import { BusinessContactFields } from './business-contact-fields'
 
 /** The application: creates a pending seller (DOMAIN.md), then the seller dashboard shows its state. */
 export function BecomeSellerForm({ user }: { user: User }) {
@@ -55,26 +56,7 @@ export function BecomeSellerForm({ user }: { user: User }) {
         dir="ltr"
         required
       />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          field={form.field('phone')}
-          label="Business phone"
-          hint="A mobile or a landline with its area code"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          dir="ltr"
-          required
-        />
-        <TextField field={form.field('city')} label="City" autoComplete="address-level2" required />
-      </div>
-      <TextAreaField
-        field={form.field('address')}
-        label="Address"
-        autoComplete="street-address"
-        rows={3}
-        required
-      />
+      <BusinessContactFields field={form.field} phoneHint="A mobile or a landline with its area code" />
       <TextField
         field={form.field('goods_category')}
         label="Category of goods"

@@ -3,12 +3,13 @@ import type { ReactNode } from 'react'
 import { refetchCurrentUser } from '~/features/session/session.queries'
 import { notify } from '~/lib/notify'
 import { Button } from '~/ui/button'
-import { FormError, TextAreaField, TextField } from '~/ui/form/text-field'
+import { FormError, TextField } from '~/ui/form/text-field'
 import { useSchemaForm } from '~/ui/form/use-schema-form'
 import { updateSellerProfileFn } from '../sellers.functions'
 import { sellerQueries } from '../sellers.queries'
 import { updateSellerProfileInput, type SellerProfileView } from '../sellers.schemas'
 import { SellerStatusBadge, formatDate } from './seller-status'
+import { BusinessContactFields } from './business-contact-fields'
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -100,25 +101,7 @@ function SellerProfileForm({ seller }: { seller: SellerProfileView }) {
           autoComplete="organization"
           required
         />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            field={form.field('phone')}
-            label="Business phone"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            dir="ltr"
-            required
-          />
-          <TextField field={form.field('city')} label="City" autoComplete="address-level2" required />
-        </div>
-        <TextAreaField
-          field={form.field('address')}
-          label="Address"
-          autoComplete="street-address"
-          rows={3}
-          required
-        />
+        <BusinessContactFields field={form.field} />
         <TextField field={form.field('goods_category')} label="Category of goods" required />
         <Button type="submit" disabled={form.submitting} className="sm:self-start">
           {form.submitting ? 'Saving…' : 'Save changes'}
