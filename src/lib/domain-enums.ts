@@ -18,3 +18,29 @@ export type SkuStatus = (typeof skuStatuses)[number]
 /** Landing pages (/landing/{slug}): only published ones are public. */
 export const landingPageStatuses = ['draft', 'published'] as const
 export type LandingPageStatus = (typeof landingPageStatuses)[number]
+
+/** Order states (DOMAIN.md "Basket, checkout, orders"); the allowed moves are in features/orders. */
+export const orderStatuses = [
+  'pending_payment',
+  'paid',
+  'accepted',
+  'shipped',
+  'delivered',
+  'completed',
+  'expired',
+  'rejected',
+  'cancelled',
+] as const
+export type OrderStatus = (typeof orderStatuses)[number]
+
+/** Seller delivery (the seller's fee and free-delivery threshold) or pickup in the store's city. */
+export const deliveryMethods = ['seller_delivery', 'pickup'] as const
+export type DeliveryMethod = (typeof deliveryMethods)[number]
+
+/** Who moved an order: its buyer, its seller (or the seller's observer), an admin, or a system job. */
+export const orderActorKinds = ['buyer', 'seller', 'admin', 'system'] as const
+export type OrderActorKind = (typeof orderActorKinds)[number]
+
+/** A payment attempt at the provider: open until the payer approves or declines, or it times out. */
+export const paymentSessionStatuses = ['open', 'succeeded', 'failed', 'expired'] as const
+export type PaymentSessionStatus = (typeof paymentSessionStatuses)[number]

@@ -54,6 +54,10 @@ export interface SellerSpec {
   status: SellerStatus
   statusReason: string | null
   planCode: string
+  /** Minor units per order. */
+  deliveryFee: number
+  /** Goods total from which delivery is free; null: never free. */
+  freeDeliveryThreshold: number | null
   createdMinutesAgo: number
   stores: StoreSpec[]
 }
@@ -153,6 +157,8 @@ export function generateMarket(scale: number, seed = 1): Market {
         status: 'approved',
         statusReason: null,
         planCode: 'pro',
+        deliveryFee: 2_500_000,
+        freeDeliveryThreshold: 60_000_000,
         createdMinutesAgo,
         stores: [
           makeStore(demoSeller.storeNames[0], 'Tehran', 'active', [
@@ -175,6 +181,8 @@ export function generateMarket(scale: number, seed = 1): Market {
         status: 'pending',
         statusReason: null,
         planCode: 'free',
+        deliveryFee: 2_000_000,
+        freeDeliveryThreshold: null,
         createdMinutesAgo: 2 * 24 * 60,
         stores: [makeStore('Shirazi Fresh Supply', 'Shiraz', 'active', ['food-and-beverages'])],
       })
@@ -231,6 +239,9 @@ export function generateMarket(scale: number, seed = 1): Market {
             ? rng.pick(suspensionReasons)
             : null,
       planCode: status === 'approved' ? rng.weighted(['free', 'pro', 'business'], [6, 3, 1]) : 'free',
+      // Derived from the index rather than drawn, so the rest of the generated market stays as it was.
+      deliveryFee: (1 + (i % 4)) * 1_000_000,
+      freeDeliveryThreshold: i % 3 === 0 ? null : (4 + (i % 5)) * 10_000_000,
       createdMinutesAgo,
       stores,
     })

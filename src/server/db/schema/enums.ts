@@ -1,7 +1,20 @@
 import { pgEnum } from 'drizzle-orm/pg-core'
-import { sellerStatuses, storeStatuses, productStatuses, skuStatuses } from '~/lib/domain-enums'
+import {
+  deliveryMethods,
+  orderActorKinds,
+  orderStatuses,
+  paymentSessionStatuses,
+  productStatuses,
+  sellerStatuses,
+  skuStatuses,
+  storeStatuses,
+} from '~/lib/domain-enums'
 
 export const sellerStatusEnum = pgEnum('seller_status', sellerStatuses)
 export const storeStatusEnum = pgEnum('store_status', storeStatuses)
 export const productStatusEnum = pgEnum('product_status', productStatuses)
 export const skuStatusEnum = pgEnum('sku_status', skuStatuses)
+export const orderStatusEnum = pgEnum('order_status', orderStatuses)
+export const deliveryMethodEnum = pgEnum('delivery_method', deliveryMethods)
+export const orderActorKindEnum = pgEnum('order_actor_kind', orderActorKinds)
+export const paymentSessionStatusEnum = pgEnum('payment_session_status', paymentSessionStatuses)

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm'
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core'
 import { sellerStatusEnum } from './enums'
 
 const timestamps = {
@@ -51,7 +62,19 @@ export const sellers = pgTable(
     statusReason: text('status_reason'),
     /** Subscription plan code; plans arrive with the subscription issue. */
     planCode: text('plan_code').notNull().default('free'),
+    /** Seller delivery fee per order, minor units. */
+    deliveryFee: bigint('delivery_fee', { mode: 'number' }).notNull().default(0),
+    /** An order whose goods total reaches this is delivered free; null: never free. */
+    freeDeliveryThreshold: bigint('free_delivery_threshold', { mode: 'number' }),
     ...timestamps,
   },
-  (t) => [uniqueIndex('sellers_owner_key').on(t.ownerUserId), index('sellers_status_idx').on(t.status)],
+  (t) => [
+    uniqueIndex('sellers_owner_key').on(t.ownerUserId),
+    index('sellers_status_idx').on(t.status),
+    check('sellers_delivery_fee_non_negative', sql`${t.deliveryFee} >= 0`),
+    check(
+      'sellers_free_delivery_threshold_non_negative',
+      sql`${t.freeDeliveryThreshold} is null or ${t.freeDeliveryThreshold} >= 0`,
+    ),
+  ],
 )

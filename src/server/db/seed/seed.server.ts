@@ -169,6 +169,8 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
                 status: s.status,
                 statusReason: s.statusReason,
                 planCode: s.planCode,
+                deliveryFee: s.deliveryFee,
+                freeDeliveryThreshold: s.freeDeliveryThreshold,
                 createdAt: minutesAgo(now, s.createdMinutesAgo),
                 updatedAt: minutesAgo(now, Math.floor(s.createdMinutesAgo / 2)),
               })),
