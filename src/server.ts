@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { createServerEntry, createStartHandler, defaultStreamHandler } from '@tanstack/react-start/server'
 import { serverConfig } from './server/config.server'
+import { pruneFillKeys } from './features/basket/basket.server'
 import { refreshDueListings } from './features/catalog/catalog-refresh.server'
 import { initDatabase } from './server/db/database.server'
 import { plainErrorForBots } from './features/shell/bot-errors.server'
@@ -14,6 +15,7 @@ const config = serverConfig()
 await initDatabase()
 // Listings follow price tiers that start or expire; product pages and checkout price live anyway.
 registerPeriodicTask('catalog-listings', 60_000, refreshDueListings)
+registerPeriodicTask('basket-fill-keys', 3_600_000, pruneFillKeys)
 ensureJobWorker()
 
 const handler = createStartHandler(defaultStreamHandler)

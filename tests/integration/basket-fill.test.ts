@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { basketResponseSchema } from '~/features/basket/basket.schemas'
+import { pruneFillKeys } from '~/features/basket/basket.server'
+import { days, setClock } from '~/server/clock.server'
 import type { Db } from '~/server/db/client.server'
 import { skus } from '~/server/db/schema'
 import { usingPostgres } from '../support/test-database'
@@ -147,6 +149,28 @@ describe(`basket fill: merging a guest basket (${usingPostgres() ? 'PostgreSQL' 
     const reply = await basketApi.fill(buyer, { items: [{ sku: a1.sku, quantity: 1 }] }, key())
     expect(reply.status).toBe(200)
     expect((await basketOf(buyer))[0]!.items[0]).toMatchObject({ sku: a1.sku, available: false })
+  })
+
+  it('forgets a fill key after a week, so the table does not grow forever', async () => {
+    const { buyer, a1 } = await setUp()
+    const body = { items: [{ sku: a1.sku, quantity: 1 }] }
+    const k = key()
+    await basketApi.fill(buyer, body, k)
+    // Prune as if days had passed (the clock goes back before the next request: the sign-in expires).
+    const pruneAfter = async (ms: number) => {
+      setClock(Date.now() + ms)
+      try {
+        return await pruneFillKeys(db)
+      } finally {
+        setClock(null)
+      }
+    }
+    await pruneAfter(days(6))
+    expect((await basketApi.fill(buyer, body, k)).body.meta).toEqual({ replayed: true })
+    expect(await pruneAfter(days(8))).toBeGreaterThanOrEqual(1)
+    // The key is gone: the same key now applies as a new fill.
+    expect((await basketApi.fill(buyer, body, k)).body.meta).toEqual({ replayed: false })
+    expect(quantities(await basketOf(buyer))).toEqual({ [a1.sku]: 2 })
   })
 
   it('works without an idempotency key (each such fill applies)', async () => {

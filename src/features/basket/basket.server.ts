@@ -1,6 +1,6 @@
 import '@tanstack/react-start/server-only'
-import { and, eq, inArray, sql } from 'drizzle-orm'
-import { now } from '~/server/clock.server'
+import { and, eq, inArray, lt, sql } from 'drizzle-orm'
+import { days, now } from '~/server/clock.server'
 import { selectRows, type Db, type DbOrTx } from '~/server/db/client.server'
 import { basketFillKeys, cartItems, carts, skus, stores } from '~/server/db/schema'
 import { HttpError, fieldError, notFound } from '~/server/http/api-errors.server'
@@ -198,4 +198,20 @@ export async function fillBasket(
     return false
   })
   return { replayed, basket: await readBasket(db, userId) }
+}
+
+/**
+ * How long a fill's idempotency key is kept. A guest basket is merged right after sign-in and a
+ * client retries within minutes, so a week is far beyond any retry while keeping the table small.
+ */
+export const FILL_KEY_RETENTION_MS = days(7)
+
+/** Deletes fill idempotency keys older than the retention (run periodically by the job worker). */
+export async function pruneFillKeys(db: DbOrTx): Promise<number> {
+  const cutoff = new Date(now().getTime() - FILL_KEY_RETENTION_MS)
+  const removed = await db
+    .delete(basketFillKeys)
+    .where(lt(basketFillKeys.createdAt, cutoff))
+    .returning({ key: basketFillKeys.key })
+  return removed.length
 }
