@@ -18,6 +18,7 @@ const links = [
   { to: '/admin/sellers', label: 'Seller applications' },
   { to: '/admin/tickets', label: 'Support tickets' },
   { to: '/admin/content', label: 'Help content' },
+  { to: '/admin/landing', label: 'Landing pages' },
 ] as const
 
 function AdminLayout() {
@@ -27,7 +28,7 @@ function AdminLayout() {
         <aside className="shrink-0 lg:w-56">
           <nav aria-label="Administration" className="rounded-2xl border border-stone-200 bg-white p-4">
             <p className="text-xs font-semibold tracking-wide text-brand-800 uppercase">Administration</p>
-            <ul className="mt-2 flex gap-1 lg:flex-col">
+            <ul className="mt-2 flex flex-wrap gap-1 lg:flex-col">
               {links.map((link) => (
                 <li key={link.to}>
                   <Link

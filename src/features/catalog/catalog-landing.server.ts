@@ -29,21 +29,44 @@ export async function getLandingPage(db: DbOrTx, slug: string): Promise<LandingP
         where slug = ${slug} and status = 'published'`,
   )
   if (!page) return null
-  const raw = typeof page.blocks === 'string' ? (JSON.parse(page.blocks) as unknown) : page.blocks
-  const blocks: LandingBlock[] = []
-  for (const [i, block] of (Array.isArray(raw) ? raw : []).entries()) {
-    const parsed = v.safeParse(landingBlockSchema, block)
-    if (parsed.success) blocks.push(parsed.output)
-    else log().warn({ slug, block: i, issues: parsed.issues.map((x) => x.message) }, 'landing block skipped')
-  }
-  return {
+  const { blocks, invalid } = parseStoredBlocks(page.blocks)
+  for (const { index, messages } of invalid)
+    log().warn({ slug, block: index, issues: messages }, 'landing block skipped')
+  return resolveLandingPage(db, {
     slug: page.slug,
     title: page.title,
     summary: page.summary,
     heroImage: page.hero_image,
-    blocks: await Promise.all(blocks.map((b) => resolveBlock(db, b))),
+    blocks,
     updatedAt: new Date(page.updated_at).toISOString(),
+  })
+}
+
+/**
+ * A landing page with its blocks resolved to product and category cards, as the public page shows
+ * it. The admin editor's preview uses it too, so the preview is the page, not an imitation.
+ */
+export async function resolveLandingPage(
+  db: DbOrTx,
+  page: Omit<LandingPage, 'blocks'> & { blocks: LandingBlock[] },
+): Promise<LandingPage> {
+  return { ...page, blocks: await Promise.all(page.blocks.map((b) => resolveBlock(db, b))) }
+}
+
+/** The blocks column as read (JSON, or text on some drivers): the valid blocks, and which were not. */
+export function parseStoredBlocks(value: unknown): {
+  blocks: LandingBlock[]
+  invalid: { index: number; messages: string[] }[]
+} {
+  const raw = typeof value === 'string' ? (JSON.parse(value) as unknown) : value
+  const blocks: LandingBlock[] = []
+  const invalid: { index: number; messages: string[] }[] = []
+  for (const [index, block] of (Array.isArray(raw) ? raw : []).entries()) {
+    const parsed = v.safeParse(landingBlockSchema, block)
+    if (parsed.success) blocks.push(parsed.output)
+    else invalid.push({ index, messages: parsed.issues.map((x) => x.message) })
   }
+  return { blocks, invalid }
 }
 
 async function productsBySlug(db: DbOrTx, slugs: string[]): Promise<ProductCard[]> {

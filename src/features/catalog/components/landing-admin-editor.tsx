@@ -1,0 +1,181 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useBlocker } from '@tanstack/react-router'
+import { useState } from 'react'
+import { notify } from '~/lib/notify'
+import { Button } from '~/ui/button'
+import { FormError, TextAreaField, TextField } from '~/ui/form/text-field'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/ui/tabs'
+import { useLandingForm, type LandingForm } from '../landing-admin-form'
+import { createLandingPageFn, updateLandingPageFn } from '../landing-admin.functions'
+import { afterLandingChange, landingAdminQueries } from '../landing-admin.queries'
+import { LANDING_SLUG_MAX, LANDING_SUMMARY, type AdminLandingPage } from '../landing-admin.schemas'
+import { LandingBlocksEditor } from './landing-admin-blocks'
+import { LandingPreview } from './landing-admin-preview'
+
+const statuses = [
+  { value: 'draft', label: 'Draft', hint: 'Only admins see it, here.' },
+  { value: 'published', label: 'Published', hint: 'Anyone can open it; listed in the sitemap.' },
+] as const
+
+function StatusChoice({ form }: { form: LandingForm }) {
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-1 text-sm font-medium text-ink">Status</legend>
+      <div className="grid gap-2 sm:grid-cols-2">
+        {statuses.map((status) => (
+          <label
+            key={status.value}
+            className="flex cursor-pointer items-start gap-3 rounded-xl border border-stone-300 bg-white p-3 has-checked:border-brand-600 has-checked:bg-brand-50 has-focus-visible:ring-2 has-focus-visible:ring-brand-600"
+          >
+            <input
+              type="radio"
+              name="status"
+              value={status.value}
+              checked={form.draft.status === status.value}
+              onChange={() => form.setStatus(status.value)}
+              className="mt-0.5 h-4 w-4 accent-brand-700"
+            />
+            <span className="flex flex-col">
+              <span className="text-sm font-medium text-ink">{status.label}</span>
+              <span className="text-xs text-stone-600">{status.hint}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  )
+}
+
+function PageFields({ form, page }: { form: LandingForm; page?: AdminLandingPage }) {
+  const slugChanged = page?.status === 'published' && form.draft.slug !== page.slug
+  return (
+    <section aria-labelledby="page-fields-title" className="flex flex-col gap-4">
+      <h2 id="page-fields-title" className="sr-only">
+        Page
+      </h2>
+      <TextField
+        field={form.field('title')}
+        label="Title"
+        hint="The page's heading and browser title"
+        required
+      />
+      <TextField
+        field={form.field('slug')}
+        label="Slug"
+        hint={
+          slugChanged
+            ? `Changing the slug of a published page breaks links to /landing/${page.slug}.`
+            : `The address: /landing/${form.draft.slug || '…'} (lowercase letters, digits and hyphens, at most ${LANDING_SLUG_MAX})`
+        }
+        autoCapitalize="none"
+        spellCheck={false}
+        className="[&_input]:font-mono [&_textarea]:font-mono"
+        required
+      />
+      <TextAreaField
+        field={form.field('summary')}
+        label="Summary"
+        hint={`Under the title, and the description search engines show: ${LANDING_SUMMARY.min} to ${LANDING_SUMMARY.max} characters (${form.draft.summary.trim().length} now)`}
+        rows={3}
+        required
+      />
+      <TextField
+        field={form.field('hero_image')}
+        label="Hero image"
+        hint="Optional. A path on this site (e.g. /media/…) or an https:// address; shown beside the title on wide screens."
+        className="[&_input]:font-mono [&_textarea]:font-mono"
+      />
+      <StatusChoice form={form} />
+    </section>
+  )
+}
+
+/**
+ * /admin/landing/new and /admin/landing/{id}: the page's fields, its blocks, and a preview the
+ * server renders with the public page's own component.
+ */
+export function LandingEditor({
+  page,
+  onSaved,
+  actions,
+}: {
+  page?: AdminLandingPage
+  onSaved: (saved: AdminLandingPage) => void
+  actions?: React.ReactNode
+}) {
+  const queryClient = useQueryClient()
+  const [tab, setTab] = useState('edit')
+  const form = useLandingForm({
+    page,
+    onSubmit: async (input) => {
+      const saved = page
+        ? await updateLandingPageFn({ data: { ...input, id: page.id, expected_updated_at: page.updated_at } })
+        : await createLandingPageFn({ data: input })
+      queryClient.setQueryData(landingAdminQueries.detail(saved.id).queryKey, saved)
+      await afterLandingChange(queryClient, [saved.slug, ...(page ? [page.slug] : [])])
+      notify(
+        'success',
+        `“${saved.title}” saved${saved.status === 'published' ? ' and published' : ' as a draft'}`,
+      )
+      onSaved(saved)
+    },
+  })
+  useBlocker({
+    shouldBlockFn: () =>
+      form.dirty && !form.submitting && !window.confirm('Leave without saving your changes?'),
+    enableBeforeUnload: () => form.dirty,
+  })
+  return (
+    <div className="flex flex-col gap-4">
+      {page && page.unreadable_blocks > 0 ? (
+        <p
+          role="status"
+          className="rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950"
+        >
+          {page.unreadable_blocks === 1
+            ? 'One stored block is'
+            : `${page.unreadable_blocks} stored blocks are`}{' '}
+          not valid and the public page skips it. Saving removes it for good.
+        </p>
+      ) : null}
+      <Tabs value={tab} onValueChange={setTab}>
+        <TabsList aria-label="Editor view">
+          <TabsTrigger value="edit">Edit</TabsTrigger>
+          <TabsTrigger value="preview">Preview</TabsTrigger>
+        </TabsList>
+        <TabsContent value="edit">
+          <form
+            {...form.formProps}
+            aria-label="Landing page"
+            className="flex max-w-3xl flex-col gap-6 [&_input]:scroll-mb-32 [&_textarea]:scroll-mb-32"
+          >
+            <FormError message={form.formError} />
+            <PageFields form={form} page={page} />
+            <LandingBlocksEditor form={form} />
+          </form>
+        </TabsContent>
+        <TabsContent value="preview">
+          <LandingPreview draft={form.draft} />
+        </TabsContent>
+      </Tabs>
+      <div className="sticky bottom-0 z-10 flex flex-wrap items-center gap-3 rounded-t-2xl border border-stone-200 bg-white px-4 py-3 shadow-[0_-4px_12px_-6px_rgb(0_0_0/0.12)] sm:rounded-2xl">
+        <Button
+          type="button"
+          disabled={form.submitting}
+          onClick={() => {
+            setTab('edit')
+            form.submit()
+          }}
+        >
+          {form.submitting ? 'Saving…' : page ? 'Save changes' : 'Create landing page'}
+        </Button>
+        {form.dirty ? (
+          <span className="text-sm text-stone-600" role="status">
+            Unsaved changes
+          </span>
+        ) : null}
+        <div className="ms-auto flex flex-wrap gap-2">{actions}</div>
+      </div>
+    </div>
+  )
+}

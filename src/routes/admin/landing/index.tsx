@@ -1,0 +1,36 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import { LandingAdminList } from '~/features/catalog/components/landing-admin-list'
+import { landingAdminQueries } from '~/features/catalog/landing-admin.queries'
+import { pageHead } from '~/features/shell/page-head'
+import { Button } from '~/ui/button'
+
+export const Route = createFileRoute('/admin/landing/')({
+  loader: async ({ context }) => {
+    await context.queryClient.ensureQueryData(landingAdminQueries.list())
+  },
+  head: () => pageHead('Landing pages'),
+  component: AdminLandingPages,
+})
+
+function AdminLandingPages() {
+  const { data: pages } = useSuspenseQuery(landingAdminQueries.list())
+  return (
+    <section aria-labelledby="page-title" className="flex flex-col gap-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
+            Landing pages
+          </h1>
+          <p className="text-sm text-stone-600">
+            Campaign pages at /landing/…: only published ones are public.
+          </p>
+        </div>
+        <Button asChild>
+          <Link to="/admin/landing/new">New landing page</Link>
+        </Button>
+      </div>
+      <LandingAdminList pages={pages} />
+    </section>
+  )
+}

@@ -1,0 +1,27 @@
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
+import { LandingEditor } from '~/features/catalog/components/landing-admin-editor'
+import { pageHead } from '~/features/shell/page-head'
+
+export const Route = createFileRoute('/admin/landing/new')({
+  head: () => pageHead('New landing page'),
+  component: NewLandingPage,
+})
+
+function NewLandingPage() {
+  const navigate = useNavigate()
+  return (
+    <section aria-labelledby="page-title" className="flex flex-col gap-5">
+      <Link to="/admin/landing" className="self-start text-sm font-medium text-brand-800 hover:underline">
+        ← Landing pages
+      </Link>
+      <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
+        New landing page
+      </h1>
+      <LandingEditor
+        onSaved={(saved) =>
+          void navigate({ to: '/admin/landing/$id', params: { id: String(saved.id) }, replace: true })
+        }
+      />
+    </section>
+  )
+}
