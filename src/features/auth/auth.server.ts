@@ -1,6 +1,7 @@
 import '@tanstack/react-start/server-only'
 import { and, eq, gt, isNull } from 'drizzle-orm'
 import type { User } from './auth.schemas'
+import { applyPendingObserverInvitation } from '~/features/sellers/observers.server'
 import { loadUser } from '~/server/auth/auth-user.server'
 import { verifyPassword } from '~/server/auth/password.server'
 import {
@@ -155,6 +156,7 @@ export async function registerAccount(db: Db, input: RegisterInput, meta: Sessio
           updatedAt: at,
         })
         .returning({ id: users.id })
+      await applyPendingObserverInvitation(tx, { id: user!.id, cellphone: ticket.phone })
       const session = await createSession(tx, user!.id, meta)
       return { kind: 'signed_in', user: (await loadUser(tx, user!.id))!, session }
     })

@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
+import { ObserversLink } from '~/features/sellers/components/observers-link'
 import { SellerProfile } from '~/features/sellers/components/seller-profile-form'
 import { sellerQueries } from '~/features/sellers/sellers.queries'
 import { pageHead } from '~/features/shell/page-head'
@@ -21,6 +22,7 @@ function SellerProfilePage() {
         Edit Profile
       </h1>
       <SellerProfile seller={seller} />
+      <ObserversLink seller={seller} />
     </section>
   )
 }

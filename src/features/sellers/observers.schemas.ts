@@ -1,0 +1,59 @@
+import * as v from 'valibot'
+import { phoneSchema } from '~/features/auth/auth.schemas'
+
+/**
+ * Observers of a seller (DOMAIN.md "Observer"): the seller's owner invites people by cellphone,
+ * removes them, and cancels invitations not yet accepted. One schema per input, shared by the form
+ * and the server.
+ */
+
+/** Observers plus pending invitations a seller may have at once. */
+export const MAX_OBSERVERS_PER_SELLER = 10
+/** Invitations send text messages, so a seller may send only this many per hour. */
+export const INVITATIONS_PER_HOUR = 10
+
+export const ONLY_OWNER_MANAGES_OBSERVERS = "Only the seller's owner can manage observers"
+
+/** The cellphone to invite: a +98 mobile, normalised to E.164 like sign-in numbers. */
+export const inviteObserverInput = v.object({ cellphone: phoneSchema })
+
+const idOf = (what: string) => v.pipe(v.number(`Choose ${what}`), v.integer(), v.minValue(1))
+
+export const removeObserverInput = v.object({ user_id: idOf('an observer') })
+export const cancelInvitationInput = v.object({ invitation_id: idOf('an invitation') })
+
+export type InviteObserverInput = v.InferOutput<typeof inviteObserverInput>
+export type RemoveObserverInput = v.InferOutput<typeof removeObserverInput>
+export type CancelInvitationInput = v.InferOutput<typeof cancelInvitationInput>
+
+export interface Observer {
+  user_id: number
+  first_name: string | null
+  last_name: string | null
+  cellphone: string
+  /** When they became an observer of this seller (ISO), null if it predates invitations. */
+  since: string | null
+}
+
+export interface PendingInvitation {
+  id: number
+  cellphone: string
+  created_at: string
+}
+
+export interface ObserversOverview {
+  observers: Observer[]
+  invitations: PendingInvitation[]
+  /** Observers plus pending invitations may not pass this. */
+  limit: number
+}
+
+/** What the seller sees after an invitation: added at once, or waiting for the number to sign up. */
+export type InviteResult =
+  { kind: 'added'; observer: Observer } | { kind: 'invited'; invitation: PendingInvitation }
+
+/** Spec §3: first plus last name, else the cellphone. */
+export function observerName(observer: Pick<Observer, 'first_name' | 'last_name' | 'cellphone'>): string {
+  const name = [observer.first_name, observer.last_name].filter(Boolean).join(' ').trim()
+  return name || observer.cellphone
+}

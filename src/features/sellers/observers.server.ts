@@ -1,0 +1,318 @@
+import '@tanstack/react-start/server-only'
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm'
+import { constants } from '#app-config'
+import { APPROVED_SELLER_MESSAGE, isApprovedSeller } from '~/features/auth/auth-access'
+import { isUniqueViolation } from '~/features/auth/auth-users.server'
+import { requireSeller, type SellerActor } from '~/server/auth/guards.server'
+import type { AuthContext } from '~/server/auth/session.server'
+import { minutes, now } from '~/server/clock.server'
+import { serverConfig } from '~/server/config.server'
+import type { Db, DbOrTx } from '~/server/db/client.server'
+import { observerInvitations, sellers, users } from '~/server/db/schema'
+import { conflict, fieldError, forbidden, notFound } from '~/server/http/api-errors.server'
+import { log } from '~/server/log.server'
+import { queueMessage } from '~/server/providers/sms/outbox.server'
+import { enforceRateLimits, type RateLimitRule } from '~/server/rate-limit/rate-limit.server'
+import {
+  INVITATIONS_PER_HOUR,
+  MAX_OBSERVERS_PER_SELLER,
+  ONLY_OWNER_MANAGES_OBSERVERS,
+  type CancelInvitationInput,
+  type InviteObserverInput,
+  type InviteResult,
+  type Observer,
+  type ObserversOverview,
+  type PendingInvitation,
+  type RemoveObserverInput,
+} from './observers.schemas'
+
+export const observerLimits = {
+  invitePerSeller: { name: 'observer-invite:seller', limit: INVITATIONS_PER_HOUR, windowMs: minutes(60) },
+} satisfies Record<string, RateLimitRule>
+
+export const CANNOT_INVITE_SELF = 'You cannot invite yourself: you already own this seller account'
+export const TARGET_IS_SELLER = 'This number belongs to a seller, and a seller cannot be an observer'
+export const TARGET_IS_ADMIN = 'This number belongs to an Omdeh staff account, which cannot be an observer'
+export const ALREADY_YOUR_OBSERVER = 'This person is already one of your observers'
+export const OBSERVES_ANOTHER_SELLER = 'This person already acts as an observer for another seller'
+export const ALREADY_INVITED_BY_YOU = 'You have already invited this number; the invitation is pending'
+export const INVITED_BY_ANOTHER_SELLER = 'This number already has a pending invitation from another seller'
+export const TOO_MANY_OBSERVERS = `A seller can have at most ${MAX_OBSERVERS_PER_SELLER} observers, counting pending invitations. Remove one first.`
+const tooManyInvitations = (seconds: number) =>
+  `You have sent too many invitations. Try again in ${Math.ceil(seconds / 60)} minutes.`
+
+/**
+ * Only the owner of an approved seller manages observers (DOMAIN.md: observers cannot change
+ * observers). Approved only: the spec keeps an unapproved seller to /seller and /seller/profile,
+ * and an unvetted account must not be able to send invitation texts to arbitrary numbers.
+ */
+function requireObserverManager(auth: AuthContext | null): SellerActor {
+  const actor = requireSeller(auth, { allowObserver: true })
+  if (actor.role !== 'owner') throw forbidden(ONLY_OWNER_MANAGES_OBSERVERS)
+  if (!isApprovedSeller(actor.auth.user)) throw forbidden(APPROVED_SELLER_MESSAGE)
+  return actor
+}
+
+/**
+ * Serialises everything that decides a number's observer fate (an invitation, a registration):
+ * without it an invitation written while the same number registers could be left pending forever.
+ */
+async function lockCellphone(tx: DbOrTx, cellphone: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`observer-invitation:${cellphone}`}))`)
+}
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null)
+
+/** The seller's observers (with the date each was added) and its pending invitations, newest first. */
+async function readOverview(db: DbOrTx, sellerId: number): Promise<ObserversOverview> {
+  const [people, invitations] = await Promise.all([
+    db
+      .select({
+        user_id: users.id,
+        first_name: users.firstName,
+        last_name: users.lastName,
+        cellphone: users.cellphone,
+      })
+      .from(users)
+      .where(and(eq(users.isObserver, true), eq(users.pointingSellerId, sellerId))),
+    db
+      .select()
+      .from(observerInvitations)
+      .where(eq(observerInvitations.sellerId, sellerId))
+      .orderBy(desc(observerInvitations.createdAt), desc(observerInvitations.id)),
+  ])
+  const since = new Map<number, Date>()
+  // Newest first: the first accepted invitation seen for a user is the one in force.
+  for (const invitation of invitations) {
+    if (invitation.acceptedAt && invitation.acceptedUserId !== null && !since.has(invitation.acceptedUserId))
+      since.set(invitation.acceptedUserId, invitation.acceptedAt)
+  }
+  const observers: Observer[] = people
+    .map((person) => ({ ...person, since: iso(since.get(person.user_id) ?? null) }))
+    .sort((a, b) => (b.since ?? '').localeCompare(a.since ?? '') || b.user_id - a.user_id)
+  const pending: PendingInvitation[] = invitations
+    .filter((invitation) => !invitation.acceptedAt)
+    .map((invitation) => ({
+      id: invitation.id,
+      cellphone: invitation.cellphone,
+      created_at: invitation.createdAt.toISOString(),
+    }))
+  return { observers, invitations: pending, limit: MAX_OBSERVERS_PER_SELLER }
+}
+
+export async function listObservers(db: DbOrTx, auth: AuthContext | null): Promise<ObserversOverview> {
+  const actor = requireObserverManager(auth)
+  return readOverview(db, actor.sellerId)
+}
+
+async function countSeats(tx: DbOrTx, sellerId: number): Promise<number> {
+  const [[observers], [pending]] = await Promise.all([
+    tx
+      .select({ n: count() })
+      .from(users)
+      .where(and(eq(users.isObserver, true), eq(users.pointingSellerId, sellerId))),
+    tx
+      .select({ n: count() })
+      .from(observerInvitations)
+      .where(and(eq(observerInvitations.sellerId, sellerId), isNull(observerInvitations.acceptedAt))),
+  ])
+  return (observers?.n ?? 0) + (pending?.n ?? 0)
+}
+
+function addedMessage(sellerName: string): string {
+  const brand = constants.brand.name
+  return `${sellerName} added you as an observer on ${brand}; sign in to see their seller panel: ${serverConfig().publicSiteUrl}/seller`
+}
+
+function invitedMessage(sellerName: string): string {
+  const brand = constants.brand.name
+  return `${sellerName} invited you to act for them as an observer on ${brand}. Sign up with this number to see their seller panel: ${serverConfig().publicSiteUrl}/auth`
+}
+
+/**
+ * Invites a cellphone. An existing user who may observe becomes an observer at once; a number
+ * without an account gets a pending invitation that its registration applies. Either way the
+ * number is told by SMS, in the same transaction. Every attempt counts against the seller's
+ * hourly limit, refusals too: each refusal tells something about a number.
+ */
+export async function inviteObserver(
+  db: Db,
+  auth: AuthContext | null,
+  input: InviteObserverInput,
+): Promise<InviteResult> {
+  const actor = requireObserverManager(auth)
+  if (input.cellphone === actor.auth.user.cellphone) throw fieldError('cellphone', CANNOT_INVITE_SELF)
+  await enforceRateLimits(
+    db,
+    [{ rule: observerLimits.invitePerSeller, subject: String(actor.sellerId) }],
+    tooManyInvitations,
+  )
+  try {
+    const result = await db.transaction(async (tx): Promise<InviteResult> => {
+      // One seller's invitations in turn: two at once cannot both take the last seat.
+      const [seller] = await tx
+        .select({ id: sellers.id, displayName: sellers.displayName })
+        .from(sellers)
+        .where(eq(sellers.id, actor.sellerId))
+        .for('update')
+      if (!seller) throw notFound('Seller not found')
+      await lockCellphone(tx, input.cellphone)
+      const [target] = await tx.select().from(users).where(eq(users.cellphone, input.cellphone)).for('update')
+      if (target) {
+        if (target.id === actor.auth.user.id) throw fieldError('cellphone', CANNOT_INVITE_SELF)
+        if (target.isAdmin) throw fieldError('cellphone', TARGET_IS_ADMIN)
+        if (target.isSeller) throw fieldError('cellphone', TARGET_IS_SELLER)
+        if (target.isObserver && target.pointingSellerId !== null)
+          throw fieldError(
+            'cellphone',
+            target.pointingSellerId === seller.id ? ALREADY_YOUR_OBSERVER : OBSERVES_ANOTHER_SELLER,
+          )
+      } else {
+        const [pending] = await tx
+          .select({ sellerId: observerInvitations.sellerId })
+          .from(observerInvitations)
+          .where(
+            and(eq(observerInvitations.cellphone, input.cellphone), isNull(observerInvitations.acceptedAt)),
+          )
+        if (pending)
+          throw fieldError(
+            'cellphone',
+            pending.sellerId === seller.id ? ALREADY_INVITED_BY_YOU : INVITED_BY_ANOTHER_SELLER,
+          )
+      }
+      if ((await countSeats(tx, seller.id)) >= MAX_OBSERVERS_PER_SELLER) throw conflict(TOO_MANY_OBSERVERS)
+      const at = now()
+      if (target) {
+        await tx
+          .update(users)
+          .set({ isObserver: true, pointingSellerId: seller.id, updatedAt: at })
+          .where(eq(users.id, target.id))
+        // Written already accepted: it dates "observer since" and keeps who added whom.
+        await tx.insert(observerInvitations).values({
+          sellerId: seller.id,
+          cellphone: input.cellphone,
+          createdAt: at,
+          acceptedAt: at,
+          acceptedUserId: target.id,
+        })
+        await queueMessage(tx, {
+          to: input.cellphone,
+          channel: 'sms',
+          body: addedMessage(seller.displayName),
+        })
+        return {
+          kind: 'added',
+          observer: {
+            user_id: target.id,
+            first_name: target.firstName,
+            last_name: target.lastName,
+            cellphone: target.cellphone,
+            since: at.toISOString(),
+          },
+        }
+      }
+      const [invitation] = await tx
+        .insert(observerInvitations)
+        .values({ sellerId: seller.id, cellphone: input.cellphone, createdAt: at })
+        .returning()
+      await queueMessage(tx, {
+        to: input.cellphone,
+        channel: 'sms',
+        body: invitedMessage(seller.displayName),
+      })
+      return {
+        kind: 'invited',
+        invitation: {
+          id: invitation!.id,
+          cellphone: invitation!.cellphone,
+          created_at: invitation!.createdAt.toISOString(),
+        },
+      }
+    })
+    log().info({ sellerId: actor.sellerId, kind: result.kind }, 'observer invited')
+    return result
+  } catch (error) {
+    // The advisory lock makes this unreachable in practice; the index is the last word.
+    if (isUniqueViolation(error, 'observer_invitations_one_pending_per_cellphone'))
+      throw fieldError('cellphone', INVITED_BY_ANOTHER_SELLER)
+    throw error
+  }
+}
+
+/**
+ * Takes an observer's access away. Sessions carry no roles (each request loads the user afresh),
+ * so the removed observer's very next request is refused the seller's data.
+ */
+export async function removeObserver(
+  db: DbOrTx,
+  auth: AuthContext | null,
+  input: RemoveObserverInput,
+): Promise<{ user_id: number }> {
+  const actor = requireObserverManager(auth)
+  const [row] = await db
+    .update(users)
+    .set({ isObserver: false, pointingSellerId: null, updatedAt: now() })
+    .where(
+      and(
+        eq(users.id, input.user_id),
+        eq(users.isObserver, true),
+        eq(users.pointingSellerId, actor.sellerId),
+      ),
+    )
+    .returning({ id: users.id })
+  if (!row) throw notFound('Observer not found')
+  log().info({ sellerId: actor.sellerId, userId: row.id }, 'observer removed')
+  return { user_id: row.id }
+}
+
+/** Withdraws an invitation nobody has accepted yet. */
+export async function cancelInvitation(
+  db: DbOrTx,
+  auth: AuthContext | null,
+  input: CancelInvitationInput,
+): Promise<{ invitation_id: number }> {
+  const actor = requireObserverManager(auth)
+  const [row] = await db
+    .delete(observerInvitations)
+    .where(
+      and(
+        eq(observerInvitations.id, input.invitation_id),
+        eq(observerInvitations.sellerId, actor.sellerId),
+        isNull(observerInvitations.acceptedAt),
+      ),
+    )
+    .returning({ id: observerInvitations.id })
+  if (!row) throw notFound('Invitation not found')
+  return { invitation_id: row.id }
+}
+
+/**
+ * Registration hook (auth.server.ts registerAccount, inside its transaction): a new account whose
+ * number was invited becomes that seller's observer before its first session is made.
+ */
+export async function applyPendingObserverInvitation(
+  tx: DbOrTx,
+  user: { id: number; cellphone: string },
+): Promise<number | null> {
+  await lockCellphone(tx, user.cellphone)
+  const [invitation] = await tx
+    .select({ id: observerInvitations.id, sellerId: observerInvitations.sellerId })
+    .from(observerInvitations)
+    .where(and(eq(observerInvitations.cellphone, user.cellphone), isNull(observerInvitations.acceptedAt)))
+    .for('update')
+  if (!invitation) return null
+  const at = now()
+  await tx
+    .update(observerInvitations)
+    .set({ acceptedAt: at, acceptedUserId: user.id })
+    .where(eq(observerInvitations.id, invitation.id))
+  await tx
+    .update(users)
+    .set({ isObserver: true, pointingSellerId: invitation.sellerId, updatedAt: at })
+    .where(eq(users.id, user.id))
+  log().info(
+    { sellerId: invitation.sellerId, userId: user.id },
+    'observer invitation accepted at registration',
+  )
+  return invitation.sellerId
+}
