@@ -22,8 +22,9 @@ export default defineConfig({
     tailwindcss(),
     tanstackStart(),
     nitro({
-      // PGlite loads its WASM and extension bundles from its package folder at run time.
-      traceDeps: ['@electric-sql/pglite*', 'sharp', '@node-rs/argon2*', 'pino*'],
+      // PGlite loads its WASM and extension bundles from its package folder at run time; pdfkit
+      // requires its standard-font metrics through its package's `#standard-fonts/*` imports.
+      traceDeps: ['@electric-sql/pglite*', 'sharp', '@node-rs/argon2*', 'pino*', 'pdfkit'],
       plugins: ['./src/server/boot.nitro.ts'],
       compressPublicAssets: { gzip: true, brotli: true },
       routeRules: {

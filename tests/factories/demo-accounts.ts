@@ -72,3 +72,14 @@ export const demoPendingSeller = {
   displayName: 'Shirazi Fresh Supply',
   city: 'Shiraz',
 } as const
+
+/**
+ * The demo buyer's seeded orders with the demo seller, by state. Fixed numbers (in the checkout's
+ * alphabet) so the README and tests can name them; real orders get random ones.
+ */
+export const demoOrderNumbers = {
+  paid: 'OM-DEMQPAYD',
+  accepted: 'OM-DEMQACPT',
+  shipped: 'OM-DEMQSHPD',
+  completed: 'OM-DEMQDNE2',
+} as const

@@ -178,6 +178,10 @@ export const paymentSessions = pgTable(
   },
   (t) => [
     index('payment_sessions_order_idx').on(t.orderId, t.createdAt),
+    // The expiry sweep runs every minute on every instance: it reads only the open sessions.
+    index('payment_sessions_open_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'open'`),
     uniqueIndex('payment_sessions_one_success_per_order')
       .on(t.orderId)
       .where(sql`${t.status} = 'succeeded'`),

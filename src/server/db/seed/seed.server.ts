@@ -7,12 +7,13 @@ import {
   generateProducts,
   productsPerScale,
 } from '../../../../tests/factories/catalog-generator'
-import { demoPassword } from '../../../../tests/factories/demo-accounts'
+import { demoAccounts, demoPassword } from '../../../../tests/factories/demo-accounts'
 import { landingPageSpecs } from '../../../../tests/factories/landing-pages'
 import { refreshProductListings } from '../../../features/catalog/catalog-refresh.server'
 import { ensureDefaultContent } from '../../../features/content/content-seed.server'
 import { generateMarket } from '../../../../tests/factories/market-generator'
 import { planSkus, skusPerScale } from '../../../../tests/factories/sku-generator'
+import { serverConfig } from '../../config.server'
 import type { MediaStorage } from '../../providers/storage/storage.server'
 import type { Db } from '../client.server'
 import {
@@ -29,6 +30,7 @@ import {
   users,
 } from '../schema'
 import { chunks, forEachLimited, indexBy } from './batches'
+import { seedDemoOrders } from './demo-orders.server'
 import { categoryImageKey, productPhotoKey, secondPhotoKey, seedMedia, storeLogoKey } from './media'
 
 export interface SeedOptions {
@@ -297,6 +299,16 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
         })),
       )
       await ensureDefaultContent(tx)
+      if (demoSellerSpec) {
+        // A few orders of the demo buyer with the demo seller, in several states, made by the real
+        // state machine (timelines, invoices): the order pages have something to show at once.
+        await seedDemoOrders(tx, {
+          buyerUserId: userByPhone(demoAccounts.buyer.cellphone).id,
+          sellerId: sellerByOwner(userByPhone(demoSellerSpec.ownerPhone).id).id,
+          now,
+          ...serverConfig().money,
+        })
+      }
       // The catalogue's read model (listing, facets, search) is built from everything above.
       await refreshProductListings(tx)
 

@@ -1,0 +1,1 @@
+CREATE INDEX "payment_sessions_open_expiry_idx" ON "payment_sessions" USING btree ("expires_at") WHERE "payment_sessions"."status" = 'open';

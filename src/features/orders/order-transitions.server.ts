@@ -1,0 +1,286 @@
+import '@tanstack/react-start/server-only'
+import { eq, sql } from 'drizzle-orm'
+import * as v from 'valibot'
+import { APPROVED_SELLER_MESSAGE, sellerRole } from '~/features/auth/auth-access'
+import type { User } from '~/features/auth/auth.schemas'
+import { refreshProductListings } from '~/features/catalog/catalog-refresh.server'
+import { refundOrderPayment } from '~/features/payments/payments.server'
+import type { OrderActorKind, OrderStatus } from '~/lib/domain-enums'
+import type { AuthContext } from '~/server/auth/session.server'
+import { now } from '~/server/clock.server'
+import { selectRows, type Db, type Tx } from '~/server/db/client.server'
+import { orderEvents, orderLines, orders, sellers, skus } from '~/server/db/schema'
+import { conflict, forbidden, notFound, parseInput, unauthorized } from '~/server/http/api-errors.server'
+import { issueInvoice } from './invoices.server'
+import {
+  canTransition,
+  orderStatusLabels,
+  orderTransitions,
+  refundsPayment,
+  releasesStock,
+} from './order-machine'
+import { notifyOrderTransition } from './order-notifications.server'
+import {
+  actOnOrderInput,
+  orderNoteSchema,
+  rejectionReasonSchema,
+  shippingSchema,
+  type ActOnOrderInput,
+  type OrderAction,
+} from './order-transitions.schemas'
+
+export interface OrderActor {
+  kind: OrderActorKind
+  /** Null for a system job. */
+  userId: number | null
+}
+
+export const ORDER_NOT_FOUND = 'Order not found'
+
+/** "This order is Shipped; it can no longer be cancelled." and friends. */
+const pastTense: Record<OrderStatus, string> = {
+  pending_payment: 'put back to awaiting payment',
+  paid: 'paid',
+  accepted: 'accepted',
+  shipped: 'shipped',
+  delivered: 'marked as delivered',
+  completed: 'completed',
+  expired: 'expired',
+  rejected: 'rejected',
+  cancelled: 'cancelled',
+}
+const infinitive: Record<OrderStatus, string> = {
+  pending_payment: 'put it back to awaiting payment',
+  paid: 'pay for it',
+  accepted: 'accept it',
+  shipped: 'ship it',
+  delivered: 'mark it as delivered',
+  completed: 'complete it',
+  expired: 'expire it',
+  rejected: 'reject it',
+  cancelled: 'cancel it',
+}
+/** Moves nobody makes by hand. */
+const systemOnly: Partial<Record<OrderStatus, string>> = {
+  paid: 'it is marked paid only when the bank confirms the payment',
+  expired: 'it expires by itself when it stays unpaid',
+}
+const happyPath: readonly OrderStatus[] = [
+  'pending_payment',
+  'paid',
+  'accepted',
+  'shipped',
+  'delivered',
+  'completed',
+]
+const actorWords: Record<OrderActorKind, string> = {
+  buyer: 'its buyer',
+  seller: 'its seller',
+  admin: 'an administrator',
+  system: 'the system',
+}
+
+/** Why `actor` may not move an order from `from` to `to`, in words a person understands. */
+export function refusalMessage(from: OrderStatus, to: OrderStatus, actor: OrderActorKind): string {
+  const state = `This order is ${orderStatusLabels[from]}`
+  if (from === to) return `${state} already.`
+  const allowed = orderTransitions[from][to]
+  if (allowed && !allowed.includes(actor)) {
+    const who = allowed.filter((kind) => kind !== 'system').map((kind) => actorWords[kind])
+    if (who.length === 0) return `${state}; ${systemOnly[to] ?? `only the system can ${infinitive[to]}`}.`
+    return `${state}; only ${who.join(' or ')} can ${infinitive[to]}.`
+  }
+  const fromRank = happyPath.indexOf(from)
+  const toRank = happyPath.indexOf(to)
+  if (fromRank >= 0 && toRank > fromRank) return `${state}; it cannot be ${pastTense[to]} yet.`
+  return `${state}; it can no longer be ${pastTense[to]}.`
+}
+
+type TransitionInput = {
+  orderId: number
+  to: OrderStatus
+  actor: OrderActor
+  note?: string
+  /** Required when to === 'shipped'. */
+  shipping?: { carrier: string; trackingNumber: string }
+}
+
+/**
+ * Moves one order inside the caller's transaction (contract T): locks the order row, refuses an
+ * illegal move with 409 before writing anything, then writes the new state, the timeline event and
+ * every side effect, so the caller's commit or rollback keeps them together.
+ */
+export async function transitionOrder(
+  tx: Tx,
+  input: TransitionInput,
+): Promise<{ from: OrderStatus; to: OrderStatus }> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for('update')
+  if (!order) throw notFound(ORDER_NOT_FOUND)
+  const from = order.status
+  const { to, actor } = input
+  if (!canTransition(from, to, actor.kind)) throw conflict(refusalMessage(from, to, actor.kind))
+
+  const note =
+    to === 'rejected'
+      ? parseInput(v.object({ note: rejectionReasonSchema }), { note: input.note }).note
+      : parseInput(v.object({ note: orderNoteSchema }), { note: input.note }).note
+  const shipping = to === 'shipped' ? parseInput(shippingSchema, input.shipping) : null
+
+  const at = now()
+  await tx
+    .update(orders)
+    .set({
+      status: to,
+      updatedAt: at,
+      ...(to === 'paid' ? { paidAt: at } : {}),
+      ...(shipping ? { shippingCarrier: shipping.carrier, trackingNumber: shipping.trackingNumber } : {}),
+    })
+    .where(eq(orders.id, order.id))
+  await tx.insert(orderEvents).values({
+    orderId: order.id,
+    fromStatus: from,
+    toStatus: to,
+    actorKind: actor.kind,
+    actorUserId: actor.userId,
+    note: shipping && !note ? `${shipping.carrier}, tracking ${shipping.trackingNumber}` : note,
+    createdAt: at,
+  })
+
+  if (to === 'paid') await issueInvoice(tx, order.id)
+  if (releasesStock(to)) await releaseReservedStock(tx, order.id)
+  if (refundsPayment(from, to)) await refundOrderPayment(tx, order.id, note || refundReason(to, actor.kind))
+  await notifyOrderTransition(tx, { orderId: order.id, to, note, shipping })
+  return { from, to }
+}
+
+function refundReason(to: OrderStatus, actor: OrderActorKind): string {
+  if (to === 'rejected') return 'Rejected by the seller'
+  return actor === 'admin' ? 'Cancelled by an administrator' : 'Cancelled by the buyer'
+}
+
+/**
+ * Gives an ended order's reserved units back to their SKUs. Each line's reservation is zeroed in
+ * the same statement that reads it, so running this twice (or racing it) cannot release twice.
+ */
+export async function releaseReservedStock(tx: Tx, orderId: number): Promise<void> {
+  // Lines whose SKU was deleted (sku_id null) are zeroed too, with nothing to give back.
+  const released = await selectRows<{ sku_id: number | null; quantity: number }>(
+    tx,
+    sql`with held as (
+          select id, sku_id, reserved_quantity from ${orderLines}
+          where order_id = ${orderId} and reserved_quantity > 0
+          for update
+        )
+        update ${orderLines} set reserved_quantity = 0 from held where ${orderLines.id} = held.id
+        returning held.sku_id, held.reserved_quantity as quantity`,
+  )
+  const perSku = new Map<number, number>()
+  for (const line of released) {
+    if (line.sku_id !== null) perSku.set(line.sku_id, (perSku.get(line.sku_id) ?? 0) + Number(line.quantity))
+  }
+  if (perSku.size === 0) return
+  const at = now()
+  const productIds: number[] = []
+  // In id order, so two releases touching the same SKUs lock them in the same order.
+  for (const [skuId, quantity] of [...perSku].sort(([a], [b]) => a - b)) {
+    const [sku] = await tx
+      .update(skus)
+      .set({ remainingQuantity: sql`${skus.remainingQuantity} + ${quantity}`, updatedAt: at })
+      .where(eq(skus.id, skuId))
+      .returning({ productId: skus.productId })
+    if (sku) productIds.push(sku.productId)
+  }
+  await refreshProductListings(tx, productIds)
+}
+
+const actionTargets: Record<OrderAction, OrderStatus[]> = {
+  accept: ['accepted'],
+  reject: ['rejected'],
+  ship: ['shipped'],
+  deliver: ['delivered'],
+  confirm_delivery: ['delivered', 'completed'],
+  cancel: ['cancelled'],
+}
+
+const userOf = (viewer: AuthContext | User | null): User | null =>
+  viewer && 'user' in viewer && 'session' in viewer ? viewer.user : (viewer as User | null)
+
+/**
+ * The user's relations to an order, as actor kinds. A seller's owner or observer counts as
+ * 'seller' only while the seller is approved; otherwise it gets a 403 that says why.
+ */
+async function actorKindsFor(
+  tx: Tx,
+  user: User,
+  order: { buyerUserId: number; sellerId: number },
+): Promise<OrderActorKind[]> {
+  const kinds: OrderActorKind[] = []
+  if (order.buyerUserId === user.id) kinds.push('buyer')
+  let unapprovedSeller = false
+  if (sellerRole(user) && user.seller?.id === order.sellerId) {
+    const [seller] = await tx
+      .select({ status: sellers.status })
+      .from(sellers)
+      .where(eq(sellers.id, order.sellerId))
+    if (seller?.status === 'approved') kinds.push('seller')
+    else unapprovedSeller = true
+  }
+  if (user.is_admin) kinds.push('admin')
+  if (kinds.length === 0 && unapprovedSeller) throw forbidden(APPROVED_SELLER_MESSAGE)
+  if (kinds.length === 0) throw notFound(ORDER_NOT_FOUND)
+  return kinds
+}
+
+/**
+ * A signed-in person acting on an order (the order pages' buttons): one transaction, the actor
+ * kind from the user's relation to the order, 404 when there is none.
+ */
+export async function actOnOrder(
+  db: Db,
+  viewer: AuthContext | User | null,
+  rawInput: ActOnOrderInput,
+): Promise<{ status: OrderStatus }> {
+  const user = userOf(viewer)
+  if (!user) throw unauthorized()
+  const input = parseInput(actOnOrderInput, rawInput)
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({
+        id: orders.id,
+        status: orders.status,
+        buyerUserId: orders.buyerUserId,
+        sellerId: orders.sellerId,
+      })
+      .from(orders)
+      .where(eq(orders.id, input.orderId))
+      .for('update')
+    if (!order) throw notFound(ORDER_NOT_FOUND)
+    const kinds = await actorKindsFor(tx, user, order)
+    const targets = actionTargets[input.action]
+    // Confirming an already delivered order only completes it.
+    const steps =
+      input.action === 'confirm_delivery' && order.status === 'delivered' ? ['completed' as const] : targets
+    const kind = kinds.find((k) => canTransition(order.status, steps[0]!, k)) ?? kinds[0]!
+    // Every step is checked before the first is made, so a refusal names the state the order is in.
+    let through = order.status
+    for (const to of steps) {
+      if (!canTransition(through, to, kind)) throw conflict(refusalMessage(order.status, to, kind))
+      through = to
+    }
+    let status = order.status
+    for (const to of steps) {
+      await transitionOrder(tx, {
+        orderId: order.id,
+        to,
+        actor: { kind, userId: user.id },
+        note: input.note,
+        shipping:
+          to === 'shipped'
+            ? { carrier: input.carrier ?? '', trackingNumber: input.trackingNumber ?? '' }
+            : undefined,
+      })
+      status = to
+    }
+    return { status }
+  })
+}
