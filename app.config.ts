@@ -41,6 +41,8 @@ export const constants = {
   truncateLength: 100,
   money: { currency: 'IRR', locale: 'en-US', vatPercent: 10 },
   orders: { paymentTimeoutMinutes: 30 },
+  /** A payment session lives this long, and never beyond its order's payment deadline. */
+  payments: { sessionMinutes: 15, expirySweepSeconds: 60, startLimitPerHour: 20 },
   catalog: { perPageOptions: [12, 24, 48] as const, maxPage: 500 },
   /** Spec §7: the general HTTP client retries once, only for reads, only on these statuses. */
   http: {
@@ -127,9 +129,12 @@ const envSchema = v.object({
   SMS_PROVIDER: v.optional(v.picklist(['dev', 'http'], 'SMS_PROVIDER must be dev or http'), 'dev'),
   SMS_API_URL: v.optional(urlString('SMS_API_URL', ['http', 'https'])),
   SMS_API_KEY: v.optional(v.string()),
-  PAYMENT_PROVIDER: v.optional(v.picklist(['sandbox', 'http'], 'PAYMENT_PROVIDER must be sandbox or http'), 'sandbox'),
-  PAYMENT_API_URL: v.optional(urlString('PAYMENT_API_URL', ['http', 'https'])),
-  PAYMENT_API_KEY: v.optional(v.string()),
+  PAYMENT_PROVIDER: v.optional(v.picklist(['sandbox', 'gateway'], 'PAYMENT_PROVIDER must be sandbox or gateway'), 'sandbox'),
+  PAYMENT_GATEWAY_URL: v.optional(urlString('PAYMENT_GATEWAY_URL', ['http', 'https'])),
+  PAYMENT_MERCHANT_ID: v.optional(
+    v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{4,64}$/, 'PAYMENT_MERCHANT_ID must be 4-64 letters, digits, - or _')),
+  ),
+  PAYMENT_GATEWAY_TIMEOUT_MS: v.optional(integerString('PAYMENT_GATEWAY_TIMEOUT_MS', 1000, 120_000), '15000'),
   SESSION_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'SESSION_SECRET must be at least 32 characters'))),
   /** Behind a reverse proxy or load balancer: take the client address from X-Forwarded-For. */
   TRUST_PROXY: v.optional(flag('TRUST_PROXY'), '0'),
@@ -161,8 +166,9 @@ export function loadServerConfig(env: Record<string, string | undefined> = proce
   if (e.SMS_PROVIDER === 'http' && (!e.SMS_API_URL || !e.SMS_API_KEY)) {
     problems.push('SMS_PROVIDER: http needs SMS_API_URL and SMS_API_KEY')
   }
-  if (e.PAYMENT_PROVIDER === 'http' && (!e.PAYMENT_API_URL || !e.PAYMENT_API_KEY)) {
-    problems.push('PAYMENT_PROVIDER: http needs PAYMENT_API_URL and PAYMENT_API_KEY')
+  if (e.PAYMENT_PROVIDER === 'gateway') {
+    if (!e.PAYMENT_GATEWAY_URL) problems.push('PAYMENT_GATEWAY_URL: required when PAYMENT_PROVIDER=gateway')
+    if (!e.PAYMENT_MERCHANT_ID) problems.push('PAYMENT_MERCHANT_ID: required when PAYMENT_PROVIDER=gateway')
   }
   const devAdapters = e.SMS_PROVIDER === 'dev' || e.PAYMENT_PROVIDER === 'sandbox'
   if (e.NODE_ENV === 'production' && devAdapters && !e.DEMO_MODE) {
@@ -192,8 +198,13 @@ export function loadServerConfig(env: Record<string, string | undefined> = proce
         ? ({ kind: 'http', url: e.SMS_API_URL!, apiKey: e.SMS_API_KEY! } as const)
         : ({ kind: 'dev' } as const),
     payment:
-      e.PAYMENT_PROVIDER === 'http'
-        ? ({ kind: 'http', url: e.PAYMENT_API_URL!, apiKey: e.PAYMENT_API_KEY! } as const)
+      e.PAYMENT_PROVIDER === 'gateway'
+        ? ({
+            kind: 'gateway',
+            url: e.PAYMENT_GATEWAY_URL!.replace(/\/+$/, ''),
+            merchantId: e.PAYMENT_MERCHANT_ID!,
+            timeoutMs: e.PAYMENT_GATEWAY_TIMEOUT_MS,
+          } as const)
         : ({ kind: 'sandbox' } as const),
     sessionSecret: e.SESSION_SECRET ?? 'omdeh-dev-secret-not-for-production-use-0000',
     trustProxy: e.TRUST_PROXY,

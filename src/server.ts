@@ -1,8 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { createServerEntry, createStartHandler, defaultStreamHandler } from '@tanstack/react-start/server'
+import { constants } from '#app-config'
 import { serverConfig } from './server/config.server'
 import { pruneFillKeys } from './features/basket/basket.server'
 import { refreshDueListings } from './features/catalog/catalog-refresh.server'
+import { expireUnpaid } from './features/payments/payments.server'
 import { initDatabase } from './server/db/database.server'
 import { plainErrorForBots } from './features/shell/bot-errors.server'
 import { compressResponse } from './server/http/compression.server'
@@ -15,6 +17,8 @@ const config = serverConfig()
 await initDatabase()
 // Listings follow price tiers that start or expire; product pages and checkout price live anyway.
 registerPeriodicTask('catalog-listings', 60_000, refreshDueListings)
+// Unpaid orders expire after 30 minutes (their stock goes back on sale); open payment sessions time out.
+registerPeriodicTask('payment-expiry', constants.payments.expirySweepSeconds * 1000, expireUnpaid)
 registerPeriodicTask('basket-fill-keys', 3_600_000, pruneFillKeys)
 ensureJobWorker()
 

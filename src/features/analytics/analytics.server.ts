@@ -27,3 +27,23 @@ export async function storeAnalyticsBatch(
   await db.insert(analyticsEvents).values(rows)
   return rows.length
 }
+
+/**
+ * An event the server witnessed itself (e.g. a payment outcome), stored beside the browser's events.
+ * Server events are not accepted from the browser endpoint, so nobody can fake them from outside.
+ * `visitId` is "server"; `path` names where it happened.
+ */
+export async function recordServerEvent(
+  db: DbOrTx,
+  event: { name: string; path: string; props?: Record<string, string | number | boolean | null>; at: Date },
+): Promise<void> {
+  await db.insert(analyticsEvents).values({
+    name: event.name,
+    visitId: 'server',
+    path: event.path,
+    props: event.props ?? {},
+    occurredAt: event.at,
+    receivedAt: event.at,
+    userAgent: null,
+  })
+}

@@ -1,5 +1,6 @@
 import '@tanstack/react-start/server-only'
 import type { Db } from '../db/client.server'
+import { executePaymentRefund } from '../providers/payment/refunds.server'
 import { deliverOutboxMessage } from '../providers/sms/outbox.server'
 import type { JobName, JobPayloads } from './queue.server'
 
@@ -14,4 +15,5 @@ type Handlers = { [N in JobName]: (payload: JobPayloads[N], context: JobContext)
 /** What runs each kind of job. A thrown error schedules a retry. */
 export const jobHandlers: Handlers = {
   'message.deliver': (payload, context) => deliverOutboxMessage(context.db, payload.outboxId, context),
+  'payment.refund': (payload, context) => executePaymentRefund(context.db, payload.sessionId),
 }

@@ -15,6 +15,8 @@ import { jobs } from '../db/schema'
 /** Every job name and its payload. Add new kinds of background work here. */
 export interface JobPayloads {
   'message.deliver': { outboxId: number }
+  /** Return a recorded refund through the payment provider (see refundOrderPayment). */
+  'payment.refund': { sessionId: string }
 }
 export type JobName = keyof JobPayloads
 

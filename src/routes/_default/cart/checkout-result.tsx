@@ -1,14 +1,38 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '~/features/shell/components/placeholder-page'
+import { createFileRoute, redirect } from '@tanstack/react-router'
+import * as v from 'valibot'
+import { CheckoutResultPage } from '~/features/payments/components/checkout-result-page'
+import { ensureCurrentUser } from '~/features/session/session.queries'
 import { pageHead } from '~/features/shell/page-head'
 
-/** Rendered only in the browser (spec §2: it depends on the browser's basket and session). */
-export const Route = createFileRoute('/_default/cart/checkout-result')({
-  head: () => pageHead('Checkout Result'),
-  ssr: false,
-  component: DefaultCartCheckoutResultPage,
+/**
+ * Where the payment callback lands: ?status=success|failure&order=OM-…&reason=…. Only `order` is
+ * used, to choose what to load; the page shows the order's real state from the server.
+ */
+const checkoutResultSearch = v.object({
+  order: v.fallback(
+    v.optional(v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^OM-[A-Z0-9]{4,16}$/))),
+    undefined,
+  ),
+  status: v.fallback(v.optional(v.picklist(['success', 'failure'])), undefined),
+  reason: v.fallback(v.optional(v.pipe(v.string(), v.regex(/^[a-z_]{1,40}$/))), undefined),
 })
 
-function DefaultCartCheckoutResultPage() {
-  return <PlaceholderPage title="Checkout Result" owner="checkout" />
+/** Rendered only in the browser (spec §2); a guest signs in first and comes back here. */
+export const Route = createFileRoute('/_default/cart/checkout-result')({
+  validateSearch: checkoutResultSearch,
+  ssr: false,
+  beforeLoad: async ({ context, location }) => {
+    const user = await ensureCurrentUser(context.queryClient)
+    if (!user) throw redirect({ to: '/auth', search: { redirect: location.href } })
+  },
+  head: () => ({
+    ...pageHead('Checkout Result'),
+    meta: [...pageHead('Checkout Result').meta, { name: 'robots', content: 'noindex' }],
+  }),
+  component: CheckoutResultRoute,
+})
+
+function CheckoutResultRoute() {
+  const { order } = Route.useSearch()
+  return <CheckoutResultPage key={order ?? ''} orderNumber={order} />
 }

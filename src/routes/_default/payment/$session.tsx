@@ -1,19 +1,25 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '~/features/shell/components/placeholder-page'
+import { SandboxBankPage } from '~/features/payments/components/sandbox-bank-page'
 import { pageHead } from '~/features/shell/page-head'
+import { invalidParam } from '~/lib/route-errors'
 
-/** Rendered only in the browser (spec §2: it depends on the browser's basket and session). */
+/**
+ * The sandbox bank's payment page, rendered only in the browser (spec §2). It plays an outside
+ * bank: the unguessable session id is the key, no sign-in is needed to pay.
+ */
 export const Route = createFileRoute('/_default/payment/$session')({
-  head: () => pageHead('Payment'),
+  params: {
+    parse: ({ session }) => (/^[A-Za-z0-9_-]{16,64}$/.test(session) ? { session } : invalidParam()),
+  },
+  head: () => ({
+    ...pageHead('Payment'),
+    meta: [...pageHead('Payment').meta, { name: 'robots', content: 'noindex' }],
+  }),
   ssr: false,
-  component: DefaultPaymentSessionPage,
+  component: PaymentSessionPage,
 })
 
-function DefaultPaymentSessionPage() {
+function PaymentSessionPage() {
   const { session } = Route.useParams()
-  return (
-    <PlaceholderPage title="Payment" owner="checkout">
-      <p className="text-sm text-stone-600">Reference: {session}</p>
-    </PlaceholderPage>
-  )
+  return <SandboxBankPage sessionId={session} />
 }

@@ -1,0 +1,118 @@
+import * as v from 'valibot'
+import type { OrderStatus, PaymentSessionStatus } from '~/lib/domain-enums'
+
+/** Order numbers as checkout makes them: OM- and 8 unambiguous capitals or digits. */
+export const ORDER_NUMBER_PATTERN = /^OM-[A-Z0-9]{4,16}$/
+export const orderNumberSchema = v.pipe(
+  v.string('Give the order number'),
+  v.trim(),
+  v.toUpperCase(),
+  v.regex(ORDER_NUMBER_PATTERN, 'This is not an order number'),
+)
+
+export const startPaymentInput = v.object({ orderNumber: orderNumberSchema })
+export type StartPaymentInput = v.InferInput<typeof startPaymentInput>
+
+export const checkoutResultInput = v.object({ orderNumber: orderNumberSchema })
+
+/** Payment session ids are 32 URL-safe characters. */
+export const paymentSessionIdSchema = v.pipe(
+  v.string(),
+  v.regex(/^[A-Za-z0-9_-]{16,64}$/, 'This is not a payment reference'),
+)
+
+export const sandboxDecisions = ['approve', 'decline', 'timeout'] as const
+export type SandboxDecision = (typeof sandboxDecisions)[number]
+export const sandboxDecisionInput = v.object({
+  decision: v.picklist(sandboxDecisions, 'Choose approve, decline or timeout'),
+})
+export const sandboxSessionRequest = v.object({ session: paymentSessionIdSchema })
+export const sandboxDecisionRequest = v.object({
+  session: paymentSessionIdSchema,
+  ...sandboxDecisionInput.entries,
+})
+
+/**
+ * Why a payment did not complete, as stored in payment_sessions.failure_reason and passed to the
+ * result page as `reason`. Provider text never reaches the page; only these codes do.
+ */
+export const paymentReasonCodes = [
+  'declined',
+  'timeout',
+  'not_confirmed',
+  'amount_mismatch',
+  'expired',
+  'order_closed',
+  'duplicate_payment',
+  'provider_unavailable',
+] as const
+export type PaymentReasonCode = (typeof paymentReasonCodes)[number]
+
+/** Plain words for each reason, for the result page and the order's payment history. */
+export const paymentReasonLabels: Record<PaymentReasonCode, string> = {
+  declined: 'The payment was declined at the bank. No money was taken.',
+  timeout: 'The bank page timed out before the payment was confirmed. No money was taken.',
+  not_confirmed:
+    'The bank did not confirm the payment. If money left your account, the bank returns it within 72 hours.',
+  amount_mismatch:
+    'The amount paid did not match the order, so the payment was not accepted. If money left your account, the bank returns it within 72 hours.',
+  expired: 'The payment was not completed in time.',
+  order_closed: 'The payment arrived after the order had closed, so it is being refunded to your card.',
+  duplicate_payment: 'This order was already paid, so the second payment is being refunded to your card.',
+  provider_unavailable: 'The payment service did not answer. No money was taken.',
+}
+
+/** A few words per reason, for lists such as an order's payment history. */
+export const paymentReasonShortLabels: Record<PaymentReasonCode, string> = {
+  declined: 'declined',
+  timeout: 'timed out at the bank',
+  not_confirmed: 'not confirmed by the bank',
+  amount_mismatch: 'wrong amount',
+  expired: 'expired',
+  order_closed: 'arrived after the order closed; refunded',
+  duplicate_payment: 'second payment; refunded',
+  provider_unavailable: 'payment service unavailable',
+}
+
+export function paymentReasonLabel(code: string | null | undefined): string {
+  return (paymentReasonCodes as readonly string[]).includes(code ?? '')
+    ? paymentReasonLabels[code as PaymentReasonCode]
+    : 'The payment did not go through. No order was paid.'
+}
+
+/** What the bank page shows. */
+export interface SandboxSessionView {
+  id: string
+  status: PaymentSessionStatus
+  amount: number
+  currency: string
+  order_number: string
+  payee: string
+  expires_at: string
+  /** The server's time, so the countdown does not depend on the payer's clock. */
+  server_time: string
+}
+
+/** What /cart/checkout-result shows: the order's real state, never the query string's word. */
+export interface CheckoutResultView {
+  order_id: number
+  order_number: string
+  order_status: OrderStatus
+  seller_name: string
+  total: number
+  currency: string
+  paid_at: string | null
+  payment_due_at: string
+  /** The order awaits payment and its window is open: "Try payment again" works. */
+  can_retry: boolean
+  /** The latest payment attempt, if any. */
+  payment: {
+    status: PaymentSessionStatus
+    reason: PaymentReasonCode | null
+    amount: number
+    refunded_amount: number
+    refunded: boolean
+  } | null
+  /** What happened, decided on the server from the order and its payments. */
+  outcome: 'paid' | 'failed' | 'refunding' | 'pending' | 'closed'
+}
