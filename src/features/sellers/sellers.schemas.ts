@@ -51,9 +51,37 @@ export const becomeSellerInput = v.object({
   ...sellerDetails,
 })
 
+export const DELIVERY_FEE_MESSAGE = 'Enter the delivery fee as a whole number, 0 or more (0: free delivery)'
+export const FREE_DELIVERY_THRESHOLD_MESSAGE =
+  'Enter the free-delivery amount as a whole number, 0 or more, or leave it empty'
+
+/** A money amount typed in a form (Persian digits and thousands separators allowed) or sent as a number. */
+const amountText = (value: string | number | null) =>
+  value === null ? '' : typeof value === 'number' ? String(value) : asciiDigits(value).replace(/[\s,٬]/g, '')
+
+/** Minor units, whole and non-negative; 15 digits keeps it a safe integer. */
+const deliveryFeeSchema = v.pipe(
+  v.union([v.string(), v.number()], DELIVERY_FEE_MESSAGE),
+  v.transform((value: string | number) => amountText(value)),
+  v.regex(/^\d{1,15}$/, DELIVERY_FEE_MESSAGE),
+  v.transform(Number),
+)
+
+/** Empty (or null): delivery is never free. */
+const freeDeliveryThresholdSchema = v.pipe(
+  v.nullable(v.union([v.string(), v.number()], FREE_DELIVERY_THRESHOLD_MESSAGE)),
+  v.transform(amountText),
+  v.check((value) => value === '' || /^\d{1,15}$/.test(value), FREE_DELIVERY_THRESHOLD_MESSAGE),
+  v.transform((value) => (value === '' ? null : Number(value))),
+)
+
 export const updateSellerProfileInput = v.object({
   display_name: text('Display name', 2, 100),
   ...sellerDetails,
+  /** Checkout charges it per order (issue #7). Omitted: unchanged. */
+  delivery_fee: v.optional(deliveryFeeSchema),
+  /** Goods worth at least this travel free. Omitted: unchanged. */
+  free_delivery_threshold: v.optional(freeDeliveryThresholdSchema),
 })
 
 export const sellerApplicationFilters = v.object({
@@ -95,6 +123,10 @@ export interface SellerProfile {
   goods_category: string | null
   status: SellerStatus
   status_reason: string | null
+  /** Minor units per order. */
+  delivery_fee: number
+  /** Goods at or above this are delivered free; null: never. */
+  free_delivery_threshold: number | null
   created_at: string
 }
 

@@ -37,6 +37,8 @@ function toProfile(row: SellerRow): SellerProfile {
     goods_category: row.goodsCategory,
     status: row.status,
     status_reason: row.statusReason,
+    delivery_fee: Number(row.deliveryFee),
+    free_delivery_threshold: row.freeDeliveryThreshold === null ? null : Number(row.freeDeliveryThreshold),
     created_at: row.createdAt.toISOString(),
   }
 }
@@ -108,6 +110,10 @@ export async function updateSellerProfile(
       city: input.city,
       address: input.address,
       goodsCategory: input.goods_category,
+      ...(input.delivery_fee === undefined ? {} : { deliveryFee: input.delivery_fee }),
+      ...(input.free_delivery_threshold === undefined
+        ? {}
+        : { freeDeliveryThreshold: input.free_delivery_threshold }),
       updatedAt: now(),
     })
     .where(eq(sellers.id, actor.sellerId))

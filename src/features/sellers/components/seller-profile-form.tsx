@@ -1,10 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { refetchCurrentUser } from '~/features/session/session.queries'
+import { constants } from '#app-config'
+import { formatMoney } from '~/lib/money'
 import { notify } from '~/lib/notify'
 import { Button } from '~/ui/button'
 import { FormError, TextField } from '~/ui/form/text-field'
-import { useSchemaForm } from '~/ui/form/use-schema-form'
+import { useSchemaForm, type FieldProps } from '~/ui/form/use-schema-form'
 import { updateSellerProfileFn } from '../sellers.functions'
 import { sellerQueries } from '../sellers.queries'
 import { updateSellerProfileInput, type SellerProfileView } from '../sellers.schemas'
@@ -62,6 +64,10 @@ function ReadOnlyDetails({ seller }: { seller: SellerProfileView }) {
         <Detail term="City">{seller.city}</Detail>
         <Detail term="Category of goods">{seller.goods_category ?? '—'}</Detail>
         <Detail term="Address">{seller.address}</Detail>
+        <Detail term="Delivery fee per order">{formatMoney(seller.delivery_fee)}</Detail>
+        <Detail term="Free delivery from">
+          {seller.free_delivery_threshold === null ? 'Never' : formatMoney(seller.free_delivery_threshold)}
+        </Detail>
         <Detail term="Seller since">{formatDate(seller.created_at)}</Detail>
       </dl>
     </section>
@@ -78,6 +84,9 @@ function SellerProfileForm({ seller }: { seller: SellerProfileView }) {
       city: seller.city,
       address: seller.address,
       goods_category: seller.goods_category ?? '',
+      delivery_fee: String(seller.delivery_fee),
+      free_delivery_threshold:
+        seller.free_delivery_threshold === null ? '' : String(seller.free_delivery_threshold),
     },
     onSubmit: async (input) => {
       const updated = await updateSellerProfileFn({ data: input })
@@ -103,10 +112,42 @@ function SellerProfileForm({ seller }: { seller: SellerProfileView }) {
         />
         <BusinessContactFields field={form.field} />
         <TextField field={form.field('goods_category')} label="Category of goods" required />
+        <DeliveryFields field={form.field} />
         <Button type="submit" disabled={form.submitting} className="sm:self-start">
           {form.submitting ? 'Saving…' : 'Save changes'}
         </Button>
       </form>
     </section>
+  )
+}
+
+/** What checkout charges for seller delivery (issue #7): a fee per order, free from an amount. */
+function DeliveryFields({
+  field,
+}: {
+  field: (name: 'delivery_fee' | 'free_delivery_threshold') => FieldProps
+}) {
+  const currency = constants.money.currency
+  return (
+    <fieldset className="flex flex-col gap-3 rounded-2xl border border-stone-200 p-4">
+      <legend className="px-1 text-sm font-semibold text-ink">Delivery</legend>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          field={field('delivery_fee')}
+          label={`Delivery fee per order (${currency})`}
+          hint="0 for free delivery on every order"
+          inputMode="numeric"
+          dir="ltr"
+          required
+        />
+        <TextField
+          field={field('free_delivery_threshold')}
+          label={`Free delivery from (${currency})`}
+          hint="Orders whose goods reach this amount travel free. Leave empty for never."
+          inputMode="numeric"
+          dir="ltr"
+        />
+      </div>
+    </fieldset>
   )
 }

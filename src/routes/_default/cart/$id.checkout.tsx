@@ -1,19 +1,45 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '~/features/shell/components/placeholder-page'
+import { createFileRoute, redirect } from '@tanstack/react-router'
+import { addressQueries } from '~/features/addresses/addresses.queries'
+import { CheckoutPage } from '~/features/checkout/components/checkout-page'
+import { checkoutQueries } from '~/features/checkout/checkout.queries'
+import { ensureCurrentUser } from '~/features/session/session.queries'
 import { pageHead } from '~/features/shell/page-head'
+import { invalidParam } from '~/lib/route-errors'
+import { Skeleton } from '~/ui/skeleton'
 
-/** Rendered only in the browser (spec §2: it depends on the browser's basket and session). */
+/**
+ * Rendered only in the browser (spec §2). A guest signs in first and comes back here; a cart that
+ * is not the buyer's, or is empty, is the 404 page (the server answers 404 for both).
+ */
 export const Route = createFileRoute('/_default/cart/$id/checkout')({
-  head: () => pageHead('Checkout'),
+  params: {
+    parse: ({ id }) => (/^\d{1,9}$/.test(id) && Number(id) > 0 ? { id } : invalidParam()),
+  },
   ssr: false,
+  beforeLoad: async ({ context, location }) => {
+    const user = await ensureCurrentUser(context.queryClient)
+    if (!user) throw redirect({ to: '/auth', search: { redirect: location.href } })
+  },
+  loader: async ({ context, params }) => {
+    void context.queryClient.prefetchQuery(addressQueries.mine())
+    await context.queryClient.ensureQueryData(checkoutQueries.cart(Number(params.id)))
+  },
+  head: () => pageHead('Checkout'),
+  pendingComponent: CheckoutPending,
   component: DefaultCartIdCheckoutPage,
 })
 
 function DefaultCartIdCheckoutPage() {
   const { id } = Route.useParams()
+  return <CheckoutPage cartId={Number(id)} />
+}
+
+function CheckoutPending() {
   return (
-    <PlaceholderPage title="Checkout" owner="checkout">
-      <p className="text-sm text-stone-600">Reference: {id}</p>
-    </PlaceholderPage>
+    <div className="flex flex-col gap-4" aria-busy="true" aria-label="Loading the checkout">
+      <Skeleton className="h-8 w-48" />
+      <Skeleton className="h-48 w-full rounded-2xl" />
+      <Skeleton className="h-32 w-full rounded-2xl" />
+    </div>
   )
 }

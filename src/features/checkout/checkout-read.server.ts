@@ -1,0 +1,177 @@
+import '@tanstack/react-start/server-only'
+import { and, asc, eq, sql } from 'drizzle-orm'
+import { entryTier, priceLine, type Tier } from '~/features/basket/basket-pricing.server'
+import type { DbOrTx } from '~/server/db/client.server'
+import { cartItems, carts, products, sellers, skus, stores } from '~/server/db/schema'
+import { lineAmounts } from './checkout-totals'
+import { lineProblem } from './checkout-rules'
+import type { CheckoutLine, CheckoutView } from './checkout.schemas'
+
+/**
+ * One seller's cart as checkout sees it, read fresh from the database: today's valid tiers, the
+ * SKU, store, product and seller status, stock, and each line's problem. The page shows it and
+ * placing an order re-reads it inside its transaction: nothing the browser says about prices counts.
+ */
+
+/** A line with the ids the order needs (the page gets only CheckoutLine). */
+export interface CheckoutLineRow extends CheckoutLine {
+  skuId: number
+  productId: number
+  storeId: number
+  storeCity: string
+  /** The lowest minimum among today's tiers: a lowered quantity must still reach it. */
+  entryMinQuantity: number
+}
+
+export interface CheckoutRead extends Omit<CheckoutView, 'lines' | 'currency' | 'vatPercent'> {
+  lines: CheckoutLineRow[]
+}
+
+interface TierJson {
+  minQuantity: number | string
+  unitPrice: number | string
+  offerPrice: number | string
+  pricePerPiece: number | string
+  validFrom: string
+  validTo: string | null
+}
+
+/** Drivers differ: json may arrive parsed or as text, and bigint inside json as a string. */
+function tiersOf(raw: unknown): Tier[] {
+  const list = (typeof raw === 'string' ? JSON.parse(raw) : raw) as TierJson[] | null
+  return (list ?? []).map((t) => ({
+    minQuantity: Number(t.minQuantity),
+    unitPrice: Number(t.unitPrice),
+    offerPrice: Number(t.offerPrice),
+    pricePerPiece: Number(t.pricePerPiece),
+    validFrom: new Date(t.validFrom).toISOString(),
+    validTo: t.validTo === null ? null : new Date(t.validTo).toISOString(),
+  }))
+}
+
+function checkoutQuery(db: DbOrTx, userId: number, cartId: number, at: Date) {
+  const when = at.toISOString()
+  return db
+    .select({
+      cartId: carts.id,
+      sellerId: sellers.id,
+      sellerName: sellers.displayName,
+      deliveryFee: sellers.deliveryFee,
+      freeDeliveryThreshold: sellers.freeDeliveryThreshold,
+      itemId: cartItems.id,
+      quantity: cartItems.quantity,
+      skuId: skus.id,
+      sku: skus.sku,
+      remainingQuantity: skus.remainingQuantity,
+      alwaysAvailable: skus.alwaysAvailable,
+      storeId: stores.id,
+      storeName: stores.name,
+      storeCity: stores.city,
+      productId: products.id,
+      productName: products.name,
+      productSlug: products.slug,
+      unit: products.unit,
+      onOffer: sql<boolean>`(${sellers.status} = 'approved' and ${skus.status} = 'active'
+        and ${stores.status} = 'active' and ${products.status} = 'active' and ${stores.sellerId} = ${carts.sellerId})`,
+      photoUrl: sql<string | null>`(
+        select pp.url from product_photos pp where pp.product_id = ${products.id} order by pp.position, pp.id limit 1
+      )`,
+      tiers: sql<unknown>`(
+        select json_agg(json_build_object(
+          'minQuantity', pr.min_quantity, 'unitPrice', pr.unit_price, 'offerPrice', pr.offer_price,
+          'pricePerPiece', pr.price_per_piece, 'validFrom', pr.valid_from, 'validTo', pr.valid_to
+        ))
+        from prices pr
+        where pr.sku_id = ${skus.id} and pr.valid_from <= ${when}::timestamptz
+          and (pr.valid_to is null or ${when}::timestamptz < pr.valid_to)
+      )`,
+    })
+    .from(carts)
+    .innerJoin(sellers, eq(sellers.id, carts.sellerId))
+    .innerJoin(cartItems, eq(cartItems.cartId, carts.id))
+    .innerJoin(skus, eq(skus.id, cartItems.skuId))
+    .innerJoin(stores, eq(stores.id, skus.storeId))
+    .innerJoin(products, eq(products.id, skus.productId))
+    .where(and(eq(carts.id, cartId), eq(carts.buyerUserId, userId)))
+    .orderBy(asc(cartItems.id))
+}
+
+type Row = Awaited<ReturnType<typeof checkoutQuery>>[number]
+
+function toLine(row: Row): CheckoutLineRow {
+  const quantity = Number(row.quantity)
+  const tiers = tiersOf(row.tiers)
+  const price = priceLine(tiers, quantity)
+  const entry = entryTier(tiers)
+  const alwaysAvailable = Boolean(row.alwaysAvailable)
+  const remainingQuantity = Number(row.remainingQuantity)
+  const unitPrice = price?.unitPrice ?? 0
+  const offerPrice = price?.offerPrice ?? 0
+  return {
+    itemId: Number(row.itemId),
+    skuId: Number(row.skuId),
+    productId: Number(row.productId),
+    storeId: Number(row.storeId),
+    storeCity: row.storeCity,
+    entryMinQuantity: entry?.minQuantity ?? 1,
+    sku: row.sku,
+    productName: row.productName,
+    productSlug: row.productSlug,
+    image: row.photoUrl,
+    unit: row.unit,
+    storeName: row.storeName,
+    quantity,
+    tierMinQuantity: price?.priceMinQuantity ?? 1,
+    unitPrice,
+    offerPrice,
+    effectiveUnitPrice: price?.effectiveAmount ?? 0,
+    ...lineAmounts({ unitPrice, offerPrice, quantity }),
+    alwaysAvailable,
+    remainingQuantity,
+    problem: lineProblem({
+      onOffer: Boolean(row.onOffer) && price !== null,
+      quantity,
+      entryMinQuantity: entry?.minQuantity ?? 1,
+      alwaysAvailable,
+      remainingQuantity,
+    }),
+  }
+}
+
+/** The buyer's cart with its lines, or null when it is not theirs, does not exist or is empty. */
+export async function readCheckout(
+  db: DbOrTx,
+  userId: number,
+  cartId: number,
+  at: Date,
+): Promise<CheckoutRead | null> {
+  const rows = await checkoutQuery(db, userId, cartId, at)
+  const first = rows[0]
+  if (!first) return null
+  const lines = rows.map(toLine)
+  return {
+    cartId: Number(first.cartId),
+    seller: {
+      id: Number(first.sellerId),
+      name: first.sellerName,
+      deliveryFee: Number(first.deliveryFee),
+      freeDeliveryThreshold:
+        first.freeDeliveryThreshold === null ? null : Number(first.freeDeliveryThreshold),
+    },
+    pickupCities: [...new Set(lines.map((line) => line.storeCity))].sort((a, b) => a.localeCompare(b)),
+    lines,
+  }
+}
+
+/** What the page may see of a line (no internal ids). */
+export function publicLine(line: CheckoutLineRow): CheckoutLine {
+  const {
+    skuId: _sku,
+    productId: _product,
+    storeId: _store,
+    storeCity: _city,
+    entryMinQuantity: _min,
+    ...rest
+  } = line
+  return rest
+}

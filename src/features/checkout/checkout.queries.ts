@@ -1,0 +1,16 @@
+import { queryOptions } from '@tanstack/react-query'
+import { userScoped } from '~/features/session/session.queries'
+import { fetchCheckout } from './checkout.functions'
+
+export const checkoutQueries = {
+  all: ['checkout'] as const,
+  /** One cart's checkout: always fresh (prices and stock are re-read on every visit). */
+  cart: (cartId: number) =>
+    queryOptions({
+      queryKey: [...checkoutQueries.all, 'cart', cartId] as const,
+      queryFn: () => fetchCheckout({ data: { cartId } }),
+      meta: userScoped,
+      staleTime: 0,
+      retry: false,
+    }),
+}

@@ -1,0 +1,81 @@
+import * as v from 'valibot'
+import { deliveryMethods, type DeliveryMethod } from '~/lib/domain-enums'
+import type { Address } from '~/features/addresses/addresses.schemas'
+import type { LineProblem } from './checkout-rules'
+
+/** Checkout inputs and views (issue #7): one schema per input, shared by the page and the server. */
+
+export const NOTE_MAX_LENGTH = 500
+export const CHECKOUT_NOT_FOUND = 'This cart is not in your basket'
+export const CHOOSE_ADDRESS = 'Choose a delivery address, or pick the order up'
+export const CHOOSE_DELIVERY = 'Choose seller delivery or pickup'
+export const NOTE_TOO_LONG = `The note must be at most ${NOTE_MAX_LENGTH} characters`
+export const FIX_LINES = 'Some items need your attention before you can place the order'
+export const TOTAL_CHANGED =
+  'Prices or delivery changed since this page loaded: check the new total and place the order again'
+
+const id = (message: string) => v.pipe(v.number(message), v.integer(message), v.minValue(1, message))
+
+export const checkoutCartInput = v.object({ cartId: id(CHECKOUT_NOT_FOUND) })
+export type CheckoutCartInput = v.InferOutput<typeof checkoutCartInput>
+
+export const placeOrderInput = v.object({
+  cartId: id(CHECKOUT_NOT_FOUND),
+  addressId: v.nullable(id(CHOOSE_ADDRESS)),
+  deliveryMethod: v.picklist(deliveryMethods, CHOOSE_DELIVERY),
+  note: v.optional(
+    v.pipe(v.string('The note must be text'), v.trim(), v.maxLength(NOTE_MAX_LENGTH, NOTE_TOO_LONG)),
+    '',
+  ),
+  /** Made once per visit of the checkout page: a double click or a retry sends the same key. */
+  idempotencyKey: v.pipe(
+    v.string('An idempotency key is required'),
+    v.regex(/^[A-Za-z0-9_-]{16,100}$/, 'The idempotency key must be 16-100 URL-safe characters'),
+  ),
+  /** The total the buyer saw: when the server's differs, nothing is created (409) and the page reloads. */
+  expectedTotal: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+})
+export type PlaceOrderInput = v.InferInput<typeof placeOrderInput>
+
+export interface PlacedOrder {
+  orderId: number
+  orderNumber: string
+}
+
+/** One cart line as checkout sees it: today's price at the applicable tier, and its problem if any. */
+export interface CheckoutLine {
+  /** The basket item's id (the basket machine's id is this as text). */
+  itemId: number
+  sku: string
+  productName: string
+  productSlug: string
+  image: string | null
+  unit: string
+  storeName: string
+  quantity: number
+  /** The applied tier's minimum quantity ("from N units"). */
+  tierMinQuantity: number
+  unitPrice: number
+  /** 0: no offer. */
+  offerPrice: number
+  /** Per unit: the offer price when there is one, else the unit price. */
+  effectiveUnitPrice: number
+  lineSubtotal: number
+  lineDiscount: number
+  lineTotal: number
+  alwaysAvailable: boolean
+  remainingQuantity: number
+  problem: LineProblem | null
+}
+
+export interface CheckoutView {
+  cartId: number
+  seller: { id: number; name: string; deliveryFee: number; freeDeliveryThreshold: number | null }
+  /** The cities of the stores the goods come from (pickup is there). */
+  pickupCities: string[]
+  currency: string
+  vatPercent: number
+  lines: CheckoutLine[]
+}
+
+export type { Address, DeliveryMethod, LineProblem }

@@ -1,0 +1,69 @@
+import type { DeliveryMethod } from '~/lib/domain-enums'
+import { formatMoney } from '~/lib/money'
+import { cn } from '~/lib/cn'
+import type { CheckoutView } from '../checkout.schemas'
+
+/** "Seller delivery (fee, or free over X)" or "Pickup in <store cities>", as a radio group. */
+export function DeliveryChoice({
+  view,
+  value,
+  onChange,
+  freeDelivery,
+}: {
+  view: CheckoutView
+  value: DeliveryMethod
+  onChange: (method: DeliveryMethod) => void
+  /** The goods already reach the free-delivery threshold. */
+  freeDelivery: boolean
+}) {
+  const { deliveryFee, freeDeliveryThreshold } = view.seller
+  const money = (n: number) => formatMoney(n, view.currency)
+  const deliveryDetail =
+    deliveryFee === 0
+      ? 'Free'
+      : freeDelivery
+        ? `Free for this order (${money(deliveryFee)} below ${money(freeDeliveryThreshold!)})`
+        : freeDeliveryThreshold !== null
+          ? `${money(deliveryFee)}, free over ${money(freeDeliveryThreshold)}`
+          : money(deliveryFee)
+  const options: { method: DeliveryMethod; title: string; detail: string }[] = [
+    { method: 'seller_delivery', title: 'Seller delivery', detail: deliveryDetail },
+    {
+      method: 'pickup',
+      title: `Pickup in ${view.pickupCities.join(', ')}`,
+      detail: 'Free: collect it from the store',
+    },
+  ]
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-2 text-base font-semibold text-ink">Delivery</legend>
+      {options.map((option) => (
+        <label
+          key={option.method}
+          className={cn(
+            'flex cursor-pointer items-start gap-3 rounded-xl border bg-white px-4 py-3 text-sm',
+            'has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600',
+            value === option.method
+              ? 'border-brand-600 bg-brand-50'
+              : 'border-stone-200 hover:border-stone-300',
+          )}
+        >
+          <input
+            type="radio"
+            name="delivery-method"
+            value={option.method}
+            checked={value === option.method}
+            onChange={() => onChange(option.method)}
+            className="mt-0.5 h-4 w-4 accent-brand-700"
+          />
+          <span className="flex flex-col">
+            <span className="font-medium text-ink">{option.title}</span>
+            <span className="text-stone-600" data-testid={`delivery-${option.method}-detail`}>
+              {option.detail}
+            </span>
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  )
+}
