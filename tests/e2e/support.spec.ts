@@ -1,4 +1,5 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test'
+import { demoOrderNumbers } from '../factories/demo-accounts'
 import { demoAccounts, signIn } from './support/auth'
 
 /** A real 1×1 PNG, as a buyer's photo of a damaged carton. */
@@ -29,8 +30,8 @@ test('a buyer opens a ticket about an order with a photo, an admin answers, the 
   await page.goto('/buyer/tickets/create')
   await page.getByLabel('Subject').fill(subject)
   await page.getByLabel('Department').selectOption('wholesale')
-  // Orders arrive with issue #8; until then the reference is the text the buyer types.
-  await page.getByLabel('Order reference').fill('ORD-2026-0042')
+  // The reference must be one of the buyer's orders (the seeded, delivered one), typed loosely.
+  await page.getByLabel('Order reference').fill(demoOrderNumbers.completed.toLowerCase())
   await page.getByLabel('Message').fill('Three of the 40 cartons of tea arrived crushed. Photo attached.')
   await page.getByLabel('Attachments').setInputFiles([
     { name: 'crushed-carton.png', mimeType: 'image/png', buffer: PNG },
@@ -43,7 +44,7 @@ test('a buyer opens a ticket about an order with a photo, an admin answers, the 
   await expect(page).toHaveURL(/\/buyer\/tickets\/\d+\/show$/)
   const ticketUrl = new URL(page.url()).pathname
   await expect(page.getByRole('heading', { level: 1, name: subject })).toBeVisible()
-  await expect(page.getByText('ORD-2026-0042')).toBeVisible()
+  await expect(page.getByText(demoOrderNumbers.completed)).toBeVisible()
   const attachment = page.getByRole('link', { name: /crushed-carton\.png/ })
   await expect(attachment).toBeVisible()
   await expect(page.getByRole('link', { name: /delivery-note\.pdf/ })).toContainText('4.3 MB')

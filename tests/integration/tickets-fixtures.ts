@@ -61,6 +61,7 @@ export function executableBytes(): Uint8Array {
 export const ticketInput = {
   subject: 'Two cartons missing from my delivery',
   department: 'wholesale' as const,
-  order_reference: 'ORD-1042',
+  /** Must name one of the caller's orders (tickets-order-reference.test.ts); none by default. */
+  order_reference: '',
   message: 'The delivery for my order had 48 cartons instead of 50. Photos attached.',
 }

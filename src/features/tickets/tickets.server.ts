@@ -1,11 +1,11 @@
 import '@tanstack/react-start/server-only'
-import { and, count, desc, eq, type SQL } from 'drizzle-orm'
-import { requireUser } from '~/server/auth/guards.server'
+import { and, count, desc, eq, or, type SQL } from 'drizzle-orm'
+import { actingSellerId, requireUser } from '~/server/auth/guards.server'
 import type { AuthContext } from '~/server/auth/session.server'
 import { now } from '~/server/clock.server'
 import type { Db, DbOrTx } from '~/server/db/client.server'
-import { ticketAttachments, ticketMessages, tickets } from '~/server/db/schema'
-import { conflict } from '~/server/http/api-errors.server'
+import { orders, ticketAttachments, ticketMessages, tickets } from '~/server/db/schema'
+import { conflict, fieldError } from '~/server/http/api-errors.server'
 import { log } from '~/server/log.server'
 import type { MediaStorage } from '~/server/providers/storage/storage.server'
 import { checkAttachments, storeAttachments, type UploadedFile } from './ticket-attachments.server'
@@ -58,6 +58,33 @@ export async function insertMessage(tx: DbOrTx, message: NewMessage): Promise<nu
   return row!.id
 }
 
+export const UNKNOWN_ORDER_REFERENCE =
+  'None of your orders has this number: use the number shown on the order, like OM-7K2P9QXA'
+
+/**
+ * A ticket's order reference must name one of the caller's orders (as buyer, or as the seller it
+ * acts for), so support can open it and nobody can attach a stranger's order. Typed loosely ("#om-
+ * 7k2p9qxa", or without the prefix), stored as the order's number.
+ */
+async function ownOrderNumber(db: DbOrTx, auth: AuthContext, reference: string): Promise<string> {
+  const typed = reference.trim().replace(/^#/, '').replace(/\s+/g, '').toUpperCase()
+  const number = typed.startsWith('OM-') ? typed : `OM-${typed}`
+  const sellerId = actingSellerId(auth)
+  const [order] = await db
+    .select({ number: orders.number })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.number, number),
+        sellerId === null
+          ? eq(orders.buyerUserId, auth.user.id)
+          : or(eq(orders.buyerUserId, auth.user.id), eq(orders.sellerId, sellerId)),
+      ),
+    )
+  if (!order) throw fieldError('order_reference', UNKNOWN_ORDER_REFERENCE)
+  return order.number
+}
+
 /**
  * /buyer/tickets/create. Files are checked by their bytes and stored before the transaction: if it
  * fails, what is left is an unreferenced file under a random key, never a row without its file.
@@ -69,7 +96,11 @@ export async function createTicket(
   uploads: UploadedFile[],
   storage: MediaStorage,
 ): Promise<TicketSummary> {
-  const { user } = requireUser(auth)
+  const signedIn = requireUser(auth)
+  const { user } = signedIn
+  const orderReference = input.order_reference
+    ? await ownOrderNumber(db, signedIn, input.order_reference)
+    : null
   const files = await storeAttachments(storage, await checkAttachments(uploads))
   const ticket = await db.transaction(async (tx) => {
     const at = now()
@@ -80,8 +111,7 @@ export async function createTicket(
         source: 'panel',
         subject: input.subject,
         department: input.department,
-        // Orders do not exist yet (issue #8): kept as the buyer typed it, checked once they do.
-        orderReference: input.order_reference || null,
+        orderReference,
         status: 'open',
         createdAt: at,
         updatedAt: at,

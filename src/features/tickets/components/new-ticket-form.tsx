@@ -11,14 +11,17 @@ import { createTicketInput } from '../tickets.schemas'
 import { AttachmentsField, attachmentProblem, toFormData } from './attachments-field'
 import { DepartmentField } from './department-field'
 
-/** /buyer/tickets/create: subject, department, optional order reference, message and files. */
-export function NewTicketForm() {
+/**
+ * /buyer/tickets/create: subject, department, optional order reference, message and files. An order
+ * page's "Open a ticket about this order" fills the order reference in.
+ */
+export function NewTicketForm({ orderReference = '' }: { orderReference?: string }) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const [files, setFiles] = useState<File[]>([])
   const form = useSchemaForm({
     schema: createTicketInput,
-    initialValues: { subject: '', department: '', order_reference: '', message: '' },
+    initialValues: { subject: '', department: '', order_reference: orderReference, message: '' },
     onSubmit: async (input) => {
       if (attachmentProblem(files)) return
       const ticket = await createTicketFn({ data: toFormData(input, files) })
