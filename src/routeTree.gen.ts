@@ -56,6 +56,9 @@ import { Route as DefaultProductSlugRouteImport } from './routes/_default/produc
 import { Route as AdminContentIndexRouteImport } from './routes/admin/content/index'
 import { Route as AdminContentSlugRouteImport } from './routes/admin/content/$slug'
 import { Route as AdminContentQuestionsRouteImport } from './routes/admin/content/questions'
+import { Route as AdminLandingIndexRouteImport } from './routes/admin/landing/index'
+import { Route as AdminLandingIdRouteImport } from './routes/admin/landing/$id'
+import { Route as AdminLandingNewRouteImport } from './routes/admin/landing/new'
 import { Route as AdminTicketsIndexRouteImport } from './routes/admin/tickets/index'
 import { Route as AdminTicketsIdRouteImport } from './routes/admin/tickets/$id'
 import { Route as ApiAnalyticsEventsRouteImport } from './routes/api/analytics/events'
@@ -82,12 +85,15 @@ import { Route as SellerInventoryImportPriceRouteImport } from './routes/seller/
 import { Route as SellerMagazinesIndexRouteImport } from './routes/seller/magazines/index'
 import { Route as SellerMagazinesCreateRouteImport } from './routes/seller/magazines/create'
 import { Route as SellerOrdersIndexRouteImport } from './routes/seller/orders/index'
+import { Route as SellerProfileObserversRouteImport } from './routes/seller/profile_.observers'
 import { Route as SellerStoresIndexRouteImport } from './routes/seller/stores/index'
 import { Route as SellerStoresCreateRouteImport } from './routes/seller/stores/create'
 import { Route as DefaultCartIdCheckoutRouteImport } from './routes/_default/cart/$id.checkout'
 import { Route as DefaultDevStatusCodeRouteImport } from './routes/_default/dev/status.$code'
 import { Route as ApiAuthOtpRequestRouteImport } from './routes/api/auth/otp/request'
 import { Route as ApiAuthOtpVerifyRouteImport } from './routes/api/auth/otp/verify'
+import { Route as ApiInvoicesInvoiceIdPdfRouteImport } from './routes/api/invoices/$invoiceId/pdf'
+import { Route as ApiPaymentsCallbackProviderRouteImport } from './routes/api/payments/callback/$provider'
 import { Route as ApiTicketsAttachmentsIdRouteImport } from './routes/api/tickets/attachments/$id'
 import { Route as BuyerOrdersIdProcessRouteImport } from './routes/buyer/orders/$id.process'
 import { Route as BuyerProfileAddressIndexRouteImport } from './routes/buyer/profile/address/index'
@@ -346,6 +352,21 @@ const AdminContentQuestionsRoute = AdminContentQuestionsRouteImport.update({
   path: '/content/questions',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminLandingIndexRoute = AdminLandingIndexRouteImport.update({
+  id: '/landing/',
+  path: '/landing/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminLandingIdRoute = AdminLandingIdRouteImport.update({
+  id: '/landing/$id',
+  path: '/landing/$id',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminLandingNewRoute = AdminLandingNewRouteImport.update({
+  id: '/landing/new',
+  path: '/landing/new',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminTicketsIndexRoute = AdminTicketsIndexRouteImport.update({
   id: '/tickets/',
   path: '/tickets/',
@@ -477,6 +498,11 @@ const SellerOrdersIndexRoute = SellerOrdersIndexRouteImport.update({
   path: '/orders/',
   getParentRoute: () => SellerRoute,
 } as any)
+const SellerProfileObserversRoute = SellerProfileObserversRouteImport.update({
+  id: '/profile_/observers',
+  path: '/profile/observers',
+  getParentRoute: () => SellerRoute,
+} as any)
 const SellerStoresIndexRoute = SellerStoresIndexRouteImport.update({
   id: '/stores/',
   path: '/stores/',
@@ -507,6 +533,17 @@ const ApiAuthOtpVerifyRoute = ApiAuthOtpVerifyRouteImport.update({
   path: '/api/auth/otp/verify',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiInvoicesInvoiceIdPdfRoute = ApiInvoicesInvoiceIdPdfRouteImport.update({
+  id: '/api/invoices/$invoiceId/pdf',
+  path: '/api/invoices/$invoiceId/pdf',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiPaymentsCallbackProviderRoute =
+  ApiPaymentsCallbackProviderRouteImport.update({
+    id: '/api/payments/callback/$provider',
+    path: '/api/payments/callback/$provider',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const ApiTicketsAttachmentsIdRoute = ApiTicketsAttachmentsIdRouteImport.update({
   id: '/api/tickets/attachments/$id',
   path: '/api/tickets/attachments/$id',
@@ -666,6 +703,8 @@ export interface FileRoutesByFullPath {
   '/product/$slug': typeof DefaultProductSlugRoute
   '/admin/content/$slug': typeof AdminContentSlugRoute
   '/admin/content/questions': typeof AdminContentQuestionsRoute
+  '/admin/landing/$id': typeof AdminLandingIdRoute
+  '/admin/landing/new': typeof AdminLandingNewRoute
   '/admin/tickets/$id': typeof AdminTicketsIdRoute
   '/api/analytics/events': typeof ApiAnalyticsEventsRoute
   '/api/auth/logout': typeof ApiAuthLogoutRoute
@@ -682,12 +721,14 @@ export interface FileRoutesByFullPath {
   '/buyer/tickets/create': typeof BuyerTicketsCreateRoute
   '/seller/inventory/import-price': typeof SellerInventoryImportPriceRoute
   '/seller/magazines/create': typeof SellerMagazinesCreateRoute
+  '/seller/profile/observers': typeof SellerProfileObserversRoute
   '/seller/stores/create': typeof SellerStoresCreateRoute
   '/cart/': typeof DefaultCartIndexRoute
   '/category/': typeof DefaultCategoryIndexRoute
   '/magazine/': typeof DefaultMagazineIndexRoute
   '/product/': typeof DefaultProductIndexRoute
   '/admin/content/': typeof AdminContentIndexRoute
+  '/admin/landing/': typeof AdminLandingIndexRoute
   '/admin/tickets/': typeof AdminTicketsIndexRoute
   '/api/products/': typeof ApiProductsIndexRoute
   '/api/stores/': typeof ApiStoresIndexRoute
@@ -703,6 +744,8 @@ export interface FileRoutesByFullPath {
   '/dev/status/$code': typeof DefaultDevStatusCodeRoute
   '/api/auth/otp/request': typeof ApiAuthOtpRequestRoute
   '/api/auth/otp/verify': typeof ApiAuthOtpVerifyRoute
+  '/api/invoices/$invoiceId/pdf': typeof ApiInvoicesInvoiceIdPdfRoute
+  '/api/payments/callback/$provider': typeof ApiPaymentsCallbackProviderRoute
   '/api/tickets/attachments/$id': typeof ApiTicketsAttachmentsIdRoute
   '/buyer/orders/$id/process': typeof BuyerOrdersIdProcessRoute
   '/buyer/profile/address/$id': typeof BuyerProfileAddressIdRoute
@@ -763,6 +806,8 @@ export interface FileRoutesByTo {
   '/product/$slug': typeof DefaultProductSlugRoute
   '/admin/content/$slug': typeof AdminContentSlugRoute
   '/admin/content/questions': typeof AdminContentQuestionsRoute
+  '/admin/landing/$id': typeof AdminLandingIdRoute
+  '/admin/landing/new': typeof AdminLandingNewRoute
   '/admin/tickets/$id': typeof AdminTicketsIdRoute
   '/api/analytics/events': typeof ApiAnalyticsEventsRoute
   '/api/auth/logout': typeof ApiAuthLogoutRoute
@@ -779,12 +824,14 @@ export interface FileRoutesByTo {
   '/buyer/tickets/create': typeof BuyerTicketsCreateRoute
   '/seller/inventory/import-price': typeof SellerInventoryImportPriceRoute
   '/seller/magazines/create': typeof SellerMagazinesCreateRoute
+  '/seller/profile/observers': typeof SellerProfileObserversRoute
   '/seller/stores/create': typeof SellerStoresCreateRoute
   '/cart': typeof DefaultCartIndexRoute
   '/category': typeof DefaultCategoryIndexRoute
   '/magazine': typeof DefaultMagazineIndexRoute
   '/product': typeof DefaultProductIndexRoute
   '/admin/content': typeof AdminContentIndexRoute
+  '/admin/landing': typeof AdminLandingIndexRoute
   '/admin/tickets': typeof AdminTicketsIndexRoute
   '/api/products': typeof ApiProductsIndexRoute
   '/api/stores': typeof ApiStoresIndexRoute
@@ -800,6 +847,8 @@ export interface FileRoutesByTo {
   '/dev/status/$code': typeof DefaultDevStatusCodeRoute
   '/api/auth/otp/request': typeof ApiAuthOtpRequestRoute
   '/api/auth/otp/verify': typeof ApiAuthOtpVerifyRoute
+  '/api/invoices/$invoiceId/pdf': typeof ApiInvoicesInvoiceIdPdfRoute
+  '/api/payments/callback/$provider': typeof ApiPaymentsCallbackProviderRoute
   '/api/tickets/attachments/$id': typeof ApiTicketsAttachmentsIdRoute
   '/buyer/orders/$id/process': typeof BuyerOrdersIdProcessRoute
   '/buyer/profile/address/$id': typeof BuyerProfileAddressIdRoute
@@ -866,6 +915,8 @@ export interface FileRoutesById {
   '/_default/product/$slug': typeof DefaultProductSlugRoute
   '/admin/content/$slug': typeof AdminContentSlugRoute
   '/admin/content/questions': typeof AdminContentQuestionsRoute
+  '/admin/landing/$id': typeof AdminLandingIdRoute
+  '/admin/landing/new': typeof AdminLandingNewRoute
   '/admin/tickets/$id': typeof AdminTicketsIdRoute
   '/api/analytics/events': typeof ApiAnalyticsEventsRoute
   '/api/auth/logout': typeof ApiAuthLogoutRoute
@@ -882,12 +933,14 @@ export interface FileRoutesById {
   '/buyer/tickets/create': typeof BuyerTicketsCreateRoute
   '/seller/inventory/import-price': typeof SellerInventoryImportPriceRoute
   '/seller/magazines/create': typeof SellerMagazinesCreateRoute
+  '/seller/profile_/observers': typeof SellerProfileObserversRoute
   '/seller/stores/create': typeof SellerStoresCreateRoute
   '/_default/cart/': typeof DefaultCartIndexRoute
   '/_default/category/': typeof DefaultCategoryIndexRoute
   '/_default/magazine/': typeof DefaultMagazineIndexRoute
   '/_default/product/': typeof DefaultProductIndexRoute
   '/admin/content/': typeof AdminContentIndexRoute
+  '/admin/landing/': typeof AdminLandingIndexRoute
   '/admin/tickets/': typeof AdminTicketsIndexRoute
   '/api/products/': typeof ApiProductsIndexRoute
   '/api/stores/': typeof ApiStoresIndexRoute
@@ -903,6 +956,8 @@ export interface FileRoutesById {
   '/_default/dev/status/$code': typeof DefaultDevStatusCodeRoute
   '/api/auth/otp/request': typeof ApiAuthOtpRequestRoute
   '/api/auth/otp/verify': typeof ApiAuthOtpVerifyRoute
+  '/api/invoices/$invoiceId/pdf': typeof ApiInvoicesInvoiceIdPdfRoute
+  '/api/payments/callback/$provider': typeof ApiPaymentsCallbackProviderRoute
   '/api/tickets/attachments/$id': typeof ApiTicketsAttachmentsIdRoute
   '/buyer/orders/$id/process': typeof BuyerOrdersIdProcessRoute
   '/buyer/profile/address/$id': typeof BuyerProfileAddressIdRoute
@@ -969,6 +1024,8 @@ export interface FileRouteTypes {
     | '/product/$slug'
     | '/admin/content/$slug'
     | '/admin/content/questions'
+    | '/admin/landing/$id'
+    | '/admin/landing/new'
     | '/admin/tickets/$id'
     | '/api/analytics/events'
     | '/api/auth/logout'
@@ -985,12 +1042,14 @@ export interface FileRouteTypes {
     | '/buyer/tickets/create'
     | '/seller/inventory/import-price'
     | '/seller/magazines/create'
+    | '/seller/profile/observers'
     | '/seller/stores/create'
     | '/cart/'
     | '/category/'
     | '/magazine/'
     | '/product/'
     | '/admin/content/'
+    | '/admin/landing/'
     | '/admin/tickets/'
     | '/api/products/'
     | '/api/stores/'
@@ -1006,6 +1065,8 @@ export interface FileRouteTypes {
     | '/dev/status/$code'
     | '/api/auth/otp/request'
     | '/api/auth/otp/verify'
+    | '/api/invoices/$invoiceId/pdf'
+    | '/api/payments/callback/$provider'
     | '/api/tickets/attachments/$id'
     | '/buyer/orders/$id/process'
     | '/buyer/profile/address/$id'
@@ -1066,6 +1127,8 @@ export interface FileRouteTypes {
     | '/product/$slug'
     | '/admin/content/$slug'
     | '/admin/content/questions'
+    | '/admin/landing/$id'
+    | '/admin/landing/new'
     | '/admin/tickets/$id'
     | '/api/analytics/events'
     | '/api/auth/logout'
@@ -1082,12 +1145,14 @@ export interface FileRouteTypes {
     | '/buyer/tickets/create'
     | '/seller/inventory/import-price'
     | '/seller/magazines/create'
+    | '/seller/profile/observers'
     | '/seller/stores/create'
     | '/cart'
     | '/category'
     | '/magazine'
     | '/product'
     | '/admin/content'
+    | '/admin/landing'
     | '/admin/tickets'
     | '/api/products'
     | '/api/stores'
@@ -1103,6 +1168,8 @@ export interface FileRouteTypes {
     | '/dev/status/$code'
     | '/api/auth/otp/request'
     | '/api/auth/otp/verify'
+    | '/api/invoices/$invoiceId/pdf'
+    | '/api/payments/callback/$provider'
     | '/api/tickets/attachments/$id'
     | '/buyer/orders/$id/process'
     | '/buyer/profile/address/$id'
@@ -1168,6 +1235,8 @@ export interface FileRouteTypes {
     | '/_default/product/$slug'
     | '/admin/content/$slug'
     | '/admin/content/questions'
+    | '/admin/landing/$id'
+    | '/admin/landing/new'
     | '/admin/tickets/$id'
     | '/api/analytics/events'
     | '/api/auth/logout'
@@ -1184,12 +1253,14 @@ export interface FileRouteTypes {
     | '/buyer/tickets/create'
     | '/seller/inventory/import-price'
     | '/seller/magazines/create'
+    | '/seller/profile_/observers'
     | '/seller/stores/create'
     | '/_default/cart/'
     | '/_default/category/'
     | '/_default/magazine/'
     | '/_default/product/'
     | '/admin/content/'
+    | '/admin/landing/'
     | '/admin/tickets/'
     | '/api/products/'
     | '/api/stores/'
@@ -1205,6 +1276,8 @@ export interface FileRouteTypes {
     | '/_default/dev/status/$code'
     | '/api/auth/otp/request'
     | '/api/auth/otp/verify'
+    | '/api/invoices/$invoiceId/pdf'
+    | '/api/payments/callback/$provider'
     | '/api/tickets/attachments/$id'
     | '/buyer/orders/$id/process'
     | '/buyer/profile/address/$id'
@@ -1254,6 +1327,8 @@ export interface RootRouteChildren {
   ApiStoresIndexRoute: typeof ApiStoresIndexRoute
   ApiAuthOtpRequestRoute: typeof ApiAuthOtpRequestRoute
   ApiAuthOtpVerifyRoute: typeof ApiAuthOtpVerifyRoute
+  ApiInvoicesInvoiceIdPdfRoute: typeof ApiInvoicesInvoiceIdPdfRoute
+  ApiPaymentsCallbackProviderRoute: typeof ApiPaymentsCallbackProviderRoute
   ApiTicketsAttachmentsIdRoute: typeof ApiTicketsAttachmentsIdRoute
   ApiCartB2bBasketFillRoute: typeof ApiCartB2bBasketFillRoute
   ApiCartB2bBasketIndexRoute: typeof ApiCartB2bBasketIndexRoute
@@ -1593,6 +1668,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminContentQuestionsRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/landing/': {
+      id: '/admin/landing/'
+      path: '/landing'
+      fullPath: '/admin/landing/'
+      preLoaderRoute: typeof AdminLandingIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/landing/$id': {
+      id: '/admin/landing/$id'
+      path: '/landing/$id'
+      fullPath: '/admin/landing/$id'
+      preLoaderRoute: typeof AdminLandingIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/landing/new': {
+      id: '/admin/landing/new'
+      path: '/landing/new'
+      fullPath: '/admin/landing/new'
+      preLoaderRoute: typeof AdminLandingNewRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/tickets/': {
       id: '/admin/tickets/'
       path: '/tickets'
@@ -1775,6 +1871,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SellerOrdersIndexRouteImport
       parentRoute: typeof SellerRoute
     }
+    '/seller/profile_/observers': {
+      id: '/seller/profile_/observers'
+      path: '/profile/observers'
+      fullPath: '/seller/profile/observers'
+      preLoaderRoute: typeof SellerProfileObserversRouteImport
+      parentRoute: typeof SellerRoute
+    }
     '/seller/stores/': {
       id: '/seller/stores/'
       path: '/stores'
@@ -1815,6 +1918,20 @@ declare module '@tanstack/react-router' {
       path: '/api/auth/otp/verify'
       fullPath: '/api/auth/otp/verify'
       preLoaderRoute: typeof ApiAuthOtpVerifyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/invoices/$invoiceId/pdf': {
+      id: '/api/invoices/$invoiceId/pdf'
+      path: '/api/invoices/$invoiceId/pdf'
+      fullPath: '/api/invoices/$invoiceId/pdf'
+      preLoaderRoute: typeof ApiInvoicesInvoiceIdPdfRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/payments/callback/$provider': {
+      id: '/api/payments/callback/$provider'
+      path: '/api/payments/callback/$provider'
+      fullPath: '/api/payments/callback/$provider'
+      preLoaderRoute: typeof ApiPaymentsCallbackProviderRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/api/tickets/attachments/$id': {
@@ -2035,8 +2152,11 @@ interface AdminRouteChildren {
   AdminIndexRoute: typeof AdminIndexRoute
   AdminContentSlugRoute: typeof AdminContentSlugRoute
   AdminContentQuestionsRoute: typeof AdminContentQuestionsRoute
+  AdminLandingIdRoute: typeof AdminLandingIdRoute
+  AdminLandingNewRoute: typeof AdminLandingNewRoute
   AdminTicketsIdRoute: typeof AdminTicketsIdRoute
   AdminContentIndexRoute: typeof AdminContentIndexRoute
+  AdminLandingIndexRoute: typeof AdminLandingIndexRoute
   AdminTicketsIndexRoute: typeof AdminTicketsIndexRoute
 }
 
@@ -2045,8 +2165,11 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminIndexRoute: AdminIndexRoute,
   AdminContentSlugRoute: AdminContentSlugRoute,
   AdminContentQuestionsRoute: AdminContentQuestionsRoute,
+  AdminLandingIdRoute: AdminLandingIdRoute,
+  AdminLandingNewRoute: AdminLandingNewRoute,
   AdminTicketsIdRoute: AdminTicketsIdRoute,
   AdminContentIndexRoute: AdminContentIndexRoute,
+  AdminLandingIndexRoute: AdminLandingIndexRoute,
   AdminTicketsIndexRoute: AdminTicketsIndexRoute,
 }
 
@@ -2105,6 +2228,7 @@ interface SellerRouteChildren {
   SellerIndexRoute: typeof SellerIndexRoute
   SellerInventoryImportPriceRoute: typeof SellerInventoryImportPriceRoute
   SellerMagazinesCreateRoute: typeof SellerMagazinesCreateRoute
+  SellerProfileObserversRoute: typeof SellerProfileObserversRoute
   SellerStoresCreateRoute: typeof SellerStoresCreateRoute
   SellerInventoryIndexRoute: typeof SellerInventoryIndexRoute
   SellerMagazinesIndexRoute: typeof SellerMagazinesIndexRoute
@@ -2127,6 +2251,7 @@ const SellerRouteChildren: SellerRouteChildren = {
   SellerIndexRoute: SellerIndexRoute,
   SellerInventoryImportPriceRoute: SellerInventoryImportPriceRoute,
   SellerMagazinesCreateRoute: SellerMagazinesCreateRoute,
+  SellerProfileObserversRoute: SellerProfileObserversRoute,
   SellerStoresCreateRoute: SellerStoresCreateRoute,
   SellerInventoryIndexRoute: SellerInventoryIndexRoute,
   SellerMagazinesIndexRoute: SellerMagazinesIndexRoute,
@@ -2174,6 +2299,8 @@ const rootRouteChildren: RootRouteChildren = {
   ApiStoresIndexRoute: ApiStoresIndexRoute,
   ApiAuthOtpRequestRoute: ApiAuthOtpRequestRoute,
   ApiAuthOtpVerifyRoute: ApiAuthOtpVerifyRoute,
+  ApiInvoicesInvoiceIdPdfRoute: ApiInvoicesInvoiceIdPdfRoute,
+  ApiPaymentsCallbackProviderRoute: ApiPaymentsCallbackProviderRoute,
   ApiTicketsAttachmentsIdRoute: ApiTicketsAttachmentsIdRoute,
   ApiCartB2bBasketFillRoute: ApiCartB2bBasketFillRoute,
   ApiCartB2bBasketIndexRoute: ApiCartB2bBasketIndexRoute,

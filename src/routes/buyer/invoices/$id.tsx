@@ -1,17 +1,51 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '~/features/shell/components/placeholder-page'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import { InvoiceDocument } from '~/features/orders/components/invoice-document'
+import { orderQueries } from '~/features/orders/orders.queries'
 import { pageHead } from '~/features/shell/page-head'
+import { invalidParam } from '~/lib/route-errors'
+import { Button, buttonClasses } from '~/ui/button'
 
 export const Route = createFileRoute('/buyer/invoices/$id')({
+  params: {
+    parse: ({ id }) => (/^\d{1,9}$/.test(id) && Number(id) > 0 ? { id } : invalidParam()),
+  },
+  loader: async ({ context, params }) => {
+    await context.queryClient.ensureQueryData(orderQueries.invoice(Number(params.id)))
+  },
   head: () => pageHead('Invoice'),
-  component: BuyerInvoicesIdPage,
+  component: BuyerInvoicePage,
 })
 
-function BuyerInvoicesIdPage() {
+function BuyerInvoicePage() {
   const { id } = Route.useParams()
+  const { data: invoice } = useSuspenseQuery(orderQueries.invoice(Number(id)))
   return (
-    <PlaceholderPage title="Invoice" owner="orders">
-      <p className="text-sm text-stone-600">Reference: {id}</p>
-    </PlaceholderPage>
+    <section aria-label={`Invoice ${invoice.number}`} className="flex max-w-4xl flex-col gap-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <Link to="/buyer/invoices" className="text-sm font-medium text-brand-800 hover:underline">
+          ← Your Invoices
+        </Link>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" onClick={() => window.print()}>
+            Print
+          </Button>
+          <a href={`/api/invoices/${invoice.id}/pdf`} download className={buttonClasses('primary')}>
+            Download PDF
+          </a>
+        </div>
+      </div>
+      <InvoiceDocument invoice={invoice} />
+      <p className="text-sm text-stone-600">
+        For order{' '}
+        <Link
+          to="/buyer/orders/$id/process"
+          params={{ id: String(invoice.order.id) }}
+          className="font-medium text-brand-800 hover:underline"
+        >
+          <span dir="ltr">{invoice.order.number}</span>
+        </Link>
+      </p>
+    </section>
   )
 }

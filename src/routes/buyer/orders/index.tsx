@@ -1,12 +1,98 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '~/features/shell/components/placeholder-page'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
+import { OrderNumberSearch, StatusFilter } from '~/features/orders/components/order-filters'
+import { OrderList } from '~/features/orders/components/order-list'
+import { orderQueries } from '~/features/orders/orders.queries'
+import { buyerOrderSearch, DEFAULT_PER_PAGE } from '~/features/orders/orders.schemas'
 import { pageHead } from '~/features/shell/page-head'
+import { notFoundOnInvalidSearch } from '~/lib/route-errors'
+import { Button } from '~/ui/button'
+import { Pagination } from '~/ui/pagination'
 
 export const Route = createFileRoute('/buyer/orders/')({
+  validateSearch: buyerOrderSearch,
+  onError: notFoundOnInvalidSearch,
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context, deps }) => {
+    await context.queryClient.ensureQueryData(orderQueries.buyerList({ ...deps, per_page: DEFAULT_PER_PAGE }))
+  },
   head: () => pageHead('Your Orders'),
   component: BuyerOrdersPage,
 })
 
 function BuyerOrdersPage() {
-  return <PlaceholderPage title="Your Orders" owner="orders" />
+  const search = Route.useSearch()
+  const navigate = useNavigate({ from: Route.fullPath })
+  const { data } = useSuspenseQuery(orderQueries.buyerList({ ...search, per_page: DEFAULT_PER_PAGE }))
+  const pageCount = Math.max(1, Math.ceil(data.total / data.per_page))
+  const filtered = Boolean(search.status || search.q)
+  return (
+    <section aria-labelledby="page-title" className="flex flex-col gap-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
+          Your Orders
+        </h1>
+        <OrderNumberSearch
+          key={search.q ?? ''}
+          value={search.q ?? ''}
+          onSearch={(q) => void navigate({ search: (prev) => ({ ...prev, q, page: undefined }) })}
+        />
+      </div>
+      <StatusFilter
+        active={search.status}
+        renderLink={(status, props) => (
+          <Link
+            from={Route.fullPath}
+            to="."
+            search={(prev) => ({ ...prev, status, page: undefined })}
+            {...props}
+          />
+        )}
+      />
+      {search.q ? (
+        <p className="text-sm text-stone-700" role="status">
+          {data.total} {data.total === 1 ? 'order' : 'orders'} matching “{search.q}”.{' '}
+          <Link
+            from={Route.fullPath}
+            to="."
+            search={(prev) => ({ ...prev, q: undefined, page: undefined })}
+            className="font-medium text-brand-800 hover:underline"
+          >
+            Clear the search
+          </Link>
+        </p>
+      ) : null}
+      <OrderList
+        orders={data.items}
+        linkTo="/buyer/orders/$id/process"
+        counterpartLabel="Seller"
+        empty={
+          filtered
+            ? {
+                title: 'No orders match',
+                text: 'Try another status or order number.',
+                action: (
+                  <Button asChild variant="secondary">
+                    <Link to="/buyer/orders">Show all orders</Link>
+                  </Button>
+                ),
+              }
+            : {
+                title: 'No orders yet',
+                text: 'Fill your basket from the catalogue and check out: your orders and their progress show up here.',
+                action: (
+                  <Button asChild>
+                    <Link to="/category">Browse the catalogue</Link>
+                  </Button>
+                ),
+              }
+        }
+      />
+      <Pagination
+        page={data.page}
+        pageCount={pageCount}
+        renderLink={(page, props) => <Link to="." search={(prev) => ({ ...prev, page })} {...props} />}
+      />
+    </section>
+  )
 }

@@ -1,0 +1,23 @@
+import type { OrderStatus } from '~/lib/domain-enums'
+
+/** Dates and times in UTC, so the server's rendering and the browser's agree. */
+export const formatDateTime = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(
+    new Date(iso),
+  ) + ' UTC'
+
+export const formatDay = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(iso))
+
+/** Colour groups: waiting for someone, moving, done well, ended without delivery. */
+export const orderStatusStyles: Record<OrderStatus, string> = {
+  pending_payment: 'bg-amber-50 text-amber-900 ring-amber-300',
+  paid: 'bg-sky-50 text-sky-900 ring-sky-300',
+  accepted: 'bg-indigo-50 text-indigo-900 ring-indigo-300',
+  shipped: 'bg-violet-50 text-violet-900 ring-violet-300',
+  delivered: 'bg-green-50 text-green-900 ring-green-300',
+  completed: 'bg-green-100 text-green-900 ring-green-400',
+  expired: 'bg-stone-100 text-stone-700 ring-stone-300',
+  rejected: 'bg-red-50 text-red-900 ring-red-300',
+  cancelled: 'bg-stone-100 text-stone-700 ring-stone-300',
+}

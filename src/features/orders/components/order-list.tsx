@@ -1,0 +1,58 @@
+import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
+import { formatMoney } from '~/lib/money'
+import { EmptyState } from '~/ui/empty-state'
+import type { OrderSummary } from '../orders.schemas'
+import { formatDateTime } from './order-format'
+import { OrderStatusBadge } from './order-status-badge'
+
+/** Orders as cards linking to their page: the buyer's and the seller's lists share it. */
+export function OrderList({
+  orders,
+  linkTo,
+  counterpartLabel,
+  empty,
+}: {
+  orders: OrderSummary[]
+  linkTo: '/buyer/orders/$id/process' | '/seller/orders/$id/process'
+  /** "Seller" on the buyer's list, "Buyer" on the seller's. */
+  counterpartLabel: string
+  empty: { title: string; text: ReactNode; action?: ReactNode }
+}) {
+  if (!orders.length)
+    return (
+      <EmptyState title={empty.title} action={empty.action}>
+        {empty.text}
+      </EmptyState>
+    )
+  return (
+    <ul className="flex flex-col gap-2" aria-label="Orders">
+      {orders.map((order) => (
+        <li key={order.id}>
+          <Link
+            to={linkTo}
+            params={{ id: String(order.id) }}
+            className="flex flex-col gap-2 rounded-2xl border border-stone-200 bg-white p-4 hover:border-brand-400 focus-visible:border-brand-500 sm:flex-row sm:items-center sm:justify-between"
+          >
+            <div className="flex min-w-0 flex-col gap-1">
+              <span className="flex flex-wrap items-center gap-2">
+                <span className="font-mono font-semibold text-ink" dir="ltr">
+                  {order.number}
+                </span>
+                <OrderStatusBadge status={order.status} />
+              </span>
+              <span className="text-xs text-stone-600">
+                {counterpartLabel}: {order.counterpart} · {order.line_count}{' '}
+                {order.line_count === 1 ? 'item' : 'items'} · Placed{' '}
+                <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>
+              </span>
+            </div>
+            <span className="shrink-0 font-semibold text-ink tabular-nums">
+              {formatMoney(order.total, order.currency)}
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  )
+}

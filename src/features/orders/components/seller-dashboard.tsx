@@ -1,0 +1,119 @@
+import { Link } from '@tanstack/react-router'
+import { formatMoney } from '~/lib/money'
+import { LOW_STOCK_THRESHOLD, type SellerDashboard } from '../orders.schemas'
+import { formatDay } from './order-format'
+
+const card = 'flex flex-col gap-3 rounded-2xl border border-stone-200 bg-white p-4 sm:p-5'
+
+/** /seller for an approved seller: orders waiting on it, what it sold, what runs out. */
+export function SellerDashboardPanels({ dashboard }: { dashboard: SellerDashboard }) {
+  const { to_act: toAct, revenue } = dashboard
+  const waiting = [
+    {
+      label: 'To accept or reject',
+      hint: 'Paid, waiting for you',
+      count: toAct.accept,
+      status: 'paid' as const,
+    },
+    { label: 'To ship', hint: 'Accepted, not shipped yet', count: toAct.ship, status: 'accepted' as const },
+    { label: 'To mark delivered', hint: 'On the way', count: toAct.deliver, status: 'shipped' as const },
+  ]
+  return (
+    <div className="flex flex-col gap-5">
+      <section aria-labelledby="to-act-title" className={card}>
+        <h2 id="to-act-title" className="text-base font-semibold text-ink">
+          Orders to act on
+        </h2>
+        <ul className="grid gap-3 sm:grid-cols-3">
+          {waiting.map((item) => (
+            <li key={item.status}>
+              <Link
+                to="/seller/orders"
+                search={{ status: item.status }}
+                className="flex h-full flex-col gap-1 rounded-xl border border-stone-200 p-4 hover:border-brand-400"
+              >
+                <span className="text-3xl font-bold text-ink tabular-nums">{item.count}</span>
+                <span className="font-medium text-ink">{item.label}</span>
+                <span className="text-xs text-stone-600">{item.hint}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="revenue-title" className={card}>
+        <h2 id="revenue-title" className="text-base font-semibold text-ink">
+          Revenue
+        </h2>
+        <dl className="grid gap-3 sm:grid-cols-2">
+          <div className="rounded-xl bg-stone-50 p-4">
+            <dt className="text-sm text-stone-600">This week (since {formatDay(revenue.week_start)})</dt>
+            <dd className="text-2xl font-bold text-ink tabular-nums">
+              {formatMoney(revenue.week, revenue.currency)}
+            </dd>
+          </div>
+          <div className="rounded-xl bg-stone-50 p-4">
+            <dt className="text-sm text-stone-600">This month (since {formatDay(revenue.month_start)})</dt>
+            <dd className="text-2xl font-bold text-ink tabular-nums">
+              {formatMoney(revenue.month, revenue.currency)}
+            </dd>
+          </div>
+        </dl>
+        <p className="text-xs text-stone-600">
+          Totals of orders paid in the period (goods, delivery and VAT), counted by payment date in UTC; weeks
+          start on Monday. Orders later rejected or cancelled are left out, since their payment is refunded.
+        </p>
+      </section>
+      <section aria-labelledby="low-stock-title" className={card}>
+        <h2 id="low-stock-title" className="text-base font-semibold text-ink">
+          Low stock
+          {dashboard.low_stock_total ? (
+            <span className="ms-2 text-sm font-normal text-stone-600">
+              ({dashboard.low_stock_total} SKUs)
+            </span>
+          ) : null}
+        </h2>
+        <p className="text-xs text-stone-600">
+          Active SKUs with {LOW_STOCK_THRESHOLD} or fewer left, across your stores (always-available SKUs are
+          not counted).
+        </p>
+        {dashboard.low_stock.length ? (
+          <ul className="divide-y divide-stone-200">
+            {dashboard.low_stock.map((item) => (
+              <li key={item.sku}>
+                <Link
+                  to="/seller/inventory/stock/$sku"
+                  params={{ sku: item.sku }}
+                  className="flex items-center justify-between gap-3 py-2.5 hover:bg-stone-50"
+                >
+                  <span className="flex min-w-0 flex-col">
+                    <span className="truncate font-medium text-ink">{item.product_name}</span>
+                    <span className="truncate text-xs text-stone-600">
+                      <span dir="ltr">{item.sku}</span> · {item.store_name}
+                    </span>
+                  </span>
+                  <span
+                    className={
+                      'shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold tabular-nums ring-1 ' +
+                      (item.remaining_quantity === 0
+                        ? 'bg-red-50 text-red-900 ring-red-300'
+                        : 'bg-amber-50 text-amber-900 ring-amber-300')
+                    }
+                  >
+                    {item.remaining_quantity === 0 ? 'Out of stock' : `${item.remaining_quantity} left`}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-stone-700">Every SKU has more than {LOW_STOCK_THRESHOLD} in stock.</p>
+        )}
+        {dashboard.low_stock_total > dashboard.low_stock.length ? (
+          <Link to="/seller/inventory" className="text-sm font-medium text-brand-800 hover:underline">
+            See all in Your Inventory
+          </Link>
+        ) : null}
+      </section>
+    </div>
+  )
+}

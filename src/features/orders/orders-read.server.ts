@@ -1,0 +1,306 @@
+import '@tanstack/react-start/server-only'
+import { and, asc, count, desc, eq, exists, gte, lt, sql, type SQL } from 'drizzle-orm'
+import { orderStatuses, type OrderActorKind, type OrderStatus } from '~/lib/domain-enums'
+import { requireApprovedSeller, requireUser } from '~/server/auth/guards.server'
+import type { AuthContext } from '~/server/auth/session.server'
+import { now } from '~/server/clock.server'
+import type { DbOrTx } from '~/server/db/client.server'
+import {
+  invoices,
+  orderEvents,
+  orderLines,
+  orders,
+  paymentSessions,
+  sellers,
+  stores,
+  users,
+} from '~/server/db/schema'
+import { notFound } from '~/server/http/api-errors.server'
+import { personName } from './invoices.server'
+import { nextStatuses } from './order-machine'
+import {
+  ORDER_NOT_FOUND,
+  type BuyerOrderFilters,
+  type OrderDetail,
+  type OrderEventView,
+  type OrderSummary,
+  type SellerOrderFilters,
+  type SellerOrderPage,
+} from './orders.schemas'
+
+/**
+ * What buyers and sellers read about orders. Every query is scoped to the caller: a buyer sees the
+ * orders they placed, a seller (owner or observer, approved) the orders placed with their seller.
+ * An id outside that scope answers exactly like a missing one (404), so ids reveal nothing.
+ */
+
+type OrderRow = typeof orders.$inferSelect
+type Viewer = 'buyer' | 'seller'
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null)
+
+/** `%` and `_` typed into the search box are characters, not wildcards. */
+const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
+
+const lineCount = sql<number>`(select count(*)::int from ${orderLines} where ${orderLines.orderId} = ${orders.id})`
+
+function toSummary(row: OrderRow & { lineCount: number; counterpart: string }): OrderSummary {
+  return {
+    id: row.id,
+    number: row.number,
+    status: row.status,
+    total: row.total,
+    currency: row.currency,
+    line_count: Number(row.lineCount),
+    counterpart: row.counterpart,
+    created_at: row.createdAt.toISOString(),
+    paid_at: iso(row.paidAt),
+  }
+}
+
+const newestFirst = [desc(orders.createdAt), desc(orders.id)]
+const pageOf = (filters: { page: number; per_page: number }) => ({
+  limit: filters.per_page,
+  offset: (filters.page - 1) * filters.per_page,
+})
+
+/** /buyer/orders: the caller's own orders, newest first. */
+export async function listBuyerOrders(db: DbOrTx, auth: AuthContext | null, filters: BuyerOrderFilters) {
+  const { user } = requireUser(auth)
+  const conditions: SQL[] = [eq(orders.buyerUserId, user.id)]
+  if (filters.status) conditions.push(eq(orders.status, filters.status))
+  if (filters.q) conditions.push(sql`${orders.number} ilike ${`%${likeEscape(filters.q)}%`}`)
+  const where = and(...conditions)
+  const { limit, offset } = pageOf(filters)
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ order: orders, lineCount, counterpart: sellers.displayName })
+      .from(orders)
+      .innerJoin(sellers, eq(sellers.id, orders.sellerId))
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(orders).where(where),
+  ])
+  return {
+    items: rows.map((r) => toSummary({ ...r.order, lineCount: r.lineCount, counterpart: r.counterpart })),
+    total: total?.n ?? 0,
+    page: filters.page,
+    per_page: filters.per_page,
+  }
+}
+
+/** Start of a UTC day given as 2026-11-22. */
+const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`)
+const nextDay = (day: string) => new Date(dayStart(day).getTime() + 86_400_000)
+
+/** /seller/orders: orders placed with the caller's seller, with counts per status for the tabs. */
+export async function listSellerOrders(
+  db: DbOrTx,
+  auth: AuthContext | null,
+  filters: SellerOrderFilters,
+): Promise<SellerOrderPage> {
+  const { sellerId } = requireApprovedSeller(auth)
+  // Store and dates narrow the counts too; the status only picks the tab.
+  const scope: SQL[] = [eq(orders.sellerId, sellerId)]
+  if (filters.store) {
+    scope.push(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(orderLines)
+          .where(and(eq(orderLines.orderId, orders.id), eq(orderLines.storeId, filters.store))),
+      ),
+    )
+  }
+  if (filters.from) scope.push(gte(orders.createdAt, dayStart(filters.from)))
+  if (filters.to) scope.push(lt(orders.createdAt, nextDay(filters.to)))
+  const where = and(...scope, ...(filters.status ? [eq(orders.status, filters.status)] : []))
+  const { limit, offset } = pageOf(filters)
+  const [rows, [total], perStatus, storeRows] = await Promise.all([
+    db
+      .select({ order: orders, lineCount, buyer: users })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.buyerUserId))
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(orders).where(where),
+    db
+      .select({ status: orders.status, n: count() })
+      .from(orders)
+      .where(and(...scope))
+      .groupBy(orders.status),
+    db
+      .select({ id: stores.id, name: stores.name })
+      .from(stores)
+      .where(eq(stores.sellerId, sellerId))
+      .orderBy(asc(stores.name), asc(stores.id)),
+  ])
+  const counts = Object.fromEntries(orderStatuses.map((s) => [s, 0])) as Record<OrderStatus, number>
+  for (const row of perStatus) counts[row.status] = row.n
+  return {
+    items: rows.map((r) =>
+      toSummary({ ...r.order, lineCount: r.lineCount, counterpart: personName(r.buyer) }),
+    ),
+    total: total?.n ?? 0,
+    page: filters.page,
+    per_page: filters.per_page,
+    counts,
+    stores: storeRows,
+  }
+}
+
+/** The buyer's own order, or 404. */
+export async function getBuyerOrder(db: DbOrTx, auth: AuthContext | null, orderId: number) {
+  const { user } = requireUser(auth)
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.buyerUserId, user.id)))
+  if (!row) throw notFound(ORDER_NOT_FOUND)
+  return loadDetail(db, row, 'buyer')
+}
+
+/** An order of the caller's seller (owner or observer, approved), or 404. */
+export async function getSellerOrder(db: DbOrTx, auth: AuthContext | null, orderId: number) {
+  const { sellerId } = requireApprovedSeller(auth)
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.sellerId, sellerId)))
+  if (!row) throw notFound(ORDER_NOT_FOUND)
+  return loadDetail(db, row, 'seller')
+}
+
+/**
+ * Who moved the order, as the viewer may know them: a buyer sees the seller's business name (not
+ * which employee clicked), a seller sees the buyer and its own staff by name.
+ */
+function actorName(
+  viewer: Viewer,
+  kind: OrderActorKind,
+  person: { firstName: string | null; lastName: string | null; cellphone: string } | null,
+  sellerName: string,
+): string {
+  if (kind === 'system') return 'Omdeh'
+  if (kind === 'admin') return 'Omdeh support'
+  if (kind === 'buyer') return viewer === 'buyer' ? 'You' : person ? personName(person) : 'The buyer'
+  if (viewer === 'buyer') return sellerName
+  return person ? personName(person) : sellerName
+}
+
+async function loadDetail(db: DbOrTx, order: OrderRow, viewer: Viewer): Promise<OrderDetail> {
+  const [[seller], [buyer], lines, events, payments, [invoice]] = await Promise.all([
+    db.select({ name: sellers.displayName }).from(sellers).where(eq(sellers.id, order.sellerId)),
+    db.select().from(users).where(eq(users.id, order.buyerUserId)),
+    db
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.orderId, order.id))
+      .orderBy(asc(orderLines.position), asc(orderLines.id)),
+    db
+      .select({ event: orderEvents, person: users })
+      .from(orderEvents)
+      .leftJoin(users, eq(users.id, orderEvents.actorUserId))
+      .where(eq(orderEvents.orderId, order.id))
+      .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
+    db
+      .select()
+      .from(paymentSessions)
+      .where(eq(paymentSessions.orderId, order.id))
+      .orderBy(asc(paymentSessions.createdAt)),
+    db
+      .select({ id: invoices.id, number: invoices.number })
+      .from(invoices)
+      .where(eq(invoices.orderId, order.id)),
+  ])
+  const sellerName = seller?.name ?? 'The seller'
+  return {
+    ...orderFields(order),
+    seller_name: sellerName,
+    buyer: { name: buyer ? personName(buyer) : '', phone: buyer?.cellphone ?? '' },
+    lines: lines.map(lineView),
+    timeline: events.map(({ event, person }) =>
+      eventView(event, actorName(viewer, event.actorKind, person, sellerName)),
+    ),
+    payments: payments.map(paymentView),
+    invoice: invoice ?? null,
+    next_statuses: nextStatuses(order.status, viewer),
+    can_pay: viewer === 'buyer' && order.status === 'pending_payment' && order.paymentDueAt > now(),
+  }
+}
+
+const eventView = (event: typeof orderEvents.$inferSelect, actor: string): OrderEventView => ({
+  id: event.id,
+  from_status: event.fromStatus,
+  to_status: event.toStatus,
+  actor_kind: event.actorKind,
+  actor_name: actor,
+  note: event.note,
+  created_at: event.createdAt.toISOString(),
+})
+
+/** The order's own columns, as the pages read them. */
+function orderFields(order: OrderRow) {
+  const address = order.address
+  return {
+    id: order.id,
+    number: order.number,
+    status: order.status,
+    delivery_method: order.deliveryMethod,
+    address: address
+      ? {
+          title: address.title,
+          province: address.province,
+          city: address.city,
+          street: address.street,
+          postal_code: address.postalCode,
+          receiver_name: address.receiverName,
+          receiver_phone: address.receiverPhone,
+        }
+      : null,
+    pickup_city: order.pickupCity,
+    note: order.note,
+    currency: order.currency,
+    subtotal: order.subtotal,
+    discount: order.discount,
+    delivery_fee: order.deliveryFee,
+    vat_percent: order.vatPercent,
+    vat: order.vat,
+    total: order.total,
+    payment_due_at: order.paymentDueAt.toISOString(),
+    paid_at: iso(order.paidAt),
+    shipping_carrier: order.shippingCarrier,
+    tracking_number: order.trackingNumber,
+    created_at: order.createdAt.toISOString(),
+  }
+}
+
+const lineView = (line: typeof orderLines.$inferSelect) => ({
+  id: line.id,
+  sku: line.sku,
+  product_name: line.productName,
+  product_slug: line.productSlug,
+  unit: line.unit,
+  store_name: line.storeName,
+  quantity: line.quantity,
+  unit_price: line.unitPrice,
+  offer_price: line.offerPrice,
+  line_subtotal: line.lineSubtotal,
+  line_discount: line.lineDiscount,
+  line_total: line.lineTotal,
+})
+
+const paymentView = (p: typeof paymentSessions.$inferSelect) => ({
+  provider: p.provider,
+  amount: p.amount,
+  currency: p.currency,
+  status: p.status,
+  failure_reason: p.failureReason,
+  refunded_amount: p.refundedAmount,
+  created_at: p.createdAt.toISOString(),
+  completed_at: iso(p.completedAt),
+})

@@ -1,0 +1,239 @@
+import * as v from 'valibot'
+import {
+  orderStatuses,
+  type DeliveryMethod,
+  type OrderActorKind,
+  type OrderStatus,
+  type PaymentSessionStatus,
+} from '~/lib/domain-enums'
+import { rejectionReasonSchema, shippingSchema } from './order-transitions.schemas'
+
+/**
+ * Order pages (buyer and seller): one schema for the URL's search params, the server functions and
+ * the tests. Client-safe: no server imports.
+ */
+
+export const ORDER_NOT_FOUND = 'Order not found'
+export const INVOICE_NOT_FOUND = 'Invoice not found'
+/** The seller dashboard's "low stock": a SKU that is not always available and has this many or fewer. */
+export const LOW_STOCK_THRESHOLD = 10
+export const DEFAULT_PER_PAGE = 20
+
+const page = v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(500)), 1)
+const perPage = v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)), DEFAULT_PER_PAGE)
+const id = (message: string) => v.pipe(v.number(message), v.integer(message), v.minValue(1, message))
+
+export const orderStatusSchema = v.picklist(orderStatuses, 'Unknown order status')
+
+/** What people type to find an order: its number, or a part of it ("om-7k2", "7K2P"). */
+export const orderSearchSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.toUpperCase(),
+  v.maxLength(20, 'Search by the order number (at most 20 characters)'),
+  v.regex(/^[A-Z0-9-]*$/, 'Search by the order number: letters, digits and dashes'),
+)
+
+/** A calendar day in the URL (UTC): 2026-11-22. */
+export const isoDaySchema = v.pipe(
+  v.string(),
+  v.regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-22'),
+  // 2026-02-30 parses (as 2 March): only a day that reads back the same exists.
+  v.check((value) => {
+    const time = Date.parse(`${value}T00:00:00Z`)
+    return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value
+  }, 'That date does not exist'),
+)
+
+/** /buyer/orders search params (all optional: the defaults are page 1, every status). */
+export const buyerOrderSearch = v.object({
+  status: v.optional(orderStatusSchema),
+  q: v.optional(orderSearchSchema),
+  page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(500))),
+})
+
+export const buyerOrderFilters = v.object({
+  status: v.optional(orderStatusSchema),
+  q: v.optional(orderSearchSchema),
+  page,
+  per_page: perPage,
+})
+
+const dateRangeOrdered = <T extends { from?: string; to?: string }>(input: T) =>
+  !input.from || !input.to || input.from <= input.to
+
+/** /seller/orders search params. */
+export const sellerOrderSearch = v.pipe(
+  v.object({
+    status: v.optional(orderStatusSchema),
+    store: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+    from: v.optional(isoDaySchema),
+    to: v.optional(isoDaySchema),
+    page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(500))),
+  }),
+  v.check(dateRangeOrdered, 'The start date must not be after the end date'),
+)
+
+export const sellerOrderFilters = v.pipe(
+  v.object({
+    status: v.optional(orderStatusSchema),
+    store: v.optional(id('Choose a store')),
+    from: v.optional(isoDaySchema),
+    to: v.optional(isoDaySchema),
+    page,
+    per_page: perPage,
+  }),
+  v.check(dateRangeOrdered, 'The start date must not be after the end date'),
+)
+
+export const orderIdInput = v.object({ order_id: id('Choose an order') })
+export const invoiceIdInput = v.object({ invoice_id: id('Choose an invoice') })
+export const invoiceListFilters = v.object({ page, per_page: perPage })
+
+export const buyerActionInput = v.object({
+  order_id: id('Choose an order'),
+  action: v.picklist(['cancel', 'confirm_delivery'], 'Unknown action'),
+})
+
+/** The same rules the server applies in actOnOrder (order-transitions.schemas.ts). */
+export const rejectInput = v.object({ reason: rejectionReasonSchema })
+
+export const shipInput = v.object({
+  carrier: shippingSchema.entries.carrier,
+  tracking_number: shippingSchema.entries.trackingNumber,
+})
+
+/** The seller's moves; a reason with reject, carrier and tracking number with ship. */
+export const sellerActionInput = v.variant('action', [
+  v.object({ order_id: id('Choose an order'), action: v.literal('accept') }),
+  v.object({ order_id: id('Choose an order'), action: v.literal('reject'), ...rejectInput.entries }),
+  v.object({ order_id: id('Choose an order'), action: v.literal('ship'), ...shipInput.entries }),
+  v.object({ order_id: id('Choose an order'), action: v.literal('deliver') }),
+])
+
+export type BuyerOrderFilters = v.InferOutput<typeof buyerOrderFilters>
+export type SellerOrderFilters = v.InferOutput<typeof sellerOrderFilters>
+export type BuyerActionInput = v.InferOutput<typeof buyerActionInput>
+export type SellerActionInput = v.InferOutput<typeof sellerActionInput>
+export type InvoiceListFilters = v.InferOutput<typeof invoiceListFilters>
+
+export interface Paged<T> {
+  items: T[]
+  total: number
+  page: number
+  per_page: number
+}
+
+export interface OrderSummary {
+  id: number
+  number: string
+  status: OrderStatus
+  total: number
+  currency: string
+  line_count: number
+  /** The buyer's list shows the seller; the seller's list shows the buyer. */
+  counterpart: string
+  created_at: string
+  paid_at: string | null
+}
+
+export interface SellerOrderPage extends Paged<OrderSummary> {
+  /** Orders per status under the same store and date filters (for the status tabs). */
+  counts: Record<OrderStatus, number>
+  stores: Array<{ id: number; name: string }>
+}
+
+export interface OrderLineView {
+  id: number
+  sku: string
+  product_name: string
+  product_slug: string
+  unit: string
+  store_name: string
+  quantity: number
+  unit_price: number
+  offer_price: number
+  line_subtotal: number
+  line_discount: number
+  line_total: number
+}
+
+export interface OrderEventView {
+  id: number
+  from_status: OrderStatus | null
+  to_status: OrderStatus
+  actor_kind: OrderActorKind
+  /** Who did it, as the viewer may know them ("You", the seller's name, "Omdeh"). */
+  actor_name: string
+  note: string
+  created_at: string
+}
+
+export interface PaymentSessionView {
+  provider: string
+  amount: number
+  currency: string
+  status: PaymentSessionStatus
+  failure_reason: string | null
+  refunded_amount: number
+  created_at: string
+  completed_at: string | null
+}
+
+export interface OrderDetail {
+  id: number
+  number: string
+  status: OrderStatus
+  seller_name: string
+  buyer: { name: string; phone: string }
+  delivery_method: DeliveryMethod
+  address: {
+    title: string
+    province: string
+    city: string
+    street: string
+    postal_code: string
+    receiver_name: string
+    receiver_phone: string
+  } | null
+  pickup_city: string | null
+  note: string
+  currency: string
+  subtotal: number
+  discount: number
+  delivery_fee: number
+  vat_percent: number
+  vat: number
+  total: number
+  payment_due_at: string
+  paid_at: string | null
+  shipping_carrier: string | null
+  tracking_number: string | null
+  created_at: string
+  lines: OrderLineView[]
+  timeline: OrderEventView[]
+  payments: PaymentSessionView[]
+  invoice: { id: number; number: string } | null
+  /** The states the viewer may move the order to (order-machine.ts); the server checks again. */
+  next_statuses: OrderStatus[]
+  /** Buyer only: the order awaits payment and its payment window is still open. */
+  can_pay: boolean
+}
+
+export interface InvoiceSummary {
+  id: number
+  number: string
+  order_id: number
+  order_number: string
+  seller_name: string
+  total: number
+  currency: string
+  issued_at: string
+}
+
+export interface SellerDashboard {
+  to_act: { accept: number; ship: number; deliver: number }
+  revenue: { week: number; month: number; currency: string; week_start: string; month_start: string }
+  low_stock: Array<{ sku: string; product_name: string; store_name: string; remaining_quantity: number }>
+  low_stock_total: number
+}
