@@ -97,10 +97,11 @@ const flag = (name: string) =>
     v.transform((value) => value === '1' || value === 'true'),
   )
 
+/** A whole percentage: orders store the VAT rate they were charged as an integer. */
 const percent = (name: string) =>
   v.pipe(
     v.string(),
-    v.regex(/^\d+(\.\d+)?$/, `${name} must be a number`),
+    v.regex(/^\d+$/, `${name} must be a whole number of percent (0-100)`),
     v.transform(Number),
     v.maxValue(100, `${name} must be at most 100`),
   )

@@ -19,6 +19,7 @@ describe('server configuration', () => {
     [{ PORT: '70000' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://localhost/omdeh' }, 'DATABASE_URL'],
     [{ VAT_PERCENT: '-5' }, 'VAT_PERCENT'],
+    [{ VAT_PERCENT: '9.5' }, 'VAT_PERCENT'],
     [{ CURRENCY: 'rial' }, 'CURRENCY'],
     [{ DEMO_MODE: 'yes' }, 'DEMO_MODE'],
     [{ SMS_PROVIDER: 'http' }, 'SMS_PROVIDER'],

@@ -21,7 +21,8 @@ import { checkCode, consumeCode, issueCode } from './auth-codes.server'
 import { AUTH_EVENTS } from './auth-events'
 import { maskPhone, trackAuthEvent } from './auth-events.server'
 import { authLimits } from './auth-limits.server'
-import { EMAIL_TAKEN, assertEmailFree, findUserIdByPhone, isUniqueViolation } from './auth-users.server'
+import { isUniqueViolation } from '~/server/db/db-errors.server'
+import { EMAIL_TAKEN, assertEmailFree, findUserIdByPhone } from './auth-users.server'
 import type {
   CodeSent,
   PasswordSignInInput,

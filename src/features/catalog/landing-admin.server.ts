@@ -1,6 +1,6 @@
 import '@tanstack/react-start/server-only'
 import { desc, eq, inArray } from 'drizzle-orm'
-import { isUniqueViolation } from '~/features/auth/auth-users.server'
+import { isUniqueViolation } from '~/server/db/db-errors.server'
 import { requireAdmin } from '~/server/auth/guards.server'
 import type { AuthContext } from '~/server/auth/session.server'
 import { now } from '~/server/clock.server'
