@@ -40,7 +40,8 @@ export const constants = {
   },
   truncateLength: 100,
   money: { currency: 'IRR', locale: 'en-US', vatPercent: 10 },
-  orders: { paymentTimeoutMinutes: 30 },
+  /** A delivered order the buyer has not confirmed completes by itself after this many days. */
+  orders: { paymentTimeoutMinutes: 30, autoCompleteDays: 7 },
   /** A payment session lives this long, and never beyond its order's payment deadline. */
   payments: { sessionMinutes: 15, expirySweepSeconds: 60, startLimitPerHour: 20 },
   catalog: { perPageOptions: [12, 24, 48] as const, maxPage: 500 },

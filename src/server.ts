@@ -4,6 +4,7 @@ import { constants } from '#app-config'
 import { serverConfig } from './server/config.server'
 import { pruneFillKeys } from './features/basket/basket.server'
 import { refreshDueListings } from './features/catalog/catalog-refresh.server'
+import { completeDeliveredOrders } from './features/orders/order-completion.server'
 import { expireUnpaid } from './features/payments/payments.server'
 import { initDatabase } from './server/db/database.server'
 import { plainErrorForBots } from './features/shell/bot-errors.server'
@@ -20,6 +21,7 @@ registerPeriodicTask('catalog-listings', 60_000, refreshDueListings)
 // Unpaid orders expire after 30 minutes (their stock goes back on sale); open payment sessions time out.
 registerPeriodicTask('payment-expiry', constants.payments.expirySweepSeconds * 1000, expireUnpaid)
 registerPeriodicTask('basket-fill-keys', 3_600_000, pruneFillKeys)
+registerPeriodicTask('orders-auto-complete', 3_600_000, completeDeliveredOrders)
 ensureJobWorker()
 
 const handler = createStartHandler(defaultStreamHandler)
