@@ -3,7 +3,8 @@ import { eq, sql } from 'drizzle-orm'
 import { now } from '~/server/clock.server'
 import type { DbOrTx } from '~/server/db/client.server'
 import { cartItems, carts, products, sellers, skus, stores } from '~/server/db/schema'
-import { priceLine, type Tier } from './basket-pricing.server'
+import { priceLine } from './basket-pricing.server'
+import { firstPhotoUrl, parseTiers, validTiersJson } from './basket-sql.server'
 import type { ServerBasketItem, ServerCart } from './basket.schemas'
 
 /**
@@ -14,33 +15,9 @@ import type { ServerBasketItem, ServerCart } from './basket.schemas'
 /** One row per basket line, with everything the response needs (see `basketQuery`). */
 type ItemRow = Awaited<ReturnType<ReturnType<typeof basketQuery>['execute']>>[number]
 
-interface TierJson {
-  minQuantity: number | string
-  unitPrice: number | string
-  offerPrice: number | string
-  pricePerPiece: number | string
-  validFrom: string
-  validTo: string | null
-}
-
-const iso = (value: string) => new Date(value).toISOString()
-
-/** PGlite and postgres-js both parse json, but a driver setting can leave it a string. */
-function tiersOf(raw: unknown): Tier[] {
-  const list = (typeof raw === 'string' ? JSON.parse(raw) : raw) as TierJson[] | null
-  return (list ?? []).map((t) => ({
-    minQuantity: Number(t.minQuantity),
-    unitPrice: Number(t.unitPrice),
-    offerPrice: Number(t.offerPrice),
-    pricePerPiece: Number(t.pricePerPiece),
-    validFrom: iso(t.validFrom),
-    validTo: t.validTo === null ? null : iso(t.validTo),
-  }))
-}
-
 function toItem(row: ItemRow): ServerBasketItem {
   const quantity = Number(row.quantity)
-  const tiers = tiersOf(row.tiers)
+  const tiers = parseTiers(row.tiers)
   const price = priceLine(tiers, quantity)
   const offered = Boolean(row.skuOk && row.storeOk && row.sellerOk && row.productOk)
   const alwaysAvailable = Boolean(row.alwaysAvailable)
@@ -110,18 +87,8 @@ function basketQuery(db: DbOrTx) {
       productSlug: products.slug,
       productOk: sql<boolean>`${products.status} = 'active'`,
       brandName: sql<string | null>`(select b.name from brands b where b.id = ${products.brandId})`,
-      photoUrl: sql<string | null>`(
-        select pp.url from product_photos pp where pp.product_id = ${products.id} order by pp.position, pp.id limit 1
-      )`,
-      tiers: sql<unknown>`(
-        select json_agg(json_build_object(
-          'minQuantity', pr.min_quantity, 'unitPrice', pr.unit_price, 'offerPrice', pr.offer_price,
-          'pricePerPiece', pr.price_per_piece, 'validFrom', pr.valid_from, 'validTo', pr.valid_to
-        ))
-        from prices pr
-        where pr.sku_id = ${skus.id} and pr.valid_from <= ${at}::timestamptz
-          and (pr.valid_to is null or ${at}::timestamptz < pr.valid_to)
-      )`,
+      photoUrl: firstPhotoUrl(products.id),
+      tiers: validTiersJson(skus.id, at),
     })
     .from(carts)
     .innerJoin(sellers, eq(sellers.id, carts.sellerId))

@@ -1,6 +1,7 @@
 import '@tanstack/react-start/server-only'
 import { and, asc, eq, sql } from 'drizzle-orm'
-import { entryTier, priceLine, type Tier } from '~/features/basket/basket-pricing.server'
+import { entryTier, priceLine } from '~/features/basket/basket-pricing.server'
+import { firstPhotoUrl, parseTiers, validTiersJson } from '~/features/basket/basket-sql.server'
 import type { DbOrTx } from '~/server/db/client.server'
 import { cartItems, carts, products, sellers, skus, stores } from '~/server/db/schema'
 import { lineAmounts } from './checkout-totals'
@@ -27,28 +28,6 @@ export interface CheckoutRead extends Omit<CheckoutView, 'lines' | 'currency' | 
   lines: CheckoutLineRow[]
 }
 
-interface TierJson {
-  minQuantity: number | string
-  unitPrice: number | string
-  offerPrice: number | string
-  pricePerPiece: number | string
-  validFrom: string
-  validTo: string | null
-}
-
-/** Drivers differ: json may arrive parsed or as text, and bigint inside json as a string. */
-function tiersOf(raw: unknown): Tier[] {
-  const list = (typeof raw === 'string' ? JSON.parse(raw) : raw) as TierJson[] | null
-  return (list ?? []).map((t) => ({
-    minQuantity: Number(t.minQuantity),
-    unitPrice: Number(t.unitPrice),
-    offerPrice: Number(t.offerPrice),
-    pricePerPiece: Number(t.pricePerPiece),
-    validFrom: new Date(t.validFrom).toISOString(),
-    validTo: t.validTo === null ? null : new Date(t.validTo).toISOString(),
-  }))
-}
-
 function checkoutQuery(db: DbOrTx, userId: number, cartId: number, at: Date) {
   const when = at.toISOString()
   return db
@@ -73,18 +52,8 @@ function checkoutQuery(db: DbOrTx, userId: number, cartId: number, at: Date) {
       unit: products.unit,
       onOffer: sql<boolean>`(${sellers.status} = 'approved' and ${skus.status} = 'active'
         and ${stores.status} = 'active' and ${products.status} = 'active' and ${stores.sellerId} = ${carts.sellerId})`,
-      photoUrl: sql<string | null>`(
-        select pp.url from product_photos pp where pp.product_id = ${products.id} order by pp.position, pp.id limit 1
-      )`,
-      tiers: sql<unknown>`(
-        select json_agg(json_build_object(
-          'minQuantity', pr.min_quantity, 'unitPrice', pr.unit_price, 'offerPrice', pr.offer_price,
-          'pricePerPiece', pr.price_per_piece, 'validFrom', pr.valid_from, 'validTo', pr.valid_to
-        ))
-        from prices pr
-        where pr.sku_id = ${skus.id} and pr.valid_from <= ${when}::timestamptz
-          and (pr.valid_to is null or ${when}::timestamptz < pr.valid_to)
-      )`,
+      photoUrl: firstPhotoUrl(products.id),
+      tiers: validTiersJson(skus.id, when),
     })
     .from(carts)
     .innerJoin(sellers, eq(sellers.id, carts.sellerId))
@@ -100,7 +69,7 @@ type Row = Awaited<ReturnType<typeof checkoutQuery>>[number]
 
 function toLine(row: Row): CheckoutLineRow {
   const quantity = Number(row.quantity)
-  const tiers = tiersOf(row.tiers)
+  const tiers = parseTiers(row.tiers)
   const price = priceLine(tiers, quantity)
   const entry = entryTier(tiers)
   const alwaysAvailable = Boolean(row.alwaysAvailable)
