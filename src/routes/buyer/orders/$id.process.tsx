@@ -1,15 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { BuyerOrderActions } from '~/features/orders/components/buyer-order-actions'
-import {
-  DeliveryDetails,
-  OrderHeader,
-  OrderLines,
-  OrderTotals,
-  Panel,
-  PaymentSummary,
-} from '~/features/orders/components/order-detail'
-import { OrderTimeline } from '~/features/orders/components/order-timeline'
+import { backLinkClass, invoiceLinkClass, OrderPage } from '~/features/orders/components/order-page'
 import { orderQueries } from '~/features/orders/orders.queries'
 import { pageHead } from '~/features/shell/page-head'
 import { invalidParam } from '~/lib/route-errors'
@@ -29,43 +21,26 @@ function BuyerOrderPage() {
   const { id } = Route.useParams()
   const { data: order } = useSuspenseQuery(orderQueries.buyerDetail(Number(id)))
   return (
-    <section aria-labelledby="page-title" className="flex flex-col gap-5">
-      <Link to="/buyer/orders" className="self-start text-sm font-medium text-brand-800 hover:underline">
-        ← Your Orders
-      </Link>
-      <OrderHeader order={order} viewer="buyer" />
-      <BuyerOrderActions order={order} />
-      {/* Phones: items, totals and delivery, then the timeline; wide screens: the timeline under the items. */}
-      <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:grid-rows-[auto_1fr]">
-        <div className="min-w-0">
-          <OrderLines order={order} />
-        </div>
-        <div className="flex min-w-0 flex-col gap-5 lg:col-start-2 lg:row-span-2 lg:row-start-1">
-          <Panel title="Totals" id="totals-title">
-            <OrderTotals order={order} />
-            {order.invoice ? (
-              <p className="mt-3 text-sm">
-                <Link
-                  to="/buyer/invoices/$id"
-                  params={{ id: String(order.invoice.id) }}
-                  className="font-medium text-brand-800 hover:underline"
-                >
-                  Invoice {order.invoice.number}
-                </Link>
-              </p>
-            ) : null}
-          </Panel>
-          <Panel title="Delivery" id="delivery-title">
-            <DeliveryDetails order={order} />
-          </Panel>
-          <Panel title="Payment" id="payment-title">
-            <PaymentSummary order={order} />
-          </Panel>
-        </div>
-        <div className="min-w-0 lg:col-start-1">
-          <OrderTimeline events={order.timeline} />
-        </div>
-      </div>
-    </section>
+    <OrderPage
+      order={order}
+      viewer="buyer"
+      back={
+        <Link to="/buyer/orders" className={backLinkClass}>
+          ← Your Orders
+        </Link>
+      }
+      actions={<BuyerOrderActions order={order} />}
+      invoiceLink={
+        order.invoice ? (
+          <Link
+            to="/buyer/invoices/$id"
+            params={{ id: String(order.invoice.id) }}
+            className={invoiceLinkClass}
+          >
+            Invoice {order.invoice.number}
+          </Link>
+        ) : null
+      }
+    />
   )
 }

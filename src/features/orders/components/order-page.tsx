@@ -1,0 +1,57 @@
+import type { ReactNode } from 'react'
+import type { OrderDetail } from '../orders.schemas'
+import { DeliveryDetails, OrderHeader, OrderLines, OrderTotals, Panel, PaymentSummary } from './order-detail'
+import { OrderTimeline } from './order-timeline'
+
+/**
+ * The order page both sides share (/buyer/orders/{id}/process, /seller/orders/{id}/process): the
+ * header, that side's actions, lines, totals with the invoice link, delivery, payment (buyer only)
+ * and the timeline.
+ */
+export function OrderPage({
+  order,
+  viewer,
+  back,
+  actions,
+  invoiceLink,
+}: {
+  order: OrderDetail
+  viewer: 'buyer' | 'seller'
+  back: ReactNode
+  actions: ReactNode
+  invoiceLink: ReactNode
+}) {
+  return (
+    <section aria-labelledby="page-title" className="flex flex-col gap-5">
+      {back}
+      <OrderHeader order={order} viewer={viewer} />
+      {actions}
+      {/* Phones: items, totals and delivery, then the timeline; wide screens: the timeline under the items. */}
+      <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:grid-rows-[auto_1fr]">
+        <div className="min-w-0">
+          <OrderLines order={order} />
+        </div>
+        <div className="flex min-w-0 flex-col gap-5 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          <Panel title="Totals" id="totals-title">
+            <OrderTotals order={order} />
+            {invoiceLink ? <p className="mt-3 text-sm">{invoiceLink}</p> : null}
+          </Panel>
+          <Panel title="Delivery" id="delivery-title">
+            <DeliveryDetails order={order} />
+          </Panel>
+          {viewer === 'buyer' ? (
+            <Panel title="Payment" id="payment-title">
+              <PaymentSummary order={order} />
+            </Panel>
+          ) : null}
+        </div>
+        <div className="min-w-0 lg:col-start-1">
+          <OrderTimeline events={order.timeline} />
+        </div>
+      </div>
+    </section>
+  )
+}
+
+export const backLinkClass = 'self-start text-sm font-medium text-brand-800 hover:underline'
+export const invoiceLinkClass = 'font-medium text-brand-800 hover:underline'
