@@ -57,7 +57,7 @@ test('filters change the URL without a page load; reload keeps them; back restor
   await expect(resultCount(page)).not.toHaveText(everything)
   const inStock = await resultCount(page).innerText()
 
-  await page.getByLabel('Sort').selectOption('price_asc')
+  await page.getByLabel('Sort', { exact: true }).selectOption('price_asc')
   await expect(page).toHaveURL(/\/product\?in_stock=true&sort=price_asc$/)
   expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true)
   const prices = await page
@@ -69,12 +69,12 @@ test('filters change the URL without a page load; reload keeps them; back restor
 
   await page.reload()
   await expect(filters(page).getByRole('checkbox', { name: /In stock/ })).toBeChecked()
-  await expect(page.getByLabel('Sort')).toHaveValue('price_asc')
+  await expect(page.getByLabel('Sort', { exact: true })).toHaveValue('price_asc')
   await expect(resultCount(page)).toHaveText(inStock)
 
   await page.goBack()
   await expect(page).toHaveURL(/\/product\?in_stock=true$/)
-  await expect(page.getByLabel('Sort')).toHaveValue('relevance')
+  await expect(page.getByLabel('Sort', { exact: true })).toHaveValue('relevance')
   await page.goBack()
   await expect(page).toHaveURL(/\/product$/)
   await expect(filters(page).getByRole('checkbox', { name: /In stock/ })).not.toBeChecked()

@@ -8,6 +8,8 @@ import type { DbOrTx } from '~/server/db/client.server'
 import {
   brands,
   categories,
+  orderLines,
+  orders,
   prices,
   productPhotos,
   products,
@@ -32,6 +34,8 @@ export interface ModelCard {
   inStock: boolean
   discount: boolean
   storeCount: number
+  /** Units on lines of orders paid in the 30 days before `at` that still stand. */
+  orderedUnits: number
   createdAt: number
 }
 
@@ -44,21 +48,37 @@ export interface CatalogModel {
   storeSlugs: string[]
 }
 
+/** An order counts towards popularity once paid, until it is rejected or cancelled. */
+const STANDING_PAID = new Set(['paid', 'accepted', 'shipped', 'delivered', 'completed'])
+const POPULAR_WINDOW_MS = 30 * 24 * 60 * 60 * 1000
+
 const effective = (t: { unitPrice: number; offerPrice: number }) =>
   t.offerPrice > 0 ? t.offerPrice : t.unitPrice
 
 export async function loadCatalogModel(db: DbOrTx, at: Date = new Date()): Promise<CatalogModel> {
-  const [cats, brandRows, sellerRows, storeRows, productRows, photoRows, skuRows, priceRows] =
-    await Promise.all([
-      db.select().from(categories),
-      db.select().from(brands),
-      db.select().from(sellers),
-      db.select().from(stores),
-      db.select().from(products),
-      db.select().from(productPhotos),
-      db.select().from(skus),
-      db.select().from(prices),
-    ])
+  const [
+    cats,
+    brandRows,
+    sellerRows,
+    storeRows,
+    productRows,
+    photoRows,
+    skuRows,
+    priceRows,
+    orderRows,
+    lineRows,
+  ] = await Promise.all([
+    db.select().from(categories),
+    db.select().from(brands),
+    db.select().from(sellers),
+    db.select().from(stores),
+    db.select().from(products),
+    db.select().from(productPhotos),
+    db.select().from(skus),
+    db.select().from(prices),
+    db.select().from(orders),
+    db.select().from(orderLines),
+  ])
   const now = at.getTime()
   const catById = new Map(cats.map((c) => [c.id, c]))
   const pathOf = (id: number) => {
@@ -109,6 +129,17 @@ export async function loadCatalogModel(db: DbOrTx, at: Date = new Date()): Promi
     entriesByProduct.set(sku.productId, list)
   }
 
+  const countedOrders = new Set(
+    orderRows
+      .filter((o) => STANDING_PAID.has(o.status) && o.paidAt && o.paidAt.getTime() > now - POPULAR_WINDOW_MS)
+      .map((o) => o.id),
+  )
+  const unitsByProduct = new Map<number, number>()
+  for (const line of lineRows) {
+    if (line.productId === null || !countedOrders.has(line.orderId)) continue
+    unitsByProduct.set(line.productId, (unitsByProduct.get(line.productId) ?? 0) + line.quantity)
+  }
+
   const cards: ModelCard[] = []
   for (const p of productRows) {
     const entries = entriesByProduct.get(p.id)
@@ -131,6 +162,7 @@ export async function loadCatalogModel(db: DbOrTx, at: Date = new Date()): Promi
       inStock: entries.some((e) => e.stock),
       discount: entries.some((e) => e.discounted),
       storeCount: entries.length,
+      orderedUnits: unitsByProduct.get(p.id) ?? 0,
       createdAt: p.createdAt.getTime(),
     })
   }
@@ -180,7 +212,11 @@ const comparators: Record<Exclude<ProductSort, 'relevance'>, (a: ModelCard, b: M
   newest: (a, b) => b.createdAt - a.createdAt || b.id - a.id,
   price_asc: (a, b) => a.price - b.price || a.id - b.id,
   price_desc: (a, b) => b.price - a.price || b.id - a.id,
-  popular: (a, b) => b.storeCount - a.storeCount || b.createdAt - a.createdAt || b.id - a.id,
+  popular: (a, b) =>
+    b.orderedUnits - a.orderedUnits ||
+    b.storeCount - a.storeCount ||
+    b.createdAt - a.createdAt ||
+    b.id - a.id,
 }
 
 /** The listing's answer for a search without q: matching cards in the sort's order. */

@@ -83,8 +83,10 @@ function priceCondition(search: ProductSearch): SQL {
 // Every column is NOT NULL, so "nulls last" changes no order; it matches the indexes' DESC NULLS
 // LAST, which lets PostgreSQL read a page straight from the index instead of sorting every match.
 const NEWEST = sql`created_at desc nulls last, product_id desc nulls last`
-// No orders exist yet: "popular" is how many stores sell it, then the newest first.
-const POPULAR = sql`store_count desc nulls last, ${NEWEST}`
+// "Popular": the most units ordered in the last 30 days (paid orders that stand), then the most
+// stores selling it, then the newest, so products nobody ordered still come in a sensible order.
+// Matches product_listings_popular_idx.
+const POPULAR = sql`ordered_units_30d desc nulls last, store_count desc nulls last, ${NEWEST}`
 
 /** Ties always end on the product id, so pages never overlap or skip a product. */
 function orderBy(sort: ProductSort, rank: SQL | null): SQL {

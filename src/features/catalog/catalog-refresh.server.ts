@@ -1,5 +1,6 @@
 import '@tanstack/react-start/server-only'
 import { sql, type SQL } from 'drizzle-orm'
+import type { OrderStatus } from '~/lib/domain-enums'
 import { now } from '~/server/clock.server'
 import { selectRows, type DbOrTx } from '~/server/db/client.server'
 import { chunks } from '~/server/db/seed/batches'
@@ -19,16 +20,40 @@ import { clearCatalogCache } from './catalog-cache.server'
  *   entry-tier effective price, its list price that tier's unit price when discounted (ties: lower
  *   unit price first), its MOQ the lowest entry-tier min_quantity, in stock when an offer has stock
  *   or is always available, discounted when an entry tier is, and store count = live offers.
+ * - its popularity (`ordered_units_30d`, what the `popular` sort orders by first) is the units of it
+ *   on order lines of orders paid in the last 30 days that still stand (POPULAR_ORDER_STATUSES):
+ *   unpaid, expired, rejected and cancelled orders do not count.
  *
  * Who calls it: the seed (everything), any change to products, SKUs, prices, stores or seller
- * status (`refreshProductListings(db, productIds)`, or `refreshListingsOfStores`), and a periodic
- * job (`refreshDueListings`) for tiers that start or end with the passage of time.
+ * status (`refreshProductListings(db, productIds)`, or `refreshListingsOfStores`), an order that
+ * becomes paid or stops counting (`transitionOrder`), and a periodic job
+ * (`refreshDueListings`) for tiers that start or end and orders that leave the 30-day window with
+ * the passage of time.
  */
 
 /** Products per statement: bounds the memory of one statement on PGlite and a server alike. */
 const BATCH = 10_000
 /** Words shorter than this are not worth correcting and make trigram matches noisy. */
 const MIN_TERM_LENGTH = 3
+
+/** How far back ordered units count towards a product's popularity. */
+export const POPULAR_WINDOW_DAYS = 30
+/** The states of an order that is paid and still stands: its units count towards popularity. */
+export const POPULAR_ORDER_STATUSES = [
+  'paid',
+  'accepted',
+  'shipped',
+  'delivered',
+  'completed',
+] as const satisfies readonly OrderStatus[]
+
+/** Whether an order in this state counts towards its products' popularity. */
+export const countsTowardsPopularity = (status: OrderStatus): boolean =>
+  (POPULAR_ORDER_STATUSES as readonly OrderStatus[]).includes(status)
+
+// In hours, not days: a day interval on timestamptz follows the session's time zone across DST.
+const POPULAR_WINDOW = sql.raw(`interval '${POPULAR_WINDOW_DAYS * 24} hours'`)
+const POPULAR_STATUS_LIST = sql.raw(POPULAR_ORDER_STATUSES.map((s) => `'${s}'`).join(', '))
 
 /** Restricts a statement to some products, given the SQL of a product id column. */
 type Scope = (productId: SQL) => SQL
@@ -77,11 +102,22 @@ function refreshStatement(scope: Scope, at: string): SQL {
         array_agg(distinct store_id) as store_ids
       from entry group by product_id
     ),
+    -- Units in the popularity window, and when its oldest counted order leaves it.
+    ordered as (
+      select ol.product_id, sum(ol.quantity)::int as units, min(od.paid_at) + ${POPULAR_WINDOW} as due_at
+      from order_lines ol
+      join orders od on od.id = ol.order_id
+      where ${scope(sql.raw('ol.product_id'))}
+        and od.status in (${POPULAR_STATUS_LIST})
+        and od.paid_at > ${at}::timestamptz - ${POPULAR_WINDOW}
+      group by ol.product_id
+    ),
     fresh as (
       select pr.id as product_id, pr.slug, pr.name, pr.unit, pr.brand_id, b.name as brand_name, pr.category_id,
         ct.path as category_path, o.store_ids,
         (select ph.url from product_photos ph where ph.product_id = pr.id order by ph.position, ph.id limit 1) as image,
         o.price, o.list_price, o.moq, o.in_stock, o.discount, o.store_count, pr.created_at,
+        coalesce(od.units, 0) as ordered_units_30d, od.due_at as ordered_units_due_at,
         setweight(to_tsvector('english', pr.name) || to_tsvector('simple', pr.name), 'A')
           || setweight(to_tsvector('english', coalesce(b.name, '')) || to_tsvector('simple', coalesce(b.name, '')), 'B')
           || setweight(to_tsvector('english', ct.names) || to_tsvector('simple', ct.names), 'C')
@@ -90,34 +126,40 @@ function refreshStatement(scope: Scope, at: string): SQL {
       join offers o on o.product_id = pr.id
       join cat_tree ct on ct.id = pr.category_id
       left join brands b on b.id = pr.brand_id
+      left join ordered od on od.product_id = pr.id
       where pr.status = 'active'
     ),
     listings as (
       insert into product_listings as l (product_id, slug, name, unit, brand_id, brand_name, category_id,
-        category_path, store_ids, image, price, list_price, moq, in_stock, discount, store_count, created_at,
-        refreshed_at)
+        category_path, store_ids, image, price, list_price, moq, in_stock, discount, store_count,
+        ordered_units_30d, ordered_units_due_at, created_at, refreshed_at)
       select product_id, slug, name, unit, brand_id, brand_name, category_id, category_path, store_ids, image,
-        price, list_price, moq, in_stock, discount, store_count, created_at, ${at}::timestamptz
-      from fresh
+        price, list_price, moq, in_stock, discount, store_count, ordered_units_30d, ordered_units_due_at,
+        created_at, ${at}::timestamptz
+      -- In id order, so that two refreshes of overlapping products (two orders paid at once) lock
+      -- the rows in the same order instead of deadlocking.
+      from fresh order by product_id
       on conflict (product_id) do update set
         slug = excluded.slug, name = excluded.name, unit = excluded.unit, brand_id = excluded.brand_id,
         brand_name = excluded.brand_name, category_id = excluded.category_id,
         category_path = excluded.category_path, store_ids = excluded.store_ids, image = excluded.image,
         price = excluded.price, list_price = excluded.list_price, moq = excluded.moq,
         in_stock = excluded.in_stock, discount = excluded.discount, store_count = excluded.store_count,
+        ordered_units_30d = excluded.ordered_units_30d, ordered_units_due_at = excluded.ordered_units_due_at,
         created_at = excluded.created_at, refreshed_at = excluded.refreshed_at
       -- Unchanged rows are not rewritten: a full refresh then costs little bloat and WAL.
       where (l.slug, l.name, l.unit, l.brand_id, l.brand_name, l.category_id, l.category_path, l.store_ids, l.image,
-          l.price, l.list_price, l.moq, l.in_stock, l.discount, l.store_count, l.created_at)
+          l.price, l.list_price, l.moq, l.in_stock, l.discount, l.store_count, l.ordered_units_30d,
+          l.ordered_units_due_at, l.created_at)
         is distinct from (excluded.slug, excluded.name, excluded.unit, excluded.brand_id, excluded.brand_name,
           excluded.category_id, excluded.category_path, excluded.store_ids, excluded.image, excluded.price,
           excluded.list_price, excluded.moq, excluded.in_stock, excluded.discount, excluded.store_count,
-          excluded.created_at)
+          excluded.ordered_units_30d, excluded.ordered_units_due_at, excluded.created_at)
       returning l.product_id
     ),
     -- Runs to completion though nothing reads it; its foreign key is checked at the end of the statement.
     documents as (
-      insert into product_search as s (product_id, search) select product_id, search from fresh
+      insert into product_search as s (product_id, search) select product_id, search from fresh order by product_id
       on conflict (product_id) do update set search = excluded.search where s.search is distinct from excluded.search
       returning s.product_id
     )
@@ -239,11 +281,28 @@ async function markRefreshed(db: DbOrTx, at: string): Promise<void> {
 }
 
 /**
- * The periodic part: a tier that starts or ends changes prices without anyone editing anything.
- * Refreshes the products whose tiers started or ended since the last run (all of them when there
- * was none). Idempotent and cheap (two indexed range scans on prices); run it every minute or so
- * from the job worker. Listings lag real time by at most that interval; product pages and
- * checkout always price live.
+ * Refreshes the listings of an order's products: call it, in the order's transaction, when the
+ * order starts or stops counting towards popularity (paid; rejected or cancelled after payment).
+ */
+export async function refreshListingsOfOrder(db: DbOrTx, orderId: number): Promise<RefreshSummary> {
+  const rows = await selectRows<{ id: number }>(
+    db,
+    sql`select distinct product_id as id from order_lines where order_id = ${orderId} and product_id is not null`,
+  )
+  return refreshProductListings(
+    db,
+    rows.map((r) => Number(r.id)),
+  )
+}
+
+/**
+ * The periodic part: a tier that starts or ends changes prices, and a paid order that leaves the
+ * 30-day window changes popularity, without anyone editing anything. Refreshes the products whose
+ * tiers started or ended since the last run (all of them when there was none) and those whose
+ * oldest counted order has left the window (`ordered_units_due_at`, set by the refresh itself).
+ * Idempotent and cheap (indexed range scans on prices and on the listings' due times); run it
+ * every minute or so from the job worker. Listings lag real time by at most that interval; product
+ * pages and checkout always price live.
  */
 export async function refreshDueListings(db: DbOrTx): Promise<RefreshSummary & { full: boolean }> {
   const [state] = await selectRows<{ through: string | Date }>(
@@ -259,6 +318,8 @@ export async function refreshDueListings(db: DbOrTx): Promise<RefreshSummary & {
       select distinct s.product_id as id from prices p join skus s on s.id = p.sku_id
       where (p.valid_from > ${since}::timestamptz and p.valid_from <= ${at}::timestamptz)
          or (p.valid_to > ${since}::timestamptz and p.valid_to <= ${at}::timestamptz)
+      union
+      select product_id from product_listings where ordered_units_due_at <= ${at}::timestamptz
     `,
   )
   const summary = await refreshProductListings(

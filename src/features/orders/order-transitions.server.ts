@@ -3,7 +3,11 @@ import { eq, sql } from 'drizzle-orm'
 import * as v from 'valibot'
 import { APPROVED_SELLER_MESSAGE, sellerRole } from '~/features/auth/auth-access'
 import type { User } from '~/features/auth/auth.schemas'
-import { refreshProductListings } from '~/features/catalog/catalog-refresh.server'
+import {
+  countsTowardsPopularity,
+  refreshListingsOfOrder,
+  refreshProductListings,
+} from '~/features/catalog/catalog-refresh.server'
 import { refundOrderPayment } from '~/features/payments/payments.server'
 import type { OrderActorKind, OrderStatus } from '~/lib/domain-enums'
 import type { AuthContext } from '~/server/auth/session.server'
@@ -149,6 +153,9 @@ export async function transitionOrder(
   if (to === 'paid') await issueInvoice(tx, order.id)
   if (releasesStock(to)) await releaseReservedStock(tx, order.id)
   if (refundsPayment(from, to)) await refundOrderPayment(tx, order.id, note || refundReason(to, actor.kind))
+  // Paid orders that stand make their products popular (the catalogue's `popular` sort).
+  if (countsTowardsPopularity(from) !== countsTowardsPopularity(to))
+    await refreshListingsOfOrder(tx, order.id)
   await notifyOrderTransition(tx, { orderId: order.id, to, note, shipping })
   return { from, to }
 }

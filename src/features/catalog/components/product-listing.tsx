@@ -11,7 +11,7 @@ import { ProductCard } from './product-card'
 
 const sortLabels: Record<ProductSort, string> = {
   relevance: 'Best match',
-  popular: 'Most stores',
+  popular: 'Most popular',
   newest: 'Newest',
   price_asc: 'Price: low to high',
   price_desc: 'Price: high to low',

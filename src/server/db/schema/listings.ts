@@ -8,8 +8,9 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
 /**
  * The catalogue's read model: one row per *listed* product (active, with at least one live offer),
  * denormalised so the /product listing, its facets and its search read one table. Rebuilt by
- * `refreshProductListings` after catalogue or inventory changes, and for tiers that start or end
- * by `refreshDueListings` (periodic). Prices are the entry tiers valid at refresh time.
+ * `refreshProductListings` after catalogue, inventory or order payment changes, and for tiers that
+ * start or end and orders that leave the popularity window by `refreshDueListings` (periodic).
+ * Prices are the entry tiers valid at refresh time.
  */
 export const productListings = pgTable(
   'product_listings',
@@ -37,6 +38,16 @@ export const productListings = pgTable(
     inStock: boolean('in_stock').notNull(),
     discount: boolean('discount').notNull(),
     storeCount: integer('store_count').notNull(),
+    /**
+     * Units ordered in the 30 days before the refresh, over orders that are paid and still standing
+     * (paid, accepted, shipped, delivered, completed): what "popular" sorts by first.
+     */
+    orderedUnits30d: integer('ordered_units_30d').notNull().default(0),
+    /**
+     * When the oldest of those orders leaves the 30-day window (null: none counted). The periodic
+     * refresh recomputes the rows that reach it, so the count slides without any order changing.
+     */
+    orderedUnitsDueAt: timestamp('ordered_units_due_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull(),
   },
@@ -46,7 +57,15 @@ export const productListings = pgTable(
     index('product_listings_brand_idx').on(t.brandId),
     index('product_listings_newest_idx').on(t.createdAt.desc(), t.productId.desc()),
     index('product_listings_price_idx').on(t.price, t.productId),
-    index('product_listings_popular_idx').on(t.storeCount.desc(), t.createdAt.desc(), t.productId.desc()),
+    index('product_listings_popular_idx').on(
+      t.orderedUnits30d.desc(),
+      t.storeCount.desc(),
+      t.createdAt.desc(),
+      t.productId.desc(),
+    ),
+    index('product_listings_ordered_units_due_idx')
+      .on(t.orderedUnitsDueAt)
+      .where(sql`${t.orderedUnitsDueAt} is not null`),
   ],
 )
 

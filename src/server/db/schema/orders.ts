@@ -126,6 +126,8 @@ export const orderLines = pgTable(
   (t) => [
     index('order_lines_order_idx').on(t.orderId, t.position),
     index('order_lines_sku_idx').on(t.skuId),
+    // The catalogue's popularity (units ordered per product) is summed per product on every refresh.
+    index('order_lines_product_idx').on(t.productId),
     check('order_lines_quantity_positive', sql`${t.quantity} > 0`),
     check('order_lines_total_adds_up', sql`${t.lineTotal} = ${t.lineSubtotal} - ${t.lineDiscount}`),
     check('order_lines_reserved_range', sql`${t.reservedQuantity} >= 0 and ${t.reservedQuantity} <= ${t.quantity}`),
