@@ -59,6 +59,8 @@ import { Route as AdminContentQuestionsRouteImport } from './routes/admin/conten
 import { Route as AdminLandingIndexRouteImport } from './routes/admin/landing/index'
 import { Route as AdminLandingIdRouteImport } from './routes/admin/landing/$id'
 import { Route as AdminLandingNewRouteImport } from './routes/admin/landing/new'
+import { Route as AdminOrdersIndexRouteImport } from './routes/admin/orders/index'
+import { Route as AdminOrdersIdRouteImport } from './routes/admin/orders/$id'
 import { Route as AdminTicketsIndexRouteImport } from './routes/admin/tickets/index'
 import { Route as AdminTicketsIdRouteImport } from './routes/admin/tickets/$id'
 import { Route as ApiAnalyticsEventsRouteImport } from './routes/api/analytics/events'
@@ -365,6 +367,16 @@ const AdminLandingIdRoute = AdminLandingIdRouteImport.update({
 const AdminLandingNewRoute = AdminLandingNewRouteImport.update({
   id: '/landing/new',
   path: '/landing/new',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminOrdersIndexRoute = AdminOrdersIndexRouteImport.update({
+  id: '/orders/',
+  path: '/orders/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminOrdersIdRoute = AdminOrdersIdRouteImport.update({
+  id: '/orders/$id',
+  path: '/orders/$id',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminTicketsIndexRoute = AdminTicketsIndexRouteImport.update({
@@ -705,6 +717,7 @@ export interface FileRoutesByFullPath {
   '/admin/content/questions': typeof AdminContentQuestionsRoute
   '/admin/landing/$id': typeof AdminLandingIdRoute
   '/admin/landing/new': typeof AdminLandingNewRoute
+  '/admin/orders/$id': typeof AdminOrdersIdRoute
   '/admin/tickets/$id': typeof AdminTicketsIdRoute
   '/api/analytics/events': typeof ApiAnalyticsEventsRoute
   '/api/auth/logout': typeof ApiAuthLogoutRoute
@@ -729,6 +742,7 @@ export interface FileRoutesByFullPath {
   '/product/': typeof DefaultProductIndexRoute
   '/admin/content/': typeof AdminContentIndexRoute
   '/admin/landing/': typeof AdminLandingIndexRoute
+  '/admin/orders/': typeof AdminOrdersIndexRoute
   '/admin/tickets/': typeof AdminTicketsIndexRoute
   '/api/products/': typeof ApiProductsIndexRoute
   '/api/stores/': typeof ApiStoresIndexRoute
@@ -808,6 +822,7 @@ export interface FileRoutesByTo {
   '/admin/content/questions': typeof AdminContentQuestionsRoute
   '/admin/landing/$id': typeof AdminLandingIdRoute
   '/admin/landing/new': typeof AdminLandingNewRoute
+  '/admin/orders/$id': typeof AdminOrdersIdRoute
   '/admin/tickets/$id': typeof AdminTicketsIdRoute
   '/api/analytics/events': typeof ApiAnalyticsEventsRoute
   '/api/auth/logout': typeof ApiAuthLogoutRoute
@@ -832,6 +847,7 @@ export interface FileRoutesByTo {
   '/product': typeof DefaultProductIndexRoute
   '/admin/content': typeof AdminContentIndexRoute
   '/admin/landing': typeof AdminLandingIndexRoute
+  '/admin/orders': typeof AdminOrdersIndexRoute
   '/admin/tickets': typeof AdminTicketsIndexRoute
   '/api/products': typeof ApiProductsIndexRoute
   '/api/stores': typeof ApiStoresIndexRoute
@@ -917,6 +933,7 @@ export interface FileRoutesById {
   '/admin/content/questions': typeof AdminContentQuestionsRoute
   '/admin/landing/$id': typeof AdminLandingIdRoute
   '/admin/landing/new': typeof AdminLandingNewRoute
+  '/admin/orders/$id': typeof AdminOrdersIdRoute
   '/admin/tickets/$id': typeof AdminTicketsIdRoute
   '/api/analytics/events': typeof ApiAnalyticsEventsRoute
   '/api/auth/logout': typeof ApiAuthLogoutRoute
@@ -941,6 +958,7 @@ export interface FileRoutesById {
   '/_default/product/': typeof DefaultProductIndexRoute
   '/admin/content/': typeof AdminContentIndexRoute
   '/admin/landing/': typeof AdminLandingIndexRoute
+  '/admin/orders/': typeof AdminOrdersIndexRoute
   '/admin/tickets/': typeof AdminTicketsIndexRoute
   '/api/products/': typeof ApiProductsIndexRoute
   '/api/stores/': typeof ApiStoresIndexRoute
@@ -1026,6 +1044,7 @@ export interface FileRouteTypes {
     | '/admin/content/questions'
     | '/admin/landing/$id'
     | '/admin/landing/new'
+    | '/admin/orders/$id'
     | '/admin/tickets/$id'
     | '/api/analytics/events'
     | '/api/auth/logout'
@@ -1050,6 +1069,7 @@ export interface FileRouteTypes {
     | '/product/'
     | '/admin/content/'
     | '/admin/landing/'
+    | '/admin/orders/'
     | '/admin/tickets/'
     | '/api/products/'
     | '/api/stores/'
@@ -1129,6 +1149,7 @@ export interface FileRouteTypes {
     | '/admin/content/questions'
     | '/admin/landing/$id'
     | '/admin/landing/new'
+    | '/admin/orders/$id'
     | '/admin/tickets/$id'
     | '/api/analytics/events'
     | '/api/auth/logout'
@@ -1153,6 +1174,7 @@ export interface FileRouteTypes {
     | '/product'
     | '/admin/content'
     | '/admin/landing'
+    | '/admin/orders'
     | '/admin/tickets'
     | '/api/products'
     | '/api/stores'
@@ -1237,6 +1259,7 @@ export interface FileRouteTypes {
     | '/admin/content/questions'
     | '/admin/landing/$id'
     | '/admin/landing/new'
+    | '/admin/orders/$id'
     | '/admin/tickets/$id'
     | '/api/analytics/events'
     | '/api/auth/logout'
@@ -1261,6 +1284,7 @@ export interface FileRouteTypes {
     | '/_default/product/'
     | '/admin/content/'
     | '/admin/landing/'
+    | '/admin/orders/'
     | '/admin/tickets/'
     | '/api/products/'
     | '/api/stores/'
@@ -1687,6 +1711,20 @@ declare module '@tanstack/react-router' {
       path: '/landing/new'
       fullPath: '/admin/landing/new'
       preLoaderRoute: typeof AdminLandingNewRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/orders/': {
+      id: '/admin/orders/'
+      path: '/orders'
+      fullPath: '/admin/orders/'
+      preLoaderRoute: typeof AdminOrdersIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/orders/$id': {
+      id: '/admin/orders/$id'
+      path: '/orders/$id'
+      fullPath: '/admin/orders/$id'
+      preLoaderRoute: typeof AdminOrdersIdRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/tickets/': {
@@ -2154,9 +2192,11 @@ interface AdminRouteChildren {
   AdminContentQuestionsRoute: typeof AdminContentQuestionsRoute
   AdminLandingIdRoute: typeof AdminLandingIdRoute
   AdminLandingNewRoute: typeof AdminLandingNewRoute
+  AdminOrdersIdRoute: typeof AdminOrdersIdRoute
   AdminTicketsIdRoute: typeof AdminTicketsIdRoute
   AdminContentIndexRoute: typeof AdminContentIndexRoute
   AdminLandingIndexRoute: typeof AdminLandingIndexRoute
+  AdminOrdersIndexRoute: typeof AdminOrdersIndexRoute
   AdminTicketsIndexRoute: typeof AdminTicketsIndexRoute
 }
 
@@ -2167,9 +2207,11 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminContentQuestionsRoute: AdminContentQuestionsRoute,
   AdminLandingIdRoute: AdminLandingIdRoute,
   AdminLandingNewRoute: AdminLandingNewRoute,
+  AdminOrdersIdRoute: AdminOrdersIdRoute,
   AdminTicketsIdRoute: AdminTicketsIdRoute,
   AdminContentIndexRoute: AdminContentIndexRoute,
   AdminLandingIndexRoute: AdminLandingIndexRoute,
+  AdminOrdersIndexRoute: AdminOrdersIndexRoute,
   AdminTicketsIndexRoute: AdminTicketsIndexRoute,
 }
 

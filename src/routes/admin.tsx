@@ -16,6 +16,7 @@ export const Route = createFileRoute('/admin')({
 
 const links = [
   { to: '/admin/sellers', label: 'Seller applications' },
+  { to: '/admin/orders', label: 'Orders' },
   { to: '/admin/tickets', label: 'Support tickets' },
   { to: '/admin/content', label: 'Help content' },
   { to: '/admin/landing', label: 'Landing pages' },

@@ -35,16 +35,18 @@ import {
  */
 
 type OrderRow = typeof orders.$inferSelect
-type Viewer = 'buyer' | 'seller'
+/** Who reads the order: its buyer, its seller, or an administrator (orders-admin.server.ts). */
+export type OrderViewer = 'buyer' | 'seller' | 'admin'
+type Viewer = OrderViewer
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null)
 
 /** `%` and `_` typed into the search box are characters, not wildcards. */
-const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
+export const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 
-const lineCount = sql<number>`(select count(*)::int from ${orderLines} where ${orderLines.orderId} = ${orders.id})`
+export const lineCount = sql<number>`(select count(*)::int from ${orderLines} where ${orderLines.orderId} = ${orders.id})`
 
-function toSummary(row: OrderRow & { lineCount: number; counterpart: string }): OrderSummary {
+export function toSummary(row: OrderRow & { lineCount: number; counterpart: string }): OrderSummary {
   return {
     id: row.id,
     number: row.number,
@@ -58,8 +60,8 @@ function toSummary(row: OrderRow & { lineCount: number; counterpart: string }): 
   }
 }
 
-const newestFirst = [desc(orders.createdAt), desc(orders.id)]
-const pageOf = (filters: { page: number; per_page: number }) => ({
+export const newestFirst = [desc(orders.createdAt), desc(orders.id)]
+export const pageOf = (filters: { page: number; per_page: number }) => ({
   limit: filters.per_page,
   offset: (filters.page - 1) * filters.per_page,
 })
@@ -92,8 +94,8 @@ export async function listBuyerOrders(db: DbOrTx, auth: AuthContext | null, filt
 }
 
 /** Start of a UTC day given as 2026-11-22. */
-const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`)
-const nextDay = (day: string) => new Date(dayStart(day).getTime() + 86_400_000)
+export const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`)
+export const nextDay = (day: string) => new Date(dayStart(day).getTime() + 86_400_000)
 
 /** /seller/orders: orders placed with the caller's seller, with counts per status for the tabs. */
 export async function listSellerOrders(
@@ -186,13 +188,19 @@ function actorName(
   sellerName: string,
 ): string {
   if (kind === 'system') return 'Omdeh'
-  if (kind === 'admin') return 'Omdeh support'
+  if (kind === 'admin')
+    return viewer === 'admin' && person ? `Omdeh support (${personName(person)})` : 'Omdeh support'
+  if (viewer === 'admin') {
+    if (kind === 'buyer') return person ? `${personName(person)} (buyer)` : 'The buyer'
+    return person ? `${personName(person)} (${sellerName})` : sellerName
+  }
   if (kind === 'buyer') return viewer === 'buyer' ? 'You' : person ? personName(person) : 'The buyer'
   if (viewer === 'buyer') return sellerName
   return person ? personName(person) : sellerName
 }
 
-async function loadDetail(db: DbOrTx, order: OrderRow, viewer: Viewer): Promise<OrderDetail> {
+/** The order page's data as `viewer` may see it; the caller has already checked access. */
+export async function loadDetail(db: DbOrTx, order: OrderRow, viewer: Viewer): Promise<OrderDetail> {
   const [[seller], [buyer], lines, events, payments, [invoice]] = await Promise.all([
     db.select({ name: sellers.displayName }).from(sellers).where(eq(sellers.id, order.sellerId)),
     db.select().from(users).where(eq(users.id, order.buyerUserId)),

@@ -11,7 +11,7 @@ const paymentStatusLabels = {
   expired: 'Timed out',
 } as const
 
-export function OrderHeader({ order, viewer }: { order: OrderDetail; viewer: 'buyer' | 'seller' }) {
+export function OrderHeader({ order, viewer }: { order: OrderDetail; viewer: 'buyer' | 'seller' | 'admin' }) {
   return (
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap items-center gap-3">
@@ -25,8 +25,9 @@ export function OrderHeader({ order, viewer }: { order: OrderDetail; viewer: 'bu
       </div>
       <p className="text-sm text-stone-600">
         Placed <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>
+        {viewer === 'admin' ? ` · Seller: ${order.seller_name}` : null}
         {viewer === 'buyer' ? ` · Seller: ${order.seller_name}` : ` · Buyer: ${order.buyer.name}`}
-        {viewer === 'seller' && order.buyer.phone ? (
+        {viewer !== 'buyer' && order.buyer.phone ? (
           <>
             {' · '}
             <a href={`tel:${order.buyer.phone}`} dir="ltr" className="text-brand-800 hover:underline">

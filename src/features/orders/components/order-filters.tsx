@@ -102,53 +102,107 @@ export interface SellerFilterValues {
   store?: number
   from?: string
   to?: string
+  /** Admin list: part of the seller's name. */
+  seller?: string
+  /** Admin list: part of the order number. */
+  q?: string
 }
 
-/** Store and date range (UTC days) for /seller/orders. */
+/**
+ * Store and date range (UTC days) for /seller/orders. /admin/orders passes no stores and `search`,
+ * which puts the seller's name and the order number in their place.
+ */
 export function SellerOrderFilters({
   values,
   stores,
+  search = false,
   onApply,
 }: {
   values: SellerFilterValues
-  stores: Array<{ id: number; name: string }>
+  stores?: Array<{ id: number; name: string }>
+  search?: boolean
   onApply: (next: SellerFilterValues) => void
 }) {
   const [store, setStore] = useState(values.store ? String(values.store) : '')
+  const [seller, setSeller] = useState(values.seller ?? '')
+  const [q, setQ] = useState(values.q ?? '')
   const [from, setFrom] = useState(values.from ?? '')
   const [to, setTo] = useState(values.to ?? '')
   const [error, setError] = useState<string | null>(null)
-  const filtered = Boolean(values.store || values.from || values.to)
+  const filtered = Boolean(values.store || values.from || values.to || values.seller || values.q)
   return (
     <form
       aria-label="Filter orders"
-      className="grid gap-3 rounded-2xl border border-stone-200 bg-white p-4 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end"
+      className={cn(
+        'grid gap-3 rounded-2xl border border-stone-200 bg-white p-4 sm:items-end',
+        search ? 'sm:grid-cols-2 lg:grid-cols-[1fr_1fr_auto_auto_auto]' : 'sm:grid-cols-[1fr_auto_auto_auto]',
+      )}
       onSubmit={(event) => {
         event.preventDefault()
         if (from && to && from > to) return setError('The start date must not be after the end date')
         setError(null)
-        onApply({ store: store ? Number(store) : undefined, from: from || undefined, to: to || undefined })
+        onApply({
+          ...(stores ? { store: store ? Number(store) : undefined } : {}),
+          ...(search ? { seller: seller.trim() || undefined, q: q.trim().toUpperCase() || undefined } : {}),
+          from: from || undefined,
+          to: to || undefined,
+        })
       }}
     >
-      <div className="flex flex-col gap-1">
-        <label htmlFor="filter-store" className="text-sm font-medium text-ink">
-          Store
-        </label>
-        <select
-          id="filter-store"
-          value={store}
-          onChange={(event) => setStore(event.target.value)}
-          className="h-10 rounded-lg border border-stone-300 bg-white px-3 text-sm text-ink focus-visible:outline-2 focus-visible:outline-brand-500"
-        >
-          <option value="">All stores</option>
-          {stores.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="grid grid-cols-2 gap-3 sm:contents">
+      {stores ? (
+        <div className="flex flex-col gap-1">
+          <label htmlFor="filter-store" className="text-sm font-medium text-ink">
+            Store
+          </label>
+          <select
+            id="filter-store"
+            value={store}
+            onChange={(event) => setStore(event.target.value)}
+            className="h-10 rounded-lg border border-stone-300 bg-white px-3 text-sm text-ink focus-visible:outline-2 focus-visible:outline-brand-500"
+          >
+            <option value="">All stores</option>
+            {stores.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      {search ? (
+        <>
+          <div className="flex flex-col gap-1">
+            <label htmlFor="filter-seller" className="text-sm font-medium text-ink">
+              Seller
+            </label>
+            <Input
+              id="filter-seller"
+              type="search"
+              value={seller}
+              onChange={(event) => setSeller(event.target.value)}
+              placeholder="Shop or legal name"
+              maxLength={100}
+              autoComplete="off"
+            />
+          </div>
+          <div className="flex flex-col gap-1">
+            <label htmlFor="filter-number" className="text-sm font-medium text-ink">
+              Order number
+            </label>
+            <Input
+              id="filter-number"
+              type="search"
+              value={q}
+              onChange={(event) => setQ(event.target.value)}
+              placeholder="e.g. OM-7K2P"
+              maxLength={20}
+              autoComplete="off"
+              dir="ltr"
+            />
+          </div>
+        </>
+      ) : null}
+      <div className={cn('grid grid-cols-2 gap-3', search ? 'sm:col-span-2 lg:contents' : 'sm:contents')}>
         <div className="flex flex-col gap-1">
           <label htmlFor="filter-from" className="text-sm font-medium text-ink">
             Placed from
@@ -184,10 +238,18 @@ export function SellerOrderFilters({
             variant="ghost"
             onClick={() => {
               setStore('')
+              setSeller('')
+              setQ('')
               setFrom('')
               setTo('')
               setError(null)
-              onApply({})
+              // Every key, set to undefined: a page that merges the result into its search clears them.
+              onApply({
+                ...(stores ? { store: undefined } : {}),
+                ...(search ? { seller: undefined, q: undefined } : {}),
+                from: undefined,
+                to: undefined,
+              })
             }}
           >
             Clear
@@ -195,11 +257,11 @@ export function SellerOrderFilters({
         ) : null}
       </div>
       {error ? (
-        <p role="alert" className="text-sm font-medium text-red-800 sm:col-span-4">
+        <p role="alert" className="col-span-full text-sm font-medium text-red-800">
           {error}
         </p>
       ) : null}
-      <p className="text-xs text-stone-600 sm:col-span-4">Dates are calendar days in UTC.</p>
+      <p className="col-span-full text-xs text-stone-600">Dates are calendar days in UTC.</p>
     </form>
   )
 }

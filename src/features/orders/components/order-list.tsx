@@ -6,17 +6,20 @@ import type { OrderSummary } from '../orders.schemas'
 import { formatDateTime } from './order-format'
 import { OrderStatusBadge } from './order-status-badge'
 
-/** Orders as cards linking to their page: the buyer's and the seller's lists share it. */
-export function OrderList({
+/** Orders as cards linking to their page: the buyer's, the seller's and the admin's lists share it. */
+export function OrderList<T extends OrderSummary>({
   orders,
   linkTo,
   counterpartLabel,
+  parties,
   empty,
 }: {
-  orders: OrderSummary[]
-  linkTo: '/buyer/orders/$id/process' | '/seller/orders/$id/process'
+  orders: T[]
+  linkTo: '/buyer/orders/$id/process' | '/seller/orders/$id/process' | '/admin/orders/$id'
   /** "Seller" on the buyer's list, "Buyer" on the seller's. */
   counterpartLabel: string
+  /** Instead of "{counterpartLabel}: {counterpart}" (the admin's list names both sides). */
+  parties?: (order: T) => ReactNode
   empty: { title: string; text: ReactNode; action?: ReactNode }
 }) {
   if (!orders.length)
@@ -42,7 +45,7 @@ export function OrderList({
                 <OrderStatusBadge status={order.status} />
               </span>
               <span className="text-xs text-stone-600">
-                {counterpartLabel}: {order.counterpart} · {order.line_count}{' '}
+                {parties ? parties(order) : `${counterpartLabel}: ${order.counterpart}`} · {order.line_count}{' '}
                 {order.line_count === 1 ? 'item' : 'items'} · Placed{' '}
                 <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>
               </span>

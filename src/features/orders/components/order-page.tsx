@@ -6,7 +6,7 @@ import { OrderTimeline } from './order-timeline'
 /**
  * The order page both sides share (/buyer/orders/{id}/process, /seller/orders/{id}/process): the
  * header, that side's actions, lines, totals with the invoice link, delivery, payment (buyer only)
- * and the timeline.
+ * and the timeline. /admin/orders/{id} uses it too, with both parties and the payment.
  */
 export function OrderPage({
   order,
@@ -14,12 +14,15 @@ export function OrderPage({
   back,
   actions,
   invoiceLink,
+  panels,
 }: {
   order: OrderDetail
-  viewer: 'buyer' | 'seller'
+  viewer: 'buyer' | 'seller' | 'admin'
   back: ReactNode
   actions: ReactNode
   invoiceLink: ReactNode
+  /** More side panels, first in the column (the admin's page: who bought from whom). */
+  panels?: ReactNode
 }) {
   return (
     <section aria-labelledby="page-title" className="flex flex-col gap-5">
@@ -32,6 +35,7 @@ export function OrderPage({
           <OrderLines order={order} />
         </div>
         <div className="flex min-w-0 flex-col gap-5 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          {panels}
           <Panel title="Totals" id="totals-title">
             <OrderTotals order={order} />
             {invoiceLink ? <p className="mt-3 text-sm">{invoiceLink}</p> : null}
@@ -39,7 +43,7 @@ export function OrderPage({
           <Panel title="Delivery" id="delivery-title">
             <DeliveryDetails order={order} />
           </Panel>
-          {viewer === 'buyer' ? (
+          {viewer !== 'seller' ? (
             <Panel title="Payment" id="payment-title">
               <PaymentSummary order={order} />
             </Panel>

@@ -1,0 +1,170 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import type * as v from 'valibot'
+import { notify } from '~/lib/notify'
+import { Button } from '~/ui/button'
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from '~/ui/dialog'
+import { FormError, TextAreaField, TextField } from '~/ui/form/text-field'
+import { useSchemaForm } from '~/ui/form/use-schema-form'
+import { orderQueries } from '../orders.queries'
+import { rejectInput, shipInput, type OrderDetail } from '../orders.schemas'
+import { conflictAware } from './use-order-action'
+
+/**
+ * The order moves that need words typed first (a reason, a carrier and tracking number), as dialogs.
+ * The seller's and the admin's actions share them; each passes the server call to make.
+ */
+
+function useRefresh() {
+  const queryClient = useQueryClient()
+  return () => queryClient.invalidateQueries({ queryKey: orderQueries.all })
+}
+
+type ReasonSchema = v.GenericSchema<{ reason: string }, { reason: string }>
+
+/** A move that must say why (reject, an admin's cancel): the reason goes on the timeline. */
+export function ReasonDialog({
+  schema,
+  run,
+  trigger,
+  title,
+  description,
+  submit,
+  submitting,
+  keep = 'Keep the order',
+  success,
+}: {
+  schema: ReasonSchema
+  run: (reason: string) => Promise<unknown>
+  trigger: string
+  title: string
+  description: string
+  submit: string
+  submitting: string
+  keep?: string
+  success: string
+}) {
+  const [open, setOpen] = useState(false)
+  const refresh = useRefresh()
+  const form = useSchemaForm({
+    schema,
+    initialValues: { reason: '' },
+    onSubmit: async ({ reason }) => {
+      const done = await conflictAware(() => run(reason), refresh)
+      if (done) notify('success', success)
+      setOpen(false)
+      if (done) {
+        form.reset()
+        await refresh()
+      }
+    },
+  })
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="secondary" className="text-red-800">
+          {trigger}
+        </Button>
+      </DialogTrigger>
+      <DialogContent title={title} description={description}>
+        <form {...form.formProps} className="flex flex-col gap-4">
+          <FormError message={form.formError} />
+          <TextAreaField field={form.field('reason')} label="Reason" rows={3} required maxLength={500} />
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <DialogClose asChild>
+              <Button variant="secondary">{keep}</Button>
+            </DialogClose>
+            <Button type="submit" variant="danger" disabled={form.submitting}>
+              {form.submitting ? submitting : submit}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+export function RejectDialog({
+  order,
+  run,
+  description = 'The buyer reads your reason, the payment is refunded and the goods go back on sale.',
+}: {
+  order: OrderDetail
+  run: (reason: string) => Promise<unknown>
+  description?: string
+}) {
+  return (
+    <ReasonDialog
+      schema={rejectInput}
+      run={run}
+      trigger="Reject"
+      title={`Reject order ${order.number}?`}
+      description={description}
+      submit="Reject order"
+      submitting="Rejecting…"
+      success={`Order ${order.number} rejected: the buyer is refunded`}
+    />
+  )
+}
+
+export function ShipDialog({
+  order,
+  run,
+}: {
+  order: OrderDetail
+  run: (input: { carrier: string; tracking_number: string }) => Promise<unknown>
+}) {
+  const [open, setOpen] = useState(false)
+  const refresh = useRefresh()
+  const form = useSchemaForm({
+    schema: shipInput,
+    initialValues: { carrier: '', tracking_number: '' },
+    onSubmit: async (input) => {
+      const done = await conflictAware(() => run(input), refresh)
+      if (done) notify('success', `Order ${order.number} shipped: the buyer has the tracking number`)
+      setOpen(false)
+      if (done) {
+        form.reset()
+        await refresh()
+      }
+    },
+  })
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button>Mark shipped</Button>
+      </DialogTrigger>
+      <DialogContent
+        title={`Ship order ${order.number}`}
+        description="The buyer gets the carrier and tracking number by text message."
+      >
+        <form {...form.formProps} className="flex flex-col gap-4">
+          <FormError message={form.formError} />
+          <TextField
+            field={form.field('carrier')}
+            label="Carrier"
+            required
+            maxLength={60}
+            autoComplete="off"
+          />
+          <TextField
+            field={form.field('tracking_number')}
+            label="Tracking number"
+            required
+            maxLength={60}
+            autoComplete="off"
+            dir="ltr"
+          />
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <DialogClose asChild>
+              <Button variant="secondary">Not yet</Button>
+            </DialogClose>
+            <Button type="submit" disabled={form.submitting}>
+              {form.submitting ? 'Saving…' : 'Mark shipped'}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  )
+}

@@ -1,0 +1,30 @@
+import { createServerFn } from '@tanstack/react-start'
+import type * as v from 'valibot'
+import { signedIn } from '~/server/auth/middleware'
+import { parseInput } from '~/server/http/api-errors.server'
+import { actOnOrderAsAdmin, getAdminOrder, listAdminOrders } from './orders-admin.server'
+import { adminOrderActionInput, adminOrderFilters } from './orders-admin.schemas'
+import { orderIdInput } from './orders.schemas'
+
+/** Server functions for /admin/orders*. requireAdmin is checked in every operation. */
+
+const validate =
+  <S extends v.GenericSchema>(schema: S) =>
+  (input: v.InferInput<S>) =>
+    parseInput(schema, input)
+
+export const fetchAdminOrders = createServerFn({ method: 'GET' })
+  .middleware([signedIn])
+  .validator(validate(adminOrderFilters))
+  .handler(async ({ data, context }) => listAdminOrders(context.db, context.auth, data))
+
+export const fetchAdminOrder = createServerFn({ method: 'GET' })
+  .middleware([signedIn])
+  .validator(validate(orderIdInput))
+  .handler(async ({ data, context }) => getAdminOrder(context.db, context.auth, data.order_id))
+
+/** Accept, reject, ship, mark delivered, complete or cancel, as an administrator. */
+export const adminOrderActionFn = createServerFn({ method: 'POST' })
+  .middleware([signedIn])
+  .validator(validate(adminOrderActionInput))
+  .handler(async ({ data, context }) => actOnOrderAsAdmin(context.db, context.auth, data))

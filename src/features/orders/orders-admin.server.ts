@@ -1,0 +1,140 @@
+import '@tanstack/react-start/server-only'
+import { and, count, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm'
+import { orderStatuses, type OrderStatus } from '~/lib/domain-enums'
+import { requireAdmin } from '~/server/auth/guards.server'
+import type { AuthContext } from '~/server/auth/session.server'
+import type { Db, DbOrTx } from '~/server/db/client.server'
+import { orders, sellers, users } from '~/server/db/schema'
+import { conflict, notFound, parseInput } from '~/server/http/api-errors.server'
+import { personName } from './invoices.server'
+import { actOnOrder, refusalMessage } from './order-transitions.server'
+import {
+  adminOrderActionInput,
+  type AdminOrderActionInput,
+  type AdminOrderDetail,
+  type AdminOrderFilters,
+  type AdminOrderPage,
+} from './orders-admin.schemas'
+import {
+  dayStart,
+  likeEscape,
+  lineCount,
+  loadDetail,
+  newestFirst,
+  nextDay,
+  pageOf,
+  toSummary,
+} from './orders-read.server'
+import { ORDER_NOT_FOUND } from './orders.schemas'
+
+/**
+ * What administrators read and do with orders: every order of every seller. Each operation starts
+ * with requireAdmin, so anyone else gets the same 403 as every other admin operation.
+ */
+
+/** /admin/orders: newest first, with counts per status under the other filters. */
+export async function listAdminOrders(
+  db: DbOrTx,
+  auth: AuthContext | null,
+  filters: AdminOrderFilters,
+): Promise<AdminOrderPage> {
+  requireAdmin(auth)
+  const scope: SQL[] = []
+  if (filters.seller) {
+    const pattern = `%${likeEscape(filters.seller)}%`
+    scope.push(or(sql`${sellers.displayName} ilike ${pattern}`, sql`${sellers.legalName} ilike ${pattern}`)!)
+  }
+  if (filters.q) scope.push(sql`${orders.number} ilike ${`%${likeEscape(filters.q)}%`}`)
+  if (filters.from) scope.push(gte(orders.createdAt, dayStart(filters.from)))
+  if (filters.to) scope.push(lt(orders.createdAt, nextDay(filters.to)))
+  const where = and(...scope, ...(filters.status ? [eq(orders.status, filters.status)] : []))
+  const { limit, offset } = pageOf(filters)
+  const [rows, [total], perStatus] = await Promise.all([
+    db
+      .select({ order: orders, lineCount, buyer: users, sellerName: sellers.displayName })
+      .from(orders)
+      .innerJoin(sellers, eq(sellers.id, orders.sellerId))
+      .innerJoin(users, eq(users.id, orders.buyerUserId))
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(orders).innerJoin(sellers, eq(sellers.id, orders.sellerId)).where(where),
+    db
+      .select({ status: orders.status, n: count() })
+      .from(orders)
+      .innerJoin(sellers, eq(sellers.id, orders.sellerId))
+      .where(and(...scope))
+      .groupBy(orders.status),
+  ])
+  const counts = Object.fromEntries(orderStatuses.map((s) => [s, 0])) as Record<OrderStatus, number>
+  for (const row of perStatus) counts[row.status] = row.n
+  return {
+    items: rows.map((r) => {
+      const buyerName = personName(r.buyer)
+      return {
+        ...toSummary({ ...r.order, lineCount: r.lineCount, counterpart: buyerName }),
+        buyer_name: buyerName,
+        seller_name: r.sellerName,
+      }
+    }),
+    total: total?.n ?? 0,
+    page: filters.page,
+    per_page: filters.per_page,
+    counts,
+  }
+}
+
+/** /admin/orders/{id}: any order, with both parties, or 404. */
+export async function getAdminOrder(
+  db: DbOrTx,
+  auth: AuthContext | null,
+  orderId: number,
+): Promise<AdminOrderDetail> {
+  requireAdmin(auth)
+  const [row] = await db
+    .select({ order: orders, seller: sellers })
+    .from(orders)
+    .innerJoin(sellers, eq(sellers.id, orders.sellerId))
+    .where(eq(orders.id, orderId))
+  if (!row) throw notFound(ORDER_NOT_FOUND)
+  const detail = await loadDetail(db, row.order, 'admin')
+  return {
+    ...detail,
+    seller: {
+      id: row.seller.id,
+      name: row.seller.displayName,
+      legal_name: row.seller.legalName,
+      phone: row.seller.phone,
+      city: row.seller.city,
+    },
+  }
+}
+
+/**
+ * An administrator's move, through actOnOrder (one transaction, the machine's rules, refunds and
+ * stock release). "Complete" is only offered on a delivered order: on a shipped one actOnOrder's
+ * confirm_delivery would also mark it delivered, which the admin did not ask for.
+ */
+export async function actOnOrderAsAdmin(
+  db: Db,
+  auth: AuthContext | null,
+  rawInput: AdminOrderActionInput,
+): Promise<{ status: OrderStatus }> {
+  const admin = requireAdmin(auth)
+  const input = parseInput(adminOrderActionInput, rawInput)
+  if (input.action === 'complete') {
+    const [order] = await db
+      .select({ status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, input.order_id))
+    if (!order) throw notFound(ORDER_NOT_FOUND)
+    if (order.status !== 'delivered') throw conflict(refusalMessage(order.status, 'completed', 'admin'))
+  }
+  return actOnOrder(db, admin, {
+    orderId: input.order_id,
+    action: input.action === 'complete' ? 'confirm_delivery' : input.action,
+    ...(input.action === 'reject' || input.action === 'cancel' ? { note: input.reason } : {}),
+    ...(input.action === 'ship' ? { carrier: input.carrier, trackingNumber: input.tracking_number } : {}),
+  })
+}

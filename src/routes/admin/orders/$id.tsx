@@ -1,0 +1,73 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import { AdminOrderActions } from '~/features/orders/components/admin-order-actions'
+import { Panel } from '~/features/orders/components/order-detail'
+import { backLinkClass, invoiceLinkClass, OrderPage } from '~/features/orders/components/order-page'
+import { adminOrderQueries } from '~/features/orders/orders-admin.queries'
+import type { AdminOrderDetail } from '~/features/orders/orders-admin.schemas'
+import { pageHead } from '~/features/shell/page-head'
+import { invalidParam } from '~/lib/route-errors'
+
+export const Route = createFileRoute('/admin/orders/$id')({
+  params: {
+    parse: ({ id }) => (/^\d{1,9}$/.test(id) && Number(id) > 0 ? { id } : invalidParam()),
+  },
+  loader: async ({ context, params }) => {
+    await context.queryClient.ensureQueryData(adminOrderQueries.detail(Number(params.id)))
+  },
+  head: () => pageHead('Order'),
+  component: AdminOrderPage,
+})
+
+function AdminOrderPage() {
+  const { id } = Route.useParams()
+  const { data: order } = useSuspenseQuery(adminOrderQueries.detail(Number(id)))
+  return (
+    <OrderPage
+      order={order}
+      viewer="admin"
+      back={
+        <Link to="/admin/orders" className={backLinkClass}>
+          ← Orders
+        </Link>
+      }
+      actions={<AdminOrderActions order={order} />}
+      panels={<Parties order={order} />}
+      invoiceLink={
+        order.invoice ? (
+          <a href={`/api/invoices/${order.invoice.id}/pdf`} className={invoiceLinkClass}>
+            Invoice {order.invoice.number} (PDF)
+          </a>
+        ) : null
+      }
+    />
+  )
+}
+
+/** Who bought from whom, with the numbers support calls. */
+function Parties({ order }: { order: AdminOrderDetail }) {
+  const phone = (number: string) => (
+    <a href={`tel:${number}`} dir="ltr" className="self-start text-brand-800 hover:underline">
+      {number}
+    </a>
+  )
+  return (
+    <Panel title="Buyer and seller" id="parties-title">
+      <dl className="flex flex-col gap-3 text-sm">
+        <div className="flex flex-col gap-0.5">
+          <dt className="text-xs font-semibold tracking-wide text-stone-600 uppercase">Buyer</dt>
+          <dd className="font-medium text-ink">{order.buyer.name}</dd>
+          {order.buyer.phone ? <dd className="flex">{phone(order.buyer.phone)}</dd> : null}
+        </div>
+        <div className="flex flex-col gap-0.5">
+          <dt className="text-xs font-semibold tracking-wide text-stone-600 uppercase">Seller</dt>
+          <dd className="font-medium text-ink">{order.seller.name}</dd>
+          <dd className="text-stone-700">
+            {order.seller.legal_name} · {order.seller.city}
+          </dd>
+          <dd className="flex">{phone(order.seller.phone)}</dd>
+        </div>
+      </dl>
+    </Panel>
+  )
+}

@@ -1,0 +1,94 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
+import { SellerOrderFilters, StatusFilter } from '~/features/orders/components/order-filters'
+import { OrderList } from '~/features/orders/components/order-list'
+import { adminOrderQueries } from '~/features/orders/orders-admin.queries'
+import { adminOrderSearch } from '~/features/orders/orders-admin.schemas'
+import { DEFAULT_PER_PAGE } from '~/features/orders/orders.schemas'
+import { pageHead } from '~/features/shell/page-head'
+import { notFoundOnInvalidSearch } from '~/lib/route-errors'
+import { Button } from '~/ui/button'
+import { Pagination } from '~/ui/pagination'
+
+export const Route = createFileRoute('/admin/orders/')({
+  validateSearch: adminOrderSearch,
+  onError: notFoundOnInvalidSearch,
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context, deps }) => {
+    await context.queryClient.ensureQueryData(adminOrderQueries.list({ ...deps, per_page: DEFAULT_PER_PAGE }))
+  },
+  head: () => pageHead('Orders'),
+  component: AdminOrdersPage,
+})
+
+function AdminOrdersPage() {
+  const search = Route.useSearch()
+  const navigate = useNavigate({ from: Route.fullPath })
+  const { data } = useSuspenseQuery(adminOrderQueries.list({ ...search, per_page: DEFAULT_PER_PAGE }))
+  const pageCount = Math.max(1, Math.ceil(data.total / data.per_page))
+  const filtered = Boolean(search.status || search.seller || search.q || search.from || search.to)
+  return (
+    <section aria-labelledby="page-title" className="flex flex-col gap-5">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
+          Orders
+        </h1>
+        <p className="text-sm text-stone-600" role="status">
+          {data.total} {data.total === 1 ? 'order' : 'orders'}
+        </p>
+      </div>
+      <SellerOrderFilters
+        key={`${search.seller ?? ''}|${search.q ?? ''}|${search.from ?? ''}|${search.to ?? ''}`}
+        values={search}
+        search
+        onApply={(next) =>
+          void navigate({
+            search: (prev) => ({
+              status: prev.status,
+              seller: next.seller,
+              q: next.q,
+              from: next.from,
+              to: next.to,
+            }),
+          })
+        }
+      />
+      <StatusFilter
+        active={search.status}
+        counts={data.counts}
+        renderLink={(status, props) => (
+          <Link
+            from={Route.fullPath}
+            to="."
+            search={(prev) => ({ ...prev, status, page: undefined })}
+            {...props}
+          />
+        )}
+      />
+      <OrderList
+        orders={data.items}
+        linkTo="/admin/orders/$id"
+        counterpartLabel="Buyer"
+        parties={(order) => `Buyer: ${order.buyer_name} · Seller: ${order.seller_name}`}
+        empty={
+          filtered
+            ? {
+                title: 'No orders match',
+                text: 'Try another status, seller, number or dates.',
+                action: (
+                  <Button asChild variant="secondary">
+                    <Link to="/admin/orders">Show all orders</Link>
+                  </Button>
+                ),
+              }
+            : { title: 'No orders yet', text: 'Orders appear here as soon as buyers check out.' }
+        }
+      />
+      <Pagination
+        page={data.page}
+        pageCount={pageCount}
+        renderLink={(page, props) => <Link to="." search={(prev) => ({ ...prev, page })} {...props} />}
+      />
+    </section>
+  )
+}
