@@ -207,6 +207,19 @@ describe('administrators see and act on every order', () => {
     expect(row).toMatchObject({ status: 'completed', shippingCarrier: 'Tipax', trackingNumber: 'TPX-4411' })
   })
 
+  it('an admin acting from the admin pages on an order they bought themselves is recorded as admin', async () => {
+    const own = await createPendingOrder(db, { buyer: admin.user, lines: [{ sku: skuA, quantity: 1 }] })
+    await db.transaction((tx) => transitionOrder(tx, { orderId: own.id, to: 'paid', actor: system }))
+    await actOnOrderAsAdmin(db, admin, { order_id: own.id, action: 'cancel', reason: 'Duplicate order' })
+    const last = (await eventsOf(db, own.id)).at(-1)!
+    expect(last).toMatchObject({
+      to: 'cancelled',
+      actorKind: 'admin',
+      actorUserId: adminId,
+      note: 'Duplicate order',
+    })
+  })
+
   it('an illegal admin move gets 409 and changes nothing', async () => {
     const pending = await createPendingOrder(db, { buyer: buyer.user, lines: [{ sku: skuA, quantity: 1 }] })
     const before = await orderSnapshot(db, pending.id)

@@ -238,6 +238,12 @@ async function actorKindsFor(
   return kinds
 }
 
+/** How the admin pages act: always as admin, and one step only ("complete" never also delivers). */
+export interface ActOnOrderOptions {
+  actAs?: OrderActorKind
+  finalStepOnly?: boolean
+}
+
 /**
  * A signed-in person acting on an order (the order pages' buttons): one transaction, the actor
  * kind from the user's relation to the order, 404 when there is none.
@@ -246,6 +252,7 @@ export async function actOnOrder(
   db: Db,
   viewer: AuthContext | User | null,
   rawInput: ActOnOrderInput,
+  options: ActOnOrderOptions = {},
 ): Promise<{ status: OrderStatus }> {
   const user = userOf(viewer)
   if (!user) throw unauthorized()
@@ -262,11 +269,15 @@ export async function actOnOrder(
       .where(eq(orders.id, input.orderId))
       .for('update')
     if (!order) throw notFound(ORDER_NOT_FOUND)
-    const kinds = await actorKindsFor(tx, user, order)
+    const related = await actorKindsFor(tx, user, order)
+    const kinds = options.actAs ? related.filter((k) => k === options.actAs) : related
+    if (kinds.length === 0) throw forbidden(`You cannot act on this order as ${options.actAs}`)
     const targets = actionTargets[input.action]
     // Confirming an already delivered order only completes it.
     const steps =
-      input.action === 'confirm_delivery' && order.status === 'delivered' ? ['completed' as const] : targets
+      options.finalStepOnly || (input.action === 'confirm_delivery' && order.status === 'delivered')
+        ? [targets.at(-1)!]
+        : targets
     const kind = kinds.find((k) => canTransition(order.status, steps[0]!, k)) ?? kinds[0]!
     // Every step is checked before the first is made, so a refusal names the state the order is in.
     let through = order.status

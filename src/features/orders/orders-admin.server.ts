@@ -5,9 +5,9 @@ import { requireAdmin } from '~/server/auth/guards.server'
 import type { AuthContext } from '~/server/auth/session.server'
 import type { Db, DbOrTx } from '~/server/db/client.server'
 import { orders, sellers, users } from '~/server/db/schema'
-import { conflict, notFound, parseInput } from '~/server/http/api-errors.server'
+import { notFound, parseInput } from '~/server/http/api-errors.server'
 import { personName } from './invoices.server'
-import { actOnOrder, refusalMessage } from './order-transitions.server'
+import { actOnOrder } from './order-transitions.server'
 import {
   adminOrderActionInput,
   type AdminOrderActionInput,
@@ -113,8 +113,8 @@ export async function getAdminOrder(
 
 /**
  * An administrator's move, through actOnOrder (one transaction, the machine's rules, refunds and
- * stock release). "Complete" is only offered on a delivered order: on a shipped one actOnOrder's
- * confirm_delivery would also mark it delivered, which the admin did not ask for.
+ * stock release), always recorded as the admin's, even on an order the admin also bought or sold.
+ * "Complete" is one step: on a shipped order it is refused rather than also marking it delivered.
  */
 export async function actOnOrderAsAdmin(
   db: Db,
@@ -123,18 +123,15 @@ export async function actOnOrderAsAdmin(
 ): Promise<{ status: OrderStatus }> {
   const admin = requireAdmin(auth)
   const input = parseInput(adminOrderActionInput, rawInput)
-  if (input.action === 'complete') {
-    const [order] = await db
-      .select({ status: orders.status })
-      .from(orders)
-      .where(eq(orders.id, input.order_id))
-    if (!order) throw notFound(ORDER_NOT_FOUND)
-    if (order.status !== 'delivered') throw conflict(refusalMessage(order.status, 'completed', 'admin'))
-  }
-  return actOnOrder(db, admin, {
-    orderId: input.order_id,
-    action: input.action === 'complete' ? 'confirm_delivery' : input.action,
-    ...(input.action === 'reject' || input.action === 'cancel' ? { note: input.reason } : {}),
-    ...(input.action === 'ship' ? { carrier: input.carrier, trackingNumber: input.tracking_number } : {}),
-  })
+  return actOnOrder(
+    db,
+    admin,
+    {
+      orderId: input.order_id,
+      action: input.action === 'complete' ? 'confirm_delivery' : input.action,
+      ...(input.action === 'reject' || input.action === 'cancel' ? { note: input.reason } : {}),
+      ...(input.action === 'ship' ? { carrier: input.carrier, trackingNumber: input.tracking_number } : {}),
+    },
+    { actAs: 'admin', finalStepOnly: input.action === 'complete' },
+  )
 }
