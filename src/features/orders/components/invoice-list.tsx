@@ -18,9 +18,12 @@ export function InvoiceList({ invoices }: { invoices: InvoiceSummary[] }) {
               <span className="font-mono font-semibold text-ink" dir="ltr">
                 {invoice.number}
               </span>
-              <span className="truncate text-xs text-stone-600">
-                {invoice.seller_name} · Order <span dir="ltr">{invoice.order_number}</span> · Issued{' '}
-                <time dateTime={invoice.issued_at}>{formatDay(invoice.issued_at)}</time>
+              <span className="text-xs break-words text-stone-600">
+                {invoice.seller_name} · Order{' '}
+                <span dir="ltr" className="whitespace-nowrap">
+                  {invoice.order_number}
+                </span>{' '}
+                · Issued <time dateTime={invoice.issued_at}>{formatDay(invoice.issued_at)}</time>
               </span>
             </span>
             <span className="shrink-0 font-semibold text-ink tabular-nums">
