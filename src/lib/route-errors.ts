@@ -23,3 +23,8 @@ export function notFoundOnInvalidSearch(error: unknown): void {
 export function invalidParam(): never {
   throw notFound({ data: { invalidUrl: true } satisfies NotFoundData })
 }
+
+/** `params.parse` for a route with a numeric `$id` (1 to 999999999); anything else is a 404. */
+export function parseIdParam({ id }: { id: string }): { id: string } {
+  return /^\d{1,9}$/.test(id) && Number(id) > 0 ? { id } : invalidParam()
+}

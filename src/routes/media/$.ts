@@ -18,7 +18,8 @@ export const Route = createFileRoute('/media/$')({
         const key = params._splat ?? ''
         const type = TYPES[key.split('.').pop()?.toLowerCase() ?? '']
         const file = type ? await mediaStorage().get(key) : null
-        if (!file || !type) return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain' } })
+        if (!file || !type)
+          return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain' } })
         return new Response(new Uint8Array(file.body), {
           headers: {
             'content-type': type,

@@ -4,7 +4,7 @@ import { CheckoutPage } from '~/features/checkout/components/checkout-page'
 import { checkoutQueries } from '~/features/checkout/checkout.queries'
 import { ensureCurrentUser } from '~/features/session/session.queries'
 import { pageHead } from '~/features/shell/page-head'
-import { invalidParam } from '~/lib/route-errors'
+import { parseIdParam } from '~/lib/route-errors'
 import { Skeleton } from '~/ui/skeleton'
 
 /**
@@ -12,9 +12,7 @@ import { Skeleton } from '~/ui/skeleton'
  * is not the buyer's, or is empty, is the 404 page (the server answers 404 for both).
  */
 export const Route = createFileRoute('/_default/cart/$id/checkout')({
-  params: {
-    parse: ({ id }) => (/^\d{1,9}$/.test(id) && Number(id) > 0 ? { id } : invalidParam()),
-  },
+  params: { parse: parseIdParam },
   ssr: false,
   beforeLoad: async ({ context, location }) => {
     const user = await ensureCurrentUser(context.queryClient)

@@ -5,13 +5,11 @@ import { LandingEditor } from '~/features/catalog/components/landing-admin-edito
 import { LandingStatusBadge } from '~/features/catalog/components/landing-admin-list'
 import { landingAdminQueries } from '~/features/catalog/landing-admin.queries'
 import { pageHead } from '~/features/shell/page-head'
-import { invalidParam } from '~/lib/route-errors'
+import { parseIdParam } from '~/lib/route-errors'
 import { Button } from '~/ui/button'
 
 export const Route = createFileRoute('/admin/landing/$id')({
-  params: {
-    parse: ({ id }) => (/^\d{1,9}$/.test(id) && Number(id) > 0 ? { id } : invalidParam()),
-  },
+  params: { parse: parseIdParam },
   loader: async ({ context, params }) => {
     await context.queryClient.ensureQueryData(landingAdminQueries.detail(Number(params.id)))
   },

@@ -6,12 +6,10 @@ import { backLinkClass, invoiceLinkClass, OrderPage } from '~/features/orders/co
 import { adminOrderQueries } from '~/features/orders/orders-admin.queries'
 import type { AdminOrderDetail } from '~/features/orders/orders-admin.schemas'
 import { pageHead } from '~/features/shell/page-head'
-import { invalidParam } from '~/lib/route-errors'
+import { parseIdParam } from '~/lib/route-errors'
 
 export const Route = createFileRoute('/admin/orders/$id')({
-  params: {
-    parse: ({ id }) => (/^\d{1,9}$/.test(id) && Number(id) > 0 ? { id } : invalidParam()),
-  },
+  params: { parse: parseIdParam },
   loader: async ({ context, params }) => {
     await context.queryClient.ensureQueryData(adminOrderQueries.detail(Number(params.id)))
   },

@@ -9,13 +9,11 @@ import { assignTicketFn } from '~/features/tickets/tickets.functions'
 import { ticketQueries } from '~/features/tickets/tickets.queries'
 import { toApiError } from '~/lib/api-error'
 import { notify } from '~/lib/notify'
-import { invalidParam } from '~/lib/route-errors'
+import { parseIdParam } from '~/lib/route-errors'
 import { Button } from '~/ui/button'
 
 export const Route = createFileRoute('/admin/tickets/$id')({
-  params: {
-    parse: ({ id }) => (/^\d{1,9}$/.test(id) && Number(id) > 0 ? { id } : invalidParam()),
-  },
+  params: { parse: parseIdParam },
   loader: async ({ context, params }) => {
     await context.queryClient.ensureQueryData(ticketQueries.detail(Number(params.id)))
   },

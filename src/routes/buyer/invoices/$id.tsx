@@ -3,13 +3,11 @@ import { createFileRoute, Link } from '@tanstack/react-router'
 import { InvoiceDocument } from '~/features/orders/components/invoice-document'
 import { orderQueries } from '~/features/orders/orders.queries'
 import { pageHead } from '~/features/shell/page-head'
-import { invalidParam } from '~/lib/route-errors'
+import { parseIdParam } from '~/lib/route-errors'
 import { Button, buttonClasses } from '~/ui/button'
 
 export const Route = createFileRoute('/buyer/invoices/$id')({
-  params: {
-    parse: ({ id }) => (/^\d{1,9}$/.test(id) && Number(id) > 0 ? { id } : invalidParam()),
-  },
+  params: { parse: parseIdParam },
   loader: async ({ context, params }) => {
     await context.queryClient.ensureQueryData(orderQueries.invoice(Number(params.id)))
   },

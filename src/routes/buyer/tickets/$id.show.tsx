@@ -4,12 +4,10 @@ import { pageHead } from '~/features/shell/page-head'
 import { TicketReplyForm, TicketStatusButton } from '~/features/tickets/components/ticket-reply'
 import { TicketHeader, TicketMessages } from '~/features/tickets/components/ticket-thread'
 import { ticketQueries } from '~/features/tickets/tickets.queries'
-import { invalidParam } from '~/lib/route-errors'
+import { parseIdParam } from '~/lib/route-errors'
 
 export const Route = createFileRoute('/buyer/tickets/$id/show')({
-  params: {
-    parse: ({ id }) => (/^\d{1,9}$/.test(id) && Number(id) > 0 ? { id } : invalidParam()),
-  },
+  params: { parse: parseIdParam },
   loader: async ({ context, params }) => {
     await context.queryClient.ensureQueryData(ticketQueries.detail(Number(params.id)))
   },

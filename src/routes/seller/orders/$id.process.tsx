@@ -4,12 +4,10 @@ import { SellerOrderActions } from '~/features/orders/components/seller-order-ac
 import { backLinkClass, invoiceLinkClass, OrderPage } from '~/features/orders/components/order-page'
 import { orderQueries } from '~/features/orders/orders.queries'
 import { pageHead } from '~/features/shell/page-head'
-import { invalidParam } from '~/lib/route-errors'
+import { parseIdParam } from '~/lib/route-errors'
 
 export const Route = createFileRoute('/seller/orders/$id/process')({
-  params: {
-    parse: ({ id }) => (/^\d{1,9}$/.test(id) && Number(id) > 0 ? { id } : invalidParam()),
-  },
+  params: { parse: parseIdParam },
   loader: async ({ context, params }) => {
     await context.queryClient.ensureQueryData(orderQueries.sellerDetail(Number(params.id)))
   },

@@ -5,12 +5,10 @@ import { AddressForm } from '~/features/addresses/components/address-form'
 import { DefaultBadge } from '~/features/addresses/components/address-list'
 import { DeleteAddressDialog } from '~/features/addresses/components/delete-address-dialog'
 import { pageHead } from '~/features/shell/page-head'
-import { invalidParam } from '~/lib/route-errors'
+import { parseIdParam } from '~/lib/route-errors'
 
 export const Route = createFileRoute('/buyer/profile/address/$id')({
-  params: {
-    parse: ({ id }) => (/^\d{1,9}$/.test(id) && Number(id) > 0 ? { id } : invalidParam()),
-  },
+  params: { parse: parseIdParam },
   loader: async ({ context, params }) => {
     await context.queryClient.ensureQueryData(addressQueries.detail(Number(params.id)))
   },
