@@ -1,10 +1,8 @@
 import { formatMoney } from '~/lib/money'
-import { Button } from '~/ui/button'
 import { adminOrderActionFn } from '../orders-admin.functions'
 import { adminCancelInput } from '../orders-admin.schemas'
 import type { OrderDetail } from '../orders.schemas'
-import { ReasonDialog, RejectDialog, ShipDialog } from './order-action-dialogs'
-import { useOrderAction } from './use-order-action'
+import { OrderMoveButton, ReasonDialog, RejectDialog, ShipDialog } from './order-action-dialogs'
 
 /**
  * An administrator's moves: every one order-machine.ts allows an admin from the order's state
@@ -15,9 +13,6 @@ export function AdminOrderActions({ order }: { order: OrderDetail }) {
   const next = order.next_statuses
   const run = (action: 'accept' | 'deliver' | 'complete') => () =>
     adminOrderActionFn({ data: { order_id: order.id, action } })
-  const accept = useOrderAction(run('accept'), `Order ${order.number} accepted for the seller`)
-  const deliver = useOrderAction(run('deliver'), `Order ${order.number} marked delivered`)
-  const complete = useOrderAction(run('complete'), `Order ${order.number} completed`)
   const paid = order.status !== 'pending_payment'
   if (!next.length)
     return (
@@ -38,9 +33,12 @@ export function AdminOrderActions({ order }: { order: OrderDetail }) {
       </p>
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
         {next.includes('accepted') ? (
-          <Button disabled={accept.isPending} onClick={() => accept.mutate(undefined)}>
-            {accept.isPending ? 'Accepting…' : 'Accept order'}
-          </Button>
+          <OrderMoveButton
+            run={run('accept')}
+            success={`Order ${order.number} accepted for the seller`}
+            label="Accept order"
+            pendingLabel="Accepting…"
+          />
         ) : null}
         {next.includes('shipped') ? (
           <ShipDialog
@@ -49,14 +47,20 @@ export function AdminOrderActions({ order }: { order: OrderDetail }) {
           />
         ) : null}
         {next.includes('delivered') ? (
-          <Button disabled={deliver.isPending} onClick={() => deliver.mutate(undefined)}>
-            {deliver.isPending ? 'Saving…' : 'Mark delivered'}
-          </Button>
+          <OrderMoveButton
+            run={run('deliver')}
+            success={`Order ${order.number} marked delivered`}
+            label="Mark delivered"
+            pendingLabel="Saving…"
+          />
         ) : null}
         {next.includes('completed') ? (
-          <Button disabled={complete.isPending} onClick={() => complete.mutate(undefined)}>
-            {complete.isPending ? 'Completing…' : 'Complete order'}
-          </Button>
+          <OrderMoveButton
+            run={run('complete')}
+            success={`Order ${order.number} completed`}
+            label="Complete order"
+            pendingLabel="Completing…"
+          />
         ) : null}
         {next.includes('rejected') ? (
           <RejectDialog

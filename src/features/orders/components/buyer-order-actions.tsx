@@ -8,6 +8,7 @@ import { Button } from '~/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '~/ui/dialog'
 import { buyerOrderActionFn } from '../orders.functions'
 import type { OrderDetail } from '../orders.schemas'
+import { OrderMoveButton } from './order-action-dialogs'
 import { formatDateTime } from './order-format'
 import { useOrderAction } from './use-order-action'
 
@@ -15,10 +16,6 @@ import { useOrderAction } from './use-order-action'
 export function BuyerOrderActions({ order }: { order: OrderDetail }) {
   const canCancel = order.next_statuses.includes('cancelled')
   const canConfirm = order.next_statuses.includes('delivered') || order.next_statuses.includes('completed')
-  const confirm = useOrderAction(
-    () => buyerOrderActionFn({ data: { order_id: order.id, action: 'confirm_delivery' } }),
-    'Thank you: delivery confirmed',
-  )
   return (
     <div className="flex flex-col gap-3">
       {order.can_pay ? (
@@ -35,9 +32,12 @@ export function BuyerOrderActions({ order }: { order: OrderDetail }) {
           <PayAgainButton orderNumber={order.number} total={formatMoney(order.total, order.currency)} />
         ) : null}
         {canConfirm ? (
-          <Button disabled={confirm.isPending} onClick={() => confirm.mutate(undefined)}>
-            {confirm.isPending ? 'Confirming…' : 'Confirm delivery'}
-          </Button>
+          <OrderMoveButton
+            run={() => buyerOrderActionFn({ data: { order_id: order.id, action: 'confirm_delivery' } })}
+            success="Thank you: delivery confirmed"
+            label="Confirm delivery"
+            pendingLabel="Confirming…"
+          />
         ) : null}
         {canCancel ? <CancelOrderDialog order={order} /> : null}
         <Button asChild variant="secondary">

@@ -8,12 +8,33 @@ import { FormError, TextAreaField, TextField } from '~/ui/form/text-field'
 import { useSchemaForm } from '~/ui/form/use-schema-form'
 import { orderQueries } from '../orders.queries'
 import { rejectInput, shipInput, type OrderDetail } from '../orders.schemas'
-import { conflictAware } from './use-order-action'
+import { conflictAware, useOrderAction } from './use-order-action'
 
 /**
- * The order moves that need words typed first (a reason, a carrier and tracking number), as dialogs.
+ * The order moves as buttons: one click for a plain move, a dialog for those that need words typed
+ * first (a reason, a carrier and tracking number).
  * The seller's and the admin's actions share them; each passes the server call to make.
  */
+
+/** A move that needs no input (accept, mark delivered, complete, confirm delivery): one button. */
+export function OrderMoveButton({
+  run,
+  success,
+  label,
+  pendingLabel,
+}: {
+  run: () => Promise<unknown>
+  success: string
+  label: string
+  pendingLabel: string
+}) {
+  const move = useOrderAction(run, success)
+  return (
+    <Button disabled={move.isPending} onClick={() => move.mutate(undefined)}>
+      {move.isPending ? pendingLabel : label}
+    </Button>
+  )
+}
 
 function useRefresh() {
   const queryClient = useQueryClient()

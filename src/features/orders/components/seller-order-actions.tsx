@@ -1,29 +1,22 @@
-import { Button } from '~/ui/button'
 import { sellerOrderActionFn } from '../orders.functions'
 import type { OrderDetail } from '../orders.schemas'
-import { RejectDialog, ShipDialog } from './order-action-dialogs'
-import { useOrderAction } from './use-order-action'
+import { OrderMoveButton, RejectDialog, ShipDialog } from './order-action-dialogs'
 
 /** The seller's moves on a received order: only those order-machine.ts allows from its state. */
 export function SellerOrderActions({ order }: { order: OrderDetail }) {
   const next = order.next_statuses
-  const accept = useOrderAction(
-    () => sellerOrderActionFn({ data: { order_id: order.id, action: 'accept' } }),
-    `Order ${order.number} accepted: the buyer has been told`,
-  )
-  const deliver = useOrderAction(
-    () => sellerOrderActionFn({ data: { order_id: order.id, action: 'deliver' } }),
-    `Order ${order.number} marked delivered`,
-  )
   if (!next.length) return null
   return (
     <div className="flex flex-col gap-3">
       <p className="text-sm text-stone-700">{hint(order)}</p>
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
         {next.includes('accepted') ? (
-          <Button disabled={accept.isPending} onClick={() => accept.mutate(undefined)}>
-            {accept.isPending ? 'Accepting…' : 'Accept order'}
-          </Button>
+          <OrderMoveButton
+            run={() => sellerOrderActionFn({ data: { order_id: order.id, action: 'accept' } })}
+            success={`Order ${order.number} accepted: the buyer has been told`}
+            label="Accept order"
+            pendingLabel="Accepting…"
+          />
         ) : null}
         {next.includes('rejected') ? (
           <RejectDialog
@@ -38,9 +31,12 @@ export function SellerOrderActions({ order }: { order: OrderDetail }) {
           />
         ) : null}
         {next.includes('delivered') ? (
-          <Button disabled={deliver.isPending} onClick={() => deliver.mutate(undefined)}>
-            {deliver.isPending ? 'Saving…' : 'Mark delivered'}
-          </Button>
+          <OrderMoveButton
+            run={() => sellerOrderActionFn({ data: { order_id: order.id, action: 'deliver' } })}
+            success={`Order ${order.number} marked delivered`}
+            label="Mark delivered"
+            pendingLabel="Saving…"
+          />
         ) : null}
       </div>
     </div>
