@@ -151,11 +151,13 @@ export async function transitionOrder(
   })
 
   if (to === 'paid') await issueInvoice(tx, order.id)
-  if (releasesStock(to)) await releaseReservedStock(tx, order.id)
+  const released = releasesStock(to) ? await releaseReservedStock(tx, order.id) : []
   if (refundsPayment(from, to)) await refundOrderPayment(tx, order.id, note || refundReason(to, actor.kind))
-  // Paid orders that stand make their products popular (the catalogue's `popular` sort).
+  // One listing refresh: paid orders that stand make their products popular (the `popular` sort),
+  // which covers every product of the order; otherwise only the products whose stock came back.
   if (countsTowardsPopularity(from) !== countsTowardsPopularity(to))
     await refreshListingsOfOrder(tx, order.id)
+  else if (released.length) await refreshProductListings(tx, released)
   await notifyOrderTransition(tx, { orderId: order.id, to, note, shipping })
   return { from, to }
 }
@@ -166,38 +168,39 @@ function refundReason(to: OrderStatus, actor: OrderActorKind): string {
 }
 
 /**
- * Gives an ended order's reserved units back to their SKUs. Each line's reservation is zeroed in
- * the same statement that reads it, so running this twice (or racing it) cannot release twice.
+ * Gives an ended order's reserved units back to their SKUs and returns the products whose stock
+ * changed (the caller refreshes their listings). Each line's reservation is zeroed in the same
+ * statement that reads it, so running this twice (or racing it) cannot release twice.
  */
-export async function releaseReservedStock(tx: Tx, orderId: number): Promise<void> {
-  // Lines whose SKU was deleted (sku_id null) are zeroed too, with nothing to give back.
-  const released = await selectRows<{ sku_id: number | null; quantity: number }>(
+export async function releaseReservedStock(tx: Tx, orderId: number): Promise<number[]> {
+  // Lines whose SKU was deleted (sku_id null) are zeroed too, with nothing to give back. The SKU
+  // rows are locked in id order first, so two releases touching the same SKUs cannot deadlock.
+  const rows = await selectRows<{ product_id: number }>(
     tx,
     sql`with held as (
           select id, sku_id, reserved_quantity from ${orderLines}
           where order_id = ${orderId} and reserved_quantity > 0
           for update
+        ),
+        zeroed as (
+          update ${orderLines} set reserved_quantity = 0 from held where ${orderLines.id} = held.id
+          returning held.sku_id, held.reserved_quantity
+        ),
+        per_sku as (
+          select sku_id, sum(reserved_quantity)::int as quantity from zeroed
+          where sku_id is not null group by sku_id
+        ),
+        locked as (
+          select ${skus.id} as id from ${skus} where ${skus.id} in (select sku_id from per_sku)
+          order by ${skus.id} for update
         )
-        update ${orderLines} set reserved_quantity = 0 from held where ${orderLines.id} = held.id
-        returning held.sku_id, held.reserved_quantity as quantity`,
+        update ${skus} set remaining_quantity = ${skus.remainingQuantity} + per_sku.quantity,
+          updated_at = ${now().toISOString()}::timestamptz
+        from per_sku
+        where ${skus.id} = per_sku.sku_id and ${skus.id} in (select id from locked)
+        returning ${skus.productId} as product_id`,
   )
-  const perSku = new Map<number, number>()
-  for (const line of released) {
-    if (line.sku_id !== null) perSku.set(line.sku_id, (perSku.get(line.sku_id) ?? 0) + Number(line.quantity))
-  }
-  if (perSku.size === 0) return
-  const at = now()
-  const productIds: number[] = []
-  // In id order, so two releases touching the same SKUs lock them in the same order.
-  for (const [skuId, quantity] of [...perSku].sort(([a], [b]) => a - b)) {
-    const [sku] = await tx
-      .update(skus)
-      .set({ remainingQuantity: sql`${skus.remainingQuantity} + ${quantity}`, updatedAt: at })
-      .where(eq(skus.id, skuId))
-      .returning({ productId: skus.productId })
-    if (sku) productIds.push(sku.productId)
-  }
-  await refreshProductListings(tx, productIds)
+  return [...new Set(rows.map((row) => Number(row.product_id)))]
 }
 
 const actionTargets: Record<OrderAction, OrderStatus[]> = {
