@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { constants } from '#app-config'
+import { asciiDigits } from '~/lib/digits'
 import { sellerStatuses } from '~/lib/domain-enums'
 
 /**
@@ -11,12 +12,7 @@ export const REQUIRED = 'Field is required.'
 export const INVALID_MOBILE = 'Enter a valid mobile number'
 export const FOREIGN_MOBILE = 'Only Iranian mobile numbers (+98) are accepted'
 
-const PERSIAN_DIGITS = /[\u06F0-\u06F9\u0660-\u0669]/g
-
-/** Persian and Arabic-Indic digits as ASCII: phones typed on a Persian keyboard still work. */
-export function asciiDigits(value: string): string {
-  return value.replace(PERSIAN_DIGITS, (d) => String((d.charCodeAt(0) & 0xf) % 10))
-}
+export { asciiDigits } from '~/lib/digits'
 
 export type PhoneResult = { ok: true; phone: string } | { ok: false; message: string }
 

@@ -1,0 +1,103 @@
+/**
+ * The price and stock sheet: one row per SKU. The inventory export writes it and the import reads it
+ * back, so export → edit → import round-trips. Client-safe: the pages show the same column names.
+ */
+
+export const TIER_SLOTS = 3
+export const MAX_IMPORT_ROWS = 100_000
+export const MAX_IMPORT_BYTES = 20 * 1024 * 1024
+
+export const SKU_COLUMNS = {
+  sku: 'SKU code',
+  store: 'Store',
+  product: 'Product',
+  currentStock: 'Current stock',
+  newStock: 'New stock',
+  alwaysAvailable: 'Always available',
+} as const
+
+export const TIER_FIELDS = ['minQuantity', 'unitPrice', 'offerPrice', 'validFrom', 'validTo'] as const
+export type TierField = (typeof TIER_FIELDS)[number]
+
+const TIER_FIELD_LABELS: Record<TierField, string> = {
+  minQuantity: 'min quantity',
+  unitPrice: 'unit price',
+  offerPrice: 'offer price',
+  validFrom: 'valid from',
+  validTo: 'valid to',
+}
+
+export function tierColumn(slot: number, field: TierField): string {
+  return `Tier ${slot} ${TIER_FIELD_LABELS[field]}`
+}
+
+/** The column key a header names, e.g. `sku`, `newStock`, `tier2.unitPrice`. */
+export type ColumnKey = keyof typeof SKU_COLUMNS | `tier${number}.${TierField}`
+
+export const SHEET_COLUMNS: { key: ColumnKey; header: string }[] = [
+  ...Object.entries(SKU_COLUMNS).map(([key, header]) => ({ key: key as ColumnKey, header })),
+  ...Array.from({ length: TIER_SLOTS }, (_, i) =>
+    TIER_FIELDS.map((field) => ({
+      key: `tier${i + 1}.${field}` as ColumnKey,
+      header: tierColumn(i + 1, field),
+    })),
+  ).flat(),
+]
+
+/** The column added to an error report: the same file, with what was wrong in each row. */
+export const ERROR_COLUMN = 'Error'
+
+const normalizeHeader = (header: string) => header.trim().replace(/\s+/g, ' ').toLowerCase()
+const KEY_BY_HEADER = new Map(SHEET_COLUMNS.map((column) => [normalizeHeader(column.header), column.key]))
+
+export interface HeaderMap {
+  /** Column index (0-based) of each known column present. */
+  index: Partial<Record<ColumnKey, number>>
+  /** What makes the file unusable (missing or incomplete columns); empty when it can be read. */
+  errors: string[]
+  /** Columns that were ignored (unknown names). */
+  ignored: string[]
+}
+
+/**
+ * Maps a header row to the sheet's columns. The SKU code is required; stock needs both its columns
+ * (the current figure guards against overwriting an order that came in since the export); a tier
+ * needs all five of its columns or none.
+ */
+export function mapHeader(headers: readonly string[]): HeaderMap {
+  const index: HeaderMap['index'] = {}
+  const errors: string[] = []
+  const ignored: string[] = []
+  headers.forEach((raw, i) => {
+    const header = String(raw ?? '')
+    if (header.trim() === '') return
+    const key = KEY_BY_HEADER.get(normalizeHeader(header))
+    if (!key) ignored.push(header.trim())
+    else if (index[key] !== undefined) errors.push(`The column "${header.trim()}" appears twice`)
+    else index[key] = i
+  })
+  if (index.sku === undefined) errors.push(`The column "${SKU_COLUMNS.sku}" is missing`)
+  if (index.newStock !== undefined && index.currentStock === undefined)
+    errors.push(
+      `The column "${SKU_COLUMNS.currentStock}" is missing: it is needed with "${SKU_COLUMNS.newStock}"`,
+    )
+  for (let slot = 1; slot <= TIER_SLOTS; slot++) {
+    const present = TIER_FIELDS.filter((field) => index[`tier${slot}.${field}`] !== undefined)
+    if (present.length > 0 && present.length < TIER_FIELDS.length) {
+      const missing = TIER_FIELDS.filter((field) => !present.includes(field)).map(
+        (f) => `"${tierColumn(slot, f)}"`,
+      )
+      errors.push(`Tier ${slot} is missing the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`)
+    }
+  }
+  const updatable = [
+    'newStock',
+    'alwaysAvailable',
+    'tier1.minQuantity',
+    'tier2.minQuantity',
+    'tier3.minQuantity',
+  ]
+  if (errors.length === 0 && !updatable.some((key) => index[key as ColumnKey] !== undefined))
+    errors.push('The file has no column to update: add "New stock", "Always available" or the tier columns')
+  return { index, errors, ignored }
+}

@@ -1,0 +1,279 @@
+import '@tanstack/react-start/server-only'
+import { Transform, type Readable, type Writable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { parse as parseCsv, CsvError } from 'csv-parse'
+import { stringify as stringifyCsv } from 'csv-stringify'
+import ExcelJS from 'exceljs'
+import { fileTypeFromBuffer } from 'file-type'
+import { ERROR_COLUMN, MAX_IMPORT_ROWS, mapHeader, type HeaderMap } from './import-format'
+import { readSheetRow, type SheetRow } from './import-rows'
+import type { CellValue } from './import-values'
+
+/**
+ * Reading a price and stock sheet as a stream, so a 100,000-row file never sits in memory whole:
+ * CSV through csv-parse, XLSX through exceljs's streaming reader. Problems with the file as a whole
+ * (type, encoding, columns, size) are ImportFileErrors with a message for the seller.
+ */
+
+export type SheetKind = 'csv' | 'xlsx'
+
+export class ImportFileError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'ImportFileError'
+  }
+}
+
+/** Longest text kept from one cell; longer cells are cut (no column of the sheet needs more). */
+const MAX_CELL_LENGTH = 1_000
+
+/**
+ * What a file is, judged by its content, never by its name: XLSX (a zip with a workbook inside) or
+ * UTF-8 text for CSV. Anything else (an executable renamed .csv, a PDF, old .xls) is refused.
+ */
+export async function detectSheetKind(head: Uint8Array): Promise<SheetKind> {
+  if (head.length === 0) throw new ImportFileError('The file is empty')
+  const type = await fileTypeFromBuffer(head)
+  if (type?.ext === 'xlsx') return 'xlsx'
+  if (type?.ext === 'zip') throw new ImportFileError('This zip file is not an Excel workbook (.xlsx)')
+  if (type?.ext === 'cfb')
+    throw new ImportFileError('Old Excel files (.xls) cannot be read: save the file as .xlsx or CSV UTF-8')
+  if (type) throw new ImportFileError(`This is a ${type.ext.toUpperCase()} file, not CSV or XLSX`)
+  assertUtf8Start(head)
+  return 'csv'
+}
+
+function assertUtf8Start(head: Uint8Array) {
+  if ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff))
+    throw new ImportFileError('The file is saved as UTF-16 ("Unicode text"): save it as CSV UTF-8')
+  if (head.includes(0)) throw new ImportFileError('This is not a text file: upload CSV or XLSX')
+}
+
+/** Passes bytes through while checking they are UTF-8; any other encoding is a file error. */
+function utf8Guard(): Transform {
+  const decoder = new TextDecoder('utf-8', { fatal: true })
+  const invalid = () =>
+    new ImportFileError('The file is not UTF-8 text (perhaps Windows-1256): in Excel, save it as "CSV UTF-8"')
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      try {
+        decoder.decode(chunk, { stream: true })
+        done(null, chunk)
+      } catch {
+        done(invalid())
+      }
+    },
+    flush(done) {
+      try {
+        decoder.decode()
+        done()
+      } catch {
+        done(invalid())
+      }
+    },
+  })
+}
+
+/** The delimiter a CSV's header line uses: comma, semicolon (European Excel) or tab. */
+function sniffDelimiter(firstLine: string): string {
+  const counts = [',', ';', '\t'].map((d) => [d, firstLine.split(d).length - 1] as const)
+  return counts.reduce((best, next) => (next[1] > best[1] ? next : best))[0]
+}
+
+/** Raw records of a sheet: row 1 is the header. Values are CellValues, text cut to MAX_CELL_LENGTH. */
+export async function* readSheetRecords(
+  kind: SheetKind,
+  source: Readable,
+): AsyncGenerator<{ rowNumber: number; values: CellValue[] }> {
+  if (kind === 'csv') yield* readCsvRecords(source)
+  else yield* readXlsxRecords(source)
+}
+
+async function* readCsvRecords(source: Readable): AsyncGenerator<{ rowNumber: number; values: CellValue[] }> {
+  const guarded = source.pipe(utf8Guard())
+  source.on('error', (error) => guarded.destroy(error))
+  const chunks = guarded[Symbol.asyncIterator]() as AsyncIterator<Buffer>
+
+  // The header line decides the delimiter (comma, or semicolon from a European Excel, or tab).
+  const head: Buffer[] = []
+  let delimiter: string | undefined
+  while (delimiter === undefined) {
+    const next = await chunks.next().catch(rethrowFileError)
+    const text = Buffer.concat(next.done ? head : [...head, next.value])
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+    if (!next.done) head.push(next.value)
+    const end = text.search(/\r?\n/)
+    if (next.done || end !== -1 || text.length >= 64 * 1024)
+      delimiter = sniffDelimiter(end === -1 ? text : text.slice(0, end))
+  }
+  if (head.length === 0) throw new ImportFileError('The file is empty')
+
+  const parser = parseCsv({
+    bom: true,
+    delimiter,
+    relax_quotes: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    max_record_size: 64 * 1024,
+  })
+  const feed = (async () => {
+    for (const chunk of head) parser.write(chunk)
+    for (let next = await chunks.next(); !next.done; next = await chunks.next()) {
+      if (!parser.write(next.value)) await new Promise((resolve) => parser.once('drain', resolve))
+    }
+    parser.end()
+  })().catch((error: unknown) => parser.destroy(error instanceof Error ? error : new Error(String(error))))
+
+  let rowNumber = 0
+  try {
+    for await (const record of parser as AsyncIterable<string[]>) {
+      rowNumber++
+      yield { rowNumber, values: record.map((value) => clip(value)) }
+    }
+  } catch (error) {
+    rethrowFileError(error)
+  } finally {
+    await feed
+  }
+}
+
+function rethrowFileError(error: unknown): never {
+  if (error instanceof ImportFileError) throw error
+  if (error instanceof CsvError) {
+    const line = (error as CsvError & { lines?: number }).lines
+    const where = line ? `Line ${line}: ` : ''
+    if (error.code === 'CSV_QUOTE_NOT_CLOSED')
+      throw new ImportFileError(`${where}a quote mark opens a cell that never closes`)
+    if (error.code === 'CSV_MAX_RECORD_SIZE') throw new ImportFileError(`${where}a row is too long`)
+    throw new ImportFileError(`${where}the file is not valid CSV (${error.code})`)
+  }
+  throw error
+}
+
+async function* readXlsxRecords(
+  source: Readable,
+): AsyncGenerator<{ rowNumber: number; values: CellValue[] }> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(source, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    entries: 'ignore',
+  })
+  try {
+    for await (const worksheet of workbook) {
+      for await (const row of worksheet) {
+        const values = (row.values as unknown[]).slice(1).map(toCellValue)
+        yield { rowNumber: row.number, values }
+      }
+      return // the first worksheet is the sheet; others (notes, lookups) are ignored
+    }
+    throw new ImportFileError('The workbook has no worksheet')
+  } catch (error) {
+    if (error instanceof ImportFileError) throw error
+    throw new ImportFileError('The Excel file could not be read: it may be damaged. Save it again as .xlsx')
+  } finally {
+    source.destroy()
+  }
+}
+
+/** exceljs cell values (rich text, hyperlinks, formulas, errors) as the plain CellValue kinds. */
+function toCellValue(value: unknown): CellValue {
+  if (value === null || value === undefined) return null
+  if (typeof value === 'string') return clip(value)
+  if (typeof value === 'number' || typeof value === 'boolean' || value instanceof Date) return value
+  if (typeof value === 'object') {
+    const cell = value as Record<string, unknown>
+    if ('formula' in cell || 'sharedFormula' in cell)
+      return { formula: String(cell.formula ?? cell.sharedFormula ?? '') }
+    if (Array.isArray(cell.richText))
+      return clip((cell.richText as { text?: string }[]).map((part) => part.text ?? '').join(''))
+    if ('text' in cell) return clip(String(cell.text))
+    if ('error' in cell) return String(cell.error)
+  }
+  return clip(String(value))
+}
+
+const clip = (text: string) => (text.length > MAX_CELL_LENGTH ? text.slice(0, MAX_CELL_LENGTH) : text)
+
+/**
+ * The sheet's header, then each data row read against it. A file whose columns cannot be used, or
+ * with more than MAX_IMPORT_ROWS rows, is an ImportFileError before or when it is reached.
+ */
+export async function* readImportRows(
+  kind: SheetKind,
+  source: Readable,
+): AsyncGenerator<{ header: HeaderMap } | { row: SheetRow }> {
+  const seen = new Map<string, number>()
+  let header: HeaderMap | undefined
+  let count = 0
+  for await (const { rowNumber, values } of readSheetRecords(kind, source)) {
+    if (!header) {
+      if (values.every((value) => value === null || String(value).trim() === '')) continue
+      header = mapHeader(values.map((value) => (value === null ? '' : String(value))))
+      if (header.errors.length > 0) throw new ImportFileError(header.errors.join('. '))
+      yield { header }
+      continue
+    }
+    const row = readSheetRow(rowNumber, values, header, seen)
+    if (!row) continue
+    if (++count > MAX_IMPORT_ROWS)
+      throw new ImportFileError(
+        `The file has more than ${MAX_IMPORT_ROWS.toLocaleString('en-US')} rows: split it`,
+      )
+    yield { row }
+  }
+  if (!header) throw new ImportFileError('The file is empty')
+  if (count === 0) throw new ImportFileError('The file has a header but no rows')
+}
+
+/**
+ * The error report: the uploaded file again, in its own format, with only the rows that have
+ * errors and an Error column added, so the seller fixes those rows and uploads the report itself.
+ */
+export async function writeErrorReport(
+  kind: SheetKind,
+  source: Readable,
+  errorsByRow: ReadonlyMap<number, string>,
+  out: Writable,
+): Promise<void> {
+  const records = readSheetRecords(kind, source)
+  let header: CellValue[] | undefined
+  const keep = async function* () {
+    for await (const { rowNumber, values } of records) {
+      if (!header) {
+        header = values
+        yield [...values, ERROR_COLUMN]
+      } else {
+        const error = errorsByRow.get(rowNumber)
+        if (error) yield [...values, error]
+      }
+    }
+  }
+  if (kind === 'csv') {
+    const csv = stringifyCsv({ bom: true, cast: { date: (d) => d.toISOString().slice(0, 10) } })
+    await pipeline(
+      async function* () {
+        for await (const row of keep()) yield row.map((value) => reportCell(value))
+      },
+      csv,
+      out,
+    )
+    return
+  }
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: false,
+    useSharedStrings: false,
+  })
+  const sheet = workbook.addWorksheet('Errors')
+  for await (const row of keep()) sheet.addRow(row.map((value) => reportCell(value))).commit()
+  sheet.commit()
+  await workbook.commit()
+}
+
+function reportCell(value: CellValue): string | number | boolean | Date | null {
+  if (value !== null && typeof value === 'object' && !(value instanceof Date)) return `=${value.formula}`
+  return value
+}
