@@ -15,6 +15,23 @@ export type ProductStatus = (typeof productStatuses)[number]
 export const skuStatuses = ['active', 'inactive'] as const
 export type SkuStatus = (typeof skuStatuses)[number]
 
+/** Price and stock imports (/seller/inventory/import-price): checked first, then applied or dropped. */
+export const importStatuses = ['checking', 'checked', 'applying', 'applied', 'failed', 'reverted'] as const
+export type ImportStatus = (typeof importStatuses)[number]
+export const importModes = ['all_or_nothing', 'valid_rows'] as const
+export type ImportMode = (typeof importModes)[number]
+export const importRowOutcomes = ['update', 'unchanged', 'error'] as const
+export type ImportRowOutcome = (typeof importRowOutcomes)[number]
+export const importRowResults = ['applied', 'skipped', 'stale', 'reverted'] as const
+export type ImportRowResult = (typeof importRowResults)[number]
+
+/** Why a SKU's stock moved (DOMAIN.md "Stock ledger"): every change is one of these. */
+export const stockMovementKinds = ['adjustment', 'reservation', 'release', 'import', 'correction'] as const
+export type StockMovementKind = (typeof stockMovementKinds)[number]
+/** Reasons a person gives for a manual stock change (with an optional note). */
+export const stockAdjustReasons = ['received', 'counted', 'damaged', 'lost', 'returned', 'other'] as const
+export type StockAdjustReason = (typeof stockAdjustReasons)[number]
+
 /** Landing pages (/landing/{slug}): only published ones are public. */
 export const landingPageStatuses = ['draft', 'published'] as const
 export type LandingPageStatus = (typeof landingPageStatuses)[number]

@@ -13,6 +13,7 @@ import {
   products,
   sellers,
   skus,
+  stockMovements,
   stores,
   users,
 } from '~/server/db/schema'
@@ -233,6 +234,15 @@ export async function createSku(
       })
       .returning(),
   )
+  // The stock ledger opens with the SKU's first figure, as the seed's SKUs do.
+  if (sku.remainingQuantity !== 0)
+    await db.insert(stockMovements).values({
+      skuId: sku.id,
+      kind: 'adjustment',
+      delta: sku.remainingQuantity,
+      resultingQuantity: sku.remainingQuantity,
+      reason: 'opening_stock',
+    })
   const yesterday = new Date(Date.now() - 24 * 60 * 60 * 1000)
   const priceRows = tiers.length
     ? await db

@@ -9,7 +9,7 @@ import { constants } from '#app-config'
 import type { DeliveryMethod } from '~/lib/domain-enums'
 import { now } from '~/server/clock.server'
 import type { DbOrTx } from '~/server/db/client.server'
-import { orderEvents, orderLines, orders, prices, products, skus, stores } from '~/server/db/schema'
+import { orderEvents, orderLines, orders, prices, products, skus, stockMovements, stores } from '~/server/db/schema'
 import {
   createSeller,
   createSku,
@@ -169,10 +169,19 @@ export async function createPendingOrder(
     .returning()
   for (const { line, sku } of priced) {
     if (sku.alwaysAvailable) continue
-    await db
+    const [left] = await db
       .update(skus)
       .set({ remainingQuantity: sql`${skus.remainingQuantity} - ${line.quantity}` })
       .where(eq(skus.id, sku.id))
+      .returning({ remaining: skus.remainingQuantity })
+    await db.insert(stockMovements).values({
+      skuId: sku.id,
+      kind: 'reservation',
+      delta: -line.quantity,
+      resultingQuantity: left!.remaining,
+      actorUserId: buyer.id,
+      orderId: order.id,
+    })
   }
   await db.insert(orderEvents).values({
     orderId: order.id,

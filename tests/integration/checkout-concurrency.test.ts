@@ -2,6 +2,7 @@ import { eq, sum } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { placeOrder } from '~/features/checkout/checkout.server'
 import { placeOrderInput } from '~/features/checkout/checkout.schemas'
+import { ledgerMismatches } from '~/features/inventory/stock-ledger.server'
 import type { Db } from '~/server/db/client.server'
 import { orderLines, orders } from '~/server/db/schema'
 import { HttpError, parseInput } from '~/server/http/api-errors.server'
@@ -56,6 +57,8 @@ describe.skipIf(!usingPostgres())('checkout: concurrent buyers for the last unit
       expect((reason as HttpError).message).toBe('Out of stock: remove it to continue.')
     }
     expect(await remainingOf(db, offer.skuId)).toBe(0)
+    // Every unit taken is explained: stock still equals the sum of the ledger after the race.
+    expect(await ledgerMismatches(db)).toEqual([])
     const [reserved] = await db
       .select({ units: sum(orderLines.reservedQuantity) })
       .from(orderLines)

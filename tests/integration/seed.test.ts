@@ -2,8 +2,10 @@ import { mkdtemp, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { verify } from '@node-rs/argon2'
+import { eq } from 'drizzle-orm'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ledgerMismatches } from '~/features/inventory/stock-ledger.server'
 import type { DatabaseHandle } from '~/server/db/client.server'
 import {
   brands,
@@ -14,6 +16,7 @@ import {
   products,
   sellers,
   skus,
+  stockMovements,
   stores,
   users,
 } from '~/server/db/schema'
@@ -242,6 +245,16 @@ describe('seeded prices (property-based over random SKUs)', () => {
   const tiersOf = (skuId: number) =>
     [...(tiersBySku.get(skuId) ?? [])].sort((a, b) => a.minQuantity - b.minQuantity)
   const runs = { numRuns: 1000 }
+
+  it("explains every SKU's stock: opening movements and the demo orders' reservations sum to it", async () => {
+    expect(await ledgerMismatches(handle.db)).toEqual([])
+    const reservations = await handle.db
+      .select()
+      .from(stockMovements)
+      .where(eq(stockMovements.kind, 'reservation'))
+    expect(reservations.length).toBeGreaterThan(0)
+    expect(reservations.every((row) => row.orderId !== null && row.delta < 0)).toBe(true)
+  })
 
   it('every active SKU has a currently valid tier', () => {
     const now = Date.now()

@@ -2,6 +2,7 @@ import '@tanstack/react-start/server-only'
 import type * as v from 'valibot'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { refreshProductListings } from '~/features/catalog/catalog-refresh.server'
+import { recordStockMovements } from '~/features/inventory/stock-ledger.server'
 import { requireUser } from '~/server/auth/guards.server'
 import type { AuthContext } from '~/server/auth/session.server'
 import { now } from '~/server/clock.server'
@@ -91,8 +92,14 @@ async function deliveryAddress(
  * same order, so they cannot deadlock). The update only matches while enough is left, so stock
  * never goes below zero; a line that cannot be covered fails the whole order with its problem.
  */
-async function reserveStock(tx: Tx, lines: CheckoutLineRow[], at: Date): Promise<Map<number, number>> {
+async function reserveStock(
+  tx: Tx,
+  lines: CheckoutLineRow[],
+  at: Date,
+  ledger: { orderId: number; buyerUserId: number },
+): Promise<Map<number, number>> {
   const reserved = new Map<number, number>()
+  const moves: { skuId: number; delta: number; resultingQuantity: number }[] = []
   const short: { itemId: number; problem: LineProblem }[] = []
   const ordered = [...lines].sort((a, b) => a.skuId - b.skuId)
   for (const line of ordered) {
@@ -104,9 +111,10 @@ async function reserveStock(tx: Tx, lines: CheckoutLineRow[], at: Date): Promise
       .update(skus)
       .set({ remainingQuantity: sql`${skus.remainingQuantity} - ${line.quantity}`, updatedAt: at })
       .where(and(eq(skus.id, line.skuId), sql`${skus.remainingQuantity} >= ${line.quantity}`))
-      .returning({ id: skus.id })
+      .returning({ remaining: skus.remainingQuantity })
     if (taken) {
       reserved.set(line.itemId, line.quantity)
+      moves.push({ skuId: line.skuId, delta: -line.quantity, resultingQuantity: taken.remaining })
       continue
     }
     const [left] = await tx
@@ -126,6 +134,11 @@ async function reserveStock(tx: Tx, lines: CheckoutLineRow[], at: Date): Promise
     })
   }
   if (short.length) throw linesError(short)
+  await recordStockMovements(
+    tx,
+    { kind: 'reservation', actorUserId: ledger.buyerUserId, orderId: ledger.orderId },
+    moves,
+  )
   return reserved
 }
 
@@ -195,7 +208,7 @@ export async function placeOrder(
     })
     if (!created) return { order, created }
 
-    const reserved = await reserveStock(tx, read.lines, at)
+    const reserved = await reserveStock(tx, read.lines, at, { orderId: order.orderId, buyerUserId: user.id })
     await writeOrderDetails(tx, {
       orderId: order.orderId,
       lines: read.lines,

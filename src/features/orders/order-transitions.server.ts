@@ -13,7 +13,7 @@ import type { OrderActorKind, OrderStatus } from '~/lib/domain-enums'
 import type { AuthContext } from '~/server/auth/session.server'
 import { now } from '~/server/clock.server'
 import { selectRows, type Db, type Tx } from '~/server/db/client.server'
-import { orderEvents, orderLines, orders, sellers, skus } from '~/server/db/schema'
+import { orderEvents, orderLines, orders, sellers, skus, stockMovements } from '~/server/db/schema'
 import { conflict, forbidden, notFound, parseInput, unauthorized } from '~/server/http/api-errors.server'
 import { issueInvoice } from './invoices.server'
 import {
@@ -151,7 +151,7 @@ export async function transitionOrder(
   })
 
   if (to === 'paid') await issueInvoice(tx, order.id)
-  const released = releasesStock(to) ? await releaseReservedStock(tx, order.id) : []
+  const released = releasesStock(to) ? await releaseReservedStock(tx, order.id, actor.userId) : []
   if (refundsPayment(from, to)) await refundOrderPayment(tx, order.id, note || refundReason(to, actor.kind))
   // One listing refresh: paid orders that stand make their products popular (the `popular` sort),
   // which covers every product of the order; otherwise only the products whose stock came back.
@@ -172,7 +172,11 @@ function refundReason(to: OrderStatus, actor: OrderActorKind): string {
  * changed (the caller refreshes their listings). Each line's reservation is zeroed in the same
  * statement that reads it, so running this twice (or racing it) cannot release twice.
  */
-export async function releaseReservedStock(tx: Tx, orderId: number): Promise<number[]> {
+export async function releaseReservedStock(
+  tx: Tx,
+  orderId: number,
+  actorUserId: number | null = null,
+): Promise<number[]> {
   // Lines whose SKU was deleted (sku_id null) are zeroed too, with nothing to give back. The SKU
   // rows are locked in id order first, so two releases touching the same SKUs cannot deadlock.
   const rows = await selectRows<{ product_id: number }>(
@@ -193,12 +197,21 @@ export async function releaseReservedStock(tx: Tx, orderId: number): Promise<num
         locked as (
           select ${skus.id} as id from ${skus} where ${skus.id} in (select sku_id from per_sku)
           order by ${skus.id} for update
+        ),
+        restocked as (
+          update ${skus} set remaining_quantity = ${skus.remainingQuantity} + per_sku.quantity,
+            updated_at = ${now().toISOString()}::timestamptz
+          from per_sku
+          where ${skus.id} = per_sku.sku_id and ${skus.id} in (select id from locked)
+          returning ${skus.id} as sku_id, ${skus.productId} as product_id,
+            ${skus.remainingQuantity} as remaining, per_sku.quantity
+        ),
+        -- The stock ledger: one release movement per SKU given back (DOMAIN.md "Stock ledger").
+        ledger as (
+          insert into ${stockMovements} (sku_id, kind, delta, resulting_quantity, actor_user_id, order_id)
+          select sku_id, 'release', quantity, remaining, ${actorUserId}::int, ${orderId}::int from restocked
         )
-        update ${skus} set remaining_quantity = ${skus.remainingQuantity} + per_sku.quantity,
-          updated_at = ${now().toISOString()}::timestamptz
-        from per_sku
-        where ${skus.id} = per_sku.sku_id and ${skus.id} in (select id from locked)
-        returning ${skus.productId} as product_id`,
+        select product_id from restocked`,
   )
   return [...new Set(rows.map((row) => Number(row.product_id)))]
 }

@@ -4,6 +4,7 @@ import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm'
 import { priceLine, type Tier } from '../../../features/basket/basket-pricing.server'
 import { checkoutTotals, lineAmounts } from '../../../features/checkout/checkout-totals'
 import { transitionOrder, type OrderActor } from '../../../features/orders/order-transitions.server'
+import { changeStock } from '../../../features/inventory/stock-ledger.server'
 import { demoOrderNumbers } from '../../../../tests/factories/demo-accounts'
 import type { DeliveryMethod, OrderStatus } from '../../../lib/domain-enums'
 import type { Tx } from '../client.server'
@@ -248,10 +249,13 @@ export async function seedDemoOrders(
     )
     for (const { o, quantity } of lines) {
       if (o.alwaysAvailable) continue
-      await tx
-        .update(skus)
-        .set({ remainingQuantity: sql`${skus.remainingQuantity} - ${quantity}` })
-        .where(eq(skus.id, o.skuId))
+      await changeStock(tx, {
+        skuId: o.skuId,
+        delta: -quantity,
+        kind: 'reservation',
+        actorUserId: input.buyerUserId,
+        orderId: order!.id,
+      })
     }
     await tx.insert(orderEvents).values({
       orderId: order!.id,

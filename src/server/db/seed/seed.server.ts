@@ -30,6 +30,7 @@ import {
   users,
 } from '../schema'
 import { chunks, forEachLimited, indexBy } from './batches'
+import { openLedgersForUntrackedStock } from '../../../features/inventory/stock-ledger.server'
 import { seedDemoOrders } from './demo-orders.server'
 import { categoryImageKey, productPhotoKey, secondPhotoKey, seedMedia, storeLogoKey } from './media'
 
@@ -299,6 +300,8 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
         })),
       )
       await ensureDefaultContent(tx)
+      // Every SKU's stock starts its ledger with one opening movement (DOMAIN.md "Stock ledger").
+      await openLedgersForUntrackedStock(tx)
       if (demoSellerSpec) {
         // A few orders of the demo buyer with the demo seller, in several states, made by the real
         // state machine (timelines, invoices): the order pages have something to show at once.
