@@ -6,6 +6,7 @@ import { pruneFillKeys } from './features/basket/basket.server'
 import { refreshDueListings } from './features/catalog/catalog-refresh.server'
 import { completeDeliveredOrders } from './features/orders/order-completion.server'
 import { expireUnpaid } from './features/payments/payments.server'
+import { registerImportJobs } from './features/imports/import-jobs.server'
 import { initDatabase } from './server/db/database.server'
 import { plainErrorForBots } from './features/shell/bot-errors.server'
 import { compressResponse } from './server/http/compression.server'
@@ -22,6 +23,7 @@ registerPeriodicTask('catalog-listings', 60_000, refreshDueListings)
 registerPeriodicTask('payment-expiry', constants.payments.expirySweepSeconds * 1000, expireUnpaid)
 registerPeriodicTask('basket-fill-keys', 3_600_000, pruneFillKeys)
 registerPeriodicTask('orders-auto-complete', 3_600_000, completeDeliveredOrders)
+registerImportJobs()
 ensureJobWorker()
 
 const handler = createStartHandler(defaultStreamHandler)

@@ -42,7 +42,7 @@ describe('stock ledger', () => {
         note: 'water damage',
       }),
     )
-    expect(result).toEqual({ before: 40, after: 25, moved: true })
+    expect(result).toMatchObject({ before: 40, after: 25, moved: true })
     const rows = await ledgerOf(sku.id)
     expect(rows.map((r) => [r.kind, r.delta, r.resultingQuantity, r.reason])).toEqual([
       ['adjustment', 40, 40, 'opening_stock'],

@@ -35,6 +35,8 @@ export interface StockChangeResult {
   after: number
   /** False when the change was a no-op (the stock already had that figure). */
   moved: boolean
+  /** The ledger row written, when it moved. */
+  movementId?: number
 }
 
 export const STOCK_MOVED_MESSAGE = (current: number) =>
@@ -70,7 +72,7 @@ export async function changeStock(tx: Tx, change: StockChange): Promise<StockCha
     .update(skus)
     .set({ remainingQuantity: after, updatedAt: new Date() })
     .where(eq(skus.id, change.skuId))
-  await tx
+  const [movement] = await tx
     .insert(stockMovements)
     .values({
       ...movementFields(change),
@@ -78,7 +80,8 @@ export async function changeStock(tx: Tx, change: StockChange): Promise<StockCha
       delta: after - before,
       resultingQuantity: after,
     })
-  return { before, after, moved: true }
+    .returning({ id: stockMovements.id })
+  return { before, after, moved: true, movementId: movement!.id }
 }
 
 function movementFields(context: StockMovementContext) {

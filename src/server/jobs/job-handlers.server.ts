@@ -10,10 +10,19 @@ export interface JobContext {
   isLastAttempt: boolean
 }
 
-type Handlers = { [N in JobName]: (payload: JobPayloads[N], context: JobContext) => Promise<void> }
+export type JobHandler<N extends JobName> = (payload: JobPayloads[N], context: JobContext) => Promise<void>
+type Handlers = { [N in JobName]?: JobHandler<N> }
 
 /** What runs each kind of job. A thrown error schedules a retry. */
 export const jobHandlers: Handlers = {
   'message.deliver': (payload, context) => deliverOutboxMessage(context.db, payload.outboxId, context),
   'payment.refund': (payload, context) => executePaymentRefund(context.db, payload.sessionId),
+}
+
+/**
+ * Features register the handlers of their own jobs from the app entry (src/server.ts), so this
+ * infrastructure does not import features.
+ */
+export function registerJobHandler<N extends JobName>(name: N, handler: JobHandler<N>): void {
+  ;(jobHandlers as Record<string, unknown>)[name] = handler
 }

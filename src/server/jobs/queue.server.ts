@@ -17,6 +17,10 @@ export interface JobPayloads {
   'message.deliver': { outboxId: number }
   /** Return a recorded refund through the payment provider (see refundOrderPayment). */
   'payment.refund': { sessionId: string }
+  /** Check (dry-run) an uploaded price and stock sheet, row by row. */
+  'import.check': { importId: number }
+  /** Apply a checked sheet (resumes where it stopped). */
+  'import.apply': { importId: number }
 }
 export type JobName = keyof JobPayloads
 

@@ -11,6 +11,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import { importModes, importRowOutcomes, importRowResults, importStatuses } from '~/lib/domain-enums'
+import type { ImportRowApplied, ImportRowState } from '~/lib/import-shapes'
 import { skus } from './catalog'
 import { sellers, users } from './people'
 
@@ -65,19 +66,6 @@ export const stockImports = pgTable(
   (t) => [index('imports_seller_idx').on(t.sellerId, t.createdAt)],
 )
 
-/** A SKU's stock and tiers as an import row saw them (before) or sets them (after). */
-export interface ImportRowState {
-  stock?: number
-  alwaysAvailable?: boolean
-  tiers?: {
-    minQuantity: number
-    unitPrice: number
-    offerPrice: number
-    validFrom: string | null
-    validTo: string | null
-  }[]
-}
-
 /** One data row of an import: its diff (before → after) or its errors, then what applying it did. */
 export const stockImportRows = pgTable(
   'import_rows',
@@ -97,6 +85,8 @@ export const stockImportRows = pgTable(
     after: jsonb('after').$type<ImportRowState>(),
     errors: jsonb('errors').$type<string[]>().notNull().default([]),
     warnings: jsonb('warnings').$type<string[]>().notNull().default([]),
+    /** What applying the row did, so it can be reverted exactly. */
+    applied: jsonb('applied').$type<ImportRowApplied>(),
   },
   (t) => [
     uniqueIndex('import_rows_row_key').on(t.importId, t.rowNumber),

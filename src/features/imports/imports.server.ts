@@ -1,0 +1,760 @@
+import '@tanstack/react-start/server-only'
+import { randomBytes } from 'node:crypto'
+import { PassThrough, Readable } from 'node:stream'
+import { and, asc, count, desc, eq, gt, inArray, isNull, max, or, sql } from 'drizzle-orm'
+import { refreshProductListings } from '~/features/catalog/catalog-refresh.server'
+import { changeStock, StockMovedError } from '~/features/inventory/stock-ledger.server'
+import type { ImportMode } from '~/lib/domain-enums'
+import { recordAuditEvent } from '~/server/audit/audit.server'
+import { requireApprovedSeller, type SellerActor } from '~/server/auth/guards.server'
+import type { AuthContext } from '~/server/auth/session.server'
+import { now } from '~/server/clock.server'
+import { selectRows, type Db, type Tx } from '~/server/db/client.server'
+import {
+  prices,
+  skus,
+  stockImportRows,
+  stockImports,
+  stockMovements,
+  stores,
+  type ImportCounts,
+} from '~/server/db/schema'
+import type { ImportRowApplied } from '~/lib/import-shapes'
+import { HttpError, conflict, notFound } from '~/server/http/api-errors.server'
+import { enqueueJob } from '~/server/jobs/queue.server'
+import { log } from '~/server/log.server'
+import type { MediaStorage } from '~/server/providers/storage/storage.server'
+import { evaluateRow, type SkuFacts, type StoredTier } from './import-diff'
+import { MAX_IMPORT_BYTES } from './import-format'
+import { rowMessage, type SheetRow } from './import-rows'
+import { ImportFileError, detectSheetKind, readImportRows, writeErrorReport } from './import-sheet.server'
+
+/**
+ * Price and stock imports (issue #17): upload → dry run (a job, in chunks, resumable) → apply (a
+ * job, in chunks, resumable; all-or-nothing refuses a file with any error and undoes itself if it
+ * cannot finish) → revert while nothing else changed the same SKUs. Every stock change goes through
+ * the ledger (kind `import`), every tier through the one tier rule set.
+ */
+
+const CHUNK = 500
+export const IMPORT_NOT_FOUND = 'Import not found'
+export const FILE_TOO_LARGE = `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB: split it`
+export const HAS_ERRORS = (n: number) =>
+  `The file has ${n.toLocaleString('en-US')} row${n === 1 ? '' : 's'} with errors: fix ${n === 1 ? 'it' : 'them'}, or choose "apply valid rows"`
+
+const emptyCounts = (): ImportCounts => ({
+  read: 0,
+  update: 0,
+  unchanged: 0,
+  errors: 0,
+  warnings: 0,
+  applied: 0,
+  skipped: 0,
+  stale: 0,
+})
+
+/** The seller's import, or 404 (another seller's id looks the same as a missing one). */
+async function ownImport(db: Db | Tx, actor: SellerActor, importId: number) {
+  const [row] = await db
+    .select()
+    .from(stockImports)
+    .where(and(eq(stockImports.id, importId), eq(stockImports.sellerId, actor.sellerId)))
+  if (!row) throw notFound(IMPORT_NOT_FOUND)
+  return row
+}
+
+/** Stores the upload privately, records the import and queues its dry run. */
+export async function startImport(
+  db: Db,
+  auth: AuthContext | null,
+  file: { name: string; bytes: Uint8Array },
+  storage: MediaStorage,
+): Promise<{ importId: number }> {
+  const actor = requireApprovedSeller(auth, { allowObserver: true })
+  if (file.bytes.byteLength > MAX_IMPORT_BYTES)
+    throw new HttpError(413, FILE_TOO_LARGE, { file: [FILE_TOO_LARGE] })
+  let kind: 'csv' | 'xlsx'
+  try {
+    kind = await detectSheetKind(file.bytes.subarray(0, 4100))
+  } catch (error) {
+    if (error instanceof ImportFileError) throw new HttpError(422, error.message, { file: [error.message] })
+    throw error
+  }
+  const key = `imports/${actor.sellerId}/${randomBytes(16).toString('hex')}`
+  await storage.put(key, file.bytes)
+  const fileName = file.name.replace(/[^\p{L}\p{N}._ -]+/gu, '_').slice(0, 120) || `import.${kind}`
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(stockImports)
+      .values({
+        sellerId: actor.sellerId,
+        userId: actor.auth.user.id,
+        fileKey: key,
+        fileName,
+        fileKind: kind,
+        fileBytes: file.bytes.byteLength,
+        stockOnly: actor.role === 'observer',
+        counts: emptyCounts(),
+      })
+      .returning({ id: stockImports.id })
+    await enqueueJob(tx, 'import.check', { importId: row!.id }, { maxAttempts: 3 })
+    return { importId: row!.id }
+  })
+}
+
+/** Live facts of the seller's SKUs named in a chunk of rows, by SKU code. */
+async function skuFacts(
+  db: Db | Tx,
+  sellerId: number,
+  codes: string[],
+  at: Date,
+): Promise<Map<string, SkuFacts>> {
+  if (codes.length === 0) return new Map()
+  const rows = await db
+    .select({
+      skuId: skus.id,
+      sku: skus.sku,
+      productId: skus.productId,
+      stock: skus.remainingQuantity,
+      alwaysAvailable: skus.alwaysAvailable,
+      piecesPerPack: skus.piecesPerPack,
+    })
+    .from(skus)
+    .innerJoin(stores, eq(stores.id, skus.storeId))
+    .where(and(eq(stores.sellerId, sellerId), inArray(skus.sku, codes)))
+  const tiers = await liveTiers(
+    db,
+    rows.map((r) => r.skuId),
+    at,
+  )
+  return new Map(rows.map((row) => [row.sku, { ...row, tiers: tiers.get(row.skuId) ?? [] }]))
+}
+
+/** Current and scheduled tiers (not yet ended at `at`) per SKU. */
+async function liveTiers(db: Db | Tx, skuIds: number[], at: Date): Promise<Map<number, StoredTier[]>> {
+  const byId = new Map<number, StoredTier[]>()
+  if (skuIds.length === 0) return byId
+  const rows = await db
+    .select()
+    .from(prices)
+    .where(and(inArray(prices.skuId, skuIds), or(isNull(prices.validTo), gt(prices.validTo, at))))
+    .orderBy(asc(prices.minQuantity), asc(prices.validFrom))
+  for (const row of rows) {
+    const list = byId.get(row.skuId) ?? []
+    list.push({
+      id: row.id,
+      minQuantity: row.minQuantity,
+      unitPrice: row.unitPrice,
+      offerPrice: row.offerPrice,
+      validFrom: row.validFrom,
+      validTo: row.validTo,
+    })
+    byId.set(row.skuId, list)
+  }
+  return byId
+}
+
+/**
+ * The dry run (job `import.check`): reads the stored file as a stream, evaluates each row against
+ * the live SKUs in chunks and stores the diff. Nothing in the catalogue changes. After a crash the
+ * job runs again and skips rows already stored.
+ */
+export async function checkImport(db: Db, importId: number, storage: MediaStorage): Promise<void> {
+  const [job] = await db.select().from(stockImports).where(eq(stockImports.id, importId))
+  if (!job || job.status !== 'checking') return
+  const [done] = await db
+    .select({ last: max(stockImportRows.rowNumber) })
+    .from(stockImportRows)
+    .where(eq(stockImportRows.importId, importId))
+  const resumeAfter = done?.last ?? 0
+  const file = await storage.get(job.fileKey)
+  if (!file) return failImport(db, importId, 'The uploaded file is no longer stored: upload it again')
+
+  let pending: SheetRow[] = []
+  let seen = 0
+  const flush = async () => {
+    if (pending.length === 0) return
+    const rows = pending
+    pending = []
+    const at = now()
+    const facts = await skuFacts(db, job.sellerId, [...new Set(rows.map((r) => r.sku).filter(Boolean))], at)
+    await db.transaction(async (tx) => {
+      await tx
+        .insert(stockImportRows)
+        .values(
+          rows.map((row) => {
+            const diff = evaluateRow(row, facts.get(row.sku), at, job.stockOnly)
+            return {
+              importId,
+              rowNumber: row.rowNumber,
+              sku: row.sku.slice(0, 64) || '—',
+              skuId: diff.skuId,
+              outcome: diff.outcome,
+              expectedStock: diff.expectedStock,
+              before: diff.before,
+              after: diff.after,
+              errors: diff.errors,
+              warnings: diff.warnings,
+            }
+          }),
+        )
+        .onConflictDoNothing()
+      await tx.update(stockImports).set({ rowsDone: seen }).where(eq(stockImports.id, importId))
+    })
+  }
+  try {
+    for await (const item of readImportRows(job.fileKind, Readable.from([file.body]))) {
+      if (!('row' in item)) continue
+      seen++
+      if (item.row.rowNumber <= resumeAfter) continue
+      pending.push(item.row)
+      if (pending.length >= CHUNK) await flush()
+    }
+    await flush()
+  } catch (error) {
+    if (error instanceof ImportFileError) return failImport(db, importId, error.message)
+    throw error
+  }
+  const counts = await countRows(db, importId)
+  await db
+    .update(stockImports)
+    .set({ status: 'checked', rowsTotal: counts.read, rowsDone: counts.read, counts, checkedAt: now() })
+    .where(eq(stockImports.id, importId))
+}
+
+async function failImport(db: Db, importId: number, message: string): Promise<void> {
+  await db
+    .update(stockImports)
+    .set({ status: 'failed', fileError: message })
+    .where(eq(stockImports.id, importId))
+}
+
+async function countRows(db: Db | Tx, importId: number): Promise<ImportCounts> {
+  const rows = await selectRows<{ outcome: string; result: string | null; warned: boolean; n: number }>(
+    db,
+    sql`select outcome, result, jsonb_array_length(warnings) > 0 as warned, count(*)::int as n
+        from ${stockImportRows} where import_id = ${importId} group by 1, 2, 3`,
+  )
+  const counts = emptyCounts()
+  for (const row of rows) {
+    const n = Number(row.n)
+    counts.read += n
+    if (row.outcome === 'update') counts.update += n
+    else if (row.outcome === 'unchanged') counts.unchanged += n
+    else counts.errors += n
+    if (row.warned) counts.warnings += n
+    if (row.result === 'applied') counts.applied += n
+    else if (row.result === 'skipped') counts.skipped += n
+    else if (row.result === 'stale') counts.stale += n
+  }
+  return counts
+}
+
+/** The seller asks to apply a checked import; the work runs as a job. */
+export async function requestApply(
+  db: Db,
+  auth: AuthContext | null,
+  importId: number,
+  mode: ImportMode,
+): Promise<void> {
+  const actor = requireApprovedSeller(auth, { allowObserver: true })
+  await db.transaction(async (tx) => {
+    const job = await ownImport(tx, actor, importId)
+    const [locked] = await tx.select().from(stockImports).where(eq(stockImports.id, job.id)).for('update')
+    if (locked!.status !== 'checked') throw conflict(alreadyMessage(locked!.status))
+    if (mode === 'all_or_nothing' && locked!.counts.errors > 0)
+      throw new HttpError(422, HAS_ERRORS(locked!.counts.errors), {
+        mode: [HAS_ERRORS(locked!.counts.errors)],
+      })
+    await tx
+      .update(stockImports)
+      .set({ status: 'applying', mode, appliedBy: actor.auth.user.id, rowsDone: 0 })
+      .where(eq(stockImports.id, job.id))
+    // Rows with errors are skipped in "apply valid rows"; they are listed with their errors.
+    await tx
+      .update(stockImportRows)
+      .set({ result: 'skipped' })
+      .where(and(eq(stockImportRows.importId, job.id), eq(stockImportRows.outcome, 'error')))
+    await enqueueJob(tx, 'import.apply', { importId: job.id }, { maxAttempts: 3 })
+  })
+}
+
+function alreadyMessage(status: string): string {
+  if (status === 'checking') return 'The file is still being checked'
+  if (status === 'applying') return 'This import is already being applied'
+  if (status === 'applied') return 'This import has already been applied'
+  if (status === 'reverted') return 'This import was reverted'
+  return 'This import cannot be applied'
+}
+
+/**
+ * Applying (job `import.apply`): the pending `update` rows, a chunk per transaction, each row
+ * checked again against live figures (a moved stock or changed tiers make the row `stale`, not
+ * applied). Listings are refreshed once at the end. If an all-or-nothing import cannot finish,
+ * what it applied is reverted and the import fails.
+ */
+export async function applyImport(
+  db: Db,
+  importId: number,
+  context: { isLastAttempt: boolean },
+): Promise<void> {
+  const [job] = await db.select().from(stockImports).where(eq(stockImports.id, importId))
+  if (!job || job.status !== 'applying') return
+  try {
+    for (;;) {
+      const rows = await db
+        .select()
+        .from(stockImportRows)
+        .where(
+          and(
+            eq(stockImportRows.importId, importId),
+            eq(stockImportRows.outcome, 'update'),
+            isNull(stockImportRows.result),
+          ),
+        )
+        .orderBy(asc(stockImportRows.rowNumber))
+        .limit(CHUNK)
+      if (rows.length === 0) break
+      await db.transaction(async (tx) => {
+        for (const row of rows) await applyRow(tx, job, row)
+        const [progress] = await tx
+          .select({ n: count() })
+          .from(stockImportRows)
+          .where(and(eq(stockImportRows.importId, importId), sql`${stockImportRows.result} is not null`))
+        await tx
+          .update(stockImports)
+          .set({ rowsDone: progress?.n ?? 0 })
+          .where(eq(stockImports.id, importId))
+      })
+    }
+  } catch (error) {
+    if (job.mode === 'all_or_nothing' && context.isLastAttempt) {
+      log().error({ err: error, importId }, 'import could not be applied; undoing it')
+      await undoAppliedRows(db, job.id, job.appliedBy)
+      await failImport(db, importId, 'The import could not be completed, so nothing was changed. Try again.')
+      return
+    }
+    throw error
+  }
+  await db.transaction(async (tx) => {
+    const productIds = await selectRows<{ product_id: number }>(
+      tx,
+      sql`select distinct s.product_id from ${stockImportRows} r join ${skus} s on s.id = r.sku_id
+          where r.import_id = ${importId} and r.result = 'applied'`,
+    )
+    if (productIds.length)
+      await refreshProductListings(
+        tx,
+        productIds.map((r) => Number(r.product_id)),
+      )
+    const counts = await countRows(tx, importId)
+    await tx
+      .update(stockImports)
+      .set({ status: 'applied', counts, rowsDone: counts.read, appliedAt: now() })
+      .where(eq(stockImports.id, importId))
+    await recordAuditEvent(tx, {
+      actorUserId: job.appliedBy,
+      sellerId: job.sellerId,
+      action: 'import.apply',
+      recordType: 'import',
+      recordId: importId,
+      after: {
+        file: job.fileName,
+        mode: job.mode,
+        applied: counts.applied,
+        stale: counts.stale,
+        skipped: counts.skipped,
+      },
+    })
+  })
+}
+
+type ImportRow = typeof stockImportRows.$inferSelect
+type ImportJob = typeof stockImports.$inferSelect
+
+const tierIds = (tiers: { id?: number }[] | undefined) =>
+  (tiers ?? []).map((t) => t.id).filter((id): id is number => id !== undefined)
+
+async function markRow(tx: Tx, row: ImportRow, result: 'applied' | 'stale', extra: Partial<ImportRow> = {}) {
+  await tx
+    .update(stockImportRows)
+    .set({ result, ...extra })
+    .where(eq(stockImportRows.id, row.id))
+}
+
+/** Applies one row inside the chunk's transaction, or marks it stale when live figures moved. */
+async function applyRow(tx: Tx, job: ImportJob, row: ImportRow): Promise<void> {
+  const at = now()
+  const skuId = row.skuId
+  const before = row.before ?? {}
+  const after = row.after ?? {}
+  const [sku] = skuId ? await tx.select().from(skus).where(eq(skus.id, skuId)).for('update') : []
+  if (!sku) return markRow(tx, row, 'stale', { warnings: [...row.warnings, 'The SKU no longer exists'] })
+  // The stock guard: the row was made from a figure that must still be the live one.
+  if (row.expectedStock !== null && row.expectedStock !== sku.remainingQuantity)
+    return markRow(tx, row, 'stale', {
+      warnings: [...row.warnings, `The stock changed since the file was made (now ${sku.remainingQuantity})`],
+    })
+  const applied: ImportRowApplied = { expiredTierIds: [], deletedTiers: [], insertedTierIds: [] }
+  if (after.tiers) {
+    const live = (await liveTiers(tx, [sku.id], at)).get(sku.id) ?? []
+    const expected = new Set(tierIds(before.tiers))
+    if (live.length !== expected.size || live.some((t) => !expected.has(t.id)))
+      return markRow(tx, row, 'stale', {
+        warnings: [...row.warnings, 'Its tiers changed since the file was checked'],
+      })
+    const current = live.filter((t) => t.validFrom.getTime() <= at.getTime())
+    const scheduled = live.filter((t) => t.validFrom.getTime() > at.getTime())
+    if (current.length)
+      await tx
+        .update(prices)
+        .set({ validTo: at })
+        .where(
+          inArray(
+            prices.id,
+            current.map((t) => t.id),
+          ),
+        )
+    if (scheduled.length) {
+      const rows = await tx
+        .delete(prices)
+        .where(
+          inArray(
+            prices.id,
+            scheduled.map((t) => t.id),
+          ),
+        )
+        .returning()
+      applied.deletedTiers = rows.map((r) => ({
+        minQuantity: r.minQuantity,
+        unitPrice: r.unitPrice,
+        offerPrice: r.offerPrice,
+        pricePerPiece: r.pricePerPiece,
+        validFrom: r.validFrom.toISOString(),
+        validTo: r.validTo?.toISOString() ?? null,
+      }))
+    }
+    applied.expiredTierIds = current.map((t) => t.id)
+    const inserted = await tx
+      .insert(prices)
+      .values(
+        after.tiers.map((tier) => {
+          const validFrom = tier.validFrom && new Date(tier.validFrom) > at ? new Date(tier.validFrom) : at
+          const effective = tier.offerPrice > 0 ? tier.offerPrice : tier.unitPrice
+          return {
+            skuId: sku.id,
+            minQuantity: tier.minQuantity,
+            unitPrice: tier.unitPrice,
+            offerPrice: tier.offerPrice,
+            pricePerPiece: Math.round(effective / sku.piecesPerPack),
+            validFrom,
+            validTo: tier.validTo ? new Date(tier.validTo) : null,
+            createdAt: at,
+          }
+        }),
+      )
+      .returning({ id: prices.id })
+    applied.insertedTierIds = inserted.map((r) => r.id)
+  }
+  if (after.alwaysAvailable !== undefined)
+    await tx
+      .update(skus)
+      .set({ alwaysAvailable: after.alwaysAvailable, updatedAt: at })
+      .where(eq(skus.id, sku.id))
+  if (after.stock !== undefined) {
+    const moved = await changeStock(tx, {
+      skuId: sku.id,
+      setTo: after.stock,
+      kind: 'import',
+      actorUserId: job.appliedBy,
+      importId: job.id,
+      reason: 'import',
+    })
+    applied.movementId = moved?.movementId
+  }
+  await markRow(tx, row, 'applied', { applied })
+}
+
+export interface RevertResult {
+  reverted: number
+  notReverted: { rowNumber: number; sku: string; reason: string }[]
+}
+
+/**
+ * Reverts an applied import: restores the stock (through the ledger) and the tiers it changed, for
+ * every SKU nothing else changed since; lists the others and why. One transaction.
+ */
+export async function revertImport(
+  db: Db,
+  auth: AuthContext | null,
+  importId: number,
+): Promise<RevertResult> {
+  const actor = requireApprovedSeller(auth, { allowObserver: true })
+  const result = await db.transaction(async (tx) => {
+    const job = await ownImport(tx, actor, importId)
+    const [locked] = await tx.select().from(stockImports).where(eq(stockImports.id, job.id)).for('update')
+    if (locked!.status !== 'applied') throw conflict('Only an applied import can be reverted')
+    if (locked!.stockOnly === false && actor.role === 'observer')
+      throw new HttpError(403, 'Observers can revert only stock imports they may run')
+    const outcome = await revertRows(tx, locked!, actor.auth.user.id)
+    const counts = await countRows(tx, importId)
+    await tx
+      .update(stockImports)
+      .set({ status: 'reverted', revertedAt: now(), revertedBy: actor.auth.user.id, counts })
+      .where(eq(stockImports.id, importId))
+    await recordAuditEvent(tx, {
+      actorUserId: actor.auth.user.id,
+      sellerId: actor.sellerId,
+      action: 'import.revert',
+      recordType: 'import',
+      recordId: importId,
+      after: { reverted: outcome.reverted, notReverted: outcome.notReverted.length },
+    })
+    return outcome
+  })
+  return result
+}
+
+async function undoAppliedRows(db: Db, importId: number, actorUserId: number | null) {
+  await db.transaction(async (tx) => {
+    const [job] = await tx.select().from(stockImports).where(eq(stockImports.id, importId)).for('update')
+    await revertRows(tx, job!, actorUserId)
+  })
+}
+
+async function revertRows(tx: Tx, job: ImportJob, actorUserId: number | null): Promise<RevertResult> {
+  const rows = await tx
+    .select()
+    .from(stockImportRows)
+    .where(and(eq(stockImportRows.importId, job.id), eq(stockImportRows.result, 'applied')))
+    .orderBy(asc(stockImportRows.rowNumber))
+  const outcome: RevertResult = { reverted: 0, notReverted: [] }
+  for (const row of rows) {
+    const reason = await revertRow(tx, job, row, actorUserId)
+    if (reason) outcome.notReverted.push({ rowNumber: row.rowNumber, sku: row.sku, reason })
+    else {
+      outcome.reverted++
+      await tx.update(stockImportRows).set({ result: 'reverted' }).where(eq(stockImportRows.id, row.id))
+    }
+  }
+  const touched = await selectRows<{ product_id: number }>(
+    tx,
+    sql`select distinct s.product_id from ${stockImportRows} r join ${skus} s on s.id = r.sku_id
+        where r.import_id = ${job.id} and r.result = 'reverted'`,
+  )
+  if (touched.length)
+    await refreshProductListings(
+      tx,
+      touched.map((r) => Number(r.product_id)),
+    )
+  return outcome
+}
+
+/** Reverts one row, or says why it cannot be (in words for the seller). */
+async function revertRow(
+  tx: Tx,
+  job: ImportJob,
+  row: ImportRow,
+  actorUserId: number | null,
+): Promise<string | null> {
+  const applied = row.applied
+  if (!applied || !row.skuId) return 'Nothing was recorded for this row'
+  const at = now()
+  const [sku] = await tx.select().from(skus).where(eq(skus.id, row.skuId)).for('update')
+  if (!sku) return 'The SKU no longer exists'
+  const before = row.before ?? {}
+  const after = row.after ?? {}
+  if (applied.movementId !== undefined) {
+    const [later] = await tx
+      .select({ id: stockMovements.id })
+      .from(stockMovements)
+      .where(and(eq(stockMovements.skuId, sku.id), gt(stockMovements.id, applied.movementId)))
+      .limit(1)
+    if (later) return 'Its stock moved since the import (an order or another change)'
+  }
+  if (after.tiers) {
+    const live = (await liveTiers(tx, [sku.id], at)).get(sku.id) ?? []
+    const mine = new Set(applied.insertedTierIds)
+    if (live.some((t) => !mine.has(t.id))) return 'Its tiers changed since the import'
+  }
+  if (after.alwaysAvailable !== undefined && sku.alwaysAvailable !== after.alwaysAvailable)
+    return '"Always available" changed since the import'
+
+  if (after.tiers) {
+    if (applied.insertedTierIds.length)
+      await tx.delete(prices).where(inArray(prices.id, applied.insertedTierIds))
+    const originalEnd = new Map((before.tiers ?? []).map((t) => [t.id, t.validTo]))
+    for (const id of applied.expiredTierIds)
+      await tx
+        .update(prices)
+        .set({ validTo: originalEnd.get(id) ? new Date(originalEnd.get(id)!) : null })
+        .where(eq(prices.id, id))
+    if (applied.deletedTiers.length)
+      await tx.insert(prices).values(
+        applied.deletedTiers.map((t) => ({
+          skuId: sku.id,
+          ...t,
+          validFrom: new Date(t.validFrom),
+          validTo: t.validTo ? new Date(t.validTo) : null,
+        })),
+      )
+  }
+  if (after.alwaysAvailable !== undefined && before.alwaysAvailable !== undefined)
+    await tx
+      .update(skus)
+      .set({ alwaysAvailable: before.alwaysAvailable, updatedAt: at })
+      .where(eq(skus.id, sku.id))
+  if (applied.movementId !== undefined && before.stock !== undefined) {
+    try {
+      await changeStock(tx, {
+        skuId: sku.id,
+        setTo: before.stock,
+        expected: after.stock,
+        kind: 'import',
+        actorUserId,
+        importId: job.id,
+        reason: 'revert',
+      })
+    } catch (error) {
+      if (error instanceof StockMovedError) return 'Its stock moved since the import'
+      throw error
+    }
+  }
+  return null
+}
+
+/** The import's status, counts and progress, for its page (polled while it runs). */
+export async function getImport(db: Db, auth: AuthContext | null, importId: number) {
+  const actor = requireApprovedSeller(auth, { allowObserver: true })
+  const job = await ownImport(db, actor, importId)
+  return publicImport(job)
+}
+
+export type PublicImport = ReturnType<typeof publicImport>
+
+function publicImport(job: ImportJob) {
+  return {
+    id: job.id,
+    fileName: job.fileName,
+    fileKind: job.fileKind,
+    status: job.status,
+    mode: job.mode,
+    stockOnly: job.stockOnly,
+    rowsTotal: job.rowsTotal,
+    rowsDone: job.rowsDone,
+    counts: job.counts,
+    fileError: job.fileError,
+    createdAt: job.createdAt.toISOString(),
+    appliedAt: job.appliedAt?.toISOString() ?? null,
+    revertedAt: job.revertedAt?.toISOString() ?? null,
+  }
+}
+
+export const ROW_FILTERS = ['all', 'update', 'unchanged', 'error', 'warning', 'stale'] as const
+export type RowFilter = (typeof ROW_FILTERS)[number]
+
+/** A page of the dry run's per-row diff, filtered. */
+export async function listImportRows(
+  db: Db,
+  auth: AuthContext | null,
+  importId: number,
+  options: { filter: RowFilter; page: number; perPage: number },
+) {
+  const actor = requireApprovedSeller(auth, { allowObserver: true })
+  await ownImport(db, actor, importId)
+  const where = and(
+    eq(stockImportRows.importId, importId),
+    options.filter === 'update' || options.filter === 'unchanged' || options.filter === 'error'
+      ? eq(stockImportRows.outcome, options.filter)
+      : options.filter === 'warning'
+        ? sql`jsonb_array_length(${stockImportRows.warnings}) > 0`
+        : options.filter === 'stale'
+          ? eq(stockImportRows.result, 'stale')
+          : undefined,
+  )
+  const [total] = await db.select({ n: count() }).from(stockImportRows).where(where)
+  const rows = await db
+    .select()
+    .from(stockImportRows)
+    .where(where)
+    .orderBy(asc(stockImportRows.rowNumber))
+    .limit(options.perPage)
+    .offset((options.page - 1) * options.perPage)
+  return {
+    total: total?.n ?? 0,
+    rows: rows.map((row) => ({
+      rowNumber: row.rowNumber,
+      sku: row.sku,
+      outcome: row.outcome,
+      result: row.result,
+      before: row.before,
+      after: row.after,
+      errors: row.errors.map((e) => rowMessage(row.rowNumber, e)),
+      warnings: row.warnings.map((w) => rowMessage(row.rowNumber, w)),
+    })),
+  }
+}
+
+/** The seller's recent imports, newest first. */
+export async function listImports(
+  db: Db,
+  auth: AuthContext | null,
+  options: { page: number; perPage: number },
+) {
+  const actor = requireApprovedSeller(auth, { allowObserver: true })
+  const [total] = await db
+    .select({ n: count() })
+    .from(stockImports)
+    .where(eq(stockImports.sellerId, actor.sellerId))
+  const rows = await db
+    .select()
+    .from(stockImports)
+    .where(eq(stockImports.sellerId, actor.sellerId))
+    .orderBy(desc(stockImports.id))
+    .limit(options.perPage)
+    .offset((options.page - 1) * options.perPage)
+  return { total: total?.n ?? 0, imports: rows.map(publicImport) }
+}
+
+/** The error report of an import, in the upload's format, for download. */
+export async function importErrorReport(
+  db: Db,
+  auth: AuthContext | null,
+  importId: number,
+  storage: MediaStorage,
+): Promise<{ fileName: string; contentType: string; body: Readable }> {
+  const actor = requireApprovedSeller(auth, { allowObserver: true })
+  const job = await ownImport(db, actor, importId)
+  const file = await storage.get(job.fileKey)
+  if (!file) throw notFound('The uploaded file is no longer stored')
+  const failed = await db
+    .select({
+      rowNumber: stockImportRows.rowNumber,
+      errors: stockImportRows.errors,
+      warnings: stockImportRows.warnings,
+      result: stockImportRows.result,
+    })
+    .from(stockImportRows)
+    .where(
+      and(
+        eq(stockImportRows.importId, importId),
+        sql`(${stockImportRows.outcome} = 'error' or ${stockImportRows.result} = 'stale')`,
+      ),
+    )
+  const errors = new Map(
+    failed.map((row) => [row.rowNumber, (row.errors.length ? row.errors : row.warnings).join('; ')]),
+  )
+  const body = new PassThrough()
+  void writeErrorReport(job.fileKind, Readable.from([file.body]), errors, body).catch((error: unknown) =>
+    body.destroy(error instanceof Error ? error : new Error(String(error))),
+  )
+  const base = job.fileName.replace(/\.(csv|xlsx)$/i, '')
+  return {
+    fileName: `${base}-errors.${job.fileKind}`,
+    contentType:
+      job.fileKind === 'csv'
+        ? 'text/csv; charset=utf-8'
+        : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    body,
+  }
+}
