@@ -96,6 +96,7 @@ import { Route as ApiAuthOtpRequestRouteImport } from './routes/api/auth/otp/req
 import { Route as ApiAuthOtpVerifyRouteImport } from './routes/api/auth/otp/verify'
 import { Route as ApiInvoicesInvoiceIdPdfRouteImport } from './routes/api/invoices/$invoiceId/pdf'
 import { Route as ApiPaymentsCallbackProviderRouteImport } from './routes/api/payments/callback/$provider'
+import { Route as ApiSellerImportsTemplateRouteImport } from './routes/api/seller/imports/template'
 import { Route as ApiTicketsAttachmentsIdRouteImport } from './routes/api/tickets/attachments/$id'
 import { Route as BuyerOrdersIdProcessRouteImport } from './routes/buyer/orders/$id.process'
 import { Route as BuyerProfileAddressIndexRouteImport } from './routes/buyer/profile/address/index'
@@ -111,6 +112,7 @@ import { Route as SellerStoresStoreIdShowRouteImport } from './routes/seller/sto
 import { Route as ApiCartB2bBasketIndexRouteImport } from './routes/api/cart/b2b/basket/index'
 import { Route as ApiCartB2bBasketFillRouteImport } from './routes/api/cart/b2b/basket/fill'
 import { Route as ApiCartB2bCartItemsIndexRouteImport } from './routes/api/cart/b2b/cart-items/index'
+import { Route as ApiSellerImportsImportIdErrorsRouteImport } from './routes/api/seller/imports/$importId/errors'
 import { Route as SellerInventoryPriceSkuCreateRouteImport } from './routes/seller/inventory/price.$sku.create'
 import { Route as SellerInventoryProductSkuEditRouteImport } from './routes/seller/inventory/product.$sku.edit'
 import { Route as SellerStoresStoreIdProductsIndexRouteImport } from './routes/seller/stores/$storeId/products/index'
@@ -556,6 +558,12 @@ const ApiPaymentsCallbackProviderRoute =
     path: '/api/payments/callback/$provider',
     getParentRoute: () => rootRouteImport,
   } as any)
+const ApiSellerImportsTemplateRoute =
+  ApiSellerImportsTemplateRouteImport.update({
+    id: '/api/seller/imports/template',
+    path: '/api/seller/imports/template',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const ApiTicketsAttachmentsIdRoute = ApiTicketsAttachmentsIdRouteImport.update({
   id: '/api/tickets/attachments/$id',
   path: '/api/tickets/attachments/$id',
@@ -634,6 +642,12 @@ const ApiCartB2bCartItemsIndexRoute =
   ApiCartB2bCartItemsIndexRouteImport.update({
     id: '/api/cart/b2b/cart-items/',
     path: '/api/cart/b2b/cart-items/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ApiSellerImportsImportIdErrorsRoute =
+  ApiSellerImportsImportIdErrorsRouteImport.update({
+    id: '/api/seller/imports/$importId/errors',
+    path: '/api/seller/imports/$importId/errors',
     getParentRoute: () => rootRouteImport,
   } as any)
 const SellerInventoryPriceSkuCreateRoute =
@@ -760,6 +774,7 @@ export interface FileRoutesByFullPath {
   '/api/auth/otp/verify': typeof ApiAuthOtpVerifyRoute
   '/api/invoices/$invoiceId/pdf': typeof ApiInvoicesInvoiceIdPdfRoute
   '/api/payments/callback/$provider': typeof ApiPaymentsCallbackProviderRoute
+  '/api/seller/imports/template': typeof ApiSellerImportsTemplateRoute
   '/api/tickets/attachments/$id': typeof ApiTicketsAttachmentsIdRoute
   '/buyer/orders/$id/process': typeof BuyerOrdersIdProcessRoute
   '/buyer/profile/address/$id': typeof BuyerProfileAddressIdRoute
@@ -773,6 +788,7 @@ export interface FileRoutesByFullPath {
   '/seller/stores/$storeId/show': typeof SellerStoresStoreIdShowRoute
   '/buyer/profile/address/': typeof BuyerProfileAddressIndexRoute
   '/api/cart/b2b/basket/fill': typeof ApiCartB2bBasketFillRoute
+  '/api/seller/imports/$importId/errors': typeof ApiSellerImportsImportIdErrorsRoute
   '/seller/inventory/price/$sku/create': typeof SellerInventoryPriceSkuCreateRoute
   '/seller/inventory/product/$sku/edit': typeof SellerInventoryProductSkuEditRoute
   '/seller/stores/$storeId/products/add': typeof SellerStoresStoreIdProductsAddRoute
@@ -865,6 +881,7 @@ export interface FileRoutesByTo {
   '/api/auth/otp/verify': typeof ApiAuthOtpVerifyRoute
   '/api/invoices/$invoiceId/pdf': typeof ApiInvoicesInvoiceIdPdfRoute
   '/api/payments/callback/$provider': typeof ApiPaymentsCallbackProviderRoute
+  '/api/seller/imports/template': typeof ApiSellerImportsTemplateRoute
   '/api/tickets/attachments/$id': typeof ApiTicketsAttachmentsIdRoute
   '/buyer/orders/$id/process': typeof BuyerOrdersIdProcessRoute
   '/buyer/profile/address/$id': typeof BuyerProfileAddressIdRoute
@@ -878,6 +895,7 @@ export interface FileRoutesByTo {
   '/seller/stores/$storeId/show': typeof SellerStoresStoreIdShowRoute
   '/buyer/profile/address': typeof BuyerProfileAddressIndexRoute
   '/api/cart/b2b/basket/fill': typeof ApiCartB2bBasketFillRoute
+  '/api/seller/imports/$importId/errors': typeof ApiSellerImportsImportIdErrorsRoute
   '/seller/inventory/price/$sku/create': typeof SellerInventoryPriceSkuCreateRoute
   '/seller/inventory/product/$sku/edit': typeof SellerInventoryProductSkuEditRoute
   '/seller/stores/$storeId/products/add': typeof SellerStoresStoreIdProductsAddRoute
@@ -976,6 +994,7 @@ export interface FileRoutesById {
   '/api/auth/otp/verify': typeof ApiAuthOtpVerifyRoute
   '/api/invoices/$invoiceId/pdf': typeof ApiInvoicesInvoiceIdPdfRoute
   '/api/payments/callback/$provider': typeof ApiPaymentsCallbackProviderRoute
+  '/api/seller/imports/template': typeof ApiSellerImportsTemplateRoute
   '/api/tickets/attachments/$id': typeof ApiTicketsAttachmentsIdRoute
   '/buyer/orders/$id/process': typeof BuyerOrdersIdProcessRoute
   '/buyer/profile/address/$id': typeof BuyerProfileAddressIdRoute
@@ -989,6 +1008,7 @@ export interface FileRoutesById {
   '/seller/stores/$storeId/show': typeof SellerStoresStoreIdShowRoute
   '/buyer/profile/address/': typeof BuyerProfileAddressIndexRoute
   '/api/cart/b2b/basket/fill': typeof ApiCartB2bBasketFillRoute
+  '/api/seller/imports/$importId/errors': typeof ApiSellerImportsImportIdErrorsRoute
   '/seller/inventory/price/$sku/create': typeof SellerInventoryPriceSkuCreateRoute
   '/seller/inventory/product/$sku/edit': typeof SellerInventoryProductSkuEditRoute
   '/seller/stores/$storeId/products/add': typeof SellerStoresStoreIdProductsAddRoute
@@ -1087,6 +1107,7 @@ export interface FileRouteTypes {
     | '/api/auth/otp/verify'
     | '/api/invoices/$invoiceId/pdf'
     | '/api/payments/callback/$provider'
+    | '/api/seller/imports/template'
     | '/api/tickets/attachments/$id'
     | '/buyer/orders/$id/process'
     | '/buyer/profile/address/$id'
@@ -1100,6 +1121,7 @@ export interface FileRouteTypes {
     | '/seller/stores/$storeId/show'
     | '/buyer/profile/address/'
     | '/api/cart/b2b/basket/fill'
+    | '/api/seller/imports/$importId/errors'
     | '/seller/inventory/price/$sku/create'
     | '/seller/inventory/product/$sku/edit'
     | '/seller/stores/$storeId/products/add'
@@ -1192,6 +1214,7 @@ export interface FileRouteTypes {
     | '/api/auth/otp/verify'
     | '/api/invoices/$invoiceId/pdf'
     | '/api/payments/callback/$provider'
+    | '/api/seller/imports/template'
     | '/api/tickets/attachments/$id'
     | '/buyer/orders/$id/process'
     | '/buyer/profile/address/$id'
@@ -1205,6 +1228,7 @@ export interface FileRouteTypes {
     | '/seller/stores/$storeId/show'
     | '/buyer/profile/address'
     | '/api/cart/b2b/basket/fill'
+    | '/api/seller/imports/$importId/errors'
     | '/seller/inventory/price/$sku/create'
     | '/seller/inventory/product/$sku/edit'
     | '/seller/stores/$storeId/products/add'
@@ -1302,6 +1326,7 @@ export interface FileRouteTypes {
     | '/api/auth/otp/verify'
     | '/api/invoices/$invoiceId/pdf'
     | '/api/payments/callback/$provider'
+    | '/api/seller/imports/template'
     | '/api/tickets/attachments/$id'
     | '/buyer/orders/$id/process'
     | '/buyer/profile/address/$id'
@@ -1315,6 +1340,7 @@ export interface FileRouteTypes {
     | '/seller/stores/$storeId/show'
     | '/buyer/profile/address/'
     | '/api/cart/b2b/basket/fill'
+    | '/api/seller/imports/$importId/errors'
     | '/seller/inventory/price/$sku/create'
     | '/seller/inventory/product/$sku/edit'
     | '/seller/stores/$storeId/products/add'
@@ -1353,8 +1379,10 @@ export interface RootRouteChildren {
   ApiAuthOtpVerifyRoute: typeof ApiAuthOtpVerifyRoute
   ApiInvoicesInvoiceIdPdfRoute: typeof ApiInvoicesInvoiceIdPdfRoute
   ApiPaymentsCallbackProviderRoute: typeof ApiPaymentsCallbackProviderRoute
+  ApiSellerImportsTemplateRoute: typeof ApiSellerImportsTemplateRoute
   ApiTicketsAttachmentsIdRoute: typeof ApiTicketsAttachmentsIdRoute
   ApiCartB2bBasketFillRoute: typeof ApiCartB2bBasketFillRoute
+  ApiSellerImportsImportIdErrorsRoute: typeof ApiSellerImportsImportIdErrorsRoute
   ApiCartB2bBasketIndexRoute: typeof ApiCartB2bBasketIndexRoute
   ApiCartB2bCartItemsIndexRoute: typeof ApiCartB2bCartItemsIndexRoute
   ApiCartB2bCartItemsIdQuantityRoute: typeof ApiCartB2bCartItemsIdQuantityRoute
@@ -1972,6 +2000,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiPaymentsCallbackProviderRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/seller/imports/template': {
+      id: '/api/seller/imports/template'
+      path: '/api/seller/imports/template'
+      fullPath: '/api/seller/imports/template'
+      preLoaderRoute: typeof ApiSellerImportsTemplateRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/tickets/attachments/$id': {
       id: '/api/tickets/attachments/$id'
       path: '/api/tickets/attachments/$id'
@@ -2075,6 +2110,13 @@ declare module '@tanstack/react-router' {
       path: '/api/cart/b2b/cart-items'
       fullPath: '/api/cart/b2b/cart-items/'
       preLoaderRoute: typeof ApiCartB2bCartItemsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/seller/imports/$importId/errors': {
+      id: '/api/seller/imports/$importId/errors'
+      path: '/api/seller/imports/$importId/errors'
+      fullPath: '/api/seller/imports/$importId/errors'
+      preLoaderRoute: typeof ApiSellerImportsImportIdErrorsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/seller/inventory/price/$sku/create': {
@@ -2343,8 +2385,10 @@ const rootRouteChildren: RootRouteChildren = {
   ApiAuthOtpVerifyRoute: ApiAuthOtpVerifyRoute,
   ApiInvoicesInvoiceIdPdfRoute: ApiInvoicesInvoiceIdPdfRoute,
   ApiPaymentsCallbackProviderRoute: ApiPaymentsCallbackProviderRoute,
+  ApiSellerImportsTemplateRoute: ApiSellerImportsTemplateRoute,
   ApiTicketsAttachmentsIdRoute: ApiTicketsAttachmentsIdRoute,
   ApiCartB2bBasketFillRoute: ApiCartB2bBasketFillRoute,
+  ApiSellerImportsImportIdErrorsRoute: ApiSellerImportsImportIdErrorsRoute,
   ApiCartB2bBasketIndexRoute: ApiCartB2bBasketIndexRoute,
   ApiCartB2bCartItemsIndexRoute: ApiCartB2bCartItemsIndexRoute,
   ApiCartB2bCartItemsIdQuantityRoute: ApiCartB2bCartItemsIdQuantityRoute,

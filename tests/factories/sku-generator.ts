@@ -69,6 +69,10 @@ export function buildTiers(rng: Random, o: TierOptions): TierSpec[] {
     if (o.discounted) {
       offerPrice = Math.round((unitPrice * rng.between(0.8, 0.95)) / 1000) * 1000
       if (offerPrice >= unitPrice) offerPrice = unitPrice - 1000
+      // A larger quantity is never dearer per unit than a smaller one (DOMAIN.md "Tier rules").
+      const previous = tiers.at(-1)
+      if (previous)
+        offerPrice = Math.min(offerPrice, previous.offerPrice > 0 ? previous.offerPrice : previous.unitPrice)
     }
     const effective = offerPrice > 0 ? offerPrice : unitPrice
     let validFrom: Date

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ledgerMismatches } from '~/features/inventory/stock-ledger.server'
+import { checkTierSet } from '~/features/inventory/tier-rules'
 import type { DatabaseHandle } from '~/server/db/client.server'
 import {
   brands,
@@ -245,6 +246,14 @@ describe('seeded prices (property-based over random SKUs)', () => {
   const tiersOf = (skuId: number) =>
     [...(tiersBySku.get(skuId) ?? [])].sort((a, b) => a.minQuantity - b.minQuantity)
   const runs = { numRuns: 1000 }
+
+  it('every SKU meets the tier rules: a larger quantity is never dearer per unit, at any moment', async () => {
+    const rows = await handle.db.select().from(prices)
+    const bySku = new Map<number, (typeof rows)[number][]>()
+    for (const row of rows) bySku.set(row.skuId, [...(bySku.get(row.skuId) ?? []), row])
+    const broken = [...bySku].filter(([, tiers]) => checkTierSet(tiers).length > 0).map(([skuId]) => skuId)
+    expect(broken).toEqual([])
+  })
 
   it("explains every SKU's stock: opening movements and the demo orders' reservations sum to it", async () => {
     expect(await ledgerMismatches(handle.db)).toEqual([])

@@ -1,7 +1,9 @@
+import { Writable } from 'node:stream'
 import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ledgerMismatches, changeStock } from '~/features/inventory/stock-ledger.server'
 import { SHEET_COLUMNS } from '~/features/imports/import-format'
+import { writeTemplate } from '~/features/imports/import-template.server'
 import {
   HAS_ERRORS,
   applyImport,
@@ -268,5 +270,35 @@ describe('price and stock import', () => {
     expect(lines[1]).toContain(s.skus[0]!.sku)
     expect(lines[1]).toContain('New stock -5 is negative')
     expect(report.fileName).toBe('prices-errors.csv')
+  })
+  it('export → import round-trips: an untouched template changes nothing (CSV and XLSX)', async () => {
+    const s = await sellerWithSkus(3)
+    // A scheduled tier with a start and an end, to carry dates through the sheet.
+    await db.insert(prices).values({
+      skuId: s.skus[0]!.id,
+      minQuantity: 50,
+      unitPrice: 85_000,
+      offerPrice: 0,
+      pricePerPiece: 85_000,
+      validFrom: new Date(Date.now() + 3 * 86_400_000),
+      validTo: new Date(Date.now() + 30 * 86_400_000),
+    })
+    for (const kind of ['csv', 'xlsx'] as const) {
+      const chunks: Buffer[] = []
+      const out = new Writable({
+        write(chunk, _e, done) {
+          chunks.push(Buffer.from(chunk))
+          done()
+        },
+      })
+      await writeTemplate(db, s.seller.id, kind, out, { at: new Date() })
+      const importId = await checked(s.auth, { name: `template.${kind}`, bytes: Buffer.concat(chunks) })
+      const state = await getImport(db, s.auth, importId)
+      expect([kind, state.status, state.counts]).toMatchObject([
+        kind,
+        'checked',
+        { read: 3, unchanged: 3, update: 0, errors: 0 },
+      ])
+    }
   })
 })

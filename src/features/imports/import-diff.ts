@@ -77,7 +77,10 @@ function sheetTierState(tier: SheetTier, at: Date): TierState {
   }
 }
 
-const tierKey = (t: TierState) => [t.minQuantity, t.unitPrice, t.offerPrice, t.validFrom, t.validTo].join('|')
+/** Sheets hold times to the minute, so tiers compare at minute precision. */
+const minute = (iso: string | null) => (iso ? iso.slice(0, 16) : '')
+const tierKey = (t: TierState) =>
+  [t.minQuantity, t.unitPrice, t.offerPrice, minute(t.validFrom), minute(t.validTo)].join('|')
 const sameTiers = (a: TierState[], b: TierState[]) =>
   a.map(tierKey).sort().join(';') === b.map(tierKey).sort().join(';')
 
@@ -116,13 +119,14 @@ export function evaluateRow(
   if (row.tiers !== null) {
     const stored = facts.tiers.map((tier) => storedTierState(tier, at))
     const wanted = row.tiers.map((tier) => sheetTierState(tier, at))
-    diff.errors.push(...tierErrors(row.tiers, facts.tiers.length, at))
-    for (const tier of row.tiers)
-      if (tier.validFrom && tier.validFrom.getTime() <= at.getTime())
-        diff.warnings.push(
-          `Tier from ${tier.minQuantity} units: its start date has passed, so it starts when applied`,
-        )
-    if (diff.errors.length === 0 && !sameTiers(stored, wanted)) {
+    // Tiers the row leaves as they are stay untouched, so only a change is held to the rules.
+    if (!sameTiers(stored, wanted)) {
+      diff.errors.push(...tierErrors(row.tiers, facts.tiers.length, at))
+      for (const tier of row.tiers)
+        if (tier.validFrom && tier.validFrom.getTime() <= at.getTime())
+          diff.warnings.push(
+            `Tier from ${tier.minQuantity} units: its start date has passed, so it starts when applied`,
+          )
       before.tiers = stored
       after.tiers = wanted
     }

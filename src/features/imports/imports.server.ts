@@ -26,6 +26,7 @@ import { log } from '~/server/log.server'
 import type { MediaStorage } from '~/server/providers/storage/storage.server'
 import { evaluateRow, type SkuFacts, type StoredTier } from './import-diff'
 import { MAX_IMPORT_BYTES } from './import-format'
+import type { RowFilter } from './imports.schemas'
 import { rowMessage, type SheetRow } from './import-rows'
 import { ImportFileError, detectSheetKind, readImportRows, writeErrorReport } from './import-sheet.server'
 
@@ -159,7 +160,12 @@ async function liveTiers(db: Db | Tx, skuIds: number[], at: Date): Promise<Map<n
  * the live SKUs in chunks and stores the diff. Nothing in the catalogue changes. After a crash the
  * job runs again and skips rows already stored.
  */
-export async function checkImport(db: Db, importId: number, storage: MediaStorage): Promise<void> {
+export async function checkImport(
+  db: Db,
+  importId: number,
+  storage: MediaStorage,
+  context: { isLastAttempt: boolean } = { isLastAttempt: true },
+): Promise<void> {
   const [job] = await db.select().from(stockImports).where(eq(stockImports.id, importId))
   if (!job || job.status !== 'checking') return
   const [done] = await db
@@ -213,6 +219,9 @@ export async function checkImport(db: Db, importId: number, storage: MediaStorag
     await flush()
   } catch (error) {
     if (error instanceof ImportFileError) return failImport(db, importId, error.message)
+    // An unexpected fault: retried by the job queue; after the last try the seller is told.
+    if (context.isLastAttempt)
+      await failImport(db, importId, 'The file could not be checked. Upload it again.')
     throw error
   }
   const counts = await countRows(db, importId)
@@ -649,9 +658,6 @@ function publicImport(job: ImportJob) {
     revertedAt: job.revertedAt?.toISOString() ?? null,
   }
 }
-
-export const ROW_FILTERS = ['all', 'update', 'unchanged', 'error', 'warning', 'stale'] as const
-export type RowFilter = (typeof ROW_FILTERS)[number]
 
 /** A page of the dry run's per-row diff, filtered. */
 export async function listImportRows(

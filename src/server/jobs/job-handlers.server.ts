@@ -13,11 +13,16 @@ export interface JobContext {
 export type JobHandler<N extends JobName> = (payload: JobPayloads[N], context: JobContext) => Promise<void>
 type Handlers = { [N in JobName]?: JobHandler<N> }
 
-/** What runs each kind of job. A thrown error schedules a retry. */
-export const jobHandlers: Handlers = {
+/**
+ * What runs each kind of job. A thrown error schedules a retry. The production build loads this
+ * module twice (the boot plugin that runs the worker, and the app bundle where features register
+ * their handlers), so the table lives on globalThis.
+ */
+const HANDLERS_KEY = Symbol.for('omdeh.job-handlers')
+export const jobHandlers: Handlers = ((globalThis as Record<symbol, Handlers | undefined>)[HANDLERS_KEY] ??= {
   'message.deliver': (payload, context) => deliverOutboxMessage(context.db, payload.outboxId, context),
   'payment.refund': (payload, context) => executePaymentRefund(context.db, payload.sessionId),
-}
+})
 
 /**
  * Features register the handlers of their own jobs from the app entry (src/server.ts), so this

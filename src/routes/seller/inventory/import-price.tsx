@@ -1,12 +1,33 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '~/features/shell/components/placeholder-page'
+import { createFileRoute, useNavigate } from '@tanstack/react-router'
+import { ImportPricePage } from '~/features/imports/components/import-page'
+import { importQueries } from '~/features/imports/imports.queries'
+import { importPageSearch } from '~/features/imports/imports.schemas'
 import { pageHead } from '~/features/shell/page-head'
+import { notFoundOnInvalidSearch } from '~/lib/route-errors'
 
 export const Route = createFileRoute('/seller/inventory/import-price')({
+  validateSearch: importPageSearch,
+  onError: notFoundOnInvalidSearch,
+  loaderDeps: ({ search }) => ({ importId: search.import }),
+  loader: async ({ context, deps }) => {
+    await Promise.all([
+      context.queryClient.ensureQueryData(importQueries.history()),
+      deps.importId ? context.queryClient.ensureQueryData(importQueries.detail(deps.importId)) : null,
+    ])
+  },
   head: () => pageHead('Import Prices'),
   component: SellerInventoryImportPricePage,
 })
 
 function SellerInventoryImportPricePage() {
-  return <PlaceholderPage title="Import Prices" owner="later" />
+  const search = Route.useSearch()
+  const navigate = useNavigate({ from: Route.fullPath })
+  return (
+    <ImportPricePage
+      importId={search.import}
+      rowFilter={search.rows ?? 'all'}
+      page={search.page ?? 1}
+      onStarted={(importId) => void navigate({ search: { import: importId } })}
+    />
+  )
 }

@@ -1,0 +1,127 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { formatTehranDateTime } from '~/lib/tehran-time'
+import { buttonClasses } from '~/ui/button'
+import { Table, TBody, THead, Td, Th, Tr } from '~/ui/table'
+import { importQueries } from '../imports.queries'
+import type { RowFilter } from '../imports.schemas'
+import { ImportDetail } from './import-detail'
+import { ImportUpload } from './import-upload'
+
+const STATUS_LABEL: Record<string, string> = {
+  checking: 'Checking',
+  checked: 'Checked, not applied',
+  applying: 'Applying',
+  applied: 'Applied',
+  failed: 'Failed',
+  reverted: 'Reverted',
+}
+
+/**
+ * /seller/inventory/import-price: download the sheet, upload it edited, read the dry run, apply,
+ * revert. The import on show lives in the URL, so a reload (or a shared link) comes back to it.
+ */
+export function ImportPricePage({
+  importId,
+  rowFilter,
+  page,
+  onStarted,
+}: {
+  importId?: number
+  rowFilter: RowFilter
+  page: number
+  onStarted: (importId: number) => void
+}) {
+  return (
+    <section aria-labelledby="page-title" className="flex flex-col gap-6">
+      <header className="flex flex-col gap-1">
+        <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
+          Import prices and stock
+        </h1>
+        <p className="max-w-2xl text-stone-700">
+          Change many prices and stock figures at once from a spreadsheet. Every change is checked first and
+          shown to you; nothing changes until you apply it, and an applied import can be reverted.
+        </p>
+      </header>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <div className="flex flex-col gap-3 rounded-xl border border-stone-200 bg-white p-4 sm:p-6">
+          <h2 className="text-lg font-semibold text-ink">1. Download your price sheet</h2>
+          <p className="text-sm text-stone-700">
+            Every SKU of yours with its current stock and up to three price tiers. Edit <em>New stock</em> and
+            the tier columns; leave <em>Current stock</em> as it is, so a row whose stock moved meanwhile is
+            not overwritten. Dates are Tehran time (YYYY-MM-DD or YYYY-MM-DD HH:mm); prices are whole rials.
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <a
+              className={buttonClasses('secondary')}
+              href="/api/seller/imports/template?format=xlsx"
+              download
+            >
+              Download XLSX
+            </a>
+            <a className={buttonClasses('secondary')} href="/api/seller/imports/template?format=csv" download>
+              Download CSV
+            </a>
+          </div>
+        </div>
+        <div className="rounded-xl border border-stone-200 bg-white p-4 sm:p-6">
+          <ImportUpload onStarted={onStarted} />
+        </div>
+      </div>
+      {importId ? (
+        <ImportDetail key={importId} importId={importId} rowFilter={rowFilter} page={page} />
+      ) : null}
+      <ImportHistory current={importId} />
+    </section>
+  )
+}
+
+function ImportHistory({ current }: { current?: number }) {
+  const { data } = useQuery(importQueries.history())
+  if (!data || data.imports.length === 0) return null
+  return (
+    <section aria-labelledby="history-title" className="flex flex-col gap-3">
+      <h2 id="history-title" className="text-lg font-semibold text-ink">
+        Your recent imports
+      </h2>
+      <div className="overflow-x-auto">
+        <Table>
+          <THead>
+            <Tr>
+              <Th>Uploaded</Th>
+              <Th>File</Th>
+              <Th>Status</Th>
+              <Th className="text-end">Rows</Th>
+              <Th className="text-end">Applied</Th>
+              <Th>
+                <span className="sr-only">Open</span>
+              </Th>
+            </Tr>
+          </THead>
+          <TBody>
+            {data.imports.map((item) => (
+              <Tr key={item.id} aria-current={item.id === current ? 'true' : undefined}>
+                <Td className="text-sm whitespace-nowrap">{formatTehranDateTime(item.createdAt)}</Td>
+                <Td className="max-w-48 truncate text-sm" title={item.fileName}>
+                  {item.fileName}
+                </Td>
+                <Td className="text-sm">{STATUS_LABEL[item.status]}</Td>
+                <Td className="text-end text-sm">{item.counts.read.toLocaleString('en-US')}</Td>
+                <Td className="text-end text-sm">{item.counts.applied.toLocaleString('en-US')}</Td>
+                <Td>
+                  <Link
+                    to="/seller/inventory/import-price"
+                    search={{ import: item.id }}
+                    className={buttonClasses('link', 'sm')}
+                  >
+                    Open<span className="sr-only"> import of {item.fileName}</span>
+                  </Link>
+                </Td>
+              </Tr>
+            ))}
+          </TBody>
+        </Table>
+      </div>
+    </section>
+  )
+}

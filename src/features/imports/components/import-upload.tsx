@@ -1,0 +1,100 @@
+import { useForm } from '@tanstack/react-form'
+import { useQueryClient } from '@tanstack/react-query'
+import { useId, useState } from 'react'
+import { toApiError } from '~/lib/api-error'
+import { Button } from '~/ui/button'
+import { MAX_IMPORT_BYTES } from '../import-format'
+import { uploadImportFn } from '../imports.functions'
+import { importQueries } from '../imports.queries'
+
+const ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+
+/** What the browser can tell before uploading; the server checks the content again. */
+export function fileProblem(file: { name: string; size: number } | null): string | undefined {
+  if (!file) return 'Choose a CSV or XLSX file'
+  if (!/\.(csv|xlsx)$/i.test(file.name)) return 'Choose a .csv or .xlsx file'
+  if (file.size === 0) return 'The file is empty'
+  if (file.size > MAX_IMPORT_BYTES)
+    return `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB: split it`
+  return undefined
+}
+
+/** Step 2: upload a sheet; the dry run starts at once and the page follows it. */
+export function ImportUpload({ onStarted }: { onStarted: (importId: number) => void }) {
+  const queryClient = useQueryClient()
+  const inputId = useId()
+  const [serverError, setServerError] = useState<string | null>(null)
+  const form = useForm({
+    defaultValues: { file: null as File | null },
+    onSubmit: async ({ value, formApi }) => {
+      setServerError(null)
+      const body = new FormData()
+      body.set('file', value.file!)
+      try {
+        const { importId } = await uploadImportFn({ data: body })
+        await queryClient.invalidateQueries({ queryKey: importQueries.all })
+        formApi.reset()
+        onStarted(importId)
+      } catch (thrown) {
+        const error = toApiError(thrown)
+        error.reported = true
+        setServerError(error.fieldErrors?.file?.[0] ?? error.message)
+      }
+    },
+  })
+  return (
+    <form
+      noValidate
+      aria-labelledby={`${inputId}-title`}
+      className="flex flex-col gap-3"
+      onSubmit={(event) => {
+        event.preventDefault()
+        void form.handleSubmit()
+      }}
+    >
+      <h2 id={`${inputId}-title`} className="text-lg font-semibold text-ink">
+        2. Upload the edited file
+      </h2>
+      <form.Field name="file" validators={{ onSubmit: ({ value }) => fileProblem(value) }}>
+        {(field) => {
+          const error = serverError ?? field.state.meta.errors[0]
+          return (
+            <div className="flex flex-col gap-1.5">
+              <label htmlFor={inputId} className="text-sm font-medium text-ink">
+                Price and stock file (CSV or XLSX, up to 20 MB and 100,000 rows)
+              </label>
+              <input
+                id={inputId}
+                type="file"
+                accept={ACCEPT}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? `${inputId}-error` : `${inputId}-hint`}
+                className="block w-full max-w-md text-sm text-ink file:me-3 file:rounded-lg file:border file:border-stone-300 file:bg-white file:px-3 file:py-2 file:text-sm file:font-medium hover:file:bg-stone-50"
+                onChange={(event) => {
+                  setServerError(null)
+                  field.handleChange(event.target.files?.[0] ?? null)
+                }}
+              />
+              {error ? (
+                <p id={`${inputId}-error`} role="alert" className="text-sm text-red-700">
+                  {String(error)}
+                </p>
+              ) : (
+                <p id={`${inputId}-hint`} className="text-sm text-stone-600">
+                  Nothing changes yet: the file is checked first and you see every change before applying it.
+                </p>
+              )}
+            </div>
+          )
+        }}
+      </form.Field>
+      <form.Subscribe selector={(state) => state.isSubmitting}>
+        {(submitting) => (
+          <Button type="submit" className="self-start" disabled={submitting} aria-busy={submitting}>
+            {submitting ? 'Uploading…' : 'Upload and check'}
+          </Button>
+        )}
+      </form.Subscribe>
+    </form>
+  )
+}

@@ -1,0 +1,81 @@
+import { createServerFn } from '@tanstack/react-start'
+import type * as v from 'valibot'
+import { signedIn } from '~/server/auth/middleware'
+import { mediaStorage } from '~/server/db/database.server'
+import { HttpError, parseInput } from '~/server/http/api-errors.server'
+import {
+  applyImportInput,
+  importHistoryInput,
+  importIdInput,
+  importRowsInput,
+  IMPORTS_PER_PAGE,
+  ROWS_PER_PAGE,
+} from './imports.schemas'
+import {
+  getImport,
+  listImportRows,
+  listImports,
+  requestApply,
+  revertImport,
+  startImport,
+} from './imports.server'
+
+/** Server functions of /seller/inventory/import-price. Who may do what is decided in the operations. */
+
+const validate =
+  <S extends v.GenericSchema>(schema: S) =>
+  (input: v.InferInput<S>) =>
+    parseInput(schema, input)
+
+const CHOOSE_FILE = 'Choose a CSV or XLSX file'
+
+/** The upload arrives as multipart form data with one file field, `file`. */
+export const uploadImportFn = createServerFn({ method: 'POST' })
+  .middleware([signedIn])
+  .validator((form: FormData) => {
+    if (!(form instanceof FormData)) throw new HttpError(422, 'Send the file as multipart form data')
+    const file = form.get('file')
+    if (!(file instanceof File) || file.size === 0)
+      throw new HttpError(422, CHOOSE_FILE, { file: [CHOOSE_FILE] })
+    return file
+  })
+  .handler(async ({ data, context }) =>
+    startImport(
+      context.db,
+      context.auth,
+      { name: data.name, bytes: new Uint8Array(await data.arrayBuffer()) },
+      mediaStorage(),
+    ),
+  )
+
+export const fetchImport = createServerFn({ method: 'GET' })
+  .middleware([signedIn])
+  .validator(validate(importIdInput))
+  .handler(async ({ data, context }) => getImport(context.db, context.auth, data.importId))
+
+export const fetchImportRows = createServerFn({ method: 'GET' })
+  .middleware([signedIn])
+  .validator(validate(importRowsInput))
+  .handler(async ({ data, context }) =>
+    listImportRows(context.db, context.auth, data.importId, { ...data, perPage: ROWS_PER_PAGE }),
+  )
+
+export const fetchImports = createServerFn({ method: 'GET' })
+  .middleware([signedIn])
+  .validator(validate(importHistoryInput))
+  .handler(async ({ data, context }) =>
+    listImports(context.db, context.auth, { ...data, perPage: IMPORTS_PER_PAGE }),
+  )
+
+export const applyImportFn = createServerFn({ method: 'POST' })
+  .middleware([signedIn])
+  .validator(validate(applyImportInput))
+  .handler(async ({ data, context }) => {
+    await requestApply(context.db, context.auth, data.importId, data.mode)
+    return getImport(context.db, context.auth, data.importId)
+  })
+
+export const revertImportFn = createServerFn({ method: 'POST' })
+  .middleware([signedIn])
+  .validator(validate(importIdInput))
+  .handler(async ({ data, context }) => revertImport(context.db, context.auth, data.importId))
