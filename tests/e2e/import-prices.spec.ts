@@ -144,7 +144,7 @@ test('a file with errors is refused whole, or applied without its bad rows, with
   expect(report).toContain('New stock -4 is negative')
   expect(report).not.toContain(good![0]!)
 
-  await page.getByRole('button', { name: 'Apply 1 changes' }).click()
+  await page.getByRole('button', { name: 'Apply 1 change' }).click()
   await expect(page.getByTestId('import-status')).toHaveText('Applied', { timeout: 30_000 })
   await expect(page.locator('dt', { hasText: 'Skipped (errors)' }).locator('..').locator('dd')).toHaveText('1')
 })

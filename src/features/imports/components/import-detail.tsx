@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState, type ReactNode } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import type { ImportMode } from '~/lib/domain-enums'
 import { notify } from '~/lib/notify'
 import { formatTehranDateTime } from '~/lib/tehran-time'
@@ -29,10 +29,16 @@ export function ImportDetail({
   page,
 }: {
   importId: number
-  rowFilter: RowFilter
+  rowFilter?: RowFilter
   page: number
 }) {
+  const queryClient = useQueryClient()
   const { data } = useQuery(importQueries.detail(importId))
+  const status = data?.status
+  // The history table shows each import's status: keep it in step as this one moves on.
+  useEffect(() => {
+    if (status) void queryClient.invalidateQueries({ queryKey: importQueries.history().queryKey })
+  }, [status, queryClient])
   if (!data) return <Skeleton className="h-40 w-full" />
   const running = data.status === 'checking' || data.status === 'applying'
   return (
@@ -69,10 +75,23 @@ export function ImportDetail({
       {data.status === 'checked' ? <ApplyPanel importId={importId} counts={data.counts} /> : null}
       {data.status === 'applied' ? <RevertPanel importId={importId} /> : null}
       {!running && data.status !== 'failed' ? (
-        <ImportRows importId={importId} filter={rowFilter} page={page} counts={data.counts} />
+        <ImportRows
+          importId={importId}
+          filter={rowFilter ?? defaultFilter(data.counts)}
+          page={page}
+          counts={data.counts}
+        />
       ) : null}
     </section>
   )
+}
+
+/** Open on what needs the seller: errors first, then the changes; everything when nothing changes. */
+function defaultFilter(counts: ImportCounts): RowFilter {
+  if (counts.errors > 0) return 'error'
+  if (counts.stale > 0) return 'stale'
+  if (counts.update > 0) return 'update'
+  return 'all'
 }
 
 function Progress({ done, total }: { done: number; total: number }) {
@@ -120,7 +139,7 @@ function Summary({ counts, status }: { counts: ImportCounts; status: string }) {
       ['Skipped (errors)', counts.skipped, 'text-stone-700'],
     )
   return (
-    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
       {items.map(([label, value, tone]) => (
         <div key={label} className="rounded-lg bg-stone-50 p-3">
           <dt className="text-xs text-stone-600">{label}</dt>
@@ -173,7 +192,9 @@ function ApplyPanel({ importId, counts }: { importId: number; counts: ImportCoun
         aria-busy={apply.isPending}
         onClick={() => apply.mutate()}
       >
-        {apply.isPending ? 'Starting…' : `Apply ${counts.update.toLocaleString('en-US')} changes`}
+        {apply.isPending
+          ? 'Starting…'
+          : `Apply ${counts.update.toLocaleString('en-US')} change${counts.update === 1 ? '' : 's'}`}
       </Button>
     </fieldset>
   )

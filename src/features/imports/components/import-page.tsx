@@ -28,7 +28,7 @@ export function ImportPricePage({
   onStarted,
 }: {
   importId?: number
-  rowFilter: RowFilter
+  rowFilter?: RowFilter
   page: number
   onStarted: (importId: number) => void
 }) {
@@ -84,7 +84,25 @@ function ImportHistory({ current }: { current?: number }) {
       <h2 id="history-title" className="text-lg font-semibold text-ink">
         Your recent imports
       </h2>
-      <div className="overflow-x-auto">
+      <ul className="flex flex-col gap-2 sm:hidden">
+        {data.imports.map((item) => (
+          <li key={item.id} className="rounded-lg border border-stone-200 bg-white p-3 text-sm">
+            <Link
+              to="/seller/inventory/import-price"
+              search={{ import: item.id }}
+              className="font-medium break-all text-brand-800 underline-offset-4 hover:underline"
+            >
+              {item.fileName}
+            </Link>
+            <p className="text-stone-600">{formatTehranDateTime(item.createdAt)}</p>
+            <p>
+              {STATUS_LABEL[item.status]} · {item.counts.read.toLocaleString('en-US')} rows,{' '}
+              {item.counts.applied.toLocaleString('en-US')} applied
+            </p>
+          </li>
+        ))}
+      </ul>
+      <div className="hidden overflow-x-auto sm:block">
         <Table>
           <THead>
             <Tr>

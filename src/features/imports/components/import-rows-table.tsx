@@ -6,7 +6,7 @@ import { cn } from '~/lib/cn'
 import { Pagination } from '~/ui/pagination'
 import { Skeleton } from '~/ui/skeleton'
 import { Table, TBody, THead, Td, Th, Tr } from '~/ui/table'
-import type { fetchImport } from '../imports.functions'
+import type { fetchImport, fetchImportRows } from '../imports.functions'
 import { importQueries } from '../imports.queries'
 import { ROWS_PER_PAGE, type RowFilter } from '../imports.schemas'
 
@@ -65,6 +65,29 @@ const RESULT_TEXT: Record<string, string> = {
   reverted: 'Reverted',
 }
 
+type Row = Awaited<ReturnType<typeof fetchImportRows>>['rows'][number]
+
+function Messages({ row }: { row: Row }) {
+  return (
+    <div>
+      {row.result ? <p className="font-medium">{RESULT_TEXT[row.result]}</p> : null}
+      {row.errors.map((message) => (
+        <p key={message} className="text-red-800">
+          {message}
+        </p>
+      ))}
+      {row.warnings.map((message) => (
+        <p key={message} className="text-amber-800">
+          {message}
+        </p>
+      ))}
+      {!row.result && row.errors.length === 0 && row.warnings.length === 0 ? (
+        <span className="text-stone-500">{row.outcome === 'unchanged' ? 'Unchanged' : 'OK'}</span>
+      ) : null}
+    </div>
+  )
+}
+
 /** The dry run's per-row diff: filterable, paged, the same rows the error report holds. */
 export function ImportRows({
   importId,
@@ -90,7 +113,7 @@ export function ImportRows({
             <Link
               key={item.value}
               to="/seller/inventory/import-price"
-              search={{ import: importId, rows: item.value === 'all' ? undefined : item.value }}
+              search={{ import: importId, rows: item.value }}
               replace
               resetScroll={false}
               aria-current={active ? 'page' : undefined}
@@ -111,47 +134,49 @@ export function ImportRows({
       ) : data.rows.length === 0 ? (
         <p className="text-sm text-stone-600">No rows here.</p>
       ) : (
-        <div className="overflow-x-auto">
-          <Table>
-            <THead>
-              <Tr>
-                <Th className="w-16">Row</Th>
-                <Th>SKU</Th>
-                <Th>Change</Th>
-                <Th>Messages</Th>
-              </Tr>
-            </THead>
-            <TBody>
-              {data.rows.map((row) => (
-                <Tr key={row.rowNumber}>
-                  <Td>{row.rowNumber}</Td>
-                  <Td className="font-mono text-xs break-all">{row.sku}</Td>
-                  <Td className="text-sm">
-                    <Changes before={row.before} after={row.after} />
-                  </Td>
-                  <Td className="text-sm">
-                    {row.result ? <p className="font-medium">{RESULT_TEXT[row.result]}</p> : null}
-                    {row.errors.map((message) => (
-                      <p key={message} className="text-red-800">
-                        {message}
-                      </p>
-                    ))}
-                    {row.warnings.map((message) => (
-                      <p key={message} className="text-amber-800">
-                        {message}
-                      </p>
-                    ))}
-                    {!row.result && row.errors.length === 0 && row.warnings.length === 0 ? (
-                      <span className="text-stone-500">
-                        {row.outcome === 'unchanged' ? 'Unchanged' : 'OK'}
-                      </span>
-                    ) : null}
-                  </Td>
+        <>
+          {/* Phones: one card per row; wider screens: a table. */}
+          <ol className="flex flex-col gap-2 sm:hidden">
+            {data.rows.map((row) => (
+              <li key={row.rowNumber} className="rounded-lg border border-stone-200 p-3 text-sm">
+                <p className="flex justify-between gap-2">
+                  <span className="font-mono text-xs break-all">{row.sku}</span>
+                  <span className="shrink-0 text-stone-600">Row {row.rowNumber}</span>
+                </p>
+                <div className="mt-1">
+                  <Changes before={row.before} after={row.after} />
+                </div>
+                <Messages row={row} />
+              </li>
+            ))}
+          </ol>
+          <div className="hidden overflow-x-auto sm:block">
+            <Table>
+              <THead>
+                <Tr>
+                  <Th className="w-16">Row</Th>
+                  <Th>SKU</Th>
+                  <Th>Change</Th>
+                  <Th>Messages</Th>
                 </Tr>
-              ))}
-            </TBody>
-          </Table>
-        </div>
+              </THead>
+              <TBody>
+                {data.rows.map((row) => (
+                  <Tr key={row.rowNumber}>
+                    <Td>{row.rowNumber}</Td>
+                    <Td className="font-mono text-xs whitespace-nowrap">{row.sku}</Td>
+                    <Td className="text-sm">
+                      <Changes before={row.before} after={row.after} />
+                    </Td>
+                    <Td className="text-sm">
+                      <Messages row={row} />
+                    </Td>
+                  </Tr>
+                ))}
+              </TBody>
+            </Table>
+          </div>
+        </>
       )}
       <Pagination
         page={page}
@@ -162,7 +187,7 @@ export function ImportRows({
             to="/seller/inventory/import-price"
             search={{
               import: importId,
-              rows: filter === 'all' ? undefined : filter,
+              rows: filter,
               page: target > 1 ? target : undefined,
             }}
             resetScroll={false}

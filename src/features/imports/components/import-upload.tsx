@@ -24,6 +24,8 @@ export function ImportUpload({ onStarted }: { onStarted: (importId: number) => v
   const queryClient = useQueryClient()
   const inputId = useId()
   const [serverError, setServerError] = useState<string | null>(null)
+  // A file input cannot be emptied by state: a new key gives a fresh, empty one after each upload.
+  const [inputKey, setInputKey] = useState(0)
   const form = useForm({
     defaultValues: { file: null as File | null },
     onSubmit: async ({ value, formApi }) => {
@@ -34,6 +36,7 @@ export function ImportUpload({ onStarted }: { onStarted: (importId: number) => v
         const { importId } = await uploadImportFn({ data: body })
         await queryClient.invalidateQueries({ queryKey: importQueries.all })
         formApi.reset()
+        setInputKey((key) => key + 1)
         onStarted(importId)
       } catch (thrown) {
         const error = toApiError(thrown)
@@ -64,6 +67,7 @@ export function ImportUpload({ onStarted }: { onStarted: (importId: number) => v
                 Price and stock file (CSV or XLSX, up to 20 MB and 100,000 rows)
               </label>
               <input
+                key={inputKey}
                 id={inputId}
                 type="file"
                 accept={ACCEPT}

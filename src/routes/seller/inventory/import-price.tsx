@@ -25,7 +25,7 @@ function SellerInventoryImportPricePage() {
   return (
     <ImportPricePage
       importId={search.import}
-      rowFilter={search.rows ?? 'all'}
+      rowFilter={search.rows}
       page={search.page ?? 1}
       onStarted={(importId) => void navigate({ search: { import: importId } })}
     />
