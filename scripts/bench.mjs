@@ -80,3 +80,17 @@ const basket =
     ? null
     : spawnSync(process.execPath, [join(root, 'scripts/bench-basket.mjs')], { cwd: root, stdio: 'inherit' })
 if (basket && basket.status !== 0) process.exitCode = 1
+// The price and stock import at 100,000 rows on PostgreSQL (BENCH_PG_URL): scripts/bench-import.ts. BENCH_IMPORT=0 skips it.
+const importBench =
+  process.env.BENCH_IMPORT === '0'
+    ? null
+    : spawnSync(
+        process.execPath,
+        [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'scripts/bench-import.ts')],
+        {
+          cwd: root,
+          stdio: 'inherit',
+          env: { ...process.env, NODE_ENV: 'test' },
+        },
+      )
+if (importBench && importBench.status !== 0) process.exitCode = 1

@@ -277,7 +277,13 @@ export async function requestApply(
       })
     await tx
       .update(stockImports)
-      .set({ status: 'applying', mode, appliedBy: actor.auth.user.id, rowsDone: 0 })
+      .set({
+        status: 'applying',
+        mode,
+        appliedBy: actor.auth.user.id,
+        rowsDone: 0,
+        rowsTotal: locked!.counts.update,
+      })
       .where(eq(stockImports.id, job.id))
     // Rows with errors are skipped in "apply valid rows"; they are listed with their errors.
     await tx
@@ -325,14 +331,10 @@ export async function applyImport(
         .limit(CHUNK)
       if (rows.length === 0) break
       await db.transaction(async (tx) => {
-        for (const row of rows) await applyRow(tx, job, row)
-        const [progress] = await tx
-          .select({ n: count() })
-          .from(stockImportRows)
-          .where(and(eq(stockImportRows.importId, importId), sql`${stockImportRows.result} is not null`))
+        await applyChunk(tx, job, rows)
         await tx
           .update(stockImports)
-          .set({ rowsDone: progress?.n ?? 0 })
+          .set({ rowsDone: sql`${stockImports.rowsDone} + ${rows.length}` })
           .where(eq(stockImports.id, importId))
       })
     }
@@ -359,7 +361,7 @@ export async function applyImport(
     const counts = await countRows(tx, importId)
     await tx
       .update(stockImports)
-      .set({ status: 'applied', counts, rowsDone: counts.read, appliedAt: now() })
+      .set({ status: 'applied', counts, rowsDone: counts.read, rowsTotal: counts.read, appliedAt: now() })
       .where(eq(stockImports.id, importId))
     await recordAuditEvent(tx, {
       actorUserId: job.appliedBy,
@@ -384,104 +386,148 @@ type ImportJob = typeof stockImports.$inferSelect
 const tierIds = (tiers: { id?: number }[] | undefined) =>
   (tiers ?? []).map((t) => t.id).filter((id): id is number => id !== undefined)
 
-async function markRow(tx: Tx, row: ImportRow, result: 'applied' | 'stale', extra: Partial<ImportRow> = {}) {
-  await tx
-    .update(stockImportRows)
-    .set({ result, ...extra })
-    .where(eq(stockImportRows.id, row.id))
-}
-
-/** Applies one row inside the chunk's transaction, or marks it stale when live figures moved. */
-async function applyRow(tx: Tx, job: ImportJob, row: ImportRow): Promise<void> {
+/**
+ * Applies a chunk of rows in set-based statements (a handful per chunk, not per row), inside the
+ * chunk's transaction. The SKUs are locked first, in id order, and every row is checked again
+ * against them: a moved stock or changed tiers make the row `stale` instead of applied.
+ */
+async function applyChunk(tx: Tx, job: ImportJob, rows: ImportRow[]): Promise<void> {
   const at = now()
-  const skuId = row.skuId
-  const before = row.before ?? {}
-  const after = row.after ?? {}
-  const [sku] = skuId ? await tx.select().from(skus).where(eq(skus.id, skuId)).for('update') : []
-  if (!sku) return markRow(tx, row, 'stale', { warnings: [...row.warnings, 'The SKU no longer exists'] })
-  // The stock guard: the row was made from a figure that must still be the live one.
-  if (row.expectedStock !== null && row.expectedStock !== sku.remainingQuantity)
-    return markRow(tx, row, 'stale', {
-      warnings: [...row.warnings, `The stock changed since the file was made (now ${sku.remainingQuantity})`],
-    })
-  const applied: ImportRowApplied = { expiredTierIds: [], deletedTiers: [], insertedTierIds: [] }
-  if (after.tiers) {
-    const live = (await liveTiers(tx, [sku.id], at)).get(sku.id) ?? []
-    const expected = new Set(tierIds(before.tiers))
-    if (live.length !== expected.size || live.some((t) => !expected.has(t.id)))
-      return markRow(tx, row, 'stale', {
-        warnings: [...row.warnings, 'Its tiers changed since the file was checked'],
-      })
-    const current = live.filter((t) => t.validFrom.getTime() <= at.getTime())
-    const scheduled = live.filter((t) => t.validFrom.getTime() > at.getTime())
-    if (current.length)
-      await tx
-        .update(prices)
-        .set({ validTo: at })
-        .where(
-          inArray(
-            prices.id,
-            current.map((t) => t.id),
-          ),
-        )
-    if (scheduled.length) {
-      const rows = await tx
-        .delete(prices)
-        .where(
-          inArray(
-            prices.id,
-            scheduled.map((t) => t.id),
-          ),
-        )
-        .returning()
-      applied.deletedTiers = rows.map((r) => ({
+  const skuIds = [...new Set(rows.map((r) => r.skuId).filter((id): id is number => id !== null))].sort(
+    (a, b) => a - b,
+  )
+  const locked = skuIds.length
+    ? await tx.select().from(skus).where(inArray(skus.id, skuIds)).orderBy(asc(skus.id)).for('update')
+    : []
+  const skuById = new Map(locked.map((sku) => [sku.id, sku]))
+  const tiersBySku = await liveTiers(tx, skuIds, at)
+
+  const stale: { row: ImportRow; reason: string }[] = []
+  const ready: { row: ImportRow; sku: (typeof locked)[number]; applied: ImportRowApplied }[] = []
+  for (const row of rows) {
+    const sku = row.skuId ? skuById.get(row.skuId) : undefined
+    const after = row.after ?? {}
+    if (!sku) stale.push({ row, reason: 'The SKU no longer exists' })
+    // The stock guard: the row was made from a figure that must still be the live one.
+    else if (row.expectedStock !== null && row.expectedStock !== sku.remainingQuantity)
+      stale.push({ row, reason: `The stock changed since the file was made (now ${sku.remainingQuantity})` })
+    else if (after.tiers && !sameTierIds(tiersBySku.get(sku.id) ?? [], row.before?.tiers))
+      stale.push({ row, reason: 'Its tiers changed since the file was checked' })
+    else ready.push({ row, sku, applied: { expiredTierIds: [], deletedTiers: [], insertedTierIds: [] } })
+  }
+
+  // Tiers: end the current ones, remove the scheduled ones, add the row's.
+  const withTiers = ready.filter((r) => r.row.after?.tiers)
+  const expire: number[] = []
+  const remove: number[] = []
+  for (const item of withTiers)
+    for (const tier of tiersBySku.get(item.sku.id) ?? []) {
+      if (tier.validFrom.getTime() <= at.getTime()) {
+        expire.push(tier.id)
+        item.applied.expiredTierIds.push(tier.id)
+      } else remove.push(tier.id)
+    }
+  if (expire.length) await tx.update(prices).set({ validTo: at }).where(inArray(prices.id, expire))
+  if (remove.length) {
+    const removed = await tx.delete(prices).where(inArray(prices.id, remove)).returning()
+    const bySku = new Map(withTiers.map((item) => [item.sku.id, item]))
+    for (const r of removed)
+      bySku.get(r.skuId)?.applied.deletedTiers.push({
         minQuantity: r.minQuantity,
         unitPrice: r.unitPrice,
         offerPrice: r.offerPrice,
         pricePerPiece: r.pricePerPiece,
         validFrom: r.validFrom.toISOString(),
         validTo: r.validTo?.toISOString() ?? null,
-      }))
-    }
-    applied.expiredTierIds = current.map((t) => t.id)
+      })
+  }
+  const newTiers = withTiers.flatMap((item) =>
+    item.row.after!.tiers!.map((tier) => {
+      const validFrom = tier.validFrom && new Date(tier.validFrom) > at ? new Date(tier.validFrom) : at
+      const effective = tier.offerPrice > 0 ? tier.offerPrice : tier.unitPrice
+      return {
+        item,
+        values: {
+          skuId: item.sku.id,
+          minQuantity: tier.minQuantity,
+          unitPrice: tier.unitPrice,
+          offerPrice: tier.offerPrice,
+          pricePerPiece: Math.round(effective / item.sku.piecesPerPack),
+          validFrom,
+          validTo: tier.validTo ? new Date(tier.validTo) : null,
+          createdAt: at,
+        },
+      }
+    }),
+  )
+  if (newTiers.length) {
+    // Rows come back in the order of the VALUES list.
     const inserted = await tx
       .insert(prices)
-      .values(
-        after.tiers.map((tier) => {
-          const validFrom = tier.validFrom && new Date(tier.validFrom) > at ? new Date(tier.validFrom) : at
-          const effective = tier.offerPrice > 0 ? tier.offerPrice : tier.unitPrice
-          return {
-            skuId: sku.id,
-            minQuantity: tier.minQuantity,
-            unitPrice: tier.unitPrice,
-            offerPrice: tier.offerPrice,
-            pricePerPiece: Math.round(effective / sku.piecesPerPack),
-            validFrom,
-            validTo: tier.validTo ? new Date(tier.validTo) : null,
-            createdAt: at,
-          }
-        }),
-      )
+      .values(newTiers.map((t) => t.values))
       .returning({ id: prices.id })
-    applied.insertedTierIds = inserted.map((r) => r.id)
+    inserted.forEach((r, i) => newTiers[i]!.item.applied.insertedTierIds.push(r.id))
   }
-  if (after.alwaysAvailable !== undefined)
-    await tx
-      .update(skus)
-      .set({ alwaysAvailable: after.alwaysAvailable, updatedAt: at })
-      .where(eq(skus.id, sku.id))
-  if (after.stock !== undefined) {
-    const moved = await changeStock(tx, {
-      skuId: sku.id,
-      setTo: after.stock,
-      kind: 'import',
-      actorUserId: job.appliedBy,
-      importId: job.id,
-      reason: 'import',
-    })
-    applied.movementId = moved?.movementId
+
+  // "Always available" and stock, each in one statement; every stock change is a ledger row.
+  const availability = ready.filter((r) => r.row.after?.alwaysAvailable !== undefined)
+  if (availability.length)
+    await tx.execute(sql`
+      update ${skus} set always_available = v.flag, updated_at = ${at.toISOString()}::timestamptz
+      from (values ${sql.join(
+        availability.map((r) => sql`(${r.sku.id}::int, ${r.row.after!.alwaysAvailable!}::boolean)`),
+        sql`, `,
+      )}) as v(id, flag)
+      where ${skus.id} = v.id`)
+  const stock = ready.filter(
+    (r) => r.row.after?.stock !== undefined && r.row.after.stock !== r.sku.remainingQuantity,
+  )
+  if (stock.length) {
+    await tx.execute(sql`
+      update ${skus} set remaining_quantity = v.qty, updated_at = ${at.toISOString()}::timestamptz
+      from (values ${sql.join(
+        stock.map((r) => sql`(${r.sku.id}::int, ${r.row.after!.stock!}::int)`),
+        sql`, `,
+      )}) as v(id, qty)
+      where ${skus.id} = v.id`)
+    const movements = await tx
+      .insert(stockMovements)
+      .values(
+        stock.map((r) => ({
+          skuId: r.sku.id,
+          kind: 'import' as const,
+          delta: r.row.after!.stock! - r.sku.remainingQuantity,
+          resultingQuantity: r.row.after!.stock!,
+          actorUserId: job.appliedBy,
+          reason: 'import',
+          importId: job.id,
+        })),
+      )
+      .returning({ id: stockMovements.id })
+    movements.forEach((m, i) => (stock[i]!.applied.movementId = m.id))
   }
-  await markRow(tx, row, 'applied', { applied })
+
+  const marks = [
+    ...ready.map(
+      (r) => sql`(${r.row.id}::bigint, 'applied', ${JSON.stringify(r.applied)}::jsonb, null::jsonb)`,
+    ),
+    ...stale.map(
+      (r) =>
+        sql`(${r.row.id}::bigint, 'stale', null::jsonb, ${JSON.stringify([...r.row.warnings, r.reason])}::jsonb)`,
+    ),
+  ]
+  if (marks.length)
+    await tx.execute(sql`
+      update ${stockImportRows} set result = v.result::import_row_result, applied = v.applied,
+        warnings = coalesce(v.warnings, ${stockImportRows.warnings})
+      from (values ${sql.join(marks, sql`, `)}) as v(id, result, applied, warnings)
+      where ${stockImportRows.id} = v.id`)
+}
+
+/** Whether a SKU's live tiers are exactly the ones the dry run saw (by id). */
+function sameTierIds(live: StoredTier[], seen: { id?: number }[] | undefined): boolean {
+  const expected = new Set(tierIds(seen))
+  return live.length === expected.size && live.every((t) => expected.has(t.id))
 }
 
 export interface RevertResult {
