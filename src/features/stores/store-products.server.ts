@@ -123,7 +123,10 @@ export async function offerExistingProduct(
 }
 
 async function checkProductRefs(tx: DbOrTx, fields: ProductFields, prefix: string): Promise<void> {
-  const [category] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, fields.categoryId))
+  const [category] = await tx
+    .select({ id: categories.id })
+    .from(categories)
+    .where(eq(categories.id, fields.categoryId))
   if (!category) throw fieldError(`${prefix}categoryId`, 'Choose a category from the list')
   if (fields.brandId !== null) {
     const [brand] = await tx.select({ id: brands.id }).from(brands).where(eq(brands.id, fields.brandId))
@@ -274,4 +277,3 @@ export async function updateProduct(
     await refreshProductListings(tx, [productId])
   })
 }
-

@@ -58,7 +58,10 @@ export const skuFieldsSchema = v.object({
   /** Empty: the server generates one. */
   sku: v.pipe(
     textSchema(40),
-    v.check((s) => s === '' || SKU_CODE_PATTERN.test(s), 'Use letters, digits, dots, hyphens and underscores'),
+    v.check(
+      (s) => s === '' || SKU_CODE_PATTERN.test(s),
+      'Use letters, digits, dots, hyphens and underscores',
+    ),
   ),
   piecesPerPack: intSchema(1, 100_000),
   alwaysAvailable: v.boolean(),

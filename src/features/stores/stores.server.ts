@@ -8,12 +8,7 @@ import { selectRows, type Db, type DbOrTx } from '~/server/db/client.server'
 import { isUniqueViolation } from '~/server/db/db-errors.server'
 import { auditEvents, skus, stores } from '~/server/db/schema'
 import { HttpError, fieldError, notFound } from '~/server/http/api-errors.server'
-import {
-  SLUG_LOCKED,
-  SLUG_TAKEN,
-  STORE_HAS_OPEN_ORDERS,
-  type StoreFields,
-} from './stores.schemas'
+import { SLUG_LOCKED, SLUG_TAKEN, STORE_HAS_OPEN_ORDERS, type StoreFields } from './stores.schemas'
 
 /**
  * The seller's stores (issue #15). Reads are open to the owner and observers of an approved seller;
@@ -90,7 +85,16 @@ export interface StoreDetail extends StoreSummary {
   pickupHours: string
   ordersThisMonth: number
   hasOrders: boolean
-  history: { id: number; action: string; at: string; changes: Record<string, { before: string | number | boolean | null; after: string | number | boolean | null }>; actorUserId: number | null }[]
+  history: {
+    id: number
+    action: string
+    at: string
+    changes: Record<
+      string,
+      { before: string | number | boolean | null; after: string | number | boolean | null }
+    >
+    actorUserId: number | null
+  }[]
 }
 
 export async function getStore(db: Db, auth: AuthContext | null, storeId: number): Promise<StoreDetail> {
@@ -101,7 +105,7 @@ export async function getStore(db: Db, auth: AuthContext | null, storeId: number
     db,
     sql`select count(*) filter (where created_at >= date_trunc('month', now() at time zone 'utc') at time zone 'utc')::int as month,
           count(*)::int as total
-        from orders where store_id = ${store.id}`,
+        from orders o where exists (select 1 from order_lines ol where ol.order_id = o.id and ol.store_id = ${store.id})`,
   )
   const history = await db
     .select()
@@ -164,8 +168,9 @@ async function storeHasOrders(tx: DbOrTx, storeId: number, onlyOpen: boolean): P
   const [row] = await selectRows<{ n: number }>(
     tx,
     onlyOpen
-      ? sql`select count(*)::int as n from orders where store_id = ${storeId} and status in ${OPEN_ORDER_STATUSES}`
-      : sql`select count(*)::int as n from orders where store_id = ${storeId}`,
+      ? sql`select count(*)::int as n from orders o where o.status in ${OPEN_ORDER_STATUSES}
+          and exists (select 1 from order_lines ol where ol.order_id = o.id and ol.store_id = ${storeId})`
+      : sql`select count(*)::int as n from order_lines where store_id = ${storeId}`,
   )
   return (row?.n ?? 0) > 0
 }
