@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { storeStatuses } from '~/lib/domain-enums'
+import { storeStatuses, type StoreStatus } from '~/lib/domain-enums'
 import { idSchema, intSchema, moneySchema, quantitySchema, textSchema } from '~/lib/schema-pieces'
 
 /** Client-safe input schemas of the seller's stores, SKUs and products (issue #15). */
@@ -120,3 +120,35 @@ export type StoreProductsSearch = v.InferOutput<typeof storeProductsSearch>
 
 export const catalogueSearchInput = v.object({ storeId: idSchema, q: textSchema(100, { min: 2 }) })
 export const similarProductsInput = v.object({ name: textSchema(160, { min: 3 }) })
+
+/** A store in the seller's list. */
+export interface StoreSummary {
+  id: number
+  name: string
+  slug: string
+  city: string
+  status: StoreStatus
+  logo: string | null
+  liveOffers: number
+  outOfStock: number
+  skuCount: number
+}
+
+/** A store's overview, with its own audit history. */
+export interface StoreDetail extends StoreSummary {
+  description: string
+  pickupAddress: string
+  pickupHours: string
+  ordersThisMonth: number
+  hasOrders: boolean
+  history: {
+    id: number
+    action: string
+    at: string
+    changes: Record<
+      string,
+      { before: string | number | boolean | null; after: string | number | boolean | null }
+    >
+    actorUserId: number | null
+  }[]
+}

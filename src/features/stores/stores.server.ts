@@ -8,7 +8,14 @@ import { selectRows, type Db, type DbOrTx } from '~/server/db/client.server'
 import { isUniqueViolation } from '~/server/db/db-errors.server'
 import { auditEvents, skus, stores } from '~/server/db/schema'
 import { HttpError, fieldError, notFound } from '~/server/http/api-errors.server'
-import { SLUG_LOCKED, SLUG_TAKEN, STORE_HAS_OPEN_ORDERS, type StoreFields } from './stores.schemas'
+import {
+  SLUG_LOCKED,
+  SLUG_TAKEN,
+  STORE_HAS_OPEN_ORDERS,
+  type StoreDetail,
+  type StoreFields,
+  type StoreSummary,
+} from './stores.schemas'
 
 /**
  * The seller's stores (issue #15). Reads are open to the owner and observers of an approved seller;
@@ -48,18 +55,6 @@ export async function ownedStore(db: DbOrTx, actor: SellerActor, storeId: number
 
 const slugConflict = () => new HttpError(409, SLUG_TAKEN, { slug: [SLUG_TAKEN] })
 
-export interface StoreSummary {
-  id: number
-  name: string
-  slug: string
-  city: string
-  status: StoreRow['status']
-  logo: string | null
-  liveOffers: number
-  outOfStock: number
-  skuCount: number
-}
-
 export async function listStores(db: Db, auth: AuthContext | null): Promise<StoreSummary[]> {
   const actor = readActor(auth)
   const rows = await selectRows<StoreSummary>(
@@ -77,24 +72,6 @@ export async function listStores(db: Db, auth: AuthContext | null): Promise<Stor
     `,
   )
   return rows
-}
-
-export interface StoreDetail extends StoreSummary {
-  description: string
-  pickupAddress: string
-  pickupHours: string
-  ordersThisMonth: number
-  hasOrders: boolean
-  history: {
-    id: number
-    action: string
-    at: string
-    changes: Record<
-      string,
-      { before: string | number | boolean | null; after: string | number | boolean | null }
-    >
-    actorUserId: number | null
-  }[]
 }
 
 export async function getStore(db: Db, auth: AuthContext | null, storeId: number): Promise<StoreDetail> {

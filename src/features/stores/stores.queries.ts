@@ -1,0 +1,19 @@
+import { queryOptions } from '@tanstack/react-query'
+import { userScoped } from '~/features/session/session.queries'
+import { fetchStore, fetchStores } from './stores.functions'
+
+export const storeQueries = {
+  all: ['seller', 'stores'] as const,
+  list: () =>
+    queryOptions({
+      queryKey: [...storeQueries.all, 'list'] as const,
+      queryFn: () => fetchStores(),
+      meta: userScoped,
+    }),
+  detail: (storeId: number) =>
+    queryOptions({
+      queryKey: [...storeQueries.all, 'detail', storeId] as const,
+      queryFn: () => fetchStore({ data: { storeId } }),
+      meta: userScoped,
+    }),
+}
