@@ -3,6 +3,9 @@ import type * as v from 'valibot'
 import { authContext } from '~/server/auth/middleware'
 import { parseInput } from '~/server/http/api-errors.server'
 import {
+  catalogueSearchInput,
+  similarProductsInput,
+  storeProductsSearch,
   createProductInput,
   createStoreInput,
   offerExistingProductInput,
@@ -12,6 +15,7 @@ import {
   updateSkuInput,
   updateStoreInput,
 } from './stores.schemas'
+import { listStoreProducts, searchCatalogue, similarProducts } from './store-products-read.server'
 import { createProductWithSku, offerExistingProduct, updateProduct, updateSku } from './store-products.server'
 import { createStore, deleteStore, getStore, listStores, setStoreStatus, updateStore } from './stores.server'
 
@@ -70,3 +74,18 @@ export const updateProductFn = createServerFn({ method: 'POST' })
   .middleware([authContext])
   .validator(validate(updateProductInput))
   .handler(async ({ data, context }) => updateProduct(context.db, context.auth, data))
+
+export const fetchStoreProducts = createServerFn({ method: 'GET' })
+  .middleware([authContext])
+  .validator(validate(storeProductsSearch))
+  .handler(async ({ data, context }) => listStoreProducts(context.db, context.auth, data))
+
+export const searchCatalogueFn = createServerFn({ method: 'GET' })
+  .middleware([authContext])
+  .validator(validate(catalogueSearchInput))
+  .handler(async ({ data, context }) => searchCatalogue(context.db, context.auth, data))
+
+export const similarProductsFn = createServerFn({ method: 'GET' })
+  .middleware([authContext])
+  .validator(validate(similarProductsInput))
+  .handler(async ({ data, context }) => similarProducts(context.db, context.auth, data.name))

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { userScoped } from '~/features/session/session.queries'
-import { fetchStore, fetchStores } from './stores.functions'
+import { fetchStore, fetchStoreProducts, fetchStores } from './stores.functions'
+import type { StoreProductsSearch } from './stores.schemas'
 
 export const storeQueries = {
   all: ['seller', 'stores'] as const,
@@ -14,6 +15,15 @@ export const storeQueries = {
     queryOptions({
       queryKey: [...storeQueries.all, 'detail', storeId] as const,
       queryFn: () => fetchStore({ data: { storeId } }),
+      meta: userScoped,
+    }),
+}
+
+export const storeProductQueries = {
+  page: (search: StoreProductsSearch) =>
+    queryOptions({
+      queryKey: [...storeQueries.all, 'products', search] as const,
+      queryFn: () => fetchStoreProducts({ data: search }),
       meta: userScoped,
     }),
 }

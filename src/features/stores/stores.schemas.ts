@@ -152,3 +152,33 @@ export interface StoreDetail extends StoreSummary {
     actorUserId: number | null
   }[]
 }
+
+/** A row of /seller/stores/{id}/products. */
+export interface StoreProductRow {
+  skuId: number
+  sku: string
+  productId: number
+  productName: string
+  image: string | null
+  stock: number
+  alwaysAvailable: boolean
+  entryPrice: number | null
+  offerPrice: number | null
+  tierCount: number
+  status: 'active' | 'inactive'
+}
+export interface StoreProductsPage {
+  rows: StoreProductRow[]
+  total: number
+  page: number
+  pageSize: number
+}
+/** A product of the shared catalogue found by the "offer an existing product" search. */
+export interface CatalogueMatch {
+  id: number
+  name: string
+  brand: string | null
+  category: string
+  image: string | null
+  offeredHere: boolean
+}
