@@ -57,3 +57,28 @@ test('the pending seller is refused the stores', async ({ page, context }) => {
   await page.goto('/seller/stores')
   await expect(page.getByRole('heading', { level: 1, name: 'Your Stores' })).toHaveCount(0)
 })
+
+test('the demo seller offers an existing catalogue product from a store with two tiers', async ({
+  page,
+  context,
+}) => {
+  await signIn(context, 'seller')
+  await page.goto('/seller/stores')
+  await page.getByRole('link', { name: /^Products of Tehrani Wholesale Central/ }).click()
+  await page.getByRole('link', { name: 'Add products' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Add Products' })).toBeVisible()
+  await page.getByLabel('Search the catalogue').fill('tea')
+  const matches = page.getByRole('list', { name: 'Catalogue matches' })
+  await matches
+    .getByRole('button', { name: /^Choose/ })
+    .first()
+    .click()
+  await page.getByLabel('Stock').fill('30')
+  await page.getByLabel('Unit price (tier 1)').fill('2000000')
+  await page.getByRole('button', { name: 'Add a tier' }).click()
+  await page.getByLabel('From quantity (tier 2)').fill('10')
+  await page.getByLabel('Unit price (tier 2)').fill('1800000')
+  await page.getByRole('button', { name: 'Put on sale' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: /^Products of/ })).toBeVisible()
+  await page.screenshot({ path: 'test-results/screens/store-products.png', fullPage: true })
+})

@@ -6,6 +6,7 @@ import { pageHead } from '~/features/shell/page-head'
 import { formatMoney } from '~/lib/money'
 import { parseIdParam } from '~/lib/route-errors'
 import { storeProductsSearch } from '~/features/stores/stores.schemas'
+import { buttonClasses } from '~/ui/button'
 import { inputClasses } from '~/ui/input'
 
 const searchSchema = v.omit(storeProductsSearch, ['storeId'])
@@ -43,9 +44,14 @@ function StoreProductsPage() {
         >
           ← {store.name}
         </Link>
-        <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-          Products of {store.name}
-        </h1>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
+            Products of {store.name}
+          </h1>
+          <Link to="/seller/stores/$storeId/products/add" params={{ storeId }} className={buttonClasses()}>
+            Add products
+          </Link>
+        </div>
       </div>
       <form
         role="search"
