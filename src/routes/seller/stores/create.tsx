@@ -1,12 +1,27 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '~/features/shell/components/placeholder-page'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import { StoreForm } from '~/features/stores/components/store-form'
 import { pageHead } from '~/features/shell/page-head'
 
 export const Route = createFileRoute('/seller/stores/create')({
   head: () => pageHead('New Store'),
-  component: SellerStoresCreatePage,
+  component: CreateStorePage,
 })
 
-function SellerStoresCreatePage() {
-  return <PlaceholderPage title="New Store" owner="later" />
+function CreateStorePage() {
+  return (
+    <section aria-labelledby="page-title" className="flex flex-col gap-6">
+      <div className="flex flex-col gap-2">
+        <Link
+          to="/seller/stores"
+          className="self-start text-sm font-medium text-brand-800 underline-offset-4 hover:underline"
+        >
+          ← Your Stores
+        </Link>
+        <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
+          New Store
+        </h1>
+      </div>
+      <StoreForm />
+    </section>
+  )
 }

@@ -1,12 +1,35 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '~/features/shell/components/placeholder-page'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import { StoreList } from '~/features/stores/components/store-pages'
+import { useIsStoreOwner } from '~/features/stores/components/use-store-owner'
+import { storeQueries } from '~/features/stores/stores.queries'
 import { pageHead } from '~/features/shell/page-head'
+import { buttonClasses } from '~/ui/button'
 
 export const Route = createFileRoute('/seller/stores/')({
+  loader: async ({ context }) => {
+    await context.queryClient.ensureQueryData(storeQueries.list())
+  },
   head: () => pageHead('Your Stores'),
   component: SellerStoresPage,
 })
 
 function SellerStoresPage() {
-  return <PlaceholderPage title="Your Stores" owner="later" />
+  const { data: stores } = useSuspenseQuery(storeQueries.list())
+  const isOwner = useIsStoreOwner()
+  return (
+    <section aria-labelledby="page-title" className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
+          Your Stores
+        </h1>
+        {isOwner && stores.length > 0 ? (
+          <Link to="/seller/stores/create" className={buttonClasses()}>
+            New store
+          </Link>
+        ) : null}
+      </div>
+      <StoreList stores={stores} canEdit={isOwner} />
+    </section>
+  )
 }

@@ -55,6 +55,9 @@ export const stores = pgTable(
     description: text('description').notNull().default(''),
     logo: text('logo'),
     city: text('city').notNull(),
+    /** Where and when buyers collect pickup orders (checkout's "Pickup in …"). */
+    pickupAddress: text('pickup_address').notNull().default(''),
+    pickupHours: text('pickup_hours').notNull().default(''),
     status: storeStatusEnum('status').notNull().default('active'),
     createdAt,
     updatedAt,
@@ -76,6 +79,8 @@ export const products = pgTable(
     /** Selling unit, e.g. "carton of 12". */
     unit: text('unit').notNull(),
     status: productStatusEnum('status').notNull().default('active'),
+    /** The seller who created the product maintains it (DOMAIN.md "The seller's side"); null: platform. */
+    createdBySellerId: integer('created_by_seller_id').references(() => sellers.id, { onDelete: 'set null' }),
     createdAt,
     updatedAt,
   },

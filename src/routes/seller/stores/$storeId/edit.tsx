@@ -1,17 +1,49 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '~/features/shell/components/placeholder-page'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import { StoreForm } from '~/features/stores/components/store-form'
+import { storeQueries } from '~/features/stores/stores.queries'
 import { pageHead } from '~/features/shell/page-head'
+import { parseIdParam } from '~/lib/route-errors'
 
 export const Route = createFileRoute('/seller/stores/$storeId/edit')({
+  params: { parse: ({ storeId }) => ({ storeId: parseIdParam({ id: storeId }).id }) },
+  loader: async ({ context, params }) => {
+    await context.queryClient.ensureQueryData(storeQueries.detail(Number(params.storeId)))
+  },
   head: () => pageHead('Edit Store'),
-  component: SellerStoresStoreidEditPage,
+  component: EditStorePage,
 })
 
-function SellerStoresStoreidEditPage() {
+function EditStorePage() {
   const { storeId } = Route.useParams()
+  const { data: store } = useSuspenseQuery(storeQueries.detail(Number(storeId)))
   return (
-    <PlaceholderPage title="Edit Store" owner="later">
-      <p className="text-sm text-stone-600">Reference: {storeId}</p>
-    </PlaceholderPage>
+    <section aria-labelledby="page-title" className="flex flex-col gap-6">
+      <div className="flex flex-col gap-2">
+        <Link
+          to="/seller/stores/$storeId/show"
+          params={{ storeId }}
+          className="self-start text-sm font-medium text-brand-800 underline-offset-4 hover:underline"
+        >
+          ← {store.name}
+        </Link>
+        <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
+          Edit Store
+        </h1>
+      </div>
+      <StoreForm
+        storeId={store.id}
+        slugLocked={store.hasOrders}
+        initial={{
+          name: store.name,
+          slug: store.slug,
+          description: store.description,
+          city: store.city,
+          pickupAddress: store.pickupAddress,
+          pickupHours: store.pickupHours,
+          status: store.status,
+        }}
+      />
+    </section>
   )
 }

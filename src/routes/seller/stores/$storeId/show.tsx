@@ -1,17 +1,50 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '~/features/shell/components/placeholder-page'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import { StoreOverview } from '~/features/stores/components/store-pages'
+import { useIsStoreOwner } from '~/features/stores/components/use-store-owner'
+import { storeQueries } from '~/features/stores/stores.queries'
 import { pageHead } from '~/features/shell/page-head'
+import { parseIdParam } from '~/lib/route-errors'
+import { buttonClasses } from '~/ui/button'
 
 export const Route = createFileRoute('/seller/stores/$storeId/show')({
+  params: { parse: ({ storeId }) => ({ storeId: parseIdParam({ id: storeId }).id }) },
+  loader: async ({ context, params }) => {
+    await context.queryClient.ensureQueryData(storeQueries.detail(Number(params.storeId)))
+  },
   head: () => pageHead('Store'),
-  component: SellerStoresStoreidShowPage,
+  component: StoreShowPage,
 })
 
-function SellerStoresStoreidShowPage() {
+function StoreShowPage() {
   const { storeId } = Route.useParams()
+  const { data: store } = useSuspenseQuery(storeQueries.detail(Number(storeId)))
+  const isOwner = useIsStoreOwner()
   return (
-    <PlaceholderPage title="Store" owner="later">
-      <p className="text-sm text-stone-600">Reference: {storeId}</p>
-    </PlaceholderPage>
+    <section aria-labelledby="page-title" className="flex flex-col gap-6">
+      <div className="flex flex-col gap-2">
+        <Link
+          to="/seller/stores"
+          className="self-start text-sm font-medium text-brand-800 underline-offset-4 hover:underline"
+        >
+          ← Your Stores
+        </Link>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
+            {store.name}
+          </h1>
+          {isOwner ? (
+            <Link
+              to="/seller/stores/$storeId/edit"
+              params={{ storeId }}
+              className={buttonClasses('secondary')}
+            >
+              Edit store
+            </Link>
+          ) : null}
+        </div>
+      </div>
+      <StoreOverview store={store} />
+    </section>
   )
 }

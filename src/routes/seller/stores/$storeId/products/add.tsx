@@ -1,17 +1,38 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '~/features/shell/components/placeholder-page'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import { OfferExistingProduct } from '~/features/stores/components/offer-existing-product'
+import { storeQueries } from '~/features/stores/stores.queries'
 import { pageHead } from '~/features/shell/page-head'
+import { parseIdParam } from '~/lib/route-errors'
 
 export const Route = createFileRoute('/seller/stores/$storeId/products/add')({
+  params: { parse: ({ storeId }) => ({ storeId: parseIdParam({ id: storeId }).id }) },
+  loader: async ({ context, params }) => {
+    await context.queryClient.ensureQueryData(storeQueries.detail(Number(params.storeId)))
+  },
   head: () => pageHead('Add Products'),
-  component: SellerStoresStoreidProductsAddPage,
+  component: AddProductsPage,
 })
 
-function SellerStoresStoreidProductsAddPage() {
+function AddProductsPage() {
   const { storeId } = Route.useParams()
+  const { data: store } = useSuspenseQuery(storeQueries.detail(Number(storeId)))
   return (
-    <PlaceholderPage title="Add Products" owner="later">
-      <p className="text-sm text-stone-600">Reference: {storeId}</p>
-    </PlaceholderPage>
+    <section aria-labelledby="page-title" className="flex flex-col gap-6">
+      <div className="flex flex-col gap-2">
+        <Link
+          to="/seller/stores/$storeId/products"
+          params={{ storeId }}
+          search={{}}
+          className="self-start text-sm font-medium text-brand-800 underline-offset-4 hover:underline"
+        >
+          ← Products of {store.name}
+        </Link>
+        <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
+          Add Products
+        </h1>
+      </div>
+      <OfferExistingProduct storeId={store.id} />
+    </section>
   )
 }

@@ -1,17 +1,182 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '~/features/shell/components/placeholder-page'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
+import * as v from 'valibot'
+import { storeProductQueries, storeQueries } from '~/features/stores/stores.queries'
 import { pageHead } from '~/features/shell/page-head'
+import { formatMoney } from '~/lib/money'
+import { parseIdParam } from '~/lib/route-errors'
+import { storeProductsSearch } from '~/features/stores/stores.schemas'
+import { buttonClasses } from '~/ui/button'
+import { inputClasses } from '~/ui/input'
+
+const searchSchema = v.omit(storeProductsSearch, ['storeId'])
 
 export const Route = createFileRoute('/seller/stores/$storeId/products/')({
+  params: { parse: ({ storeId }) => ({ storeId: parseIdParam({ id: storeId }).id }) },
+  validateSearch: searchSchema,
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context, params, deps }) => {
+    await Promise.all([
+      context.queryClient.ensureQueryData(storeQueries.detail(Number(params.storeId))),
+      context.queryClient.ensureQueryData(
+        storeProductQueries.page({ ...deps, storeId: Number(params.storeId) }),
+      ),
+    ])
+  },
   head: () => pageHead('Store Products'),
-  component: SellerStoresStoreidProductsPage,
+  component: StoreProductsPage,
 })
 
-function SellerStoresStoreidProductsPage() {
+function StoreProductsPage() {
   const { storeId } = Route.useParams()
+  const search = Route.useSearch()
+  const navigate = useNavigate({ from: Route.fullPath })
+  const { data: store } = useSuspenseQuery(storeQueries.detail(Number(storeId)))
+  const { data } = useSuspenseQuery(storeProductQueries.page({ ...search, storeId: Number(storeId) }))
+  const pages = Math.max(1, Math.ceil(data.total / data.pageSize))
   return (
-    <PlaceholderPage title="Store Products" owner="later">
-      <p className="text-sm text-stone-600">Reference: {storeId}</p>
-    </PlaceholderPage>
+    <section aria-labelledby="page-title" className="flex flex-col gap-6">
+      <div className="flex flex-col gap-2">
+        <Link
+          to="/seller/stores/$storeId/show"
+          params={{ storeId }}
+          className="self-start text-sm font-medium text-brand-800 underline-offset-4 hover:underline"
+        >
+          ← {store.name}
+        </Link>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
+            Products of {store.name}
+          </h1>
+          <Link to="/seller/stores/$storeId/products/add" params={{ storeId }} className={buttonClasses()}>
+            Add products
+          </Link>
+        </div>
+      </div>
+      <form
+        role="search"
+        className="flex flex-wrap items-end gap-3"
+        onSubmit={(event) => {
+          event.preventDefault()
+          const q = String(new FormData(event.currentTarget).get('q') ?? '')
+          void navigate({ search: (prev) => ({ ...prev, q, page: 1 }) })
+        }}
+      >
+        <label className="flex flex-col gap-1 text-sm font-medium text-ink">
+          Search
+          <input name="q" defaultValue={search.q} className={inputClasses} placeholder="Name or SKU code" />
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium text-ink">
+          Status
+          <select
+            className={inputClasses}
+            value={search.status}
+            onChange={(e) =>
+              void navigate({
+                search: (prev) => ({ ...prev, status: e.target.value as typeof search.status, page: 1 }),
+              })
+            }
+          >
+            <option value="all">All</option>
+            <option value="active">Active</option>
+            <option value="inactive">Inactive</option>
+          </select>
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium text-ink">
+          Sort
+          <select
+            className={inputClasses}
+            value={search.sort}
+            onChange={(e) =>
+              void navigate({ search: (prev) => ({ ...prev, sort: e.target.value as typeof search.sort }) })
+            }
+          >
+            <option value="newest">Newest</option>
+            <option value="name">Name</option>
+            <option value="stock">Stock, lowest first</option>
+            <option value="price">Price, lowest first</option>
+          </select>
+        </label>
+        <label className="flex items-center gap-2 text-sm text-ink">
+          <input
+            type="checkbox"
+            checked={search.outOfStock}
+            onChange={(e) =>
+              void navigate({ search: (prev) => ({ ...prev, outOfStock: e.target.checked, page: 1 }) })
+            }
+          />
+          Out of stock
+        </label>
+        <label className="flex items-center gap-2 text-sm text-ink">
+          <input
+            type="checkbox"
+            checked={search.discounted}
+            onChange={(e) =>
+              void navigate({ search: (prev) => ({ ...prev, discounted: e.target.checked, page: 1 }) })
+            }
+          />
+          Discounted
+        </label>
+      </form>
+      <p className="text-sm text-stone-600">{data.total} SKUs</p>
+      <div className="overflow-x-auto rounded-2xl border border-stone-200 bg-white">
+        <table className="w-full text-sm">
+          <thead className="bg-stone-50 text-left text-xs text-stone-600 uppercase">
+            <tr>
+              <th className="px-3 py-2">Product</th>
+              <th className="px-3 py-2">SKU</th>
+              <th className="px-3 py-2 text-right">Stock</th>
+              <th className="px-3 py-2 text-right">Entry price</th>
+              <th className="px-3 py-2 text-right">Tiers</th>
+              <th className="px-3 py-2">Status</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-stone-100">
+            {data.rows.map((row) => (
+              <tr key={row.skuId}>
+                <td className="px-3 py-2">
+                  <div className="flex items-center gap-2">
+                    {row.image ? (
+                      <img
+                        src={row.image}
+                        alt=""
+                        width={40}
+                        height={40}
+                        className="size-10 rounded object-cover"
+                      />
+                    ) : null}
+                    <span className="min-w-40 text-ink">{row.productName}</span>
+                  </div>
+                </td>
+                <td className="px-3 py-2" dir="ltr">
+                  {row.sku}
+                </td>
+                <td className="px-3 py-2 text-right">{row.alwaysAvailable ? 'Always' : row.stock}</td>
+                <td className="px-3 py-2 text-right whitespace-nowrap">
+                  {row.entryPrice === null ? '—' : formatMoney(row.offerPrice ?? row.entryPrice)}
+                </td>
+                <td className="px-3 py-2 text-right">{row.tierCount}</td>
+                <td className="px-3 py-2">{row.status === 'active' ? 'Active' : 'Inactive'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <nav aria-label="Pages" className="flex items-center gap-3 text-sm">
+        {search.page > 1 ? (
+          <Link from={Route.fullPath} search={(prev) => ({ ...prev, page: search.page - 1 })}>
+            Previous
+          </Link>
+        ) : null}
+        <span>
+          Page {search.page} of {pages}
+        </span>
+        {search.page < pages ? (
+          <Link from={Route.fullPath} search={(prev) => ({ ...prev, page: search.page + 1 })}>
+            Next
+          </Link>
+        ) : null}
+      </nav>
+    </section>
   )
 }

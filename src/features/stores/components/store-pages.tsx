@@ -1,0 +1,156 @@
+import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
+import { buttonClasses } from '~/ui/button'
+import { EmptyState } from '~/ui/empty-state'
+import type { StoreDetail, StoreSummary } from '../stores.schemas'
+
+const linkClass = 'font-medium text-brand-800 underline-offset-4 hover:underline'
+
+export function StoreStatusBadge({ status }: { status: StoreSummary['status'] }) {
+  return status === 'active' ? (
+    <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800">
+      Active
+    </span>
+  ) : (
+    <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-900">Paused</span>
+  )
+}
+
+/** /seller/stores: every store of the seller with its offer counts and links. */
+export function StoreList({ stores, canEdit }: { stores: StoreSummary[]; canEdit: boolean }) {
+  if (stores.length === 0)
+    return (
+      <EmptyState
+        title="No stores yet"
+        action={
+          canEdit ? (
+            <Link to="/seller/stores/create" className={buttonClasses()}>
+              New store
+            </Link>
+          ) : null
+        }
+      >
+        Open a store to put products on sale.
+      </EmptyState>
+    )
+  return (
+    <ul className="grid gap-3 sm:grid-cols-2">
+      {stores.map((store) => (
+        <li key={store.id} className="flex flex-col gap-3 rounded-2xl border border-stone-200 bg-white p-4">
+          <div className="flex items-start justify-between gap-3">
+            <div className="min-w-0">
+              <h2 className="truncate text-base font-semibold text-ink">{store.name}</h2>
+              <p className="text-sm text-stone-600">{store.city}</p>
+            </div>
+            <StoreStatusBadge status={store.status} />
+          </div>
+          <dl className="grid grid-cols-2 gap-2 text-sm">
+            <div>
+              <dt className="text-xs text-stone-500">Live offers</dt>
+              <dd className="font-semibold text-ink">{store.liveOffers}</dd>
+            </div>
+            <div>
+              <dt className="text-xs text-stone-500">Out of stock</dt>
+              <dd className="font-semibold text-ink">{store.outOfStock}</dd>
+            </div>
+          </dl>
+          <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+            <Link
+              to="/seller/stores/$storeId/show"
+              params={{ storeId: String(store.id) }}
+              className={linkClass}
+            >
+              Overview<span className="sr-only"> of {store.name}</span>
+            </Link>
+            {canEdit ? (
+              <Link
+                to="/seller/stores/$storeId/edit"
+                params={{ storeId: String(store.id) }}
+                className={linkClass}
+              >
+                Edit<span className="sr-only"> {store.name}</span>
+              </Link>
+            ) : null}
+            <Link
+              to="/seller/stores/$storeId/products"
+              params={{ storeId: String(store.id) }}
+              className={linkClass}
+            >
+              Products<span className="sr-only"> of {store.name}</span>
+            </Link>
+          </div>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function Detail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5">
+      <dt className="text-xs font-medium tracking-wide text-stone-500 uppercase">{term}</dt>
+      <dd className="text-sm break-words text-ink">{children}</dd>
+    </div>
+  )
+}
+
+const ACTIONS: Record<string, string> = {
+  'store.create': 'Store created',
+  'store.update': 'Details changed',
+  'store.pause': 'Paused',
+  'store.activate': 'Activated',
+}
+
+/** /seller/stores/{id}/show: the overview and the store's own audit history. */
+export function StoreOverview({ store }: { store: StoreDetail }) {
+  return (
+    <div className="flex flex-col gap-6">
+      <dl className="grid gap-4 rounded-2xl bg-stone-50 p-4 sm:grid-cols-4">
+        <Detail term="Status">
+          <StoreStatusBadge status={store.status} />
+        </Detail>
+        <Detail term="Live offers">{store.liveOffers}</Detail>
+        <Detail term="Out of stock">{store.outOfStock}</Detail>
+        <Detail term="Orders this month">{store.ordersThisMonth}</Detail>
+      </dl>
+      <dl className="grid gap-4 sm:grid-cols-2">
+        <Detail term="City">{store.city}</Detail>
+        <Detail term="Public page">
+          <a href={`/store/${store.slug}`} className={linkClass} dir="ltr">
+            /store/{store.slug}
+          </a>
+        </Detail>
+        <Detail term="Pickup address">{store.pickupAddress || '—'}</Detail>
+        <Detail term="Pickup hours">{store.pickupHours || '—'}</Detail>
+        <Detail term="Description">{store.description || '—'}</Detail>
+      </dl>
+      <section aria-labelledby="history-title" className="flex flex-col gap-3">
+        <h2 id="history-title" className="text-lg font-semibold text-ink">
+          History
+        </h2>
+        <ol className="flex flex-col divide-y divide-stone-200 rounded-2xl border border-stone-200 bg-white">
+          {store.history.map((event) => (
+            <li key={event.id} className="flex flex-col gap-1 px-4 py-3 text-sm">
+              <div className="flex flex-wrap justify-between gap-2">
+                <span className="font-medium text-ink">{ACTIONS[event.action] ?? event.action}</span>
+                <time dateTime={event.at} className="text-stone-500">
+                  {new Date(event.at).toLocaleString('en-GB', { timeZone: 'UTC' })} UTC
+                </time>
+              </div>
+              {event.action === 'store.create' ? null : (
+                <ul className="text-stone-700">
+                  {Object.entries(event.changes).map(([field, change]) => (
+                    <li key={field} className="break-words">
+                      {field}: <s className="text-stone-500">{String(change.before ?? '—')}</s> →{' '}
+                      {String(change.after ?? '—')}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </div>
+  )
+}

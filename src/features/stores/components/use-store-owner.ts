@@ -1,0 +1,9 @@
+import { useQuery } from '@tanstack/react-query'
+import { sellerRole } from '~/features/auth/auth-access'
+import { sessionQueries } from '~/features/session/session.queries'
+
+/** Whether the signed-in user owns the seller (observers read stores, only owners change them). */
+export function useIsStoreOwner(): boolean {
+  const { data: user } = useQuery(sessionQueries.me())
+  return Boolean(user && sellerRole(user) === 'owner')
+}

@@ -1,0 +1,184 @@
+import * as v from 'valibot'
+import { storeStatuses, type StoreStatus } from '~/lib/domain-enums'
+import { idSchema, intSchema, moneySchema, quantitySchema, textSchema } from '~/lib/schema-pieces'
+
+/** Client-safe input schemas of the seller's stores, SKUs and products (issue #15). */
+
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
+export const SKU_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
+export const MAX_TIERS = 10
+export const MAX_ATTRIBUTES = 30
+
+export const SLUG_TAKEN = 'This address is already taken; choose another'
+export const SKU_TAKEN = 'This SKU code is already in use; choose another'
+export const ALREADY_OFFERED = 'This store already offers this product'
+export const SLUG_LOCKED = 'The address cannot change once the store has orders'
+export const STORE_HAS_OPEN_ORDERS = 'This store has open orders: pause it instead of deleting it'
+
+/** A URL slug suggested from a store or product name (Latin letters and digits; Persian names fall back). */
+export function suggestSlug(name: string): string {
+  return name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/g, '')
+}
+
+const slugSchema = v.pipe(
+  textSchema(60, { min: 3 }),
+  v.regex(SLUG_PATTERN, 'Use lowercase letters, digits and single hyphens'),
+)
+
+export const storeFieldsSchema = v.object({
+  name: textSchema(80, { min: 2 }),
+  slug: slugSchema,
+  description: textSchema(2000),
+  city: textSchema(80, { min: 2 }),
+  pickupAddress: textSchema(300),
+  pickupHours: textSchema(120),
+  status: v.picklist(storeStatuses, 'Choose active or paused'),
+})
+export type StoreFields = v.InferOutput<typeof storeFieldsSchema>
+
+export const createStoreInput = storeFieldsSchema
+export const updateStoreInput = v.object({ storeId: idSchema, ...storeFieldsSchema.entries })
+export const storeIdInput = v.object({ storeId: idSchema })
+export const setStoreStatusInput = v.object({ storeId: idSchema, status: v.picklist(storeStatuses) })
+
+export const tierSchema = v.object({
+  unitPrice: moneySchema(1),
+  offerPrice: moneySchema(0),
+  minQuantity: quantitySchema,
+})
+export type TierFields = v.InferOutput<typeof tierSchema>
+
+export const skuFieldsSchema = v.object({
+  /** Empty: the server generates one. */
+  sku: v.pipe(
+    textSchema(40),
+    v.check(
+      (s) => s === '' || SKU_CODE_PATTERN.test(s),
+      'Use letters, digits, dots, hyphens and underscores',
+    ),
+  ),
+  piecesPerPack: intSchema(1, 100_000),
+  alwaysAvailable: v.boolean(),
+  stock: intSchema(0, 10_000_000),
+  tiers: v.pipe(
+    v.array(tierSchema),
+    v.minLength(1, 'Add at least one price tier'),
+    v.maxLength(MAX_TIERS, `At most ${MAX_TIERS} tiers`),
+  ),
+})
+export type SkuFields = v.InferOutput<typeof skuFieldsSchema>
+
+export const offerExistingProductInput = v.object({
+  storeId: idSchema,
+  productId: idSchema,
+  ...skuFieldsSchema.entries,
+})
+
+const attributeSchema = v.object({ key: textSchema(60, { min: 1 }), value: textSchema(200, { min: 1 }) })
+
+export const productFieldsSchema = v.object({
+  name: textSchema(160, { min: 3 }),
+  categoryId: idSchema,
+  brandId: v.nullable(idSchema),
+  unit: textSchema(60, { min: 1 }),
+  description: textSchema(5000),
+  attributes: v.pipe(v.array(attributeSchema), v.maxLength(MAX_ATTRIBUTES, `At most ${MAX_ATTRIBUTES} rows`)),
+})
+export type ProductFields = v.InferOutput<typeof productFieldsSchema>
+
+export const createProductInput = v.object({
+  storeId: idSchema,
+  product: productFieldsSchema,
+  ...skuFieldsSchema.entries,
+})
+
+export const updateSkuInput = v.object({
+  skuId: idSchema,
+  piecesPerPack: intSchema(1, 100_000),
+  alwaysAvailable: v.boolean(),
+  status: v.picklist(['active', 'inactive'] as const),
+})
+
+export const updateProductInput = v.object({ productId: idSchema, ...productFieldsSchema.entries })
+
+export const storeProductsSearch = v.object({
+  storeId: idSchema,
+  q: v.optional(textSchema(100), ''),
+  status: v.optional(v.picklist(['all', 'active', 'inactive'] as const), 'all'),
+  outOfStock: v.optional(v.boolean(), false),
+  discounted: v.optional(v.boolean(), false),
+  sort: v.optional(v.picklist(['newest', 'name', 'stock', 'price'] as const), 'newest'),
+  page: v.optional(intSchema(1, 100_000), 1),
+})
+export type StoreProductsSearch = v.InferOutput<typeof storeProductsSearch>
+
+export const catalogueSearchInput = v.object({ storeId: idSchema, q: textSchema(100, { min: 2 }) })
+export const similarProductsInput = v.object({ name: textSchema(160, { min: 3 }) })
+
+/** A store in the seller's list. */
+export interface StoreSummary {
+  id: number
+  name: string
+  slug: string
+  city: string
+  status: StoreStatus
+  logo: string | null
+  liveOffers: number
+  outOfStock: number
+  skuCount: number
+}
+
+/** A store's overview, with its own audit history. */
+export interface StoreDetail extends StoreSummary {
+  description: string
+  pickupAddress: string
+  pickupHours: string
+  ordersThisMonth: number
+  hasOrders: boolean
+  history: {
+    id: number
+    action: string
+    at: string
+    changes: Record<
+      string,
+      { before: string | number | boolean | null; after: string | number | boolean | null }
+    >
+    actorUserId: number | null
+  }[]
+}
+
+/** A row of /seller/stores/{id}/products. */
+export interface StoreProductRow {
+  skuId: number
+  sku: string
+  productId: number
+  productName: string
+  image: string | null
+  stock: number
+  alwaysAvailable: boolean
+  entryPrice: number | null
+  offerPrice: number | null
+  tierCount: number
+  status: 'active' | 'inactive'
+}
+export interface StoreProductsPage {
+  rows: StoreProductRow[]
+  total: number
+  page: number
+  pageSize: number
+}
+/** A product of the shared catalogue found by the "offer an existing product" search. */
+export interface CatalogueMatch {
+  id: number
+  name: string
+  brand: string | null
+  category: string
+  image: string | null
+  offeredHere: boolean
+}

@@ -1,0 +1,84 @@
+import { expect, test } from '@playwright/test'
+import { signIn } from './support/auth'
+
+/**
+ * Issue #15, the stores part of its journey: the demo approved seller opens a store (slug suggested
+ * from the name), sees it with its history, pauses it; the observer reads stores without changing
+ * them; the pending seller is refused.
+ */
+
+test('the demo seller opens a store, sees its overview and history, and pauses it', async ({
+  page,
+  context,
+}) => {
+  await signIn(context, 'seller')
+  await page.goto('/seller/stores')
+  await expect(page.getByRole('heading', { level: 1, name: 'Your Stores' })).toBeVisible()
+  await page.getByRole('link', { name: 'New store' }).first().click()
+  await expect(page).toHaveURL('/seller/stores/create')
+
+  const name = `Playwright Bazaar ${Date.now().toString(36)}`
+  await page.getByLabel('Store name').fill(name)
+  const slug = page.getByLabel('Store address (slug)')
+  await expect(slug).toHaveValue(name.toLowerCase().replaceAll(' ', '-'))
+  await page.getByLabel('City').fill('Isfahan')
+  await page.getByLabel('Pickup address').fill('No. 12, Chaharbagh St')
+  await page.getByLabel('Pickup hours').fill('Sat–Wed 9:00–17:00')
+  await page.getByRole('button', { name: 'Create store' }).click()
+
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+  await expect(page.getByText('No. 12, Chaharbagh St')).toBeVisible()
+  await expect(page.getByRole('region', { name: 'History' }).getByText('Store created')).toBeVisible()
+
+  await page.getByRole('link', { name: 'Edit store' }).click()
+  await page.getByLabel('Status').selectOption('inactive')
+  await page.getByRole('button', { name: 'Save store' }).click()
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'History' }).getByText('status:')).toBeVisible()
+  await page.screenshot({ path: 'test-results/screens/store-show.png', fullPage: true })
+
+  await page.goto('/seller/stores/create')
+  await page.getByLabel('Store name').fill(name)
+  await page.getByLabel('City').fill('Tehran')
+  await page.getByRole('button', { name: 'Create store' }).click()
+  await expect(page.getByText('This address is already taken; choose another')).toBeVisible()
+})
+
+test('the observer reads the stores without changing them', async ({ page, context }) => {
+  await signIn(context, 'observer')
+  await page.goto('/seller/stores')
+  await expect(page.getByRole('heading', { level: 1, name: 'Your Stores' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'New store' })).toHaveCount(0)
+  await expect(page.getByRole('link', { name: /^Edit (?!Profile)/ })).toHaveCount(0)
+})
+
+test('the pending seller is refused the stores', async ({ page, context }) => {
+  await signIn(context, 'pendingSeller')
+  await page.goto('/seller/stores')
+  await expect(page.getByRole('heading', { level: 1, name: 'Your Stores' })).toHaveCount(0)
+})
+
+test('the demo seller offers an existing catalogue product from a store with two tiers', async ({
+  page,
+  context,
+}) => {
+  await signIn(context, 'seller')
+  await page.goto('/seller/stores')
+  await page.getByRole('link', { name: /^Products of Tehrani Wholesale Central/ }).click()
+  await page.getByRole('link', { name: 'Add products' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Add Products' })).toBeVisible()
+  await page.getByLabel('Search the catalogue').fill('tea')
+  const matches = page.getByRole('list', { name: 'Catalogue matches' })
+  await matches
+    .getByRole('button', { name: /^Choose/ })
+    .first()
+    .click()
+  await page.getByLabel('Stock').fill('30')
+  await page.getByLabel('Unit price (tier 1)').fill('2000000')
+  await page.getByRole('button', { name: 'Add a tier' }).click()
+  await page.getByLabel('From quantity (tier 2)').fill('10')
+  await page.getByLabel('Unit price (tier 2)').fill('1800000')
+  await page.getByRole('button', { name: 'Put on sale' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: /^Products of/ })).toBeVisible()
+  await page.screenshot({ path: 'test-results/screens/store-products.png', fullPage: true })
+})
