@@ -68,15 +68,20 @@ function assertStorable(value: unknown, path = ''): void {
 
 const BOOKKEEPING = /rate_limit|session|one_time|outbox|job|refresh|audit|__drizzle|listing/
 
+/** Rows of a raw query, whichever driver (PGlite or postgres.js) ran it. */
+async function rows<T>(query: ReturnType<typeof sql.raw>): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows?: T[] } | T[]
+  return Array.isArray(result) ? result : (result.rows ?? [])
+}
+
 async function rowCounts(): Promise<Record<string, number>> {
-  const tables = await db.execute<{ table_name: string }>(
+  const tables = await rows<{ table_name: string }>(
     sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
   )
   const counts: Record<string, number> = {}
-  for (const { table_name: name } of tables.rows ?? (tables as unknown as { table_name: string }[])) {
+  for (const { table_name: name } of tables) {
     if (BOOKKEEPING.test(name)) continue
-    const result = await db.execute<{ n: number }>(sql.raw(`select count(*)::int as n from "${name}"`))
-    counts[name] = Number((result.rows ?? (result as unknown as { n: number }[]))[0]!.n)
+    counts[name] = Number((await rows<{ n: number }>(sql.raw(`select count(*)::int as n from "${name}"`)))[0]!.n)
   }
   return counts
 }
