@@ -213,6 +213,10 @@ describe('price and stock import', () => {
     )
     expect(exe.status).toBe(422)
     expect(exe.message).toMatch(/not CSV or XLSX|not a text file/)
+    const huge = await errorOf(() =>
+      startImport(db, s.auth, { name: 'prices.csv', bytes: new Uint8Array(20 * 1024 * 1024 + 1) }, storage),
+    )
+    expect([huge.status, huge.message]).toEqual([413, 'The file is larger than 20 MB: split it'])
     const empty = await errorOf(() =>
       startImport(db, s.auth, { name: 'prices.csv', bytes: new Uint8Array() }, storage),
     )
