@@ -76,7 +76,9 @@ test('the seller imports a price sheet, sees the dry run, applies it and reverts
     buffer: Buffer.from(stringify(sheet)),
   })
   await page.getByRole('button', { name: 'Upload and check' }).click()
-  await expect(page.getByTestId('import-status')).toHaveText('Checked: nothing has changed yet', { timeout: 30_000 })
+  await expect(page.getByTestId('import-status')).toHaveText('Checked: nothing has changed yet', {
+    timeout: 30_000,
+  })
   await expect(page).toHaveURL(/import=\d+/)
   const toUpdate = page.locator('dt', { hasText: 'To update' }).locator('..').locator('dd')
   await expect(toUpdate).toHaveText('5')
@@ -135,7 +137,9 @@ test('a file with errors is refused whole, or applied without its bad rows, with
     buffer: Buffer.from(stringify([header, row!, good!])),
   })
   await page.getByRole('button', { name: 'Upload and check' }).click()
-  await expect(page.getByText(`Row 2: new stock -4 is negative`)).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByRole('table').getByText('Row 2: new stock -4 is negative')).toBeVisible({
+    timeout: 30_000,
+  })
   await expect(page.getByRole('radio', { name: /All or nothing/ })).toBeDisabled()
   const download = page.waitForEvent('download')
   await page.getByRole('link', { name: /error report/ }).click()
@@ -146,7 +150,9 @@ test('a file with errors is refused whole, or applied without its bad rows, with
 
   await page.getByRole('button', { name: 'Apply 1 change' }).click()
   await expect(page.getByTestId('import-status')).toHaveText('Applied', { timeout: 30_000 })
-  await expect(page.locator('dt', { hasText: 'Skipped (errors)' }).locator('..').locator('dd')).toHaveText('1')
+  await expect(page.locator('dt', { hasText: 'Skipped (errors)' }).locator('..').locator('dd')).toHaveText(
+    '1',
+  )
 })
 
 test('an executable renamed .csv is refused before anything is stored', async ({ page, context }) => {
