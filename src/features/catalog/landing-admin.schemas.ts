@@ -1,5 +1,4 @@
 import * as v from 'valibot'
-import { INT4_MAX } from '~/lib/schema-pieces'
 import { landingPageStatuses, type LandingPageStatus } from '~/lib/domain-enums'
 import { SLUG_PATTERN } from './catalog.schemas'
 import { landingBlockSchema, type LandingBlock } from './landing.schemas'
@@ -87,7 +86,6 @@ const idSchema = v.pipe(
   v.number('Unknown landing page'),
   v.integer('Unknown landing page'),
   v.minValue(1, 'Unknown landing page'),
-  v.maxValue(INT4_MAX, 'Unknown landing page'),
 )
 
 export const landingIdInput = v.object({ id: idSchema })
