@@ -105,9 +105,15 @@ export function SelectField({
   className,
   options,
   placeholder,
+  placeholderSelectable = false,
   ...select
 }: Omit<ComponentProps<'select'>, 'name' | 'value' | 'onChange' | 'id' | 'onBlur'> &
-  LabelProps & { options: readonly Choice[]; placeholder?: string }) {
+  LabelProps & {
+    options: readonly Choice[]
+    /** A first, empty choice ("Choose a department"); not choosable again unless `placeholderSelectable`. */
+    placeholder?: string
+    placeholderSelectable?: boolean
+  }) {
   const field = useFieldContext<string>()
   const error = useFieldError(field)
   return (
@@ -122,7 +128,11 @@ export function SelectField({
           onBlur={field.handleBlur}
           className={inputClasses}
         >
-          {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+          {placeholder !== undefined ? (
+            <option value="" disabled={!placeholderSelectable}>
+              {placeholder}
+            </option>
+          ) : null}
           {options.map((option) => (
             <option key={option.value} value={option.value} disabled={option.disabled}>
               {option.label}
@@ -471,7 +481,12 @@ export function SubmitButton({
   const form = useFormContext()
   const submitting = useStore(form.store, (state) => state.isSubmitting)
   return (
-    <Button {...button} type="submit" disabled={button.disabled || submitting} aria-busy={submitting || undefined}>
+    <Button
+      {...button}
+      type="submit"
+      disabled={button.disabled || submitting}
+      aria-busy={submitting || undefined}
+    >
       {submitting && busyLabel ? busyLabel : children}
     </Button>
   )
