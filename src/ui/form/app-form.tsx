@@ -107,10 +107,13 @@ function applyServerErrors(
   for (const [name, messages] of Object.entries(error.fieldErrors ?? {})) {
     if (name in form.fieldInfo && messages[0]) {
       const message = messages[0]
-      form.setFieldMeta(name as never, ((meta: { errorMap: object }) => ({
-        ...meta,
-        errorMap: { ...meta.errorMap, onServer: message },
-      })) as never)
+      form.setFieldMeta(
+        name as never,
+        ((meta: { errorMap: object }) => ({
+          ...meta,
+          errorMap: { ...meta.errorMap, onServer: message },
+        })) as never,
+      )
       fieldsSet++
     } else unmatched = true
   }
@@ -189,9 +192,12 @@ export function useAppForm<V extends Record<string, unknown>, S extends v.Generi
     })
   }
 
+  const submitting = useStore(form.store, (state) => state.isSubmitting)
   return {
     form,
     formError,
+    /** True while the submit is in flight (for buttons outside `form.SubmitButton`). */
+    submitting,
     /** Spread on the <form>: its id (to find fields to focus), the submit handler, no browser bubbles. */
     formProps: {
       id: formId,
