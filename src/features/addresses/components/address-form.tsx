@@ -6,7 +6,8 @@ import { createAddressFn, updateAddressFn } from '../addresses.functions'
 import { addressQueries } from '../addresses.queries'
 import { addressInput, type Address } from '../addresses.schemas'
 
-const blank = {
+/** The form's fields (exported so a test can hold the server's 422 field names against them). */
+export const blankAddress = {
   title: '',
   province: '',
   city: '',
@@ -17,7 +18,7 @@ const blank = {
   is_default: false as boolean,
 }
 
-function valuesOf(address: Address): typeof blank {
+function valuesOf(address: Address): typeof blankAddress {
   return {
     title: address.title,
     province: address.province,
@@ -48,7 +49,7 @@ export function AddressForm({
   const queryClient = useQueryClient()
   const { form, formProps, formError } = useAppForm({
     schema: addressInput,
-    defaultValues: address ? valuesOf(address) : blank,
+    defaultValues: address ? valuesOf(address) : blankAddress,
     onSubmit: async (input) => {
       const saved = address
         ? await updateAddressFn({ data: { ...input, address_id: address.id } })

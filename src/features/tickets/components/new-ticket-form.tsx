@@ -9,6 +9,9 @@ import { createTicketInput } from '../tickets.schemas'
 import { AttachmentsField, attachmentProblem, toFormData } from './attachments-field'
 import { DepartmentField } from './department-field'
 
+/** The form's fields (exported so a test can hold the server's 422 field names against them). */
+export const newTicketFields = { subject: '', department: '', order_reference: '', message: '' }
+
 /**
  * /buyer/tickets/create: subject, department, optional order reference, message and files. An order
  * page's "Open a ticket about this order" fills the order reference in.
@@ -19,7 +22,7 @@ export function NewTicketForm({ orderReference = '' }: { orderReference?: string
   const [files, setFiles] = useState<File[]>([])
   const { form, formProps, formError } = useAppForm({
     schema: createTicketInput,
-    defaultValues: { subject: '', department: '', order_reference: orderReference, message: '' },
+    defaultValues: { ...newTicketFields, order_reference: orderReference },
     onSubmit: async (input) => {
       if (attachmentProblem(files)) return
       const ticket = await createTicketFn({ data: toFormData(input, files) })
