@@ -25,7 +25,9 @@ export function groupDigits(digits: string, separator = ','): string {
  * leading zeros dropped, grouped in threes. Anything else (letters, a pasted "IRR") is dropped.
  */
 export function formatMoneyInput(text: string): string {
-  const digits = latinDigits(text).replace(/\D/g, '').replace(/^0+(?=\d)/, '')
+  const digits = latinDigits(text)
+    .replace(/\D/g, '')
+    .replace(/^0+(?=\d)/, '')
   return groupDigits(digits)
 }
 
@@ -49,7 +51,9 @@ export interface QuantityBounds {
 
 /** A quantity input's text as an integer, or null when empty; NaN when it is not a whole number. */
 export function parseQuantityInput(text: string): number | null {
-  const digits = latinDigits(text).trim().replace(/[\s,٬]/g, '')
+  const digits = latinDigits(text)
+    .trim()
+    .replace(/[\s,٬]/g, '')
   if (digits === '') return null
   if (!/^-?\d+$/.test(digits)) return Number.NaN
   const value = Number(digits)
@@ -88,7 +92,10 @@ export function formatBytes(bytes: number): string {
 }
 
 /** Checks a chosen file before it is uploaded; the message to show, or null when it may go. */
-export function fileProblem(file: { name: string; type: string; size: number }, rules: FileRules): string | null {
+export function fileProblem(
+  file: { name: string; type: string; size: number },
+  rules: FileRules,
+): string | null {
   if (rules.accept) {
     const accepted = rules.accept
       .split(',')
@@ -136,7 +143,10 @@ export function fieldNameOf(path: readonly PathItem[] | undefined): string {
 }
 
 /** The first message per field, keyed by field name; issues naming no field come back as `form`. */
-export function messagesByField(issues: readonly Issue[]): { fields: Record<string, string>; form: string | null } {
+export function messagesByField(issues: readonly Issue[]): {
+  fields: Record<string, string>
+  form: string | null
+} {
   const fields: Record<string, string> = {}
   let form: string | null = null
   for (const issue of issues) {

@@ -15,7 +15,10 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
   const open = blocker.status === 'blocked'
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? undefined : blocker.reset?.())}>
-      <DialogContent title="Leave without saving?" description="Your changes on this page have not been saved.">
+      <DialogContent
+        title="Leave without saving?"
+        description="Your changes on this page have not been saved."
+      >
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={() => blocker.reset?.()} autoFocus>
             Stay on this page
