@@ -10,6 +10,15 @@ import { registerImportJobs } from './features/imports/import-jobs.server'
 import { initDatabase } from './server/db/database.server'
 import { plainErrorForBots } from './features/shell/bot-errors.server'
 import { compressResponse } from './server/http/compression.server'
+import {
+  internalErrorMessage,
+  isClientAbort,
+  MALFORMED_PAYLOAD,
+  malformedServerFnPayload,
+  SERVER_FN_PREFIX,
+  serverFnCall,
+  type ServerFnCall,
+} from './server/http/error-contract.server'
 import { securityHeaders } from './server/http/security-headers.server'
 import { ensureJobWorker, registerPeriodicTask } from './server/jobs/worker.server'
 import { requestScope, rootLogger } from './server/log.server'
@@ -38,11 +47,27 @@ export default createServerEntry({
     const started = performance.now()
     return requestScope.run({ requestId, log, cspNonce }, async () => {
       let response: Response
+      const isServerFn = new URL(request.url).pathname.startsWith(SERVER_FN_PREFIX)
+      const call: ServerFnCall = { started: false, handled: false }
       try {
-        response = await plainErrorForBots(request, await handler(request, ...rest))
+        const malformed = isServerFn ? await malformedServerFnPayload(request) : null
+        if (malformed) response = Response.json({ message: malformed, requestId }, { status: 400 })
+        else if (isServerFn) {
+          response = await serverFnCall.run(call, () => handler(request, ...rest))
+          // Start answers a payload it cannot decode with a 500 before the function runs.
+          if (!call.started && response.status >= 500) {
+            await response.body?.cancel()
+            response = Response.json({ message: MALFORMED_PAYLOAD, requestId }, { status: 400 })
+          }
+        } else response = await plainErrorForBots(request, await handler(request, ...rest))
       } catch (error) {
-        log.error({ err: error, method: request.method, url: request.url }, 'unhandled request error')
-        response = Response.json({ message: 'Something went wrong on our end' }, { status: 500 })
+        if (isClientAbort(error, request.signal)) {
+          log.info({ method: request.method, url: request.url }, 'client closed the connection')
+          response = new Response(null, { status: 499 })
+        } else {
+          log.error({ err: error, method: request.method, url: request.url }, 'unhandled request error')
+          response = Response.json({ message: internalErrorMessage(requestId), requestId }, { status: 500 })
+        }
       }
       const headers = new Headers(response.headers)
       for (const [name, value] of Object.entries(securityHeaders(cspNonce, config.env === 'development'))) {

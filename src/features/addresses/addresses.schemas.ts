@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { INT4_MAX } from '~/lib/schema-pieces'
 import { REQUIRED, asciiDigits, phoneSchema } from '~/features/auth/auth.schemas'
 
 /** Buyer addresses: one schema for the form, the server function and the tests. */
@@ -46,7 +47,7 @@ export const addressInput = v.object({
   is_default: defaultFlag,
 })
 
-const addressId = v.pipe(v.number('Choose an address'), v.integer(), v.minValue(1))
+const addressId = v.pipe(v.number('Choose an address'), v.integer('Choose an address'), v.minValue(1, 'Choose an address'), v.maxValue(INT4_MAX, 'Choose an address'))
 
 export const addressIdInput = v.object({ address_id: addressId })
 export const updateAddressInput = v.object({ address_id: addressId, ...addressInput.entries })

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { INT4_MAX } from '~/lib/schema-pieces'
 
 /**
  * The basket's contracts (spec §3, §7): the inputs the API validates and the snake_case shapes it
@@ -18,7 +19,7 @@ export const quantitySchema = v.pipe(
   v.number(QUANTITY_MESSAGE),
   v.integer(QUANTITY_MESSAGE),
   v.minValue(1, QUANTITY_MESSAGE),
-  v.maxValue(MAX_QUANTITY, QUANTITY_MESSAGE),
+  v.maxValue(Math.min(MAX_QUANTITY, INT4_MAX), QUANTITY_MESSAGE),
 )
 
 /** A missing field gets the spec's default message; a body that is no object says so. */
@@ -26,6 +27,7 @@ const objectMessage = (issue: v.BaseIssue<unknown>) => (issue.path ? REQUIRED : 
 
 export const skuSchema = v.pipe(
   v.string(SKU_MESSAGE),
+  v.check((s) => !s.includes('\u0000'), SKU_MESSAGE),
   v.trim(),
   v.nonEmpty(REQUIRED),
   v.maxLength(64, SKU_MESSAGE),

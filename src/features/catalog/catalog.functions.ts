@@ -7,8 +7,15 @@ import { listProducts } from './catalog-listing.server'
 import { getProductDetail } from './catalog-product.server'
 import { suggest } from './catalog-search.server'
 import { getStore } from './catalog-stores.server'
+import type * as v from 'valibot'
+import { parseInput } from '~/server/http/api-errors.server'
 import { featuredProductsInput, productSearchSchema, slugInput, suggestInput } from './catalog.schemas'
 import { getHomeSections, listFeaturedProducts } from './catalog.server'
+
+const validate =
+  <S extends v.GenericSchema>(schema: S) =>
+  (input: v.InferInput<S>) =>
+    parseInput(schema, input)
 
 /**
  * The catalogue's server functions for the app's own pages. All public and read-only: they take
@@ -20,7 +27,7 @@ export const fetchCategoryTree = createServerFn({ method: 'GET' }).handler(async
 )
 
 export const fetchFeaturedProducts = createServerFn({ method: 'GET' })
-  .validator(featuredProductsInput)
+  .validator(validate(featuredProductsInput))
   .handler(async ({ data }) => listFeaturedProducts(await getDb(), data.limit))
 
 export const fetchHomeSections = createServerFn({ method: 'GET' }).handler(async () =>
@@ -28,24 +35,24 @@ export const fetchHomeSections = createServerFn({ method: 'GET' }).handler(async
 )
 
 export const fetchProductListing = createServerFn({ method: 'GET' })
-  .validator(productSearchSchema)
+  .validator(validate(productSearchSchema))
   .handler(async ({ data }) => listProducts(await getDb(), data))
 
 /** null when there is no such active product (the page turns that into a 404). */
 export const fetchProductDetail = createServerFn({ method: 'GET' })
-  .validator(slugInput)
+  .validator(validate(slugInput))
   .handler(async ({ data }) => getProductDetail(await getDb(), data.slug))
 
 export const fetchSuggestions = createServerFn({ method: 'GET' })
-  .validator(suggestInput)
+  .validator(validate(suggestInput))
   .handler(async ({ data }) => suggest(await getDb(), data.q))
 
 export const fetchLandingPage = createServerFn({ method: 'GET' })
-  .validator(slugInput)
+  .validator(validate(slugInput))
   .handler(async ({ data }) => getLandingPage(await getDb(), data.slug))
 
 export const fetchStore = createServerFn({ method: 'GET' })
-  .validator(slugInput)
+  .validator(validate(slugInput))
   .handler(async ({ data }) => getStore(await getDb(), data.slug))
 
 /** The public site address, for canonical URLs and Open Graph tags. */

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { INT4_MAX } from '~/lib/schema-pieces'
 import { landingPageStatuses, type LandingPageStatus } from '~/lib/domain-enums'
 import { SLUG_PATTERN } from './catalog.schemas'
 import { landingBlockSchema, type LandingBlock } from './landing.schemas'
@@ -86,6 +87,7 @@ const idSchema = v.pipe(
   v.number('Unknown landing page'),
   v.integer('Unknown landing page'),
   v.minValue(1, 'Unknown landing page'),
+  v.maxValue(INT4_MAX, 'Unknown landing page'),
 )
 
 export const landingIdInput = v.object({ id: idSchema })

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { INT4_MAX, moneySchema } from '~/lib/schema-pieces'
 import { deliveryMethods, type DeliveryMethod } from '~/lib/domain-enums'
 import type { Address } from '~/features/addresses/addresses.schemas'
 import type { LineProblem } from './checkout-rules'
@@ -14,7 +15,8 @@ export const FIX_LINES = 'Some items need your attention before you can place th
 export const TOTAL_CHANGED =
   'Prices or delivery changed since this page loaded: check the new total and place the order again'
 
-const id = (message: string) => v.pipe(v.number(message), v.integer(message), v.minValue(1, message))
+const id = (message: string) =>
+  v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(INT4_MAX, message))
 
 export const checkoutCartInput = v.object({ cartId: id(CHECKOUT_NOT_FOUND) })
 export type CheckoutCartInput = v.InferOutput<typeof checkoutCartInput>
@@ -33,7 +35,7 @@ export const placeOrderInput = v.object({
     v.regex(/^[A-Za-z0-9_-]{16,100}$/, 'The idempotency key must be 16-100 URL-safe characters'),
   ),
   /** The total the buyer saw: when the server's differs, nothing is created (409) and the page reloads. */
-  expectedTotal: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+  expectedTotal: v.optional(moneySchema(0)),
 })
 export type PlaceOrderInput = v.InferInput<typeof placeOrderInput>
 

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { idSchema, textSchema } from '~/lib/schema-pieces'
 import { REQUIRED } from '~/features/auth/auth.schemas'
 import type { ContentKind } from '~/features/tickets/ticket-enums'
 
@@ -25,17 +26,17 @@ export const updatePageInput = v.object({
 })
 
 export const faqEntryInput = v.object({
-  id: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+  id: v.optional(idSchema),
   group: text('Group', 2, 60),
   question: text('Question', 5, 300),
   answer: text('Answer', 5, 5000),
   position: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10_000)), 0),
 })
 
-export const faqDeleteInput = v.object({ id: v.pipe(v.number(), v.integer(), v.minValue(1)) })
+export const faqDeleteInput = v.object({ id: idSchema })
 
 export const helpSearchInput = v.object({
-  q: v.pipe(v.string(), v.trim(), v.maxLength(100, 'Search must be at most 100 characters')),
+  q: v.pipe(textSchema(200), v.maxLength(100, 'Search must be at most 100 characters')),
 })
 
 export type UpdatePageInput = v.InferOutput<typeof updatePageInput>

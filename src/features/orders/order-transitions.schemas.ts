@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { INT4_MAX, textSchema } from '~/lib/schema-pieces'
 
 /**
  * What a person types when moving an order (client-safe: the seller's reject and ship forms use the
@@ -46,10 +47,11 @@ export const actOnOrderInput = v.object({
     v.number('Choose an order'),
     v.integer('Choose an order'),
     v.minValue(1, 'Choose an order'),
+    v.maxValue(INT4_MAX, 'Choose an order'),
   ),
   action: v.picklist(orderActions, 'Choose what to do with the order'),
-  note: v.optional(v.string()),
-  carrier: v.optional(v.string()),
-  trackingNumber: v.optional(v.string()),
+  note: v.optional(textSchema(2000, { trim: false })),
+  carrier: v.optional(textSchema(200, { trim: false })),
+  trackingNumber: v.optional(textSchema(200, { trim: false })),
 })
 export type ActOnOrderInput = v.InferInput<typeof actOnOrderInput>

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { INT4_MAX } from '~/lib/schema-pieces'
 import type { OrderStatus } from '~/lib/domain-enums'
 import { isoDaySchema, orderSearchSchema, orderStatusSchema, shipInput, rejectInput } from './orders.schemas'
 import type { OrderDetail, OrderSummary, Paged } from './orders.schemas'
@@ -59,6 +60,7 @@ const orderId = v.pipe(
   v.number('Choose an order'),
   v.integer('Choose an order'),
   v.minValue(1, 'Choose an order'),
+  v.maxValue(INT4_MAX, 'Choose an order'),
 )
 
 /** Every move order-machine.ts lets an administrator make. */

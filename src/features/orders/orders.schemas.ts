@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { idSchema, INT4_MAX } from '~/lib/schema-pieces'
 import {
   orderStatuses,
   type DeliveryMethod,
@@ -21,7 +22,8 @@ export const DEFAULT_PER_PAGE = 20
 
 const page = v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(500)), 1)
 const perPage = v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)), DEFAULT_PER_PAGE)
-const id = (message: string) => v.pipe(v.number(message), v.integer(message), v.minValue(1, message))
+const id = (message: string) =>
+  v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(INT4_MAX, message))
 
 export const orderStatusSchema = v.picklist(orderStatuses, 'Unknown order status')
 
@@ -66,7 +68,7 @@ const dateRangeOrdered = <T extends { from?: string; to?: string }>(input: T) =>
 export const sellerOrderSearch = v.pipe(
   v.object({
     status: v.optional(orderStatusSchema),
-    store: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+    store: v.optional(idSchema),
     from: v.optional(isoDaySchema),
     to: v.optional(isoDaySchema),
     page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(500))),

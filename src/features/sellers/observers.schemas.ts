@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { INT4_MAX } from '~/lib/schema-pieces'
 import { phoneSchema } from '~/features/auth/auth.schemas'
 
 /**
@@ -17,7 +18,8 @@ export const ONLY_OWNER_MANAGES_OBSERVERS = "Only the seller's owner can manage 
 /** The cellphone to invite: a +98 mobile, normalised to E.164 like sign-in numbers. */
 export const inviteObserverInput = v.object({ cellphone: phoneSchema })
 
-const idOf = (what: string) => v.pipe(v.number(`Choose ${what}`), v.integer(), v.minValue(1))
+const idOf = (what: string) =>
+  v.pipe(v.number(`Choose ${what}`), v.integer(`Choose ${what}`), v.minValue(1, `Choose ${what}`), v.maxValue(INT4_MAX, `Choose ${what}`))
 
 export const removeObserverInput = v.object({ user_id: idOf('an observer') })
 export const cancelInvitationInput = v.object({ invitation_id: idOf('an invitation') })

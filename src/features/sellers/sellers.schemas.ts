@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { INT4_MAX } from '~/lib/schema-pieces'
 import { sellerStatuses, type SellerStatus } from '~/lib/domain-enums'
 import { REQUIRED, asciiDigits, normalizeIranMobile } from '~/features/auth/auth.schemas'
 
@@ -95,7 +96,7 @@ export const REASON_REQUIRED = 'Give the applicant a reason for the rejection'
 
 export const sellerDecisionInput = v.pipe(
   v.object({
-    seller_id: v.pipe(v.number('Choose an application'), v.integer(), v.minValue(1)),
+    seller_id: v.pipe(v.number('Choose an application'), v.integer('Choose an application'), v.minValue(1, 'Choose an application'), v.maxValue(INT4_MAX, 'Choose an application')),
     decision: v.picklist(['approve', 'reject'], 'Choose approve or reject'),
     reason: v.optional(
       v.pipe(v.string(), v.trim(), v.maxLength(500, 'The reason must be at most 500 characters')),

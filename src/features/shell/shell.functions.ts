@@ -1,6 +1,7 @@
 import { notFound } from '@tanstack/react-router'
 import { createServerFn } from '@tanstack/react-start'
 import * as v from 'valibot'
+import { parseInput } from '~/server/http/api-errors.server'
 import { ApiError } from '~/lib/api-error'
 import { serverConfig } from '~/server/config.server'
 
@@ -28,7 +29,9 @@ const STATUS_MESSAGES: Record<number, string> = {
  * travels the same path as a real failing server function.
  */
 export const simulateFailure = createServerFn({ method: 'GET' })
-  .validator(v.object({ status: v.pipe(v.number(), v.integer(), v.minValue(400), v.maxValue(599)) }))
+  .validator((input: { status: number }) =>
+    parseInput(v.object({ status: v.pipe(v.number(), v.integer(), v.minValue(400), v.maxValue(599)) }), input),
+  )
   .handler(async ({ data }) => {
     if (!devToolsEnabled()) throw notFound()
     throw new ApiError(data.status, STATUS_MESSAGES[data.status] ?? `Simulated ${data.status}`)

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { INT4_MAX } from '~/lib/schema-pieces'
 import { REQUIRED, emailSchema, normalizeIranMobile } from '~/features/auth/auth.schemas'
 import {
   ticketDepartments,
@@ -20,7 +21,8 @@ const text = (label: string, min: number, max: number) =>
     v.maxLength(max, `${label} must be at most ${max} characters`),
   )
 
-const id = (label: string) => v.pipe(v.number(label), v.integer(label), v.minValue(1, label))
+const id = (label: string) =>
+  v.pipe(v.number(label), v.integer(label), v.minValue(1, label), v.maxValue(INT4_MAX, label))
 
 export const MAX_ATTACHMENTS = 3
 export const MAX_ATTACHMENT_BYTES = 5 * 1024 * 1024

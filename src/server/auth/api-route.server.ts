@@ -54,7 +54,7 @@ export function apiRoute(handler: (ctx: ApiContext) => Promise<ApiReply>) {
         cookies: (reply.cookies ?? []).map(serializeCookie),
       })
     } catch (error) {
-      return errorResponse(error)
+      return errorResponse(error, [], request.signal)
     }
   }
 }

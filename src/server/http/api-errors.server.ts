@@ -1,6 +1,7 @@
 import '@tanstack/react-start/server-only'
 import * as v from 'valibot'
-import { log } from '../log.server'
+import { ApiError } from '~/lib/api-error'
+import { log, requestScope } from '../log.server'
 
 export type FieldErrors = Record<string, string[]>
 
@@ -48,11 +49,35 @@ export function issuesToFieldErrors(issues: readonly v.BaseIssue<unknown>[]): Fi
   return errors
 }
 
+/** The dotted path of the first string (or key) holding a NUL byte, or null when there is none. */
+export function nulPath(value: unknown, path = '', depth = 0): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null
+  if (depth > 32 || value === null || typeof value !== 'object') return null
+  if (typeof Blob !== 'undefined' && value instanceof Blob) return null
+  const entries: [string, unknown][] =
+    typeof FormData !== 'undefined' && value instanceof FormData
+      ? [...value.entries()].map(([k, v]) => [k, v])
+      : Object.entries(value as Record<string, unknown>)
+  for (const [key, item] of entries) {
+    const at = path ? `${path}.${key}` : key
+    if (key.includes('\u0000')) return at
+    const found = nulPath(item, at, depth + 1)
+    if (found !== null) return found
+  }
+  return null
+}
+
 /** Validates input at the boundary: the output, or a 422 naming every bad field. */
 export function parseInput<TSchema extends v.GenericSchema>(
   schema: TSchema,
   input: unknown,
 ): v.InferOutput<TSchema> {
+  // No text column holds a NUL byte: refused here for every schema, whatever its string rules.
+  const nul = nulPath(input)
+  if (nul !== null) {
+    const message = 'Must not contain NUL characters'
+    throw new HttpError(422, message, { [nul || 'input']: [message] })
+  }
   // One message per field: the first rule a value breaks is the one worth telling.
   const result = v.safeParse(schema, input ?? {}, { abortPipeEarly: true })
   if (result.success) return result.output
@@ -74,16 +99,17 @@ export function json(
   return Response.json(body, { status: init.status ?? 200, headers })
 }
 
-/** Maps a thrown value to the API's error response; anything unexpected is logged and hidden. */
-export function errorResponse(error: unknown, cookies: string[] = []): Response {
-  if (error instanceof HttpError) {
-    const body = error.fieldErrors
-      ? { message: error.message, errors: error.fieldErrors }
-      : { message: error.message }
-    return json(body, { status: error.status, headers: error.headers, cookies })
-  }
-  log().error({ err: error }, 'unexpected error in an API handler')
-  return json({ message: 'Something went wrong on our end' }, { status: 500, cookies })
+/**
+ * Maps a thrown value to the API's error response (the contract above): a known error keeps its
+ * status, message, field errors and headers; anything else is logged and hidden behind a 500 that
+ * names the request id.
+ */
+export function errorResponse(error: unknown, cookies: string[] = [], signal?: AbortSignal): Response {
+  const known = toPublicError(error, { where: 'an API handler', signal })
+  const body: Record<string, unknown> = { message: known.message }
+  if (known.fieldErrors) body.errors = known.fieldErrors
+  if (known.status >= 500) body.requestId = currentRequestId()
+  return json(body, { status: known.status, headers: known.headers, cookies })
 }
 
 /** Reads a JSON body; a missing or malformed body is a 422, not a 500. */
@@ -95,4 +121,42 @@ export async function readJsonBody(request: Request): Promise<unknown> {
   } catch {
     throw new HttpError(422, 'The request body must be JSON', { body: ['The request body must be JSON'] })
   }
+}
+
+export const GENERIC_500 = 'Something went wrong on our end'
+
+/** The current request's id (the `x-request-id` response header carries it too). */
+export function currentRequestId(): string | undefined {
+  return requestScope.getStore()?.requestId
+}
+
+/** The message of a hidden 500, naming the request id a support agent can look up. */
+export function internalErrorMessage(requestId = currentRequestId()): string {
+  return requestId ? `${GENERIC_500}. Reference: ${requestId}` : GENERIC_500
+}
+
+/** True for the errors a closed connection produces (fetch/stream aborts). */
+export function isClientAbort(error: unknown, signal?: AbortSignal): boolean {
+  if (signal?.aborted) return true
+  const name = (error as { name?: unknown } | null)?.name
+  const code = (error as { code?: unknown } | null)?.code
+  return name === 'AbortError' || code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE'
+}
+
+/**
+ * Maps anything thrown to what a client may see. Known errors pass through; the rest are logged
+ * (with the request id) and replaced by a 500 that says nothing about the cause.
+ */
+export function toPublicError(error: unknown, context: { where: string; signal?: AbortSignal }): HttpError {
+  if (error instanceof HttpError) return error
+  // The browser-side error class, thrown on purpose by a few server functions (error-page demos).
+  if (error instanceof ApiError && error.status >= 400 && error.status < 600)
+    return new HttpError(error.status, error.message, error.fieldErrors)
+  if (isClientAbort(error, context.signal)) {
+    log().info({ err: error }, `client closed the connection during ${context.where}`)
+    // Nobody reads this answer; 499 keeps it out of the 5xx counts.
+    return new HttpError(499, 'Client closed the request')
+  }
+  log().error({ err: error, requestId: currentRequestId() }, `unexpected error in ${context.where}`)
+  return new HttpError(500, internalErrorMessage())
 }

@@ -4,7 +4,7 @@ import { constants } from '#app-config'
 import { analyticsBatchSchema } from '~/features/analytics/analytics.schemas'
 import { storeAnalyticsBatch } from '~/features/analytics/analytics.server'
 import { getDb } from '~/server/db/database.server'
-import { log } from '~/server/log.server'
+import { errorResponse, nulPath } from '~/server/http/api-errors.server'
 
 const problem = (status: number, message: string, errors?: Record<string, string[]>) =>
   Response.json(errors ? { message, errors } : { message }, {
@@ -39,6 +39,9 @@ export const Route = createFileRoute('/api/analytics/events')({
         } catch {
           return problem(400, 'The body is not valid JSON')
         }
+        // jsonb holds no NUL character: refused like any other invalid field.
+        const nul = nulPath(body)
+        if (nul !== null) return problem(422, 'The events are not valid', { [nul || 'body']: ['Must not contain NUL characters'] })
         const parsed = v.safeParse(analyticsBatchSchema, body)
         if (!parsed.success) {
           const errors: Record<string, string[]> = {}
@@ -54,8 +57,7 @@ export const Route = createFileRoute('/api/analytics/events')({
           })
           return Response.json({ stored }, { status: 202, headers: { 'cache-control': 'no-store' } })
         } catch (error) {
-          log().error({ err: error }, 'analytics: storing a batch failed')
-          return problem(500, 'Something went wrong on our end')
+          return errorResponse(error, [], request.signal)
         }
       },
     },
