@@ -74,10 +74,19 @@ export default createServerEntry({
         if (!headers.has(name)) headers.set(name, value)
       }
       headers.set('x-request-id', requestId)
-      response = new Response(response.body, { status: response.status, statusText: response.statusText, headers })
+      response = new Response(response.body, {
+        status: response.status,
+        statusText: response.statusText,
+        headers,
+      })
       const url = new URL(request.url)
       log.info(
-        { method: request.method, path: url.pathname, status: response.status, ms: Math.round(performance.now() - started) },
+        {
+          method: request.method,
+          path: url.pathname,
+          status: response.status,
+          ms: Math.round(performance.now() - started),
+        },
         'request',
       )
       return compressResponse(request, response)

@@ -8,7 +8,10 @@ import { serverFnErrors, unknownServerFnIs404 } from './server/http/server-fn-er
  * runs inside `serverFnErrors`, the error contract (real HTTP statuses, nothing internal leaks).
  */
 export const startInstance = createStart(() => ({
-  requestMiddleware: [createCsrfMiddleware({ filter: (ctx) => ctx.handlerType === 'serverFn' }), unknownServerFnIs404],
+  requestMiddleware: [
+    createCsrfMiddleware({ filter: (ctx) => ctx.handlerType === 'serverFn' }),
+    unknownServerFnIs404,
+  ],
   functionMiddleware: [serverFnErrors],
   serializationAdapters: [apiErrorSerializationAdapter],
 }))

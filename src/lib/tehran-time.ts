@@ -12,9 +12,14 @@ const minuteFormat = new Intl.DateTimeFormat('sv-SE', {
 })
 
 /** "2026-12-01 08:30": the form price sheets write and read back. */
-export const formatTehranMinute = (date: Date | string) => minuteFormat.format(new Date(date)).replace(',', '')
+export const formatTehranMinute = (date: Date | string) =>
+  minuteFormat.format(new Date(date)).replace(',', '')
 
-const readable = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: TEHRAN })
+const readable = new Intl.DateTimeFormat('en-GB', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: TEHRAN,
+})
 
 /** "1 Dec 2026, 08:30 Tehran" for pages. */
 export const formatTehranDateTime = (date: Date | string) => `${readable.format(new Date(date))} Tehran`

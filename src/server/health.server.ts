@@ -13,9 +13,17 @@ export async function readHealth(): Promise<Health> {
   const handle = await database()
   try {
     const version = await databaseVersion(handle.db)
-    return { status: 'ok', database: { kind: handle.kind, version }, uptimeSeconds: Math.round(process.uptime()) }
+    return {
+      status: 'ok',
+      database: { kind: handle.kind, version },
+      uptimeSeconds: Math.round(process.uptime()),
+    }
   } catch (error) {
     log().error({ err: error }, 'health check: database unreachable')
-    return { status: 'degraded', database: { kind: handle.kind, version: null }, uptimeSeconds: Math.round(process.uptime()) }
+    return {
+      status: 'degraded',
+      database: { kind: handle.kind, version: null },
+      uptimeSeconds: Math.round(process.uptime()),
+    }
   }
 }

@@ -9,7 +9,16 @@ import { constants } from '#app-config'
 import type { DeliveryMethod } from '~/lib/domain-enums'
 import { now } from '~/server/clock.server'
 import type { DbOrTx } from '~/server/db/client.server'
-import { orderEvents, orderLines, orders, prices, products, skus, stockMovements, stores } from '~/server/db/schema'
+import {
+  orderEvents,
+  orderLines,
+  orders,
+  prices,
+  products,
+  skus,
+  stockMovements,
+  stores,
+} from '~/server/db/schema'
 import {
   createSeller,
   createSku,

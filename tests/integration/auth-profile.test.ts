@@ -139,24 +139,47 @@ describe(`the signed-in user's own profile (${usingPostgres() ? 'PostgreSQL' : '
     }
   })
 
-  it('limits password attempts per phone: 429 with Retry-After', async () => {
+  it('limits password attempts per phone and client: 429 with Retry-After', async () => {
     const { auth } = await signedIn()
     await changePassword(db, auth, { new_password: 'Right-pass-1' })
+    const guesser = meta()
     for (let i = 0; i < 5; i++) {
-      await failure(() => passwordSignIn(db, { phone: auth.user.cellphone, password: `Wrong-${i}x` }, meta()))
+      await failure(() =>
+        passwordSignIn(db, { phone: auth.user.cellphone, password: `Wrong-${i}x` }, guesser),
+      )
     }
     const limited = await passwordSignIn(
       db,
       { phone: auth.user.cellphone, password: 'Right-pass-1' },
-      meta(),
+      guesser,
     ).catch((e: HttpError) => e)
     expect(limited).toBeInstanceOf(HttpError)
     expect((limited as HttpError).status).toBe(429)
     expect(Number((limited as HttpError).headers?.['retry-after'])).toBeGreaterThan(800)
     advanceClock(15 * 60_000)
     expect(
-      (await passwordSignIn(db, { phone: auth.user.cellphone, password: 'Right-pass-1' }, meta())).kind,
+      (await passwordSignIn(db, { phone: auth.user.cellphone, password: 'Right-pass-1' }, guesser)).kind,
     ).toBe('signed_in')
+  })
+
+  it("another client's wrong passwords do not lock the owner out, and correct ones use up nothing", async () => {
+    const { auth } = await signedIn()
+    await changePassword(db, auth, { new_password: 'Right-pass-1' })
+    const phone = auth.user.cellphone
+    const attacker = meta()
+    for (let i = 0; i < 6; i++) {
+      await failure(() => passwordSignIn(db, { phone, password: `Wrong-${i}x` }, attacker))
+    }
+    expect(
+      await failure(() => passwordSignIn(db, { phone, password: 'Right-pass-1' }, attacker)),
+    ).toMatchObject({
+      status: 429,
+    })
+    // The owner, on their own device, signs in at once, and more often than the five tries allow.
+    const owner = meta()
+    for (let i = 0; i < 7; i++) {
+      expect((await passwordSignIn(db, { phone, password: 'Right-pass-1' }, owner)).kind).toBe('signed_in')
+    }
   })
 
   it('changes the mobile number with a code sent to the new number', async () => {

@@ -28,7 +28,16 @@ afterAll(closeAuthTestDatabase)
 
 const SEED = 20261124
 const nasty = fc.oneof(
-  fc.constantFrom(NUL_STRING, '\u0000', '', ' ', 'ي‌ک۱۲۳', '😀'.repeat(50), 'x'.repeat(5000), "'; drop table users; --"),
+  fc.constantFrom(
+    NUL_STRING,
+    '\u0000',
+    '',
+    ' ',
+    'ي‌ک۱۲۳',
+    '😀'.repeat(50),
+    'x'.repeat(5000),
+    "'; drop table users; --",
+  ),
   fc.constantFrom(1e308, -1e308, 2_147_483_648, -2_147_483_649, -1, 0, 0.5, Number.MAX_SAFE_INTEGER + 2, -0),
   fc.constantFrom(null, true, false, [], {}, [NUL_STRING], { nested: NUL_STRING }),
   fc.string({ unit: 'binary', maxLength: 40 }),
@@ -81,7 +90,9 @@ async function rowCounts(): Promise<Record<string, number>> {
   const counts: Record<string, number> = {}
   for (const { table_name: name } of tables) {
     if (BOOKKEEPING.test(name)) continue
-    counts[name] = Number((await rows<{ n: number }>(sql.raw(`select count(*)::int as n from "${name}"`)))[0]!.n)
+    counts[name] = Number(
+      (await rows<{ n: number }>(sql.raw(`select count(*)::int as n from "${name}"`)))[0]!.n,
+    )
   }
   return counts
 }
@@ -128,11 +139,20 @@ describe(`fuzz: every endpoint's input (${usingPostgres() ? 'PostgreSQL' : 'PGli
         fc.asyncProperty(inputs(fieldsOf(schema)), async (body) => {
           const before = await rowCounts()
           const path = route.path.replace(/\$\w+/g, '1')
-          const request = apiRequest(path, { method: route.method, body, bearer: buyer.token, ip: '10.9.9.9' })
+          const request = apiRequest(path, {
+            method: route.method,
+            body,
+            bearer: buyer.token,
+            ip: '10.9.9.9',
+          })
           const response = await handler({ request, params: { id: '1' }, context: {}, pathname: path })
           const text = await response.text()
-          expect(response.status, `${route.method} ${route.path} ${JSON.stringify(body)?.slice(0, 200)} → ${text}`).toBeLessThan(500)
-          if (response.status >= 400) expect(await rowCounts(), `${route.method} ${route.path} wrote on refusal`).toEqual(before)
+          expect(
+            response.status,
+            `${route.method} ${route.path} ${JSON.stringify(body)?.slice(0, 200)} → ${text}`,
+          ).toBeLessThan(500)
+          if (response.status >= 400)
+            expect(await rowCounts(), `${route.method} ${route.path} wrote on refusal`).toEqual(before)
         }),
         { seed: SEED, numRuns: 8 },
       )
@@ -145,14 +165,17 @@ describe('a forced database error', () => {
     const logged: unknown[] = []
     const log = rootLogger.child({ requestId: 'req-test-12345678' })
     log.error = ((obj: unknown) => void logged.push(obj)) as typeof log.error
-    const response = await requestScope.run({ requestId: 'req-test-12345678', log, cspNonce: 'n' }, async () => {
-      try {
-        await db.execute(sql`select * from no_such_table_for_the_test where id = ${2_147_483_648}`)
-        throw new Error('the query should have failed')
-      } catch (error) {
-        return errorResponse(error)
-      }
-    })
+    const response = await requestScope.run(
+      { requestId: 'req-test-12345678', log, cspNonce: 'n' },
+      async () => {
+        try {
+          await db.execute(sql`select * from no_such_table_for_the_test where id = ${2_147_483_648}`)
+          throw new Error('the query should have failed')
+        } catch (error) {
+          return errorResponse(error)
+        }
+      },
+    )
     expect(response.status).toBe(500)
     const body = (await response.json()) as Record<string, unknown>
     expect(body.requestId).toBe('req-test-12345678')

@@ -35,7 +35,10 @@ describe(`migrations on ${usingPostgres() ? 'PostgreSQL' : 'PGlite'}`, () => {
   })
 
   it('loads pg_trgm so that similarity search works', async () => {
-    const rows = await selectRows<{ score: number }>(handle.db, sql`select similarity('detergent', 'detergant') as score`)
+    const rows = await selectRows<{ score: number }>(
+      handle.db,
+      sql`select similarity('detergent', 'detergant') as score`,
+    )
     expect(Number(rows[0]?.score)).toBeGreaterThan(0.4)
   })
 
@@ -46,7 +49,9 @@ describe(`migrations on ${usingPostgres() ? 'PostgreSQL' : 'PGlite'}`, () => {
   it('refuses an offer price that is not below the unit price', async () => {
     // Checks run before foreign keys, so no SKU is needed to see the constraint refuse the row.
     const error = await handle.db
-      .execute(sql`insert into prices (sku_id, unit_price, offer_price, price_per_piece) values (1, 100, 100, 100)`)
+      .execute(
+        sql`insert into prices (sku_id, unit_price, offer_price, price_per_piece) values (1, 100, 100, 100)`,
+      )
       .catch((e: unknown) => e)
     expect(String((error as { cause?: unknown }).cause ?? error)).toMatch(/prices_offer_price_below_unit/)
   })

@@ -31,7 +31,10 @@ function unwrap(schema: AnySchema): { schema: AnySchema; optional: boolean } {
   let optional = false
   let current = schema
   for (let i = 0; i < 10; i++) {
-    if (['optional', 'nullish', 'nullable', 'undefinedable', 'exact_optional'].includes(current.type) && current.wrapped) {
+    if (
+      ['optional', 'nullish', 'nullable', 'undefinedable', 'exact_optional'].includes(current.type) &&
+      current.wrapped
+    ) {
       optional ||= current.type !== 'nullable'
       current = current.wrapped
     } else if (current.pipe && current.pipe[0] && current.pipe[0] !== current) {
@@ -102,10 +105,15 @@ export function brokenInputs(
       out.push({ label: `${field.name}=NUL`, input: { ...base, [field.name]: NUL_STRING }, mustRefuse: true })
     if (field.kind === 'number')
       for (const n of OUT_OF_RANGE_NUMBERS)
-        out.push({ label: `${field.name}=${n}`, input: { ...base, [field.name]: n }, mustRefuse: !field.union })
+        out.push({
+          label: `${field.name}=${n}`,
+          input: { ...base, [field.name]: n },
+          mustRefuse: !field.union,
+        })
   }
   return out
 }
 
 /** Text in an error body that would mean internals leaked (SQL, stack frames, bound parameters). */
-export const INTERNALS = /\b(select|insert into|update|delete from)\b.+\b(from|set|values|where)\b|syntax error|violates|out of range for type|invalid byte sequence|params?:|\bat .+\.(m?js|ts):\d+|node_modules|stack/i
+export const INTERNALS =
+  /\b(select|insert into|update|delete from)\b.+\b(from|set|values|where)\b|syntax error|violates|out of range for type|invalid byte sequence|params?:|\bat .+\.(m?js|ts):\d+|node_modules|stack/i

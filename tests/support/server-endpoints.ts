@@ -92,7 +92,13 @@ function resolveImport(fromFile: string, specifier: string): string | null {
 function moduleOf(file: string, source: string, name: string): string | null {
   const imports = source.matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+'([^']+)'/g)
   for (const [, names, specifier] of imports) {
-    const listed = names!.split(',').map((n) => n.trim().split(/\s+as\s+/).pop()!.trim())
+    const listed = names!.split(',').map((n) =>
+      n
+        .trim()
+        .split(/\s+as\s+/)
+        .pop()!
+        .trim(),
+    )
     if (listed.includes(name)) return resolveImport(file, specifier!)
   }
   const defined = new RegExp(`(?:const|function)\\s+${name}\\b`)
@@ -133,7 +139,12 @@ export function serverFunctions(): ServerFunctionEndpoint[] {
         file,
         exportName,
         method: match[2] as 'GET' | 'POST',
-        middleware: middleware ? middleware.split(',').map((m) => m.trim()).filter(Boolean) : [],
+        middleware: middleware
+          ? middleware
+              .split(',')
+              .map((m) => m.trim())
+              .filter(Boolean)
+          : [],
         hasValidator: Boolean(validator),
         payload: validator?.startsWith('multipart(') ? 'formData' : 'json',
         schemaName,
@@ -182,7 +193,8 @@ export function apiRoutes(): ApiRouteEndpoint[] {
       const schemaName = call?.[1] ?? null
       const moduleSource = readFileSync(join(ROOT, handlerModule), 'utf8')
       // Inline route handlers validate with v.safeParse(schema, …) on the body they read.
-      const inline = !schemaName && handlerModule === file ? /safeParse\((\w+),/.exec(source)?.[1] ?? null : null
+      const inline =
+        !schemaName && handlerModule === file ? (/safeParse\((\w+),/.exec(source)?.[1] ?? null) : null
       const name = schemaName ?? inline
       found.push({
         kind: 'apiRoute',
@@ -204,7 +216,10 @@ export function apiRoutes(): ApiRouteEndpoint[] {
 /** The valibot schema an endpoint validates its input with, imported from its module. */
 export async function loadSchema(endpoint: Endpoint): Promise<v.GenericSchema | null> {
   if (!endpoint.schemaName || !endpoint.schemaModule) return null
-  const module = (await import(/* @vite-ignore */ join(ROOT, endpoint.schemaModule))) as Record<string, unknown>
+  const module = (await import(/* @vite-ignore */ join(ROOT, endpoint.schemaModule))) as Record<
+    string,
+    unknown
+  >
   const schema = module[endpoint.schemaName]
   return schema && typeof schema === 'object' && 'kind' in schema ? (schema as v.GenericSchema) : null
 }

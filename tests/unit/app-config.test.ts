@@ -47,7 +47,12 @@ describe('server configuration', () => {
     expect(constants.history.maxItems).toBe(10)
     expect(constants.toast).toEqual({ timeoutMs: 5000, maxCount: 20, position: 'top-right' })
     expect(constants.queryCache).toEqual({ staleMs: 15000, retries: 3, retryDelayCapMs: 30000, gcMs: 300000 })
-    expect(constants.progressBar).toMatchObject({ heightPx: 5, color: 'gold', throttleMs: 200, durationMs: 2000 })
+    expect(constants.progressBar).toMatchObject({
+      heightPx: 5,
+      color: 'gold',
+      throttleMs: 200,
+      durationMs: 2000,
+    })
     expect(Math.min(...constants.images.widths)).toBe(320)
     expect(Math.max(...constants.images.widths)).toBe(1536)
   })

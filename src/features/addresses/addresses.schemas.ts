@@ -47,7 +47,12 @@ export const addressInput = v.object({
   is_default: defaultFlag,
 })
 
-const addressId = v.pipe(v.number('Choose an address'), v.integer('Choose an address'), v.minValue(1, 'Choose an address'), v.maxValue(INT4_MAX, 'Choose an address'))
+const addressId = v.pipe(
+  v.number('Choose an address'),
+  v.integer('Choose an address'),
+  v.minValue(1, 'Choose an address'),
+  v.maxValue(INT4_MAX, 'Choose an address'),
+)
 
 export const addressIdInput = v.object({ address_id: addressId })
 export const updateAddressInput = v.object({ address_id: addressId, ...addressInput.entries })

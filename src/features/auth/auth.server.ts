@@ -16,7 +16,7 @@ import type { Db } from '~/server/db/client.server'
 import { registrationTickets, users } from '~/server/db/schema'
 import { HttpError, conflict, fieldError } from '~/server/http/api-errors.server'
 import type { CaptchaVerifier } from '~/server/providers/captcha/captcha.server'
-import { enforceRateLimits } from '~/server/rate-limit/rate-limit.server'
+import { enforceRateLimits, refundRateLimit } from '~/server/rate-limit/rate-limit.server'
 import { checkCode, consumeCode, issueCode } from './auth-codes.server'
 import { AUTH_EVENTS } from './auth-events'
 import { maskPhone, trackAuthEvent } from './auth-events.server'
@@ -181,14 +181,12 @@ export async function passwordSignIn(
   input: PasswordSignInInput,
   meta: SessionMeta,
 ): Promise<SignedIn> {
-  await enforceRateLimits(
-    db,
-    [
-      { rule: authLimits.passwordPerPhone, subject: input.phone },
-      { rule: authLimits.passwordPerIp, subject: meta.ip },
-    ],
-    wait,
-  )
+  const limits = [
+    { rule: authLimits.passwordPerPhoneClient, subject: `${input.phone}:${meta.ip}` },
+    { rule: authLimits.passwordPerPhone, subject: input.phone },
+    { rule: authLimits.passwordPerIp, subject: meta.ip },
+  ]
+  await enforceRateLimits(db, limits, wait)
   trackAuthEvent(AUTH_EVENTS.passwordAttempted, { phone: maskPhone(input.phone) })
   const [row] = await db
     .select({ id: users.id, hash: users.passwordHash })
@@ -200,6 +198,8 @@ export async function passwordSignIn(
   }
   const result = await db.transaction(async (tx): Promise<SignedIn> => {
     const session = await createSession(tx, row.id, meta)
+    // The owner's correct password does not use up the allowance meant for wrong guesses.
+    for (const { rule, subject } of limits) await refundRateLimit(tx, rule, subject)
     return { kind: 'signed_in', user: (await loadUser(tx, row.id))!, session }
   })
   trackAuthEvent(AUTH_EVENTS.loginCompleted, { userId: row.id, method: 'password' })

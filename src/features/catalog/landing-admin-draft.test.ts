@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { checkDraft } from './landing-admin-form'
 import {
   blockToDraft,
+  checkDraft,
   emptyBlock,
   NOT_A_LISTING,
   pageToDraft,

@@ -1,6 +1,12 @@
+import * as v from 'valibot'
 import type { LandingPageStatus } from '~/lib/domain-enums'
 import { productSearchToQuery, searchParamsToObject } from './catalog.schemas'
-import type { AdminLandingPage, LandingPageRawInput } from './landing-admin.schemas'
+import {
+  landingPageInput,
+  type AdminLandingPage,
+  type LandingPageInput,
+  type LandingPageRawInput,
+} from './landing-admin.schemas'
 import type { LandingBlock } from './landing.schemas'
 
 /**
@@ -154,6 +160,20 @@ export function draftToInput(draft: LandingDraft): {
 export function fieldKey(path: string): string {
   const parts = path.split('.')
   return parts[0] === 'blocks' && parts.length > 3 ? parts.slice(0, 3).join('.') : path
+}
+
+/** The draft checked with the server's schema (for the preview): the input, or the messages by field. */
+export function checkDraft(
+  draft: LandingDraft,
+): { ok: true; input: LandingPageInput } | { ok: false; errors: Record<string, string> } {
+  const { input, errors } = draftToInput(draft)
+  const parsed = v.safeParse(landingPageInput, input, { abortPipeEarly: true })
+  if (parsed.success && !Object.keys(errors).length) return { ok: true, input: parsed.output }
+  for (const issue of parsed.issues ?? []) {
+    const key = fieldKey(issue.path?.map((p) => String(p.key)).join('.') || 'form')
+    errors[key] ??= issue.message
+  }
+  return { ok: false, errors }
 }
 
 /** A title as a slug suggestion (Latin letters and digits only; anything else is left out). */

@@ -19,7 +19,12 @@ export const ONLY_OWNER_MANAGES_OBSERVERS = "Only the seller's owner can manage 
 export const inviteObserverInput = v.object({ cellphone: phoneSchema })
 
 const idOf = (what: string) =>
-  v.pipe(v.number(`Choose ${what}`), v.integer(`Choose ${what}`), v.minValue(1, `Choose ${what}`), v.maxValue(INT4_MAX, `Choose ${what}`))
+  v.pipe(
+    v.number(`Choose ${what}`),
+    v.integer(`Choose ${what}`),
+    v.minValue(1, `Choose ${what}`),
+    v.maxValue(INT4_MAX, `Choose ${what}`),
+  )
 
 export const removeObserverInput = v.object({ user_id: idOf('an observer') })
 export const cancelInvitationInput = v.object({ invitation_id: idOf('an invitation') })

@@ -96,7 +96,12 @@ export const REASON_REQUIRED = 'Give the applicant a reason for the rejection'
 
 export const sellerDecisionInput = v.pipe(
   v.object({
-    seller_id: v.pipe(v.number('Choose an application'), v.integer('Choose an application'), v.minValue(1, 'Choose an application'), v.maxValue(INT4_MAX, 'Choose an application')),
+    seller_id: v.pipe(
+      v.number('Choose an application'),
+      v.integer('Choose an application'),
+      v.minValue(1, 'Choose an application'),
+      v.maxValue(INT4_MAX, 'Choose an application'),
+    ),
     decision: v.picklist(['approve', 'reject'], 'Choose approve or reject'),
     reason: v.optional(
       v.pipe(v.string(), v.trim(), v.maxLength(500, 'The reason must be at most 500 characters')),

@@ -30,7 +30,10 @@ const STATUS_MESSAGES: Record<number, string> = {
  */
 export const simulateFailure = createServerFn({ method: 'GET' })
   .validator((input: { status: number }) =>
-    parseInput(v.object({ status: v.pipe(v.number(), v.integer(), v.minValue(400), v.maxValue(599)) }), input),
+    parseInput(
+      v.object({ status: v.pipe(v.number(), v.integer(), v.minValue(400), v.maxValue(599)) }),
+      input,
+    ),
   )
   .handler(async ({ data }) => {
     if (!devToolsEnabled()) throw notFound()

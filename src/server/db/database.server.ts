@@ -52,7 +52,10 @@ export function initDatabase(): Promise<DatabaseHandle> {
       const summary = await seedDemoData(handle.db, { scale: 1, storage: mediaStorage() })
       log().info({ summary }, 'demo data loaded')
     }
-    log().info({ kind: handle.kind, migratedMs, readyMs: Math.round(performance.now() - started) }, 'database ready')
+    log().info(
+      { kind: handle.kind, migratedMs, readyMs: Math.round(performance.now() - started) },
+      'database ready',
+    )
     return handle
   })()
   return state.ready

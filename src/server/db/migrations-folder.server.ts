@@ -22,5 +22,7 @@ export function migrationsFolder(): string {
       dir = parent
     }
   }
-  throw new Error('Migrations folder not found: set MIGRATIONS_DIR to the folder holding drizzle/meta/_journal.json')
+  throw new Error(
+    'Migrations folder not found: set MIGRATIONS_DIR to the folder holding drizzle/meta/_journal.json',
+  )
 }

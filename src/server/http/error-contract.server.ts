@@ -9,7 +9,13 @@ import { AsyncLocalStorage } from 'node:async_hooks'
  * - a client that went away is not a server failure: it is logged at `info`, not as a 500.
  */
 
-export { currentRequestId, GENERIC_500, internalErrorMessage, isClientAbort, toPublicError } from './api-errors.server'
+export {
+  currentRequestId,
+  GENERIC_500,
+  internalErrorMessage,
+  isClientAbort,
+  toPublicError,
+} from './api-errors.server'
 
 /** State of the current server-function request, read by src/server.ts after Start answered. */
 export interface ServerFnCall {
@@ -34,7 +40,8 @@ export async function malformedServerFnPayload(request: Request): Promise<string
   const url = new URL(request.url)
   let text: string | null = null
   if (request.method === 'GET') text = url.searchParams.get('payload')
-  else if ((request.headers.get('content-type') ?? '').includes('application/json')) text = await request.clone().text()
+  else if ((request.headers.get('content-type') ?? '').includes('application/json'))
+    text = await request.clone().text()
   if (text === null || text === '') return null
   try {
     const parsed = JSON.parse(text) as unknown

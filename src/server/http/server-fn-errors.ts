@@ -2,7 +2,12 @@ import { createMiddleware } from '@tanstack/react-start'
 import { getRequest, setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
 import { isNotFound, isRedirect } from '@tanstack/react-router'
 import { HttpError } from './api-errors.server'
-import { isUnknownServerFnError, serverFnCall, toPublicError, UNKNOWN_FUNCTION } from './error-contract.server'
+import {
+  isUnknownServerFnError,
+  serverFnCall,
+  toPublicError,
+  UNKNOWN_FUNCTION,
+} from './error-contract.server'
 
 /**
  * Global server-function middleware (registered in src/start.ts): the error contract of

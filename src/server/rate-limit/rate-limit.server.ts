@@ -67,6 +67,18 @@ export async function enforceRateLimits(
   if (retryAfter > 0) throw tooManyRequests(retryAfter, message?.(retryAfter))
 }
 
+/**
+ * Gives one hit back (an attempt that turned out to be the owner's, e.g. a correct password), so
+ * that only failures use up the allowance. The hit was counted first, atomically, so concurrent
+ * guesses still cannot get past the limit.
+ */
+export async function refundRateLimit(db: DbOrTx, rule: RateLimitRule, subject: string): Promise<void> {
+  await db
+    .update(rateLimitBuckets)
+    .set({ count: sql`greatest(rate_limit_buckets.count - 1, 0)` })
+    .where(sql`${rateLimitBuckets.key} = ${`${rule.name}:${subject}`}`)
+}
+
 /** Housekeeping: drops buckets whose window closed long ago. */
 export async function pruneRateLimitBuckets(db: DbOrTx, olderThanMs: number): Promise<void> {
   await db

@@ -1,14 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useId } from 'react'
 import { notify } from '~/lib/notify'
 import { Button } from '~/ui/button'
-import { FormError, TextAreaField, TextField } from '~/ui/form/text-field'
-import { useSchemaForm } from '~/ui/form/use-schema-form'
+import { FormError, useAppForm } from '~/ui/form/app-form'
 import { createAddressFn, updateAddressFn } from '../addresses.functions'
 import { addressQueries } from '../addresses.queries'
 import { addressInput, type Address } from '../addresses.schemas'
 
-const blank = {
+/** The form's fields (exported so a test can hold the server's 422 field names against them). */
+export const blankAddress = {
   title: '',
   province: '',
   city: '',
@@ -16,10 +15,10 @@ const blank = {
   postal_code: '',
   receiver_name: '',
   receiver_phone: '',
-  is_default: 'false',
+  is_default: false as boolean,
 }
 
-function valuesOf(address: Address): typeof blank {
+function valuesOf(address: Address): typeof blankAddress {
   return {
     title: address.title,
     province: address.province,
@@ -28,7 +27,7 @@ function valuesOf(address: Address): typeof blank {
     postal_code: address.postal_code,
     receiver_name: address.receiver_name,
     receiver_phone: address.receiver_phone,
-    is_default: String(address.is_default),
+    is_default: address.is_default,
   }
 }
 
@@ -48,10 +47,9 @@ export function AddressForm({
   autoFocus?: boolean
 }) {
   const queryClient = useQueryClient()
-  const defaultId = useId()
-  const form = useSchemaForm({
+  const { form, formProps, formError } = useAppForm({
     schema: addressInput,
-    initialValues: address ? valuesOf(address) : blank,
+    defaultValues: address ? valuesOf(address) : blankAddress,
     onSubmit: async (input) => {
       const saved = address
         ? await updateAddressFn({ data: { ...input, address_id: address.id } })
@@ -66,81 +64,95 @@ export function AddressForm({
   const defaultLocked = address?.is_default === true
   return (
     <form
-      {...form.formProps}
+      {...formProps}
       className="flex flex-col gap-4"
       aria-label={address ? 'Edit address' : 'New address'}
     >
-      <FormError message={form.formError} />
-      <TextField
-        field={form.field('title')}
-        label="Title"
-        hint="A name you will recognise, e.g. Warehouse or Shop"
-        autoComplete="off"
-        autoFocus={autoFocus}
-        required
-      />
+      <FormError message={formError} />
+      <form.AppField name="title">
+        {(field) => (
+          <field.TextField
+            label="Title"
+            hint="A name you will recognise, e.g. Warehouse or Shop"
+            autoComplete="off"
+            autoFocus={autoFocus}
+            required
+          />
+        )}
+      </form.AppField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField field={form.field('province')} label="Province" autoComplete="address-level1" required />
-        <TextField field={form.field('city')} label="City" autoComplete="address-level2" required />
+        <form.AppField name="province">
+          {(field) => <field.TextField label="Province" autoComplete="address-level1" required />}
+        </form.AppField>
+        <form.AppField name="city">
+          {(field) => <field.TextField label="City" autoComplete="address-level2" required />}
+        </form.AppField>
       </div>
-      <TextAreaField
-        field={form.field('street')}
-        label="Street address"
-        hint="Street, number, unit and any landmark the courier needs"
-        autoComplete="street-address"
-        rows={2}
-        required
-      />
-      <TextField
-        field={form.field('postal_code')}
-        label="Postal code"
-        hint="10 digits"
-        inputMode="numeric"
-        autoComplete="postal-code"
-        dir="ltr"
-        required
-      />
+      <form.AppField name="street">
+        {(field) => (
+          <field.TextAreaField
+            label="Street address"
+            hint="Street, number, unit and any landmark the courier needs"
+            autoComplete="street-address"
+            rows={2}
+            required
+          />
+        )}
+      </form.AppField>
+      <form.AppField name="postal_code">
+        {(field) => (
+          <field.TextField
+            label="Postal code"
+            hint="10 digits"
+            inputMode="numeric"
+            autoComplete="postal-code"
+            dir="ltr"
+            required
+          />
+        )}
+      </form.AppField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField field={form.field('receiver_name')} label="Receiver name" autoComplete="name" required />
-        <TextField
-          field={form.field('receiver_phone')}
-          label="Receiver mobile"
-          hint="e.g. 0912 345 6789"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          dir="ltr"
-          required
-        />
+        <form.AppField name="receiver_name">
+          {(field) => <field.TextField label="Receiver name" autoComplete="name" required />}
+        </form.AppField>
+        <form.AppField name="receiver_phone">
+          {(field) => (
+            <field.TextField
+              label="Receiver mobile"
+              hint="e.g. 0912 345 6789"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              dir="ltr"
+              required
+            />
+          )}
+        </form.AppField>
       </div>
-      <div className="flex items-start gap-2">
-        <input
-          id={defaultId}
-          type="checkbox"
-          name="is_default"
-          checked={form.values.is_default === 'true'}
-          disabled={defaultLocked}
-          onChange={(event) => form.setValue('is_default', String(event.target.checked))}
-          className="mt-0.5 size-4 accent-brand-600"
-        />
-        <label htmlFor={defaultId} className="text-sm text-ink">
-          Use as my default address
-          {defaultLocked ? (
-            <span className="block text-xs text-stone-600">
-              This is your default. To change it, make another address the default.
-            </span>
-          ) : null}
-        </label>
-      </div>
+      <form.AppField name="is_default">
+        {(field) => (
+          <field.CheckboxField
+            label="Use as my default address"
+            disabled={defaultLocked}
+            hint={
+              defaultLocked
+                ? 'This is your default. To change it, make another address the default.'
+                : undefined
+            }
+          />
+        )}
+      </form.AppField>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         {onCancel ? (
           <Button variant="secondary" onClick={onCancel}>
             Cancel
           </Button>
         ) : null}
-        <Button type="submit" disabled={form.submitting}>
-          {form.submitting ? 'Saving…' : address ? 'Save address' : 'Add address'}
-        </Button>
+        <form.AppForm>
+          <form.SubmitButton busyLabel="Saving…">
+            {address ? 'Save address' : 'Add address'}
+          </form.SubmitButton>
+        </form.AppForm>
       </div>
     </form>
   )

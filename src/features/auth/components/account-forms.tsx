@@ -3,9 +3,7 @@ import { useState, type ReactNode } from 'react'
 import { track } from '~/features/analytics/analytics-client'
 import { updateCurrentUser } from '~/features/session/session.queries'
 import { notify } from '~/lib/notify'
-import { Button } from '~/ui/button'
-import { FormError, TextField } from '~/ui/form/text-field'
-import { useSchemaForm } from '~/ui/form/use-schema-form'
+import { FormError, useAppForm } from '~/ui/form/app-form'
 import { AUTH_EVENTS } from '../auth-events'
 import { changePasswordFn, updateProfileFn } from '../auth.functions'
 import { PASSWORD_RULE, changePasswordInput, updateProfileInput, type User } from '../auth.schemas'
@@ -42,9 +40,9 @@ export function FormSection({
 /** Names and the optional email: the user's display name follows (spec §3). */
 export function PersonalDetailsForm({ user }: { user: User }) {
   const queryClient = useQueryClient()
-  const form = useSchemaForm({
+  const { form, formProps, formError } = useAppForm({
     schema: updateProfileInput,
-    initialValues: {
+    defaultValues: {
       first_name: user.first_name ?? '',
       last_name: user.last_name ?? '',
       email: user.email ?? '',
@@ -57,24 +55,33 @@ export function PersonalDetailsForm({ user }: { user: User }) {
   })
   return (
     <FormSection id="details" title="Name and email">
-      <form {...form.formProps} className="flex flex-col gap-4">
-        <FormError message={form.formError} />
+      <form {...formProps} className="flex flex-col gap-4">
+        <FormError message={formError} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField field={form.field('first_name')} label="First name" autoComplete="given-name" required />
-          <TextField field={form.field('last_name')} label="Last name" autoComplete="family-name" required />
+          <form.AppField name="first_name">
+            {(field) => <field.TextField label="First name" autoComplete="given-name" required />}
+          </form.AppField>
+          <form.AppField name="last_name">
+            {(field) => <field.TextField label="Last name" autoComplete="family-name" required />}
+          </form.AppField>
         </div>
-        <TextField
-          field={form.field('email')}
-          label="Email"
-          hint="Optional: for invoices and order updates"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          dir="ltr"
-        />
-        <Button type="submit" disabled={form.submitting} className="sm:self-start">
-          {form.submitting ? 'Saving…' : 'Save details'}
-        </Button>
+        <form.AppField name="email">
+          {(field) => (
+            <field.TextField
+              label="Email"
+              hint="Optional: for invoices and order updates"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              dir="ltr"
+            />
+          )}
+        </form.AppField>
+        <form.AppForm>
+          <form.SubmitButton busyLabel="Saving…" className="sm:self-start">
+            Save details
+          </form.SubmitButton>
+        </form.AppForm>
       </form>
     </FormSection>
   )
@@ -88,14 +95,14 @@ export function PasswordForm({ user }: { user: User }) {
   const queryClient = useQueryClient()
   const [visible, setVisible] = useState(false)
   const changing = user.has_password
-  const form = useSchemaForm({
+  const { form, formProps, formError, reset } = useAppForm({
     schema: changePasswordInput,
-    initialValues: { current_password: '', new_password: '' },
+    defaultValues: { current_password: '', new_password: '' },
     onSubmit: async (input) => {
       track(AUTH_EVENTS.passwordUpdateStarted)
       updateCurrentUser(queryClient, await changePasswordFn({ data: input }))
       track(AUTH_EVENTS.passwordUpdateCompleted)
-      form.reset()
+      reset()
       notify('success', changing ? 'Your password is changed' : 'Your password is set')
     },
     onError: (error) => track(AUTH_EVENTS.passwordUpdateFailed, { status: error.status }),
@@ -110,27 +117,33 @@ export function PasswordForm({ user }: { user: User }) {
           : 'Then you can sign in with your mobile number and password, without waiting for a code.'
       }
     >
-      <form {...form.formProps} className="flex flex-col gap-4">
-        <FormError message={form.formError} />
+      <form {...formProps} className="flex flex-col gap-4">
+        <FormError message={formError} />
         {/* Lets password managers file the new password under the right account. */}
         <input type="text" name="username" autoComplete="username" value={user.cellphone} readOnly hidden />
         {changing ? (
-          <TextField
-            field={form.field('current_password')}
-            label="Current password"
-            type={visible ? 'text' : 'password'}
-            autoComplete="current-password"
-            required
-          />
+          <form.AppField name="current_password">
+            {(field) => (
+              <field.TextField
+                label="Current password"
+                type={visible ? 'text' : 'password'}
+                autoComplete="current-password"
+                required
+              />
+            )}
+          </form.AppField>
         ) : null}
-        <TextField
-          field={form.field('new_password')}
-          label="New password"
-          hint={PASSWORD_RULE}
-          type={visible ? 'text' : 'password'}
-          autoComplete="new-password"
-          required
-        />
+        <form.AppField name="new_password">
+          {(field) => (
+            <field.TextField
+              label="New password"
+              hint={PASSWORD_RULE}
+              type={visible ? 'text' : 'password'}
+              autoComplete="new-password"
+              required
+            />
+          )}
+        </form.AppField>
         <label className="flex w-fit cursor-pointer items-center gap-2 text-sm text-stone-700">
           <input
             type="checkbox"
@@ -140,9 +153,11 @@ export function PasswordForm({ user }: { user: User }) {
           />
           Show passwords
         </label>
-        <Button type="submit" disabled={form.submitting} className="sm:self-start">
-          {form.submitting ? 'Saving…' : changing ? 'Change password' : 'Set password'}
-        </Button>
+        <form.AppForm>
+          <form.SubmitButton busyLabel="Saving…" className="sm:self-start">
+            {changing ? 'Change password' : 'Set password'}
+          </form.SubmitButton>
+        </form.AppForm>
       </form>
     </FormSection>
   )

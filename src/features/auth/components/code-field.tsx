@@ -4,7 +4,8 @@ import { track } from '~/features/analytics/analytics-client'
 import { toApiError } from '~/lib/api-error'
 import { Field } from '~/ui/field'
 import { Input } from '~/ui/input'
-import type { FieldProps } from '~/ui/form/use-schema-form'
+import { useFieldError } from '~/ui/form/fields'
+import { useFieldContext } from '~/ui/form/form-context'
 import { AUTH_EVENTS } from '../auth-events'
 import { codeDigits } from '../auth-format'
 import type { CodeSent } from '../auth.schemas'
@@ -14,21 +15,26 @@ import { formatSeconds, useSecondsLeft } from '../use-seconds-left'
 const { otpLength } = constants.auth
 
 /**
- * The one-time code: one input (paste and the phone's SMS autofill both work), digits only, and
- * `onComplete` as soon as all six are there, so nobody has to find the button.
+ * The one-time code (a form field, inside `form.AppField`): one input (paste and the phone's SMS
+ * autofill both work), digits only, and `onComplete` as soon as all six are there, so nobody has
+ * to find the button.
  */
-export function CodeField({ field, onComplete }: { field: FieldProps; onComplete: (code: string) => void }) {
-  const { error, onChange, ...bound } = field
+export function CodeField({ onComplete }: { onComplete: () => void }) {
+  const field = useFieldContext<string>()
+  const error = useFieldError(field)
+  const value = field.state.value
   return (
     <Field label={`${otpLength}-digit code`} error={error} required>
       {(control) => (
         <Input
-          {...bound}
           {...control}
+          name={field.name}
+          value={value}
+          onBlur={field.handleBlur}
           onChange={(event) => {
             const code = codeDigits(event.target.value)
-            onChange({ target: { value: code } })
-            if (code.length === otpLength && code !== bound.value) onComplete(code)
+            field.handleChange(code)
+            if (code.length === otpLength && code !== value) onComplete()
           }}
           inputMode="numeric"
           autoComplete="one-time-code"

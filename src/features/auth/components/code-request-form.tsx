@@ -4,9 +4,7 @@ import { constants } from '#app-config'
 import { track } from '~/features/analytics/analytics-client'
 import { useCaptcha } from '~/features/captcha/use-captcha'
 import { ApiError } from '~/lib/api-error'
-import { Button } from '~/ui/button'
-import { FormError, TextField } from '~/ui/form/text-field'
-import { useSchemaForm } from '~/ui/form/use-schema-form'
+import { FormError, useAppForm } from '~/ui/form/app-form'
 import { AUTH_EVENTS } from '../auth-events'
 import { requestLoginCodeFn } from '../auth.functions'
 import { normalizeIranMobile, requestCodeInput } from '../auth.schemas'
@@ -36,9 +34,9 @@ export function CodeRequestForm({ initialPhone, redirect }: { initialPhone: stri
   const captcha = useLoginCaptcha()
   // Asked again too soon: the code already sent still works, so offer to go and enter it.
   const [waitingFor, setWaitingFor] = useState<string | null>(null)
-  const form = useSchemaForm({
+  const { form, formProps, formError } = useAppForm({
     schema: requestCodeInput,
-    initialValues: { phone: initialPhone, channel: 'sms' },
+    defaultValues: { phone: initialPhone, channel: 'sms' },
     onSubmit: async (input) => {
       setWaitingFor(null)
       track(AUTH_EVENTS.loginStarted, { method: 'otp', channel: input.channel })
@@ -48,13 +46,13 @@ export function CodeRequestForm({ initialPhone, redirect }: { initialPhone: stri
       await navigate({ to: '/auth/verify', search: { phone: sent.phone, channel: sent.channel, redirect } })
     },
     onError: (error) => {
-      const phone = normalizeIranMobile(form.values.phone)
+      const phone = normalizeIranMobile(form.state.values.phone)
       if (error.status === 429 && phone.ok) setWaitingFor(phone.phone)
     },
   })
   return (
-    <form {...form.formProps} className="flex flex-col gap-5">
-      <FormError message={form.formError} />
+    <form {...formProps} className="flex flex-col gap-5">
+      <FormError message={formError} />
       {waitingFor ? (
         <Link
           to="/auth/verify"
@@ -64,25 +62,34 @@ export function CodeRequestForm({ initialPhone, redirect }: { initialPhone: stri
           Enter the code we already sent
         </Link>
       ) : null}
-      <TextField
-        field={form.field('phone')}
-        label="Mobile number"
-        hint={`Iranian mobile numbers (${constants.auth.countryCode}), e.g. 0912 345 6789`}
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        dir="ltr"
-        required
-        placeholder="0912 345 6789"
-      />
-      <ChannelField
-        name="channel"
-        value={form.values.channel}
-        onChange={(channel) => form.setValue('channel', channel)}
-      />
-      <Button type="submit" size="lg" disabled={form.submitting}>
-        {form.submitting ? 'Sending the code…' : 'Send code'}
-      </Button>
+      <form.AppField name="phone">
+        {(field) => (
+          <field.TextField
+            label="Mobile number"
+            hint={`Iranian mobile numbers (${constants.auth.countryCode}), e.g. 0912 345 6789`}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            dir="ltr"
+            required
+            placeholder="0912 345 6789"
+          />
+        )}
+      </form.AppField>
+      <form.Field name="channel">
+        {(field) => (
+          <ChannelField
+            name="channel"
+            value={field.state.value}
+            onChange={(channel) => field.handleChange(channel)}
+          />
+        )}
+      </form.Field>
+      <form.AppForm>
+        <form.SubmitButton size="lg" busyLabel="Sending the code…">
+          Send code
+        </form.SubmitButton>
+      </form.AppForm>
       {captcha.enabled ? (
         <p className="text-xs text-stone-600">
           This site is protected by reCAPTCHA; the Google{' '}

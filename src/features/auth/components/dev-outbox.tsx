@@ -1,7 +1,5 @@
-import { useState } from 'react'
-import { Button } from '~/ui/button'
 import { EmptyState } from '~/ui/empty-state'
-import { inputClasses } from '~/ui/input'
+import { SearchForm } from '~/ui/form/search-form'
 import { formatPhone } from '../auth-format'
 
 export interface OutboxMessage {
@@ -29,7 +27,6 @@ export function DevOutbox({
   to?: string
   onFilter: (to: string | undefined) => void
 }) {
-  const [phone, setPhone] = useState(to ?? '')
   return (
     <section aria-labelledby="page-title" className="flex flex-col gap-5">
       <div className="flex flex-col gap-1">
@@ -41,31 +38,17 @@ export function DevOutbox({
           gateway. It refreshes by itself.
         </p>
       </div>
-      <form
-        role="search"
-        aria-label="Filter messages"
-        onSubmit={(event) => {
-          event.preventDefault()
-          onFilter(phone.trim() || undefined)
-        }}
-        className="flex flex-col gap-2 sm:flex-row sm:items-end"
-      >
-        <label className="flex flex-1 flex-col gap-1.5 text-sm font-medium text-ink">
-          Recipient
-          <input
-            type="tel"
-            inputMode="tel"
-            dir="ltr"
-            value={phone}
-            onChange={(event) => setPhone(event.target.value)}
-            placeholder="+989121234567"
-            className={inputClasses}
-          />
-        </label>
-        <Button type="submit" variant="secondary">
-          Filter
-        </Button>
-      </form>
+      <SearchForm
+        ariaLabel="Filter messages"
+        label="Recipient"
+        initial={to ?? ''}
+        type="tel"
+        dir="ltr"
+        placeholder="+989121234567"
+        maxLength={20}
+        buttonLabel="Filter"
+        onSearch={onFilter}
+      />
       {messages.length ? (
         <ol aria-label="Messages" className="flex flex-col gap-3">
           {messages.map((message) => (

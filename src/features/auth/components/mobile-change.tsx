@@ -4,8 +4,7 @@ import { track } from '~/features/analytics/analytics-client'
 import { updateCurrentUser } from '~/features/session/session.queries'
 import { notify } from '~/lib/notify'
 import { Button } from '~/ui/button'
-import { FormError, TextField } from '~/ui/form/text-field'
-import { useSchemaForm } from '~/ui/form/use-schema-form'
+import { FormError, useAppForm } from '~/ui/form/app-form'
 import { AUTH_EVENTS } from '../auth-events'
 import { confirmMobileChangeFn, requestMobileChangeCodeFn } from '../auth.functions'
 import { confirmMobileChangeInput, requestMobileChangeInput, type User } from '../auth.schemas'
@@ -39,9 +38,9 @@ export function MobileChange({ user }: { user: User }) {
 }
 
 function RequestStep({ onSent }: { onSent: (target: Target) => void }) {
-  const form = useSchemaForm({
+  const { form, formProps, formError } = useAppForm({
     schema: requestMobileChangeInput,
-    initialValues: { phone: '', channel: 'sms' },
+    defaultValues: { phone: '', channel: 'sms' },
     onSubmit: async (input) => {
       const sent = await requestMobileChangeCodeFn({ data: input })
       rememberCodeSent('change_mobile', sent)
@@ -49,35 +48,44 @@ function RequestStep({ onSent }: { onSent: (target: Target) => void }) {
     },
   })
   return (
-    <form {...form.formProps} className="flex flex-col gap-4">
-      <FormError message={form.formError} />
-      <TextField
-        field={form.field('phone')}
-        label="New mobile number"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        dir="ltr"
-        placeholder="0912 345 6789"
-        required
-      />
-      <ChannelField
-        name="channel"
-        value={form.values.channel}
-        onChange={(value) => form.setValue('channel', value)}
-      />
-      <Button type="submit" disabled={form.submitting} className="sm:self-start">
-        {form.submitting ? 'Sending the code…' : 'Send code'}
-      </Button>
+    <form {...formProps} className="flex flex-col gap-4">
+      <FormError message={formError} />
+      <form.AppField name="phone">
+        {(field) => (
+          <field.TextField
+            label="New mobile number"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            dir="ltr"
+            placeholder="0912 345 6789"
+            required
+          />
+        )}
+      </form.AppField>
+      <form.Field name="channel">
+        {(field) => (
+          <ChannelField
+            name="channel"
+            value={field.state.value}
+            onChange={(value) => field.handleChange(value)}
+          />
+        )}
+      </form.Field>
+      <form.AppForm>
+        <form.SubmitButton busyLabel="Sending the code…" className="sm:self-start">
+          Send code
+        </form.SubmitButton>
+      </form.AppForm>
     </form>
   )
 }
 
 function ConfirmStep({ target, onBack, onDone }: { target: Target; onBack: () => void; onDone: () => void }) {
   const queryClient = useQueryClient()
-  const form = useSchemaForm({
+  const { form, formProps, formError, submit } = useAppForm({
     schema: confirmMobileChangeInput,
-    initialValues: { code: '' },
+    defaultValues: { code: '' },
     extra: { phone: target.phone },
     onSubmit: async (input) => {
       const user = await confirmMobileChangeFn({ data: input })
@@ -96,13 +104,13 @@ function ConfirmStep({ target, onBack, onDone }: { target: Target; onBack: () =>
         </span>
         .
       </p>
-      <form {...form.formProps} className="flex flex-col gap-4">
-        <FormError message={form.formError} />
-        <CodeField field={form.field('code')} onComplete={(code) => form.submit({ code })} />
+      <form {...formProps} className="flex flex-col gap-4">
+        <FormError message={formError} />
+        <form.AppField name="code">{() => <CodeField onComplete={submit} />}</form.AppField>
         <div className="flex flex-col gap-2 sm:flex-row">
-          <Button type="submit" disabled={form.submitting}>
-            {form.submitting ? 'Checking…' : 'Confirm new number'}
-          </Button>
+          <form.AppForm>
+            <form.SubmitButton busyLabel="Checking…">Confirm new number</form.SubmitButton>
+          </form.AppForm>
           <Button variant="secondary" onClick={onBack}>
             Use another number
           </Button>

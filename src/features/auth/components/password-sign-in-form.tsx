@@ -1,8 +1,6 @@
 import { useState } from 'react'
 import { track } from '~/features/analytics/analytics-client'
-import { Button } from '~/ui/button'
-import { FormError, TextField } from '~/ui/form/text-field'
-import { useSchemaForm } from '~/ui/form/use-schema-form'
+import { FormError, useAppForm } from '~/ui/form/app-form'
 import { AUTH_EVENTS } from '../auth-events'
 import { passwordSignInFn } from '../auth.functions'
 import { passwordSignInInput } from '../auth.schemas'
@@ -20,9 +18,9 @@ export function PasswordSignInForm({
 }) {
   const finish = useFinishSignIn(redirect)
   const [visible, setVisible] = useState(false)
-  const form = useSchemaForm({
+  const { form, formProps, formError } = useAppForm({
     schema: passwordSignInInput,
-    initialValues: { phone: initialPhone, password: '' },
+    defaultValues: { phone: initialPhone, password: '' },
     onSubmit: async (input) => {
       track(AUTH_EVENTS.loginStarted, { method: 'password' })
       track(AUTH_EVENTS.passwordAttempted)
@@ -32,26 +30,32 @@ export function PasswordSignInForm({
     onError: (error) => track(AUTH_EVENTS.loginFailed, { method: 'password', status: error.status }),
   })
   return (
-    <form {...form.formProps} className="flex flex-col gap-5">
-      <FormError message={form.formError} />
-      <TextField
-        field={form.field('phone')}
-        label="Mobile number"
-        type="tel"
-        inputMode="tel"
-        autoComplete="username"
-        dir="ltr"
-        required
-        placeholder="0912 345 6789"
-      />
+    <form {...formProps} className="flex flex-col gap-5">
+      <FormError message={formError} />
+      <form.AppField name="phone">
+        {(field) => (
+          <field.TextField
+            label="Mobile number"
+            type="tel"
+            inputMode="tel"
+            autoComplete="username"
+            dir="ltr"
+            required
+            placeholder="0912 345 6789"
+          />
+        )}
+      </form.AppField>
       <div className="flex flex-col gap-1.5">
-        <TextField
-          field={form.field('password')}
-          label="Password"
-          type={visible ? 'text' : 'password'}
-          autoComplete="current-password"
-          required
-        />
+        <form.AppField name="password">
+          {(field) => (
+            <field.TextField
+              label="Password"
+              type={visible ? 'text' : 'password'}
+              autoComplete="current-password"
+              required
+            />
+          )}
+        </form.AppField>
         <label className="flex w-fit cursor-pointer items-center gap-2 text-sm text-stone-700">
           <input
             type="checkbox"
@@ -62,9 +66,11 @@ export function PasswordSignInForm({
           Show password
         </label>
       </div>
-      <Button type="submit" size="lg" disabled={form.submitting}>
-        {form.submitting ? 'Signing in…' : 'Sign in'}
-      </Button>
+      <form.AppForm>
+        <form.SubmitButton size="lg" busyLabel={'Signing in…'}>
+          {'Sign in'}
+        </form.SubmitButton>
+      </form.AppForm>
       <p className="text-sm text-stone-600">
         No password yet?{' '}
         <button

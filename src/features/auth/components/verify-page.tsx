@@ -1,9 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { track } from '~/features/analytics/analytics-client'
-import { Button } from '~/ui/button'
-import { FormError, TextField } from '~/ui/form/text-field'
-import { useSchemaForm } from '~/ui/form/use-schema-form'
+import { FormError, useAppForm } from '~/ui/form/app-form'
 import { AUTH_EVENTS } from '../auth-events'
 import { registerFn, requestLoginCodeFn, verifyLoginCodeFn } from '../auth.functions'
 import { registerInput, verifyCodeInput } from '../auth.schemas'
@@ -51,9 +49,9 @@ function CodeStep({
   onNewUser: (ticket: string) => void
 }) {
   const captcha = useLoginCaptcha()
-  const form = useSchemaForm({
+  const { form, formProps, formError, submit } = useAppForm({
     schema: verifyCodeInput,
-    initialValues: { code: '' },
+    defaultValues: { code: '' },
     extra: { phone },
     onSubmit: async (input) => {
       const result = await verifyLoginCodeFn({ data: input })
@@ -85,12 +83,14 @@ function CodeStep({
           </Link>
         </p>
       </div>
-      <form {...form.formProps} className="flex flex-col gap-4">
-        <FormError message={form.formError} />
-        <CodeField field={form.field('code')} onComplete={(code) => form.submit({ code })} />
-        <Button type="submit" size="lg" disabled={form.submitting}>
-          {form.submitting ? 'Checking…' : 'Verify'}
-        </Button>
+      <form {...formProps} className="flex flex-col gap-4">
+        <FormError message={formError} />
+        <form.AppField name="code">{() => <CodeField onComplete={submit} />}</form.AppField>
+        <form.AppForm>
+          <form.SubmitButton size="lg" busyLabel="Checking…">
+            Verify
+          </form.SubmitButton>
+        </form.AppForm>
       </form>
       <ResendCode
         purpose="login"
@@ -115,9 +115,9 @@ function RegisterStep({
   redirect?: string
 }) {
   const [expired, setExpired] = useState(false)
-  const form = useSchemaForm({
+  const { form, formProps, formError } = useAppForm({
     schema: registerInput,
-    initialValues: { first_name: '', last_name: '', email: '' },
+    defaultValues: { first_name: '', last_name: '', email: '' },
     extra: { ticket },
     onSubmit: async (input) => {
       const { user } = await registerFn({ data: input })
@@ -142,8 +142,8 @@ function RegisterStep({
           is verified. Tell us your name to finish.
         </p>
       </div>
-      <form {...form.formProps} className="flex flex-col gap-4">
-        <FormError message={form.formError} />
+      <form {...formProps} className="flex flex-col gap-4">
+        <FormError message={formError} />
         {expired ? (
           <Link
             to="/auth"
@@ -154,27 +154,30 @@ function RegisterStep({
           </Link>
         ) : null}
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            field={form.field('first_name')}
-            label="First name"
-            autoComplete="given-name"
-            required
-            autoFocus
-          />
-          <TextField field={form.field('last_name')} label="Last name" autoComplete="family-name" required />
+          <form.AppField name="first_name">
+            {(field) => <field.TextField label="First name" autoComplete="given-name" required autoFocus />}
+          </form.AppField>
+          <form.AppField name="last_name">
+            {(field) => <field.TextField label="Last name" autoComplete="family-name" required />}
+          </form.AppField>
         </div>
-        <TextField
-          field={form.field('email')}
-          label="Email"
-          hint="Optional: for invoices and order updates"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          dir="ltr"
-        />
-        <Button type="submit" size="lg" disabled={form.submitting}>
-          {form.submitting ? 'Creating your account…' : 'Create account'}
-        </Button>
+        <form.AppField name="email">
+          {(field) => (
+            <field.TextField
+              label="Email"
+              hint="Optional: for invoices and order updates"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              dir="ltr"
+            />
+          )}
+        </form.AppField>
+        <form.AppForm>
+          <form.SubmitButton size="lg" busyLabel="Creating your account…">
+            Create account
+          </form.SubmitButton>
+        </form.AppForm>
       </form>
     </section>
   )

@@ -1,8 +1,7 @@
 import { Button } from '~/ui/button'
-import { TextAreaField, TextField } from '~/ui/form/text-field'
-import type { BlockDraft, BlockType } from '../landing-admin-draft'
-import type { LandingForm } from '../landing-admin-form'
+import { emptyBlock, type BlockDraft, type BlockType } from '../landing-admin-draft'
 import { LANDING_MAX_BLOCKS } from '../landing-admin.schemas'
+import type { LandingForm } from './landing-admin-editor'
 
 const typeLabels: Record<BlockType, string> = {
   text: 'Text',
@@ -16,94 +15,131 @@ const typeHints: Record<BlockType, string> = {
   categories: 'Category tiles with their product counts.',
 }
 
-function ProductSource({ form, index, block }: { form: LandingForm; index: number; block: BlockDraft }) {
-  const name = `${form.formProps.id}-source-${block.key}`
+function ProductSource({ form, index, name }: { form: LandingForm; index: number; name: string }) {
   return (
-    <fieldset className="flex flex-col gap-2">
-      <legend className="mb-1 text-sm font-medium text-ink">Which products</legend>
-      <div className="flex flex-wrap gap-x-5 gap-y-2">
-        {(
-          [
-            ['search', 'Matching a listing search'],
-            ['slugs', 'Picked by hand'],
-          ] as const
-        ).map(([value, label]) => (
-          <label key={value} className="flex min-h-10 items-center gap-2 text-sm text-stone-800">
-            <input
-              type="radio"
-              name={name}
-              value={value}
-              checked={block.source === value}
-              onChange={() => form.setSource(index, value)}
-              className="h-4 w-4 accent-brand-700"
-            />
-            {label}
-          </label>
-        ))}
-      </div>
-    </fieldset>
+    <form.Field name={`blocks[${index}].source`}>
+      {(field) => (
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-1 text-sm font-medium text-ink">Which products</legend>
+          <div className="flex flex-wrap gap-x-5 gap-y-2">
+            {(
+              [
+                ['search', 'Matching a listing search'],
+                ['slugs', 'Picked by hand'],
+              ] as const
+            ).map(([value, label]) => (
+              <label key={value} className="flex min-h-10 items-center gap-2 text-sm text-stone-800">
+                <input
+                  type="radio"
+                  name={name}
+                  value={value}
+                  checked={field.state.value === value}
+                  onChange={() => field.handleChange(value)}
+                  className="h-4 w-4 accent-brand-700"
+                />
+                {label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
+    </form.Field>
   )
 }
 
-function BlockFields({ form, index, block }: { form: LandingForm; index: number; block: BlockDraft }) {
+const mono = '[&_input]:font-mono [&_textarea]:font-mono'
+
+function BlockFields({
+  form,
+  index,
+  block,
+  formId,
+}: {
+  form: LandingForm
+  index: number
+  block: BlockDraft
+  formId: string
+}) {
+  const at = `blocks[${index}]` as const
   switch (block.type) {
     case 'text':
       return (
         <>
-          <TextField field={form.blockField(index, 'heading')} label="Heading" hint="Optional" />
-          <TextAreaField
-            field={form.blockField(index, 'body')}
-            label="Text"
-            hint="Plain text: a blank line starts a new paragraph. Markup is shown as typed."
-            rows={5}
-            required
-          />
+          <form.AppField name={`${at}.heading`}>
+            {(field) => <field.TextField label="Heading" hint="Optional" />}
+          </form.AppField>
+          <form.AppField name={`${at}.body`}>
+            {(field) => (
+              <field.TextAreaField
+                label="Text"
+                hint="Plain text: a blank line starts a new paragraph. Markup is shown as typed."
+                rows={5}
+                required
+              />
+            )}
+          </form.AppField>
         </>
       )
     case 'categories':
       return (
         <>
-          <TextField field={form.blockField(index, 'heading')} label="Heading" required />
-          <TextAreaField
-            field={form.blockField(index, 'slugs')}
-            label="Category slugs"
-            hint="One a line, in the order to show them: the last part of the category's address (/category/paper → paper)."
-            rows={4}
-            className="[&_input]:font-mono [&_textarea]:font-mono"
-            required
-          />
+          <form.AppField name={`${at}.heading`}>
+            {(field) => <field.TextField label="Heading" required />}
+          </form.AppField>
+          <form.AppField name={`${at}.slugs`}>
+            {(field) => (
+              <field.TextAreaField
+                label="Category slugs"
+                hint="One a line, in the order to show them: the last part of the category's address (/category/paper → paper)."
+                rows={4}
+                className={mono}
+                required
+              />
+            )}
+          </form.AppField>
         </>
       )
     case 'products':
       return (
         <>
-          <TextField field={form.blockField(index, 'heading')} label="Heading" required />
-          <ProductSource form={form} index={index} block={block} />
+          <form.AppField name={`${at}.heading`}>
+            {(field) => <field.TextField label="Heading" required />}
+          </form.AppField>
+          <ProductSource form={form} index={index} name={`${formId}-source-${block.key}`} />
           {block.source === 'search' ? (
-            <TextField
-              field={form.blockField(index, 'search')}
-              label="Listing address"
-              hint="Filter the product listing as you want it, then paste its address here (a category page works too). Empty: all products. A “See all” link leads to that listing."
-              placeholder="/product?category=paper&discount=true&sort=popular"
-              className="[&_input]:font-mono [&_textarea]:font-mono"
-            />
+            <form.AppField name={`${at}.search`}>
+              {(field) => (
+                <field.TextField
+                  label="Listing address"
+                  hint="Filter the product listing as you want it, then paste its address here (a category page works too). Empty: all products. A “See all” link leads to that listing."
+                  placeholder="/product?category=paper&discount=true&sort=popular"
+                  className={mono}
+                />
+              )}
+            </form.AppField>
           ) : (
-            <TextAreaField
-              field={form.blockField(index, 'slugs')}
-              label="Product slugs"
-              hint="One a line, in the order to show them: the last part of the product's address."
-              rows={4}
-              className="[&_input]:font-mono [&_textarea]:font-mono"
-              required
-            />
+            <form.AppField name={`${at}.slugs`}>
+              {(field) => (
+                <field.TextAreaField
+                  label="Product slugs"
+                  hint="One a line, in the order to show them: the last part of the product's address."
+                  rows={4}
+                  className={mono}
+                  required
+                />
+              )}
+            </form.AppField>
           )}
-          <TextField
-            field={form.blockField(index, 'limit')}
-            label="How many to show"
-            hint="1 to 24"
-            inputMode="numeric"
-            className="sm:max-w-40"
-          />
+          <form.AppField name={`${at}.limit`}>
+            {(field) => (
+              <field.TextField
+                label="How many to show"
+                hint="1 to 24"
+                inputMode="numeric"
+                className="sm:max-w-40"
+              />
+            )}
+          </form.AppField>
         </>
       )
   }
@@ -120,93 +156,99 @@ function refocus(ids: string[]) {
 }
 
 /** The page's blocks in order, each with its fields and move/remove buttons, then "Add a block". */
-export function LandingBlocksEditor({ form }: { form: LandingForm }) {
-  const { blocks } = form.draft
+export function LandingBlocksEditor({ form, formId }: { form: LandingForm; formId: string }) {
   return (
-    <section aria-labelledby="blocks-title" className="flex flex-col gap-3">
-      <div>
-        <h2 id="blocks-title" className="text-lg font-semibold text-ink">
-          Blocks
-        </h2>
-        <p className="text-sm text-stone-600">Shown under the hero, top to bottom.</p>
-      </div>
-      {blocks.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-stone-300 bg-white px-4 py-6 text-center text-sm text-stone-600">
-          No blocks yet: the page shows only its hero.
-        </p>
-      ) : null}
-      <ol className="flex flex-col gap-3">
-        {blocks.map((block, index) => {
-          const label = `Block ${index + 1}: ${typeLabels[block.type]}`
-          const upId = `${form.formProps.id}-${block.key}-up`
-          const downId = `${form.formProps.id}-${block.key}-down`
-          return (
-            <li key={block.key}>
-              <fieldset className="flex min-w-0 flex-col gap-3 rounded-2xl border border-stone-200 bg-white p-4">
-                <legend className="sr-only">{label}</legend>
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <p aria-hidden="true" className="text-sm font-semibold text-ink">
-                    {index + 1}. {typeLabels[block.type]}
-                    <span className="ms-2 font-normal text-stone-600">{typeHints[block.type]}</span>
-                  </p>
-                  <div className="flex gap-1">
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      id={upId}
-                      disabled={index === 0}
-                      aria-label={`Move block ${index + 1} up`}
-                      onClick={() => {
-                        form.moveBlock(index, -1)
-                        refocus([upId, downId])
-                      }}
-                    >
-                      ↑ Up
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      id={downId}
-                      disabled={index === blocks.length - 1}
-                      aria-label={`Move block ${index + 1} down`}
-                      onClick={() => {
-                        form.moveBlock(index, 1)
-                        refocus([downId, upId])
-                      }}
-                    >
-                      ↓ Down
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      className="text-red-800 hover:bg-red-50"
-                      aria-label={`Remove block ${index + 1}`}
-                      onClick={() => form.removeBlock(index)}
-                    >
-                      Remove
-                    </Button>
-                  </div>
-                </div>
-                <BlockFields form={form} index={index} block={block} />
-              </fieldset>
-            </li>
-          )
-        })}
-      </ol>
-      <div className="flex flex-wrap items-center gap-2">
-        <span className="text-sm font-medium text-ink">Add a block:</span>
-        {(Object.keys(typeLabels) as BlockType[]).map((type) => (
-          <Button
-            key={type}
-            variant="secondary"
-            size="sm"
-            disabled={blocks.length >= LANDING_MAX_BLOCKS}
-            onClick={() => form.addBlock(type)}
-          >
-            + {typeLabels[type]}
-          </Button>
-        ))}
-      </div>
-    </section>
+    <form.Field name="blocks" mode="array">
+      {(blocksField) => {
+        const blocks = blocksField.state.value
+        return (
+          <section aria-labelledby="blocks-title" className="flex flex-col gap-3">
+            <div>
+              <h2 id="blocks-title" className="text-lg font-semibold text-ink">
+                Blocks
+              </h2>
+              <p className="text-sm text-stone-600">Shown under the hero, top to bottom.</p>
+            </div>
+            {blocks.length === 0 ? (
+              <p className="rounded-xl border border-dashed border-stone-300 bg-white px-4 py-6 text-center text-sm text-stone-600">
+                No blocks yet: the page shows only its hero.
+              </p>
+            ) : null}
+            <ol className="flex flex-col gap-3">
+              {blocks.map((block, index) => {
+                const label = `Block ${index + 1}: ${typeLabels[block.type]}`
+                const upId = `${formId}-${block.key}-up`
+                const downId = `${formId}-${block.key}-down`
+                return (
+                  <li key={block.key}>
+                    <fieldset className="flex min-w-0 flex-col gap-3 rounded-2xl border border-stone-200 bg-white p-4">
+                      <legend className="sr-only">{label}</legend>
+                      <div className="flex flex-wrap items-center justify-between gap-2">
+                        <p aria-hidden="true" className="text-sm font-semibold text-ink">
+                          {index + 1}. {typeLabels[block.type]}
+                          <span className="ms-2 font-normal text-stone-600">{typeHints[block.type]}</span>
+                        </p>
+                        <div className="flex gap-1">
+                          <Button
+                            variant="ghost"
+                            size="sm"
+                            id={upId}
+                            disabled={index === 0}
+                            aria-label={`Move block ${index + 1} up`}
+                            onClick={() => {
+                              blocksField.moveValue(index, index - 1)
+                              refocus([upId, downId])
+                            }}
+                          >
+                            ↑ Up
+                          </Button>
+                          <Button
+                            variant="ghost"
+                            size="sm"
+                            id={downId}
+                            disabled={index === blocks.length - 1}
+                            aria-label={`Move block ${index + 1} down`}
+                            onClick={() => {
+                              blocksField.moveValue(index, index + 1)
+                              refocus([downId, upId])
+                            }}
+                          >
+                            ↓ Down
+                          </Button>
+                          <Button
+                            variant="ghost"
+                            size="sm"
+                            className="text-red-800 hover:bg-red-50"
+                            aria-label={`Remove block ${index + 1}`}
+                            onClick={() => void blocksField.removeValue(index)}
+                          >
+                            Remove
+                          </Button>
+                        </div>
+                      </div>
+                      <BlockFields form={form} index={index} block={block} formId={formId} />
+                    </fieldset>
+                  </li>
+                )
+              })}
+            </ol>
+            <div className="flex flex-wrap items-center gap-2">
+              <span className="text-sm font-medium text-ink">Add a block:</span>
+              {(Object.keys(typeLabels) as BlockType[]).map((type) => (
+                <Button
+                  key={type}
+                  variant="secondary"
+                  size="sm"
+                  disabled={blocks.length >= LANDING_MAX_BLOCKS}
+                  onClick={() => blocksField.pushValue(emptyBlock(type))}
+                >
+                  + {typeLabels[type]}
+                </Button>
+              ))}
+            </div>
+          </section>
+        )
+      }}
+    </form.Field>
   )
 }

@@ -1,14 +1,20 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useBlocker } from '@tanstack/react-router'
-import { useState } from 'react'
+import { useStore } from '@tanstack/react-form'
+import { useRef, useState } from 'react'
 import { notify } from '~/lib/notify'
 import { Button } from '~/ui/button'
-import { FormError, TextAreaField, TextField } from '~/ui/form/text-field'
+import { FormError, UnsavedChangesGuard, useAppForm, useFormDirty } from '~/ui/form/app-form'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/ui/tabs'
-import { useLandingForm, type LandingForm } from '../landing-admin-form'
+import { draftToInput, pageToDraft, slugify, type LandingDraft } from '../landing-admin-draft'
 import { createLandingPageFn, updateLandingPageFn } from '../landing-admin.functions'
 import { afterLandingChange, landingAdminQueries } from '../landing-admin.queries'
-import { LANDING_SLUG_MAX, LANDING_SUMMARY, type AdminLandingPage } from '../landing-admin.schemas'
+import {
+  LANDING_SLUG_MAX,
+  LANDING_SUMMARY,
+  landingPageInput,
+  type AdminLandingPage,
+  type LandingPageInput,
+} from '../landing-admin.schemas'
 import { LandingBlocksEditor } from './landing-admin-blocks'
 import { LandingPreview } from './landing-admin-preview'
 
@@ -17,74 +23,121 @@ const statuses = [
   { value: 'published', label: 'Published', hint: 'Anyone can open it; listed in the sitemap.' },
 ] as const
 
+/**
+ * The editor's TanStack form: every field as text (see landing-admin-draft.ts), checked with the
+ * server's schema after the conversion, blocks as an array field.
+ */
+function useLandingForm(
+  page: AdminLandingPage | undefined,
+  onSubmit: (input: LandingPageInput, saved: { markSaved: () => void }) => Promise<void>,
+) {
+  return useAppForm({
+    schema: landingPageInput,
+    defaultValues: pageToDraft(page) as LandingDraft,
+    toInput: draftToInput,
+    onSubmit,
+  })
+}
+
+export type LandingForm = ReturnType<typeof useLandingForm>['form']
+
 function StatusChoice({ form }: { form: LandingForm }) {
   return (
-    <fieldset className="flex flex-col gap-2">
-      <legend className="mb-1 text-sm font-medium text-ink">Status</legend>
-      <div className="grid gap-2 sm:grid-cols-2">
-        {statuses.map((status) => (
-          <label
-            key={status.value}
-            className="flex cursor-pointer items-start gap-3 rounded-xl border border-stone-300 bg-white p-3 has-checked:border-brand-600 has-checked:bg-brand-50 has-focus-visible:ring-2 has-focus-visible:ring-brand-600"
-          >
-            <input
-              type="radio"
-              name="status"
-              value={status.value}
-              checked={form.draft.status === status.value}
-              onChange={() => form.setStatus(status.value)}
-              className="mt-0.5 h-4 w-4 accent-brand-700"
-            />
-            <span className="flex flex-col">
-              <span className="text-sm font-medium text-ink">{status.label}</span>
-              <span className="text-xs text-stone-600">{status.hint}</span>
-            </span>
-          </label>
-        ))}
-      </div>
-    </fieldset>
+    <form.Field name="status">
+      {(field) => (
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-1 text-sm font-medium text-ink">Status</legend>
+          <div className="grid gap-2 sm:grid-cols-2">
+            {statuses.map((status) => (
+              <label
+                key={status.value}
+                className="flex cursor-pointer items-start gap-3 rounded-xl border border-stone-300 bg-white p-3 has-checked:border-brand-600 has-checked:bg-brand-50 has-focus-visible:ring-2 has-focus-visible:ring-brand-600"
+              >
+                <input
+                  type="radio"
+                  name="status"
+                  value={status.value}
+                  checked={field.state.value === status.value}
+                  onChange={() => field.handleChange(status.value)}
+                  className="mt-0.5 h-4 w-4 accent-brand-700"
+                />
+                <span className="flex flex-col">
+                  <span className="text-sm font-medium text-ink">{status.label}</span>
+                  <span className="text-xs text-stone-600">{status.hint}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
+    </form.Field>
   )
 }
 
 function PageFields({ form, page }: { form: LandingForm; page?: AdminLandingPage }) {
-  const slugChanged = page?.status === 'published' && form.draft.slug !== page.slug
+  // A new page's slug follows its title until the admin types a slug of their own.
+  const slugEdited = useRef(!!page)
   return (
     <section aria-labelledby="page-fields-title" className="flex flex-col gap-4">
       <h2 id="page-fields-title" className="sr-only">
         Page
       </h2>
-      <TextField
-        field={form.field('title')}
-        label="Title"
-        hint="The page's heading and browser title"
-        required
-      />
-      <TextField
-        field={form.field('slug')}
-        label="Slug"
-        hint={
-          slugChanged
-            ? `Changing the slug of a published page breaks links to /landing/${page.slug}.`
-            : `The address: /landing/${form.draft.slug || '…'} (lowercase letters, digits and hyphens, at most ${LANDING_SLUG_MAX})`
-        }
-        autoCapitalize="none"
-        spellCheck={false}
-        className="[&_input]:font-mono [&_textarea]:font-mono"
-        required
-      />
-      <TextAreaField
-        field={form.field('summary')}
-        label="Summary"
-        hint={`Under the title, and the description search engines show: ${LANDING_SUMMARY.min} to ${LANDING_SUMMARY.max} characters (${form.draft.summary.trim().length} now)`}
-        rows={3}
-        required
-      />
-      <TextField
-        field={form.field('hero_image')}
-        label="Hero image"
-        hint="Optional. A path on this site (e.g. /media/…) or an https:// address; shown beside the title on wide screens."
-        className="[&_input]:font-mono [&_textarea]:font-mono"
-      />
+      <form.AppField
+        name="title"
+        listeners={{
+          onChange: ({ value }) => {
+            if (!slugEdited.current) form.setFieldValue('slug', slugify(value))
+          },
+        }}
+      >
+        {(field) => <field.TextField label="Title" hint="The page's heading and browser title" required />}
+      </form.AppField>
+      <form.AppField
+        name="slug"
+        listeners={{
+          onChange: ({ value }) => {
+            slugEdited.current = value !== ''
+          },
+        }}
+      >
+        {(field) => {
+          const slug = field.state.value
+          const slugChanged = page?.status === 'published' && slug !== page.slug
+          return (
+            <field.TextField
+              label="Slug"
+              hint={
+                slugChanged
+                  ? `Changing the slug of a published page breaks links to /landing/${page.slug}.`
+                  : `The address: /landing/${slug || '…'} (lowercase letters, digits and hyphens, at most ${LANDING_SLUG_MAX})`
+              }
+              autoCapitalize="none"
+              spellCheck={false}
+              className="[&_input]:font-mono"
+              required
+            />
+          )
+        }}
+      </form.AppField>
+      <form.AppField name="summary">
+        {(field) => (
+          <field.TextAreaField
+            label="Summary"
+            hint={`Under the title, and the description search engines show: ${LANDING_SUMMARY.min} to ${LANDING_SUMMARY.max} characters (${field.state.value.trim().length} now)`}
+            rows={3}
+            required
+          />
+        )}
+      </form.AppField>
+      <form.AppField name="hero_image">
+        {(field) => (
+          <field.TextField
+            label="Hero image"
+            hint="Optional. A path on this site (e.g. /media/…) or an https:// address; shown beside the title on wide screens."
+            className="[&_input]:font-mono"
+          />
+        )}
+      </form.AppField>
       <StatusChoice form={form} />
     </section>
   )
@@ -105,9 +158,9 @@ export function LandingEditor({
 }) {
   const queryClient = useQueryClient()
   const [tab, setTab] = useState('edit')
-  const form = useLandingForm({
+  const { form, formProps, formError, submit, submitting } = useLandingForm(
     page,
-    onSubmit: async (input) => {
+    async (input, { markSaved }) => {
       const saved = page
         ? await updateLandingPageFn({ data: { ...input, id: page.id, expected_updated_at: page.updated_at } })
         : await createLandingPageFn({ data: input })
@@ -117,16 +170,16 @@ export function LandingEditor({
         'success',
         `“${saved.title}” saved${saved.status === 'published' ? ' and published' : ' as a draft'}`,
       )
+      // What was saved is the new starting point: nothing is unsaved any more.
+      markSaved()
       onSaved(saved)
     },
-  })
-  useBlocker({
-    shouldBlockFn: () =>
-      form.dirty && !form.submitting && !window.confirm('Leave without saving your changes?'),
-    enableBeforeUnload: () => form.dirty,
-  })
+  )
+  const dirty = useFormDirty(form)
+  const draft = useStore(form.store, (state) => state.values)
   return (
     <div className="flex flex-col gap-4">
+      <UnsavedChangesGuard when={dirty && !submitting} />
       {page && page.unreadable_blocks > 0 ? (
         <p
           role="status"
@@ -145,31 +198,32 @@ export function LandingEditor({
         </TabsList>
         <TabsContent value="edit">
           <form
-            {...form.formProps}
+            {...formProps}
             aria-label="Landing page"
             className="flex max-w-3xl flex-col gap-6 [&_input]:scroll-mb-32 [&_textarea]:scroll-mb-32"
           >
-            <FormError message={form.formError} />
+            <FormError message={formError} />
             <PageFields form={form} page={page} />
-            <LandingBlocksEditor form={form} />
+            <LandingBlocksEditor form={form} formId={formProps.id} />
           </form>
         </TabsContent>
         <TabsContent value="preview">
-          <LandingPreview draft={form.draft} />
+          <LandingPreview draft={draft} />
         </TabsContent>
       </Tabs>
       <div className="sticky bottom-0 z-10 flex flex-wrap items-center gap-3 rounded-t-2xl border border-stone-200 bg-white px-4 py-3 shadow-[0_-4px_12px_-6px_rgb(0_0_0/0.12)] sm:rounded-2xl">
         <Button
           type="button"
-          disabled={form.submitting}
+          disabled={submitting}
+          aria-busy={submitting || undefined}
           onClick={() => {
             setTab('edit')
-            form.submit()
+            submit()
           }}
         >
-          {form.submitting ? 'Saving…' : page ? 'Save changes' : 'Create landing page'}
+          {submitting ? 'Saving…' : page ? 'Save changes' : 'Create landing page'}
         </Button>
-        {form.dirty ? (
+        {dirty ? (
           <span className="text-sm text-stone-600" role="status">
             Unsaved changes
           </span>

@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { toApiError } from '~/lib/api-error'
-import { checkDraft } from '../landing-admin-form'
-import type { LandingDraft } from '../landing-admin-draft'
+import { checkDraft, type LandingDraft } from '../landing-admin-draft'
 import { previewLandingPageFn } from '../landing-admin.functions'
 import { LandingPageView } from './landing-page'
 

@@ -3,8 +3,7 @@ import { useState } from 'react'
 import { toApiError } from '~/lib/api-error'
 import { notify } from '~/lib/notify'
 import { Button } from '~/ui/button'
-import { FormError, TextAreaField, TextField } from '~/ui/form/text-field'
-import { useSchemaForm } from '~/ui/form/use-schema-form'
+import { FormError, useAppForm } from '~/ui/form/app-form'
 import * as v from 'valibot'
 import { deleteFaqEntryFn, saveFaqEntryFn } from '../content.functions'
 import { contentQueries } from '../content.queries'
@@ -26,9 +25,9 @@ const formSchema = v.object({
 export function FaqEntryForm({ entry, onDone }: { entry?: FaqEntry; onDone?: () => void }) {
   const queryClient = useQueryClient()
   const [deleting, setDeleting] = useState(false)
-  const form = useSchemaForm({
+  const { form, formProps, formError, reset } = useAppForm({
     schema: formSchema,
-    initialValues: {
+    defaultValues: {
       group: entry?.group ?? '',
       question: entry?.question ?? '',
       answer: entry?.answer ?? '',
@@ -38,7 +37,7 @@ export function FaqEntryForm({ entry, onDone }: { entry?: FaqEntry; onDone?: () 
       await saveFaqEntryFn({ data: { ...input, id: entry?.id } })
       await queryClient.invalidateQueries({ queryKey: contentQueries.all })
       notify('success', entry ? 'Question saved' : 'Question added')
-      if (!entry) form.reset()
+      if (!entry) reset()
       onDone?.()
     },
   })
@@ -55,18 +54,26 @@ export function FaqEntryForm({ entry, onDone }: { entry?: FaqEntry; onDone?: () 
     }
   }
   return (
-    <form {...form.formProps} className="flex flex-col gap-3">
-      <FormError message={form.formError} />
+    <form {...formProps} className="flex flex-col gap-3">
+      <FormError message={formError} />
       <div className="grid gap-3 sm:grid-cols-[1fr_8rem]">
-        <TextField field={form.field('group')} label="Group" hint="e.g. Ordering, Delivery" required />
-        <TextField field={form.field('position')} label="Order" inputMode="numeric" required />
+        <form.AppField name="group">
+          {(field) => <field.TextField label="Group" hint="e.g. Ordering, Delivery" required />}
+        </form.AppField>
+        <form.AppField name="position">
+          {(field) => <field.TextField label="Order" inputMode="numeric" required />}
+        </form.AppField>
       </div>
-      <TextField field={form.field('question')} label="Question" required />
-      <TextAreaField field={form.field('answer')} label="Answer (markdown)" rows={5} required />
+      <form.AppField name="question">
+        {(field) => <field.TextField label="Question" required />}
+      </form.AppField>
+      <form.AppField name="answer">
+        {(field) => <field.TextAreaField label="Answer (markdown)" rows={5} required />}
+      </form.AppField>
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={form.submitting}>
-          {entry ? 'Save question' : 'Add question'}
-        </Button>
+        <form.AppForm>
+          <form.SubmitButton>{entry ? 'Save question' : 'Add question'}</form.SubmitButton>
+        </form.AppForm>
         {entry ? (
           <Button variant="danger" disabled={deleting} onClick={() => void remove()}>
             Delete

@@ -1,8 +1,6 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useId, useState, type FormEvent } from 'react'
-import { Button } from '~/ui/button'
-import { Input } from '~/ui/input'
+import { SearchForm } from '~/ui/form/search-form'
 import { contentQueries } from '../content.queries'
 import { ContentHeader } from './content-page'
 import { SupportChats } from './support-chats'
@@ -21,35 +19,20 @@ const shortcuts = [
 /** /help-center: one search over the FAQ and the guides, then every way to reach a person. */
 export function HelpCenterPage({ query, onSearch }: { query: string; onSearch: (q: string) => void }) {
   const { data: page } = useSuspenseQuery(contentQueries.page('help-center'))
-  const [draft, setDraft] = useState(query)
-  const searchId = useId()
   const trimmed = query.trim()
   const results = useQuery({ ...contentQueries.search(trimmed), enabled: trimmed.length > 1 })
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    onSearch(draft.trim())
-  }
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-8">
       <ContentHeader page={page}>
         <p className="text-stone-700">{page.body}</p>
       </ContentHeader>
-      <form role="search" onSubmit={submit} className="flex flex-col gap-1.5">
-        <label htmlFor={searchId} className="text-sm font-medium text-ink">
-          What do you need help with?
-        </label>
-        <div className="flex gap-2">
-          <Input
-            id={searchId}
-            type="search"
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-            placeholder="e.g. minimum quantity, refund, invoice"
-            maxLength={100}
-          />
-          <Button type="submit">Search</Button>
-        </div>
-      </form>
+      <SearchForm
+        label="What do you need help with?"
+        initial={query}
+        placeholder="e.g. minimum quantity, refund, invoice"
+        buttonVariant="primary"
+        onSearch={(q) => onSearch(q ?? '')}
+      />
       {trimmed.length > 1 ? (
         <section aria-labelledby="results-title" className="flex flex-col gap-3">
           <h2 id="results-title" className="text-lg font-semibold text-ink">

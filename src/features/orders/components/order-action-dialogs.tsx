@@ -4,8 +4,7 @@ import type * as v from 'valibot'
 import { notify } from '~/lib/notify'
 import { Button } from '~/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '~/ui/dialog'
-import { FormError, TextAreaField, TextField } from '~/ui/form/text-field'
-import { useSchemaForm } from '~/ui/form/use-schema-form'
+import { FormError, useAppForm } from '~/ui/form/app-form'
 import { orderQueries } from '../orders.queries'
 import { rejectInput, shipInput, type OrderDetail } from '../orders.schemas'
 import { conflictAware, useOrderAction } from './use-order-action'
@@ -67,15 +66,15 @@ export function ReasonDialog({
 }) {
   const [open, setOpen] = useState(false)
   const refresh = useRefresh()
-  const form = useSchemaForm({
+  const { form, formProps, formError, reset } = useAppForm({
     schema,
-    initialValues: { reason: '' },
+    defaultValues: { reason: '' },
     onSubmit: async ({ reason }) => {
       const done = await conflictAware(() => run(reason), refresh)
       if (done) notify('success', success)
       setOpen(false)
       if (done) {
-        form.reset()
+        reset()
         await refresh()
       }
     },
@@ -88,16 +87,20 @@ export function ReasonDialog({
         </Button>
       </DialogTrigger>
       <DialogContent title={title} description={description}>
-        <form {...form.formProps} className="flex flex-col gap-4">
-          <FormError message={form.formError} />
-          <TextAreaField field={form.field('reason')} label="Reason" rows={3} required maxLength={500} />
+        <form {...formProps} className="flex flex-col gap-4">
+          <FormError message={formError} />
+          <form.AppField name="reason">
+            {(field) => <field.TextAreaField label="Reason" rows={3} required maxLength={500} />}
+          </form.AppField>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <DialogClose asChild>
               <Button variant="secondary">{keep}</Button>
             </DialogClose>
-            <Button type="submit" variant="danger" disabled={form.submitting}>
-              {form.submitting ? submitting : submit}
-            </Button>
+            <form.AppForm>
+              <form.SubmitButton variant="danger" busyLabel={submitting}>
+                {submit}
+              </form.SubmitButton>
+            </form.AppForm>
           </div>
         </form>
       </DialogContent>
@@ -137,15 +140,15 @@ export function ShipDialog({
 }) {
   const [open, setOpen] = useState(false)
   const refresh = useRefresh()
-  const form = useSchemaForm({
+  const { form, formProps, formError, reset } = useAppForm({
     schema: shipInput,
-    initialValues: { carrier: '', tracking_number: '' },
+    defaultValues: { carrier: '', tracking_number: '' },
     onSubmit: async (input) => {
       const done = await conflictAware(() => run(input), refresh)
       if (done) notify('success', `Order ${order.number} shipped: the buyer has the tracking number`)
       setOpen(false)
       if (done) {
-        form.reset()
+        reset()
         await refresh()
       }
     },
@@ -159,30 +162,23 @@ export function ShipDialog({
         title={`Ship order ${order.number}`}
         description="The buyer gets the carrier and tracking number by text message."
       >
-        <form {...form.formProps} className="flex flex-col gap-4">
-          <FormError message={form.formError} />
-          <TextField
-            field={form.field('carrier')}
-            label="Carrier"
-            required
-            maxLength={60}
-            autoComplete="off"
-          />
-          <TextField
-            field={form.field('tracking_number')}
-            label="Tracking number"
-            required
-            maxLength={60}
-            autoComplete="off"
-            dir="ltr"
-          />
+        <form {...formProps} className="flex flex-col gap-4">
+          <FormError message={formError} />
+          <form.AppField name="carrier">
+            {(field) => <field.TextField label="Carrier" required maxLength={60} autoComplete="off" />}
+          </form.AppField>
+          <form.AppField name="tracking_number">
+            {(field) => (
+              <field.TextField label="Tracking number" required maxLength={60} autoComplete="off" dir="ltr" />
+            )}
+          </form.AppField>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <DialogClose asChild>
               <Button variant="secondary">Not yet</Button>
             </DialogClose>
-            <Button type="submit" disabled={form.submitting}>
-              {form.submitting ? 'Saving…' : 'Mark shipped'}
-            </Button>
+            <form.AppForm>
+              <form.SubmitButton busyLabel={'Saving…'}>{'Mark shipped'}</form.SubmitButton>
+            </form.AppForm>
           </div>
         </form>
       </DialogContent>

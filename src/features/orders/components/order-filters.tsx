@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react'
 import { orderStatuses, type OrderStatus } from '~/lib/domain-enums'
 import { cn } from '~/lib/cn'
 import { Button } from '~/ui/button'
+import { SearchForm } from '~/ui/form/search-form'
 import { Input } from '~/ui/input'
 import { orderStatusLabels } from '../order-machine'
 
@@ -66,35 +67,19 @@ export function OrderNumberSearch({
   value: string
   onSearch: (q: string | undefined) => void
 }) {
-  const [text, setText] = useState(value)
   return (
-    <form
-      role="search"
-      aria-label="Search your orders"
-      className="flex w-full gap-2 sm:max-w-sm"
-      onSubmit={(event) => {
-        event.preventDefault()
-        const q = text.trim().toUpperCase()
-        onSearch(q || undefined)
-      }}
-    >
-      <label htmlFor="order-search" className="sr-only">
-        Order number
-      </label>
-      <Input
-        id="order-search"
-        type="search"
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        placeholder="Order number, e.g. OM-7K2P"
-        maxLength={20}
-        autoComplete="off"
-        dir="ltr"
-      />
-      <Button type="submit" variant="secondary">
-        Search
-      </Button>
-    </form>
+    <SearchForm
+      ariaLabel="Search your orders"
+      label="Order number"
+      labelHidden
+      initial={value}
+      placeholder="Order number, e.g. OM-7K2P"
+      maxLength={20}
+      dir="ltr"
+      normalize={(q) => q.toUpperCase()}
+      onSearch={onSearch}
+      className="w-full sm:max-w-sm"
+    />
   )
 }
 

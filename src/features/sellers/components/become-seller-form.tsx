@@ -5,13 +5,11 @@ import type { User } from '~/features/auth/auth.schemas'
 import { catalogQueries } from '~/features/catalog/catalog.queries'
 import { updateCurrentUser } from '~/features/session/session.queries'
 import { notify } from '~/lib/notify'
-import { Button } from '~/ui/button'
-import { FormError, TextField } from '~/ui/form/text-field'
-import { useSchemaForm } from '~/ui/form/use-schema-form'
+import { FormError, useAppForm } from '~/ui/form/app-form'
 import { becomeSellerFn } from '../sellers.functions'
 import { sellerQueries } from '../sellers.queries'
 import { becomeSellerInput } from '../sellers.schemas'
-import { BusinessContactFields } from './business-contact-fields'
+import { BusinessContactFields, CONTACT_FIELDS } from './business-contact-fields'
 
 /** The application: creates a pending seller (DOMAIN.md), then the seller dashboard shows its state. */
 export function BecomeSellerForm({ user }: { user: User }) {
@@ -19,9 +17,9 @@ export function BecomeSellerForm({ user }: { user: User }) {
   const navigate = useNavigate()
   const categoriesId = useId()
   const { data: categories = [] } = useQuery(catalogQueries.categoryTree())
-  const form = useSchemaForm({
+  const { form, formProps, formError } = useAppForm({
     schema: becomeSellerInput,
-    initialValues: {
+    defaultValues: {
       business_name: '',
       legal_id: '',
       phone: user.cellphone,
@@ -38,41 +36,56 @@ export function BecomeSellerForm({ user }: { user: User }) {
     },
   })
   return (
-    <form {...form.formProps} className="flex flex-col gap-4">
-      <FormError message={form.formError} />
-      <TextField
-        field={form.field('business_name')}
-        label="Business name"
-        hint="As buyers will see it on your stores and invoices"
-        autoComplete="organization"
-        required
+    <form {...formProps} className="flex flex-col gap-4">
+      <FormError message={formError} />
+      <form.AppField name="business_name">
+        {(field) => (
+          <field.TextField
+            label="Business name"
+            hint="As buyers will see it on your stores and invoices"
+            autoComplete="organization"
+            required
+          />
+        )}
+      </form.AppField>
+      <form.AppField name="legal_id">
+        {(field) => (
+          <field.TextField
+            label="National or economic id"
+            hint="10 to 12 digits"
+            inputMode="numeric"
+            autoComplete="off"
+            dir="ltr"
+            required
+          />
+        )}
+      </form.AppField>
+      <BusinessContactFields
+        form={form}
+        fields={CONTACT_FIELDS}
+        phoneHint="A mobile or a landline with its area code"
       />
-      <TextField
-        field={form.field('legal_id')}
-        label="National or economic id"
-        hint="10 to 12 digits"
-        inputMode="numeric"
-        autoComplete="off"
-        dir="ltr"
-        required
-      />
-      <BusinessContactFields field={form.field} phoneHint="A mobile or a landline with its area code" />
-      <TextField
-        field={form.field('goods_category')}
-        label="Category of goods"
-        hint="What you mainly sell, e.g. Beverages"
-        list={categoriesId}
-        autoComplete="off"
-        required
-      />
+      <form.AppField name="goods_category">
+        {(field) => (
+          <field.TextField
+            label="Category of goods"
+            hint="What you mainly sell, e.g. Beverages"
+            list={categoriesId}
+            autoComplete="off"
+            required
+          />
+        )}
+      </form.AppField>
       <datalist id={categoriesId}>
         {categories.map((category) => (
           <option key={category.id} value={category.name} />
         ))}
       </datalist>
-      <Button type="submit" size="lg" disabled={form.submitting} className="sm:self-start">
-        {form.submitting ? 'Sending your application…' : 'Send application'}
-      </Button>
+      <form.AppForm>
+        <form.SubmitButton size="lg" busyLabel="Sending your application…" className="sm:self-start">
+          Send application
+        </form.SubmitButton>
+      </form.AppForm>
     </form>
   )
 }

@@ -1,37 +1,41 @@
 import type { ReactNode } from 'react'
-import { TextAreaField, TextField } from '~/ui/form/text-field'
-import type { FieldProps } from '~/ui/form/use-schema-form'
+import { withFieldGroup } from '~/ui/form/app-form'
 
-/** Phone, city and address of a business: the same fields in the application and the profile. */
-export function BusinessContactFields({
-  field,
-  phoneHint,
-}: {
-  field: (name: 'phone' | 'city' | 'address') => FieldProps
-  phoneHint?: ReactNode
-}) {
-  return (
-    <>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          field={field('phone')}
-          label="Business phone"
-          hint={phoneHint}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          dir="ltr"
-          required
-        />
-        <TextField field={field('city')} label="City" autoComplete="address-level2" required />
-      </div>
-      <TextAreaField
-        field={field('address')}
-        label="Address"
-        autoComplete="street-address"
-        rows={3}
-        required
-      />
-    </>
-  )
-}
+/** The group's fields are the form's fields of the same names. */
+export const CONTACT_FIELDS = { phone: 'phone', city: 'city', address: 'address' } as const
+
+/**
+ * Phone, city and address of a business: the same fields in the application and the profile
+ *.
+ */
+export const BusinessContactFields = withFieldGroup({
+  defaultValues: { phone: '', city: '', address: '' },
+  props: {} as { phoneHint?: ReactNode },
+  render: function Render({ group, phoneHint }) {
+    return (
+      <>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <group.AppField name="phone">
+            {(field) => (
+              <field.TextField
+                label="Business phone"
+                hint={phoneHint}
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel"
+                dir="ltr"
+                required
+              />
+            )}
+          </group.AppField>
+          <group.AppField name="city">
+            {(field) => <field.TextField label="City" autoComplete="address-level2" required />}
+          </group.AppField>
+        </div>
+        <group.AppField name="address">
+          {(field) => <field.TextAreaField label="Address" autoComplete="street-address" rows={3} required />}
+        </group.AppField>
+      </>
+    )
+  },
+})

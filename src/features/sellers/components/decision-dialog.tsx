@@ -3,8 +3,7 @@ import { useState } from 'react'
 import { notify } from '~/lib/notify'
 import { Button } from '~/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '~/ui/dialog'
-import { FormError, TextAreaField } from '~/ui/form/text-field'
-import { useSchemaForm } from '~/ui/form/use-schema-form'
+import { FormError, useAppForm } from '~/ui/form/app-form'
 import { decideSellerApplicationFn } from '../sellers.functions'
 import { sellerQueries } from '../sellers.queries'
 import { sellerDecisionInput, type SellerApplication } from '../sellers.schemas'
@@ -61,9 +60,9 @@ function DecisionForm({
   onDone: () => void
 }) {
   const queryClient = useQueryClient()
-  const form = useSchemaForm({
+  const { form, formProps, formError, submitting } = useAppForm({
     schema: sellerDecisionInput,
-    initialValues: { reason: '' },
+    defaultValues: { reason: '' },
     extra: { seller_id: application.id, decision },
     onSubmit: async (input) => {
       await decideSellerApplicationFn({ data: input })
@@ -73,28 +72,27 @@ function DecisionForm({
     },
   })
   return (
-    <form {...form.formProps} className="flex flex-col gap-4">
-      <FormError message={form.formError} />
+    <form {...formProps} className="flex flex-col gap-4">
+      <FormError message={formError} />
       {decision === 'reject' ? (
-        <TextAreaField
-          field={form.field('reason')}
-          label="Reason"
-          hint="Shown to the applicant, e.g. “The economic id does not match the business name”"
-          rows={3}
-          required
-          autoFocus
-        />
+        <form.AppField name="reason">
+          {(field) => (
+            <field.TextAreaField
+              label="Reason"
+              hint="Shown to the applicant, e.g. “The economic id does not match the business name”"
+              rows={3}
+              required
+              autoFocus
+            />
+          )}
+        </form.AppField>
       ) : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <DialogClose asChild>
           <Button variant="secondary">Cancel</Button>
         </DialogClose>
-        <Button
-          type="submit"
-          variant={decision === 'approve' ? 'primary' : 'danger'}
-          disabled={form.submitting}
-        >
-          {form.submitting ? 'Saving…' : decision === 'approve' ? 'Approve seller' : 'Reject application'}
+        <Button type="submit" variant={decision === 'approve' ? 'primary' : 'danger'} disabled={submitting}>
+          {submitting ? 'Saving…' : decision === 'approve' ? 'Approve seller' : 'Reject application'}
         </Button>
       </div>
     </form>

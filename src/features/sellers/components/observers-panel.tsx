@@ -4,8 +4,7 @@ import { toApiError } from '~/lib/api-error'
 import { notify } from '~/lib/notify'
 import { Button } from '~/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '~/ui/dialog'
-import { FormError, TextField } from '~/ui/form/text-field'
-import { useSchemaForm } from '~/ui/form/use-schema-form'
+import { FormError, useAppForm } from '~/ui/form/app-form'
 import { cancelObserverInvitationFn, inviteObserverFn, removeObserverFn } from '../observers.functions'
 import { observerQueries } from '../observers.queries'
 import {
@@ -64,13 +63,13 @@ export function ObserversPanel({ overview }: { overview: ObserversOverview }) {
 
 function InviteForm({ full, used, limit }: { full: boolean; used: number; limit: number }) {
   const queryClient = useQueryClient()
-  const form = useSchemaForm({
+  const { form, formProps, formError, reset } = useAppForm({
     schema: inviteObserverInput,
-    initialValues: { cellphone: '' },
+    defaultValues: { cellphone: '' },
     onSubmit: async (input) => {
       const result = await inviteObserverFn({ data: input })
       await queryClient.invalidateQueries({ queryKey: observerQueries.all })
-      form.reset()
+      reset()
       notify(
         'success',
         result.kind === 'added'
@@ -98,23 +97,28 @@ function InviteForm({ full, used, limit }: { full: boolean; used: number; limit:
           else.
         </p>
       ) : (
-        <form {...form.formProps} className="flex flex-col gap-4">
-          <FormError message={form.formError} />
+        <form {...formProps} className="flex flex-col gap-4">
+          <FormError message={formError} />
           <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
-            <TextField
-              field={form.field('cellphone')}
-              label="Mobile number"
-              hint="An Iranian mobile number, such as 0912 345 6789. We text them an invitation."
-              type="tel"
-              inputMode="tel"
-              autoComplete="off"
-              dir="ltr"
-              required
-              className="sm:max-w-sm sm:flex-1"
-            />
-            <Button type="submit" disabled={form.submitting} className="sm:mt-6.5">
-              {form.submitting ? 'Sending…' : 'Send invitation'}
-            </Button>
+            <form.AppField name="cellphone">
+              {(field) => (
+                <field.TextField
+                  label="Mobile number"
+                  hint="An Iranian mobile number, such as 0912 345 6789. We text them an invitation."
+                  type="tel"
+                  inputMode="tel"
+                  autoComplete="off"
+                  dir="ltr"
+                  required
+                  className="sm:max-w-sm sm:flex-1"
+                />
+              )}
+            </form.AppField>
+            <form.AppForm>
+              <form.SubmitButton className="sm:mt-6.5" busyLabel={'Sending…'}>
+                {'Send invitation'}
+              </form.SubmitButton>
+            </form.AppForm>
           </div>
         </form>
       )}

@@ -1,17 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
-import { refetchCurrentUser } from '~/features/session/session.queries'
 import { constants } from '#app-config'
+import { refetchCurrentUser } from '~/features/session/session.queries'
 import { formatMoney } from '~/lib/money'
 import { notify } from '~/lib/notify'
-import { Button } from '~/ui/button'
-import { FormError, TextField } from '~/ui/form/text-field'
-import { useSchemaForm, type FieldProps } from '~/ui/form/use-schema-form'
+import { FormError, useAppForm, withFieldGroup } from '~/ui/form/app-form'
 import { updateSellerProfileFn } from '../sellers.functions'
 import { sellerQueries } from '../sellers.queries'
 import { updateSellerProfileInput, type SellerProfileView } from '../sellers.schemas'
 import { SellerStatusBadge, formatDate } from './seller-status'
-import { BusinessContactFields } from './business-contact-fields'
+import { BusinessContactFields, CONTACT_FIELDS } from './business-contact-fields'
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -76,17 +74,16 @@ function ReadOnlyDetails({ seller }: { seller: SellerProfileView }) {
 
 function SellerProfileForm({ seller }: { seller: SellerProfileView }) {
   const queryClient = useQueryClient()
-  const form = useSchemaForm({
+  const { form, formProps, formError } = useAppForm({
     schema: updateSellerProfileInput,
-    initialValues: {
+    defaultValues: {
       display_name: seller.display_name,
       phone: seller.phone,
       city: seller.city,
       address: seller.address,
       goods_category: seller.goods_category ?? '',
-      delivery_fee: String(seller.delivery_fee),
-      free_delivery_threshold:
-        seller.free_delivery_threshold === null ? '' : String(seller.free_delivery_threshold),
+      delivery_fee: seller.delivery_fee as number | null,
+      free_delivery_threshold: seller.free_delivery_threshold,
     },
     onSubmit: async (input) => {
       const updated = await updateSellerProfileFn({ data: input })
@@ -101,53 +98,65 @@ function SellerProfileForm({ seller }: { seller: SellerProfileView }) {
       <h2 id="business-title" className="text-lg font-semibold text-ink">
         Business details
       </h2>
-      <form {...form.formProps} className="flex flex-col gap-4">
-        <FormError message={form.formError} />
-        <TextField
-          field={form.field('display_name')}
-          label="Display name"
-          hint="The name buyers see"
-          autoComplete="organization"
-          required
+      <form {...formProps} className="flex flex-col gap-4">
+        <FormError message={formError} />
+        <form.AppField name="display_name">
+          {(field) => (
+            <field.TextField
+              label="Display name"
+              hint="The name buyers see"
+              autoComplete="organization"
+              required
+            />
+          )}
+        </form.AppField>
+        <BusinessContactFields form={form} fields={CONTACT_FIELDS} />
+        <form.AppField name="goods_category">
+          {(field) => <field.TextField label="Category of goods" required />}
+        </form.AppField>
+        <DeliveryFields
+          form={form}
+          fields={{ delivery_fee: 'delivery_fee', free_delivery_threshold: 'free_delivery_threshold' }}
         />
-        <BusinessContactFields field={form.field} />
-        <TextField field={form.field('goods_category')} label="Category of goods" required />
-        <DeliveryFields field={form.field} />
-        <Button type="submit" disabled={form.submitting} className="sm:self-start">
-          {form.submitting ? 'Saving…' : 'Save changes'}
-        </Button>
+        <form.AppForm>
+          <form.SubmitButton busyLabel="Saving…" className="sm:self-start">
+            Save changes
+          </form.SubmitButton>
+        </form.AppForm>
       </form>
     </section>
   )
 }
 
 /** What checkout charges for seller delivery (issue #7): a fee per order, free from an amount. */
-function DeliveryFields({
-  field,
-}: {
-  field: (name: 'delivery_fee' | 'free_delivery_threshold') => FieldProps
-}) {
-  const currency = constants.money.currency
-  return (
-    <fieldset className="flex flex-col gap-3 rounded-2xl border border-stone-200 p-4">
-      <legend className="px-1 text-sm font-semibold text-ink">Delivery</legend>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          field={field('delivery_fee')}
-          label={`Delivery fee per order (${currency})`}
-          hint="0 for free delivery on every order"
-          inputMode="numeric"
-          dir="ltr"
-          required
-        />
-        <TextField
-          field={field('free_delivery_threshold')}
-          label={`Free delivery from (${currency})`}
-          hint="Orders whose goods reach this amount travel free. Leave empty for never."
-          inputMode="numeric"
-          dir="ltr"
-        />
-      </div>
-    </fieldset>
-  )
-}
+const DeliveryFields = withFieldGroup({
+  defaultValues: { delivery_fee: 0 as number | null, free_delivery_threshold: null as number | null },
+  render: function Render({ group }) {
+    return (
+      <fieldset className="flex flex-col gap-3 rounded-2xl border border-stone-200 p-4">
+        <legend className="px-1 text-sm font-semibold text-ink">Delivery</legend>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <group.AppField name="delivery_fee">
+            {(field) => (
+              <field.MoneyField
+                label="Delivery fee per order"
+                hint="0 for free delivery on every order"
+                currency={constants.money.currency}
+                required
+              />
+            )}
+          </group.AppField>
+          <group.AppField name="free_delivery_threshold">
+            {(field) => (
+              <field.MoneyField
+                label="Free delivery from"
+                hint="Orders whose goods reach this amount travel free. Leave empty for never."
+                currency={constants.money.currency}
+              />
+            )}
+          </group.AppField>
+        </div>
+      </fieldset>
+    )
+  },
+})

@@ -1,18 +1,18 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
-import { toApiError } from '~/lib/api-error'
 import { notify } from '~/lib/notify'
 import { Button } from '~/ui/button'
 import { inputClasses } from '~/ui/input'
+import { FormError, useAppForm } from '~/ui/form/app-form'
 import { offerExistingProductFn, searchCatalogueFn } from '../stores.functions'
 import { storeQueries } from '../stores.queries'
-import type { CatalogueMatch } from '../stores.schemas'
+import { MAX_TIERS, offerExistingProductInput, type CatalogueMatch } from '../stores.schemas'
 
 interface TierRow {
-  unitPrice: string
-  offerPrice: string
-  minQuantity: string
+  minQuantity: number | null
+  unitPrice: number | null
+  offerPrice: number | null
 }
 
 const labelClass = 'flex flex-col gap-1 text-sm font-medium text-ink'
@@ -74,158 +74,111 @@ export function OfferExistingProduct({ storeId }: { storeId: number }) {
 function OfferForm({ storeId, product }: { storeId: number; product: CatalogueMatch }) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
-  const [sku, setSku] = useState('')
-  const [pieces, setPieces] = useState('1')
-  const [stock, setStock] = useState('0')
-  const [always, setAlways] = useState(false)
-  const [tiers, setTiers] = useState<TierRow[]>([{ unitPrice: '', offerPrice: '0', minQuantity: '1' }])
-  const [errors, setErrors] = useState<Record<string, string[]>>({})
-  const [message, setMessage] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  const err = (key: string) =>
-    errors[key]?.[0] ? (
-      <span role="alert" className="text-xs text-red-700">
-        {errors[key][0]}
-      </span>
-    ) : null
-  const setTier = (i: number, key: keyof TierRow, value: string) =>
-    setTiers((rows) => rows.map((r, k) => (k === i ? { ...r, [key]: value } : r)))
-
-  async function submit() {
-    setBusy(true)
-    setErrors({})
-    setMessage(null)
-    try {
-      await offerExistingProductFn({
-        data: {
-          storeId,
-          productId: product.id,
-          sku: sku.trim(),
-          piecesPerPack: Number(pieces),
-          alwaysAvailable: always,
-          stock: Number(stock),
-          tiers: tiers.map((t) => ({
-            unitPrice: Number(t.unitPrice),
-            offerPrice: Number(t.offerPrice || 0),
-            minQuantity: Number(t.minQuantity),
-          })),
-        },
-      })
+  const { form, formProps, formError } = useAppForm({
+    schema: offerExistingProductInput,
+    defaultValues: {
+      sku: '',
+      piecesPerPack: 1 as number | null,
+      alwaysAvailable: false,
+      stock: 0 as number | null,
+      tiers: [{ minQuantity: 1, unitPrice: null, offerPrice: 0 }] as TierRow[],
+    },
+    extra: { storeId, productId: product.id },
+    onSubmit: async (input) => {
+      await offerExistingProductFn({ data: input })
       await queryClient.invalidateQueries({ queryKey: storeQueries.all })
       notify('success', `${product.name} is on sale`)
       await navigate({ to: '/seller/stores/$storeId/products', params: { storeId: String(storeId) } })
-    } catch (error) {
-      const api = toApiError(error)
-      setErrors(api.fieldErrors ?? {})
-      setMessage(api.message)
-    } finally {
-      setBusy(false)
-    }
-  }
-
+    },
+  })
   return (
     <form
+      {...formProps}
       aria-label={`Offer ${product.name}`}
       className="flex flex-col gap-3 rounded-2xl border border-stone-200 p-4"
-      onSubmit={(e) => {
-        e.preventDefault()
-        void submit()
-      }}
     >
       <p className="text-sm font-medium text-ink">{product.name}</p>
-      {message ? (
-        <p role="alert" className="text-sm text-red-700">
-          {message}
-        </p>
-      ) : null}
+      <FormError message={formError} />
       <div className="grid gap-3 sm:grid-cols-3">
-        <label className={labelClass}>
-          SKU code
-          <input
-            value={sku}
-            onChange={(e) => setSku(e.target.value)}
-            className={inputClasses}
-            dir="ltr"
-            placeholder="Generated when empty"
-          />
-          {err('sku')}
-        </label>
-        <label className={labelClass}>
-          Pieces per pack
-          <input
-            value={pieces}
-            onChange={(e) => setPieces(e.target.value)}
-            inputMode="numeric"
-            className={inputClasses}
-          />
-          {err('piecesPerPack')}
-        </label>
-        <label className={labelClass}>
-          Stock
-          <input
-            value={stock}
-            onChange={(e) => setStock(e.target.value)}
-            inputMode="numeric"
-            className={inputClasses}
-            disabled={always}
-          />
-          {err('stock')}
-        </label>
+        <form.AppField name="sku">
+          {(field) => <field.TextField label="SKU code" dir="ltr" placeholder="Generated when empty" />}
+        </form.AppField>
+        <form.AppField name="piecesPerPack">
+          {(field) => <field.QuantityField label="Pieces per pack" min={1} max={100_000} required />}
+        </form.AppField>
+        <form.Subscribe selector={(state) => state.values.alwaysAvailable}>
+          {(always) => (
+            <form.AppField name="stock">
+              {(field) => (
+                <field.QuantityField
+                  label="Stock"
+                  min={0}
+                  max={10_000_000}
+                  disabled={always}
+                  hint={always ? 'Not counted: always available' : undefined}
+                />
+              )}
+            </form.AppField>
+          )}
+        </form.Subscribe>
       </div>
-      <label className="flex items-center gap-2 text-sm text-ink">
-        <input type="checkbox" checked={always} onChange={(e) => setAlways(e.target.checked)} /> Always
-        available
-      </label>
-      <fieldset className="flex flex-col gap-2">
-        <legend className="text-sm font-semibold text-ink">Price tiers</legend>
-        {tiers.map((t, i) => (
-          <div key={i} className="grid gap-2 sm:grid-cols-3">
-            <label className={labelClass}>
-              From quantity (tier {i + 1})
-              <input
-                value={t.minQuantity}
-                onChange={(e) => setTier(i, 'minQuantity', e.target.value)}
-                inputMode="numeric"
-                className={inputClasses}
-              />
-              {err(`tiers.${i}.minQuantity`)}
-            </label>
-            <label className={labelClass}>
-              Unit price (tier {i + 1})
-              <input
-                value={t.unitPrice}
-                onChange={(e) => setTier(i, 'unitPrice', e.target.value)}
-                inputMode="numeric"
-                className={inputClasses}
-              />
-              {err(`tiers.${i}.unitPrice`)}
-            </label>
-            <label className={labelClass}>
-              Offer price (tier {i + 1})
-              <input
-                value={t.offerPrice}
-                onChange={(e) => setTier(i, 'offerPrice', e.target.value)}
-                inputMode="numeric"
-                className={inputClasses}
-              />
-              {err(`tiers.${i}.offerPrice`)}
-            </label>
-          </div>
-        ))}
-        {err('tiers')}
-        <Button
-          type="button"
-          variant="secondary"
-          size="sm"
-          className="self-start"
-          onClick={() => setTiers((rows) => [...rows, { unitPrice: '', offerPrice: '0', minQuantity: '' }])}
-        >
-          Add a tier
-        </Button>
-      </fieldset>
-      <Button type="submit" disabled={busy} className="sm:self-start">
-        {busy ? 'Saving…' : 'Put on sale'}
-      </Button>
+      <form.AppField name="alwaysAvailable">
+        {(field) => (
+          <field.CheckboxField
+            label="Always available"
+            hint="Made to order or never runs out: stock is not counted"
+          />
+        )}
+      </form.AppField>
+      <form.Field name="tiers" mode="array">
+        {(tiers) => (
+          <fieldset className="flex flex-col gap-2">
+            <legend className="text-sm font-semibold text-ink">Price tiers</legend>
+            <p className="text-xs text-stone-600">
+              Each tier starts at a larger quantity and costs no more per unit than the one before; an offer
+              price (0 for none) is below its unit price.
+            </p>
+            {tiers.state.value.map((_, i) => (
+              <div key={i} className="grid items-start gap-2 sm:grid-cols-[auto_1fr_1fr_auto]">
+                <form.AppField name={`tiers[${i}].minQuantity`}>
+                  {(field) => (
+                    <field.QuantityField label={`From quantity (tier ${i + 1})`} min={1} required />
+                  )}
+                </form.AppField>
+                <form.AppField name={`tiers[${i}].unitPrice`}>
+                  {(field) => <field.MoneyField label={`Unit price (tier ${i + 1})`} required />}
+                </form.AppField>
+                <form.AppField name={`tiers[${i}].offerPrice`}>
+                  {(field) => <field.MoneyField label={`Offer price (tier ${i + 1})`} />}
+                </form.AppField>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="sm:mt-7"
+                  disabled={tiers.state.value.length === 1}
+                  onClick={() => void tiers.removeValue(i)}
+                >
+                  Remove<span className="sr-only"> tier {i + 1}</span>
+                </Button>
+              </div>
+            ))}
+            <Button
+              variant="secondary"
+              size="sm"
+              className="self-start"
+              disabled={tiers.state.value.length >= MAX_TIERS}
+              onClick={() => tiers.pushValue({ minQuantity: null, unitPrice: null, offerPrice: 0 })}
+            >
+              Add a tier
+            </Button>
+          </fieldset>
+        )}
+      </form.Field>
+      <form.AppForm>
+        <form.SubmitButton busyLabel="Saving…" className="sm:self-start">
+          Put on sale
+        </form.SubmitButton>
+      </form.AppForm>
     </form>
   )
 }

@@ -2,11 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { notify } from '~/lib/notify'
-import { Button } from '~/ui/button'
-import { Field } from '~/ui/field'
-import { inputClasses } from '~/ui/input'
-import { FormError, TextAreaField, TextField } from '~/ui/form/text-field'
-import { useSchemaForm } from '~/ui/form/use-schema-form'
+import { FormError, useAppForm } from '~/ui/form/app-form'
 import { createStoreFn, updateStoreFn } from '../stores.functions'
 import { storeQueries } from '../stores.queries'
 import { createStoreInput, suggestSlug } from '../stores.schemas'
@@ -44,9 +40,9 @@ export function StoreForm({
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const [slugTouched, setSlugTouched] = useState(Boolean(initial))
-  const form = useSchemaForm({
+  const { form, formProps, formError } = useAppForm({
     schema: createStoreInput,
-    initialValues: initial ?? EMPTY,
+    defaultValues: initial ?? EMPTY,
     onSubmit: async (input) => {
       const saved = storeId
         ? await updateStoreFn({ data: { storeId, ...input } })
@@ -56,84 +52,80 @@ export function StoreForm({
       await navigate({ to: '/seller/stores/$storeId/show', params: { storeId: String(saved.id) } })
     },
   })
-  const name = form.field('name')
-  const slug = form.field('slug')
-  const status = form.field('status')
   return (
-    <form {...form.formProps} className="flex max-w-2xl flex-col gap-4">
-      <FormError message={form.formError} />
-      <TextField
-        field={{
-          ...name,
-          onChange: (event) => {
-            name.onChange(event)
-            if (!slugTouched) form.setValue('slug', suggestSlug(event.target.value))
+    <form {...formProps} className="flex max-w-2xl flex-col gap-4">
+      <FormError message={formError} />
+      <form.AppField
+        name="name"
+        listeners={{
+          onChange: ({ value }) => {
+            if (!slugTouched) form.setFieldValue('slug', suggestSlug(value))
           },
         }}
-        label="Store name"
-        required
-      />
-      <TextField
-        field={{
-          ...slug,
-          onChange: (event) => {
-            setSlugTouched(true)
-            slug.onChange(event)
-          },
-        }}
-        label="Store address (slug)"
-        hint={
-          slugLocked
-            ? 'This store has orders, so its address can no longer change.'
-            : `Your public page: /store/${form.values.slug || 'your-store'}`
-        }
-        readOnly={slugLocked}
-        dir="ltr"
-        required
-      />
-      <TextAreaField field={form.field('description')} label="Description" />
-      <TextField
-        field={form.field('city')}
-        label="City"
-        hint="Where the store ships from and buyers pick up"
-        list="iran-cities"
-        required
-      />
+      >
+        {(field) => <field.TextField label="Store name" required />}
+      </form.AppField>
+      <form.AppField name="slug" listeners={{ onChange: () => setSlugTouched(true) }}>
+        {(field) => (
+          <field.TextField
+            label="Store address (slug)"
+            hint={
+              slugLocked
+                ? 'This store has orders, so its address can no longer change.'
+                : `Your public page: /store/${field.state.value || 'your-store'}`
+            }
+            readOnly={slugLocked}
+            dir="ltr"
+            required
+          />
+        )}
+      </form.AppField>
+      <form.AppField name="description">
+        {(field) => <field.TextAreaField label="Description" />}
+      </form.AppField>
+      <form.AppField name="city">
+        {(field) => (
+          <field.TextField
+            label="City"
+            hint="Where the store ships from and buyers pick up"
+            list="iran-cities"
+            required
+          />
+        )}
+      </form.AppField>
       <datalist id="iran-cities">
         {IRAN_CITIES.map((c) => (
           <option key={c} value={c} />
         ))}
       </datalist>
-      <TextAreaField
-        field={form.field('pickupAddress')}
-        label="Pickup address"
-        hint="Shown at checkout for pickup orders"
-      />
-      <TextField
-        field={form.field('pickupHours')}
-        label="Pickup hours"
-        hint="For example: Sat–Wed 9:00–17:00"
-      />
-      <Field label="Status" error={status.error} hint="A paused store's offers leave the listings at once">
-        {(control) => (
-          <select
-            {...control}
-            name={status.name}
-            value={status.value}
-            onChange={status.onChange}
-            className={inputClasses}
-          >
-            <option value="active">Active</option>
-            <option value="inactive">Paused</option>
-          </select>
+      <form.AppField name="pickupAddress">
+        {(field) => <field.TextAreaField label="Pickup address" hint="Shown at checkout for pickup orders" />}
+      </form.AppField>
+      <form.AppField name="pickupHours">
+        {(field) => <field.TextField label="Pickup hours" hint="For example: Sat–Wed 9:00–17:00" />}
+      </form.AppField>
+      <form.AppField name="status">
+        {(field) => (
+          <field.SelectField
+            label="Status"
+            hint="A paused store's offers leave the listings at once"
+            options={STATUS_CHOICES}
+          />
         )}
-      </Field>
-      <Button type="submit" disabled={form.submitting} className="sm:self-start">
-        {form.submitting ? 'Saving…' : storeId ? 'Save store' : 'Create store'}
-      </Button>
+      </form.AppField>
+      <form.AppForm>
+        <form.SubmitButton busyLabel="Saving…" className="sm:self-start">
+          {storeId ? 'Save store' : 'Create store'}
+        </form.SubmitButton>
+      </form.AppForm>
     </form>
   )
 }
+
+const STATUS_CHOICES = [
+  { value: 'active', label: 'Active' },
+  { value: 'inactive', label: 'Paused' },
+]
 
 /** Provincial capitals and large cities of Iran (a static list; the field accepts any city). */
 export const IRAN_CITIES = [

@@ -3,8 +3,7 @@ import { useState } from 'react'
 import { useCaptcha } from '~/features/captcha/use-captcha'
 import { useCurrentUser } from '~/features/session/use-session'
 import { Button } from '~/ui/button'
-import { FormError, TextAreaField, TextField } from '~/ui/form/text-field'
-import { useSchemaForm } from '~/ui/form/use-schema-form'
+import { FormError, useAppForm } from '~/ui/form/app-form'
 import { submitContactFn } from '../tickets.functions'
 import { contactInput } from '../tickets.schemas'
 import { DepartmentField } from './department-field'
@@ -14,9 +13,9 @@ export function ContactForm() {
   const { user } = useCurrentUser()
   const captcha = useCaptcha()
   const [sent, setSent] = useState<{ reference: number; signedIn: boolean } | null>(null)
-  const form = useSchemaForm({
+  const { form, formProps, formError, reset } = useAppForm({
     schema: contactInput,
-    initialValues: {
+    defaultValues: {
       name: [user?.first_name, user?.last_name].filter(Boolean).join(' '),
       contact: user?.cellphone ?? '',
       department: '',
@@ -26,10 +25,10 @@ export function ContactForm() {
     onSubmit: async (input) => {
       const token = (await captcha.execute('contact')) ?? undefined
       const result = await submitContactFn({
-        data: { ...input, contact: form.values.contact, captcha_token: token },
+        data: { ...input, contact: form.state.values.contact, captcha_token: token },
       })
       setSent({ reference: result.reference, signedIn: Boolean(user) })
-      form.reset()
+      reset()
     },
   })
   if (sent) {
@@ -63,28 +62,39 @@ export function ContactForm() {
     )
   }
   return (
-    <form {...form.formProps} className="flex flex-col gap-4">
-      <FormError message={form.formError} />
+    <form {...formProps} className="flex flex-col gap-4">
+      <FormError message={formError} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField field={form.field('name')} label="Your name" autoComplete="name" required />
-        <TextField
-          field={form.field('contact')}
-          label="Mobile number or email"
-          hint="We reply to this"
-          autoComplete="email"
-          dir="ltr"
-          required
-        />
+        <form.AppField name="name">
+          {(field) => <field.TextField label="Your name" autoComplete="name" required />}
+        </form.AppField>
+        <form.AppField name="contact">
+          {(field) => (
+            <field.TextField
+              label="Mobile number or email"
+              hint="We reply to this"
+              autoComplete="email"
+              dir="ltr"
+              required
+            />
+          )}
+        </form.AppField>
       </div>
-      <DepartmentField field={form.field('department')} label="Which team should answer?" />
-      <TextField field={form.field('subject')} label="Subject" required />
-      <TextAreaField field={form.field('message')} label="Message" rows={6} required />
+      <form.AppField name="department">
+        {() => <DepartmentField label="Which team should answer?" />}
+      </form.AppField>
+      <form.AppField name="subject">{(field) => <field.TextField label="Subject" required />}</form.AppField>
+      <form.AppField name="message">
+        {(field) => <field.TextAreaField label="Message" rows={6} required />}
+      </form.AppField>
       {captcha.enabled ? (
         <p className="text-xs text-stone-500">This form is protected by reCAPTCHA.</p>
       ) : null}
-      <Button type="submit" size="lg" disabled={form.submitting} className="sm:self-start">
-        {form.submitting ? 'Sending…' : 'Send message'}
-      </Button>
+      <form.AppForm>
+        <form.SubmitButton size="lg" className="sm:self-start" busyLabel={'Sending…'}>
+          {'Send message'}
+        </form.SubmitButton>
+      </form.AppForm>
     </form>
   )
 }

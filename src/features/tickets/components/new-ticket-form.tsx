@@ -2,14 +2,15 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { notify } from '~/lib/notify'
-import { Button } from '~/ui/button'
-import { FormError, TextAreaField, TextField } from '~/ui/form/text-field'
-import { useSchemaForm } from '~/ui/form/use-schema-form'
+import { FormError, useAppForm } from '~/ui/form/app-form'
 import { createTicketFn } from '../tickets.functions'
 import { ticketQueries } from '../tickets.queries'
 import { createTicketInput } from '../tickets.schemas'
 import { AttachmentsField, attachmentProblem, toFormData } from './attachments-field'
 import { DepartmentField } from './department-field'
+
+/** The form's fields (exported so a test can hold the server's 422 field names against them). */
+export const newTicketFields = { subject: '', department: '', order_reference: '', message: '' }
 
 /**
  * /buyer/tickets/create: subject, department, optional order reference, message and files. An order
@@ -19,9 +20,9 @@ export function NewTicketForm({ orderReference = '' }: { orderReference?: string
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const [files, setFiles] = useState<File[]>([])
-  const form = useSchemaForm({
+  const { form, formProps, formError } = useAppForm({
     schema: createTicketInput,
-    initialValues: { subject: '', department: '', order_reference: orderReference, message: '' },
+    defaultValues: { ...newTicketFields, order_reference: orderReference },
     onSubmit: async (input) => {
       if (attachmentProblem(files)) return
       const ticket = await createTicketFn({ data: toFormData(input, files) })
@@ -31,29 +32,33 @@ export function NewTicketForm({ orderReference = '' }: { orderReference?: string
     },
   })
   return (
-    <form {...form.formProps} className="flex flex-col gap-4">
-      <FormError message={form.formError} />
-      <TextField
-        field={form.field('subject')}
-        label="Subject"
-        hint="In a few words, what is it about?"
-        required
-      />
+    <form {...formProps} className="flex flex-col gap-4">
+      <FormError message={formError} />
+      <form.AppField name="subject">
+        {(field) => <field.TextField label="Subject" hint="In a few words, what is it about?" required />}
+      </form.AppField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <DepartmentField field={form.field('department')} />
-        <TextField
-          field={form.field('order_reference')}
-          label="Order reference"
-          hint="Optional: the order number, if it is about an order"
-          autoComplete="off"
-          dir="ltr"
-        />
+        <form.AppField name="department">{() => <DepartmentField />}</form.AppField>
+        <form.AppField name="order_reference">
+          {(field) => (
+            <field.TextField
+              label="Order reference"
+              hint="Optional: the order number, if it is about an order"
+              autoComplete="off"
+              dir="ltr"
+            />
+          )}
+        </form.AppField>
       </div>
-      <TextAreaField field={form.field('message')} label="Message" rows={6} required />
+      <form.AppField name="message">
+        {(field) => <field.TextAreaField label="Message" rows={6} required />}
+      </form.AppField>
       <AttachmentsField files={files} onChange={setFiles} />
-      <Button type="submit" size="lg" disabled={form.submitting} className="sm:self-start">
-        {form.submitting ? 'Opening the ticket…' : 'Open ticket'}
-      </Button>
+      <form.AppForm>
+        <form.SubmitButton size="lg" className="sm:self-start" busyLabel={'Opening the ticket…'}>
+          {'Open ticket'}
+        </form.SubmitButton>
+      </form.AppForm>
     </form>
   )
 }

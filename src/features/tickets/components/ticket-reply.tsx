@@ -3,8 +3,7 @@ import { useState } from 'react'
 import { toApiError } from '~/lib/api-error'
 import { notify } from '~/lib/notify'
 import { Button } from '~/ui/button'
-import { FormError, TextAreaField } from '~/ui/form/text-field'
-import { useSchemaForm } from '~/ui/form/use-schema-form'
+import { FormError, useAppForm } from '~/ui/form/app-form'
 import { changeTicketStatusFn, replyToTicketFn } from '../tickets.functions'
 import { ticketQueries } from '../tickets.queries'
 import { messageSchema, type TicketThread } from '../tickets.schemas'
@@ -26,36 +25,41 @@ function useThreadUpdate() {
 export function TicketReplyForm({ ticket, staff }: { ticket: TicketThread; staff: boolean }) {
   const update = useThreadUpdate()
   const [files, setFiles] = useState<File[]>([])
-  const form = useSchemaForm({
+  const { form, formProps, formError, reset } = useAppForm({
     schema: replyForm,
-    initialValues: { message: '' },
+    defaultValues: { message: '' },
     onSubmit: async ({ message }) => {
       if (attachmentProblem(files)) return
       const fields = { ticket_id: ticket.id, message, ...(staff ? { as: 'staff' } : {}) }
       await update(await replyToTicketFn({ data: toFormData(fields, files) }))
-      form.reset()
+      reset()
       setFiles([])
       notify('success', staff ? 'Answer sent: the buyer gets an SMS' : 'Reply sent')
     },
   })
   return (
     <form
-      {...form.formProps}
+      {...formProps}
       aria-label="Reply"
       className="flex flex-col gap-4 rounded-2xl border border-stone-200 bg-white p-4 sm:p-5"
     >
-      <FormError message={form.formError} />
-      <TextAreaField
-        field={form.field('message')}
-        label={staff ? 'Your answer' : 'Your reply'}
-        hint={!staff && ticket.status === 'closed' ? 'Replying reopens the ticket' : undefined}
-        rows={5}
-        required
-      />
+      <FormError message={formError} />
+      <form.AppField name="message">
+        {(field) => (
+          <field.TextAreaField
+            label={staff ? 'Your answer' : 'Your reply'}
+            hint={!staff && ticket.status === 'closed' ? 'Replying reopens the ticket' : undefined}
+            rows={5}
+            required
+          />
+        )}
+      </form.AppField>
       <AttachmentsField files={files} onChange={setFiles} />
-      <Button type="submit" disabled={form.submitting} className="sm:self-start">
-        {form.submitting ? 'Sending…' : staff ? 'Send answer' : 'Send reply'}
-      </Button>
+      <form.AppForm>
+        <form.SubmitButton className="sm:self-start" busyLabel={'Sending…'}>
+          {staff ? 'Send answer' : 'Send reply'}
+        </form.SubmitButton>
+      </form.AppForm>
     </form>
   )
 }

@@ -41,7 +41,10 @@ export const Route = createFileRoute('/api/analytics/events')({
         }
         // jsonb holds no NUL character: refused like any other invalid field.
         const nul = nulPath(body)
-        if (nul !== null) return problem(422, 'The events are not valid', { [nul || 'body']: ['Must not contain NUL characters'] })
+        if (nul !== null)
+          return problem(422, 'The events are not valid', {
+            [nul || 'body']: ['Must not contain NUL characters'],
+          })
         const parsed = v.safeParse(analyticsBatchSchema, body)
         if (!parsed.success) {
           const errors: Record<string, string[]> = {}

@@ -29,7 +29,10 @@ export const categories = pgTable(
     createdAt,
     updatedAt,
   },
-  (t) => [uniqueIndex('categories_slug_key').on(t.slug), index('categories_parent_idx').on(t.parentId, t.position)],
+  (t) => [
+    uniqueIndex('categories_slug_key').on(t.slug),
+    index('categories_parent_idx').on(t.parentId, t.position),
+  ],
 )
 
 export const brands = pgTable(

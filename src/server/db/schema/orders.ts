@@ -82,8 +82,14 @@ export const orders = pgTable(
     index('orders_pending_due_idx')
       .on(t.paymentDueAt)
       .where(sql`${t.status} = 'pending_payment'`),
-    check('orders_money_non_negative', sql`${t.subtotal} >= 0 and ${t.discount} >= 0 and ${t.deliveryFee} >= 0 and ${t.vat} >= 0`),
-    check('orders_total_adds_up', sql`${t.total} = ${t.subtotal} - ${t.discount} + ${t.deliveryFee} + ${t.vat}`),
+    check(
+      'orders_money_non_negative',
+      sql`${t.subtotal} >= 0 and ${t.discount} >= 0 and ${t.deliveryFee} >= 0 and ${t.vat} >= 0`,
+    ),
+    check(
+      'orders_total_adds_up',
+      sql`${t.total} = ${t.subtotal} - ${t.discount} + ${t.deliveryFee} + ${t.vat}`,
+    ),
     check(
       'orders_address_matches_delivery',
       sql`(${t.deliveryMethod} = 'pickup') or (${t.address} is not null)`,
@@ -130,7 +136,10 @@ export const orderLines = pgTable(
     index('order_lines_product_idx').on(t.productId),
     check('order_lines_quantity_positive', sql`${t.quantity} > 0`),
     check('order_lines_total_adds_up', sql`${t.lineTotal} = ${t.lineSubtotal} - ${t.lineDiscount}`),
-    check('order_lines_reserved_range', sql`${t.reservedQuantity} >= 0 and ${t.reservedQuantity} <= ${t.quantity}`),
+    check(
+      'order_lines_reserved_range',
+      sql`${t.reservedQuantity} >= 0 and ${t.reservedQuantity} <= ${t.quantity}`,
+    ),
   ],
 )
 

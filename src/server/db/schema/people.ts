@@ -32,13 +32,17 @@ export const users = pgTable(
     isSeller: boolean('is_seller').notNull().default(false),
     isObserver: boolean('is_observer').notNull().default(false),
     /** The seller an observer acts for. */
-    pointingSellerId: integer('pointing_seller_id').references((): AnyPgColumn => sellers.id, { onDelete: 'set null' }),
+    pointingSellerId: integer('pointing_seller_id').references((): AnyPgColumn => sellers.id, {
+      onDelete: 'set null',
+    }),
     isAdmin: boolean('is_admin').notNull().default(false),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('users_cellphone_key').on(t.cellphone),
-    uniqueIndex('users_email_key').on(sql`lower(${t.email})`).where(sql`${t.email} is not null`),
+    uniqueIndex('users_email_key')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.email} is not null`),
     index('users_pointing_seller_idx').on(t.pointingSellerId),
   ],
 )
