@@ -292,11 +292,13 @@ export function MoneyField({
               field.handleChange(parseMoneyInput(shown))
             }}
             onBlur={field.handleBlur}
-            className="pe-14"
+            className={currency ? 'pe-14' : undefined}
           />
-          <span className="pointer-events-none absolute inset-y-0 end-3 flex items-center text-sm text-stone-600">
-            {currency}
-          </span>
+          {currency ? (
+            <span className="pointer-events-none absolute inset-y-0 end-3 flex items-center text-sm text-stone-600">
+              {currency}
+            </span>
+          ) : null}
         </div>
       )}
     </Field>

@@ -1,8 +1,9 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react'
+import { type ReactNode } from 'react'
+import * as v from 'valibot'
 import { cn } from '~/lib/cn'
 import { formatMoney } from '~/lib/money'
-import { Button } from '~/ui/button'
-import { inputClasses } from '~/ui/input'
+import { moneySchema } from '~/lib/schema-pieces'
+import { useAppForm } from '~/ui/form/app-form'
 import type { ProductSearch } from '../catalog.schemas'
 import type { ListingFacets } from '../catalog.types'
 import { ListingLink, useListingNavigate, withFilter, type ListingBase } from './listing-nav'
@@ -202,6 +203,14 @@ function CategoryFacet({
   )
 }
 
+const priceRangeSchema = v.pipe(
+  v.object({ min: moneySchema(0), max: moneySchema(0) }),
+  v.forward(
+    v.check(({ min, max }) => min <= max, 'The lowest price is above the highest'),
+    ['max'],
+  ),
+)
+
 function PriceRange({
   search,
   range,
@@ -211,64 +220,41 @@ function PriceRange({
   range: ListingFacets['price']
   onApply: (min: number | undefined, max: number | undefined) => void
 }) {
-  const id = useId()
-  const [min, setMin] = useState(search.min_price?.toString() ?? '')
-  const [max, setMax] = useState(search.max_price?.toString() ?? '')
-  const [error, setError] = useState<string | null>(null)
-  const parse = (value: string) => (value.trim() === '' ? undefined : Number(value))
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const lo = parse(min)
-    const hi = parse(max)
-    if ([lo, hi].some((v) => v !== undefined && (!Number.isSafeInteger(v) || v < 0)))
-      return setError('Enter whole amounts')
-    if (lo !== undefined && hi !== undefined && lo > hi)
-      return setError('The lowest price is above the highest')
-    setError(null)
-    onApply(lo, hi)
-  }
+  const { form, formProps } = useAppForm({
+    // Either end may be left empty: it is checked as the other end of the range.
+    schema: priceRangeSchema,
+    defaultValues: { min: search.min_price ?? null, max: search.max_price ?? null } as {
+      min: number | null
+      max: number | null
+    },
+    toInput: ({ min, max }) => ({
+      input: { min: min ?? 0, max: max ?? (typeof min === 'number' ? Math.max(min, 0) : 0) },
+    }),
+    onSubmit: async () => {
+      const { min, max } = form.state.values
+      onApply(min ?? undefined, max ?? undefined)
+    },
+  })
   return (
-    <form onSubmit={submit} className="flex flex-col gap-2" noValidate>
+    <form {...formProps} aria-label="Price" className="flex flex-col gap-2">
       {range ? (
         <p className="text-xs text-stone-600">
           {formatMoney(range.min)} to {formatMoney(range.max)}
         </p>
       ) : null}
-      <div className="flex items-center gap-2">
-        <label htmlFor={`${id}-min`} className="sr-only">
-          Lowest price
-        </label>
-        <input
-          id={`${id}-min`}
-          inputMode="numeric"
-          placeholder="Min"
-          value={min}
-          onChange={(e) => setMin(e.target.value)}
-          className={cn(inputClasses, 'h-9')}
-          aria-invalid={error ? true : undefined}
-        />
-        <span aria-hidden="true">–</span>
-        <label htmlFor={`${id}-max`} className="sr-only">
-          Highest price
-        </label>
-        <input
-          id={`${id}-max`}
-          inputMode="numeric"
-          placeholder="Max"
-          value={max}
-          onChange={(e) => setMax(e.target.value)}
-          className={cn(inputClasses, 'h-9')}
-          aria-invalid={error ? true : undefined}
-        />
+      <div className="grid grid-cols-2 gap-2 [&_input]:h-9 [&_label]:sr-only">
+        <form.AppField name="min">
+          {(field) => <field.MoneyField label="Lowest price" placeholder="Min" currency="" />}
+        </form.AppField>
+        <form.AppField name="max">
+          {(field) => <field.MoneyField label="Highest price" placeholder="Max" currency="" />}
+        </form.AppField>
       </div>
-      {error ? (
-        <p role="alert" className="text-xs text-red-700">
-          {error}
-        </p>
-      ) : null}
-      <Button type="submit" variant="secondary" size="sm">
-        Apply price
-      </Button>
+      <form.AppForm>
+        <form.SubmitButton variant="secondary" size="sm">
+          Apply price
+        </form.SubmitButton>
+      </form.AppForm>
     </form>
   )
 }

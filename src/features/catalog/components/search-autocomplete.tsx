@@ -1,7 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
+import { useStore } from '@tanstack/react-form'
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import * as v from 'valibot'
 import { cn } from '~/lib/cn'
+import { textSchema } from '~/lib/schema-pieces'
+import { useAppForm } from '~/ui/form/app-form'
 import { SearchIcon } from '~/ui/icons'
 import { catalogQueries } from '../catalog.queries'
 import type { Suggestion } from '../catalog.types'
@@ -34,7 +38,18 @@ export function SearchAutocomplete({ className, autoFocus }: { className?: strin
   const navigate = useNavigate()
   const id = useId()
   const listId = `${id}-suggestions`
-  const [q, setQ] = useState('')
+  // On TanStack Form like every form: the text is checked (length, no NUL) before it is searched for.
+  const { form, formProps } = useAppForm({
+    schema: v.object({ q: textSchema(100) }),
+    defaultValues: { q: '' },
+    onSubmit: async ({ q: query }): Promise<void> => {
+      const chosen: Suggestion | undefined = active >= 0 ? shown[active] : undefined
+      if (chosen) return go(chosen.href)
+      setOpen(false)
+      await navigate({ to: '/product', search: query ? { q: query } : {} })
+    },
+  })
+  const q: string = useStore(form.store, (state: { values: { q: string } }) => state.values.q)
   const [open, setOpen] = useState(false)
   const [active, setActive] = useState(-1)
   const blurTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
@@ -50,14 +65,6 @@ export function SearchAutocomplete({ className, autoFocus }: { className?: strin
     setOpen(false)
     setActive(-1)
     void navigate({ href })
-  }
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const chosen = active >= 0 ? shown[active] : undefined
-    if (chosen) return go(chosen.href)
-    const query = q.trim().slice(0, 100)
-    setOpen(false)
-    void navigate({ to: '/product', search: query ? { q: query } : {} })
   }
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
@@ -76,10 +83,10 @@ export function SearchAutocomplete({ className, autoFocus }: { className?: strin
 
   return (
     <form
+      {...formProps}
       role="search"
       action="/product"
       method="get"
-      onSubmit={submit}
       className={cn('relative w-full', className)}
     >
       <label htmlFor={id} className="sr-only">
@@ -99,7 +106,7 @@ export function SearchAutocomplete({ className, autoFocus }: { className?: strin
         maxLength={100}
         autoFocus={autoFocus}
         onChange={(event) => {
-          setQ(event.target.value)
+          form.setFieldValue('q', event.target.value)
           setOpen(true)
           setActive(-1)
         }}

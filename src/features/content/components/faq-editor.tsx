@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { toApiError } from '~/lib/api-error'
 import { notify } from '~/lib/notify'
 import { Button } from '~/ui/button'
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from '~/ui/dialog'
 import { FormError, useAppForm } from '~/ui/form/app-form'
 import * as v from 'valibot'
 import { deleteFaqEntryFn, saveFaqEntryFn } from '../content.functions'
@@ -42,7 +43,7 @@ export function FaqEntryForm({ entry, onDone }: { entry?: FaqEntry; onDone?: () 
     },
   })
   const remove = async () => {
-    if (!entry || !window.confirm(`Delete “${entry.question}”?`)) return
+    if (!entry) return
     setDeleting(true)
     try {
       await deleteFaqEntryFn({ data: { id: entry.id } })
@@ -75,9 +76,28 @@ export function FaqEntryForm({ entry, onDone }: { entry?: FaqEntry; onDone?: () 
           <form.SubmitButton>{entry ? 'Save question' : 'Add question'}</form.SubmitButton>
         </form.AppForm>
         {entry ? (
-          <Button variant="danger" disabled={deleting} onClick={() => void remove()}>
-            Delete
-          </Button>
+          <Dialog>
+            <DialogTrigger asChild>
+              <Button variant="danger" disabled={deleting}>
+                Delete
+              </Button>
+            </DialogTrigger>
+            <DialogContent
+              title={`Delete “${entry.question}”?`}
+              description="It leaves the FAQ and the help search at once."
+            >
+              <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+                <DialogClose asChild>
+                  <Button variant="secondary" autoFocus>
+                    Keep it
+                  </Button>
+                </DialogClose>
+                <Button variant="danger" disabled={deleting} onClick={() => void remove()}>
+                  {deleting ? 'Deleting…' : 'Delete question'}
+                </Button>
+              </div>
+            </DialogContent>
+          </Dialog>
         ) : null}
       </div>
     </form>

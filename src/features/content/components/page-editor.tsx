@@ -1,7 +1,7 @@
 import { useStore } from '@tanstack/react-form'
 import { useQueryClient } from '@tanstack/react-query'
 import { notify } from '~/lib/notify'
-import { FormError, useAppForm } from '~/ui/form/app-form'
+import { FormError, UnsavedChangesGuard, useAppForm, useFormDirty } from '~/ui/form/app-form'
 import { updateContentPageFn } from '../content.functions'
 import { contentQueries } from '../content.queries'
 import { updatePageInput, type ContentPage } from '../content.schemas'
@@ -10,19 +10,22 @@ import { Markdown } from './markdown'
 /** /admin/content/{slug}: title, meta description and markdown body, with a live preview. */
 export function PageEditor({ page }: { page: ContentPage }) {
   const queryClient = useQueryClient()
-  const { form, formProps, formError } = useAppForm({
+  const { form, formProps, formError, submitting } = useAppForm({
     schema: updatePageInput,
     defaultValues: { slug: page.slug, title: page.title, description: page.description, body: page.body },
-    onSubmit: async (input) => {
+    onSubmit: async (input, { markSaved }) => {
       const saved = await updateContentPageFn({ data: input })
+      markSaved()
       queryClient.setQueryData(contentQueries.page(saved.slug).queryKey, saved)
       await queryClient.invalidateQueries({ queryKey: contentQueries.all })
       notify('success', `“${saved.title}” saved`)
     },
   })
   const values = useStore(form.store, (state) => state.values)
+  const dirty = useFormDirty(form)
   return (
     <div className="grid gap-6 xl:grid-cols-2">
+      <UnsavedChangesGuard when={dirty && !submitting} />
       <form {...formProps} className="flex flex-col gap-4">
         <FormError message={formError} />
         <form.AppField name="title">{(field) => <field.TextField label="Title" required />}</form.AppField>

@@ -1,9 +1,11 @@
-import { useState, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
+import * as v from 'valibot'
 import { orderStatuses, type OrderStatus } from '~/lib/domain-enums'
+import { textSchema } from '~/lib/schema-pieces'
 import { cn } from '~/lib/cn'
 import { Button } from '~/ui/button'
+import { useAppForm } from '~/ui/form/app-form'
 import { SearchForm } from '~/ui/form/search-form'
-import { Input } from '~/ui/input'
 import { orderStatusLabels } from '../order-machine'
 
 export const statusChipClasses = (active: boolean) =>
@@ -83,6 +85,23 @@ export function OrderNumberSearch({
   )
 }
 
+const DATE = v.union([v.literal(''), v.pipe(v.string(), v.isoDate('Choose a date'))])
+
+/** The filter form's text as checked before the URL changes; the dates must not be the wrong way round. */
+const sellerFilterSchema = v.pipe(
+  v.object({
+    store: v.union([v.literal(''), v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Unknown store'))]),
+    seller: textSchema(100),
+    q: textSchema(20),
+    from: DATE,
+    to: DATE,
+  }),
+  v.forward(
+    v.check(({ from, to }) => !from || !to || from <= to, 'The start date must not be after the end date'),
+    ['to'],
+  ),
+)
+
 export interface SellerFilterValues {
   store?: number
   from?: string
@@ -108,144 +127,98 @@ export function SellerOrderFilters({
   search?: boolean
   onApply: (next: SellerFilterValues) => void
 }) {
-  const [store, setStore] = useState(values.store ? String(values.store) : '')
-  const [seller, setSeller] = useState(values.seller ?? '')
-  const [q, setQ] = useState(values.q ?? '')
-  const [from, setFrom] = useState(values.from ?? '')
-  const [to, setTo] = useState(values.to ?? '')
-  const [error, setError] = useState<string | null>(null)
   const filtered = Boolean(values.store || values.from || values.to || values.seller || values.q)
+  const empty = { store: '', seller: '', q: '', from: '', to: '' }
+  const apply = (draft: typeof empty) =>
+    // Every key the form owns is set, to undefined when empty: the page merges the result into its search.
+    onApply({
+      ...(stores ? { store: draft.store ? Number(draft.store) : undefined } : {}),
+      ...(search ? { seller: draft.seller || undefined, q: draft.q.toUpperCase() || undefined } : {}),
+      from: draft.from || undefined,
+      to: draft.to || undefined,
+    })
+  const { form, formProps, reset } = useAppForm({
+    schema: sellerFilterSchema,
+    defaultValues: {
+      store: values.store ? String(values.store) : '',
+      seller: values.seller ?? '',
+      q: values.q ?? '',
+      from: values.from ?? '',
+      to: values.to ?? '',
+    },
+    onSubmit: async (draft) => apply(draft),
+  })
   return (
     <form
+      {...formProps}
       aria-label="Filter orders"
       className={cn(
-        'grid gap-3 rounded-2xl border border-stone-200 bg-white p-4 sm:items-end',
+        'grid gap-3 rounded-2xl border border-stone-200 bg-white p-4 sm:items-start',
         search ? 'sm:grid-cols-2 lg:grid-cols-[1fr_1fr_auto_auto_auto]' : 'sm:grid-cols-[1fr_auto_auto_auto]',
       )}
-      onSubmit={(event) => {
-        event.preventDefault()
-        if (from && to && from > to) return setError('The start date must not be after the end date')
-        setError(null)
-        onApply({
-          ...(stores ? { store: store ? Number(store) : undefined } : {}),
-          ...(search ? { seller: seller.trim() || undefined, q: q.trim().toUpperCase() || undefined } : {}),
-          from: from || undefined,
-          to: to || undefined,
-        })
-      }}
     >
       {stores ? (
-        <div className="flex flex-col gap-1">
-          <label htmlFor="filter-store" className="text-sm font-medium text-ink">
-            Store
-          </label>
-          <select
-            id="filter-store"
-            value={store}
-            onChange={(event) => setStore(event.target.value)}
-            className="h-10 rounded-lg border border-stone-300 bg-white px-3 text-sm text-ink focus-visible:outline-2 focus-visible:outline-brand-500"
-          >
-            <option value="">All stores</option>
-            {stores.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <form.AppField name="store">
+          {(field) => (
+            <field.SelectField
+              label="Store"
+              options={[
+                { value: '', label: 'All stores' },
+                ...stores.map((s) => ({ value: String(s.id), label: s.name })),
+              ]}
+            />
+          )}
+        </form.AppField>
       ) : null}
       {search ? (
         <>
-          <div className="flex flex-col gap-1">
-            <label htmlFor="filter-seller" className="text-sm font-medium text-ink">
-              Seller
-            </label>
-            <Input
-              id="filter-seller"
-              type="search"
-              value={seller}
-              onChange={(event) => setSeller(event.target.value)}
-              placeholder="Shop or legal name"
-              maxLength={100}
-              autoComplete="off"
-            />
-          </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor="filter-number" className="text-sm font-medium text-ink">
-              Order number
-            </label>
-            <Input
-              id="filter-number"
-              type="search"
-              value={q}
-              onChange={(event) => setQ(event.target.value)}
-              placeholder="e.g. OM-7K2P"
-              maxLength={20}
-              autoComplete="off"
-              dir="ltr"
-            />
-          </div>
+          <form.AppField name="seller">
+            {(field) => (
+              <field.TextField
+                label="Seller"
+                type="search"
+                placeholder="Shop or legal name"
+                maxLength={100}
+                autoComplete="off"
+              />
+            )}
+          </form.AppField>
+          <form.AppField name="q">
+            {(field) => (
+              <field.TextField
+                label="Order number"
+                type="search"
+                placeholder="e.g. OM-7K2P"
+                maxLength={20}
+                autoComplete="off"
+                dir="ltr"
+              />
+            )}
+          </form.AppField>
         </>
       ) : null}
       <div className={cn('grid grid-cols-2 gap-3', search ? 'sm:col-span-2 lg:contents' : 'sm:contents')}>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="filter-from" className="text-sm font-medium text-ink">
-            Placed from
-          </label>
-          <Input
-            id="filter-from"
-            type="date"
-            value={from}
-            max={to || undefined}
-            onChange={(e) => setFrom(e.target.value)}
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="filter-to" className="text-sm font-medium text-ink">
-            Placed to
-          </label>
-          <Input
-            id="filter-to"
-            type="date"
-            value={to}
-            min={from || undefined}
-            onChange={(e) => setTo(e.target.value)}
-          />
-        </div>
+        <form.AppField name="from">{(field) => <field.DateField label="Placed from" />}</form.AppField>
+        <form.AppField name="to">{(field) => <field.DateField label="Placed to" />}</form.AppField>
       </div>
-      <div className="flex gap-2">
-        <Button type="submit" variant="secondary" className="flex-1 sm:flex-none">
-          Apply
-        </Button>
+      <div className="flex gap-2 sm:mt-6">
+        <form.AppForm>
+          <form.SubmitButton variant="secondary" className="flex-1 sm:flex-none">
+            Apply
+          </form.SubmitButton>
+        </form.AppForm>
         {filtered ? (
           <Button
-            type="button"
             variant="ghost"
             onClick={() => {
-              setStore('')
-              setSeller('')
-              setQ('')
-              setFrom('')
-              setTo('')
-              setError(null)
-              // Every key, set to undefined: a page that merges the result into its search clears them.
-              onApply({
-                ...(stores ? { store: undefined } : {}),
-                ...(search ? { seller: undefined, q: undefined } : {}),
-                from: undefined,
-                to: undefined,
-              })
+              reset(empty)
+              apply(empty)
             }}
           >
             Clear
           </Button>
         ) : null}
       </div>
-      {error ? (
-        <p role="alert" className="col-span-full text-sm font-medium text-red-800">
-          {error}
-        </p>
-      ) : null}
       <p className="col-span-full text-xs text-stone-600">Dates are calendar days in UTC.</p>
     </form>
   )

@@ -1,8 +1,9 @@
-import { useState, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
+import * as v from 'valibot'
 import { sellerStatuses, type SellerStatus } from '~/lib/domain-enums'
-import { Button } from '~/ui/button'
+import { textSchema } from '~/lib/schema-pieces'
 import { EmptyState } from '~/ui/empty-state'
-import { inputClasses } from '~/ui/input'
+import { useAppForm } from '~/ui/form/app-form'
 import { Table, TBody, Td, Th, THead, Tr } from '~/ui/table'
 import type { SellerApplication, SellerApplicationPage } from '../sellers.schemas'
 import { DecisionDialog } from './decision-dialog'
@@ -13,6 +14,16 @@ export interface ApplicationFilters {
   q?: string
 }
 
+const filterSchema = v.object({
+  status: v.union([v.literal(''), v.picklist(sellerStatuses, 'Unknown status')]),
+  q: textSchema(100),
+})
+
+const STATUS_CHOICES = [
+  { value: '', label: 'All statuses' },
+  ...sellerStatuses.map((status) => ({ value: status, label: sellerStatusLabels[status] })),
+]
+
 /** Status and search, applied through the URL so a filtered list can be shared and reloaded. */
 export function ApplicationFiltersForm({
   filters,
@@ -21,48 +32,44 @@ export function ApplicationFiltersForm({
   filters: ApplicationFilters
   onChange: (filters: ApplicationFilters) => void
 }) {
-  const [q, setQ] = useState(filters.q ?? '')
+  const apply = (values: { status: string; q: string }) =>
+    onChange({
+      status: (values.status || undefined) as SellerStatus | undefined,
+      q: values.q.trim() || undefined,
+    })
+  const { form, formProps } = useAppForm({
+    schema: filterSchema,
+    defaultValues: { status: filters.status ?? '', q: filters.q ?? '' },
+    onSubmit: async (values) => apply(values),
+  })
   return (
     <form
+      {...formProps}
       role="search"
       aria-label="Filter applications"
-      onSubmit={(event) => {
-        event.preventDefault()
-        onChange({ ...filters, q: q.trim() || undefined })
-      }}
       className="flex flex-col gap-3 rounded-2xl border border-stone-200 bg-white p-4 sm:flex-row sm:items-end"
     >
-      <label className="flex flex-col gap-1.5 text-sm font-medium text-ink sm:w-48">
-        Status
-        <select
-          value={filters.status ?? ''}
-          onChange={(event) =>
-            onChange({ ...filters, status: (event.target.value || undefined) as SellerStatus | undefined })
-          }
-          className={inputClasses}
-        >
-          <option value="">All statuses</option>
-          {sellerStatuses.map((status) => (
-            <option key={status} value={status}>
-              {sellerStatusLabels[status]}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="flex flex-1 flex-col gap-1.5 text-sm font-medium text-ink">
-        Search
-        <input
-          type="search"
-          value={q}
-          onChange={(event) => setQ(event.target.value)}
-          placeholder="Business name, id or phone"
-          maxLength={100}
-          className={inputClasses}
-        />
-      </label>
-      <Button type="submit" variant="secondary">
-        Search
-      </Button>
+      {/* A status applies at once; the search waits for its button. */}
+      <form.AppField
+        name="status"
+        listeners={{ onChange: ({ value }) => apply({ status: value, q: filters.q ?? '' }) }}
+      >
+        {(field) => <field.SelectField label="Status" options={STATUS_CHOICES} className="sm:w-48" />}
+      </form.AppField>
+      <form.AppField name="q">
+        {(field) => (
+          <field.TextField
+            label="Search"
+            type="search"
+            placeholder="Business name, id or phone"
+            maxLength={100}
+            className="flex-1"
+          />
+        )}
+      </form.AppField>
+      <form.AppForm>
+        <form.SubmitButton variant="secondary">Search</form.SubmitButton>
+      </form.AppForm>
     </form>
   )
 }

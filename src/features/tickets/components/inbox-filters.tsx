@@ -1,6 +1,6 @@
-import { useId, useState, type FormEvent } from 'react'
-import { Button } from '~/ui/button'
-import { Input, inputClasses } from '~/ui/input'
+import * as v from 'valibot'
+import { textSchema } from '~/lib/schema-pieces'
+import { useAppForm } from '~/ui/form/app-form'
 import {
   departmentLabels,
   statusLabels,
@@ -17,6 +17,20 @@ export interface InboxFilters {
   q?: string
 }
 
+const anyOf = <T extends string>(values: readonly T[]) => v.union([v.literal(''), v.picklist(values)])
+
+const inboxFilterSchema = v.object({
+  status: anyOf(ticketStatuses),
+  department: anyOf(ticketDepartments),
+  assigned: anyOf(['me', 'unassigned'] as const),
+  q: textSchema(100),
+})
+
+const withAll = (options: Array<[string, string]>) => [
+  { value: '', label: 'All' },
+  ...options.map(([value, label]) => ({ value, label })),
+]
+
 /** /admin/tickets filters; applied on submit so typing a search does not reload on every key. */
 export function InboxFiltersForm({
   filters,
@@ -25,66 +39,73 @@ export function InboxFiltersForm({
   filters: InboxFilters
   onChange: (f: InboxFilters) => void
 }) {
-  const [draft, setDraft] = useState<InboxFilters>(filters)
-  const id = useId()
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    onChange({ ...draft, q: draft.q?.trim() || undefined })
-  }
-  const select = (name: keyof InboxFilters, label: string, options: Array<[string, string]>) => (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={`${id}-${name}`} className="text-xs font-medium text-stone-700">
-        {label}
-      </label>
-      <select
-        id={`${id}-${name}`}
-        value={draft[name] ?? ''}
-        onChange={(event) => setDraft({ ...draft, [name]: event.target.value || undefined })}
-        className={inputClasses}
-      >
-        <option value="">All</option>
-        {options.map(([value, text]) => (
-          <option key={value} value={value}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </div>
-  )
+  const { form, formProps } = useAppForm({
+    schema: inboxFilterSchema,
+    defaultValues: {
+      status: filters.status ?? '',
+      department: filters.department ?? '',
+      assigned: filters.assigned ?? '',
+      q: filters.q ?? '',
+    },
+    onSubmit: async (draft) =>
+      onChange({
+        status: draft.status || undefined,
+        department: draft.department || undefined,
+        assigned: draft.assigned || undefined,
+        q: draft.q || undefined,
+      }),
+  })
+  const small = '[&_label]:text-xs [&_label]:text-stone-700'
   return (
     <form
-      onSubmit={submit}
+      {...formProps}
       role="search"
       className="grid gap-3 rounded-2xl border border-stone-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end"
     >
-      {select(
-        'status',
-        'Status',
-        ticketStatuses.map((s) => [s, statusLabels[s]]),
-      )}
-      {select(
-        'department',
-        'Department',
-        ticketDepartments.map((d) => [d, departmentLabels[d]]),
-      )}
-      {select('assigned', 'Assigned', [
-        ['me', 'To me'],
-        ['unassigned', 'Nobody'],
-      ])}
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-q`} className="text-xs font-medium text-stone-700">
-          Search
-        </label>
-        <Input
-          id={`${id}-q`}
-          type="search"
-          value={draft.q ?? ''}
-          onChange={(event) => setDraft({ ...draft, q: event.target.value })}
-          placeholder="Subject, #id, phone, email"
-          maxLength={100}
-        />
-      </div>
-      <Button type="submit">Apply</Button>
+      <form.AppField name="status">
+        {(field) => (
+          <field.SelectField
+            label="Status"
+            className={small}
+            options={withAll(ticketStatuses.map((s) => [s, statusLabels[s]]))}
+          />
+        )}
+      </form.AppField>
+      <form.AppField name="department">
+        {(field) => (
+          <field.SelectField
+            label="Department"
+            className={small}
+            options={withAll(ticketDepartments.map((d) => [d, departmentLabels[d]]))}
+          />
+        )}
+      </form.AppField>
+      <form.AppField name="assigned">
+        {(field) => (
+          <field.SelectField
+            label="Assigned"
+            className={small}
+            options={withAll([
+              ['me', 'To me'],
+              ['unassigned', 'Nobody'],
+            ])}
+          />
+        )}
+      </form.AppField>
+      <form.AppField name="q">
+        {(field) => (
+          <field.TextField
+            label="Search"
+            type="search"
+            className={small}
+            placeholder="Subject, #id, phone, email"
+            maxLength={100}
+          />
+        )}
+      </form.AppField>
+      <form.AppForm>
+        <form.SubmitButton>Apply</form.SubmitButton>
+      </form.AppForm>
     </form>
   )
 }

@@ -6,8 +6,8 @@ import { pageHead } from '~/features/shell/page-head'
 import { formatMoney } from '~/lib/money'
 import { parseIdParam } from '~/lib/route-errors'
 import { storeProductsSearch } from '~/features/stores/stores.schemas'
+import { StoreProductsFilters } from '~/features/stores/components/store-products-filters'
 import { buttonClasses } from '~/ui/button'
-import { inputClasses } from '~/ui/input'
 
 const searchSchema = v.omit(storeProductsSearch, ['storeId'])
 
@@ -53,71 +53,10 @@ function StoreProductsPage() {
           </Link>
         </div>
       </div>
-      <form
-        role="search"
-        className="flex flex-wrap items-end gap-3"
-        onSubmit={(event) => {
-          event.preventDefault()
-          const q = String(new FormData(event.currentTarget).get('q') ?? '')
-          void navigate({ search: (prev) => ({ ...prev, q, page: 1 }) })
-        }}
-      >
-        <label className="flex flex-col gap-1 text-sm font-medium text-ink">
-          Search
-          <input name="q" defaultValue={search.q} className={inputClasses} placeholder="Name or SKU code" />
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium text-ink">
-          Status
-          <select
-            className={inputClasses}
-            value={search.status}
-            onChange={(e) =>
-              void navigate({
-                search: (prev) => ({ ...prev, status: e.target.value as typeof search.status, page: 1 }),
-              })
-            }
-          >
-            <option value="all">All</option>
-            <option value="active">Active</option>
-            <option value="inactive">Inactive</option>
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium text-ink">
-          Sort
-          <select
-            className={inputClasses}
-            value={search.sort}
-            onChange={(e) =>
-              void navigate({ search: (prev) => ({ ...prev, sort: e.target.value as typeof search.sort }) })
-            }
-          >
-            <option value="newest">Newest</option>
-            <option value="name">Name</option>
-            <option value="stock">Stock, lowest first</option>
-            <option value="price">Price, lowest first</option>
-          </select>
-        </label>
-        <label className="flex items-center gap-2 text-sm text-ink">
-          <input
-            type="checkbox"
-            checked={search.outOfStock}
-            onChange={(e) =>
-              void navigate({ search: (prev) => ({ ...prev, outOfStock: e.target.checked, page: 1 }) })
-            }
-          />
-          Out of stock
-        </label>
-        <label className="flex items-center gap-2 text-sm text-ink">
-          <input
-            type="checkbox"
-            checked={search.discounted}
-            onChange={(e) =>
-              void navigate({ search: (prev) => ({ ...prev, discounted: e.target.checked, page: 1 }) })
-            }
-          />
-          Discounted
-        </label>
-      </form>
+      <StoreProductsFilters
+        search={search}
+        onApply={(next) => void navigate({ search: (prev) => ({ ...prev, ...next, page: 1 }) })}
+      />
       <p className="text-sm text-stone-600">{data.total} SKUs</p>
       <div className="overflow-x-auto rounded-2xl border border-stone-200 bg-white">
         <table className="w-full text-sm">
