@@ -46,6 +46,7 @@ export default tseslint.config(
     files: [
       'src/server/**',
       'src/server.ts',
+      'src/boot.nitro.ts',
       'src/**/*.server.ts',
       'src/**/*.functions.ts',
       'src/routes/api/**',

@@ -25,7 +25,7 @@ export default defineConfig({
       // PGlite loads its WASM and extension bundles from its package folder at run time; pdfkit
       // requires its standard-font metrics through its package's `#standard-fonts/*` imports.
       traceDeps: ['@electric-sql/pglite*', 'sharp', '@node-rs/argon2*', 'pino*', 'pdfkit'],
-      plugins: ['./src/server/boot.nitro.ts'],
+      plugins: ['./src/boot.nitro.ts'],
       compressPublicAssets: { gzip: true, brotli: true },
       routeRules: {
         // Hashed file names: safe to cache for a year.

@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util'
 import { sql } from 'drizzle-orm'
 import { ConfigError, loadServerConfig } from '../app.config'
 import { openDatabase, selectRows, type Db } from '../src/server/db/client.server'
-import { seedDemoData } from '../src/server/db/seed/seed.server'
+import { seedDemoData } from '../src/features/demo/seed.server'
 import { localDiskStorage } from '../src/server/providers/storage/storage.server'
 
 const usage = `Usage: npm run db:seed -- [--scale N] [--reset]

@@ -7,6 +7,7 @@ import { refreshDueListings } from './features/catalog/catalog-refresh.server'
 import { completeDeliveredOrders } from './features/orders/order-completion.server'
 import { expireUnpaid } from './features/payments/payments.server'
 import { registerImportJobs } from './features/imports/import-jobs.server'
+import { seedDemoData } from './features/demo/seed.server'
 import { initDatabase } from './server/db/database.server'
 import { plainErrorForBots } from './features/shell/bot-errors.server'
 import { compressResponse } from './server/http/compression.server'
@@ -25,7 +26,7 @@ import { requestScope, rootLogger } from './server/log.server'
 
 // In production the boot plugin has done this before listening; in `vite dev` it happens here.
 const config = serverConfig()
-await initDatabase()
+await initDatabase(seedDemoData)
 // Listings follow price tiers that start or expire; product pages and checkout price live anyway.
 registerPeriodicTask('catalog-listings', 60_000, refreshDueListings)
 // Unpaid orders expire after 30 minutes (their stock goes back on sale); open payment sessions time out.

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { demoPendingSeller, demoSeller } from '../factories/demo-accounts'
+import { demoPendingSeller, demoSeller } from '~/features/demo/data/demo-accounts'
 import {
   accountButton,
   demoAccounts,

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { demoSeller } from '../factories/demo-accounts'
+import { demoSeller } from '~/features/demo/data/demo-accounts'
 import { demoAccounts, displayNameOf, newPhone, signIn, signInFresh } from './support/auth'
 
 /**

@@ -1,5 +1,5 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test'
-import { demoOrderNumbers, demoSeller } from '../factories/demo-accounts'
+import { demoOrderNumbers, demoSeller } from '~/features/demo/data/demo-accounts'
 import { signIn } from './support/auth'
 
 /**

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { extractText, getDocumentProxy } from 'unpdf'
-import { demoSeller } from '../factories/demo-accounts'
+import { demoSeller } from '~/features/demo/data/demo-accounts'
 import { signIn } from './support/auth'
 
 /**

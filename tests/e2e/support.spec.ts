@@ -1,5 +1,5 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test'
-import { demoOrderNumbers } from '../factories/demo-accounts'
+import { demoOrderNumbers } from '~/features/demo/data/demo-accounts'
 import { demoAccounts, signIn } from './support/auth'
 
 /** A real 1×1 PNG, as a buyer's photo of a damaged carton. */

@@ -4,7 +4,7 @@ import { getInvoiceForViewer } from '~/features/orders/invoices.server'
 import { actOnOrder } from '~/features/orders/order-transitions.server'
 import type { Db } from '~/server/db/client.server'
 import { invoices, orderEvents, orders, paymentSessions, sellers, users } from '~/server/db/schema'
-import { demoAccounts, demoOrderNumbers, demoSeller } from '../factories/demo-accounts'
+import { demoAccounts, demoOrderNumbers, demoSeller } from '~/features/demo/data/demo-accounts'
 import { createSeededCatalog, type SeededCatalog } from '../support/seeded-catalog'
 import { authOf } from './tickets-fixtures'
 

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { decideAreaAccess } from '~/features/auth/auth-access'
+import { decideAreaAccess } from '~/lib/auth-access'
 import {
   ALREADY_INVITED_BY_YOU,
   ALREADY_YOUR_OBSERVER,

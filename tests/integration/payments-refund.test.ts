@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { refundOrderPayment } from '~/features/payments/payments.server'
+import { refundOrderPayment } from '~/features/payments/payment-refunds.server'
 import type { Db } from '~/server/db/client.server'
 import { jobs, paymentSessions } from '~/server/db/schema'
 import { runDueJobs } from '~/server/jobs/worker.server'

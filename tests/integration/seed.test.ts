@@ -21,13 +21,13 @@ import {
   stores,
   users,
 } from '~/server/db/schema'
-import { seedDemoData, type SeedSummary } from '~/server/db/seed/seed.server'
+import { seedDemoData, type SeedSummary } from '~/features/demo/seed.server'
 import { localDiskStorage } from '~/server/providers/storage/storage.server'
-import { generateProducts } from '../factories/catalog-generator'
+import { generateProducts } from '~/features/demo/data/catalog-generator'
 import { createSku } from '../factories/create'
-import { demoAccounts, demoPassword, demoSeller } from '../factories/demo-accounts'
-import { generateMarket } from '../factories/market-generator'
-import { cities } from '../factories/people-words'
+import { demoAccounts, demoPassword, demoSeller } from '~/features/demo/data/demo-accounts'
+import { generateMarket } from '~/features/demo/data/market-generator'
+import { cities } from '~/features/demo/data/people-words'
 import { createTestDatabase } from '../support/test-database'
 
 type Rows<T extends { $inferSelect: unknown }> = T['$inferSelect'][]

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { DatabaseHandle } from '~/server/db/client.server'
 import { setDatabaseForTesting } from '~/server/db/database.server'
-import { seedDemoData } from '~/server/db/seed/seed.server'
+import { seedDemoData } from '~/features/demo/seed.server'
 import { localDiskStorage } from '~/server/providers/storage/storage.server'
 import { createTestDatabase } from './test-database'
 

@@ -9,7 +9,7 @@ import {
   safeReturnPath,
   sellerRole,
   type UserAccess,
-} from './auth-access'
+} from '~/lib/auth-access'
 
 const seller = (status: SellerStatus) => ({ id: 7, status, display_name: 'Golbarg' })
 const plain = {

@@ -1,7 +1,6 @@
 import * as v from 'valibot'
 import { constants } from '#app-config'
 import { asciiDigits } from '~/lib/digits'
-import { sellerStatuses } from '~/lib/domain-enums'
 
 /**
  * Sign-in and profile inputs: one schema each, used by the forms, the server functions and the JSON
@@ -148,35 +147,8 @@ export type ChangePasswordInput = v.InferOutput<typeof changePasswordInput>
 export type RequestMobileChangeInput = v.InferOutput<typeof requestMobileChangeInput>
 export type ConfirmMobileChangeInput = v.InferOutput<typeof confirmMobileChangeInput>
 
-export const sellerSummarySchema = v.object({
-  id: v.number(),
-  status: v.picklist(sellerStatuses),
-  display_name: v.string(),
-})
-
-/**
- * The signed-in user as the API returns it (spec §3 User, plus `is_admin` from DOMAIN.md and
- * `has_password`, which decides "set" or "change" on the profile page). The one definition of the
- * user: the server builds it, GET /api/user/profile returns it under `data`, the browser parses it
- * with this schema, and the access rules (auth-access.ts) read it.
- */
-export const userSchema = v.object({
-  id: v.number(),
-  email: v.nullable(v.string()),
-  cellphone: v.string(),
-  first_name: v.nullable(v.string()),
-  last_name: v.nullable(v.string()),
-  is_seller: v.boolean(),
-  is_observer: v.boolean(),
-  pointing_seller_id: v.nullable(v.number()),
-  is_admin: v.boolean(),
-  has_password: v.boolean(),
-  /** The user's own seller; for an observer, the seller it acts for. */
-  seller: v.nullable(sellerSummarySchema),
-})
-
-export type SellerSummary = v.InferOutput<typeof sellerSummarySchema>
-export type User = v.InferOutput<typeof userSchema>
+// The user as the API returns it lives in src/lib, so server code can name it too.
+export { sellerSummarySchema, userSchema, type SellerSummary, type User } from '~/lib/user'
 
 /** What a code request tells the form: where it went and when the next one may be asked for. */
 export interface CodeSent {

@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import type { OrderStatus } from '~/lib/domain-enums'
 import { now } from '~/server/clock.server'
 import { selectRows, type DbOrTx } from '~/server/db/client.server'
-import { chunks } from '~/server/db/seed/batches'
+import { chunks } from '~/lib/batches'
 import { clearCatalogCache } from './catalog-cache.server'
 
 /**

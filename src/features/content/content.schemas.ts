@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { idSchema, textSchema } from '~/lib/schema-pieces'
 import { REQUIRED } from '~/features/auth/auth.schemas'
-import type { ContentKind } from '~/features/tickets/ticket-enums'
+import type { ContentKind } from '~/lib/ticket-enums'
 
 /** Help pages, guides and the FAQ: inputs shared by the admin editor and the server. */
 

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react'
-import { densitySrcSet, imageUrl, isVector, widthFor, widthSrcSet } from './image-url'
+import { densitySrcSet, imageUrl, isVector, widthFor, widthSrcSet } from '~/lib/image-url'
 
 export interface ResponsiveImageProps extends Omit<
   ComponentProps<'img'>,

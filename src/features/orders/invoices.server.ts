@@ -1,6 +1,6 @@
 import '@tanstack/react-start/server-only'
 import { asc, eq, sql } from 'drizzle-orm'
-import { sellerRole } from '~/features/auth/auth-access'
+import { sellerRole } from '~/lib/auth-access'
 import { requireUser } from '~/server/auth/guards.server'
 import type { AuthContext } from '~/server/auth/session.server'
 import { now } from '~/server/clock.server'

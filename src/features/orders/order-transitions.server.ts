@@ -1,14 +1,14 @@
 import '@tanstack/react-start/server-only'
 import { eq, sql } from 'drizzle-orm'
 import * as v from 'valibot'
-import { APPROVED_SELLER_MESSAGE, sellerRole } from '~/features/auth/auth-access'
+import { APPROVED_SELLER_MESSAGE, sellerRole } from '~/lib/auth-access'
 import type { User } from '~/features/auth/auth.schemas'
 import {
   countsTowardsPopularity,
   refreshListingsOfOrder,
   refreshProductListings,
 } from '~/features/catalog/catalog-refresh.server'
-import { refundOrderPayment } from '~/features/payments/payments.server'
+import { refundOrderPayment } from '~/features/payments/payment-refunds.server'
 import type { OrderActorKind, OrderStatus } from '~/lib/domain-enums'
 import type { AuthContext } from '~/server/auth/session.server'
 import { now } from '~/server/clock.server'

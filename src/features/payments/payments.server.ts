@@ -2,7 +2,6 @@ import '@tanstack/react-start/server-only'
 import { randomBytes } from 'node:crypto'
 import { and, desc, eq, inArray, lte, ne, or, sql } from 'drizzle-orm'
 import { constants } from '#app-config'
-import { recordServerEvent } from '~/features/analytics/analytics.server'
 import { transitionOrder } from '~/features/orders/order-transitions.server'
 import { orderStatusLabels } from '~/features/orders/order-machine'
 import type { AuthContext } from '~/server/auth/session.server'
@@ -12,7 +11,6 @@ import { serverConfig } from '~/server/config.server'
 import type { Db, DbOrTx } from '~/server/db/client.server'
 import { orders, paymentSessions, sellers } from '~/server/db/schema'
 import { HttpError, conflict, notFound, parseInput } from '~/server/http/api-errors.server'
-import { enqueueJob } from '~/server/jobs/queue.server'
 import { log } from '~/server/log.server'
 import {
   PaymentCallbackRejected,
@@ -28,6 +26,7 @@ import {
   type PaymentReasonCode,
   type StartPaymentInput,
 } from './payments.schemas'
+import { paymentEvent, refundOrderPayment, requestSessionRefund } from './payment-refunds.server'
 
 export const ORDER_NOT_FOUND = 'Order not found'
 export const PAYMENT_SESSION_NOT_FOUND = 'This payment does not exist'
@@ -39,71 +38,6 @@ export function sessionExpiry(at: Date, paymentDueAt: Date): Date {
 }
 
 const newSessionId = () => randomBytes(24).toString('base64url')
-
-async function paymentEvent(
-  db: DbOrTx,
-  name:
-    | 'payment_started'
-    | 'payment_succeeded'
-    | 'payment_failed'
-    | 'payment_expired'
-    | 'payment_refund_requested',
-  props: Record<string, string | number | boolean | null>,
-): Promise<void> {
-  await recordServerEvent(db, { name, path: '/payment', props, at: now() })
-}
-
-// ---------------------------------------------------------------------------------------------
-// Refunds (contract P)
-// ---------------------------------------------------------------------------------------------
-
-/** Records a refund of one received payment and queues the provider call for after the commit. */
-async function requestSessionRefund(
-  tx: DbOrTx,
-  session: { id: string; amount: number; orderId: number },
-  reason: string,
-): Promise<boolean> {
-  const [recorded] = await tx
-    .update(paymentSessions)
-    .set({ refundedAmount: session.amount })
-    .where(and(eq(paymentSessions.id, session.id), eq(paymentSessions.refundedAmount, 0)))
-    .returning({ id: paymentSessions.id })
-  if (!recorded) return false
-  await enqueueJob(tx, 'payment.refund', { sessionId: session.id }, { maxAttempts: 10 })
-  await paymentEvent(tx, 'payment_refund_requested', {
-    session_id: session.id,
-    order_id: session.orderId,
-    amount: session.amount,
-  })
-  log().info(
-    { orderId: session.orderId, sessionId: session.id, amount: session.amount, reason },
-    'payment refund requested',
-  )
-  return true
-}
-
-/**
- * Called by transitionOrder inside its transaction when a paid order is rejected or cancelled (and
- * by the payment callback when money arrives for an order that has already ended): records the
- * refund on the order's succeeded payment session (refunded_amount = the amount paid, refunded_at
- * still empty = "refund under way") and queues the `payment.refund` job, which calls the provider
- * after the transaction commits and stores refunded_at and the provider's refund reference.
- * No-op when the order has no succeeded session or its refund was already recorded.
- */
-export async function refundOrderPayment(tx: DbOrTx, orderId: number, reason: string): Promise<void> {
-  const [session] = await tx
-    .select({
-      id: paymentSessions.id,
-      amount: paymentSessions.amount,
-      orderId: paymentSessions.orderId,
-      refundedAmount: paymentSessions.refundedAmount,
-    })
-    .from(paymentSessions)
-    .where(and(eq(paymentSessions.orderId, orderId), eq(paymentSessions.status, 'succeeded')))
-    .for('update')
-  if (!session || session.refundedAmount > 0) return
-  await requestSessionRefund(tx, session, reason)
-}
 
 // ---------------------------------------------------------------------------------------------
 // Starting a payment (contract P)

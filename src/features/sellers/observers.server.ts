@@ -1,7 +1,7 @@
 import '@tanstack/react-start/server-only'
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm'
 import { constants } from '#app-config'
-import { APPROVED_SELLER_MESSAGE, isApprovedSeller } from '~/features/auth/auth-access'
+import { APPROVED_SELLER_MESSAGE, isApprovedSeller } from '~/lib/auth-access'
 import { isUniqueViolation } from '~/server/db/db-errors.server'
 import { requireSeller, type SellerActor } from '~/server/auth/guards.server'
 import type { AuthContext } from '~/server/auth/session.server'

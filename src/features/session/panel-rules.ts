@@ -1,4 +1,4 @@
-import { canEnterSellerArea, isApprovedSeller } from '~/features/auth/auth-access'
+import { canEnterSellerArea, isApprovedSeller } from '~/lib/auth-access'
 import type { User } from '~/features/auth/auth.schemas'
 import type { FileRoutesByTo } from '~/routeTree.gen'
 

@@ -8,7 +8,7 @@ import {
   type TicketDepartment,
   type TicketSource,
   type TicketStatus,
-} from './ticket-enums'
+} from '~/lib/ticket-enums'
 
 /** Tickets and the contact form: one schema per input, shared by the forms and the server. */
 

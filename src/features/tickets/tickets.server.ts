@@ -10,7 +10,7 @@ import { log } from '~/server/log.server'
 import type { MediaStorage } from '~/server/providers/storage/storage.server'
 import { checkAttachments, storeAttachments, type UploadedFile } from './ticket-attachments.server'
 import { loadThread, loadVisibleTicket, toSummary } from './ticket-views.server'
-import type { MessageAuthor } from './ticket-enums'
+import type { MessageAuthor } from '~/lib/ticket-enums'
 import type {
   CreateTicketInput,
   MyTicketFilters,

@@ -1,7 +1,7 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { APPROVED_SELLER_MESSAGE } from '~/features/auth/auth-access'
+import { APPROVED_SELLER_MESSAGE } from '~/lib/auth-access'
 import { SellerDashboardPanels } from '~/features/orders/components/seller-dashboard'
 import { orderQueries } from '~/features/orders/orders.queries'
 import { SellerStatusCard } from '~/features/sellers/components/seller-status'

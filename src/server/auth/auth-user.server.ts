@@ -1,7 +1,7 @@
 import '@tanstack/react-start/server-only'
 import { eq } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import type { User } from '~/features/auth/auth.schemas'
+import type { User } from '~/lib/user'
 import type { DbOrTx } from '../db/client.server'
 import { sellers, users } from '../db/schema'
 

@@ -1,11 +1,6 @@
 import '@tanstack/react-start/server-only'
-import {
-  APPROVED_SELLER_MESSAGE,
-  canEnterSellerArea,
-  isApprovedSeller,
-  sellerRole,
-} from '~/features/auth/auth-access'
-import type { SellerSummary } from '~/features/auth/auth.schemas'
+import { APPROVED_SELLER_MESSAGE, canEnterSellerArea, isApprovedSeller, sellerRole } from '~/lib/auth-access'
+import type { SellerSummary } from '~/lib/user'
 import { forbidden, unauthorized } from '../http/api-errors.server'
 import type { AuthContext } from './session.server'
 

@@ -5,7 +5,7 @@ import { log } from '../log.server'
 import { localDiskStorage } from '../providers/storage/storage.server'
 import { openDatabase, type DatabaseHandle, type Db } from './client.server'
 import { users } from './schema'
-import { seedDemoData } from './seed/seed.server'
+import type { MediaStorage } from '../providers/storage/storage.server'
 
 /**
  * The production build loads this module twice (the boot plugin and the app bundle); PGlite allows
@@ -40,8 +40,11 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   return (row?.n ?? 0) === 0
 }
 
+/** Loads the demo marketplace (the app entry passes it in: src/server knows no features). */
+export type DemoSeed = (db: Db, options: { scale: number; storage: MediaStorage }) => Promise<unknown>
+
 /** Applies migrations, then loads the demo data into an empty database when configured to. Once. */
-export function initDatabase(): Promise<DatabaseHandle> {
+export function initDatabase(seed: DemoSeed): Promise<DatabaseHandle> {
   state.ready ??= (async () => {
     const started = performance.now()
     const handle = await database()
@@ -49,7 +52,7 @@ export function initDatabase(): Promise<DatabaseHandle> {
     const migratedMs = Math.round(performance.now() - started)
     if (serverConfig().seedOnEmpty && (await isDatabaseEmpty(handle.db))) {
       log().info('empty database: loading demo data')
-      const summary = await seedDemoData(handle.db, { scale: 1, storage: mediaStorage() })
+      const summary = await seed(handle.db, { scale: 1, storage: mediaStorage() })
       log().info({ summary }, 'demo data loaded')
     }
     log().info(

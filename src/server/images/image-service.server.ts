@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto'
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises'
 import { join, normalize, sep } from 'node:path'
 import sharp from 'sharp'
-import { outputWidths } from '~/features/images/image-url'
+import { outputWidths } from '~/lib/image-url'
 import { isSafeMediaKey, type MediaStorage } from '../providers/storage/storage.server'
 
 /**

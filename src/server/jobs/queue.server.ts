@@ -1,7 +1,6 @@
 import '@tanstack/react-start/server-only'
 import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm'
 import { now, minutes, seconds } from '../clock.server'
-import { serverConfig } from '../config.server'
 import type { DbOrTx } from '../db/client.server'
 import { jobs } from '../db/schema'
 
@@ -57,8 +56,6 @@ export async function enqueueJob<N extends JobName>(
       createdAt: at,
     })
     .returning({ id: jobs.id })
-  // `vite dev` runs no boot plugin: the first job starts the worker there.
-  if (serverConfig().env === 'development') void import('./worker.server').then((m) => m.ensureJobWorker())
   return row!.id
 }
 

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type BrowserContext, type Cookie, type Page } from '@playwright/test'
-import { demoAccounts, demoPassword, type DemoAccountKey } from '../../factories/demo-accounts'
+import { demoAccounts, demoPassword, type DemoAccountKey } from '~/features/demo/data/demo-accounts'
 
 /**
  * Signing in for browser tests, through the app's own API and pages (no faked responses). Sign-in

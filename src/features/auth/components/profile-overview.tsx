@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import { canEnterSellerArea } from '../auth-access'
+import { canEnterSellerArea } from '~/lib/auth-access'
 import type { User } from '../auth.schemas'
 import { formatPhone } from '../auth-format'
 

@@ -1,5 +1,5 @@
 import { publicConfig } from '#app-config'
-import { departmentLabels, ticketDepartments } from '~/features/tickets/ticket-enums'
+import { departmentLabels, ticketDepartments } from '~/lib/ticket-enums'
 
 const blurbs = {
   sellers: 'Applications, stores, prices, payouts and subscriptions.',

@@ -1,4 +1,4 @@
-import type { ContentKind } from '~/features/tickets/ticket-enums'
+import type { ContentKind } from '~/lib/ticket-enums'
 
 /** A default page or guide as the seed writes it. */
 export interface SeedPage {

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { constants } from '#app-config'
-import { sellerRole } from '~/features/auth/auth-access'
+import { sellerRole } from '~/lib/auth-access'
 import type { User } from '~/features/auth/auth.schemas'
 import { buttonClasses } from '~/ui/button'
 import { ShieldIcon, StoreIcon, TagIcon, TruckIcon } from '~/ui/icons'

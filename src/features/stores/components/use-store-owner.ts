@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { sellerRole } from '~/features/auth/auth-access'
+import { sellerRole } from '~/lib/auth-access'
 import { sessionQueries } from '~/features/session/session.queries'
 
 /** Whether the signed-in user owns the seller (observers read stores, only owners change them). */

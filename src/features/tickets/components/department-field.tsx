@@ -1,5 +1,5 @@
 import { SelectField } from '~/ui/form/fields'
-import { departmentLabels, ticketDepartments } from '../ticket-enums'
+import { departmentLabels, ticketDepartments } from '~/lib/ticket-enums'
 
 const options = ticketDepartments.map((department) => ({
   value: department,

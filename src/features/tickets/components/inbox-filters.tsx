@@ -8,7 +8,7 @@ import {
   ticketStatuses,
   type TicketDepartment,
   type TicketStatus,
-} from '../ticket-enums'
+} from '~/lib/ticket-enums'
 
 export interface InboxFilters {
   status?: TicketStatus

@@ -1,5 +1,5 @@
 import { cn } from '~/lib/cn'
-import { departmentLabels, statusLabels, type TicketDepartment, type TicketStatus } from '../ticket-enums'
+import { departmentLabels, statusLabels, type TicketDepartment, type TicketStatus } from '~/lib/ticket-enums'
 
 const statusStyles: Record<TicketStatus, string> = {
   open: 'bg-amber-50 text-amber-900 ring-amber-200',

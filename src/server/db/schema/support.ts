@@ -5,7 +5,7 @@ import {
   ticketDepartments,
   ticketSources,
   ticketStatuses,
-} from '../../../features/tickets/ticket-enums'
+} from '~/lib/ticket-enums'
 import { users } from './people'
 
 export const ticketStatusEnum = pgEnum('ticket_status', ticketStatuses)

@@ -1,11 +1,20 @@
 import '@tanstack/react-start/server-only'
+import type { ServerConfig } from '#app-config'
 import { serverConfig } from '../../config.server'
-import { createPaymentProvider, type PaymentProvider } from './payment.server'
+import { gatewayPaymentProvider } from './gateway.server'
+import type { PaymentProvider } from './payment.server'
+import { sandboxBankProvider } from './sandbox-bank.server'
 
 const PROVIDER_KEY = Symbol.for('omdeh.payment-provider')
 const slot = ((globalThis as Record<symbol, { provider?: PaymentProvider | null } | undefined>)[
   PROVIDER_KEY
 ] ??= {})
+
+export function createPaymentProvider(config: ServerConfig): PaymentProvider {
+  return config.payment.kind === 'gateway'
+    ? gatewayPaymentProvider(config.payment)
+    : sandboxBankProvider({ secret: config.sessionSecret })
+}
 
 /** The provider in use: the configured one, or one a test put in its place. */
 export function paymentProvider(): PaymentProvider {

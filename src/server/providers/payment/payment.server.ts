@@ -1,7 +1,4 @@
 import '@tanstack/react-start/server-only'
-import type { ServerConfig } from '#app-config'
-import { gatewayPaymentProvider } from './gateway.server'
-import { sandboxBankProvider } from './sandbox-bank.server'
 
 /** What a provider needs to open a payment with the payer's bank. Amounts in minor units. */
 export interface CreatePaymentSession {
@@ -68,10 +65,4 @@ export interface PaymentProvider {
     amount: number
     refundId: string
   }): Promise<{ refundReference: string }>
-}
-
-export function createPaymentProvider(config: ServerConfig): PaymentProvider {
-  return config.payment.kind === 'gateway'
-    ? gatewayPaymentProvider(config.payment)
-    : sandboxBankProvider({ secret: config.sessionSecret })
 }

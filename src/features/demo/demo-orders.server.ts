@@ -1,13 +1,13 @@
 import '@tanstack/react-start/server-only'
 import { randomBytes } from 'node:crypto'
 import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm'
-import { priceLine, type Tier } from '../../../features/basket/basket-pricing.server'
-import { checkoutTotals, lineAmounts } from '../../../features/checkout/checkout-totals'
-import { transitionOrder, type OrderActor } from '../../../features/orders/order-transitions.server'
-import { changeStock } from '../../../features/inventory/stock-ledger.server'
-import { demoOrderNumbers } from '../../../../tests/factories/demo-accounts'
-import type { DeliveryMethod, OrderStatus } from '../../../lib/domain-enums'
-import type { Tx } from '../client.server'
+import { priceLine, type Tier } from '~/features/basket/basket-pricing.server'
+import { checkoutTotals, lineAmounts } from '~/features/checkout/checkout-totals'
+import { transitionOrder, type OrderActor } from '~/features/orders/order-transitions.server'
+import { changeStock } from '~/features/inventory/stock-ledger.server'
+import { demoOrderNumbers } from './data/demo-accounts'
+import type { DeliveryMethod, OrderStatus } from '~/lib/domain-enums'
+import type { Tx } from '~/server/db/client.server'
 import {
   invoices,
   orderEvents,
@@ -20,7 +20,7 @@ import {
   skus,
   stores,
   type AddressSnapshot,
-} from '../schema'
+} from '~/server/db/schema'
 
 /**
  * Demo orders for the demo buyer with the demo seller, one in each of several states, moved through

@@ -1,5 +1,5 @@
 import { APPROVED_SELLER_STATUS } from '~/lib/domain-enums'
-import type { User } from './auth.schemas'
+import type { User } from './user'
 
 /**
  * Who may go where (spec §6, DOMAIN.md): the one source of these rules. Client-safe and pure: the

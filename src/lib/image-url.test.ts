@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { densitySrcSet, imageUrl, isVector, outputWidths, widthFor, widthSrcSet } from './image-url'
+import { densitySrcSet, imageUrl, isVector, outputWidths, widthFor, widthSrcSet } from '~/lib/image-url'
 
 describe('image URLs', () => {
   it('produces the configured widths (320 to 1536) at densities 1 and 2', () => {

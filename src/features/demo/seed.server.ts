@@ -6,16 +6,16 @@ import {
   buildCategorySpecs,
   generateProducts,
   productsPerScale,
-} from '../../../../tests/factories/catalog-generator'
-import { demoAccounts, demoPassword } from '../../../../tests/factories/demo-accounts'
-import { landingPageSpecs } from '../../../../tests/factories/landing-pages'
-import { refreshProductListings } from '../../../features/catalog/catalog-refresh.server'
-import { ensureDefaultContent } from '../../../features/content/content-seed.server'
-import { generateMarket } from '../../../../tests/factories/market-generator'
-import { planSkus, skusPerScale } from '../../../../tests/factories/sku-generator'
-import { serverConfig } from '../../config.server'
-import type { MediaStorage } from '../../providers/storage/storage.server'
-import type { Db } from '../client.server'
+} from './data/catalog-generator'
+import { demoAccounts, demoPassword } from './data/demo-accounts'
+import { landingPageSpecs } from './data/landing-pages'
+import { refreshProductListings } from '~/features/catalog/catalog-refresh.server'
+import { ensureDefaultContent } from '~/features/content/content-seed.server'
+import { generateMarket } from './data/market-generator'
+import { planSkus, skusPerScale } from './data/sku-generator'
+import { serverConfig } from '~/server/config.server'
+import type { MediaStorage } from '~/server/providers/storage/storage.server'
+import type { Db } from '~/server/db/client.server'
 import {
   brands,
   categories,
@@ -28,9 +28,9 @@ import {
   skus,
   stores,
   users,
-} from '../schema'
-import { chunks, forEachLimited, indexBy } from './batches'
-import { openLedgersForUntrackedStock } from '../../../features/inventory/stock-ledger.server'
+} from '~/server/db/schema'
+import { chunks, forEachLimited, indexBy } from '~/lib/batches'
+import { openLedgersForUntrackedStock } from '~/features/inventory/stock-ledger.server'
 import { seedDemoOrders } from './demo-orders.server'
 import { categoryImageKey, productPhotoKey, secondPhotoKey, seedMedia, storeLogoKey } from './media'
 

@@ -3,14 +3,15 @@
  * listening: a bad configuration or a failed migration stops the process instead of serving errors.
  */
 import { definePlugin } from 'nitro'
-import { serverConfig } from './config.server'
-import { closeDatabase, initDatabase } from './db/database.server'
-import { startJobWorker, stopJobWorker } from './jobs/worker.server'
-import { rootLogger } from './log.server'
+import { serverConfig } from './server/config.server'
+import { seedDemoData } from './features/demo/seed.server'
+import { closeDatabase, initDatabase } from './server/db/database.server'
+import { startJobWorker, stopJobWorker } from './server/jobs/worker.server'
+import { rootLogger } from './server/log.server'
 
 try {
   serverConfig()
-  await initDatabase()
+  await initDatabase(seedDemoData)
   // Background work (SMS delivery, ...) polls the jobs table once the schema is in place.
   startJobWorker()
 } catch (error) {

@@ -1,6 +1,6 @@
-import type { CategorySpec, ProductSpec } from '../../../../tests/factories/catalog-generator'
-import type { StoreSpec } from '../../../../tests/factories/market-generator'
-import { categorySvg, productSvg, storeLogoSvg } from '../../../../tests/factories/svg'
+import type { CategorySpec, ProductSpec } from './data/catalog-generator'
+import type { StoreSpec } from './data/market-generator'
+import { categorySvg, productSvg, storeLogoSvg } from './data/svg'
 
 export interface MediaFile {
   key: string

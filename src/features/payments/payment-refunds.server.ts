@@ -1,0 +1,79 @@
+import '@tanstack/react-start/server-only'
+import { and, eq } from 'drizzle-orm'
+import { recordServerEvent } from '~/features/analytics/analytics.server'
+import { now } from '~/server/clock.server'
+import type { DbOrTx } from '~/server/db/client.server'
+import { paymentSessions } from '~/server/db/schema'
+import { enqueueJob } from '~/server/jobs/queue.server'
+import { log } from '~/server/log.server'
+
+/**
+ * Refunds of received payments (contract P), apart from the rest of payments so that order
+ * transitions can refund without payments and orders importing each other.
+ */
+
+/** A payment event for the analytics stream. */
+export async function paymentEvent(
+  db: DbOrTx,
+  name:
+    | 'payment_started'
+    | 'payment_succeeded'
+    | 'payment_failed'
+    | 'payment_expired'
+    | 'payment_refund_requested',
+  props: Record<string, string | number | boolean | null>,
+): Promise<void> {
+  await recordServerEvent(db, { name, path: '/payment', props, at: now() })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Refunds (contract P)
+// ---------------------------------------------------------------------------------------------
+
+/** Records a refund of one received payment and queues the provider call for after the commit. */
+export async function requestSessionRefund(
+  tx: DbOrTx,
+  session: { id: string; amount: number; orderId: number },
+  reason: string,
+): Promise<boolean> {
+  const [recorded] = await tx
+    .update(paymentSessions)
+    .set({ refundedAmount: session.amount })
+    .where(and(eq(paymentSessions.id, session.id), eq(paymentSessions.refundedAmount, 0)))
+    .returning({ id: paymentSessions.id })
+  if (!recorded) return false
+  await enqueueJob(tx, 'payment.refund', { sessionId: session.id }, { maxAttempts: 10 })
+  await paymentEvent(tx, 'payment_refund_requested', {
+    session_id: session.id,
+    order_id: session.orderId,
+    amount: session.amount,
+  })
+  log().info(
+    { orderId: session.orderId, sessionId: session.id, amount: session.amount, reason },
+    'payment refund requested',
+  )
+  return true
+}
+
+/**
+ * Called by transitionOrder inside its transaction when a paid order is rejected or cancelled (and
+ * by the payment callback when money arrives for an order that has already ended): records the
+ * refund on the order's succeeded payment session (refunded_amount = the amount paid, refunded_at
+ * still empty = "refund under way") and queues the `payment.refund` job, which calls the provider
+ * after the transaction commits and stores refunded_at and the provider's refund reference.
+ * No-op when the order has no succeeded session or its refund was already recorded.
+ */
+export async function refundOrderPayment(tx: DbOrTx, orderId: number, reason: string): Promise<void> {
+  const [session] = await tx
+    .select({
+      id: paymentSessions.id,
+      amount: paymentSessions.amount,
+      orderId: paymentSessions.orderId,
+      refundedAmount: paymentSessions.refundedAmount,
+    })
+    .from(paymentSessions)
+    .where(and(eq(paymentSessions.orderId, orderId), eq(paymentSessions.status, 'succeeded')))
+    .for('update')
+  if (!session || session.refundedAmount > 0) return
+  await requestSessionRefund(tx, session, reason)
+}
