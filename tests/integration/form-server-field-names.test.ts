@@ -7,6 +7,8 @@ import { HttpError, parseInput } from '~/server/http/api-errors.server'
 import { draftToInput, emptyBlock, type LandingDraft } from '~/features/catalog/landing-admin-draft'
 import { landingPageInput } from '~/features/catalog/landing-admin.schemas'
 import { becomeSellerInput } from '~/features/sellers/sellers.schemas'
+import { registerInput } from '~/features/auth/auth.schemas'
+import { faqEntryInput } from '~/features/content/content.schemas'
 import { createStoreInput, offerExistingProductInput } from '~/features/stores/stores.schemas'
 import { nearestField } from '~/ui/form/app-form'
 
@@ -101,6 +103,18 @@ describe('server 422 paths land on nested form fields', () => {
     const errors = fieldErrorsOf(landingPageInput, draftToInput(draft).input)
     const landed = new Set(Object.keys(errors).map((path) => nearestField(path, rendered)))
     expect([...landed].sort()).toEqual(['blocks[0].body', 'blocks[1].slugs', 'slug'].sort())
+  })
+
+  it('registration and FAQ forms name the fields they render', () => {
+    const registration = fieldErrorsOf(registerInput, {
+      ticket: 't',
+      first_name: '',
+      last_name: '',
+      email: 'no',
+    })
+    expect(Object.keys(registration).sort()).toEqual(['email', 'first_name', 'last_name'])
+    const faq = fieldErrorsOf(faqEntryInput, { group: 'x', question: 'why', answer: '', position: 1 })
+    expect(Object.keys(faq).sort()).toEqual(['answer', 'group', 'question'])
   })
 
   it('seller application and store forms name the fields they render', () => {
