@@ -72,9 +72,13 @@ export function safeReturnPath(value: unknown): string | null {
     return null
   }
   if (url.origin !== 'http://omdeh.invalid') return null
-  const path = url.pathname.replace(/\/+$/, '') || '/'
+  // The URL parser resolves dot segments and drops tabs and newlines, so "/.//evil.example" or
+  // "/\t/evil.example" come out as "//evil.example": a protocol-relative URL. Collapse repeated
+  // slashes in what is returned, so the result is always a path on this origin.
+  const pathname = url.pathname.replace(/\/{2,}/g, '/')
+  const path = pathname.replace(/\/+$/, '') || '/'
   if (path === '/auth' || path.startsWith('/auth/')) return null
-  return `${url.pathname}${url.search}${url.hash}`
+  return `${pathname}${url.search}${url.hash}`
 }
 
 /**

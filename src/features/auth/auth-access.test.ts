@@ -130,8 +130,26 @@ describe('return path after sign-in', () => {
     ['the verification page', '/auth/verify?phone=1'],
     ['something not a string', 42],
     ['something very long', `/${'a'.repeat(600)}`],
+    ['the sign-in page behind dot segments', '/x/../auth'],
+    ['the sign-in page behind doubled slashes', '//auth'],
+    ['a tab that hides a protocol-relative URL', '/\t/evil.example'],
+    ['a newline that hides a protocol-relative URL', '/\n/evil.example/x'],
   ])('refuses %s', (_name, value) => {
     expect(safeReturnPath(value)).toBeNull()
+  })
+
+  // Issue #13 §5: "/.//evil.example" used to come back as "//evil.example" (a 500 on /auth).
+  it.each([
+    ['/.//evil.example', '/evil.example'],
+    ['/./\\evil.example', '/evil.example'],
+    ['/a/..//evil.example', '/evil.example'],
+    ['/%2e%2e//evil.example', '/evil.example'],
+    ['/buyer//orders', '/buyer/orders'],
+    ['/product/a?next=//evil.example', '/product/a?next=//evil.example'],
+  ])('turns %j into the same-origin path %j', (value, expected) => {
+    const path = safeReturnPath(value)
+    expect(path).toBe(expected)
+    expect(new URL(path!, 'https://omdeh.ir').origin).toBe('https://omdeh.ir')
   })
 
   it('takes the first candidate the user may open, else home', () => {
