@@ -22,12 +22,32 @@ describe('API errors across the server boundary', () => {
     expect(adapter.test({ status: 500, message: 'not an Error' })).toBe(false)
   })
 
-  it('sends nothing but status, message and field messages', () => {
+  it('sends nothing but status, message, field messages and the rate-limit fields', () => {
     const error = Object.assign(new Error('x'), { status: 403, secret: 'internal', cause: new Error('sql') })
-    expect(Object.keys(adapter.toSerializable(error) as object).sort()).toEqual([
-      'fieldErrors',
-      'message',
-      'status',
-    ])
+    expect(adapter.toSerializable(error)).toEqual({
+      status: 403,
+      message: 'x',
+      fieldErrors: null,
+      retryAfter: null,
+      rateLimited: false,
+    })
+  })
+
+  it("keeps a rate limit's Retry-After (from the server's headers) and that it is a lock", () => {
+    const server = Object.assign(new Error('Too many attempts. Try again in 840 seconds.'), {
+      status: 429,
+      headers: { 'retry-after': '840' },
+      rateLimited: true,
+    })
+    const back = adapter.fromSerializable(adapter.toSerializable(server) as never)
+    expect(back).toMatchObject({ status: 429, retryAfter: 840, rateLimited: true })
+    const cooldown = Object.assign(new Error('You can request a new code in 15 seconds'), {
+      status: 429,
+      headers: { 'retry-after': '15' },
+    })
+    expect(adapter.fromSerializable(adapter.toSerializable(cooldown) as never)).toMatchObject({
+      retryAfter: 15,
+      rateLimited: undefined,
+    })
   })
 })

@@ -17,13 +17,25 @@ export class ApiError extends Error {
   override name = 'ApiError'
   readonly status: number
   readonly fieldErrors?: FieldErrors
+  /** A 429's Retry-After, in seconds, when the server sent one. */
+  readonly retryAfter?: number
+  /** A 429 from a rate limit (locked out for `retryAfter`), not a cooldown the form explains. */
+  readonly rateLimited?: boolean
   /** Set once a toast has told the user, so that a second handler does not repeat it. */
   reported = false
 
-  constructor(status: number, message: string, fieldErrors?: FieldErrors) {
+  constructor(
+    status: number,
+    message: string,
+    fieldErrors?: FieldErrors,
+    limit?: { retryAfter?: number; rateLimited?: boolean },
+  ) {
     super(message)
     this.status = status
     if (fieldErrors && Object.keys(fieldErrors).length) this.fieldErrors = fieldErrors
+    if (limit?.retryAfter !== undefined && Number.isFinite(limit.retryAfter) && limit.retryAfter > 0)
+      this.retryAfter = Math.ceil(limit.retryAfter)
+    if (limit?.rateLimited) this.rateLimited = true
   }
 }
 
@@ -60,17 +72,19 @@ export function validationMessage(body: unknown): string {
   return messageFrom(body) ?? INVALID_MESSAGE
 }
 
-/** An ApiError from a status and a parsed response body. */
-export function apiErrorFromResponse(status: number, body: unknown): ApiError {
+/** An ApiError from a status, a parsed response body and (for a 429) its Retry-After header. */
+export function apiErrorFromResponse(status: number, body: unknown, retryAfter?: string | null): ApiError {
   if (status === 404) return new ApiError(404, MODULE_NOT_FOUND)
   if (status === 422) return new ApiError(422, validationMessage(body), fieldErrorsFrom(body))
-  return new ApiError(status, messageFrom(body) ?? GENERIC_MESSAGE)
+  const limit = status === 429 && retryAfter ? { retryAfter: Number(retryAfter) } : undefined
+  return new ApiError(status, messageFrom(body) ?? GENERIC_MESSAGE, undefined, limit)
 }
 
 /** Maps anything thrown by ky, a server function or fetch into an ApiError. */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error
-  if (isHTTPError(error)) return apiErrorFromResponse(error.response.status, error.data)
+  if (isHTTPError(error))
+    return apiErrorFromResponse(error.response.status, error.data, error.response.headers.get('retry-after'))
   if (isTimeoutError(error)) return new ApiError(408, NETWORK_MESSAGE)
   if (isNetworkError(error)) return new ApiError(0, NETWORK_MESSAGE)
   // A server function's thrown error arrives as a plain Error that kept its own properties.
@@ -79,7 +93,8 @@ export function toApiError(error: unknown): ApiError {
     const message = typeof error.message === 'string' && error.message ? error.message : GENERIC_MESSAGE
     if (status === 404) return new ApiError(404, message === GENERIC_MESSAGE ? MODULE_NOT_FOUND : message)
     const fields = isRecord(error.fieldErrors) ? fieldErrorsFrom({ errors: error.fieldErrors }) : undefined
-    return new ApiError(status, message, fields)
+    const retryAfter = typeof error.retryAfter === 'number' ? error.retryAfter : undefined
+    return new ApiError(status, message, fields, { retryAfter, rateLimited: error.rateLimited === true })
   }
   if (error instanceof TypeError && /fetch|network/i.test(error.message))
     return new ApiError(0, NETWORK_MESSAGE)

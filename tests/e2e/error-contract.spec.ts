@@ -45,7 +45,7 @@ async function callServerFn(
 /** The status inside a server function's serialized error ({"error": {status, message, …}}). */
 function serializedErrorStatus(body: string): number | null {
   if (!body.includes('"k":["error"]')) return null
-  const match = /"k":\["status","message","fieldErrors"\],"v":\[\{"t":0,"s":(\d+)\}/.exec(body)
+  const match = /"k":\["status","message","fieldErrors"[^\]]*\],"v":\[\{"t":0,"s":(\d+)\}/.exec(body)
   return match ? Number(match[1]) : -1
 }
 

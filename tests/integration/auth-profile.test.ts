@@ -6,12 +6,13 @@ import {
   requestMobileChangeCode,
   updateProfile,
 } from '~/features/auth/auth-profile.server'
-import { passwordSignIn } from '~/features/auth/auth.server'
+import { passwordSignIn as passwordSignInWith } from '~/features/auth/auth.server'
 import { updateProfileInput } from '~/features/auth/auth.schemas'
 import { authenticateAccessToken, type AuthContext } from '~/server/auth/session.server'
 import { advanceClock, setClock } from '~/server/clock.server'
 import type { Db } from '~/server/db/client.server'
 import { users } from '~/server/db/schema'
+import type { CaptchaVerifier } from '~/server/providers/captcha/captcha.server'
 import { HttpError, parseInput } from '~/server/http/api-errors.server'
 import { createUser } from '../factories/create'
 import { usingPostgres } from '../support/test-database'
@@ -37,6 +38,22 @@ async function failure(
   }
   throw new Error('expected the operation to fail')
 }
+
+/** The captchas the sign-ins below were asked for (`strict` once the per-phone limit escalated). */
+const captchaChecks: { token: string | undefined; strict: boolean }[] = []
+let captchaPasses = (_check: { token: string | undefined; strict: boolean }) => true
+const captcha: CaptchaVerifier = {
+  verify: async ({ token, strict }) => {
+    const check = { token, strict: strict === true }
+    captchaChecks.push(check)
+    return captchaPasses(check)
+  },
+}
+const passwordSignIn = (
+  db: Db,
+  input: Parameters<typeof passwordSignInWith>[1],
+  from: Parameters<typeof passwordSignInWith>[2],
+) => passwordSignInWith(db, input, from, captcha)
 
 describe(`the signed-in user's own profile (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
   let db: Db
@@ -180,6 +197,36 @@ describe(`the signed-in user's own profile (${usingPostgres() ? 'PostgreSQL' : '
     for (let i = 0; i < 7; i++) {
       expect((await passwordSignIn(db, { phone, password: 'Right-pass-1' }, owner)).kind).toBe('signed_in')
     }
+  })
+
+  it('past ten wrong passwords for a phone from anywhere, asks every client for a strict captcha first', async () => {
+    const { auth } = await signedIn()
+    await changePassword(db, auth, { new_password: 'Right-pass-1' })
+    const phone = auth.user.cellphone
+    captchaChecks.length = 0
+    // Ten guessers, one wrong password each: no captcha is asked for yet.
+    for (let i = 0; i < 10; i++)
+      await failure(() => passwordSignIn(db, { phone, password: `Wrong-${i}x` }, meta()))
+    expect(captchaChecks).toEqual([])
+    // Now even the owner must pass a strict captcha; a failed one is a 422 that counts nothing.
+    captchaPasses = () => false
+    const owner = meta()
+    const refused = await failure(() =>
+      passwordSignIn(db, { phone, password: 'Right-pass-1', captcha_token: 't1' }, owner),
+    )
+    expect(refused).toEqual({
+      status: 422,
+      message: 'The captcha check failed. Try again.',
+      fields: { captcha_token: ['The captcha check failed. Try again.'] },
+    })
+    captchaPasses = (check) => check.strict && check.token === 't2'
+    const signIn = await passwordSignIn(db, { phone, password: 'Right-pass-1', captcha_token: 't2' }, owner)
+    expect(signIn.kind).toBe('signed_in')
+    expect(captchaChecks).toEqual([
+      { token: 't1', strict: true },
+      { token: 't2', strict: true },
+    ])
+    captchaPasses = () => true
   })
 
   it('changes the mobile number with a code sent to the new number', async () => {

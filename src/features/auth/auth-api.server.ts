@@ -121,10 +121,10 @@ export const otpRequestEndpoint = apiRoute(async ({ request, db, meta, config })
   return { body: { message: `We sent a ${sent.code_length}-digit code to ${sent.phone}`, data: sent } }
 })
 
-/** POST /api/auth/otp/verify {phone, code, delivery?} */
-export const otpVerifyEndpoint = apiRoute(async ({ request, db, meta, secure }) => {
+/** POST /api/auth/otp/verify {phone, code, captcha_token?, delivery?} */
+export const otpVerifyEndpoint = apiRoute(async ({ request, db, meta, secure, config }) => {
   const input = parseInput(apiVerifyCodeInput, await readJsonBody(request))
-  const result = await verifyLoginCode(db, input, meta)
+  const result = await verifyLoginCode(db, input, meta, captchaVerifier(config.captcha.secret))
   if (result.kind === 'signed_in') return signedInReply(result, input.delivery, secure)
   const { kind: _kind, ...registration } = result
   return {
@@ -141,8 +141,9 @@ export const registerEndpoint = apiRoute(async ({ request, db, meta, secure }) =
   return signedInReply(await registerAccount(db, input, meta), input.delivery, secure, 201)
 })
 
-/** POST /api/auth/password {phone, password, delivery?} */
-export const passwordEndpoint = apiRoute(async ({ request, db, meta, secure }) => {
+/** POST /api/auth/password {phone, password, captcha_token?, delivery?} */
+export const passwordEndpoint = apiRoute(async ({ request, db, meta, secure, config }) => {
   const input = parseInput(apiPasswordSignInInput, await readJsonBody(request))
-  return signedInReply(await passwordSignIn(db, input, meta), input.delivery, secure)
+  const signedIn = await passwordSignIn(db, input, meta, captchaVerifier(config.captcha.secret))
+  return signedInReply(signedIn, input.delivery, secure)
 })

@@ -7,7 +7,9 @@ import { serverConfig } from '~/server/config.server'
 import type { Db, DbOrTx } from '~/server/db/client.server'
 import { oneTimeCodes } from '~/server/db/schema'
 import { HttpError, tooManyRequests } from '~/server/http/api-errors.server'
+import { hitRateLimit, refundRateLimit, type RateLimitRule } from '~/server/rate-limit/rate-limit.server'
 import { queueMessage } from '~/server/providers/sms/outbox.server'
+import { OTP_TRIES_PER_CODE } from './auth-limits.server'
 import type { CodeSent } from './auth.schemas'
 
 type Purpose = 'login' | 'change_mobile'
@@ -37,9 +39,9 @@ function messageBody(purpose: Purpose, code: string): string {
 }
 
 /**
- * Issues a new code for a phone and queues its message, in one transaction. A new code replaces
- * the previous one (only the latest can be verified); asking again within the resend cooldown is a
- * 429 with the seconds left. Returns whether this was a resend, for analytics.
+ * Issues a new code for a phone and queues its message, in one transaction. Older codes stay
+ * valid until they expire (see checkCode); the same client asking again within the resend
+ * cooldown is a 429 with the seconds left. Returns whether this was a resend, for analytics.
  */
 export async function issueCode(
   db: Db,
@@ -51,10 +53,12 @@ export async function issueCode(
     // Serialises requests for one phone so two at once cannot both pass the cooldown check.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp:${target.purpose}:${target.phone}`}))`)
     const at = now()
+    // The cooldown is this client's: somebody else asking for the same phone does not hold the
+    // owner back (the limits in auth-limits bound how many messages one phone gets).
     const [previous] = await tx
       .select({ createdAt: oneTimeCodes.createdAt, consumedAt: oneTimeCodes.consumedAt })
       .from(oneTimeCodes)
-      .where(targetIs(target))
+      .where(and(targetIs(target), eq(oneTimeCodes.ip, ip)))
       .orderBy(desc(oneTimeCodes.createdAt), desc(oneTimeCodes.id))
       .limit(1)
     const resendAt = previous ? previous.createdAt.getTime() + seconds(otpResendSeconds) : 0
@@ -100,39 +104,77 @@ export const CODE_BURNED = 'Too many wrong tries: this code no longer works. Req
 export const CODE_INVALID = 'This code is no longer valid. Request a new code.'
 export const NO_CODE = 'No code was sent to this number. Request a code first.'
 
+/** How many codes of one phone may be live at once: a newer code does not cancel an older one. */
+const LIVE_CODES = 3
+const triesPerClient = {
+  name: 'otp-tries:code-ip',
+  limit: otpMaxAttempts,
+  windowMs: seconds(otpValidSeconds),
+} satisfies RateLimitRule
+
 /**
- * Checks a code against the latest one issued for the target. Only a wrong guess changes
- * anything (its try is counted, and the fifth wrong try burns the code). Returns the code's id
- * for `consumeCode` in the transaction that acts on it; otherwise throws 401 with a message the
- * user can act on.
+ * Checks a code against the phone's live codes (unused, unexpired; the newest few), so that a
+ * code somebody else asked for does not cancel the one the owner is typing. Each check first
+ * takes a try in single conditional statements: one of five for this client on the newest code
+ * (an atomic upsert), and one of OTP_TRIES_PER_CODE for everybody (attempts + 1 where below it).
+ * However many guesses arrive at once, no more are ever compared, and one client's wrong tries
+ * never burn the code for another. A correct code gives its tries back. Returns the matching
+ * code's id for `consumeCode` in the transaction that acts on it; otherwise throws 401 with a
+ * message the user can act on. Runs outside any transaction: a counted try stays counted.
  */
-export async function checkCode(db: DbOrTx, target: CodeTarget, code: string): Promise<number> {
+export async function checkCode(db: Db, target: CodeTarget, code: string, client: string): Promise<number> {
+  const at = now()
+  const live = await db
+    .select({ id: oneTimeCodes.id, codeHash: oneTimeCodes.codeHash })
+    .from(oneTimeCodes)
+    .where(and(targetIs(target), isNull(oneTimeCodes.consumedAt), gt(oneTimeCodes.expiresAt, at)))
+    .orderBy(desc(oneTimeCodes.createdAt), desc(oneTimeCodes.id))
+    .limit(LIVE_CODES)
+  const guessHash = codeHashFor(target, code)
+  if (!live.length) throw codeError(await whyNoLiveCode(db, target, guessHash))
+  const newest = live[0]!
+  const mine = await hitRateLimit(db, triesPerClient, `${newest.id}:${client}`)
+  const [counted] = mine.allowed
+    ? await db
+        .update(oneTimeCodes)
+        .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
+        .where(
+          and(
+            eq(oneTimeCodes.id, newest.id),
+            isNull(oneTimeCodes.consumedAt),
+            lt(oneTimeCodes.attempts, OTP_TRIES_PER_CODE),
+          ),
+        )
+        .returning({ id: oneTimeCodes.id })
+    : []
+  if (!counted) throw codeError(CODE_BURNED)
+  const match = live.find((candidate) => sameHash(candidate.codeHash, guessHash))
+  if (match) {
+    await refundRateLimit(db, triesPerClient, `${newest.id}:${client}`)
+    await db
+      .update(oneTimeCodes)
+      .set({ attempts: sql`greatest(${oneTimeCodes.attempts} - 1, 0)` })
+      .where(eq(oneTimeCodes.id, newest.id))
+    return match.id
+  }
+  const left = otpMaxAttempts - mine.count
+  if (left <= 0) throw codeError(`Wrong code. ${CODE_BURNED}`)
+  throw codeError(`Wrong code. ${left} ${left === 1 ? 'try' : 'tries'} left.`)
+}
+
+/** The message for a target without a live code: none sent, used, expired, or burned. */
+async function whyNoLiveCode(db: Db, target: CodeTarget, guessHash: string): Promise<string> {
   const [latest] = await db
     .select()
     .from(oneTimeCodes)
     .where(targetIs(target))
     .orderBy(desc(oneTimeCodes.createdAt), desc(oneTimeCodes.id))
     .limit(1)
-  if (!latest) throw codeError(NO_CODE)
-  const matches = sameHash(latest.codeHash, codeHashFor(target, code))
-  if (latest.consumedAt) throw codeError(matches ? CODE_USED : CODE_INVALID)
-  if (latest.attempts >= otpMaxAttempts) throw codeError(CODE_BURNED)
-  if (latest.expiresAt.getTime() <= now().getTime()) throw codeError(CODE_EXPIRED)
-  if (matches) return latest.id
-  const [counted] = await db
-    .update(oneTimeCodes)
-    .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
-    .where(
-      and(
-        eq(oneTimeCodes.id, latest.id),
-        isNull(oneTimeCodes.consumedAt),
-        lt(oneTimeCodes.attempts, otpMaxAttempts),
-      ),
-    )
-    .returning({ attempts: oneTimeCodes.attempts })
-  const left = otpMaxAttempts - (counted?.attempts ?? otpMaxAttempts)
-  if (left <= 0) throw codeError(`Wrong code. ${CODE_BURNED}`)
-  throw codeError(`Wrong code. ${left} ${left === 1 ? 'try' : 'tries'} left.`)
+  if (!latest) return NO_CODE
+  const matches = sameHash(latest.codeHash, guessHash)
+  if (latest.consumedAt) return matches ? CODE_USED : CODE_INVALID
+  if (latest.attempts >= OTP_TRIES_PER_CODE) return CODE_BURNED
+  return CODE_EXPIRED
 }
 
 /** Uses up a checked code; fails if another request used it first (a replay racing the original). */
@@ -145,7 +187,7 @@ export async function consumeCode(tx: DbOrTx, codeId: number): Promise<void> {
       and(
         eq(oneTimeCodes.id, codeId),
         isNull(oneTimeCodes.consumedAt),
-        lt(oneTimeCodes.attempts, otpMaxAttempts),
+        lt(oneTimeCodes.attempts, OTP_TRIES_PER_CODE),
         gt(oneTimeCodes.expiresAt, at),
       ),
     )

@@ -122,8 +122,13 @@ export async function confirmMobileChange(
 ): Promise<User> {
   const signedIn = requireUser(auth)
   const userId = signedIn.user.id
-  await enforceRateLimits(db, [{ rule: authLimits.verifyPerPhone, subject: input.phone }])
-  const codeId = await checkCode(db, { phone: input.phone, purpose: 'change_mobile', userId }, input.code)
+  // The code is bound to this user, so the user is the client its tries are counted for.
+  const client = `user:${userId}`
+  await enforceRateLimits(db, [
+    { rule: authLimits.verifyPerPhoneClient, subject: `${input.phone}:${client}` },
+  ])
+  const target = { phone: input.phone, purpose: 'change_mobile' as const, userId }
+  const codeId = await checkCode(db, target, input.code, client)
   try {
     const updated = await db.transaction(async (tx) => {
       await consumeCode(tx, codeId)

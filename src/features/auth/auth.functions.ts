@@ -91,7 +91,12 @@ export const verifyLoginCodeFn = createServerFn({ method: 'POST' })
   .middleware([authContext])
   .validator(validate(verifyCodeInput))
   .handler(async ({ data, context }) => {
-    const result = await verifyLoginCode(context.db, data, context.meta)
+    const result = await verifyLoginCode(
+      context.db,
+      data,
+      context.meta,
+      captchaVerifier(serverConfig().captcha.secret),
+    )
     if (result.kind === 'signed_in') return finishSignIn(result, context.secureCookies)
     return {
       status: 'needs_registration' as const,
@@ -112,7 +117,10 @@ export const passwordSignInFn = createServerFn({ method: 'POST' })
   .middleware([authContext])
   .validator(validate(passwordSignInInput))
   .handler(async ({ data, context }) =>
-    finishSignIn(await passwordSignIn(context.db, data, context.meta), context.secureCookies),
+    finishSignIn(
+      await passwordSignIn(context.db, data, context.meta, captchaVerifier(serverConfig().captcha.secret)),
+      context.secureCookies,
+    ),
   )
 
 /** Rotates the refresh cookie. `ok: false` means the session is over (cookies cleared). */

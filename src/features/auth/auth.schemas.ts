@@ -100,12 +100,18 @@ const passwordSchema = v.pipe(
 /** JSON clients choose cookies (browsers) or tokens in the reply body (apps, scripts). */
 const deliverySchema = v.optional(v.picklist(['cookie', 'body'], 'delivery must be cookie or body'), 'cookie')
 
+/** Asked for on every code request, and on a verify or password sign-in once limits escalate. */
+const captchaTokenSchema = v.optional(v.pipe(v.string(), v.maxLength(4096)))
 export const requestCodeInput = v.object({
   phone: phoneSchema,
   channel: v.optional(channelSchema, 'sms'),
-  captcha_token: v.optional(v.pipe(v.string(), v.maxLength(4096))),
+  captcha_token: captchaTokenSchema,
 })
-export const verifyCodeInput = v.object({ phone: phoneSchema, code: codeSchema })
+export const verifyCodeInput = v.object({
+  phone: phoneSchema,
+  code: codeSchema,
+  captcha_token: captchaTokenSchema,
+})
 export const registerInput = v.object({
   ticket: v.pipe(
     v.string(REQUIRED),
@@ -116,7 +122,11 @@ export const registerInput = v.object({
   last_name: lastNameSchema,
   email: emailSchema,
 })
-export const passwordSignInInput = v.object({ phone: phoneSchema, password: passwordSchema })
+export const passwordSignInInput = v.object({
+  phone: phoneSchema,
+  password: passwordSchema,
+  captcha_token: captchaTokenSchema,
+})
 export const updateProfileInput = v.object({
   first_name: firstNameSchema,
   last_name: lastNameSchema,

@@ -16,7 +16,12 @@ import type { Db } from '~/server/db/client.server'
 import { registrationTickets, users } from '~/server/db/schema'
 import { HttpError, conflict, fieldError } from '~/server/http/api-errors.server'
 import type { CaptchaVerifier } from '~/server/providers/captcha/captcha.server'
-import { enforceRateLimits, refundRateLimit } from '~/server/rate-limit/rate-limit.server'
+import {
+  captchaEscalated,
+  enforceRateLimits,
+  refundRateLimit,
+  type RateLimitRule,
+} from '~/server/rate-limit/rate-limit.server'
 import { checkCode, consumeCode, issueCode } from './auth-codes.server'
 import { AUTH_EVENTS } from './auth-events'
 import { maskPhone, trackAuthEvent } from './auth-events.server'
@@ -53,6 +58,28 @@ export const TICKET_INVALID = 'Your verification has expired. Request a new code
 
 const wait = (seconds: number) => `Too many attempts. Try again in ${seconds} seconds.`
 
+/**
+ * The captcha (action `login`) at the level the shared limits call for, then a hit on every
+ * limit. A failed captcha counts nothing; a token is single-use, so the level is decided first.
+ */
+async function passSignInGuards(
+  db: Db,
+  checks: ReadonlyArray<{ rule: RateLimitRule; subject: string }>,
+  captcha: { verifier: CaptchaVerifier; token: string | undefined; ip: string; always: boolean },
+): Promise<void> {
+  const escalated = await captchaEscalated(db, checks)
+  if (captcha.always || escalated) {
+    const passed = await captcha.verifier.verify({
+      token: captcha.token,
+      action: 'login',
+      ip: captcha.ip,
+      strict: escalated,
+    })
+    if (!passed) throw fieldError('captcha_token', CAPTCHA_FAILED)
+  }
+  await enforceRateLimits(db, checks, wait)
+}
+
 /** /auth: captcha, rate limits, then a 6-digit code by SMS or WhatsApp. */
 export async function requestLoginCode(
   db: Db,
@@ -60,16 +87,14 @@ export async function requestLoginCode(
   meta: SessionMeta,
   captcha: CaptchaVerifier,
 ): Promise<CodeSent> {
-  if (!(await captcha.verify({ token: input.captcha_token, action: 'login', ip: meta.ip }))) {
-    throw fieldError('captcha_token', CAPTCHA_FAILED)
-  }
-  await enforceRateLimits(
+  await passSignInGuards(
     db,
     [
+      { rule: authLimits.codeRequestPerPhoneClient, subject: `${input.phone}:${meta.ip}` },
       { rule: authLimits.codeRequestPerPhone, subject: input.phone },
       { rule: authLimits.codeRequestPerIp, subject: meta.ip },
     ],
-    wait,
+    { verifier: captcha, token: input.captcha_token, ip: meta.ip, always: true },
   )
   const sent = await issueCode(db, { phone: input.phone, purpose: 'login' }, input.channel, meta.ip)
   const props = { phone: maskPhone(input.phone), channel: input.channel }
@@ -84,17 +109,19 @@ export async function verifyLoginCode(
   db: Db,
   input: VerifyCodeInput,
   meta: SessionMeta,
+  captcha: CaptchaVerifier,
 ): Promise<SignedIn | NeedsRegistration> {
-  await enforceRateLimits(
+  await passSignInGuards(
     db,
     [
+      { rule: authLimits.verifyPerPhoneClient, subject: `${input.phone}:${meta.ip}` },
       { rule: authLimits.verifyPerPhone, subject: input.phone },
       { rule: authLimits.verifyPerIp, subject: meta.ip },
     ],
-    wait,
+    { verifier: captcha, token: input.captcha_token, ip: meta.ip, always: false },
   )
   const target = { phone: input.phone, purpose: 'login' as const }
-  const codeId = await checkCode(db, target, input.code).catch((error: unknown) => {
+  const codeId = await checkCode(db, target, input.code, meta.ip).catch((error: unknown) => {
     trackAuthEvent(AUTH_EVENTS.otpVerificationFailed, {
       phone: maskPhone(input.phone),
       reason: (error as Error).message,
@@ -180,13 +207,19 @@ export async function passwordSignIn(
   db: Db,
   input: PasswordSignInInput,
   meta: SessionMeta,
+  captcha: CaptchaVerifier,
 ): Promise<SignedIn> {
   const limits = [
     { rule: authLimits.passwordPerPhoneClient, subject: `${input.phone}:${meta.ip}` },
     { rule: authLimits.passwordPerPhone, subject: input.phone },
     { rule: authLimits.passwordPerIp, subject: meta.ip },
   ]
-  await enforceRateLimits(db, limits, wait)
+  await passSignInGuards(db, limits, {
+    verifier: captcha,
+    token: input.captcha_token,
+    ip: meta.ip,
+    always: false,
+  })
   trackAuthEvent(AUTH_EVENTS.passwordAttempted, { phone: maskPhone(input.phone) })
   const [row] = await db
     .select({ id: users.id, hash: users.passwordHash })

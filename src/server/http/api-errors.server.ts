@@ -38,6 +38,21 @@ export function tooManyRequests(retryAfterSeconds: number, message?: string): Ht
   })
 }
 
+/**
+ * A 429 from a rate limit: the client is locked out of this action for `retry-after` seconds, and
+ * the web app shows the 429 page with its countdown (unlike a resend cooldown, which is a 429 the
+ * form explains in place).
+ */
+export class RateLimitedError extends HttpError {
+  readonly rateLimited = true
+  constructor(retryAfterSeconds: number, message?: string) {
+    const wait = Math.max(1, Math.ceil(retryAfterSeconds))
+    super(429, message ?? `Too many attempts. Try again in ${wait} seconds.`, undefined, {
+      'retry-after': String(wait),
+    })
+  }
+}
+
 /** valibot issues as the spec's 422 errors object: each field with its messages. */
 export function issuesToFieldErrors(issues: readonly v.BaseIssue<unknown>[]): FieldErrors {
   const errors: FieldErrors = {}

@@ -1,15 +1,22 @@
 import '@tanstack/react-start/server-only'
-import { lt, sql } from 'drizzle-orm'
+import { eq, lt, sql } from 'drizzle-orm'
 import { now } from '../clock.server'
 import type { DbOrTx } from '../db/client.server'
 import { rateLimitBuckets } from '../db/schema'
-import { tooManyRequests } from '../http/api-errors.server'
+import { RateLimitedError } from '../http/api-errors.server'
 
 export interface RateLimitRule {
   /** Names the limit in keys and logs, e.g. 'otp-request:phone'. */
   name: string
   limit: number
   windowMs: number
+  /**
+   * Past this many hits in the window (and up to `limit`), the action still goes through, but only
+   * after a stricter captcha check (see captchaEscalated): a limit shared by every client (per
+   * phone) escalates to the captcha before it refuses, so an attacker cannot cheaply lock the
+   * owner out.
+   */
+  captchaAfter?: number
 }
 
 export interface RateLimitResult {
@@ -53,7 +60,7 @@ export async function hitRateLimit(
   }
 }
 
-/** Counts a hit on every rule; over any limit throws 429 with the longest Retry-After. */
+/** Counts a hit on every rule; over any limit throws a 429 (RateLimitedError) with the longest Retry-After. */
 export async function enforceRateLimits(
   db: DbOrTx,
   checks: ReadonlyArray<{ rule: RateLimitRule; subject: string }>,
@@ -64,7 +71,29 @@ export async function enforceRateLimits(
     const result = await hitRateLimit(db, rule, subject)
     if (!result.allowed) retryAfter = Math.max(retryAfter, result.retryAfterSeconds)
   }
-  if (retryAfter > 0) throw tooManyRequests(retryAfter, message?.(retryAfter))
+  if (retryAfter > 0) throw new RateLimitedError(retryAfter, message?.(retryAfter))
+}
+
+/**
+ * Whether any rule with a `captchaAfter` has already reached it in its current window, without
+ * counting a hit: the caller then asks for the stricter captcha check before it counts the
+ * attempt (a captcha token is single-use, so the level must be known before it is verified).
+ */
+export async function captchaEscalated(
+  db: DbOrTx,
+  checks: ReadonlyArray<{ rule: RateLimitRule; subject: string }>,
+): Promise<boolean> {
+  for (const { rule, subject } of checks) {
+    if (rule.captchaAfter === undefined) continue
+    const [row] = await db
+      .select({ count: rateLimitBuckets.count, windowStart: rateLimitBuckets.windowStart })
+      .from(rateLimitBuckets)
+      .where(eq(rateLimitBuckets.key, `${rule.name}:${subject}`))
+    if (!row) continue
+    const open = new Date(row.windowStart).getTime() + rule.windowMs > now().getTime()
+    if (open && row.count >= rule.captchaAfter) return true
+  }
+  return false
 }
 
 /**

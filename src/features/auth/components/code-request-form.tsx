@@ -10,6 +10,7 @@ import { requestLoginCodeFn } from '../auth.functions'
 import { normalizeIranMobile, requestCodeInput } from '../auth.schemas'
 import { rememberCodeSent } from '../code-sent-store'
 import { ChannelField } from './channel-field'
+import { SignInLocked, useSignInLock } from './sign-in-lock'
 
 export const CAPTCHA_UNAVAILABLE = 'The security check could not load. Check your connection and try again.'
 
@@ -34,6 +35,7 @@ export function CodeRequestForm({ initialPhone, redirect }: { initialPhone: stri
   const captcha = useLoginCaptcha()
   // Asked again too soon: the code already sent still works, so offer to go and enter it.
   const [waitingFor, setWaitingFor] = useState<string | null>(null)
+  const lock = useSignInLock()
   const { form, formProps, formError } = useAppForm({
     schema: requestCodeInput,
     defaultValues: { phone: initialPhone, channel: 'sms' },
@@ -46,10 +48,12 @@ export function CodeRequestForm({ initialPhone, redirect }: { initialPhone: stri
       await navigate({ to: '/auth/verify', search: { phone: sent.phone, channel: sent.channel, redirect } })
     },
     onError: (error) => {
+      if (lock.catchLock(error)) return
       const phone = normalizeIranMobile(form.state.values.phone)
       if (error.status === 429 && phone.ok) setWaitingFor(phone.phone)
     },
   })
+  if (lock.retryAt) return <SignInLocked retryAt={lock.retryAt} onRetry={lock.clear} />
   return (
     <form {...formProps} className="flex flex-col gap-5">
       <FormError message={formError} />

@@ -5,6 +5,8 @@ import { AUTH_EVENTS } from '../auth-events'
 import { passwordSignInFn } from '../auth.functions'
 import { passwordSignInInput } from '../auth.schemas'
 import { useFinishSignIn } from '../use-finish-sign-in'
+import { useLoginCaptcha } from './code-request-form'
+import { SignInLocked, useSignInLock } from './sign-in-lock'
 
 /** /auth, second way in: phone and password, for accounts that have set one (DOMAIN.md). */
 export function PasswordSignInForm({
@@ -18,17 +20,23 @@ export function PasswordSignInForm({
 }) {
   const finish = useFinishSignIn(redirect)
   const [visible, setVisible] = useState(false)
+  const captcha = useLoginCaptcha()
+  const lock = useSignInLock()
   const { form, formProps, formError } = useAppForm({
     schema: passwordSignInInput,
     defaultValues: { phone: initialPhone, password: '' },
     onSubmit: async (input) => {
       track(AUTH_EVENTS.loginStarted, { method: 'password' })
       track(AUTH_EVENTS.passwordAttempted)
-      const { user } = await passwordSignInFn({ data: input })
+      const { user } = await passwordSignInFn({ data: { ...input, captcha_token: await captcha.token() } })
       await finish(user, 'password')
     },
-    onError: (error) => track(AUTH_EVENTS.loginFailed, { method: 'password', status: error.status }),
+    onError: (error) => {
+      track(AUTH_EVENTS.loginFailed, { method: 'password', status: error.status })
+      lock.catchLock(error)
+    },
   })
+  if (lock.retryAt) return <SignInLocked retryAt={lock.retryAt} onRetry={lock.clear} />
   return (
     <form {...formProps} className="flex flex-col gap-5">
       <FormError message={formError} />

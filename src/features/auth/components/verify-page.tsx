@@ -9,6 +9,7 @@ import { formatPhone } from '../auth-format'
 import { useFinishSignIn } from '../use-finish-sign-in'
 import { CodeField, ResendCode } from './code-field'
 import { useLoginCaptcha } from './code-request-form'
+import { SignInLocked, useSignInLock } from './sign-in-lock'
 
 type Channel = 'sms' | 'whatsapp'
 
@@ -49,19 +50,24 @@ function CodeStep({
   onNewUser: (ticket: string) => void
 }) {
   const captcha = useLoginCaptcha()
+  const lock = useSignInLock()
   const { form, formProps, formError, submit } = useAppForm({
     schema: verifyCodeInput,
     defaultValues: { code: '' },
     extra: { phone },
     onSubmit: async (input) => {
-      const result = await verifyLoginCodeFn({ data: input })
+      const result = await verifyLoginCodeFn({ data: { ...input, captcha_token: await captcha.token() } })
       track(AUTH_EVENTS.otpVerified)
       if (result.status === 'signed_in') return finish(result.user, 'otp')
       track(AUTH_EVENTS.registerStarted)
       onNewUser(result.ticket)
     },
-    onError: (error) => track(AUTH_EVENTS.otpVerificationFailed, { status: error.status }),
+    onError: (error) => {
+      track(AUTH_EVENTS.otpVerificationFailed, { status: error.status })
+      lock.catchLock(error)
+    },
   })
+  if (lock.retryAt) return <SignInLocked retryAt={lock.retryAt} onRetry={lock.clear} />
   return (
     <section aria-labelledby="verify-title" className="flex flex-col gap-5">
       <div className="flex flex-col gap-1.5">

@@ -1,8 +1,11 @@
 import '@tanstack/react-start/server-only'
 
 export interface CaptchaVerifier {
-  /** Whether `token` proves a human for `action`; never throws for a bad token. */
-  verify(input: { token: string | undefined; action: string; ip: string }): Promise<boolean>
+  /**
+   * Whether `token` proves a human for `action`; never throws for a bad token. `strict` asks for
+   * more certainty (a higher score), once an action's shared limit has escalated.
+   */
+  verify(input: { token: string | undefined; action: string; ip: string; strict?: boolean }): Promise<boolean>
 }
 
 /** reCAPTCHA v3's verification endpoint; other providers that speak the same form fit too. */
@@ -10,17 +13,19 @@ export const DEFAULT_CAPTCHA_VERIFY_URL = 'https://www.google.com/recaptcha/api/
 
 /**
  * Without CAPTCHA_SECRET (development) every check passes. With it, the token is posted to the
- * provider and must be valid, for the same action, and (v3) score at least `minScore`.
+ * provider and must be valid, for the same action, and (v3) score at least `minScore`, or
+ * `strictMinScore` for a strict check.
  */
 export function createCaptchaVerifier(options: {
   secret: string
   verifyUrl?: string
   minScore?: number
+  strictMinScore?: number
   timeoutMs?: number
 }): CaptchaVerifier {
   if (!options.secret) return { verify: async () => true }
   return {
-    async verify({ token, action, ip }) {
+    async verify({ token, action, ip, strict }) {
       if (!token) return false
       try {
         const response = await fetch(options.verifyUrl ?? DEFAULT_CAPTCHA_VERIFY_URL, {
@@ -33,7 +38,8 @@ export function createCaptchaVerifier(options: {
         const result = (await response.json()) as { success?: boolean; action?: string; score?: number }
         if (!result.success) return false
         if (result.action !== undefined && result.action !== action) return false
-        return result.score === undefined || result.score >= (options.minScore ?? 0.5)
+        const minScore = strict ? (options.strictMinScore ?? 0.8) : (options.minScore ?? 0.5)
+        return result.score === undefined || result.score >= minScore
       } catch {
         return false
       }
