@@ -27,7 +27,11 @@ export const constants = {
   history: { maxItems: 10 },
   toast: { timeoutMs: 5000, maxCount: 20, position: 'top-right' as const },
   queryCache: { staleMs: 15_000, retries: 3, retryDelayCapMs: 30_000, gcMs: 5 * 60_000 },
-  images: { widths: [320, 640, 768, 1024, 1280, 1536] as const, densities: [1, 2] as const, format: 'webp' as const },
+  images: {
+    widths: [320, 640, 768, 1024, 1280, 1536] as const,
+    densities: [1, 2] as const,
+    format: 'webp' as const,
+  },
   rateLimitCountdownSeconds: 60,
   chunkReload: { limit: 2, guardMs: 10_000, queryParam: 'app_status_check' },
   progressBar: {
@@ -52,7 +56,12 @@ export const constants = {
     retryStatusCodes: [408, 409, 425, 429, 500, 502, 503, 504] as const,
     timeoutMs: 15_000,
   },
-  analytics: { endpoint: '/api/analytics/events', maxBatch: 50, flushIntervalMs: 5000, maxBodyBytes: 64 * 1024 },
+  analytics: {
+    endpoint: '/api/analytics/events',
+    maxBatch: 50,
+    flushIntervalMs: 5000,
+    maxBodyBytes: 64 * 1024,
+  },
   /** The server image endpoint: resizes first-party and allowed-domain images to webp. */
   imageEndpoint: '/api/image',
 } as const
@@ -89,7 +98,10 @@ const urlString = (name: string, protocols: readonly string[]) =>
   v.pipe(
     v.string(),
     v.url(`${name} must be a URL`),
-    v.check((value) => protocols.some((p) => value.startsWith(`${p}:`)), `${name} must start with ${protocols.join(' or ')}:`),
+    v.check(
+      (value) => protocols.some((p) => value.startsWith(`${p}:`)),
+      `${name} must start with ${protocols.join(' or ')}:`,
+    ),
   )
 
 const flag = (name: string) =>
@@ -109,7 +121,10 @@ const percent = (name: string) =>
 
 /** Environment variables, with defaults that make `npm start` work with nothing set. */
 const envSchema = v.object({
-  NODE_ENV: v.optional(v.picklist(['development', 'production', 'test'], 'NODE_ENV must be development, production or test'), 'development'),
+  NODE_ENV: v.optional(
+    v.picklist(['development', 'production', 'test'], 'NODE_ENV must be development, production or test'),
+    'development',
+  ),
   PORT: v.optional(integerString('PORT', 1, 65535), '3000'),
   DATABASE_URL: v.optional(urlString('DATABASE_URL', ['postgres', 'postgresql'])),
   DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1, 'DATA_DIR must not be empty')), './data'),
@@ -120,29 +135,53 @@ const envSchema = v.object({
     v.pipe(v.string(), v.regex(/^[a-z0-9.-]*$/i, 'IMAGE_ALLOWED_DOMAIN must be a host name')),
     'cdn.omdeh.example',
   ),
-  CURRENCY: v.optional(v.pipe(v.string(), v.regex(/^[A-Z]{3}$/, 'CURRENCY must be a 3-letter ISO code')), 'IRR'),
+  CURRENCY: v.optional(
+    v.pipe(v.string(), v.regex(/^[A-Z]{3}$/, 'CURRENCY must be a 3-letter ISO code')),
+    'IRR',
+  ),
   VAT_PERCENT: v.optional(percent('VAT_PERCENT'), '10'),
   DEMO_MODE: v.optional(flag('DEMO_MODE'), '0'),
+  /** The demo's outbox and sandbox bank answer other machines too (they answer only loopback otherwise). */
+  DEMO_PUBLIC: v.optional(flag('DEMO_PUBLIC'), '0'),
   SEED_ON_EMPTY: v.optional(flag('SEED_ON_EMPTY'), '1'),
   LOG_LEVEL: v.optional(
-    v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'LOG_LEVEL must be a pino level'),
+    v.picklist(
+      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
+      'LOG_LEVEL must be a pino level',
+    ),
     'info',
   ),
   SMS_PROVIDER: v.optional(v.picklist(['dev', 'http'], 'SMS_PROVIDER must be dev or http'), 'dev'),
   SMS_API_URL: v.optional(urlString('SMS_API_URL', ['http', 'https'])),
   SMS_API_KEY: v.optional(v.string()),
-  PAYMENT_PROVIDER: v.optional(v.picklist(['sandbox', 'gateway'], 'PAYMENT_PROVIDER must be sandbox or gateway'), 'sandbox'),
+  PAYMENT_PROVIDER: v.optional(
+    v.picklist(['sandbox', 'gateway'], 'PAYMENT_PROVIDER must be sandbox or gateway'),
+    'sandbox',
+  ),
   PAYMENT_GATEWAY_URL: v.optional(urlString('PAYMENT_GATEWAY_URL', ['http', 'https'])),
   PAYMENT_MERCHANT_ID: v.optional(
-    v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{4,64}$/, 'PAYMENT_MERCHANT_ID must be 4-64 letters, digits, - or _')),
+    v.pipe(
+      v.string(),
+      v.regex(/^[A-Za-z0-9_-]{4,64}$/, 'PAYMENT_MERCHANT_ID must be 4-64 letters, digits, - or _'),
+    ),
   ),
   PAYMENT_GATEWAY_TIMEOUT_MS: v.optional(integerString('PAYMENT_GATEWAY_TIMEOUT_MS', 1000, 120_000), '15000'),
-  SESSION_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'SESSION_SECRET must be at least 32 characters'))),
+  SESSION_SECRET: v.optional(
+    v.pipe(v.string(), v.minLength(32, 'SESSION_SECRET must be at least 32 characters')),
+  ),
   /** Behind a reverse proxy or load balancer: take the client address from X-Forwarded-For. */
   TRUST_PROXY: v.optional(flag('TRUST_PROXY'), '0'),
 })
 
 export type ServerConfig = ReturnType<typeof loadServerConfig>
+
+/** localhost, 127.0.0.0/8 or ::1: a site only this machine can reach. */
+export function isLoopbackUrl(url: string): boolean {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '')
+  return (
+    host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host)
+  )
+}
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -153,7 +192,9 @@ export class ConfigError extends Error {
 
 /** Reads and validates the environment. Throws a ConfigError naming every bad variable. */
 export function loadServerConfig(env: Record<string, string | undefined> = process.env) {
-  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''))
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  )
   const result = v.safeParse(envSchema, present)
   if (!result.success) {
     throw new ConfigError(
@@ -174,10 +215,18 @@ export function loadServerConfig(env: Record<string, string | undefined> = proce
   }
   const devAdapters = e.SMS_PROVIDER === 'dev' || e.PAYMENT_PROVIDER === 'sandbox'
   if (e.NODE_ENV === 'production' && devAdapters && !e.DEMO_MODE) {
-    problems.push('DEMO_MODE: the dev SMS adapter and sandbox bank are refused in production unless DEMO_MODE=1')
+    problems.push(
+      'DEMO_MODE: the dev SMS adapter and sandbox bank are refused in production unless DEMO_MODE=1',
+    )
   }
   if (e.NODE_ENV === 'production' && !e.DEMO_MODE && !e.SESSION_SECRET) {
     problems.push('SESSION_SECRET: required in production')
+  } else if (!e.SESSION_SECRET && !isLoopbackUrl(e.PUBLIC_SITE_URL)) {
+    // The built-in secret is public (it is in this file): anyone could sign sandbox payments and
+    // codes with it. It may serve a demo on this machine only.
+    problems.push(
+      `SESSION_SECRET: required when PUBLIC_SITE_URL (${e.PUBLIC_SITE_URL}) is not this machine; the built-in development secret is public`,
+    )
   }
   if (problems.length) throw new ConfigError(problems)
 
@@ -193,6 +242,9 @@ export function loadServerConfig(env: Record<string, string | undefined> = proce
     imageAllowedDomain: e.IMAGE_ALLOWED_DOMAIN,
     money: { currency: e.CURRENCY, vatPercent: e.VAT_PERCENT },
     demoMode: e.DEMO_MODE,
+    demoPublic: e.DEMO_PUBLIC,
+    /** Whether the session secret is the built-in, public one (demo and development only). */
+    knownSecret: !e.SESSION_SECRET,
     seedOnEmpty: e.SEED_ON_EMPTY,
     logLevel: e.LOG_LEVEL,
     sms:

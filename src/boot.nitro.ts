@@ -10,7 +10,16 @@ import { startJobWorker, stopJobWorker } from './server/jobs/worker.server'
 import { rootLogger } from './server/log.server'
 
 try {
-  serverConfig()
+  const config = serverConfig()
+  if (config.demoMode) {
+    rootLogger.warn(
+      `DEMO MODE is on: /dev/outbox shows every sign-in code and the sandbox bank approves any payment. ${
+        config.demoPublic
+          ? 'DEMO_PUBLIC=1: they answer every machine that can reach this server.'
+          : 'They answer only this machine (set DEMO_PUBLIC=1 to share the demo).'
+      } Never run demo mode for real customers.`,
+    )
+  }
   await initDatabase(seedDemoData)
   // Background work (SMS delivery, ...) polls the jobs table once the schema is in place.
   startJobWorker()

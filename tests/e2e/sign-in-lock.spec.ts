@@ -38,3 +38,10 @@ test('a signed-in visitor of /auth with a tricky redirect stays on this site', a
   expect(response?.status()).toBeLessThan(500)
   await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/evil\.example$/)
 })
+
+test('the dev outbox, which shows every sign-in code, is a 404 for another machine', async ({ page }) => {
+  const response = await page.goto('/dev/outbox')
+  expect(response?.status()).toBe(404)
+  await expect(page.getByRole('heading', { level: 1, name: 'Error 404' })).toBeVisible()
+  await expect(page.getByText(/code: \d{6}/)).toHaveCount(0)
+})

@@ -42,6 +42,26 @@ describe('server configuration', () => {
     expect(loadServerConfig({ NODE_ENV: 'production', DEMO_MODE: '1' }).demoMode).toBe(true)
   })
 
+  // Issue #13 §1: the built-in secret is public, so it may only serve a site on this machine.
+  it.each(['https://omdeh.example', 'http://192.168.1.20:3000', 'http://[2001:db8::1]:3000'])(
+    'refuses the demo with the built-in secret on the non-loopback site %s',
+    (site) => {
+      const env = { NODE_ENV: 'production', DEMO_MODE: '1', PUBLIC_SITE_URL: site }
+      expect(() => loadServerConfig(env)).toThrow(/SESSION_SECRET: required when PUBLIC_SITE_URL/)
+      const own = loadServerConfig({ ...env, SESSION_SECRET: 'a-secret-of-this-deployment-0123456789' })
+      expect(own.knownSecret).toBe(false)
+    },
+  )
+
+  it.each(['http://localhost:3000', 'http://127.0.0.1:3100', 'http://[::1]:3000', 'http://shop.localhost'])(
+    'runs the demo with the built-in secret on the loopback site %s, shared only when DEMO_PUBLIC=1',
+    (site) => {
+      const config = loadServerConfig({ NODE_ENV: 'production', DEMO_MODE: '1', PUBLIC_SITE_URL: site })
+      expect(config).toMatchObject({ knownSecret: true, demoPublic: false })
+      expect(loadServerConfig({ DEMO_MODE: '1', DEMO_PUBLIC: '1', PUBLIC_SITE_URL: site }).demoPublic).toBe(true)
+    },
+  )
+
   it('keeps the specification constants', () => {
     expect(constants.auth.accessTokenMinutes).toBe(390)
     expect(constants.history.maxItems).toBe(10)

@@ -3,6 +3,7 @@ import * as v from 'valibot'
 import { authContext } from '~/server/auth/middleware'
 import { serverConfig } from '~/server/config.server'
 import { parseInput } from '~/server/http/api-errors.server'
+import { assertDemoSurfaceAllowed } from '~/server/http/demo-surface.server'
 import { assertDevOutboxAllowed, listOutboxMessages } from '~/server/providers/sms/outbox.server'
 import { phoneSchema } from './auth.schemas'
 
@@ -13,12 +14,14 @@ const outboxFilters = v.object({
 
 /**
  * /dev/outbox: the messages the dev SMS adapter "sent", newest first. 404 in production unless
- * DEMO_MODE=1 (the page shows one-time codes to whoever opens it; that is its purpose in a demo).
+ * DEMO_MODE=1 (the page shows one-time codes: that is its purpose in a demo), and 404 to any
+ * other machine than the server's own unless DEMO_PUBLIC=1.
  */
 export const fetchDevOutbox = createServerFn({ method: 'GET' })
   .middleware([authContext])
   .validator((input: v.InferInput<typeof outboxFilters>) => parseInput(outboxFilters, input))
   .handler(async ({ data, context }) => {
     assertDevOutboxAllowed(serverConfig())
+    assertDemoSurfaceAllowed(serverConfig(), context.meta.ip)
     return listOutboxMessages(context.db, data)
   })

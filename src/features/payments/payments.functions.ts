@@ -1,7 +1,9 @@
 import { createServerFn } from '@tanstack/react-start'
 import type * as v from 'valibot'
 import { authContext, signedIn } from '~/server/auth/middleware'
+import { serverConfig } from '~/server/config.server'
 import { parseInput } from '~/server/http/api-errors.server'
+import { assertDemoSurfaceAllowed } from '~/server/http/demo-surface.server'
 import {
   checkoutResultInput,
   sandboxDecisionRequest,
@@ -36,11 +38,16 @@ export const fetchCheckoutResult = createServerFn({ method: 'GET' })
 export const fetchSandboxSession = createServerFn({ method: 'GET' })
   .middleware([authContext])
   .validator(validate(sandboxSessionRequest))
-  .handler(async ({ data, context }) => loadSandboxSession(context.db, data.session))
+  .handler(async ({ data, context }) => {
+    assertDemoSurfaceAllowed(serverConfig(), context.meta.ip)
+    return loadSandboxSession(context.db, data.session)
+  })
 
+/** The sandbox bank's buttons; like its page, only for this machine unless DEMO_PUBLIC=1. */
 export const decideSandboxPaymentFn = createServerFn({ method: 'POST' })
   .middleware([authContext])
   .validator(validate(sandboxDecisionRequest))
-  .handler(async ({ data, context }) =>
-    decideSandboxPayment(context.db, data.session, { decision: data.decision }),
-  )
+  .handler(async ({ data, context }) => {
+    assertDemoSurfaceAllowed(serverConfig(), context.meta.ip)
+    return decideSandboxPayment(context.db, data.session, { decision: data.decision })
+  })

@@ -5,7 +5,10 @@ import { authQueries } from '~/features/auth/auth.queries'
 import { phoneSchema } from '~/features/auth/auth.schemas'
 import { DevOutbox } from '~/features/auth/components/dev-outbox'
 
-/** /dev/outbox?to=+98...: one recipient's messages. Not found in production unless DEMO_MODE=1. */
+/**
+ * /dev/outbox?to=+98...: one recipient's messages. Not found in production unless DEMO_MODE=1, nor
+ * for other machines unless DEMO_PUBLIC=1.
+ */
 const searchSchema = v.object({ to: v.fallback(v.optional(phoneSchema), undefined) })
 
 export const Route = createFileRoute('/_default/dev/outbox')({
