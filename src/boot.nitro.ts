@@ -2,6 +2,7 @@
  * Nitro runtime plugin of the production server. Its top-level await runs before the server starts
  * listening: a bad configuration or a failed migration stops the process instead of serving errors.
  */
+import './server/runtime-mode.server'
 import { definePlugin } from 'nitro'
 import { serverConfig } from './server/config.server'
 import { seedDemoData } from './features/demo/seed.server'

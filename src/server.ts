@@ -1,3 +1,4 @@
+import { isBuiltServer } from './server/runtime-mode.server'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { createServerEntry, createStartHandler, defaultStreamHandler } from '@tanstack/react-start/server'
 import { constants } from '#app-config'
@@ -37,6 +38,7 @@ registerImportJobs()
 ensureJobWorker()
 
 const handler = createStartHandler(defaultStreamHandler)
+const headerMode = { dev: !isBuiltServer, https: config.publicSiteUrl.startsWith('https:') }
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/
 
 export default createServerEntry({
@@ -71,7 +73,7 @@ export default createServerEntry({
         }
       }
       const headers = new Headers(response.headers)
-      for (const [name, value] of Object.entries(securityHeaders(cspNonce, config.env === 'development'))) {
+      for (const [name, value] of Object.entries(securityHeaders(cspNonce, headerMode))) {
         if (!headers.has(name)) headers.set(name, value)
       }
       headers.set('x-request-id', requestId)

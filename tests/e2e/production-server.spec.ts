@@ -1,0 +1,57 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { expect, test } from '@playwright/test'
+
+/**
+ * Issue #13 §6: the built server is a production server however it is started. This starts the
+ * build the suite runs on a second time, the way `npm run serve` does (no NODE_ENV), for an https
+ * site, and reads what it answers.
+ */
+test.describe.configure({ timeout: 120_000 })
+
+let server: ChildProcess | undefined
+let output = ''
+const port = Number(process.env.E2E_PORT ?? 3100) + 50
+const dataDir = mkdtempSync(join(tmpdir(), 'omdeh-serve-'))
+
+test.beforeAll(async () => {
+  const env: Record<string, string> = {}
+  for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value
+  delete env.NODE_ENV
+  Object.assign(env, {
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    SEED_ON_EMPTY: '0',
+    DEMO_MODE: '1',
+    LOG_LEVEL: 'warn',
+    PUBLIC_SITE_URL: 'https://omdeh.example',
+    SESSION_SECRET: 'a-secret-for-this-test-only-0123456789',
+  })
+  server = spawn(process.execPath, ['.output/server/index.mjs'], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+  server.stdout!.on('data', (chunk) => (output += String(chunk)))
+  server.stderr!.on('data', (chunk) => (output += String(chunk)))
+  const deadline = Date.now() + 90_000
+  while (Date.now() < deadline) {
+    const up = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null)
+    if (up?.ok) return
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+  throw new Error(`the second server did not start:\n${output}`)
+})
+
+test.afterAll(() => {
+  server?.kill('SIGTERM')
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+test('started without NODE_ENV, the build sends the nonce CSP and HSTS, and warns about demo mode', async () => {
+  const response = await fetch(`http://127.0.0.1:${port}/auth`)
+  const csp = response.headers.get('content-security-policy') ?? ''
+  expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+';/)
+  expect(csp).not.toContain('unsafe-eval')
+  expect(csp).not.toContain('ws:')
+  expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains')
+  expect(output).toContain('DEMO MODE is on')
+})
