@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { transitionOrder } from '~/features/orders/order-transitions.server'
+import { actOnOrder, transitionOrder } from '~/features/orders/order-transitions.server'
 import { actOnOrderAsAdmin, getAdminOrder, listAdminOrders } from '~/features/orders/orders-admin.server'
 import { adminOrderFilters } from '~/features/orders/orders-admin.schemas'
 import type { AuthContext } from '~/server/auth/session.server'
@@ -218,6 +218,34 @@ describe('administrators see and act on every order', () => {
       actorUserId: adminId,
       note: 'Duplicate order',
     })
+  })
+
+  // Issue #13 §7: the buyer's and seller's endpoints used to let an admin cancel without a reason
+  // and deliver and complete in one step.
+  it("an admin cannot move orders through the buyer's and seller's endpoints", async () => {
+    const paid = await createPendingOrder(db, { buyer: buyer.user, lines: [{ sku: skuA, quantity: 1 }] })
+    await db.transaction((tx) => transitionOrder(tx, { orderId: paid.id, to: 'paid', actor: system }))
+    const shipped = await createPendingOrder(db, { buyer: buyer.user, lines: [{ sku: skuA, quantity: 1 }] })
+    await forceStatus(db, shipped.id, 'shipped')
+    await recordSucceededPayment(db, shipped.id)
+    for (const [order, action] of [
+      [paid, 'cancel'],
+      [paid, 'accept'],
+      [shipped, 'confirm_delivery'],
+      [shipped, 'deliver'],
+    ] as const) {
+      const before = await orderSnapshot(db, order.id)
+      const refused = await errorOf(() => actOnOrder(db, admin, { orderId: order.id, action }))
+      expect(refused, action).toMatchObject({
+        status: 403,
+        message: 'Administrators act on orders from the admin order page',
+      })
+      expect(await orderSnapshot(db, order.id), action).toEqual(before)
+    }
+    // On an order the admin bought, the buyer's endpoint acts for the buyer, as the buyer.
+    const own = await createPendingOrder(db, { buyer: admin.user, lines: [{ sku: skuA, quantity: 1 }] })
+    await actOnOrder(db, admin, { orderId: own.id, action: 'cancel' })
+    expect((await eventsOf(db, own.id)).at(-1)).toMatchObject({ to: 'cancelled', actorKind: 'buyer' })
   })
 
   it('an illegal admin move gets 409 and changes nothing', async () => {

@@ -254,6 +254,8 @@ async function actorKindsFor(
   return kinds
 }
 
+export const ADMIN_USE_ADMIN_PAGE = 'Administrators act on orders from the admin order page'
+
 /** How the admin pages act: always as admin, and one step only ("complete" never also delivers). */
 export interface ActOnOrderOptions {
   actAs?: OrderActorKind
@@ -286,8 +288,16 @@ export async function actOnOrder(
       .for('update')
     if (!order) throw notFound(ORDER_NOT_FOUND)
     const related = await actorKindsFor(tx, user, order)
-    const kinds = options.actAs ? related.filter((k) => k === options.actAs) : related
-    if (kinds.length === 0) throw forbidden(`You cannot act on this order as ${options.actAs}`)
+    // An administrator's moves go through the admin path only (a reason to cancel, one step at a
+    // time, recorded as the admin's): on the buyer's and seller's endpoints an admin acts only as
+    // the order's buyer or seller, if they are one.
+    const kinds = options.actAs
+      ? related.filter((k) => k === options.actAs)
+      : related.filter((k) => k !== 'admin')
+    if (kinds.length === 0)
+      throw forbidden(
+        options.actAs ? `You cannot act on this order as ${options.actAs}` : ADMIN_USE_ADMIN_PAGE,
+      )
     const targets = actionTargets[input.action]
     // Confirming an already delivered order only completes it.
     const steps =
