@@ -195,6 +195,22 @@ describe(`sessions (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(cookies.access_token!.maxAge).toBe(0)
     expect(cookies.refresh_token!.maxAge).toBe(0)
     expect(cookies.refresh_expire!.value).toBe('1')
+    const ownPage = apiRequest('/api/auth/remove-cookie', { referer: `${SITE}/cart` })
+    ownPage.headers.set('sec-fetch-site', 'same-origin')
+    expect((await removeCookie({ request: ownPage })).status).toBe(200)
+  })
+
+  // Issue #13 §8: a link or image on another site used to sign the user out.
+  it.each([
+    ['a cross-site link (Sec-Fetch-Site)', { 'sec-fetch-site': 'cross-site' }],
+    ['a sibling site (Sec-Fetch-Site)', { 'sec-fetch-site': 'same-site' }],
+    ['a foreign Referer without Sec-Fetch-Site', { referer: 'https://evil.example/page' }],
+  ])('refuses GET /api/auth/remove-cookie from %s, clearing nothing', async (_name, extra) => {
+    const request = apiRequest('/api/auth/remove-cookie')
+    for (const [name, value] of Object.entries(extra)) request.headers.set(name, value)
+    const response = await removeCookie({ request })
+    expect(response.status).toBe(403)
+    expect(response.headers.getSetCookie()).toEqual([])
   })
 
   describe('cross-site request forgery', () => {

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   ATTACHMENT_COUNT_MESSAGE,
@@ -9,6 +10,8 @@ import { MAX_ATTACHMENT_BYTES } from '~/features/tickets/tickets.schemas'
 import { createTicket, getTicket } from '~/features/tickets/tickets.server'
 import type { AuthContext } from '~/server/auth/session.server'
 import type { Db } from '~/server/db/client.server'
+import { ticketAttachments } from '~/server/db/schema'
+import { isPublicMediaKey } from '~/server/providers/storage/storage.server'
 import { createUser } from '../factories/create'
 import { closeAuthTestDatabase, openAuthTestDatabase } from './auth-fixtures'
 import {
@@ -46,7 +49,7 @@ describe('ticket attachments are checked by content and served only to who may s
     )
     const thread = await getTicket(db, buyer, ticket.id)
     expect(thread.messages[0]!.attachments).toEqual([
-      expect.objectContaining({ file_name: 'damaged-carton.txt', content_type: 'image/png' }),
+      expect.objectContaining({ file_name: 'damaged-carton.png', content_type: 'image/png' }),
       expect.objectContaining({ file_name: 'delivery-note.pdf', content_type: 'application/pdf' }),
     ])
     const download = await attachmentResponse(db, buyer, thread.messages[0]!.attachments[1]!.id, storage)
@@ -83,6 +86,41 @@ describe('ticket attachments are checked by content and served only to who may s
     const four = Array.from({ length: 4 }, (_, i) => ({ name: `p${i}.png`, bytes: PNG_BYTES }))
     const tooMany = await errorOf(() => createTicket(db, buyer, ticketInput, four, storage))
     expect(tooMany.fieldErrors).toEqual({ attachments: [ATTACHMENT_COUNT_MESSAGE] })
+  })
+
+  // Issue #13 §8: a PNG uploaded as poly.html was offered back for download as poly.html.
+  it('names a stored file after the type of its bytes, whatever the uploaded name said', async () => {
+    const ticket = await createTicket(
+      db,
+      buyer,
+      ticketInput,
+      [
+        { name: 'poly.html', bytes: PNG_BYTES },
+        { name: 'report', bytes: PDF_BYTES },
+        { name: 'scan.PNG.exe', bytes: PNG_BYTES },
+      ],
+      storage,
+    )
+    const [html, bare, exe] = (await getTicket(db, buyer, ticket.id)).messages[0]!.attachments
+    expect([html!.file_name, bare!.file_name, exe!.file_name]).toEqual([
+      'poly.png',
+      'report.pdf',
+      'scan.PNG.png',
+    ])
+    const download = await attachmentResponse(db, buyer, html!.id, storage)
+    expect(download.headers.get('content-type')).toBe('image/png')
+    expect(download.headers.get('content-disposition')).toContain('filename="poly.png"')
+  })
+
+  it('never serves an attachment through the public /media route', async () => {
+    const ticket = await createTicket(db, buyer, ticketInput, [{ name: 'p.png', bytes: PNG_BYTES }], storage)
+    const [row] = await db
+      .select({ key: ticketAttachments.storageKey })
+      .from(ticketAttachments)
+      .where(eq(ticketAttachments.messageId, (await getTicket(db, buyer, ticket.id)).messages[0]!.id))
+    expect(row!.key).toMatch(/^ticket-attachments\//)
+    expect(isPublicMediaKey(row!.key)).toBe(false)
+    expect(isPublicMediaKey('products/tea.svg')).toBe(true)
   })
 
   it('serves an attachment to its owner and admins, but not to another buyer or a guest', async () => {

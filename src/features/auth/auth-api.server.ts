@@ -1,5 +1,6 @@
 import '@tanstack/react-start/server-only'
-import { apiRoute, type ApiReply } from '~/server/auth/api-route.server'
+import { apiRoute, CSRF_REFUSED, type ApiReply } from '~/server/auth/api-route.server'
+import { isSameSiteGet } from '~/server/auth/csrf.server'
 import {
   REFRESH_COOKIE,
   clearedSessionCookies,
@@ -8,7 +9,7 @@ import {
   sessionCookies,
 } from '~/server/auth/cookies.server'
 import { isRefreshTokenUsable, requestTokens, rotateRefreshToken } from '~/server/auth/session.server'
-import { parseInput, readJsonBody, unauthorized } from '~/server/http/api-errors.server'
+import { HttpError, parseInput, readJsonBody, unauthorized } from '~/server/http/api-errors.server'
 import { captchaVerifier } from '~/server/providers/captcha/captcha.server'
 import {
   apiPasswordSignInInput,
@@ -102,10 +103,11 @@ export const refreshEndpoint = apiRoute(async ({ request, db, meta, secure }) =>
 })
 
 /** GET /api/auth/remove-cookie: forgets the tokens in this browser (spec §7, after a failed refresh). */
-export const removeCookieEndpoint = apiRoute(async ({ secure }) => ({
-  body: { message: 'Signed out' },
-  cookies: clearedSessionCookies(secure),
-}))
+export const removeCookieEndpoint = apiRoute(async ({ request, secure, config }) => {
+  // A GET, so the general CSRF check lets it through: another site must not sign a user out.
+  if (!isSameSiteGet(request, config.publicSiteUrl)) throw new HttpError(403, CSRF_REFUSED)
+  return { body: { message: 'Signed out' }, cookies: clearedSessionCookies(secure) }
+})
 
 /** POST /api/auth/logout: revokes the session (both tokens) and clears the cookies. */
 export const logoutEndpoint = apiRoute(async ({ request, db, secure }) => {

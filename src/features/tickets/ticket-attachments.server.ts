@@ -26,12 +26,17 @@ export const ATTACHMENT_COUNT_MESSAGE = `Attach at most ${MAX_ATTACHMENTS} files
 
 const refuse = (message: string) => new HttpError(422, message, { attachments: [message] })
 
-/** Keeps a display name safe for headers and pages: no paths, no control characters, short. */
-export function cleanFileName(name: string): string {
+/**
+ * Keeps a display name safe for headers and pages: no paths, no control characters, short, and
+ * ending in the extension of the type the bytes are (a PNG named `poly.html` is kept as
+ * `poly.png`, so a downloaded copy never opens as something else).
+ */
+export function cleanFileName(name: string, extension: string): string {
   const base = name.split(/[\\/]/).pop() ?? ''
   // eslint-disable-next-line no-control-regex
   const cleaned = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim()
-  return (cleaned || 'attachment').slice(0, 120)
+  const stem = (cleaned.replace(/\.[^.]*$/, '').replace(/[. ]+$/, '') || 'attachment').slice(0, 100)
+  return `${stem}.${extension}`
 }
 
 /**
@@ -46,7 +51,11 @@ export async function checkAttachments(files: UploadedFile[]): Promise<CheckedAt
     if (file.bytes.byteLength > MAX_ATTACHMENT_BYTES) throw refuse(ATTACHMENT_SIZE_MESSAGE)
     const detected = await fileTypeFromBuffer(file.bytes)
     if (!detected || !ALLOWED_TYPES.has(detected.mime)) throw refuse(ATTACHMENT_TYPE_MESSAGE)
-    checked.push({ fileName: cleanFileName(file.name), contentType: detected.mime, bytes: file.bytes })
+    checked.push({
+      fileName: cleanFileName(file.name, detected.ext),
+      contentType: detected.mime,
+      bytes: file.bytes,
+    })
   }
   return checked
 }

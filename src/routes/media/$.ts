@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { mediaStorage } from '~/server/db/database.server'
+import { isPublicMediaKey } from '~/server/providers/storage/storage.server'
 
 const TYPES: Record<string, string> = {
   svg: 'image/svg+xml',
@@ -10,14 +11,14 @@ const TYPES: Record<string, string> = {
   pdf: 'application/pdf',
 }
 
-/** Serves stored media (product photos, logos) from the media storage. */
+/** Serves stored public media (product photos, logos); private files have their own routes. */
 export const Route = createFileRoute('/media/$')({
   server: {
     handlers: {
       GET: async ({ params }) => {
         const key = params._splat ?? ''
         const type = TYPES[key.split('.').pop()?.toLowerCase() ?? '']
-        const file = type ? await mediaStorage().get(key) : null
+        const file = type && isPublicMediaKey(key) ? await mediaStorage().get(key) : null
         if (!file || !type)
           return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain' } })
         return new Response(new Uint8Array(file.body), {

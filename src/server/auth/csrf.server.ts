@@ -33,3 +33,18 @@ export function isCsrfAllowed(request: Request, publicSiteUrl: string): boolean 
   const allowed = new Set([originOf(publicSiteUrl), new URL(request.url).origin])
   return allowed.has(claimed)
 }
+
+/**
+ * For the one GET that changes something (GET /api/auth/remove-cookie, spec §7): a cross-site
+ * link or image must not sign a user out. The browser's Sec-Fetch-Site says where a request comes
+ * from ('none' is a typed address or a bookmark); without it, an Origin or Referer from another
+ * site refuses it. Non-browser clients send none of these and are allowed.
+ */
+export function isSameSiteGet(request: Request, publicSiteUrl: string): boolean {
+  const fetchSite = request.headers.get('sec-fetch-site')
+  if (fetchSite) return fetchSite === 'same-origin' || fetchSite === 'none'
+  const origin = request.headers.get('origin')
+  const claimed = origin && origin !== 'null' ? origin : originOf(request.headers.get('referer'))
+  if (!claimed) return true
+  return new Set([originOf(publicSiteUrl), new URL(request.url).origin]).has(claimed)
+}

@@ -4,7 +4,7 @@ import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises'
 import { join, normalize, sep } from 'node:path'
 import sharp from 'sharp'
 import { outputWidths } from '~/lib/image-url'
-import { isSafeMediaKey, type MediaStorage } from '../providers/storage/storage.server'
+import { isPublicMediaKey, type MediaStorage } from '../providers/storage/storage.server'
 
 /**
  * Where an image may come from: the app's own media storage, the app's own public files, or the
@@ -20,7 +20,7 @@ export function resolveImageSource(src: string, allowedDomain: string): ImageSou
   if (!src || src.length > 1000) return null
   if (src.startsWith('/media/')) {
     const key = src.slice('/media/'.length)
-    return isSafeMediaKey(key) ? { kind: 'media', key } : null
+    return isPublicMediaKey(key) ? { kind: 'media', key } : null
   }
   if (src.startsWith('/') && !src.startsWith('//')) {
     if (!PUBLIC_FILE.test(src) || src.includes('..') || src.includes('//')) return null

@@ -41,6 +41,10 @@ describe('image sources', () => {
     ['the API', '/api/health.png'],
     ['a file URL', 'file:///etc/passwd'],
     ['a local address', 'https://127.0.0.1/p.jpg'],
+    // Issue #13 §8: private files are served only by their own, authorised routes.
+    ['a ticket attachment', '/media/ticket-attachments/3f9a0c1e2d4b5a6978877665544332211000ffeeddccbbaa'],
+    ['a ticket attachment in other case', '/media/Ticket-Attachments/3f9a0c1e2d4b'],
+    ['an import sheet', '/media/imports/7/0a1b2c3d4e5f60718293a4b5c6d7e8f9'],
   ])('refuses %s', (_name, src) => {
     expect(resolveImageSource(src, domain)).toBeNull()
   })

@@ -17,6 +17,18 @@ export function isSafeMediaKey(key: string): boolean {
   return !normalize(key).startsWith(`..${sep}`)
 }
 
+/**
+ * Private files (ticket attachments, import sheets) live in the same storage but are served only
+ * by their own routes, after the app's authorisation: never by /media or /api/image.
+ */
+const PRIVATE_PREFIXES = ['ticket-attachments/', 'imports/']
+
+/** A key /media and /api/image may serve to anyone (product photos, logos, category images). */
+export function isPublicMediaKey(key: string): boolean {
+  const lower = key.toLowerCase()
+  return isSafeMediaKey(key) && !PRIVATE_PREFIXES.some((prefix) => lower.startsWith(prefix))
+}
+
 /** Stores media on the local disk under `root`, served at `/media/<key>`. */
 export function localDiskStorage(root: string): MediaStorage {
   const pathFor = (key: string) => {
