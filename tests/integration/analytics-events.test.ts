@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { analyticsPerClient } from '~/features/analytics/analytics.server'
 import { Route } from '~/routes/api/analytics/events'
 import type { DatabaseHandle } from '~/server/db/client.server'
 import { setDatabaseForTesting } from '~/server/db/database.server'
@@ -16,13 +17,23 @@ beforeAll(async () => {
 afterAll(() => handle.close())
 beforeEach(() => handle.db.delete(analyticsEvents))
 
-const send = (body: unknown, headers: Record<string, string> = {}) =>
+let clients = 0
+/** Each test sends from an address of its own (the server's socket address), unless told. */
+let client = ''
+beforeEach(() => {
+  client = `10.77.0.${++clients}`
+})
+
+const send = (body: unknown, headers: Record<string, string> = {}, from = client) =>
   post({
-    request: new Request('http://localhost/api/analytics/events', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'user-agent': 'test-agent', ...headers },
-      body: typeof body === 'string' ? body : JSON.stringify(body),
-    }),
+    request: Object.assign(
+      new Request('http://localhost/api/analytics/events', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'user-agent': 'test-agent', ...headers },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      }),
+      { ip: from },
+    ),
   })
 
 const event = (name: string, path = '/product') => ({ name, path, occurredAt: Date.now(), props: {} })
@@ -70,5 +81,20 @@ describe('POST /api/analytics/events', () => {
     await send({ visitId: 'visit-abcdef12', events: [{ ...event('page_view'), occurredAt: 0 }] })
     const [row] = await handle.db.select().from(analyticsEvents)
     expect(Math.abs(row!.occurredAt.getTime() - Date.now())).toBeLessThan(60_000)
+  })
+
+  // Issue #13 §4: one client used to store 100 of 100 batches sent at once.
+  it('takes 300 batches from one client in ten minutes, then answers 429 and stores nothing', async () => {
+    expect(analyticsPerClient.limit).toBe(300)
+    const batch = { visitId: 'visit-flooding', events: [event('page_view')] }
+    const statuses = await Promise.all(Array.from({ length: 310 }, () => send(batch).then((r) => r.status)))
+    expect(statuses.filter((s) => s === 202)).toHaveLength(300)
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10)
+    expect(await handle.db.$count(analyticsEvents)).toBe(300)
+    const limited = await send(batch)
+    expect(limited.status).toBe(429)
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(500)
+    // Another client is not affected.
+    expect((await send(batch, {}, '10.78.0.1')).status).toBe(202)
   })
 })

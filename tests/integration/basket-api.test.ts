@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import * as v from 'valibot'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { addItemResponseSchema } from '~/features/basket/basket.schemas'
+import { addItemResponseSchema, BASKET_FULL, MAX_BASKET_ITEMS } from '~/features/basket/basket.schemas'
 import { advanceClock, setClock } from '~/server/clock.server'
 import type { Db } from '~/server/db/client.server'
 import { brands, prices, productPhotos, skus } from '~/server/db/schema'
@@ -188,6 +188,41 @@ describe(`basket API: reading and adding (${usingPostgres() ? 'PostgreSQL' : 'PG
     expect(basket).toHaveLength(1)
     expect(quantities(basket)).toEqual({ [offer.sku]: 16 })
   })
+
+  // Issue #13 §4: one basket took 600 distinct items (and reading it then took 0.8 s).
+  it('holds at most 200 different products, even when the last places are raced for', async () => {
+    const buyer = await createBuyer(db)
+    const store = await createStore(db)
+    const offers = []
+    for (let i = 0; i < MAX_BASKET_ITEMS + 3; i++) offers.push(await createOffer(db, { store }))
+    for (const offer of offers.slice(0, MAX_BASKET_ITEMS - 2))
+      expect((await basketApi.add(buyer, { sku: offer.sku, quantity: 1 })).status).toBe(201)
+    // Four new products at once for the last two places: two fit, two are refused.
+    const raced = await Promise.all(
+      offers
+        .slice(MAX_BASKET_ITEMS - 2, MAX_BASKET_ITEMS + 2)
+        .map((o) => basketApi.add(buyer, { sku: o.sku, quantity: 1 })),
+    )
+    expect(raced.map((r) => r.status).sort()).toEqual([201, 201, 422, 422])
+    expect(raced.find((r) => r.status === 422)!.body).toEqual({
+      message: BASKET_FULL,
+      errors: { sku: [BASKET_FULL] },
+    })
+    expect(Object.keys(quantities(await basketOf(buyer)))).toHaveLength(MAX_BASKET_ITEMS)
+    // More of a product already there is still fine; a guest's merge that would pass the cap is
+    // refused whole.
+    expect((await basketApi.add(buyer, { sku: offers[0]!.sku, quantity: 4 })).status).toBe(201)
+    const before = quantities(await basketOf(buyer))
+    const fill = await basketApi.fill(buyer, {
+      items: [
+        { sku: offers[1]!.sku, quantity: 1 },
+        { sku: offers.at(-1)!.sku, quantity: 1 },
+      ],
+    })
+    expect(fill.status).toBe(422)
+    expect(fill.body.message).toBe(BASKET_FULL)
+    expect(quantities(await basketOf(buyer))).toEqual(before)
+  }, 60_000)
 
   it('reports stock and the first photo as they are when read', async () => {
     const buyer = await createBuyer(db)

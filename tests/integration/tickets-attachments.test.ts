@@ -123,6 +123,32 @@ describe('ticket attachments are checked by content and served only to who may s
     expect(isPublicMediaKey('products/tea.svg')).toBe(true)
   })
 
+  // Issue #13 §4: one buyer wrote 90 MB of attachments in 9.5 s.
+  it('keeps each account to 60 MB and 30 files of uploads an hour, storing nothing over it', async () => {
+    const uploader = await authOf(db, (await createUser(db)).id)
+    const full = new Uint8Array(MAX_ATTACHMENT_BYTES)
+    full.set(PNG_BYTES)
+    const three = Array.from({ length: 3 }, (_, i) => ({ name: `carton-${i}.png`, bytes: full }))
+    for (let i = 0; i < 4; i++) await createTicket(db, uploader, ticketInput, three, storage)
+    const stored = await storedFiles()
+    const over = await errorOf(() => createTicket(db, uploader, ticketInput, three, storage))
+    expect(over.status).toBe(429)
+    expect(over.message).toMatch(
+      /^You have uploaded a lot of files recently\. You can upload again in \d+ minutes\.$/,
+    )
+    expect(Number(over.headers?.['retry-after'])).toBeGreaterThan(3000)
+    expect(await storedFiles()).toBe(stored)
+    // A ticket without files still goes through, and another account is not held back.
+    await createTicket(db, uploader, ticketInput, [], storage)
+    const other = await authOf(db, (await createUser(db)).id)
+    await createTicket(db, other, ticketInput, three, storage)
+
+    const many = await authOf(db, (await createUser(db)).id)
+    const small = Array.from({ length: 3 }, (_, i) => ({ name: `p${i}.png`, bytes: PNG_BYTES }))
+    for (let i = 0; i < 10; i++) await createTicket(db, many, ticketInput, small, storage)
+    expect((await errorOf(() => createTicket(db, many, ticketInput, small, storage))).status).toBe(429)
+  }, 60_000)
+
   it('serves an attachment to its owner and admins, but not to another buyer or a guest', async () => {
     const ticket = await createTicket(db, buyer, ticketInput, [{ name: 'p.png', bytes: PNG_BYTES }], storage)
     const attachmentId = (await getTicket(db, buyer, ticket.id)).messages[0]!.attachments[0]!.id
@@ -132,6 +158,8 @@ describe('ticket attachments are checked by content and served only to who may s
     expect(await statusOf(() => attachmentResponse(db, null, attachmentId, storage))).toBe(401)
     expect((await attachmentResponse(db, admin, attachmentId, storage)).status).toBe(200)
   })
+
+  const storedFiles = () => db.$count(ticketAttachments)
 
   async function listCount(): Promise<number> {
     const { listMyTickets } = await import('~/features/tickets/tickets.server')

@@ -1,7 +1,20 @@
 import '@tanstack/react-start/server-only'
+import { minutes } from '~/server/clock.server'
 import type { DbOrTx } from '~/server/db/client.server'
 import { analyticsEvents } from '~/server/db/schema'
+import type { RateLimitRule } from '~/server/rate-limit/rate-limit.server'
 import type { AnalyticsBatch } from './analytics.schemas'
+
+/**
+ * Batches one client address may send (issue #13 §4): a browser sends one every few seconds at
+ * most, and mobile carriers put many people behind one address, so this is set to stop a script
+ * filling the table, not a busy address. Over it, a 429 and nothing is stored.
+ */
+export const analyticsPerClient = {
+  name: 'analytics:ip',
+  limit: 300,
+  windowMs: minutes(10),
+} satisfies RateLimitRule
 
 /** Client clocks drift; an event stamped more than a day away from now is stamped now instead. */
 const MAX_CLOCK_SKEW_MS = 24 * 60 * 60 * 1000

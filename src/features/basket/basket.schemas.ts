@@ -13,6 +13,9 @@ export const QUANTITY_MESSAGE = `Quantity must be a whole number from 1 to ${MAX
 export const SKU_MESSAGE = 'Enter a product code (sku) of at most 64 characters'
 /** A guest basket larger than this is not a basket; the fill refuses it. */
 export const MAX_FILL_ITEMS = 200
+/** Distinct products one buyer's basket (all sellers' carts together) may hold (issue #13 §4). */
+export const MAX_BASKET_ITEMS = 200
+export const BASKET_FULL = `Your basket holds ${MAX_BASKET_ITEMS} different products, the most it can. Check out or remove some before adding more.`
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key'
 
 export const quantitySchema = v.pipe(

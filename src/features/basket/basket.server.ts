@@ -5,7 +5,13 @@ import { selectRows, type Db, type DbOrTx } from '~/server/db/client.server'
 import { basketFillKeys, cartItems, carts, skus, stores } from '~/server/db/schema'
 import { HttpError, fieldError, notFound } from '~/server/http/api-errors.server'
 import { readBasket } from './basket-read.server'
-import { MAX_QUANTITY, type AddItemInput, type ServerCart } from './basket.schemas'
+import {
+  BASKET_FULL,
+  MAX_BASKET_ITEMS,
+  MAX_QUANTITY,
+  type AddItemInput,
+  type ServerCart,
+} from './basket.schemas'
 
 /**
  * The signed-in basket's writes (spec §4, §7). Each is one transaction, and each touches only the
@@ -34,24 +40,33 @@ async function cartFor(tx: DbOrTx, userId: number, sellerId: number): Promise<nu
   return cart!.id
 }
 
+/** Serialises one buyer's basket changes that add lines, so the item cap holds under concurrency. */
+async function lockBasket(tx: DbOrTx, userId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`basket:${userId}`}))`)
+}
+
 /**
- * POST /cart/b2b/cart-items: adds to the quantity when the SKU is already in the basket. One
- * statement, so one round trip and atomic on its own: the SKU must be on offer now (active SKU,
- * store, seller and product, and a valid tier); the seller's cart is created when absent; the line
- * is inserted or grown, unless that would pass the limit (then nothing comes back and nothing was
- * written, as the only possible write, the cart's touch, happens on an existing cart).
+ * POST /cart/b2b/cart-items: adds to the quantity when the SKU is already in the basket. After the
+ * buyer's basket lock, one statement: the SKU must be on offer now (active SKU, store, seller and
+ * product, and a valid tier); the seller's cart is created when absent; the line is inserted or
+ * grown, unless that would pass the quantity limit or a new line the item cap (then nothing comes
+ * back and nothing was written, as the only other write, the cart's touch, happens on an existing
+ * cart).
  */
 export async function addItem(db: Db, userId: number, input: AddItemInput): Promise<AddedItem> {
   const at = now()
   const when = at.toISOString()
-  const [row] = await selectRows<{
-    offered: boolean
-    id: number | null
-    cart_id: number | null
-    quantity: number | null
-  }>(
-    db,
-    sql`
+  const [row] = await db.transaction(async (tx) => {
+    await lockBasket(tx, userId)
+    return selectRows<{
+      offered: boolean
+      id: number | null
+      cart_id: number | null
+      quantity: number | null
+      basket_full: boolean
+    }>(
+      tx,
+      sql`
       with offer as (
         select s.id as sku_id, st.seller_id
         from skus s
@@ -70,20 +85,32 @@ export async function addItem(db: Db, userId: number, input: AddItemInput): Prom
         on conflict (buyer_user_id, seller_id) do update set updated_at = ${when}::timestamptz
         returning id
       ),
+      held as (
+        select exists (
+          select 1 from cart_items ci join carts c on c.id = ci.cart_id
+          join offer on true
+          where c.buyer_user_id = ${userId}::int and ci.sku_id = offer.sku_id
+        ) as has_line,
+        (select count(*) from cart_items ci join carts c on c.id = ci.cart_id
+          where c.buyer_user_id = ${userId}::int) >= ${MAX_BASKET_ITEMS} as is_full
+      ),
       item as (
         insert into cart_items (cart_id, sku_id, quantity)
-        select cart.id, offer.sku_id, ${input.quantity}::int from cart, offer
+        select cart.id, offer.sku_id, ${input.quantity}::int from cart, offer, held
+        where held.has_line or not held.is_full
         on conflict (cart_id, sku_id) do update
           set quantity = cart_items.quantity + excluded.quantity, updated_at = ${when}::timestamptz
           where cart_items.quantity + excluded.quantity <= ${MAX_QUANTITY}
         returning id, cart_id, quantity
       )
-      select exists (select 1 from offer) as offered, item.id, item.cart_id, item.quantity
+      select exists (select 1 from offer) as offered, item.id, item.cart_id, item.quantity,
+        (select is_full and not has_line from held) as basket_full
       from (select 1) one left join item on true
     `,
-  )
+    )
+  })
   if (!row?.offered) throw fieldError('sku', NOT_ON_OFFER)
-  if (row.id === null) throw fieldError('quantity', TOO_MANY)
+  if (row.id === null) throw row.basket_full ? fieldError('sku', BASKET_FULL) : fieldError('quantity', TOO_MANY)
   return { id: Number(row.id), cart_id: Number(row.cart_id), sku: input.sku, quantity: Number(row.quantity) }
 }
 
@@ -172,6 +199,7 @@ export async function fillBasket(
       const errors = Object.fromEntries(unknown.map((index) => [`items.${index}.sku`, [UNKNOWN_SKU]]))
       throw new HttpError(422, UNKNOWN_SKU, errors)
     }
+    await lockBasket(tx, userId)
     const cartIds = new Map<number, number>()
     // Carts are locked in seller order, so two fills for one buyer cannot deadlock each other.
     const sellerIds = [...new Set(found.map((row) => row.sellerId))].sort((a, b) => a - b)
@@ -195,6 +223,13 @@ export async function fillBasket(
           updatedAt: now(),
         },
       })
+    const [held] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(cartItems)
+      .innerJoin(carts, eq(carts.id, cartItems.cartId))
+      .where(eq(carts.buyerUserId, userId))
+    // All or nothing: the merge is refused whole, and the guest's items stay on the device.
+    if (held!.n > MAX_BASKET_ITEMS) throw new HttpError(422, BASKET_FULL, { items: [BASKET_FULL] })
     return false
   })
   return { replayed, basket: await readBasket(db, userId) }

@@ -1,4 +1,5 @@
 import '@tanstack/react-start/server-only'
+import { enforceUploadQuota } from '~/server/rate-limit/upload-quota.server'
 import { randomBytes } from 'node:crypto'
 import { PassThrough, Readable } from 'node:stream'
 import { and, asc, count, desc, eq, gt, inArray, isNull, max, or, sql } from 'drizzle-orm'
@@ -81,6 +82,7 @@ export async function startImport(
     if (error instanceof ImportFileError) throw new HttpError(422, error.message, { file: [error.message] })
     throw error
   }
+  await enforceUploadQuota(db, actor.auth.user.id, [file])
   const key = `imports/${actor.sellerId}/${randomBytes(16).toString('hex')}`
   await storage.put(key, file.bytes)
   const fileName = file.name.replace(/[^\p{L}\p{N}._ -]+/gu, '_').slice(0, 120) || `import.${kind}`

@@ -1,6 +1,8 @@
 import '@tanstack/react-start/server-only'
 import { randomBytes } from 'node:crypto'
 import { fileTypeFromBuffer } from 'file-type'
+import type { DbOrTx } from '~/server/db/client.server'
+import { enforceUploadQuota } from '~/server/rate-limit/upload-quota.server'
 import { HttpError } from '~/server/http/api-errors.server'
 import type { MediaStorage } from '~/server/providers/storage/storage.server'
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from './tickets.schemas'
@@ -61,13 +63,16 @@ export async function checkAttachments(files: UploadedFile[]): Promise<CheckedAt
 }
 
 /**
- * Stores under a random key with no file extension: the public /media route serves files by their
- * extension only, so these are reachable solely through the authorised attachment route.
+ * Counts the files against the uploader's quota, then stores them under random keys in the
+ * private `ticket-attachments/` folder: reachable solely through the authorised attachment route.
  */
 export async function storeAttachments(
+  db: DbOrTx,
+  uploaderId: number,
   storage: MediaStorage,
   attachments: CheckedAttachment[],
 ): Promise<Array<CheckedAttachment & { storageKey: string }>> {
+  await enforceUploadQuota(db, uploaderId, attachments)
   const stored = []
   for (const attachment of attachments) {
     const storageKey = `ticket-attachments/${randomBytes(24).toString('hex')}`

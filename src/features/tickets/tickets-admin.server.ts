@@ -114,7 +114,7 @@ export async function replyAsAdmin(
   storage: MediaStorage,
 ): Promise<TicketThread> {
   const admin = requireAdmin(auth)
-  const files = await storeAttachments(storage, await checkAttachments(uploads))
+  const files = await storeAttachments(db, admin.user.id, storage, await checkAttachments(uploads))
   await db.transaction(async (tx) => {
     const ticket = await loadVisibleTicket(tx, admin, input.ticket_id, { forUpdate: true })
     if (ticket.status === 'closed') throw conflict('Reopen the ticket before answering it')

@@ -101,7 +101,7 @@ export async function createTicket(
   const orderReference = input.order_reference
     ? await ownOrderNumber(db, signedIn, input.order_reference)
     : null
-  const files = await storeAttachments(storage, await checkAttachments(uploads))
+  const files = await storeAttachments(db, user.id, storage, await checkAttachments(uploads))
   const ticket = await db.transaction(async (tx) => {
     const at = now()
     const [row] = await tx
@@ -180,7 +180,7 @@ export async function replyAsOwner(
   const visible = await loadVisibleTicket(db, signedIn, input.ticket_id)
   // Admins answer through the admin operation, which notifies the buyer.
   if (visible.userId !== signedIn.user.id) throw conflict('Answer from the admin inbox')
-  const files = await storeAttachments(storage, await checkAttachments(uploads))
+  const files = await storeAttachments(db, signedIn.user.id, storage, await checkAttachments(uploads))
   await db.transaction(async (tx) => {
     const ticket = await loadVisibleTicket(tx, signedIn, input.ticket_id, { forUpdate: true })
     await insertMessage(tx, {

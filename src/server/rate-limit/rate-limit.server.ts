@@ -35,17 +35,19 @@ export async function hitRateLimit(
   db: DbOrTx,
   rule: RateLimitRule,
   subject: string,
+  /** What this hit counts for, e.g. an upload's bytes against a byte quota. */
+  weight = 1,
 ): Promise<RateLimitResult> {
   const at = now()
   const windowOpenSince = new Date(at.getTime() - rule.windowMs)
   const current = sql`rate_limit_buckets.window_start > ${ts(windowOpenSince)}`
   const [row] = await db
     .insert(rateLimitBuckets)
-    .values({ key: `${rule.name}:${subject}`, windowStart: at, count: 1 })
+    .values({ key: `${rule.name}:${subject}`, windowStart: at, count: weight })
     .onConflictDoUpdate({
       target: rateLimitBuckets.key,
       set: {
-        count: sql`case when ${current} then rate_limit_buckets.count + 1 else 1 end`,
+        count: sql`case when ${current} then rate_limit_buckets.count + ${weight}::int else ${weight}::int end`,
         windowStart: sql`case when ${current} then rate_limit_buckets.window_start else excluded.window_start end`,
       },
     })
@@ -63,12 +65,12 @@ export async function hitRateLimit(
 /** Counts a hit on every rule; over any limit throws a 429 (RateLimitedError) with the longest Retry-After. */
 export async function enforceRateLimits(
   db: DbOrTx,
-  checks: ReadonlyArray<{ rule: RateLimitRule; subject: string }>,
+  checks: ReadonlyArray<{ rule: RateLimitRule; subject: string; weight?: number }>,
   message?: (retryAfterSeconds: number) => string,
 ): Promise<void> {
   let retryAfter = 0
-  for (const { rule, subject } of checks) {
-    const result = await hitRateLimit(db, rule, subject)
+  for (const { rule, subject, weight } of checks) {
+    const result = await hitRateLimit(db, rule, subject, weight)
     if (!result.allowed) retryAfter = Math.max(retryAfter, result.retryAfterSeconds)
   }
   if (retryAfter > 0) throw new RateLimitedError(retryAfter, message?.(retryAfter))

@@ -2,9 +2,12 @@ import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { constants } from '#app-config'
 import { analyticsBatchSchema } from '~/features/analytics/analytics.schemas'
-import { storeAnalyticsBatch } from '~/features/analytics/analytics.server'
+import { analyticsPerClient, storeAnalyticsBatch } from '~/features/analytics/analytics.server'
+import { serverConfig } from '~/server/config.server'
 import { getDb } from '~/server/db/database.server'
 import { errorResponse, nulPath } from '~/server/http/api-errors.server'
+import { requestMeta } from '~/server/http/request-meta.server'
+import { enforceRateLimits } from '~/server/rate-limit/rate-limit.server'
 
 const problem = (status: number, message: string, errors?: Record<string, string[]>) =>
   Response.json(errors ? { message, errors } : { message }, {
@@ -22,7 +25,8 @@ async function readLimited(request: Request, limit: number): Promise<string | nu
 
 /**
  * POST /api/analytics/events: a batch of telemetry events from the browser (sendBeacon or fetch).
- * Validated, capped (batch size and body size) and stored; 202 because nobody waits on it.
+ * Rate limited per client, validated, capped (batch size and body size) and stored; 202 because
+ * nobody waits on it.
  */
 export const Route = createFileRoute('/api/analytics/events')({
   server: {
@@ -31,6 +35,12 @@ export const Route = createFileRoute('/api/analytics/events')({
         const type = request.headers.get('content-type') ?? ''
         // sendBeacon with a Blob sends the Blob's type; text/plain comes from older beacon calls.
         if (!/^(application\/json|text\/plain)\b/.test(type)) return problem(415, 'Send JSON')
+        try {
+          const { ip } = requestMeta(request, serverConfig().trustProxy)
+          await enforceRateLimits(await getDb(), [{ rule: analyticsPerClient, subject: ip }])
+        } catch (error) {
+          return errorResponse(error, [], request.signal)
+        }
         const text = await readLimited(request, constants.analytics.maxBodyBytes)
         if (text === null) return problem(413, 'Batch too large')
         let body: unknown
