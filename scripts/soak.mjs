@@ -117,14 +117,14 @@ const all = { latencies: [], errors: 0, requests: 0, statuses: {} }
 
 async function timed(method, path, init = {}) {
   const started = performance.now()
-  let status = 0
-  try {
-    const response = await fetch(`${base}${path}`, { method, ...init, redirect: 'manual' })
-    status = response.status
-    await response.arrayBuffer()
-  } catch {
-    status = 0
-  }
+  // 0: no answer (refused, reset or cut off).
+  const status = await fetch(`${base}${path}`, { method, ...init, redirect: 'manual' }).then(
+    async (response) => {
+      await response.arrayBuffer()
+      return response.status
+    },
+    () => 0,
+  )
   const ms = performance.now() - started
   current.latencies.push(ms)
   all.latencies.push(ms)
