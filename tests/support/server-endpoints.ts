@@ -37,7 +37,7 @@ export interface ServerFunctionEndpoint {
   middleware: string[]
   /** Whether a validator is declared at all (an inline one has no `schemaName`). */
   hasValidator: boolean
-  /** `formData` when the validator is `multipart(...)` (file uploads), else `json`. */
+  /** `formData` when the validator is `multipart(...)` or takes a `FormData` (file uploads), else `json`. */
   payload: 'json' | 'formData'
   schemaName: string | null
   /** Repository-relative module the schema is defined in or imported from. */
@@ -146,7 +146,8 @@ export function serverFunctions(): ServerFunctionEndpoint[] {
               .filter(Boolean)
           : [],
         hasValidator: Boolean(validator),
-        payload: validator?.startsWith('multipart(') ? 'formData' : 'json',
+        payload:
+          validator?.startsWith('multipart(') || /\bFormData\b/.test(validator ?? '') ? 'formData' : 'json',
         schemaName,
         schemaModule: schemaName ? moduleOf(file, source, schemaName) : null,
         id,
