@@ -60,7 +60,11 @@ function signedInReply(
   }
 }
 
-/** GET /api/user/profile → `{ data: User }`, or 401 (with refresh_expire when refreshing cannot help). */
+/**
+ * GET /api/user/profile → `{ data: User }`, or 401 (with refresh_expire when refreshing cannot help).
+ *
+ * @access user: it answers a guest's 401 itself, to add the refresh_expire cookie.
+ */
 export const profileEndpoint = apiRoute(async ({ request, db, secure, auth }) => {
   const caller = await auth()
   if (caller) return { body: { data: caller.user } }

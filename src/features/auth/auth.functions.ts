@@ -68,6 +68,8 @@ export interface SessionState {
 /**
  * Who is signed in, for server rendering (the header and the route guards on first render).
  * Browsers ask GET /api/user/profile instead, whose 401 starts the spec's refresh (§8).
+ *
+ * @access open: a guest gets `{ user: null }` (the authorisation matrix reads this tag).
  */
 export const fetchSessionUser = createServerFn({ method: 'GET' })
   .middleware([authContext])

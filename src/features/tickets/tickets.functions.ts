@@ -84,6 +84,11 @@ export const assignTicketFn = createServerFn({ method: 'POST' })
   .validator(validate(ticketIdInput))
   .handler(async ({ data, context }) => assignTicketToSelf(context.db, context.auth, data.ticket_id))
 
+/**
+ * /contact: guests and signed-in users alike (a signed-in sender is linked to the ticket).
+ *
+ * @access open
+ */
 export const submitContactFn = createServerFn({ method: 'POST' })
   .middleware([authContext])
   .validator(validate(contactInput))
