@@ -1,0 +1,163 @@
+/**
+ * The data the authorisation matrix acts on: one user per role, and one of every resource an
+ * endpoint names by id, each owned by the role that should own it (the buyer's address, basket,
+ * order, invoice, ticket; the approved seller's store, product, SKU, import, invitation and
+ * observer). Built through the app's own operations where one exists (address, basket, ticket,
+ * import, invitation, payment), so the rows look like the app's. A fresh world is built whenever
+ * an allowed call changed the last one.
+ */
+import { eq } from 'drizzle-orm'
+import { createAddress } from '~/features/addresses/addresses.server'
+import { addItem } from '~/features/basket/basket.server'
+import { startImport } from '~/features/imports/imports.server'
+import { transitionOrder } from '~/features/orders/order-transitions.server'
+import { inviteObserver } from '~/features/sellers/observers.server'
+import { createTicket } from '~/features/tickets/tickets.server'
+import { SHEET_COLUMNS } from '~/features/imports/import-format'
+import type { Db } from '~/server/db/client.server'
+import { mediaStorage } from '~/server/db/database.server'
+import { cartItems, faqEntries, invoices, observerInvitations, ticketAttachments } from '~/server/db/schema'
+import { createLandingPage } from '../factories/create-catalog'
+import {
+  createBrand,
+  createCategory,
+  createProduct,
+  createSeller,
+  createSku,
+  createStore,
+  createUser,
+  uniquePhone,
+} from '../factories/create'
+import { createPendingOrder } from '../factories/orders'
+import { recordSucceededPayment } from './order-core-fixtures'
+import { PNG_BYTES, authOf } from './tickets-fixtures'
+import type { Role } from './authz-rules'
+
+export interface World {
+  /** The user acting in each role (none for the guest). */
+  users: Record<Exclude<Role, 'guest'>, number>
+  /** An id of each kind of resource, named as the rules name them (see RESOURCE_SIDES). */
+  ids: Record<string, number>
+  /** Resources named by number rather than id (`orderNumber`). */
+  numbers: Record<string, string>
+  /** Values an endpoint takes by field name that are no resource of anyone's (the bank's session). */
+  values: Record<string, unknown>
+}
+
+async function userOf(db: Db, overrides: Parameters<typeof createUser>[1] = {}) {
+  return (await createUser(db, overrides)).id
+}
+
+export async function buildWorld(db: Db): Promise<World> {
+  const storage = mediaStorage()
+  const buyer = await userOf(db)
+  const otherBuyer = await userOf(db)
+  const pendingSeller = await createSeller(db, { status: 'pending' })
+  const seller = await createSeller(db, { status: 'approved' })
+  const otherSeller = await createSeller(db, { status: 'approved' })
+  const observer = await userOf(db, { isObserver: true, pointingSellerId: seller.id })
+  const admin = await userOf(db, { isAdmin: true })
+
+  const category = await createCategory(db)
+  const brand = await createBrand(db)
+  const store = await createStore(db, { seller })
+  const product = await createProduct(db, { category, brand, createdBySellerId: seller.id })
+  const sku = await createSku(db, { store, product, remainingQuantity: 500 })
+
+  const buyerAuth = await authOf(db, buyer)
+  const address = await createAddress(db, buyerAuth, {
+    title: 'Shop',
+    province: 'Tehran',
+    city: 'Tehran',
+    street: 'No. 1, Enghelab St',
+    postal_code: '1234567890',
+    receiver_name: 'Authz Buyer',
+    receiver_phone: uniquePhone(),
+    is_default: true,
+  })
+  const added = await addItem(db, buyer, { sku: sku.sku, quantity: 2 })
+  const [item] = await db.select().from(cartItems).where(eq(cartItems.id, added.id))
+
+  const order = await createPendingOrder(db, { buyer: { id: buyer }, seller, lines: [{ sku, quantity: 2 }] })
+  const session = await recordSucceededPayment(db, order.id)
+  await db.transaction((tx) =>
+    transitionOrder(tx, { orderId: order.id, to: 'paid', actor: { kind: 'system', userId: null } }),
+  )
+  const [invoice] = await db.select().from(invoices).where(eq(invoices.orderId, order.id))
+
+  const ticket = await createTicket(
+    db,
+    buyerAuth,
+    {
+      subject: 'Two cartons missing',
+      department: 'wholesale',
+      order_reference: '',
+      message: 'Please check.',
+    },
+    [{ name: 'photo.png', bytes: PNG_BYTES }],
+    storage,
+  )
+  const [attachment] = await db
+    .select()
+    .from(ticketAttachments)
+    .where(eq(ticketAttachments.ticketId, ticket.id))
+
+  // An observer's import is a stock-only one, which both the observer and the owner may act on.
+  const sheet = [SHEET_COLUMNS.map((c) => c.header).join(','), `${sku.sku},Store,Product,500,480,`].join('\n')
+  const { importId } = await startImport(
+    db,
+    await authOf(db, observer),
+    { name: 'stock.csv', bytes: Buffer.from(sheet) },
+    storage,
+  )
+  await inviteObserver(db, await authOf(db, seller.owner.id), { cellphone: uniquePhone() })
+  const [invitation] = await db
+    .select()
+    .from(observerInvitations)
+    .where(eq(observerInvitations.sellerId, seller.id))
+
+  const landing = await createLandingPage(db)
+  const [faq] = await db
+    .insert(faqEntries)
+    .values({
+      key: `authz-${landing.id}`,
+      groupName: 'Orders',
+      question: 'Where is my order?',
+      answer: 'Under your orders.',
+    })
+    .returning()
+
+  return {
+    users: {
+      buyer,
+      otherBuyer,
+      pendingSeller: pendingSeller.owner.id,
+      observer,
+      otherSeller: otherSeller.owner.id,
+      seller: seller.owner.id,
+      admin,
+    },
+    ids: {
+      address: address.id,
+      cart: item!.cartId,
+      'cart-item': item!.id,
+      order: order.id,
+      invoice: invoice!.id,
+      ticket: ticket.id,
+      attachment: attachment!.id,
+      store: store.id,
+      product: product.id,
+      sku: sku.id,
+      import: importId,
+      invitation: invitation!.id,
+      user: observer,
+      seller: pendingSeller.id,
+      landing: landing.id,
+      faq: faq!.id,
+      category: category.id,
+      brand: brand.id,
+    },
+    numbers: { order: order.number },
+    values: { session },
+  }
+}
