@@ -296,7 +296,9 @@ export async function actOnOrder(
       : related.filter((k) => k !== 'admin')
     if (kinds.length === 0)
       throw forbidden(
-        options.actAs ? `You cannot act on this order as ${options.actAs}` : ADMIN_USE_ADMIN_PAGE,
+        options.actAs && !related.includes('admin')
+          ? `You cannot act on this order as ${options.actAs}`
+          : ADMIN_USE_ADMIN_PAGE,
       )
     const targets = actionTargets[input.action]
     // Confirming an already delivered order only completes it.
