@@ -29,7 +29,9 @@ export function privateBuildCopy() {
 
 /** Starts the production server and resolves once /api/health answers 200. */
 export async function startServer({ output, port, env = {}, timeoutMs = 120_000 }) {
-  const child = spawn(process.execPath, [join(output, 'server/index.mjs')], {
+  // As npm start runs it (scripts/start.mjs): with the heap capped.
+  const heapCap = `--max-old-space-size=${process.env.SERVER_HEAP_MB ?? 256}`
+  const child = spawn(process.execPath, [heapCap, join(output, 'server/index.mjs')], {
     cwd: root,
     env: {
       ...process.env,

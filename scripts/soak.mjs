@@ -189,15 +189,17 @@ async function heapSnapshotMb() {
   if (process.env.SOAK_HEAP !== '1' || !child) return null
   const before = new Set(readdirSync('.').filter((f) => f.endsWith('.heapsnapshot')))
   child.kill('SIGUSR2')
-  for (let i = 0; i < 240; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 500))
-    const file = readdirSync('.').find((f) => f.endsWith('.heapsnapshot') && !before.has(f))
-    if (!file) continue
-    const size = statSync(file).size
+  // The file appears empty and is written as the snapshot is taken: wait until it stops growing.
+  let last = -1
+  for (let i = 0; i < 300; i++) {
     await new Promise((resolve) => setTimeout(resolve, 1000))
-    if (statSync(file).size !== size) continue
-    rmSync(file)
-    return Math.round(size / 1024 / 1024)
+    const file = readdirSync('.').find((f) => f.endsWith('.heapsnapshot') && !before.has(f))
+    const size = file ? statSync(file).size : 0
+    if (file && size > 0 && size === last) {
+      rmSync(file)
+      return Math.round(size / 1024 / 1024)
+    }
+    last = size
   }
   return null
 }
