@@ -7,7 +7,6 @@ import { definePlugin } from 'nitro'
 import { serverConfig } from './server/config.server'
 import { seedDemoData } from './features/demo/seed.server'
 import { closeDatabase, initDatabase } from './server/db/database.server'
-import { startJobWorker, stopJobWorker } from './server/jobs/worker.server'
 import { rootLogger } from './server/log.server'
 
 try {
@@ -21,9 +20,8 @@ try {
       } Never run demo mode for real customers.`,
     )
   }
+  // Migrations, then the job queue (pg-boss); workers start when the app registers its handlers.
   await initDatabase(seedDemoData)
-  // Background work (SMS delivery, ...) polls the jobs table once the schema is in place.
-  startJobWorker()
 } catch (error) {
   rootLogger.fatal({ err: error }, 'start-up failed')
   process.exit(1)
@@ -39,8 +37,7 @@ setImmediate(() => {
 
 export default definePlugin((nitroApp) => {
   nitroApp.hooks.hook('close', async () => {
-    await stopJobWorker()
-    rootLogger.info('closing the database')
+    rootLogger.info('closing the job queue and the database')
     await closeDatabase()
     // Everything of ours is closed; a stray handle in a dependency must not keep the process up.
     setTimeout(() => process.exit(0), 1000).unref()

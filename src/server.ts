@@ -1,14 +1,9 @@
 import { isBuiltServer } from './server/runtime-mode.server'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { createServerEntry, createStartHandler, defaultStreamHandler } from '@tanstack/react-start/server'
-import { constants } from '#app-config'
 import { serverConfig } from './server/config.server'
-import { pruneFillKeys } from './features/basket/basket.server'
-import { refreshDueListings } from './features/catalog/catalog-refresh.server'
-import { completeDeliveredOrders } from './features/orders/order-completion.server'
-import { expireUnpaid } from './features/payments/payments.server'
-import { registerImportJobs } from './features/imports/import-jobs.server'
 import { seedDemoData } from './features/demo/seed.server'
+import { registerJobHandlers } from './job-handlers.server'
 import { initDatabase } from './server/db/database.server'
 import { plainErrorForBots } from './features/shell/bot-errors.server'
 import { compressResponse } from './server/http/compression.server'
@@ -22,20 +17,14 @@ import {
   type ServerFnCall,
 } from './server/http/error-contract.server'
 import { securityHeaders } from './server/http/security-headers.server'
-import { ensureJobWorker, registerPeriodicTask } from './server/jobs/worker.server'
 import { requestScope, rootLogger } from './server/log.server'
 
-// In production the boot plugin has done this before listening; in `vite dev` it happens here.
+// In production the boot plugin has done this (migrations, job queue) before listening; in
+// `vite dev` it happens here.
 const config = serverConfig()
 await initDatabase(seedDemoData)
-// Listings follow price tiers that start or expire; product pages and checkout price live anyway.
-registerPeriodicTask('catalog-listings', 60_000, refreshDueListings)
-// Unpaid orders expire after 30 minutes (their stock goes back on sale); open payment sessions time out.
-registerPeriodicTask('payment-expiry', constants.payments.expirySweepSeconds * 1000, expireUnpaid)
-registerPeriodicTask('basket-fill-keys', 3_600_000, pruneFillKeys)
-registerPeriodicTask('orders-auto-complete', 3_600_000, completeDeliveredOrders)
-registerImportJobs()
-ensureJobWorker()
+// Workers start as their handlers register; periodic work runs on pg-boss schedules.
+registerJobHandlers()
 
 const handler = createStartHandler(defaultStreamHandler)
 const headerMode = { dev: !isBuiltServer, https: config.publicSiteUrl.startsWith('https:') }

@@ -4,7 +4,7 @@ import { advanceClock, setClock } from '~/server/clock.server'
 import type { Db } from '~/server/db/client.server'
 import { oneTimeCodes, outboxMessages, sessions, users } from '~/server/db/schema'
 import { setCaptchaVerifierForTesting } from '~/server/providers/captcha/captcha.server'
-import { runDueJobs } from '~/server/jobs/worker.server'
+import { runDueJobs } from '../support/jobs'
 import { Route as otpRequestRoute } from '~/routes/api/auth/otp/request'
 import { Route as otpVerifyRoute } from '~/routes/api/auth/otp/verify'
 import { Route as registerRoute } from '~/routes/api/auth/register'
@@ -62,7 +62,7 @@ describe(`sign-in with a one-time code (${usingPostgres() ? 'PostgreSQL' : 'PGli
     expect(await latestCodeFor(db, phone)).toMatch(/^\d{6}$/)
     const [queued] = await db.select().from(outboxMessages).where(eq(outboxMessages.to, phone))
     expect(queued!.status).toBe('queued')
-    expect((await runDueJobs({ db })).completed).toBeGreaterThanOrEqual(1)
+    expect((await runDueJobs()).completed).toBeGreaterThanOrEqual(1)
     const [sent] = await db.select().from(outboxMessages).where(eq(outboxMessages.to, phone))
     expect(sent).toMatchObject({ status: 'sent', provider: 'dev', attempts: 1 })
     // The code is kept only as a keyed hash.

@@ -5,8 +5,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { loadServerConfig } from '#app-config'
 import { advanceClock, setClock } from '~/server/clock.server'
 import type { Db } from '~/server/db/client.server'
-import { jobs, outboxMessages } from '~/server/db/schema'
-import { runDueJobs } from '~/server/jobs/worker.server'
+import { outboxMessages } from '~/server/db/schema'
+import { allJobs, claimAndVanish, deadLetters, jobsNamed, runDueJobs } from '../support/jobs'
 import { createCaptchaVerifier } from '~/server/providers/captcha/captcha.server'
 import { httpSmsProvider } from '~/server/providers/sms/http-sms.server'
 import {
@@ -152,7 +152,7 @@ describe(`message delivery through the job queue (${usingPostgres() ? 'PostgreSQ
       await queueMessage(tx, { to, channel: 'sms', body: 'first' })
       await queueMessage(tx, { to, channel: 'whatsapp', body: 'second' })
     })
-    await runDueJobs({ db })
+    await runDueJobs()
     const listed = await listOutboxMessages(db, { to })
     expect(listed.map((m) => [m.body, m.channel, m.status])).toEqual([
       ['second', 'whatsapp', 'sent'],
@@ -162,6 +162,7 @@ describe(`message delivery through the job queue (${usingPostgres() ? 'PostgreSQ
 
   it('queues nothing when the business transaction rolls back', async () => {
     const to = uniquePhone()
+    const jobsBefore = (await allJobs()).length
     await db
       .transaction(async (tx) => {
         await queueMessage(tx, { to, channel: 'sms', body: 'never' })
@@ -169,6 +170,7 @@ describe(`message delivery through the job queue (${usingPostgres() ? 'PostgreSQ
       })
       .catch(() => undefined)
     expect(await listOutboxMessages(db, { to })).toEqual([])
+    expect((await allJobs()).length).toBe(jobsBefore) // and no delivery job either
   })
 
   it('retries a failing gateway with backoff, then delivers and redacts the code', async () => {
@@ -179,14 +181,17 @@ describe(`message delivery through the job queue (${usingPostgres() ? 'PostgreSQ
       queueMessage(tx, { to, channel: 'sms', body: 'Code: 123456', sensitive: true }),
     )
 
-    expect(await runDueJobs({ db })).toEqual({ completed: 0, retried: 1, failed: 0 })
-    expect(await runDueJobs({ db })).toEqual({ completed: 0, retried: 0, failed: 0 }) // not due for 5 s
-    advanceClock(5_000)
-    expect(await runDueJobs({ db })).toEqual({ completed: 0, retried: 1, failed: 0 })
-    advanceClock(9_000)
-    expect(await runDueJobs({ db })).toEqual({ completed: 0, retried: 0, failed: 0 }) // backoff doubled to 10 s
-    advanceClock(1_000)
-    expect(await runDueJobs({ db })).toEqual({ completed: 1, retried: 0, failed: 0 })
+    // pg-boss's backoff: the n-th retry waits 5 s x 2^(n-1), plus up to as much again of jitter.
+    expect(await runDueJobs()).toEqual({ completed: 0, retried: 1, failed: 0 })
+    expect(await runDueJobs()).toEqual({ completed: 0, retried: 0, failed: 0 })
+    advanceClock(4_900)
+    expect(await runDueJobs()).toEqual({ completed: 0, retried: 0, failed: 0 }) // not due before 5 s
+    advanceClock(5_100)
+    expect(await runDueJobs()).toEqual({ completed: 0, retried: 1, failed: 0 }) // due by 10 s
+    advanceClock(9_900)
+    expect(await runDueJobs()).toEqual({ completed: 0, retried: 0, failed: 0 }) // backoff doubled to 10 s
+    advanceClock(10_100)
+    expect(await runDueJobs()).toEqual({ completed: 1, retried: 0, failed: 0 }) // due by 20 s
 
     const [message] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, id))
     expect(message).toMatchObject({
@@ -204,26 +209,35 @@ describe(`message delivery through the job queue (${usingPostgres() ? 'PostgreSQ
     const id = await db.transaction((tx) => queueMessage(tx, { to, channel: 'sms', body: 'x' }))
     let failed = 0
     for (let i = 0; i < 8; i++) {
-      failed += (await runDueJobs({ db })).failed
+      failed += (await runDueJobs()).failed
       advanceClock(10 * 60_000)
     }
     expect(failed).toBe(1)
     const [message] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, id))
     expect(message).toMatchObject({ status: 'failed', attempts: 5, lastError: 'gateway down (5)' })
+    // The job itself goes to the dead-letter queue with its last error, for an admin to look at.
+    const dead = (await deadLetters()).filter((job) => (job.data as { outboxId?: number }).outboxId === id)
+    expect(dead).toMatchObject([
+      { sourceName: 'message.deliver', sourceRetryCount: 4, sourceOutput: { message: 'gateway down (5)' } },
+    ])
   })
 
   it('claims a job once even when a worker died holding it', async () => {
     setSmsProviderForTesting(flaky(0))
     const to = uniquePhone()
     const id = await db.transaction((tx) => queueMessage(tx, { to, channel: 'sms', body: 'y' }))
-    // A worker took the job and vanished: it looks running, locked long ago.
-    await db
-      .update(jobs)
-      .set({ status: 'running', lockedAt: new Date('2026-11-20T07:00:00Z'), attempts: 1 })
-      .where(eq(jobs.status, 'pending'))
-    expect((await runDueJobs({ db })).completed).toBe(1)
+    // A worker took the job and vanished (kill -9): it stays active until it expires (2 minutes).
+    const taken = await claimAndVanish('message.deliver')
+    expect(taken).toBeDefined()
+    advanceClock(60_000)
+    expect(await runDueJobs()).toEqual({ completed: 0, retried: 0, failed: 0 }) // still presumed running
+    advanceClock(61_000)
+    expect((await runDueJobs()).completed).toBe(0) // expired: retried after the backoff
+    expect((await jobsNamed('message.deliver')).find((job) => job.id === taken!.id)?.state).toBe('retry')
+    advanceClock(10_000)
+    expect((await runDueJobs()).completed).toBe(1)
     const [message] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, id))
     expect(message!.status).toBe('sent')
-    expect((await runDueJobs({ db })).completed).toBe(0)
+    expect((await runDueJobs()).completed).toBe(0)
   })
 })

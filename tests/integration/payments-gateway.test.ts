@@ -6,9 +6,9 @@ import { loadCheckoutResult, startPayment } from '~/features/payments/payments.s
 import type { AuthContext } from '~/server/auth/session.server'
 import { setClock } from '~/server/clock.server'
 import type { Db } from '~/server/db/client.server'
-import { jobs, paymentSessions } from '~/server/db/schema'
+import { paymentSessions } from '~/server/db/schema'
 import { HttpError } from '~/server/http/api-errors.server'
-import { runDueJobs } from '~/server/jobs/worker.server'
+import { makeJobsDue, runDueJobs } from '../support/jobs'
 import { gatewayPaymentProvider } from '~/server/providers/payment/gateway.server'
 import { createPaymentProvider } from '~/server/providers/payment/payment-provider.server'
 import { setPaymentProviderForTesting } from '~/server/providers/payment/payment-provider.server'
@@ -217,11 +217,8 @@ describe(`payments through a redirect-and-verify gateway (${usingPostgres() ? 'P
     })
     // A replay of the duplicate does not ask for a second refund.
     await callCallback(firstBack)
-    await db
-      .update(jobs)
-      .set({ runAt: new Date(0) })
-      .where(eq(jobs.name, 'payment.refund'))
-    await runDueJobs({ db })
+    await makeJobsDue('payment.refund')
+    await runDueJobs()
     expect(gateway.payments.get(first.authority)!.refunds).toHaveLength(1)
     expect(gateway.payments.get(second.authority)!.refunds).toHaveLength(0)
     // The result page still shows the order as paid.
@@ -243,11 +240,8 @@ describe(`payments through a redirect-and-verify gateway (${usingPostgres() ? 'P
     )
     expect(await stockOf(db, sku.id)).toBe(5)
     expect(gateway.payments.get(authority)!.refunds).toHaveLength(0) // not inside the transaction
-    await db
-      .update(jobs)
-      .set({ runAt: new Date(0) })
-      .where(eq(jobs.name, 'payment.refund'))
-    await runDueJobs({ db })
+    await makeJobsDue('payment.refund')
+    await runDueJobs()
     expect(gateway.payments.get(authority)!.refunds).toEqual([
       { amount: order.total, refundId: expect.any(String) },
     ])

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { refundOrderPayment } from '~/features/payments/payment-refunds.server'
 import type { Db } from '~/server/db/client.server'
-import { jobs, paymentSessions } from '~/server/db/schema'
-import { runDueJobs } from '~/server/jobs/worker.server'
+import { paymentSessions } from '~/server/db/schema'
+import { allJobs, jobsNamed, makeJobsDue, runDueJobs } from '../support/jobs'
 import type { PaymentProvider } from '~/server/providers/payment/payment.server'
 import { setPaymentProviderForTesting } from '~/server/providers/payment/payment-provider.server'
 import { createPendingOrder } from '../factories/orders'
@@ -73,10 +73,10 @@ describe(`refundOrderPayment (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, ()
 
     // A second call (e.g. cancel after reject was retried) records nothing more.
     await db.transaction((tx) => refundOrderPayment(tx, order.id, 'again'))
-    const queued = await db.select().from(jobs).where(eq(jobs.name, 'payment.refund'))
+    const queued = await jobsNamed('payment.refund')
     expect(queued).toHaveLength(1)
 
-    await runDueJobs({ db })
+    await runDueJobs()
     expect(bank.refunds).toEqual([
       { providerReference: 'SB-refund-session-1', amount: order.total, refundId: 'refund-session-1' },
     ])
@@ -96,9 +96,9 @@ describe(`refundOrderPayment (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, ()
       status: 'failed',
       expiresAt: new Date(Date.now() + 60_000),
     })
-    const before = (await db.select().from(jobs)).length
+    const before = (await allJobs()).length
     await db.transaction((tx) => refundOrderPayment(tx, order.id, 'cancelled'))
-    expect((await db.select().from(jobs)).length).toBe(before)
+    expect((await allJobs()).length).toBe(before)
     const [row] = await db
       .select()
       .from(paymentSessions)
@@ -111,7 +111,7 @@ describe(`refundOrderPayment (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, ()
     await paidSession(order.id, order.total, 'refund-session-2')
     await db.transaction((tx) => refundOrderPayment(tx, order.id, 'cancelled by buyer'))
     bank.failOnce()
-    const first = await runDueJobs({ db })
+    const first = await runDueJobs()
     expect(first).toMatchObject({ retried: 1, completed: 0 })
     const [pending] = await db
       .select()
@@ -119,11 +119,8 @@ describe(`refundOrderPayment (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, ()
       .where(eq(paymentSessions.id, 'refund-session-2'))
     expect(pending!.refundedAt).toBeNull()
 
-    await db
-      .update(jobs)
-      .set({ runAt: new Date(0) })
-      .where(eq(jobs.name, 'payment.refund'))
-    await runDueJobs({ db })
+    await makeJobsDue('payment.refund')
+    await runDueJobs()
     const refundsOfThis = bank.refunds.filter((r) => r.refundId === 'refund-session-2')
     expect(refundsOfThis).toHaveLength(1)
   })

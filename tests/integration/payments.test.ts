@@ -6,9 +6,9 @@ import { decideSandboxPayment, loadSandboxSession } from '~/features/payments/sa
 import type { AuthContext } from '~/server/auth/session.server'
 import { minutes, setClock } from '~/server/clock.server'
 import type { Db } from '~/server/db/client.server'
-import { jobs, paymentSessions } from '~/server/db/schema'
+import { paymentSessions } from '~/server/db/schema'
 import { HttpError } from '~/server/http/api-errors.server'
-import { runDueJobs } from '~/server/jobs/worker.server'
+import { jobsNamed, makeJobsDue, runDueJobs } from '../support/jobs'
 import { setPaymentProviderForTesting } from '~/server/providers/payment/payment-provider.server'
 import { signSandboxOutcome } from '~/server/providers/payment/sandbox-bank.server'
 import { serverConfig } from '~/server/config.server'
@@ -337,22 +337,17 @@ describe(`payments through the sandbox bank (${usingPostgres() ? 'PostgreSQL' : 
       payment: { reason: 'order_closed', refunded: false },
     })
 
-    await db
-      .update(jobs)
-      .set({ runAt: new Date(0) })
-      .where(eq(jobs.name, 'payment.refund'))
+    await makeJobsDue('payment.refund')
     setClock(null)
-    await runDueJobs({ db })
+    await runDueJobs()
     const [refunded] = await db.select().from(paymentSessions).where(eq(paymentSessions.id, sessionId))
     expect(refunded!.refundReference).toMatch(/^SBR-/)
     expect((await loadCheckoutResult(db, auth, { orderNumber: order.number })).payment?.refunded).toBe(true)
 
     // Replaying the late callback neither refunds again nor revives the order.
     await callCallback(approval)
-    const replayed = await db.select().from(jobs).where(eq(jobs.name, 'payment.refund'))
-    expect(replayed.filter((j) => (j.payload as { sessionId: string }).sessionId === sessionId)).toHaveLength(
-      1,
-    )
+    const replayed = await jobsNamed('payment.refund')
+    expect(replayed.filter((j) => j.data.sessionId === sessionId)).toHaveLength(1)
   })
 
   it('an order the buyer cancels while the bank page is open can no longer be paid there', async () => {

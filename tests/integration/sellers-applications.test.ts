@@ -17,7 +17,7 @@ import { setClock } from '~/server/clock.server'
 import type { Db } from '~/server/db/client.server'
 import { outboxMessages, productListings, sellers, users } from '~/server/db/schema'
 import { HttpError, parseInput } from '~/server/http/api-errors.server'
-import { runDueJobs } from '~/server/jobs/worker.server'
+import { runDueJobs } from '../support/jobs'
 import { createSku, createStore, createUser } from '../factories/create'
 import { usingPostgres } from '../support/test-database'
 import { closeAuthTestDatabase, createRoleUsers, openAuthTestDatabase, signInAs } from './auth-fixtures'
@@ -154,7 +154,7 @@ describe(`becoming a seller and admin approval (${usingPostgres() ? 'PostgreSQL'
     expect(decided).toMatchObject({ id: sellerId, status: 'approved', status_reason: null })
     const [message] = await db.select().from(outboxMessages).where(eq(outboxMessages.to, auth.user.cellphone))
     expect(message!.body).toContain('"Golbarg Foods" is approved')
-    await runDueJobs({ db })
+    await runDueJobs()
     const [sent] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, message!.id))
     expect(sent!.status).toBe('sent')
     const refreshed = await authOf(auth.user.id)

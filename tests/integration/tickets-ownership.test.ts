@@ -13,7 +13,7 @@ import type { AuthContext } from '~/server/auth/session.server'
 import type { Db } from '~/server/db/client.server'
 import { outboxMessages } from '~/server/db/schema'
 import { parseInput } from '~/server/http/api-errors.server'
-import { runDueJobs } from '~/server/jobs/worker.server'
+import { runDueJobs } from '../support/jobs'
 import { createUser } from '../factories/create'
 import { closeAuthTestDatabase, openAuthTestDatabase } from './auth-fixtures'
 import { authOf, statusOf, tempStorage, ticketInput } from './tickets-fixtures'
@@ -93,7 +93,7 @@ describe('tickets belong to their buyer; status follows the thread', () => {
     expect(answered.assigned_admin?.id).toBe(admin.user.id)
     const [sms] = await db.select().from(outboxMessages).where(eq(outboxMessages.to, buyer.user.cellphone))
     expect(sms!.body).toContain(`ticket #${ticket.id}`)
-    await runDueJobs({ db })
+    await runDueJobs()
     const [sent] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, sms!.id))
     expect(sent!.status).toBe('sent')
 

@@ -1,12 +1,27 @@
 import { randomBytes } from 'node:crypto'
 import postgres from 'postgres'
 import { openDatabase, type DatabaseHandle } from '~/server/db/client.server'
+import { stopJobs } from '~/server/jobs/jobs.server'
+import { startTestJobs } from './jobs'
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on
- * the PostgreSQL server named by TEST_DATABASE_URL (dropped again on close).
+ * the PostgreSQL server named by TEST_DATABASE_URL (dropped again on close). Its job queue is
+ * started for tests (see ./jobs: jobs run when a test calls runDueJobs).
  */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
+  const handle = await openMigratedDatabase()
+  await startTestJobs(handle)
+  return {
+    ...handle,
+    async close() {
+      await stopJobs()
+      await handle.close()
+    },
+  }
+}
+
+async function openMigratedDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL
   if (!serverUrl) {
     const handle = await openDatabase({ kind: 'pglite' })

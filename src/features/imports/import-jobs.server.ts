@@ -1,6 +1,6 @@
 import '@tanstack/react-start/server-only'
 import { mediaStorage } from '~/server/db/database.server'
-import { registerJobHandler } from '~/server/jobs/job-handlers.server'
+import { registerJobHandler } from '~/server/jobs/jobs.server'
 import { applyImport, checkImport } from './imports.server'
 
 /** The import's background work; the app entry registers it once at start. */

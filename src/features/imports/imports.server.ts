@@ -22,7 +22,7 @@ import {
 } from '~/server/db/schema'
 import type { ImportRowApplied } from '~/lib/import-shapes'
 import { HttpError, conflict, notFound } from '~/server/http/api-errors.server'
-import { enqueueJob } from '~/server/jobs/queue.server'
+import { sendJob } from '~/server/jobs/jobs.server'
 import { log } from '~/server/log.server'
 import type { MediaStorage } from '~/server/providers/storage/storage.server'
 import { evaluateRow, type SkuFacts, type StoredTier } from './import-diff'
@@ -100,7 +100,7 @@ export async function startImport(
         counts: emptyCounts(),
       })
       .returning({ id: stockImports.id })
-    await enqueueJob(tx, 'import.check', { importId: row!.id }, { maxAttempts: 3 })
+    await sendJob(tx, 'import.check', { importId: row!.id })
     return { importId: row!.id }
   })
 }
@@ -292,7 +292,7 @@ export async function requestApply(
       .update(stockImportRows)
       .set({ result: 'skipped' })
       .where(and(eq(stockImportRows.importId, job.id), eq(stockImportRows.outcome, 'error')))
-    await enqueueJob(tx, 'import.apply', { importId: job.id }, { maxAttempts: 3 })
+    await sendJob(tx, 'import.apply', { importId: job.id })
   })
 }
 

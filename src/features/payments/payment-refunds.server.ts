@@ -4,7 +4,7 @@ import { recordServerEvent } from '~/features/analytics/analytics.server'
 import { now } from '~/server/clock.server'
 import type { DbOrTx } from '~/server/db/client.server'
 import { paymentSessions } from '~/server/db/schema'
-import { enqueueJob } from '~/server/jobs/queue.server'
+import { sendJob } from '~/server/jobs/jobs.server'
 import { log } from '~/server/log.server'
 
 /**
@@ -42,7 +42,7 @@ export async function requestSessionRefund(
     .where(and(eq(paymentSessions.id, session.id), eq(paymentSessions.refundedAmount, 0)))
     .returning({ id: paymentSessions.id })
   if (!recorded) return false
-  await enqueueJob(tx, 'payment.refund', { sessionId: session.id }, { maxAttempts: 10 })
+  await sendJob(tx, 'payment.refund', { sessionId: session.id })
   await paymentEvent(tx, 'payment_refund_requested', {
     session_id: session.id,
     order_id: session.orderId,

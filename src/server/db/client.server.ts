@@ -23,6 +23,8 @@ export type DatabaseTarget = { kind: 'pglite'; dataDir?: string } | { kind: 'pos
 export interface DatabaseHandle {
   kind: 'pglite' | 'postgres'
   db: Db
+  /** What pg-boss connects through: the same PGlite instance, or its own pool on the same server. */
+  connection: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; url: string }
   migrate(): Promise<void>
   close(): Promise<void>
 }
@@ -36,6 +38,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     return {
       kind: 'pglite',
       db: db as unknown as Db,
+      connection: { kind: 'pglite', client },
       migrate: () => migratePglite(db, { migrationsFolder: migrationsFolder() }),
       close: () => client.close(),
     }
@@ -45,6 +48,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   return {
     kind: 'postgres',
     db: db as unknown as Db,
+    connection: { kind: 'postgres', url: target.url },
     migrate: () => migratePostgres(db, { migrationsFolder: migrationsFolder() }),
     close: () => client.end({ timeout: 5 }),
   }

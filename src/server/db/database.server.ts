@@ -1,6 +1,7 @@
 import '@tanstack/react-start/server-only'
 import { count } from 'drizzle-orm'
 import { serverConfig } from '../config.server'
+import { startJobs, stopJobs } from '../jobs/jobs.server'
 import { log } from '../log.server'
 import { localDiskStorage } from '../providers/storage/storage.server'
 import { openDatabase, type DatabaseHandle, type Db } from './client.server'
@@ -43,13 +44,18 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
 /** Loads the demo marketplace (the app entry passes it in: src/server knows no features). */
 export type DemoSeed = (db: Db, options: { scale: number; storage: MediaStorage }) => Promise<unknown>
 
-/** Applies migrations, then loads the demo data into an empty database when configured to. Once. */
+/**
+ * Applies migrations, starts the job queue (pg-boss installs its own schema the same way), then
+ * loads the demo data into an empty database when configured to. Once.
+ */
 export function initDatabase(seed: DemoSeed): Promise<DatabaseHandle> {
   state.ready ??= (async () => {
     const started = performance.now()
     const handle = await database()
     await handle.migrate()
     const migratedMs = Math.round(performance.now() - started)
+    // Before the seed: seeded changes may queue jobs (messages) in their transactions.
+    await startJobs(handle)
     if (serverConfig().seedOnEmpty && (await isDatabaseEmpty(handle.db))) {
       log().info('empty database: loading demo data')
       const summary = await seed(handle.db, { scale: 1, storage: mediaStorage() })
@@ -68,5 +74,7 @@ export async function closeDatabase(): Promise<void> {
   const pending = state.handle
   state.handle = undefined
   state.ready = undefined
+  // Workers finish their running jobs while the database is still there.
+  await stopJobs()
   if (pending) await (await pending).close()
 }

@@ -1,11 +1,9 @@
 import { sql } from 'drizzle-orm'
 import {
-  bigint,
   boolean,
   check,
   index,
   integer,
-  jsonb,
   pgEnum,
   pgTable,
   text,
@@ -24,8 +22,6 @@ export const oneTimeCodePurposes = ['login', 'change_mobile'] as const
 export const oneTimeCodePurposeEnum = pgEnum('one_time_code_purpose', oneTimeCodePurposes)
 export const outboxStatuses = ['queued', 'sent', 'failed'] as const
 export const outboxStatusEnum = pgEnum('outbox_status', outboxStatuses)
-export const jobStatuses = ['pending', 'running', 'completed', 'failed'] as const
-export const jobStatusEnum = pgEnum('job_status', jobStatuses)
 
 const at = (name: string) => timestamp(name, { withTimezone: true })
 
@@ -137,22 +133,3 @@ export const rateLimitBuckets = pgTable('rate_limit_buckets', {
   windowStart: at('window_start').notNull(),
   count: integer('count').notNull(),
 })
-
-/** Background jobs: polled in-process with `for update skip locked`, retried with backoff. */
-export const jobs = pgTable(
-  'jobs',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    name: text('name').notNull(),
-    payload: jsonb('payload').notNull(),
-    status: jobStatusEnum('status').notNull().default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    maxAttempts: integer('max_attempts').notNull().default(5),
-    runAt: at('run_at').notNull(),
-    lockedAt: at('locked_at'),
-    lastError: text('last_error'),
-    createdAt: at('created_at').notNull(),
-    completedAt: at('completed_at'),
-  },
-  (t) => [index('jobs_due_idx').on(t.status, t.runAt)],
-)

@@ -5,7 +5,7 @@ import { serverConfig } from '../../config.server'
 import type { DbOrTx } from '../../db/client.server'
 import { outboxMessages } from '../../db/schema'
 import { notFound } from '../../http/api-errors.server'
-import { enqueueJob } from '../../jobs/queue.server'
+import { sendJob } from '../../jobs/jobs.server'
 import { createSmsProvider, type OutgoingMessage, type SmsProvider } from './sms.server'
 
 const PROVIDER_KEY = Symbol.for('omdeh.sms-provider')
@@ -40,7 +40,7 @@ export async function queueMessage(
       createdAt: now(),
     })
     .returning({ id: outboxMessages.id })
-  await enqueueJob(tx, 'message.deliver', { outboxId: row!.id }, { maxAttempts: 5 })
+  await sendJob(tx, 'message.deliver', { outboxId: row!.id })
   return row!.id
 }
 

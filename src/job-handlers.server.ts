@@ -1,0 +1,34 @@
+import '@tanstack/react-start/server-only'
+import { days } from './server/clock.server'
+import { pruneAuthRecords } from './server/auth/housekeeping.server'
+import { registerJobHandler } from './server/jobs/jobs.server'
+import { executePaymentRefund } from './server/providers/payment/refunds.server'
+import { deliverOutboxMessage } from './server/providers/sms/outbox.server'
+import { pruneRateLimitBuckets } from './server/rate-limit/rate-limit.server'
+import { pruneFillKeys } from './features/basket/basket.server'
+import { refreshDueListings } from './features/catalog/catalog-refresh.server'
+import { registerImportJobs } from './features/imports/import-jobs.server'
+import { completeDeliveredOrders } from './features/orders/order-completion.server'
+import { expireUnpaid } from './features/payments/payments.server'
+
+/**
+ * What runs each job of src/server/jobs/job-catalog.server.ts. The app entry calls this once at
+ * start (and the integration tests before they run queued jobs), so src/server knows no features.
+ */
+export function registerJobHandlers(): void {
+  registerJobHandler('message.deliver', (payload, context) =>
+    deliverOutboxMessage(context.db, payload.outboxId, context),
+  )
+  registerJobHandler('payment.refund', (payload, context) =>
+    executePaymentRefund(context.db, payload.sessionId),
+  )
+  registerImportJobs()
+  registerJobHandler('catalog.refresh-listings', (_, { db }) => refreshDueListings(db))
+  registerJobHandler('payments.expire-unpaid', (_, { db }) => expireUnpaid(db))
+  registerJobHandler('basket.prune-fill-keys', (_, { db }) => pruneFillKeys(db))
+  registerJobHandler('orders.auto-complete', (_, { db }) => completeDeliveredOrders(db))
+  registerJobHandler('housekeeping.prune', async (_, { db }) => {
+    await pruneRateLimitBuckets(db, days(1))
+    await pruneAuthRecords(db)
+  })
+}

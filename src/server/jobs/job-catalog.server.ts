@@ -1,0 +1,75 @@
+import '@tanstack/react-start/server-only'
+import { constants } from '#app-config'
+
+/**
+ * Every kind of background work, in one place: the job names, their payloads, and how pg-boss
+ * treats them (retries, backoff, how long a run may take before it is presumed lost with its
+ * process, and the schedule of periodic work). Each name is a pg-boss queue.
+ */
+export interface JobPayloads {
+  'message.deliver': { outboxId: number }
+  /** Return a recorded refund through the payment provider (see refundOrderPayment). */
+  'payment.refund': { sessionId: string }
+  /** Check (dry-run) an uploaded price and stock sheet, row by row. */
+  'import.check': { importId: number }
+  /** Apply a checked sheet (resumes where it stopped). */
+  'import.apply': { importId: number }
+  /** Listings follow price tiers that start or expire. */
+  'catalog.refresh-listings': Record<string, never>
+  /** Unpaid orders expire (their stock goes back on sale); open payment sessions time out. */
+  'payments.expire-unpaid': Record<string, never>
+  'basket.prune-fill-keys': Record<string, never>
+  'orders.auto-complete': Record<string, never>
+  /** Forgets spent rate-limit windows and dead sign-in records. */
+  'housekeeping.prune': Record<string, never>
+}
+export type JobName = keyof JobPayloads
+
+export interface JobPolicy {
+  /** Attempts in all: the first run plus the retries. */
+  attempts: number
+  /**
+   * First retry delay; each later one doubles (pg-boss adds up to the same again as jitter), capped
+   * at 10 minutes.
+   */
+  retryDelaySeconds: number
+  /** A run still active after this long is presumed lost (its process died) and is retried. */
+  expireInSeconds: number
+  /**
+   * Periodic work: a cron expression (UTC). pg-boss's cron sends one job per occurrence across all
+   * instances, so N app servers still run it once.
+   */
+  schedule?: string
+}
+
+export const RETRY_DELAY_MAX_SECONDS = 600
+/** Where jobs go once their last attempt has failed, for an admin to inspect, retry or delete. */
+export const DEAD_LETTER_QUEUE = 'dead-letter'
+/** Dead letters are kept a month; finished jobs the week pg-boss keeps them by default. */
+export const DEAD_LETTER_RETENTION_SECONDS = 30 * 86_400
+
+/** Cron runs at minute resolution: a shorter period is rounded up to a minute. */
+const everyMinutes = (n: number) => (n <= 1 ? '* * * * *' : `*/${Math.round(n)} * * * *`)
+
+/** Periodic work does not retry: the next occurrence is the retry. */
+const periodic = (schedule: string): JobPolicy => ({
+  attempts: 1,
+  retryDelaySeconds: 0,
+  expireInSeconds: 15 * 60,
+  schedule,
+})
+
+export const jobPolicies: { [N in JobName]: JobPolicy } = {
+  'message.deliver': { attempts: 5, retryDelaySeconds: 5, expireInSeconds: 2 * 60 },
+  'payment.refund': { attempts: 10, retryDelaySeconds: 5, expireInSeconds: 5 * 60 },
+  // A sheet of 100,000 rows takes minutes; an applied import resumes where a lost run stopped.
+  'import.check': { attempts: 3, retryDelaySeconds: 5, expireInSeconds: 30 * 60 },
+  'import.apply': { attempts: 3, retryDelaySeconds: 5, expireInSeconds: 30 * 60 },
+  'catalog.refresh-listings': periodic('* * * * *'),
+  'payments.expire-unpaid': periodic(everyMinutes(constants.payments.expirySweepSeconds / 60)),
+  'basket.prune-fill-keys': periodic('17 * * * *'),
+  'orders.auto-complete': periodic('23 * * * *'),
+  'housekeeping.prune': periodic('41 * * * *'),
+}
+
+export const jobNames = Object.keys(jobPolicies) as JobName[]
