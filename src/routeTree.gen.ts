@@ -31,6 +31,7 @@ import { Route as DefaultSelectCategoryRouteImport } from './routes/_default/sel
 import { Route as DefaultSubscriptionRouteImport } from './routes/_default/subscription'
 import { Route as DefaultTermsAndConditionsRouteImport } from './routes/_default/terms-and-conditions'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminJobsRouteImport } from './routes/admin/jobs'
 import { Route as AdminSellersRouteImport } from './routes/admin/sellers'
 import { Route as ApiCategoriesRouteImport } from './routes/api/categories'
 import { Route as ApiHealthRouteImport } from './routes/api/health'
@@ -228,6 +229,11 @@ const DefaultTermsAndConditionsRoute =
 const AdminIndexRoute = AdminIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminJobsRoute = AdminJobsRouteImport.update({
+  id: '/jobs',
+  path: '/jobs',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminSellersRoute = AdminSellersRouteImport.update({
@@ -708,6 +714,7 @@ export interface FileRoutesByFullPath {
   '/select-category': typeof DefaultSelectCategoryRoute
   '/subscription': typeof DefaultSubscriptionRoute
   '/terms-and-conditions': typeof DefaultTermsAndConditionsRoute
+  '/admin/jobs': typeof AdminJobsRoute
   '/admin/sellers': typeof AdminSellersRoute
   '/api/categories': typeof ApiCategoriesRoute
   '/api/health': typeof ApiHealthRoute
@@ -814,6 +821,7 @@ export interface FileRoutesByTo {
   '/select-category': typeof DefaultSelectCategoryRoute
   '/subscription': typeof DefaultSubscriptionRoute
   '/terms-and-conditions': typeof DefaultTermsAndConditionsRoute
+  '/admin/jobs': typeof AdminJobsRoute
   '/admin/sellers': typeof AdminSellersRoute
   '/api/categories': typeof ApiCategoriesRoute
   '/api/health': typeof ApiHealthRoute
@@ -927,6 +935,7 @@ export interface FileRoutesById {
   '/_default/select-category': typeof DefaultSelectCategoryRoute
   '/_default/subscription': typeof DefaultSubscriptionRoute
   '/_default/terms-and-conditions': typeof DefaultTermsAndConditionsRoute
+  '/admin/jobs': typeof AdminJobsRoute
   '/admin/sellers': typeof AdminSellersRoute
   '/api/categories': typeof ApiCategoriesRoute
   '/api/health': typeof ApiHealthRoute
@@ -1041,6 +1050,7 @@ export interface FileRouteTypes {
     | '/select-category'
     | '/subscription'
     | '/terms-and-conditions'
+    | '/admin/jobs'
     | '/admin/sellers'
     | '/api/categories'
     | '/api/health'
@@ -1147,6 +1157,7 @@ export interface FileRouteTypes {
     | '/select-category'
     | '/subscription'
     | '/terms-and-conditions'
+    | '/admin/jobs'
     | '/admin/sellers'
     | '/api/categories'
     | '/api/health'
@@ -1259,6 +1270,7 @@ export interface FileRouteTypes {
     | '/_default/select-category'
     | '/_default/subscription'
     | '/_default/terms-and-conditions'
+    | '/admin/jobs'
     | '/admin/sellers'
     | '/api/categories'
     | '/api/health'
@@ -1543,6 +1555,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/admin/'
       preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/jobs': {
+      id: '/admin/jobs'
+      path: '/jobs'
+      fullPath: '/admin/jobs'
+      preLoaderRoute: typeof AdminJobsRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/sellers': {
@@ -2228,6 +2247,7 @@ const DefaultRouteWithChildren =
   DefaultRoute._addFileChildren(DefaultRouteChildren)
 
 interface AdminRouteChildren {
+  AdminJobsRoute: typeof AdminJobsRoute
   AdminSellersRoute: typeof AdminSellersRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminContentSlugRoute: typeof AdminContentSlugRoute
@@ -2243,6 +2263,7 @@ interface AdminRouteChildren {
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
+  AdminJobsRoute: AdminJobsRoute,
   AdminSellersRoute: AdminSellersRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminContentSlugRoute: AdminContentSlugRoute,

@@ -48,3 +48,6 @@ export function textSchema(max: number, options: { min?: number; trim?: boolean;
     v.maxLength(max, `Must be at most ${max} characters`),
   )
 }
+
+/** A UUID (e.g. a background job's id), in its usual hyphenated form. */
+export const uuidSchema = v.pipe(v.string('Must be text'), v.trim(), v.uuid('Must be a UUID'))

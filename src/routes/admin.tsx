@@ -20,6 +20,7 @@ const links = [
   { to: '/admin/tickets', label: 'Support tickets' },
   { to: '/admin/content', label: 'Help content' },
   { to: '/admin/landing', label: 'Landing pages' },
+  { to: '/admin/jobs', label: 'Background jobs' },
 ] as const
 
 function AdminLayout() {
