@@ -226,12 +226,12 @@ describe(`message delivery through the job queue (${usingPostgres() ? 'PostgreSQ
     setSmsProviderForTesting(flaky(0))
     const to = uniquePhone()
     const id = await db.transaction((tx) => queueMessage(tx, { to, channel: 'sms', body: 'y' }))
-    // A worker took the job and vanished (kill -9): it stays active until it expires (2 minutes).
+    // A worker took the job and vanished (kill -9): it stays active until it expires (3 minutes).
     const taken = await claimAndVanish('message.deliver')
     expect(taken).toBeDefined()
     advanceClock(60_000)
     expect(await runDueJobs()).toEqual({ completed: 0, retried: 0, failed: 0 }) // still presumed running
-    advanceClock(61_000)
+    advanceClock(121_000)
     expect((await runDueJobs()).completed).toBe(0) // expired: retried after the backoff
     expect((await jobsNamed('message.deliver')).find((job) => job.id === taken!.id)?.state).toBe('retry')
     advanceClock(10_000)

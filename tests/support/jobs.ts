@@ -7,7 +7,7 @@ import { TestClock, type JobWithMetadata } from 'pg-boss'
 import { now } from '~/server/clock.server'
 import type { DatabaseHandle } from '~/server/db/client.server'
 import { DEAD_LETTER_QUEUE, jobNames, type JobName, type JobPayloads } from '~/server/jobs/job-catalog.server'
-import { JOBS_SCHEMA, jobQueue, runJob, startJobs, stopJobs } from '~/server/jobs/jobs.server'
+import { JOBS_SCHEMA, errorOutput, jobQueue, runJob, startJobs, stopJobs } from '~/server/jobs/jobs.server'
 
 export interface RunSummary {
   completed: number
@@ -81,7 +81,7 @@ async function settle(name: JobName, job: JobWithMetadata<unknown>): Promise<key
     await boss.complete(name, job.id)
     return 'completed'
   } catch (error) {
-    await boss.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) })
+    await boss.fail(name, job.id, errorOutput(error))
     return job.retryCount >= job.retryLimit ? 'failed' : 'retried'
   }
 }

@@ -35,6 +35,8 @@ export interface JobPolicy {
   retryDelaySeconds: number
   /** A run still active after this long is presumed lost (its process died) and is retried. */
   expireInSeconds: number
+  /** Jobs a worker takes at a time (each settled on its own); 1 for long ones. */
+  batchSize?: number
   /**
    * Periodic work: a cron expression (UTC). pg-boss's cron sends one job per occurrence across all
    * instances, so N app servers still run it once.
@@ -60,8 +62,8 @@ const periodic = (schedule: string): JobPolicy => ({
 })
 
 export const jobPolicies: { [N in JobName]: JobPolicy } = {
-  'message.deliver': { attempts: 5, retryDelaySeconds: 5, expireInSeconds: 2 * 60 },
-  'payment.refund': { attempts: 10, retryDelaySeconds: 5, expireInSeconds: 5 * 60 },
+  'message.deliver': { attempts: 5, retryDelaySeconds: 5, expireInSeconds: 3 * 60, batchSize: 5 },
+  'payment.refund': { attempts: 10, retryDelaySeconds: 5, expireInSeconds: 5 * 60, batchSize: 5 },
   // A sheet of 100,000 rows takes minutes; an applied import resumes where a lost run stopped.
   'import.check': { attempts: 3, retryDelaySeconds: 5, expireInSeconds: 30 * 60 },
   'import.apply': { attempts: 3, retryDelaySeconds: 5, expireInSeconds: 30 * 60 },

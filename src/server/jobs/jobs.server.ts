@@ -7,6 +7,7 @@ import {
   type Clock,
   type ConstructorOptions,
   type DrizzleTransactionLike,
+  type JobResult,
   type JobWithMetadata,
 } from 'pg-boss'
 import { now } from '../clock.server'
@@ -150,22 +151,51 @@ async function ensureSchedules(boss: PgBoss): Promise<void> {
   }
 }
 
+/**
+ * One worker per queue. It takes up to `batchSize` jobs at a time and settles each on its own (a
+ * failure retries only that job), and fetches again at once while batches come back full, so a
+ * backlog (e.g. the seed's messages) drains without waiting out a poll per job. New jobs wake it
+ * through LISTEN/NOTIFY; polling stays as the floor.
+ */
 function startWorker(boss: PgBoss, name: JobName): void {
   if (state.working.has(name)) return
   state.working.add(name)
-  const periodic = Boolean(jobPolicies[name].schedule)
+  const policy = jobPolicies[name]
   boss
     .work(
       name,
-      { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: periodic ? 10 : 2 },
-      async ([job]: JobWithMetadata<unknown>[]) => {
-        if (job) await runJob(name, job)
+      {
+        includeMetadata: true,
+        perJobResults: true,
+        batchSize: policy.batchSize ?? 1,
+        burstWhenBatchFull: (policy.batchSize ?? 1) > 1,
+        pollingIntervalSeconds: policy.schedule ? 10 : 2,
+        notifyPollingIntervalSeconds: 10,
+      },
+      async (jobs: JobWithMetadata<unknown>[]) => {
+        const results: JobResult[] = []
+        for (const job of jobs) {
+          try {
+            await runJob(name, job)
+            results.push({ id: job.id, status: 'completed' })
+          } catch (error) {
+            results.push({ id: job.id, status: 'failed', output: errorOutput(error) })
+          }
+        }
+        return results
       },
     )
     .catch((error: unknown) => {
       state.working.delete(name)
       log().error({ err: error, job: name }, 'could not start job worker')
     })
+}
+
+/** What a failed attempt leaves on the job (and on its dead letter) for /admin/jobs. */
+export function errorOutput(error: unknown): { name: string; message: string } {
+  return error instanceof Error
+    ? { name: error.name, message: error.message.slice(0, 2000) }
+    : { name: 'Error', message: String(error).slice(0, 2000) }
 }
 
 /**
