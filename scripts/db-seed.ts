@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm'
 import { ConfigError, loadServerConfig } from '../app.config'
 import { openDatabase, selectRows, type Db } from '../src/server/db/client.server'
 import { seedDemoData } from '../src/features/demo/seed.server'
+import { startJobs, stopJobs } from '../src/server/jobs/jobs.server'
 import { localDiskStorage } from '../src/server/providers/storage/storage.server'
 
 const usage = `Usage: npm run db:seed -- [--scale N] [--reset]
@@ -47,6 +48,8 @@ async function hasData(db: Db): Promise<boolean> {
 async function resetSchema(db: Db): Promise<void> {
   // pg_trgm lives in public and goes with it; the first migration creates it again.
   await db.execute(sql`drop schema if exists drizzle cascade`)
+  // Queued jobs refer to the data that goes; pg-boss installs its schema again at the next start.
+  await db.execute(sql`drop schema if exists pgboss cascade`)
   await db.execute(sql`drop schema if exists public cascade`)
   await db.execute(sql`create schema public`)
   await db.execute(sql`grant usage on schema public to public`)
@@ -83,6 +86,8 @@ async function main(): Promise<void> {
       await handle.migrate()
     }
 
+    // The seed queues messages (as the orders it makes would): they wait for the server's workers.
+    await startJobs(handle, { work: false })
     const media = `${config.dataDir}/media`
     console.log(`seeding at scale ${scale} (media in ${media}) ...`)
     const started = performance.now()
@@ -91,6 +96,7 @@ async function main(): Promise<void> {
     console.table(summary)
     console.log(`seeded in ${seconds} s`)
   } finally {
+    await stopJobs()
     await handle.close()
   }
 }
