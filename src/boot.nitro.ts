@@ -6,6 +6,7 @@ import './server/runtime-mode.server'
 import { definePlugin } from 'nitro'
 import { serverConfig } from './server/config.server'
 import { seedDemoData } from './features/demo/seed.server'
+import { registerJobHandlers } from './job-handlers.server'
 import { closeDatabase, initDatabase } from './server/db/database.server'
 import { rootLogger } from './server/log.server'
 
@@ -20,8 +21,11 @@ try {
       } Never run demo mode for real customers.`,
     )
   }
-  // Migrations, then the job queue (pg-boss); workers start when the app registers its handlers.
+  // Migrations, then the job queue (pg-boss).
   await initDatabase(seedDemoData)
+  // The workers start here, not in the app entry: Nitro loads that on the first request, and queued
+  // messages, refunds and scheduled runs must not wait for one (e.g. after a restart).
+  registerJobHandlers()
 } catch (error) {
   rootLogger.fatal({ err: error }, 'start-up failed')
   process.exit(1)

@@ -19,8 +19,8 @@ import {
 import { securityHeaders } from './server/http/security-headers.server'
 import { requestScope, rootLogger } from './server/log.server'
 
-// In production the boot plugin has done this (migrations, job queue) before listening; in
-// `vite dev` it happens here.
+// In production the boot plugin has done this (migrations, job queue and its workers) before
+// listening; in `vite dev`, which runs no boot plugin, it happens here. Both are idempotent.
 const config = serverConfig()
 await initDatabase(seedDemoData)
 // Workers start as their handlers register; periodic work runs on pg-boss schedules.
