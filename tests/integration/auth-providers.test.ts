@@ -6,7 +6,7 @@ import { loadServerConfig } from '#app-config'
 import { advanceClock, setClock } from '~/server/clock.server'
 import type { Db } from '~/server/db/client.server'
 import { outboxMessages } from '~/server/db/schema'
-import { allJobs, claimAndVanish, deadLetters, jobsNamed, runDueJobs } from '../support/jobs'
+import { allJobs, claimAndVanish, deadLetters, heartbeat, jobsNamed, runDueJobs } from '../support/jobs'
 import { createCaptchaVerifier } from '~/server/providers/captcha/captcha.server'
 import { httpSmsProvider } from '~/server/providers/sms/http-sms.server'
 import {
@@ -226,18 +226,35 @@ describe(`message delivery through the job queue (${usingPostgres() ? 'PostgreSQ
     setSmsProviderForTesting(flaky(0))
     const to = uniquePhone()
     const id = await db.transaction((tx) => queueMessage(tx, { to, channel: 'sms', body: 'y' }))
-    // A worker took the job and vanished (kill -9): it stays active until it expires (3 minutes).
+    // A worker took the job and vanished (kill -9): no heartbeat comes any more. The job is taken
+    // back once 30 s pass without one, long before its 3-minute expiry.
     const taken = await claimAndVanish('message.deliver')
     expect(taken).toBeDefined()
-    advanceClock(60_000)
+    advanceClock(20_000)
     expect(await runDueJobs()).toEqual({ completed: 0, retried: 0, failed: 0 }) // still presumed running
-    advanceClock(121_000)
-    expect((await runDueJobs()).completed).toBe(0) // expired: retried after the backoff
-    expect((await jobsNamed('message.deliver')).find((job) => job.id === taken!.id)?.state).toBe('retry')
+    advanceClock(11_000)
+    expect((await runDueJobs()).completed).toBe(0) // heartbeat lost: retried after the backoff
+    expect((await jobsNamed('message.deliver')).find((job) => job.id === taken!.id)).toMatchObject({
+      state: 'retry',
+      output: { value: { message: 'job heartbeat timeout' } },
+    })
     advanceClock(10_000)
     expect((await runDueJobs()).completed).toBe(1)
     const [message] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, id))
     expect(message!.status).toBe('sent')
     expect((await runDueJobs()).completed).toBe(0)
+  })
+
+  it('leaves a slow job with its worker while the worker still beats', async () => {
+    setSmsProviderForTesting(flaky(0))
+    await db.transaction((tx) => queueMessage(tx, { to: uniquePhone(), channel: 'sms', body: 'z' }))
+    const taken = await claimAndVanish('message.deliver')
+    for (let beat = 0; beat < 4; beat++) {
+      advanceClock(15_000)
+      await heartbeat('message.deliver', taken!.id)
+    }
+    // A minute on, the job is still its worker's: nobody else runs the message meanwhile.
+    expect(await runDueJobs()).toEqual({ completed: 0, retried: 0, failed: 0 })
+    expect((await jobsNamed('message.deliver')).find((job) => job.id === taken!.id)?.state).toBe('active')
   })
 })

@@ -121,3 +121,9 @@ export async function claimAndVanish(name: JobName): Promise<JobWithMetadata<unk
   const [job] = await jobQueue().fetch<unknown>(name, { includeMetadata: true })
   return job
 }
+
+/** What a live worker does every half heartbeat while its handler runs: refreshes its claim. */
+export async function heartbeat(name: JobName, id: string): Promise<void> {
+  await clock?.setTime(now())
+  await jobQueue().touch(name, id)
+}

@@ -33,8 +33,15 @@ export interface JobPolicy {
    * at 10 minutes.
    */
   retryDelaySeconds: number
-  /** A run still active after this long is presumed lost (its process died) and is retried. */
+  /** A run still active after this long is failed (and retried), even if its worker is alive. */
   expireInSeconds: number
+  /**
+   * The worker refreshes a running job every half of this; a job not refreshed for this long had
+   * its process die (kill -9, a lost machine) and is retried then, not after `expireInSeconds`.
+   * Long enough for a chunk of an import to commit on the embedded database, which runs one
+   * statement at a time.
+   */
+  heartbeatSeconds?: number
   /** Jobs a worker takes at a time (each settled on its own); 1 for long ones. */
   batchSize?: number
   /**
@@ -62,11 +69,23 @@ const periodic = (schedule: string): JobPolicy => ({
 })
 
 export const jobPolicies: { [N in JobName]: JobPolicy } = {
-  'message.deliver': { attempts: 5, retryDelaySeconds: 5, expireInSeconds: 3 * 60, batchSize: 5 },
-  'payment.refund': { attempts: 10, retryDelaySeconds: 5, expireInSeconds: 5 * 60, batchSize: 5 },
+  'message.deliver': {
+    attempts: 5,
+    retryDelaySeconds: 5,
+    expireInSeconds: 3 * 60,
+    heartbeatSeconds: 30,
+    batchSize: 5,
+  },
+  'payment.refund': {
+    attempts: 10,
+    retryDelaySeconds: 5,
+    expireInSeconds: 5 * 60,
+    heartbeatSeconds: 30,
+    batchSize: 5,
+  },
   // A sheet of 100,000 rows takes minutes; an applied import resumes where a lost run stopped.
-  'import.check': { attempts: 3, retryDelaySeconds: 5, expireInSeconds: 30 * 60 },
-  'import.apply': { attempts: 3, retryDelaySeconds: 5, expireInSeconds: 30 * 60 },
+  'import.check': { attempts: 3, retryDelaySeconds: 5, expireInSeconds: 30 * 60, heartbeatSeconds: 60 },
+  'import.apply': { attempts: 3, retryDelaySeconds: 5, expireInSeconds: 30 * 60, heartbeatSeconds: 60 },
   'catalog.refresh-listings': periodic('* * * * *'),
   'payments.expire-unpaid': periodic(everyMinutes(constants.payments.expirySweepSeconds / 60)),
   'basket.prune-fill-keys': periodic('17 * * * *'),

@@ -123,6 +123,7 @@ function queueOptions(name: JobName) {
     retryBackoff: backoff,
     ...(backoff ? { retryDelayMax: RETRY_DELAY_MAX_SECONDS } : {}),
     expireInSeconds: policy.expireInSeconds,
+    ...(policy.heartbeatSeconds ? { heartbeatSeconds: policy.heartbeatSeconds } : {}),
     notify: !policy.schedule,
     // A periodic run that fails is tried again at the next occurrence; dead letters would pile up.
     ...(policy.schedule ? {} : { deadLetter: DEAD_LETTER_QUEUE }),
@@ -136,7 +137,12 @@ async function ensureQueues(boss: PgBoss): Promise<void> {
   for (const name of jobNames) {
     const options = queueOptions(name)
     if (await boss.getQueue(name))
-      await boss.updateQueue(name, { deadLetter: null, retryDelayMax: null, ...options })
+      await boss.updateQueue(name, {
+        deadLetter: null,
+        retryDelayMax: null,
+        heartbeatSeconds: null,
+        ...options,
+      })
     else await boss.createQueue(name, options)
   }
 }
