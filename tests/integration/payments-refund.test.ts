@@ -85,6 +85,33 @@ describe(`refundOrderPayment (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, ()
     expect(done!.refundedAt).toBeInstanceOf(Date)
   })
 
+  it('returns no money when the change that asked for the refund rolls back', async () => {
+    const order = await createPendingOrder(db)
+    await paidSession(order.id, order.total, 'refund-session-rollback')
+    const jobsBefore = (await allJobs()).length
+    await db
+      .transaction(async (tx) => {
+        await refundOrderPayment(tx, order.id, 'cancelled by buyer')
+        throw new Error('the cancellation failed after the refund was recorded')
+      })
+      .catch(() => undefined)
+
+    // Neither the refund nor its job exists, so no worker will ever return this money.
+    expect(await allJobs()).toHaveLength(jobsBefore)
+    await runDueJobs()
+    expect(bank.refunds.filter((r) => r.refundId === 'refund-session-rollback')).toEqual([])
+    const [session] = await db
+      .select()
+      .from(paymentSessions)
+      .where(eq(paymentSessions.id, 'refund-session-rollback'))
+    expect(session).toMatchObject({ refundedAmount: 0, refundedAt: null })
+
+    // The same refund asked for again, in a transaction that commits, is paid once.
+    await db.transaction((tx) => refundOrderPayment(tx, order.id, 'cancelled by buyer'))
+    await runDueJobs()
+    expect(bank.refunds.filter((r) => r.refundId === 'refund-session-rollback')).toHaveLength(1)
+  })
+
   it('is a no-op for an order without a succeeded payment', async () => {
     const order = await createPendingOrder(db)
     await db.insert(paymentSessions).values({
