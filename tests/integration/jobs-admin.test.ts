@@ -7,7 +7,8 @@ import type { AuthContext } from '~/server/auth/session.server'
 import { advanceClock, setClock } from '~/server/clock.server'
 import type { Db } from '~/server/db/client.server'
 import { auditEvents, outboxMessages } from '~/server/db/schema'
-import { sendJob } from '~/server/jobs/jobs.server'
+import { registerJobHandlers } from '~/job-handlers.server'
+import { registerJobHandler, sendJob } from '~/server/jobs/jobs.server'
 import { queueMessage, setSmsProviderForTesting } from '~/server/providers/sms/outbox.server'
 import { createUser, uniquePhone } from '../factories/create'
 import { allJobs, deadLetters, jobsNamed, runDueJobs } from '../support/jobs'
@@ -91,6 +92,26 @@ describe(`/admin/jobs (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
     })
     expect(overview.dead_total).toBe(overview.dead.length)
     expect(overview.queues.find((q) => q.name === 'message.deliver')!.failed).toBeGreaterThanOrEqual(1)
+  })
+
+  it('shows why a periodic run failed on its queue, as such runs leave no dead letter', async () => {
+    setClock('2026-11-20T09:00:00Z')
+    await runDueJobs() // registers the real handlers first; the failing one below replaces one
+    registerJobHandler('housekeeping.prune', async () => {
+      throw new Error('rate-limit table is locked')
+    })
+    try {
+      await db.transaction((tx) => sendJob(tx, 'housekeeping.prune', {}))
+      expect(await runDueJobs()).toMatchObject({ failed: 1 })
+      const prune = (await getJobsOverview(admin)).queues.find((q) => q.name === 'housekeeping.prune')!
+      expect(prune).toMatchObject({
+        failed: 1,
+        last_failure: { error: 'rate-limit table is locked', at: '2026-11-20T09:00:00.000Z' },
+      })
+      expect((await deadLetters()).some((job) => job.sourceName === 'housekeeping.prune')).toBe(false)
+    } finally {
+      registerJobHandlers()
+    }
   })
 
   it('retry sends a dead job back to its queue with fresh attempts, and records who did it', async () => {

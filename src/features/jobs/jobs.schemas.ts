@@ -11,6 +11,8 @@ export interface JobQueueCounts {
   /** Failed for good and still kept (pg-boss keeps finished jobs for a week). */
   failed: number
   completed_last_hour: number
+  /** The newest failed run still kept, with its error (periodic runs that fail show only here). */
+  last_failure: { error: string; at: string | null } | null
 }
 
 export interface DeadJob {

@@ -12,7 +12,14 @@ import type { DeadJob, DeadJobInput, JobQueueCounts, JobsOverview } from './jobs
 
 const DEAD_SHOWN = 100
 
-type CountRow = { name: string; queued: string; active: string; failed: string; completed_last_hour: string }
+type CountRow = {
+  name: string
+  queued: string
+  active: string
+  failed: string
+  completed_last_hour: string
+  last_failure: { output: unknown; at: string | null } | string | null
+}
 type DeadRow = {
   id: string
   source_name: string | null
@@ -31,6 +38,14 @@ function errorText(output: unknown): string {
   return value === null || value === undefined ? '' : JSON.stringify(value).slice(0, 1000)
 }
 
+/** The newest failed run of a queue; periodic work has no dead letters, so this is where it shows. */
+function lastFailure(value: CountRow['last_failure']): JobQueueCounts['last_failure'] {
+  // json comes back parsed from node-postgres and PGlite, as text from some adapters.
+  const failure = typeof value === 'string' ? (JSON.parse(value) as Exclude<typeof value, string>) : value
+  if (!failure) return null
+  return { error: errorText(failure.output), at: failure.at ? new Date(failure.at).toISOString() : null }
+}
+
 /**
  * Counts per queue (completed ones over the last hour) and the dead letters, newest first. Read
  * straight from pg-boss's tables: its own queue counts are a cache refreshed once a minute. Its
@@ -44,7 +59,10 @@ export async function getJobsOverview(auth: AuthContext | null): Promise<JobsOve
        count(j.id) filter (where j.state in ('created', 'retry')) as queued,
        count(j.id) filter (where j.state = 'active') as active,
        count(j.id) filter (where j.state = 'failed') as failed,
-       count(j.id) filter (where j.state = 'completed' and j.completed_on > $1::timestamptz) as completed_last_hour
+       count(j.id) filter (where j.state = 'completed' and j.completed_on > $1::timestamptz) as completed_last_hour,
+       (select json_build_object('output', f.output, 'at', f.completed_on)
+          from ${JOBS_SCHEMA}.job f where f.name = q.name and f.state = 'failed'
+          order by f.completed_on desc nulls last limit 1) as last_failure
      from ${JOBS_SCHEMA}.queue q left join ${JOBS_SCHEMA}.job j on j.name = q.name
      where not starts_with(q.name, '__pgboss__')
      group by q.name order by q.name`,
@@ -62,6 +80,7 @@ export async function getJobsOverview(auth: AuthContext | null): Promise<JobsOve
     active: Number(row.active),
     failed: Number(row.failed),
     completed_last_hour: Number(row.completed_last_hour),
+    last_failure: lastFailure(row.last_failure),
   }))
   return {
     queues,

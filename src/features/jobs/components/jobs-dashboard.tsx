@@ -21,6 +21,7 @@ export function JobQueuesTable({ overview }: { overview: JobsOverview }) {
           <Th className="text-right">Active</Th>
           <Th className="text-right">Failed</Th>
           <Th className="text-right">Completed (last hour)</Th>
+          <Th>Last failure</Th>
         </tr>
       </THead>
       <TBody>
@@ -41,6 +42,20 @@ export function JobQueuesTable({ overview }: { overview: JobsOverview }) {
               {queue.failed}
             </Td>
             <Td className="text-right tabular-nums">{queue.completed_last_hour}</Td>
+            <Td className="max-w-80 text-xs break-words">
+              {queue.last_failure ? (
+                <>
+                  <span className="text-red-800" dir="ltr">
+                    {queue.last_failure.error || 'Failed'}
+                  </span>
+                  {queue.last_failure.at ? (
+                    <span className="block text-stone-600">{dateTime(queue.last_failure.at)}</span>
+                  ) : null}
+                </>
+              ) : (
+                <span className="text-stone-600">—</span>
+              )}
+            </Td>
           </Tr>
         ))}
       </TBody>
