@@ -21,7 +21,7 @@ test('a locked password sign-in shows the 429 page, counting down the seconds th
   }
   await password.fill('not-the-password-5')
   await signInButton.click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Error 429' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 2, name: 'Error 429' })).toBeVisible()
   await expect(page.getByText('Whoa there! Taking a quick breather')).toBeVisible()
   const retry = page.getByRole('button', { name: /^Try after \d+ seconds$/ })
   await expect(retry).toBeDisabled()

@@ -23,5 +23,6 @@ export function useSignInLock() {
 }
 
 export function SignInLocked({ retryAt, onRetry }: { retryAt: number; onRetry: () => void }) {
-  return <ErrorPage code={429} retryAt={retryAt} onRetry={onRetry} />
+  // Inside the sign-in page, under its own h1.
+  return <ErrorPage code={429} retryAt={retryAt} onRetry={onRetry} headingLevel={2} />
 }

@@ -60,10 +60,13 @@ export interface ErrorPageProps {
    * shows. Passed by callers whose page may re-render, so that the countdown does not restart.
    */
   retryAt?: number
+  /** 2 when the error shows inside a page that has its own h1 (a locked sign-in form). */
+  headingLevel?: 1 | 2
 }
 
 /** The error page: heading 'Error {code}', the code's text and image, and its actions. */
-export function ErrorPage({ code, detail, onRetry, retryAt }: ErrorPageProps) {
+export function ErrorPage({ code, detail, onRetry, retryAt, headingLevel = 1 }: ErrorPageProps) {
+  const Heading = headingLevel === 1 ? 'h1' : 'h2'
   // During SSR this makes the response carry the status (the router alone knows only 404/500).
   setPageStatus(code)
   const text = TEXTS[code] ?? OTHER
@@ -85,9 +88,12 @@ export function ErrorPage({ code, detail, onRetry, retryAt }: ErrorPageProps) {
       className="mx-auto flex max-w-2xl flex-col items-center px-4 py-12 text-center sm:py-16"
     >
       <ErrorIllustration code={code} />
-      <h1 id="error-heading" className="mt-6 text-sm font-semibold tracking-widest text-brand-800 uppercase">
+      <Heading
+        id="error-heading"
+        className="mt-6 text-sm font-semibold tracking-widest text-brand-800 uppercase"
+      >
         Error {code}
-      </h1>
+      </Heading>
       <p className="mt-3 text-2xl font-bold tracking-tight text-ink sm:text-3xl">{text}</p>
       {detail ? <p className="mt-3 font-mono text-sm break-all text-stone-600">{detail}</p> : null}
       <p className="mt-3 max-w-lg text-stone-600">{hint}</p>
