@@ -171,7 +171,32 @@ const envSchema = v.object({
   ),
   /** Behind a reverse proxy or load balancer: take the client address from X-Forwarded-For. */
   TRUST_PROXY: v.optional(flag('TRUST_PROXY'), '0'),
+  /** Media on S3-compatible object storage (several instances); the local disk when S3_BUCKET is unset. */
+  S3_ENDPOINT: v.optional(urlString('S3_ENDPOINT', ['http', 'https'])),
+  S3_BUCKET: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'S3_BUCKET must be a bucket name: 3-63 lower-case letters, digits, dots or hyphens',
+      ),
+    ),
+  ),
+  S3_REGION: v.optional(
+    v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,64}$/, 'S3_REGION must be a region name such as us-east-1')),
+  ),
+  S3_ACCESS_KEY_ID: v.optional(v.string()),
+  S3_SECRET_ACCESS_KEY: v.optional(v.string()),
+  S3_FORCE_PATH_STYLE: v.optional(flag('S3_FORCE_PATH_STYLE')),
 })
+
+const S3_SETTINGS = [
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+] as const
 
 export type ServerConfig = ReturnType<typeof loadServerConfig>
 
@@ -228,15 +253,17 @@ export function loadServerConfig(env: Record<string, string | undefined> = proce
       `SESSION_SECRET: required when PUBLIC_SITE_URL (${e.PUBLIC_SITE_URL}) is not this machine; the built-in development secret is public`,
     )
   }
+  problems.push(...s3Problems(e))
   if (problems.length) throw new ConfigError(problems)
 
+  const dataDir = e.DATA_DIR.replace(/\/+$/, '')
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     database: e.DATABASE_URL
       ? ({ kind: 'postgres', url: e.DATABASE_URL } as const)
-      : ({ kind: 'pglite', dataDir: `${e.DATA_DIR.replace(/\/+$/, '')}/pglite` } as const),
-    dataDir: e.DATA_DIR.replace(/\/+$/, ''),
+      : ({ kind: 'pglite', dataDir: `${dataDir}/pglite` } as const),
+    dataDir,
     publicSiteUrl: e.PUBLIC_SITE_URL.replace(/\/+$/, ''),
     captcha: { siteKey: e.CAPTCHA_SITE_KEY, secret: e.CAPTCHA_SECRET },
     imageAllowedDomain: e.IMAGE_ALLOWED_DOMAIN,
@@ -262,5 +289,34 @@ export function loadServerConfig(env: Record<string, string | undefined> = proce
         : ({ kind: 'sandbox' } as const),
     sessionSecret: e.SESSION_SECRET ?? 'omdeh-dev-secret-not-for-production-use-0000',
     trustProxy: e.TRUST_PROXY,
+    media: e.S3_BUCKET
+      ? ({
+          kind: 's3',
+          endpoint: e.S3_ENDPOINT,
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION ?? 'us-east-1',
+          accessKeyId: e.S3_ACCESS_KEY_ID!,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
+        } as const)
+      : ({ kind: 'disk', root: `${dataDir}/media` } as const),
   }
+}
+
+/**
+ * S3 is all or nothing: S3_BUCKET switches media to the bucket and then needs its keys; the other
+ * settings without a bucket would be ignored silently while every instance writes to its own disk.
+ */
+function s3Problems(e: v.InferOutput<typeof envSchema>): string[] {
+  if (!e.S3_BUCKET) {
+    const stray = S3_SETTINGS.filter((name) => e[name] !== undefined)
+    return stray.length
+      ? [
+          `S3_BUCKET: required when ${stray.join(', ')} ${stray.length > 1 ? 'are' : 'is'} set (without it media stay on the local disk)`,
+        ]
+      : []
+  }
+  return (['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const)
+    .filter((name) => !e[name])
+    .map((name) => `${name}: required when S3_BUCKET is set`)
 }

@@ -29,6 +29,67 @@ describe('server configuration', () => {
     expect(() => loadServerConfig(env)).toThrow(new RegExp(`\\b${name}\\b`))
   })
 
+  it('keeps media on the local disk under DATA_DIR when no S3 setting is given', () => {
+    expect(loadServerConfig({ DATA_DIR: '/srv/omdeh/' }).media).toEqual({
+      kind: 'disk',
+      root: '/srv/omdeh/media',
+    })
+  })
+
+  it('puts media in the S3 bucket when S3_BUCKET is set, path-style for a local server', () => {
+    const config = loadServerConfig({
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_BUCKET: 'omdeh-media',
+      S3_ACCESS_KEY_ID: 'key-id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: '1',
+    })
+    expect(config.media).toEqual({
+      kind: 's3',
+      endpoint: 'http://127.0.0.1:9000',
+      bucket: 'omdeh-media',
+      region: 'us-east-1',
+      accessKeyId: 'key-id',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    })
+    const aws = loadServerConfig({
+      S3_BUCKET: 'omdeh-media',
+      S3_REGION: 'eu-central-1',
+      S3_ACCESS_KEY_ID: 'key-id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    }).media
+    expect(aws).toMatchObject({
+      kind: 's3',
+      endpoint: undefined,
+      region: 'eu-central-1',
+      forcePathStyle: false,
+    })
+  })
+
+  it.each([
+    [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, 'S3_BUCKET: required when S3_ENDPOINT is set'],
+    [
+      { S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret', S3_FORCE_PATH_STYLE: '1' },
+      'S3_BUCKET: required when S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE are set',
+    ],
+    [{ S3_BUCKET: 'omdeh-media' }, 'S3_ACCESS_KEY_ID: required when S3_BUCKET is set'],
+    [
+      { S3_BUCKET: 'omdeh-media', S3_ACCESS_KEY_ID: 'id' },
+      'S3_SECRET_ACCESS_KEY: required when S3_BUCKET is set',
+    ],
+    [{ S3_BUCKET: 'Omdeh_Media' }, 'S3_BUCKET must be a bucket name'],
+    [
+      { S3_ENDPOINT: 'ftp://files.example', S3_BUCKET: 'omdeh-media' },
+      'S3_ENDPOINT must start with http or https:',
+    ],
+    [{ S3_FORCE_PATH_STYLE: 'yes' }, 'S3_FORCE_PATH_STYLE must be 0, 1, true or false'],
+    [{ S3_REGION: 'EU Central' }, 'S3_REGION must be a region name'],
+  ])('refuses the S3 settings %o, saying %j', (env, message) => {
+    expect(() => loadServerConfig(env)).toThrow(ConfigError)
+    expect(() => loadServerConfig(env)).toThrow(message)
+  })
+
   it('lists every bad variable at once', () => {
     try {
       loadServerConfig({ PORT: 'x', CURRENCY: 'rial' })
@@ -58,7 +119,9 @@ describe('server configuration', () => {
     (site) => {
       const config = loadServerConfig({ NODE_ENV: 'production', DEMO_MODE: '1', PUBLIC_SITE_URL: site })
       expect(config).toMatchObject({ knownSecret: true, demoPublic: false })
-      expect(loadServerConfig({ DEMO_MODE: '1', DEMO_PUBLIC: '1', PUBLIC_SITE_URL: site }).demoPublic).toBe(true)
+      expect(loadServerConfig({ DEMO_MODE: '1', DEMO_PUBLIC: '1', PUBLIC_SITE_URL: site }).demoPublic).toBe(
+        true,
+      )
     },
   )
 

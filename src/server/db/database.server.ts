@@ -3,10 +3,11 @@ import { count } from 'drizzle-orm'
 import { serverConfig } from '../config.server'
 import { startJobs, stopJobs } from '../jobs/jobs.server'
 import { log } from '../log.server'
-import { localDiskStorage } from '../providers/storage/storage.server'
+import { openMediaStorage } from '../providers/storage/media-storage.server'
 import { openDatabase, type DatabaseHandle, type Db } from './client.server'
 import { users } from './schema'
 import type { MediaStorage } from '../providers/storage/storage.server'
+import type { ServerConfig } from '#app-config'
 
 /**
  * The production build loads this module twice (the boot plugin and the app bundle); PGlite allows
@@ -32,8 +33,13 @@ export function setDatabaseForTesting(handle: DatabaseHandle): void {
   state.ready = state.handle
 }
 
-export function mediaStorage() {
-  return localDiskStorage(`${serverConfig().dataDir}/media`)
+let media: { config: ServerConfig['media']; storage: MediaStorage } | undefined
+
+/** The configured media storage: the local disk, or the S3 bucket when S3_BUCKET is set. One per process. */
+export function mediaStorage(): MediaStorage {
+  const config = serverConfig().media
+  if (media?.config !== config) media = { config, storage: openMediaStorage(config) }
+  return media.storage
 }
 
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
