@@ -10,7 +10,7 @@ import { ConfigError, loadServerConfig } from '../app.config'
 import { openDatabase, selectRows, type Db } from '../src/server/db/client.server'
 import { seedDemoData } from '../src/features/demo/seed.server'
 import { startJobs, stopJobs } from '../src/server/jobs/jobs.server'
-import { localDiskStorage } from '../src/server/providers/storage/storage.server'
+import { openMediaStorage } from '../src/server/providers/storage/media-storage.server'
 
 const usage = `Usage: npm run db:seed -- [--scale N] [--reset]
 
@@ -88,10 +88,11 @@ async function main(): Promise<void> {
 
     // The seed queues messages (as the orders it makes would): they wait for the server's workers.
     await startJobs(handle, { work: false })
-    const media = `${config.dataDir}/media`
+    // The media go where the server reads them: the local disk, or the S3 bucket when configured.
+    const media = config.media.kind === 's3' ? `s3://${config.media.bucket}` : config.media.root
     console.log(`seeding at scale ${scale} (media in ${media}) ...`)
     const started = performance.now()
-    const summary = await seedDemoData(handle.db, { scale, storage: localDiskStorage(media) })
+    const summary = await seedDemoData(handle.db, { scale, storage: openMediaStorage(config.media) })
     const seconds = ((performance.now() - started) / 1000).toFixed(1)
     console.table(summary)
     console.log(`seeded in ${seconds} s`)
