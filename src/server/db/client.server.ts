@@ -26,8 +26,18 @@ export interface DatabaseHandle {
   /** What pg-boss connects through: the same PGlite instance, or its own pool on the same server. */
   connection: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; url: string }
   migrate(): Promise<void>
+  /**
+   * Runs `work` while holding the database's start-up lock, so that N instances starting together
+   * on one PostgreSQL server migrate and seed one after another (the next finds the work done). A
+   * session-level advisory lock on a connection of its own: released by the server if the process
+   * dies holding it. PGlite has one process, so it just runs `work`.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>
   close(): Promise<void>
 }
+
+/** pg_advisory_lock key of the start-up lock (any fixed bigint; "omdeh" in ASCII). */
+const STARTUP_LOCK_KEY = 0x6f6d646568n
 
 /** Opens PGlite (a folder, or memory when dataDir is omitted) or a PostgreSQL server. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
@@ -40,6 +50,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       db: db as unknown as Db,
       connection: { kind: 'pglite', client },
       migrate: () => migratePglite(db, { migrationsFolder: migrationsFolder() }),
+      exclusive: (work) => work(),
       close: () => client.close(),
     }
   }
@@ -50,6 +61,19 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     db: db as unknown as Db,
     connection: { kind: 'postgres', url: target.url },
     migrate: () => migratePostgres(db, { migrationsFolder: migrationsFolder() }),
+    async exclusive(work) {
+      const connection = await client.reserve()
+      try {
+        await connection`select pg_advisory_lock(${STARTUP_LOCK_KEY.toString()}::bigint)`
+        try {
+          return await work()
+        } finally {
+          await connection`select pg_advisory_unlock(${STARTUP_LOCK_KEY.toString()}::bigint)`
+        }
+      } finally {
+        connection.release()
+      }
+    },
     close: () => client.end({ timeout: 5 }),
   }
 }

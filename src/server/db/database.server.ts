@@ -58,15 +58,19 @@ export function initDatabase(seed: DemoSeed): Promise<DatabaseHandle> {
   state.ready ??= (async () => {
     const started = performance.now()
     const handle = await database()
-    await handle.migrate()
-    const migratedMs = Math.round(performance.now() - started)
-    // Before the seed: seeded changes may queue jobs (messages) in their transactions.
-    await startJobs(handle)
-    if (serverConfig().seedOnEmpty && (await isDatabaseEmpty(handle.db))) {
-      log().info('empty database: loading demo data')
-      const summary = await seed(handle.db, { scale: 1, storage: mediaStorage() })
-      log().info({ summary }, 'demo data loaded')
-    }
+    // Several instances may start together on one server: one migrates and seeds, the others wait.
+    const migratedMs = await handle.exclusive(async () => {
+      await handle.migrate()
+      const migrated = Math.round(performance.now() - started)
+      // Before the seed: seeded changes may queue jobs (messages) in their transactions.
+      await startJobs(handle)
+      if (serverConfig().seedOnEmpty && (await isDatabaseEmpty(handle.db))) {
+        log().info('empty database: loading demo data')
+        const summary = await seed(handle.db, { scale: 1, storage: mediaStorage() })
+        log().info({ summary }, 'demo data loaded')
+      }
+      return migrated
+    })
     log().info(
       { kind: handle.kind, migratedMs, readyMs: Math.round(performance.now() - started) },
       'database ready',
