@@ -11,7 +11,7 @@ export default defineConfig({
   },
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.{ts,tsx}'],
-    exclude: ['tests/e2e/**', 'node_modules/**'],
+    exclude: ['tests/e2e/**', 'tests/cluster/**', 'node_modules/**'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 120_000,
