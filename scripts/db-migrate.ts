@@ -7,8 +7,11 @@ import { startJobs, stopJobs } from '../src/server/jobs/jobs.server'
 const config = loadServerConfig()
 const handle = await openDatabase(config.database)
 const started = performance.now()
-await handle.migrate()
-await startJobs(handle, { work: false })
-await stopJobs()
+// Under the start-up lock, like a starting server: instances starting meanwhile wait for it.
+await handle.exclusive(async () => {
+  await handle.migrate()
+  await startJobs(handle, { work: false })
+  await stopJobs()
+})
 console.log(`Migrations applied to ${handle.kind} in ${Math.round(performance.now() - started)} ms`)
 await handle.close()

@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto'
 import { sql } from 'drizzle-orm'
+import postgres from 'postgres'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { selectRows, type DatabaseHandle } from '~/server/db/client.server'
+import { openDatabase, selectRows, type DatabaseHandle } from '~/server/db/client.server'
 import { createTestDatabase, usingPostgres } from '../support/test-database'
 
 describe(`migrations on ${usingPostgres() ? 'PostgreSQL' : 'PGlite'}`, () => {
@@ -54,5 +56,33 @@ describe(`migrations on ${usingPostgres() ? 'PostgreSQL' : 'PGlite'}`, () => {
       )
       .catch((e: unknown) => e)
     expect(String((error as { cause?: unknown }).cause ?? error)).toMatch(/prices_offer_price_below_unit/)
+  })
+})
+
+describe.runIf(usingPostgres())('migrations by several instances at once (PostgreSQL)', () => {
+  it('three processes migrating one empty database together all succeed, one after another', async () => {
+    const serverUrl = process.env.TEST_DATABASE_URL!
+    const name = `omdeh_race_${randomBytes(5).toString('hex')}`
+    const admin = postgres(serverUrl, { max: 1, onnotice: () => {} })
+    await admin.unsafe(`create database ${name}`)
+    const url = new URL(serverUrl)
+    url.pathname = `/${name}`
+    const handles = await Promise.all(
+      [1, 2, 3].map(() => openDatabase({ kind: 'postgres', url: url.toString() })),
+    )
+    try {
+      // Without the start-up lock two of them fail on "create schema drizzle" or "create extension".
+      await Promise.all(handles.map((h) => h.exclusive(() => h.migrate())))
+      const [row] = await selectRows<{ n: number; distinct: number }>(
+        handles[0]!.db,
+        sql`select count(*)::int as n, count(distinct hash)::int as distinct from drizzle.__drizzle_migrations`,
+      )
+      expect(row!.n).toBeGreaterThan(10)
+      expect(row!.distinct).toBe(row!.n)
+    } finally {
+      await Promise.all(handles.map((h) => h.close()))
+      await admin.unsafe(`drop database if exists ${name} with (force)`)
+      await admin.end()
+    }
   })
 })
