@@ -1,17 +1,28 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '~/features/shell/components/placeholder-page'
+import * as v from 'valibot'
+import { StockPage } from '~/features/inventory/components/stock-page'
+import { stockQueries } from '~/features/inventory/stock.queries'
 import { pageHead } from '~/features/shell/page-head'
 
+const search = v.object({
+  page: v.optional(v.fallback(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10_000)), 1), 1),
+})
+
 export const Route = createFileRoute('/seller/inventory/stock/$sku')({
-  head: () => pageHead('Stock'),
+  validateSearch: search,
+  loaderDeps: ({ search }) => ({ page: search.page }),
+  loader: async ({ context, params, deps }) => {
+    await Promise.all([
+      context.queryClient.ensureQueryData(stockQueries.sku(params.sku)),
+      context.queryClient.ensureQueryData(stockQueries.ledger(params.sku, deps.page)),
+    ])
+  },
+  head: ({ params }) => pageHead(`Stock of ${params.sku}`),
   component: SellerInventoryStockSkuPage,
 })
 
 function SellerInventoryStockSkuPage() {
   const { sku } = Route.useParams()
-  return (
-    <PlaceholderPage title="Stock" owner="later">
-      <p className="text-sm text-stone-600">Reference: {sku}</p>
-    </PlaceholderPage>
-  )
+  const { page } = Route.useSearch()
+  return <StockPage sku={sku} page={page} />
 }

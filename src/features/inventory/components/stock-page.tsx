@@ -1,0 +1,275 @@
+import { useQuery, useQueryClient, useSuspenseQuery, keepPreviousData } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useSyncExternalStore } from 'react'
+import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
+import { notify } from '~/lib/notify'
+import { formatTehranDateTime, formatTehranMinute } from '~/lib/tehran-time'
+import { FormError, useAppForm } from '~/ui/form/app-form'
+import { Pagination } from '~/ui/pagination'
+import { Table, TBody, Td, Th, THead, Tr } from '~/ui/table'
+import { adjustStockFn } from '../stock.functions'
+import { stockQueries } from '../stock.queries'
+import {
+  adjustStockInput,
+  movementKindLabels,
+  reasonLabel,
+  stockModes,
+  stockReasons,
+  targetStock,
+  type SkuStockView,
+  type StockMode,
+} from '../stock.schemas'
+
+const units = (n: number) => n.toLocaleString('en-US')
+
+/** /seller/inventory/stock/{sku}: the figure, its history, an adjustment, and the ledger that explains it. */
+export function StockPage({ sku, page }: { sku: string; page: number }) {
+  const { data: view } = useSuspenseQuery(stockQueries.sku(sku))
+  return (
+    <section aria-labelledby="page-title" className="flex flex-col gap-6">
+      <div className="flex flex-col gap-2">
+        <Link
+          to="/seller/stores/$storeId/products"
+          params={{ storeId: String(view.storeId) }}
+          search={{}}
+          className="self-start text-sm font-medium text-brand-800 underline-offset-4 hover:underline"
+        >
+          ← Products of {view.storeName}
+        </Link>
+        <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink">
+          Stock of {view.productName}
+        </h1>
+        <p className="text-sm text-stone-600">
+          SKU{' '}
+          <span dir="ltr" className="font-mono">
+            {view.sku}
+          </span>{' '}
+          · {view.storeName}
+          {view.status !== 'active' ? ' · paused' : ''}
+        </p>
+      </div>
+      <dl className="grid grid-cols-2 gap-3 sm:max-w-lg">
+        <Figure
+          label="In stock"
+          value={view.alwaysAvailable ? 'Always available' : `${units(view.stock)} ${view.unit}`}
+          testId="stock-figure"
+        />
+        <Figure label="Reserved by unpaid orders" value={`${units(view.reservedUnpaid)} ${view.unit}`} />
+      </dl>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <StockChart view={view} />
+        {view.alwaysAvailable ? (
+          <p className="rounded-lg border border-stone-200 bg-white p-4 text-sm text-stone-700">
+            This SKU is always available, so it has no stock to count. Turn that off on the SKU to track its
+            stock.
+          </p>
+        ) : (
+          <AdjustForm view={view} />
+        )}
+      </div>
+      <Ledger sku={sku} page={page} />
+    </section>
+  )
+}
+
+function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <div className="rounded-lg border border-stone-200 bg-white p-3">
+      <dt className="text-xs font-medium text-stone-600">{label}</dt>
+      <dd className="mt-1 text-lg font-semibold text-ink" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  )
+}
+
+const noSubscription = () => () => {}
+
+/** The figure after each movement (the last 200). Drawn in the browser only: the chart measures its box. */
+function StockChart({ view }: { view: SkuStockView }) {
+  const mounted = useSyncExternalStore(noSubscription, () => true, () => false)
+  const points = view.history.map((h) => ({ t: new Date(h.at).getTime(), quantity: h.quantity }))
+  return (
+    <figure className="flex min-h-64 flex-col gap-2 rounded-lg border border-stone-200 bg-white p-4">
+      <figcaption className="text-sm font-semibold text-ink">Stock over time</figcaption>
+      {points.length < 2 ? (
+        <p className="text-sm text-stone-600">The chart appears once the stock has changed.</p>
+      ) : mounted ? (
+        <div
+          className="h-56"
+          role="img"
+          aria-label={`Stock went from ${units(points[0]!.quantity)} to ${units(points.at(-1)!.quantity)} over ${points.length} changes`}
+        >
+          <ResponsiveContainer width="100%" height="100%">
+            <LineChart data={points} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
+              <CartesianGrid stroke="#e7e5e4" vertical={false} />
+              <XAxis
+                dataKey="t"
+                type="number"
+                scale="time"
+                domain={['dataMin', 'dataMax']}
+                tickFormatter={(t: number) => formatTehranMinute(new Date(t)).split(' ')[0] ?? ''}
+                tick={{ fontSize: 11, fill: '#57534e' }}
+                minTickGap={24}
+              />
+              <YAxis allowDecimals={false} width={48} tick={{ fontSize: 11, fill: '#57534e' }} />
+              <Tooltip
+                labelFormatter={(t) => formatTehranDateTime(new Date(Number(t)))}
+                formatter={(value) => [units(Number(value)), 'In stock']}
+              />
+              <Line
+                type="stepAfter"
+                dataKey="quantity"
+                stroke="#0f766e"
+                strokeWidth={2}
+                dot={false}
+                isAnimationActive={false}
+              />
+            </LineChart>
+          </ResponsiveContainer>
+        </div>
+      ) : (
+        <div className="h-56" aria-hidden="true" />
+      )}
+    </figure>
+  )
+}
+
+type AdjustValues = { mode: StockMode; quantity: number | null; reason: string; note: string }
+const EMPTY: AdjustValues = { mode: 'set', quantity: null, reason: '', note: '' }
+
+function AdjustForm({ view }: { view: SkuStockView }) {
+  const queryClient = useQueryClient()
+  const refresh = () => queryClient.invalidateQueries({ queryKey: [...stockQueries.all, view.sku] })
+  const { form, formProps, formError } = useAppForm({
+    schema: adjustStockInput,
+    defaultValues: EMPTY,
+    extra: { sku: view.sku, expected: view.stock },
+    onSubmit: async (input) => {
+      const result = await adjustStockFn({ data: input })
+      notify(
+        'success',
+        result.moved ? `Stock is now ${units(result.stock)}` : 'The stock already had that figure',
+      )
+      form.reset(EMPTY)
+      await refresh()
+    },
+    // A 409 means the stock moved: show the new figure next to the message.
+    onError: (error) => {
+      if (error.status === 409) void refresh()
+    },
+  })
+  return (
+    <form
+      {...formProps}
+      className="flex flex-col gap-4 rounded-lg border border-stone-200 bg-white p-4"
+      aria-labelledby="adjust-title"
+    >
+      <h2 id="adjust-title" className="text-base font-semibold text-ink">
+        Adjust stock
+      </h2>
+      <FormError message={formError} />
+      <form.AppField name="mode">
+        {(field) => <field.RadioGroupField label="Change" options={stockModes} />}
+      </form.AppField>
+      <form.AppField name="quantity">
+        {(field) => <field.QuantityField label="Quantity" min={0} required />}
+      </form.AppField>
+      <form.Subscribe selector={(state) => [state.values.mode, state.values.quantity] as const}>
+        {([mode, quantity]) =>
+          typeof quantity === 'number' ? (
+            <p className="text-sm text-stone-700" aria-live="polite">
+              {units(view.stock)} →{' '}
+              <strong className="text-ink">{units(targetStock(view.stock, mode, quantity))}</strong>{' '}
+              {view.unit}
+            </p>
+          ) : null
+        }
+      </form.Subscribe>
+      <form.AppField name="reason">
+        {(field) => (
+          <field.SelectField
+            label="Reason"
+            required
+            options={[{ value: '', label: 'Choose a reason…' }, ...stockReasons]}
+          />
+        )}
+      </form.AppField>
+      <form.AppField name="note">
+        {(field) => <field.TextAreaField label="Note" hint="Optional, unless the reason is “Other”" />}
+      </form.AppField>
+      <form.AppForm>
+        <form.SubmitButton busyLabel="Saving…">Save the change</form.SubmitButton>
+      </form.AppForm>
+    </form>
+  )
+}
+
+function Ledger({ sku, page }: { sku: string; page: number }) {
+  const { data, isFetching } = useQuery({
+    ...stockQueries.ledger(sku, page),
+    placeholderData: keepPreviousData,
+  })
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.perPage)) : 1
+  return (
+    <section aria-labelledby="ledger-title" className="flex flex-col gap-3">
+      <h2 id="ledger-title" className="text-lg font-semibold text-ink">
+        Stock ledger{' '}
+        {data ? (
+          <span className="text-sm font-normal text-stone-600">({units(data.total)} movements)</span>
+        ) : null}
+      </h2>
+      <div className={isFetching ? 'opacity-70' : undefined}>
+        <Table aria-labelledby="ledger-title">
+          <THead>
+            <Tr>
+              <Th>When</Th>
+              <Th>What</Th>
+              <Th className="text-end">Change</Th>
+              <Th className="text-end">Stock after</Th>
+              <Th>Who</Th>
+              <Th>Why</Th>
+            </Tr>
+          </THead>
+          <TBody>
+            {(data?.items ?? []).map((m) => (
+              <Tr key={m.id}>
+                <Td className="whitespace-nowrap">{formatTehranMinute(m.at)}</Td>
+                <Td>
+                  {movementKindLabels[m.kind]}
+                  {m.orderNumber ? (
+                    <span className="block text-xs text-stone-600" dir="ltr">
+                      {m.orderNumber}
+                    </span>
+                  ) : null}
+                  {m.importId ? (
+                    <span className="block text-xs text-stone-600">Import #{m.importId}</span>
+                  ) : null}
+                </Td>
+                <Td
+                  className={`text-end font-medium tabular-nums ${m.delta < 0 ? 'text-red-800' : 'text-emerald-800'}`}
+                >
+                  {m.delta > 0 ? '+' : '−'}
+                  {units(Math.abs(m.delta))}
+                </Td>
+                <Td className="text-end tabular-nums">{units(m.resultingQuantity)}</Td>
+                <Td>{m.actor ?? <span className="text-stone-600">System</span>}</Td>
+                <Td>
+                  {reasonLabel(m.reason) ?? '—'}
+                  {m.note ? <span className="block text-xs text-stone-600">{m.note}</span> : null}
+                </Td>
+              </Tr>
+            ))}
+          </TBody>
+        </Table>
+      </div>
+      <Pagination
+        page={page}
+        pageCount={pageCount}
+        renderLink={(target, props) => (
+          <Link to="." search={{ page: target }} resetScroll={false} {...props} />
+        )}
+      />
+    </section>
+  )
+}

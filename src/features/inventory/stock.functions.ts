@@ -1,0 +1,28 @@
+import { createServerFn } from '@tanstack/react-start'
+import type * as v from 'valibot'
+import { authContext } from '~/server/auth/middleware'
+import { parseInput } from '~/server/http/api-errors.server'
+import { adjustStockInput, ledgerPageInput, skuCodeInput } from './stock.schemas'
+import { adjustStock, getSkuStock, getStockLedger } from './stock.server'
+
+/** Server functions of /seller/inventory/stock/{sku}: validate, then the operations authorise and act. */
+
+const validate =
+  <S extends v.GenericSchema>(schema: S) =>
+  (input: v.InferInput<S>) =>
+    parseInput(schema, input)
+
+export const fetchSkuStock = createServerFn({ method: 'GET' })
+  .middleware([authContext])
+  .validator(validate(skuCodeInput))
+  .handler(async ({ data, context }) => getSkuStock(context.db, context.auth, data.sku))
+
+export const fetchStockLedger = createServerFn({ method: 'GET' })
+  .middleware([authContext])
+  .validator(validate(ledgerPageInput))
+  .handler(async ({ data, context }) => getStockLedger(context.db, context.auth, data))
+
+export const adjustStockFn = createServerFn({ method: 'POST' })
+  .middleware([authContext])
+  .validator(validate(adjustStockInput))
+  .handler(async ({ data, context }) => adjustStock(context.db, context.auth, data))

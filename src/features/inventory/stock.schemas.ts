@@ -1,0 +1,137 @@
+import * as v from 'valibot'
+import { skuSchema } from '~/features/basket/basket.schemas'
+import type { StockMovementKind } from '~/lib/domain-enums'
+
+/** /seller/inventory/stock/{sku} (issue #16): inputs and views, shared by the page and the server. */
+
+/** Why a person changed stock: a short list, with a note (required for "other"). */
+export const stockReasons = [
+  { value: 'stocktake', label: 'Stocktake count' },
+  { value: 'received', label: 'Goods received' },
+  { value: 'damaged', label: 'Damaged or expired' },
+  { value: 'returned', label: 'Returned goods back on the shelf' },
+  { value: 'lost', label: 'Lost or stolen' },
+  { value: 'other', label: 'Other (explain in the note)' },
+] as const
+export type StockReason = (typeof stockReasons)[number]['value']
+const reasonValues = stockReasons.map((r) => r.value) as [StockReason, ...StockReason[]]
+
+export const stockModes = [
+  { value: 'set', label: 'Set the stock to' },
+  { value: 'add', label: 'Add' },
+  { value: 'remove', label: 'Remove' },
+] as const
+export type StockMode = (typeof stockModes)[number]['value']
+
+/** The largest stock figure (and change) a person may type. */
+export const MAX_STOCK = 10_000_000
+export const NOTE_MAX = 300
+export const LEDGER_PAGE_SIZE = 25
+
+export const CHOOSE_REASON = 'Choose why the stock changes'
+export const NOTE_REQUIRED = 'Say what happened in the note'
+export const QUANTITY_MESSAGE = `Enter a whole number from 0 to ${MAX_STOCK.toLocaleString('en-US')}`
+export const QUANTITY_POSITIVE = 'Enter at least 1'
+
+const count = (message: string) =>
+  v.pipe(v.number(message), v.integer(message), v.minValue(0, message), v.maxValue(MAX_STOCK, message))
+
+export const skuCodeInput = v.object({ sku: skuSchema })
+
+export const ledgerPageInput = v.object({
+  sku: skuSchema,
+  page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10_000)), 1),
+})
+export type LedgerPageInput = v.InferInput<typeof ledgerPageInput>
+
+export const adjustStockInput = v.pipe(
+  v.object({
+    sku: skuSchema,
+    mode: v.picklist(['set', 'add', 'remove'], 'Choose set, add or remove'),
+    quantity: count(QUANTITY_MESSAGE),
+    /** The stock the person saw: when it moved meanwhile, nothing changes (409). */
+    expected: count('The stock you saw is missing: reload the page'),
+    reason: v.picklist(reasonValues, CHOOSE_REASON),
+    note: v.optional(
+      v.pipe(v.string(), v.trim(), v.maxLength(NOTE_MAX, `At most ${NOTE_MAX} characters`)),
+      '',
+    ),
+  }),
+  v.forward(
+    v.partialCheck(
+      [['mode'], ['quantity']],
+      (input) => input.mode === 'set' || input.quantity >= 1,
+      QUANTITY_POSITIVE,
+    ),
+    ['quantity'],
+  ),
+  v.forward(
+    v.partialCheck(
+      [['reason'], ['note']],
+      (input) => input.reason !== 'other' || input.note !== '',
+      NOTE_REQUIRED,
+    ),
+    ['note'],
+  ),
+)
+export type AdjustStockInput = v.InferInput<typeof adjustStockInput>
+
+/** The new figure an adjustment asks for (before the server checks it is not below zero). */
+export function targetStock(current: number, mode: StockMode, quantity: number): number {
+  if (mode === 'set') return quantity
+  return mode === 'add' ? current + quantity : current - quantity
+}
+
+export interface StockMovementView {
+  id: number
+  kind: StockMovementKind
+  delta: number
+  resultingQuantity: number
+  /** Who: a person's name, or null for the system (expiry, the seed). */
+  actor: string | null
+  reason: string | null
+  note: string | null
+  orderNumber: string | null
+  importId: number | null
+  at: string
+}
+
+export interface SkuStockView {
+  skuId: number
+  sku: string
+  productName: string
+  productSlug: string
+  image: string | null
+  storeId: number
+  storeName: string
+  unit: string
+  alwaysAvailable: boolean
+  status: string
+  stock: number
+  /** Units held by orders waiting for payment (already taken off `stock`). */
+  reservedUnpaid: number
+  /** Stock over time: each movement's resulting figure, oldest first (the last 200). */
+  history: { at: string; quantity: number }[]
+}
+
+export interface LedgerPage {
+  items: StockMovementView[]
+  total: number
+  page: number
+  perPage: number
+}
+
+/** How the ledger names each kind of movement. */
+export const movementKindLabels: Record<StockMovementKind, string> = {
+  adjustment: 'Adjustment',
+  reservation: 'Reserved by an order',
+  release: 'Released',
+  import: 'Import',
+  correction: 'Correction',
+}
+
+export function reasonLabel(reason: string | null): string | null {
+  if (!reason) return null
+  if (reason === 'opening_stock') return 'Opening stock'
+  return stockReasons.find((r) => r.value === reason)?.label ?? reason.replace(/_/g, ' ')
+}
