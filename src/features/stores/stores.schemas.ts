@@ -8,6 +8,14 @@ export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 export const SKU_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
 export const MAX_TIERS = 10
 export const MAX_ATTRIBUTES = 30
+export const MAX_PHOTOS = 8
+export const MAX_PHOTO_BYTES = 8 * 1024 * 1024
+/** The types a product photo may be, by its bytes (what `accept` offers the file chooser too). */
+export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const
+
+export const PHOTO_COUNT_MESSAGE = `Add at most ${MAX_PHOTOS} photos`
+export const PHOTO_SIZE_MESSAGE = `Each photo must be at most ${MAX_PHOTO_BYTES / 1024 / 1024} MB`
+export const PHOTO_TYPE_MESSAGE = 'Photos must be JPEG, PNG or WebP images'
 
 export const SLUG_TAKEN = 'This address is already taken; choose another'
 export const SKU_TAKEN = 'This SKU code is already in use; choose another'
@@ -98,6 +106,19 @@ export const createProductInput = v.object({
   ...skuFieldsSchema.entries,
 })
 
+/**
+ * The fields of createProductInput that travel as JSON in its FormData (nested values, numbers,
+ * booleans); the SKU code travels as plain text.
+ */
+export const CREATE_PRODUCT_JSON_FIELDS = [
+  'storeId',
+  'product',
+  'piecesPerPack',
+  'alwaysAvailable',
+  'stock',
+  'tiers',
+] as const satisfies readonly (keyof typeof createProductInput.entries)[]
+
 export const updateSkuInput = v.object({
   skuId: idSchema,
   piecesPerPack: intSchema(1, 100_000),
@@ -181,4 +202,47 @@ export interface CatalogueMatch {
   category: string
   image: string | null
   offeredHere: boolean
+}
+
+/** An SKU named by its code, as in /seller/inventory/product/{sku}/edit. */
+export const skuCodeInput = v.object({
+  sku: v.pipe(textSchema(40, { min: 1 }), v.regex(SKU_CODE_PATTERN, 'Not an SKU code')),
+})
+
+/** The choices of the product form. Categories form a two-level tree (`parentId` null: top level). */
+export interface ProductFormChoices {
+  categories: { id: number; name: string; parentId: number | null }[]
+  brands: { id: number; name: string }[]
+}
+
+/** What /seller/inventory/product/{sku}/edit shows and may change. */
+export interface SkuEditView {
+  sku: {
+    id: number
+    sku: string
+    storeId: number
+    storeName: string
+    piecesPerPack: number
+    alwaysAvailable: boolean
+    stock: number
+    status: 'active' | 'inactive'
+  }
+  product: {
+    id: number
+    slug: string
+    name: string
+    categoryId: number
+    brandId: number | null
+    unit: string
+    description: string
+    attributes: { key: string; value: string }[]
+    photos: { url: string; alt: string }[]
+  }
+  /** The owner edits the SKU; observers read it. */
+  canEditSku: boolean
+  /** Only the seller who created the product maintains it. */
+  canEditProduct: boolean
+  maintainedBy: 'this-seller' | 'another-seller' | 'platform'
+  /** The display name of the other seller who maintains the product. */
+  maintainerName: string | null
 }
