@@ -52,11 +52,14 @@ export function photosFromFormData(form: FormData): Promise<UploadedFile[]> {
   })
 }
 
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g
+
+/** A file's name without folders, extension or control characters: the photo's first alt text. */
 const altFrom = (name: string) =>
-  // eslint-disable-next-line no-control-regex
   (name.split(/[\\/]/).pop() ?? '')
     .replace(/\.[^.]*$/, '')
-    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .replace(CONTROL_CHARACTERS, '')
     .slice(0, 120)
 
 /**

@@ -111,7 +111,7 @@ export const searchCatalogueFn = createServerFn({ method: 'GET' })
 export const similarProductsFn = createServerFn({ method: 'GET' })
   .middleware([authContext])
   .validator(validate(similarProductsInput))
-  .handler(async ({ data, context }) => similarProducts(context.db, context.auth, data.name))
+  .handler(async ({ data, context }) => similarProducts(context.db, context.auth, data))
 
 export const fetchProductFormChoices = createServerFn({ method: 'GET' })
   .middleware([authContext])

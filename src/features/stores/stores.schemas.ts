@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { storeStatuses, type StoreStatus } from '~/lib/domain-enums'
-import { idSchema, intSchema, moneySchema, quantitySchema, textSchema } from '~/lib/schema-pieces'
+import { INT4_MAX, idSchema, intSchema, moneySchema, quantitySchema, textSchema } from '~/lib/schema-pieces'
 
 /** Client-safe input schemas of the seller's stores, SKUs and products (issue #15). */
 
@@ -90,10 +90,14 @@ export const offerExistingProductInput = v.object({
 
 const attributeSchema = v.object({ key: textSchema(60, { min: 1 }), value: textSchema(200, { min: 1 }) })
 
+/** An id chosen from a list: one message, whatever is wrong (nothing chosen, or not a list id). */
+const chosenId = (message: string) =>
+  v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(INT4_MAX, message))
+
 export const productFieldsSchema = v.object({
   name: textSchema(160, { min: 3 }),
-  categoryId: idSchema,
-  brandId: v.nullable(idSchema),
+  categoryId: chosenId('Choose a category'),
+  brandId: v.nullable(chosenId('Choose a brand from the list')),
   unit: textSchema(60, { min: 1 }),
   description: textSchema(5000),
   attributes: v.pipe(v.array(attributeSchema), v.maxLength(MAX_ATTRIBUTES, `At most ${MAX_ATTRIBUTES} rows`)),
@@ -140,7 +144,7 @@ export const storeProductsSearch = v.object({
 export type StoreProductsSearch = v.InferOutput<typeof storeProductsSearch>
 
 export const catalogueSearchInput = v.object({ storeId: idSchema, q: textSchema(100, { min: 2 }) })
-export const similarProductsInput = v.object({ name: textSchema(160, { min: 3 }) })
+export const similarProductsInput = v.object({ storeId: idSchema, name: textSchema(160, { min: 3 }) })
 
 /** A store in the seller's list. */
 export interface StoreSummary {
