@@ -48,11 +48,30 @@ test('the demo seller creates a product with photos and tiers, finds it in the l
   await page.getByRole('link', { name: 'Add products' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Add Products' })).toBeVisible()
 
+  // Before creating, products with similar names are offered instead of a duplicate.
+  await page.getByLabel('Search the catalogue').fill('tea')
+  const existing = (await page
+    .getByRole('list', { name: 'Catalogue matches' })
+    .getByRole('listitem')
+    .first()
+    .locator('p')
+    .first()
+    .textContent())!
+  const create = page.getByRole('form', { name: 'Create a new product' })
+  await create.getByLabel('Product name').fill(existing)
+  const similar = create.getByRole('region', { name: 'Similar products already in the catalogue' })
+  await expect(similar.getByText(existing, { exact: true })).toBeVisible()
+  await similar
+    .getByRole('button', { name: /^Offer this instead/ })
+    .first()
+    .click()
+  await expect(page.getByRole('form', { name: /^Offer / })).toBeVisible()
+
   const stamp = Date.now().toString(36)
   const name = `Saffron threads Playwright ${stamp}`
   const code = `PW-${stamp}`.toUpperCase()
-  const create = page.getByRole('form', { name: 'Create a new product' })
   await create.getByLabel('Product name').fill(name)
+  await expect(similar).toHaveCount(0)
   await create.getByLabel('Category').selectOption({ index: 1 })
   await create.getByLabel('Selling unit').fill('box of 10 × 4.6 g')
   await create.getByLabel('Description').fill('Grade one sargol, this year’s harvest.')
@@ -114,4 +133,14 @@ test('a product the seller did not create is read-only on the edit page, with wh
   await expect(page.getByRole('form', { name: /^Your offer/ })).toBeVisible()
   await expect(page.getByRole('form', { name: 'Product' })).toHaveCount(0)
   await expect(page.getByText(/maintains this product/)).toBeVisible()
+})
+
+test('the observer sees an SKU and its product read-only', async ({ page, context }) => {
+  await signIn(context, 'observer')
+  await page.goto('/seller/stores')
+  await page.getByRole('link', { name: /^Products of Tehrani Wholesale Central/ }).click()
+  await page.getByRole('table').getByRole('link').last().click()
+  await expect(page.getByRole('region', { name: /^Offer/ })).toBeVisible()
+  await expect(page.getByText('Only the seller changes offers; observers see them here.')).toBeVisible()
+  await expect(page.getByRole('form')).toHaveCount(0)
 })

@@ -85,15 +85,15 @@ function SortablePhoto({
           </span>
         ) : null}
       </button>
-      <div className="flex flex-wrap items-center justify-between gap-1">
+      <div className="flex items-center justify-between gap-1">
         {index > 0 ? (
-          <Button variant="ghost" size="sm" className="px-2" onClick={() => onMove(0)}>
+          <Button variant="ghost" size="sm" className="h-8 px-1.5 text-xs" onClick={() => onMove(0)}>
             Make main<span className="sr-only"> (photo {index + 1})</span>
           </Button>
         ) : (
-          <span />
+          <span className="px-1.5 text-xs text-stone-600">Shown first</span>
         )}
-        <Button variant="ghost" size="sm" className="px-2 text-red-700" onClick={onRemove}>
+        <Button variant="ghost" size="sm" className="h-8 px-1.5 text-xs text-red-700" onClick={onRemove}>
           Remove<span className="sr-only"> photo {index + 1}</span>
         </Button>
       </div>
