@@ -11,6 +11,7 @@ import {
   updateProduct,
 } from '~/features/stores/product-authoring.server'
 import { photosFromFormData, PHOTO_WIDTHS } from '~/features/stores/product-photos.server'
+import { similarProducts } from '~/features/stores/store-products-read.server'
 import { offerExistingProduct } from '~/features/stores/store-products.server'
 import { createStore as createStoreOp } from '~/features/stores/stores.server'
 import {
@@ -353,5 +354,28 @@ describe(`product authoring with photos (${usingPostgres() ? 'PostgreSQL' : 'PGl
     expect(choices.categories.find((c) => c.name === 'Pistachios')?.parentId).toBe(parent.id)
     expect(await statusOf(() => productFormChoices(db, buyer))).toBe(403)
     expect(await statusOf(() => productFormChoices(db, null))).toBe(401)
+  })
+
+  it('finds products with similar names before one is created, marking those this store offers', async () => {
+    const store = await newStore()
+    const offered = await createProduct(db, {
+      category: { id: categoryId },
+      name: 'Barberry dried 500 g pack',
+    })
+    const other = await createProduct(db, { category: { id: categoryId }, name: 'Barberry dried 1 kg pack' })
+    await offerExistingProduct(db, owner, { storeId: store.id, productId: offered.id, ...skuFields() })
+    const found = await similarProducts(db, observer, {
+      storeId: store.id,
+      name: 'Barberry dried 250 g pack',
+    })
+    expect(found.map((p) => [p.id, p.offeredHere])).toEqual(
+      expect.arrayContaining([
+        [offered.id, true],
+        [other.id, false],
+      ]),
+    )
+    expect(
+      await statusOf(() => similarProducts(db, otherOwner, { storeId: store.id, name: 'Barberry' })),
+    ).toBe(404)
   })
 })

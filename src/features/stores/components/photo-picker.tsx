@@ -17,6 +17,7 @@ import {
 import { CSS } from '@dnd-kit/utilities'
 import { useEffect, useId, useMemo, useState } from 'react'
 import { Button } from '~/ui/button'
+import { CloseIcon } from '~/ui/icons'
 import { useFieldError } from '~/ui/form/fields'
 import { useFieldContext } from '~/ui/form/form-context'
 import {
@@ -70,33 +71,38 @@ function SortablePhoto({
         isDragging ? 'z-10 border-brand-600 shadow-lg' : 'border-stone-200'
       }`}
     >
-      <button
-        type="button"
-        ref={setActivatorNodeRef}
-        {...attributes}
-        {...listeners}
-        aria-label={`Photo ${index + 1} of ${count}, ${file.name}: press space, then the arrow keys, to move it`}
-        className="relative aspect-square cursor-grab touch-none overflow-hidden rounded-lg bg-stone-100 active:cursor-grabbing"
-      >
-        <img src={url} alt="" className="size-full object-cover" draggable={false} />
-        {index === 0 ? (
-          <span className="absolute start-1 top-1 rounded bg-ink/80 px-1.5 py-0.5 text-xs font-medium text-white">
-            Main photo
-          </span>
-        ) : null}
-      </button>
-      <div className="flex items-center justify-between gap-1">
-        {index > 0 ? (
-          <Button variant="ghost" size="sm" className="h-8 px-1.5 text-xs" onClick={() => onMove(0)}>
-            Make main<span className="sr-only"> (photo {index + 1})</span>
-          </Button>
-        ) : (
-          <span className="px-1.5 text-xs text-stone-600">Shown first</span>
-        )}
-        <Button variant="ghost" size="sm" className="h-8 px-1.5 text-xs text-red-700" onClick={onRemove}>
-          Remove<span className="sr-only"> photo {index + 1}</span>
-        </Button>
+      <div className="relative">
+        <button
+          type="button"
+          ref={setActivatorNodeRef}
+          {...attributes}
+          {...listeners}
+          aria-label={`Photo ${index + 1} of ${count}, ${file.name}: press space, then the arrow keys, to move it`}
+          className="relative block aspect-square w-full cursor-grab touch-none overflow-hidden rounded-lg bg-stone-100 active:cursor-grabbing"
+        >
+          <img src={url} alt="" className="size-full object-cover" draggable={false} />
+          {index === 0 ? (
+            <span className="absolute start-1 top-1 rounded bg-ink/80 px-1.5 py-0.5 text-xs font-medium text-white">
+              Main photo
+            </span>
+          ) : null}
+        </button>
+        <button
+          type="button"
+          onClick={onRemove}
+          aria-label={`Remove photo ${index + 1}`}
+          className="absolute end-1 top-1 flex size-8 items-center justify-center rounded-full bg-white/90 text-red-700 shadow hover:bg-white"
+        >
+          <CloseIcon className="size-4" aria-hidden="true" />
+        </button>
       </div>
+      {index > 0 ? (
+        <Button variant="ghost" size="sm" className="h-8 text-xs" onClick={() => onMove(0)}>
+          Make main<span className="sr-only"> (photo {index + 1})</span>
+        </Button>
+      ) : (
+        <p className="flex h-8 items-center justify-center text-xs text-stone-600">Shown in lists</p>
+      )}
     </li>
   )
 }
