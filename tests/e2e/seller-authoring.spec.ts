@@ -133,6 +133,10 @@ test('a product the seller did not create is read-only on the edit page, with wh
   await expect(page.getByRole('form', { name: /^Your offer/ })).toBeVisible()
   await expect(page.getByRole('form', { name: 'Product' })).toHaveCount(0)
   await expect(page.getByText(/maintains this product/)).toBeVisible()
+
+  // An SKU code that is not this seller's is a 404 page, like a missing one.
+  expect((await page.goto('/seller/inventory/product/NO-SUCH-SKU/edit'))?.status()).toBe(404)
+  await expect(page.getByRole('heading', { name: 'Error 404' })).toBeVisible()
 })
 
 test('the observer sees an SKU and its product read-only', async ({ page, context }) => {
