@@ -2,6 +2,7 @@ import '@tanstack/react-start/server-only'
 import { and, asc, eq } from 'drizzle-orm'
 import { refreshProductListings } from '~/features/catalog/catalog-refresh.server'
 import { recordAuditEvent } from '~/server/audit/audit.server'
+import type { SellerActor } from '~/server/auth/guards.server'
 import type { AuthContext } from '~/server/auth/session.server'
 import type { Db, DbOrTx } from '~/server/db/client.server'
 import {
@@ -76,7 +77,7 @@ async function writeAttributes(tx: DbOrTx, productId: number, attributes: Produc
  */
 async function storeCheckedPhotos(
   db: Db,
-  actor: ReturnType<typeof writeActor>,
+  actor: SellerActor,
   input: { storeId: number; product: ProductFields },
   uploads: readonly UploadedFile[],
   storage: MediaStorage | undefined,
