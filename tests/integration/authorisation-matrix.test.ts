@@ -154,11 +154,14 @@ async function prepareInput(endpoint: Endpoint, world: World): Promise<PreparedI
   return { data, params, resources: [...resources] }
 }
 
-/** Multipart input as a browser form sends it: the fields as text, and a small sheet as `file`. */
+/**
+ * Multipart input as a browser form sends it: the fields as text (nested values as JSON, as the
+ * product form sends them), and a small sheet as `file`.
+ */
 function asFormData(data: unknown): FormData {
   const form = new FormData()
   for (const [key, value] of Object.entries((data ?? {}) as Record<string, unknown>))
-    form.set(key, String(value))
+    form.set(key, value !== null && typeof value === 'object' ? JSON.stringify(value) : String(value))
   const sheet = `${SHEET_COLUMNS.map((c) => c.header).join(',')}\n`
   form.set('file', new File([sheet], 'prices.csv', { type: 'text/csv' }))
   return form

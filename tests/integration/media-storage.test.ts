@@ -77,6 +77,14 @@ function storageContract(
       expect(Buffer.compare(back!.body, Buffer.from(big))).toBe(0)
     }, 60_000)
 
+    it('removes what a key holds; removing a key that holds nothing is not an error', async () => {
+      await storage.put('products/remove-me.webp', 'bytes')
+      await storage.remove('products/remove-me.webp')
+      expect(await storage.get('products/remove-me.webp')).toBeNull()
+      await expect(storage.remove('products/remove-me.webp')).resolves.toBeUndefined()
+      await expect(storage.remove('../escape.png')).rejects.toThrow(/Unsafe media key/)
+    })
+
     it('replaces what a key held when it is written again', async () => {
       await storage.put('logos/store-1.png', 'first version, longer than the second')
       await storage.put('logos/store-1.png', 'second')

@@ -1,11 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  createProductWithSku,
-  offerExistingProduct,
-  updateProduct,
-  updateSku,
-} from '~/features/stores/store-products.server'
+import { createProductWithSku, updateProduct } from '~/features/stores/product-authoring.server'
+import { offerExistingProduct, updateSku } from '~/features/stores/store-products.server'
 import {
   createStore as createStoreOp,
   deleteStore,

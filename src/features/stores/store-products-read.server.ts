@@ -94,16 +94,29 @@ export async function searchCatalogue(
   )
 }
 
-/** Existing products whose names resemble a new product's (pg_trgm), shown before creating it. */
+/**
+ * Existing products whose names resemble a new product's (pg_trgm), shown before creating it so the
+ * seller can offer one of them instead; each says whether this store already offers it.
+ */
 export async function similarProducts(
   db: Db,
   auth: AuthContext | null,
-  name: string,
-): Promise<{ id: number; name: string; similarity: number }[]> {
-  readActor(auth)
-  return selectRows(
+  input: { storeId: number; name: string },
+): Promise<CatalogueMatch[]> {
+  const actor = readActor(auth)
+  const store = await ownedStore(db, actor, input.storeId)
+  return selectRows<CatalogueMatch>(
     db,
-    sql`select id, name, similarity(name, ${name})::float8 as similarity from products
-        where status = 'active' and name % ${name} order by similarity desc, id limit 5`,
+    sql`
+      select pr.id, pr.name, b.name as brand, c.name as category,
+        (select ph.url from product_photos ph where ph.product_id = pr.id order by ph.position, ph.id limit 1) as image,
+        exists (select 1 from skus s where s.product_id = pr.id and s.store_id = ${store.id}) as "offeredHere"
+      from products pr
+      join categories c on c.id = pr.category_id
+      left join brands b on b.id = pr.brand_id
+      where pr.status = 'active' and pr.name % ${input.name}
+      order by similarity(pr.name, ${input.name}) desc, pr.id
+      limit 5
+    `,
   )
 }

@@ -1,5 +1,5 @@
 import '@tanstack/react-start/server-only'
-import { and, asc, eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { refreshProductListings } from '~/features/catalog/catalog-refresh.server'
 import { recordAuditEvent } from '~/server/audit/audit.server'
 import type { SellerActor } from '~/server/auth/guards.server'
@@ -7,19 +7,18 @@ import type { AuthContext } from '~/server/auth/session.server'
 import { now } from '~/server/clock.server'
 import type { Db, DbOrTx, Tx } from '~/server/db/client.server'
 import { isUniqueViolation } from '~/server/db/db-errors.server'
-import { brands, categories, prices, productAttributes, products, skus, stores } from '~/server/db/schema'
+import { prices, products, skus, stores } from '~/server/db/schema'
 import { HttpError, fieldError, notFound } from '~/server/http/api-errors.server'
 import { checkFirstTiers, recordOpeningStock } from './store-rules.server'
 import { ownedStore, writeActor } from './stores.server'
-import { ALREADY_OFFERED, SKU_TAKEN, suggestSlug, type ProductFields, type SkuFields } from './stores.schemas'
+import { ALREADY_OFFERED, SKU_TAKEN, type SkuFields } from './stores.schemas'
 
 /**
- * A store's offers (SKUs) and the products sellers author (issue #15). Owner only; every write is
- * one transaction with its audit event and the refresh of the product's listing.
+ * A store's offers (SKUs) (issue #15); the products sellers author are in product-authoring.server.ts.
+ * Owner only; every write is one transaction with its audit event and the refresh of the listing.
  */
 
 type SkuRow = typeof skus.$inferSelect
-type ProductRow = typeof products.$inferSelect
 
 const auditedSku = (s: SkuRow) => ({
   sku: s.sku,
@@ -29,18 +28,7 @@ const auditedSku = (s: SkuRow) => ({
   alwaysAvailable: s.alwaysAvailable,
   status: s.status,
 })
-const auditedProduct = (p: ProductRow, attributes: ProductFields['attributes']) => ({
-  name: p.name,
-  slug: p.slug,
-  categoryId: p.categoryId,
-  brandId: p.brandId,
-  unit: p.unit,
-  description: p.description,
-  status: p.status,
-  attributes,
-})
-
-function skuConflicts(error: unknown): never {
+export function skuConflicts(error: unknown): never {
   if (isUniqueViolation(error, 'skus_sku_key')) throw new HttpError(409, SKU_TAKEN, { sku: [SKU_TAKEN] })
   if (isUniqueViolation(error, 'skus_store_product_key'))
     throw new HttpError(409, ALREADY_OFFERED, { productId: [ALREADY_OFFERED] })
@@ -56,7 +44,7 @@ function generateSkuCode(storeId: number): string {
 }
 
 /** Inserts the SKU with its opening stock and first tiers (valid from now, open-ended). */
-async function insertSku(
+export async function insertSku(
   tx: Tx,
   actor: SellerActor,
   storeId: number,
@@ -122,71 +110,6 @@ export async function offerExistingProduct(
   }
 }
 
-async function checkProductRefs(tx: DbOrTx, fields: ProductFields, prefix: string): Promise<void> {
-  const [category] = await tx
-    .select({ id: categories.id })
-    .from(categories)
-    .where(eq(categories.id, fields.categoryId))
-  if (!category) throw fieldError(`${prefix}categoryId`, 'Choose a category from the list')
-  if (fields.brandId !== null) {
-    const [brand] = await tx.select({ id: brands.id }).from(brands).where(eq(brands.id, fields.brandId))
-    if (!brand) throw fieldError(`${prefix}brandId`, 'Choose a brand from the list')
-  }
-}
-
-async function writeAttributes(tx: DbOrTx, productId: number, attributes: ProductFields['attributes']) {
-  await tx.delete(productAttributes).where(eq(productAttributes.productId, productId))
-  if (attributes.length)
-    await tx
-      .insert(productAttributes)
-      .values(attributes.map((a, position) => ({ productId, key: a.key, value: a.value, position })))
-}
-
-/** Creates a product in the shared catalogue, maintained by this seller, with this store's SKU. */
-export async function createProductWithSku(
-  db: Db,
-  auth: AuthContext | null,
-  input: SkuFields & { storeId: number; product: ProductFields },
-): Promise<{ productId: number; skuId: number; sku: string }> {
-  const actor = writeActor(auth)
-  checkFirstTiers(input.tiers)
-  const { storeId, product: fields, ...skuFields } = input
-  try {
-    return await db.transaction(async (tx) => {
-      await ownedStore(tx, actor, storeId)
-      await checkProductRefs(tx, fields, 'product.')
-      const base = suggestSlug(fields.name) || 'product'
-      const [row] = await tx
-        .insert(products)
-        .values({
-          slug: `${base}-${crypto.randomUUID().slice(0, 8)}`,
-          name: fields.name,
-          categoryId: fields.categoryId,
-          brandId: fields.brandId,
-          unit: fields.unit,
-          description: fields.description,
-          createdBySellerId: actor.sellerId,
-        })
-        .returning()
-      const product = row!
-      await writeAttributes(tx, product.id, fields.attributes)
-      await recordAuditEvent(tx, {
-        actorUserId: actor.auth.user.id,
-        sellerId: actor.sellerId,
-        action: 'product.create',
-        recordType: 'product',
-        recordId: product.id,
-        after: auditedProduct(product, fields.attributes),
-      })
-      const sku = await insertSku(tx, actor, storeId, product.id, skuFields)
-      await refreshProductListings(tx, [product.id])
-      return { productId: product.id, skuId: sku.id, sku: sku.sku }
-    })
-  } catch (error) {
-    skuConflicts(error)
-  }
-}
-
 /** The SKU when it belongs to one of the actor's stores; 404 otherwise. */
 export async function ownedSku(db: DbOrTx, actor: SellerActor, skuId: number): Promise<SkuRow> {
   const [row] = await db
@@ -222,58 +145,5 @@ export async function updateSku(
       after: auditedSku(after!),
     })
     await refreshProductListings(tx, [before.productId])
-  })
-}
-
-/** Edits a product this seller created; any other product answers 403 (it is read-only to them). */
-export async function updateProduct(
-  db: Db,
-  auth: AuthContext | null,
-  input: ProductFields & { productId: number },
-): Promise<void> {
-  const actor = writeActor(auth)
-  const { productId, ...fields } = input
-  await db.transaction(async (tx) => {
-    const [before] = await tx.select().from(products).where(eq(products.id, productId))
-    if (!before) throw notFound('Product not found')
-    if (before.createdBySellerId !== actor.sellerId) {
-      // Offering it is not maintaining it; someone with no offer of it should not learn it exists here.
-      const [offer] = await tx
-        .select({ id: skus.id })
-        .from(skus)
-        .innerJoin(stores, eq(stores.id, skus.storeId))
-        .where(and(eq(skus.productId, productId), eq(stores.sellerId, actor.sellerId)))
-      if (!offer) throw notFound('Product not found')
-      throw new HttpError(403, 'This product is maintained by the seller who created it')
-    }
-    await checkProductRefs(tx, fields, '')
-    const beforeAttributes = await tx
-      .select({ key: productAttributes.key, value: productAttributes.value })
-      .from(productAttributes)
-      .where(eq(productAttributes.productId, productId))
-      .orderBy(asc(productAttributes.position))
-    const [after] = await tx
-      .update(products)
-      .set({
-        name: fields.name,
-        categoryId: fields.categoryId,
-        brandId: fields.brandId,
-        unit: fields.unit,
-        description: fields.description,
-        updatedAt: new Date(),
-      })
-      .where(eq(products.id, productId))
-      .returning()
-    await writeAttributes(tx, productId, fields.attributes)
-    await recordAuditEvent(tx, {
-      actorUserId: actor.auth.user.id,
-      sellerId: actor.sellerId,
-      action: 'product.update',
-      recordType: 'product',
-      recordId: productId,
-      before: auditedProduct(before, beforeAttributes),
-      after: auditedProduct(after!, fields.attributes),
-    })
-    await refreshProductListings(tx, [productId])
   })
 }

@@ -1,22 +1,33 @@
 import { createServerFn } from '@tanstack/react-start'
 import type * as v from 'valibot'
 import { authContext } from '~/server/auth/middleware'
+import { mediaStorage } from '~/server/db/database.server'
 import { parseInput } from '~/server/http/api-errors.server'
+import { multipart } from '~/server/http/multipart.server'
 import {
   catalogueSearchInput,
   similarProductsInput,
   storeProductsSearch,
+  CREATE_PRODUCT_JSON_FIELDS,
   createProductInput,
   createStoreInput,
   offerExistingProductInput,
   setStoreStatusInput,
+  skuCodeInput,
   storeIdInput,
   updateProductInput,
   updateSkuInput,
   updateStoreInput,
 } from './stores.schemas'
 import { listStoreProducts, searchCatalogue, similarProducts } from './store-products-read.server'
-import { createProductWithSku, offerExistingProduct, updateProduct, updateSku } from './store-products.server'
+import { photosFromFormData } from './product-photos.server'
+import {
+  createProductWithSku,
+  productFormChoices,
+  skuForEdit,
+  updateProduct,
+} from './product-authoring.server'
+import { offerExistingProduct, updateSku } from './store-products.server'
 import { createStore, deleteStore, getStore, listStores, setStoreStatus, updateStore } from './stores.server'
 
 /** Server functions for /seller/stores/**: validate, then the operations authorise and act. */
@@ -60,10 +71,22 @@ export const offerExistingProductFn = createServerFn({ method: 'POST' })
   .validator(validate(offerExistingProductInput))
   .handler(async ({ data, context }) => offerExistingProduct(context.db, context.auth, data))
 
+/**
+ * A new product with its photos: FormData with the fields (nested ones as JSON) and up to eight
+ * `photos` files in display order (the first is the main photo).
+ */
 export const createProductFn = createServerFn({ method: 'POST' })
   .middleware([authContext])
-  .validator(validate(createProductInput))
-  .handler(async ({ data, context }) => createProductWithSku(context.db, context.auth, data))
+  .validator(multipart(createProductInput, { json: CREATE_PRODUCT_JSON_FIELDS }))
+  .handler(async ({ data, context }) =>
+    createProductWithSku(
+      context.db,
+      context.auth,
+      data.input,
+      await photosFromFormData(data.form),
+      mediaStorage(),
+    ),
+  )
 
 export const updateSkuFn = createServerFn({ method: 'POST' })
   .middleware([authContext])
@@ -88,4 +111,13 @@ export const searchCatalogueFn = createServerFn({ method: 'GET' })
 export const similarProductsFn = createServerFn({ method: 'GET' })
   .middleware([authContext])
   .validator(validate(similarProductsInput))
-  .handler(async ({ data, context }) => similarProducts(context.db, context.auth, data.name))
+  .handler(async ({ data, context }) => similarProducts(context.db, context.auth, data))
+
+export const fetchProductFormChoices = createServerFn({ method: 'GET' })
+  .middleware([authContext])
+  .handler(async ({ context }) => productFormChoices(context.db, context.auth))
+
+export const fetchSkuForEdit = createServerFn({ method: 'GET' })
+  .middleware([authContext])
+  .validator(validate(skuCodeInput))
+  .handler(async ({ data, context }) => skuForEdit(context.db, context.auth, data.sku))

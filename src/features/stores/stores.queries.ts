@@ -1,6 +1,12 @@
 import { queryOptions } from '@tanstack/react-query'
 import { userScoped } from '~/features/session/session.queries'
-import { fetchStore, fetchStoreProducts, fetchStores } from './stores.functions'
+import {
+  fetchProductFormChoices,
+  fetchSkuForEdit,
+  fetchStore,
+  fetchStoreProducts,
+  fetchStores,
+} from './stores.functions'
 import type { StoreProductsSearch } from './stores.schemas'
 
 export const storeQueries = {
@@ -24,6 +30,22 @@ export const storeProductQueries = {
     queryOptions({
       queryKey: [...storeQueries.all, 'products', search] as const,
       queryFn: () => fetchStoreProducts({ data: search }),
+      meta: userScoped,
+    }),
+}
+
+export const productAuthoringQueries = {
+  choices: () =>
+    queryOptions({
+      queryKey: [...storeQueries.all, 'product-form-choices'] as const,
+      queryFn: () => fetchProductFormChoices(),
+      meta: userScoped,
+      staleTime: 5 * 60_000,
+    }),
+  skuEdit: (sku: string) =>
+    queryOptions({
+      queryKey: [...storeQueries.all, 'sku-edit', sku] as const,
+      queryFn: () => fetchSkuForEdit({ data: { sku } }),
       meta: userScoped,
     }),
 }

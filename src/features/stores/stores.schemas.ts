@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { storeStatuses, type StoreStatus } from '~/lib/domain-enums'
-import { idSchema, intSchema, moneySchema, quantitySchema, textSchema } from '~/lib/schema-pieces'
+import { INT4_MAX, idSchema, intSchema, moneySchema, quantitySchema, textSchema } from '~/lib/schema-pieces'
 
 /** Client-safe input schemas of the seller's stores, SKUs and products (issue #15). */
 
@@ -8,6 +8,14 @@ export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 export const SKU_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
 export const MAX_TIERS = 10
 export const MAX_ATTRIBUTES = 30
+export const MAX_PHOTOS = 8
+export const MAX_PHOTO_BYTES = 8 * 1024 * 1024
+/** The types a product photo may be, by its bytes (what `accept` offers the file chooser too). */
+export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const
+
+export const PHOTO_COUNT_MESSAGE = `Add at most ${MAX_PHOTOS} photos`
+export const PHOTO_SIZE_MESSAGE = `Each photo must be at most ${MAX_PHOTO_BYTES / 1024 / 1024} MB`
+export const PHOTO_TYPE_MESSAGE = 'Photos must be JPEG, PNG or WebP images'
 
 export const SLUG_TAKEN = 'This address is already taken; choose another'
 export const SKU_TAKEN = 'This SKU code is already in use; choose another'
@@ -82,10 +90,14 @@ export const offerExistingProductInput = v.object({
 
 const attributeSchema = v.object({ key: textSchema(60, { min: 1 }), value: textSchema(200, { min: 1 }) })
 
+/** An id chosen from a list: one message, whatever is wrong (nothing chosen, or not a list id). */
+const chosenId = (message: string) =>
+  v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(INT4_MAX, message))
+
 export const productFieldsSchema = v.object({
   name: textSchema(160, { min: 3 }),
-  categoryId: idSchema,
-  brandId: v.nullable(idSchema),
+  categoryId: chosenId('Choose a category'),
+  brandId: v.nullable(chosenId('Choose a brand from the list')),
   unit: textSchema(60, { min: 1 }),
   description: textSchema(5000),
   attributes: v.pipe(v.array(attributeSchema), v.maxLength(MAX_ATTRIBUTES, `At most ${MAX_ATTRIBUTES} rows`)),
@@ -97,6 +109,19 @@ export const createProductInput = v.object({
   product: productFieldsSchema,
   ...skuFieldsSchema.entries,
 })
+
+/**
+ * The fields of createProductInput that travel as JSON in its FormData (nested values, numbers,
+ * booleans); the SKU code travels as plain text.
+ */
+export const CREATE_PRODUCT_JSON_FIELDS = [
+  'storeId',
+  'product',
+  'piecesPerPack',
+  'alwaysAvailable',
+  'stock',
+  'tiers',
+] as const satisfies readonly (keyof typeof createProductInput.entries)[]
 
 export const updateSkuInput = v.object({
   skuId: idSchema,
@@ -119,7 +144,7 @@ export const storeProductsSearch = v.object({
 export type StoreProductsSearch = v.InferOutput<typeof storeProductsSearch>
 
 export const catalogueSearchInput = v.object({ storeId: idSchema, q: textSchema(100, { min: 2 }) })
-export const similarProductsInput = v.object({ name: textSchema(160, { min: 3 }) })
+export const similarProductsInput = v.object({ storeId: idSchema, name: textSchema(160, { min: 3 }) })
 
 /** A store in the seller's list. */
 export interface StoreSummary {
@@ -181,4 +206,47 @@ export interface CatalogueMatch {
   category: string
   image: string | null
   offeredHere: boolean
+}
+
+/** An SKU named by its code, as in /seller/inventory/product/{sku}/edit. */
+export const skuCodeInput = v.object({
+  sku: v.pipe(textSchema(40, { min: 1 }), v.regex(SKU_CODE_PATTERN, 'Not an SKU code')),
+})
+
+/** The choices of the product form. Categories form a two-level tree (`parentId` null: top level). */
+export interface ProductFormChoices {
+  categories: { id: number; name: string; parentId: number | null }[]
+  brands: { id: number; name: string }[]
+}
+
+/** What /seller/inventory/product/{sku}/edit shows and may change. */
+export interface SkuEditView {
+  sku: {
+    id: number
+    sku: string
+    storeId: number
+    storeName: string
+    piecesPerPack: number
+    alwaysAvailable: boolean
+    stock: number
+    status: 'active' | 'inactive'
+  }
+  product: {
+    id: number
+    slug: string
+    name: string
+    categoryId: number
+    brandId: number | null
+    unit: string
+    description: string
+    attributes: { key: string; value: string }[]
+    photos: { url: string; alt: string }[]
+  }
+  /** The owner edits the SKU; observers read it. */
+  canEditSku: boolean
+  /** Only the seller who created the product maintains it. */
+  canEditProduct: boolean
+  maintainedBy: 'this-seller' | 'another-seller' | 'platform'
+  /** The display name of the other seller who maintains the product. */
+  maintainerName: string | null
 }

@@ -5,13 +5,10 @@ import type { DbOrTx } from '~/server/db/client.server'
 import { enforceUploadQuota } from '~/server/rate-limit/upload-quota.server'
 import { HttpError } from '~/server/http/api-errors.server'
 import type { MediaStorage } from '~/server/providers/storage/storage.server'
+import { filesFromFormData as readFormFiles, type UploadedFile } from '~/server/http/multipart.server'
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from './tickets.schemas'
 
-/** A file as it arrived: the name the person gave it and its bytes. */
-export interface UploadedFile {
-  name: string
-  bytes: Uint8Array
-}
+export type { UploadedFile }
 
 export interface CheckedAttachment {
   fileName: string
@@ -82,11 +79,13 @@ export async function storeAttachments(
   return stored
 }
 
-/** A FormData's files under `field`, read into memory (each is at most a few MB, checked after). */
-export async function filesFromFormData(form: FormData, field = 'attachments'): Promise<UploadedFile[]> {
-  const files = form.getAll(field).filter((entry): entry is File => typeof entry !== 'string')
-  // Refuse before reading a flood of bytes into memory.
-  if (files.filter((f) => f.size > 0).length > MAX_ATTACHMENTS) throw refuse(ATTACHMENT_COUNT_MESSAGE)
-  if (files.some((f) => f.size > MAX_ATTACHMENT_BYTES)) throw refuse(ATTACHMENT_SIZE_MESSAGE)
-  return Promise.all(files.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) })))
+/** A FormData's ticket attachments (each at most a few MB, checked by content after). */
+export function filesFromFormData(form: FormData, field = 'attachments'): Promise<UploadedFile[]> {
+  return readFormFiles(form, field, {
+    maxCount: MAX_ATTACHMENTS,
+    maxBytes: MAX_ATTACHMENT_BYTES,
+    errorField: 'attachments',
+    countMessage: ATTACHMENT_COUNT_MESSAGE,
+    sizeMessage: ATTACHMENT_SIZE_MESSAGE,
+  })
 }

@@ -3,7 +3,8 @@ import * as v from 'valibot'
 import { authContext, signedIn } from '~/server/auth/middleware'
 import { serverConfig } from '~/server/config.server'
 import { mediaStorage } from '~/server/db/database.server'
-import { HttpError, parseInput } from '~/server/http/api-errors.server'
+import { parseInput } from '~/server/http/api-errors.server'
+import { multipart } from '~/server/http/multipart.server'
 import { captchaVerifier } from '~/server/providers/captcha/captcha.server'
 import { submitContactForm } from './contact.server'
 import { filesFromFormData } from './ticket-attachments.server'
@@ -26,22 +27,6 @@ const validate =
   (input: v.InferInput<S>) =>
     parseInput(schema, input)
 
-/**
- * Forms with files arrive as FormData: the text fields are validated with the same schema as the
- * form's, the files are passed on to be checked by their bytes in the operation.
- */
-const multipart =
-  <S extends v.GenericSchema>(schema: S, numbers: string[] = []) =>
-  (form: FormData) => {
-    if (!(form instanceof FormData)) throw new HttpError(422, 'Send the form as multipart form data')
-    const fields: Record<string, unknown> = {}
-    for (const [key, value] of form.entries()) {
-      if (typeof value !== 'string') continue
-      fields[key] = numbers.includes(key) ? Number(value) : value
-    }
-    return { input: parseInput(schema, fields) as v.InferOutput<S>, form }
-  }
-
 export const createTicketFn = createServerFn({ method: 'POST' })
   .middleware([signedIn])
   .validator(multipart(createTicketInput))
@@ -62,7 +47,7 @@ export const fetchTicket = createServerFn({ method: 'GET' })
 /** One reply endpoint: the operation depends on whether the caller owns the ticket or is staff. */
 export const replyToTicketFn = createServerFn({ method: 'POST' })
   .middleware([signedIn])
-  .validator(multipart(replyInput, ['ticket_id']))
+  .validator(multipart(replyInput, { numbers: ['ticket_id'] }))
   .handler(async ({ data, context }) => {
     const files = await filesFromFormData(data.form)
     const reply = data.form.get('as') === 'staff' ? replyAsAdmin : replyAsOwner

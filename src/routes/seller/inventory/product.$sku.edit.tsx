@@ -1,17 +1,25 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '~/features/shell/components/placeholder-page'
+import { SkuEdit } from '~/features/stores/components/sku-edit'
+import { productAuthoringQueries } from '~/features/stores/stores.queries'
+import { SKU_CODE_PATTERN } from '~/features/stores/stores.schemas'
 import { pageHead } from '~/features/shell/page-head'
+import { invalidParam } from '~/lib/route-errors'
 
 export const Route = createFileRoute('/seller/inventory/product/$sku/edit')({
+  params: {
+    parse: ({ sku }) => (sku.length <= 40 && SKU_CODE_PATTERN.test(sku) ? { sku } : invalidParam()),
+  },
+  loader: async ({ context, params }) => {
+    await Promise.all([
+      context.queryClient.ensureQueryData(productAuthoringQueries.skuEdit(params.sku)),
+      context.queryClient.ensureQueryData(productAuthoringQueries.choices()),
+    ])
+  },
   head: () => pageHead('Edit Product'),
   component: SellerInventoryProductSkuEditPage,
 })
 
 function SellerInventoryProductSkuEditPage() {
   const { sku } = Route.useParams()
-  return (
-    <PlaceholderPage title="Edit Product" owner="later">
-      <p className="text-sm text-stone-600">Reference: {sku}</p>
-    </PlaceholderPage>
-  )
+  return <SkuEdit sku={sku} />
 }

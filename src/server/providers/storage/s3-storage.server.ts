@@ -1,5 +1,11 @@
 import '@tanstack/react-start/server-only'
-import { GetObjectCommand, NoSuchKey, S3Client, S3ServiceException } from '@aws-sdk/client-s3'
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  NoSuchKey,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3'
 import { Upload } from '@aws-sdk/lib-storage'
 import { isSafeMediaKey, type MediaStorage } from './storage.server'
 
@@ -64,6 +70,11 @@ export function s3Storage(config: S3StorageConfig, client: S3Client = s3Client(c
         if (isMissing(error)) return null
         throw error
       }
+    },
+    async remove(key) {
+      if (!isSafeMediaKey(key)) throw new Error(`Unsafe media key: ${key}`)
+      // S3 answers a delete of a missing key with success, as the contract asks.
+      await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: key }))
     },
   }
 }

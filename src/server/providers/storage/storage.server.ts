@@ -1,5 +1,5 @@
 import '@tanstack/react-start/server-only'
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { dirname, join, normalize, sep } from 'node:path'
 
 /** Where uploaded and generated media live. Keys are relative paths such as `products/tea.svg`. */
@@ -7,6 +7,8 @@ export interface MediaStorage {
   put(key: string, body: Uint8Array | string): Promise<{ url: string }>
   get(key: string): Promise<{ body: Buffer; size: number; modified: Date } | null>
   urlFor(key: string): string
+  /** Removes what a key holds; a key that holds nothing is not an error (cleanup may run twice). */
+  remove(key: string): Promise<void>
 }
 
 const KEY_PATTERN = /^[a-z0-9][a-z0-9/_.-]*$/i
@@ -53,6 +55,9 @@ export function localDiskStorage(root: string): MediaStorage {
       } catch {
         return null
       }
+    },
+    async remove(key) {
+      await rm(pathFor(key), { force: true })
     },
   }
 }

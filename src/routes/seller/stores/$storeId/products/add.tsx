@@ -1,14 +1,17 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
-import { OfferExistingProduct } from '~/features/stores/components/offer-existing-product'
-import { storeQueries } from '~/features/stores/stores.queries'
+import { AddProducts } from '~/features/stores/components/add-products'
+import { productAuthoringQueries, storeQueries } from '~/features/stores/stores.queries'
 import { pageHead } from '~/features/shell/page-head'
 import { parseIdParam } from '~/lib/route-errors'
 
 export const Route = createFileRoute('/seller/stores/$storeId/products/add')({
   params: { parse: ({ storeId }) => ({ storeId: parseIdParam({ id: storeId }).id }) },
   loader: async ({ context, params }) => {
-    await context.queryClient.ensureQueryData(storeQueries.detail(Number(params.storeId)))
+    await Promise.all([
+      context.queryClient.ensureQueryData(storeQueries.detail(Number(params.storeId))),
+      context.queryClient.ensureQueryData(productAuthoringQueries.choices()),
+    ])
   },
   head: () => pageHead('Add Products'),
   component: AddProductsPage,
@@ -32,7 +35,7 @@ function AddProductsPage() {
           Add Products
         </h1>
       </div>
-      <OfferExistingProduct storeId={store.id} />
+      <AddProducts storeId={store.id} />
     </section>
   )
 }

@@ -87,8 +87,16 @@ function StoreProductsPage() {
                     <span className="min-w-40 text-ink">{row.productName}</span>
                   </div>
                 </td>
-                <td className="px-3 py-2" dir="ltr">
-                  {row.sku}
+                <td className="px-3 py-2">
+                  <Link
+                    to="/seller/inventory/product/$sku/edit"
+                    params={{ sku: row.sku }}
+                    dir="ltr"
+                    className="font-medium text-brand-800 underline-offset-4 hover:underline"
+                  >
+                    {row.sku}
+                    <span className="sr-only">: edit {row.productName}</span>
+                  </Link>
                 </td>
                 <td className="px-3 py-2 text-right">{row.alwaysAvailable ? 'Always' : row.stock}</td>
                 <td className="px-3 py-2 text-right whitespace-nowrap">
