@@ -167,7 +167,7 @@ function CategoryFacet({
   const link = 'flex items-baseline justify-between gap-2 rounded-md px-1 py-1 hover:bg-stone-100'
   return (
     <nav aria-label="Categories" className="flex flex-col gap-0.5">
-      {trail.length && base.kind === 'product' ? (
+      {trail.length && base.kind !== 'category' ? (
         <ListingLink
           base={base}
           search={withFilter(search, { category: undefined })}

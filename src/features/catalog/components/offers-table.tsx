@@ -121,8 +121,8 @@ function StoreCell({ offer }: { offer: ProductOffer }) {
   return (
     <div className="flex flex-col">
       <Link
-        to="/product"
-        search={{ store: offer.storeSlug }}
+        to="/store/$slug"
+        params={{ slug: offer.storeSlug }}
         className="font-medium text-brand-800 hover:underline"
       >
         {offer.storeName}

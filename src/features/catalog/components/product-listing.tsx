@@ -19,7 +19,8 @@ const sortLabels: Record<ProductSort, string> = {
 
 /**
  * A product listing with its filters, sort, result count, pages and an empty state: /product,
- * and the product part of a category page. Every change is a navigation (shareable URL, back works).
+ * and the product part of a category or store page. Every change is a navigation (shareable URL,
+ * back works). `media` (a store's logo) stands beside the title and the intro.
  */
 export function ProductListingView({
   base,
@@ -27,20 +28,35 @@ export function ProductListingView({
   listing,
   title,
   intro,
+  media,
 }: {
   base: ListingBase
   search: ProductSearch
   listing: ProductListing
   title: string
   intro?: ReactNode
+  media?: ReactNode
 }) {
   const [filtersOpen, setFiltersOpen] = useState(false)
   const filters = <ListingFilters base={base} search={search} facets={listing.facets} />
+  const heading = <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">{title}</h1>
   return (
     <div className="flex flex-col gap-5">
       <header className="flex flex-col gap-2">
-        <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">{title}</h1>
-        {intro}
+        {media ? (
+          <div className="flex items-start gap-3 sm:gap-4">
+            {media}
+            <div className="flex min-w-0 flex-1 flex-col gap-2">
+              {heading}
+              {intro}
+            </div>
+          </div>
+        ) : (
+          <>
+            {heading}
+            {intro}
+          </>
+        )}
         <p className="text-sm text-stone-600" aria-live="polite" data-testid="result-count">
           {listing.total.toLocaleString('en')} {listing.total === 1 ? 'product' : 'products'}
           {listing.correctedQuery ? (
