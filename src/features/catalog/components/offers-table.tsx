@@ -123,7 +123,7 @@ function StoreCell({ offer }: { offer: ProductOffer }) {
       <Link
         to="/store/$slug"
         params={{ slug: offer.storeSlug }}
-        className="font-medium text-brand-800 hover:underline"
+        className="self-start font-medium text-brand-800 hover:underline"
       >
         {offer.storeName}
       </Link>

@@ -44,12 +44,11 @@ export function ProductListingView({
     <div className="flex flex-col gap-5">
       <header className="flex flex-col gap-2">
         {media ? (
-          <div className="flex items-start gap-3 sm:gap-4">
-            {media}
-            <div className="flex min-w-0 flex-1 flex-col gap-2">
-              {heading}
-              {intro}
-            </div>
+          // Phones: the media beside the title, the intro below both; wider: the media beside both.
+          <div className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 gap-y-2 sm:gap-x-4">
+            <div className="sm:row-span-2 sm:self-start">{media}</div>
+            {heading}
+            <div className="col-span-2 sm:col-span-1 sm:col-start-2">{intro}</div>
           </div>
         ) : (
           <>
