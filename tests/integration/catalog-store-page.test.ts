@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { setCatalogCacheEnabled } from '~/features/catalog/catalog-cache.server'
 import { listProducts } from '~/features/catalog/catalog-listing.server'
 import { refreshListingsOfStores, refreshProductListings } from '~/features/catalog/catalog-refresh.server'
+import { sitemapFileResponse } from '~/features/catalog/catalog-seo.server'
 import { getStore } from '~/features/catalog/catalog-stores.server'
 import type { DatabaseHandle } from '~/server/db/client.server'
+import { setDatabaseForTesting } from '~/server/db/database.server'
 import { sellers, stores } from '~/server/db/schema'
 import { createProduct, createSeller, createSku, createStore } from '../factories/create'
 import { createTestDatabase, usingPostgres } from '../support/test-database'
@@ -16,6 +18,7 @@ const db = () => handle.db
 
 beforeAll(async () => {
   handle = await createTestDatabase()
+  setDatabaseForTesting(handle)
   setCatalogCacheEnabled(false)
 })
 afterAll(async () => {
@@ -102,5 +105,15 @@ describe(`public store page (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () 
     expect(listing.items.map((p) => p.id).sort()).toEqual([shared.id, own.id].sort())
     expect(listing.total).toBe(2)
     expect((await getStore(db(), store.slug))?.productCount).toBe(listing.total)
+  })
+
+  it('puts open stores’ pages in the sitemap, and not closed ones', async () => {
+    const open = await createStore(db())
+    const paused = await createStore(db(), { status: 'inactive' })
+    const unapproved = await createStore(db(), { seller: await createSeller(db(), { status: 'pending' }) })
+    const pages = await (await sitemapFileResponse('pages.xml')).text()
+    expect(pages).toContain(`/store/${open.slug}</loc>`)
+    expect(pages).not.toContain(`/store/${paused.slug}</loc>`)
+    expect(pages).not.toContain(`/store/${unapproved.slug}</loc>`)
   })
 })

@@ -85,3 +85,16 @@ export async function getStore(db: DbOrTx, slug: string): Promise<StoreSummary |
   )
   return row ? toStore(row) : null
 }
+
+/** Every open store's page, for the sitemap: active stores of approved sellers. */
+export function listOpenStorePages(db: DbOrTx): Promise<{ slug: string; updatedAt: string }[]> {
+  return selectRows<{ slug: string; updated_at: string | Date }>(
+    db,
+    sql`
+      select st.slug, st.updated_at from stores st
+      join sellers se on se.id = st.seller_id and se.status = 'approved'
+      where st.status = 'active'
+      order by st.id
+    `,
+  ).then((rows) => rows.map((r) => ({ slug: r.slug, updatedAt: new Date(r.updated_at).toISOString() })))
+}
