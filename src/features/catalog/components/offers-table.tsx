@@ -119,7 +119,7 @@ function BuyBox({ offer, product }: { offer: ProductOffer; product: ProductDetai
 
 function StoreCell({ offer }: { offer: ProductOffer }) {
   return (
-    <div className="flex flex-col">
+    <div className="flex flex-col gap-1">
       <Link
         to="/store/$slug"
         params={{ slug: offer.storeSlug }}
