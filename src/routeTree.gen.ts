@@ -54,6 +54,7 @@ import { Route as DefaultMagazineIdentifyRouteImport } from './routes/_default/m
 import { Route as DefaultPaymentSessionRouteImport } from './routes/_default/payment/$session'
 import { Route as DefaultProductIndexRouteImport } from './routes/_default/product/index'
 import { Route as DefaultProductSlugRouteImport } from './routes/_default/product/$slug'
+import { Route as DefaultStoreSlugRouteImport } from './routes/_default/store/$slug'
 import { Route as AdminContentIndexRouteImport } from './routes/admin/content/index'
 import { Route as AdminContentSlugRouteImport } from './routes/admin/content/$slug'
 import { Route as AdminContentQuestionsRouteImport } from './routes/admin/content/questions'
@@ -345,6 +346,11 @@ const DefaultProductIndexRoute = DefaultProductIndexRouteImport.update({
 const DefaultProductSlugRoute = DefaultProductSlugRouteImport.update({
   id: '/product/$slug',
   path: '/product/$slug',
+  getParentRoute: () => DefaultRoute,
+} as any)
+const DefaultStoreSlugRoute = DefaultStoreSlugRouteImport.update({
+  id: '/store/$slug',
+  path: '/store/$slug',
   getParentRoute: () => DefaultRoute,
 } as any)
 const AdminContentIndexRoute = AdminContentIndexRouteImport.update({
@@ -734,6 +740,7 @@ export interface FileRoutesByFullPath {
   '/magazine/$identify': typeof DefaultMagazineIdentifyRoute
   '/payment/$session': typeof DefaultPaymentSessionRoute
   '/product/$slug': typeof DefaultProductSlugRoute
+  '/store/$slug': typeof DefaultStoreSlugRoute
   '/admin/content/$slug': typeof AdminContentSlugRoute
   '/admin/content/questions': typeof AdminContentQuestionsRoute
   '/admin/landing/$id': typeof AdminLandingIdRoute
@@ -842,6 +849,7 @@ export interface FileRoutesByTo {
   '/magazine/$identify': typeof DefaultMagazineIdentifyRoute
   '/payment/$session': typeof DefaultPaymentSessionRoute
   '/product/$slug': typeof DefaultProductSlugRoute
+  '/store/$slug': typeof DefaultStoreSlugRoute
   '/admin/content/$slug': typeof AdminContentSlugRoute
   '/admin/content/questions': typeof AdminContentQuestionsRoute
   '/admin/landing/$id': typeof AdminLandingIdRoute
@@ -956,6 +964,7 @@ export interface FileRoutesById {
   '/_default/magazine/$identify': typeof DefaultMagazineIdentifyRoute
   '/_default/payment/$session': typeof DefaultPaymentSessionRoute
   '/_default/product/$slug': typeof DefaultProductSlugRoute
+  '/_default/store/$slug': typeof DefaultStoreSlugRoute
   '/admin/content/$slug': typeof AdminContentSlugRoute
   '/admin/content/questions': typeof AdminContentQuestionsRoute
   '/admin/landing/$id': typeof AdminLandingIdRoute
@@ -1070,6 +1079,7 @@ export interface FileRouteTypes {
     | '/magazine/$identify'
     | '/payment/$session'
     | '/product/$slug'
+    | '/store/$slug'
     | '/admin/content/$slug'
     | '/admin/content/questions'
     | '/admin/landing/$id'
@@ -1178,6 +1188,7 @@ export interface FileRouteTypes {
     | '/magazine/$identify'
     | '/payment/$session'
     | '/product/$slug'
+    | '/store/$slug'
     | '/admin/content/$slug'
     | '/admin/content/questions'
     | '/admin/landing/$id'
@@ -1291,6 +1302,7 @@ export interface FileRouteTypes {
     | '/_default/magazine/$identify'
     | '/_default/payment/$session'
     | '/_default/product/$slug'
+    | '/_default/store/$slug'
     | '/admin/content/$slug'
     | '/admin/content/questions'
     | '/admin/landing/$id'
@@ -1716,6 +1728,13 @@ declare module '@tanstack/react-router' {
       path: '/product/$slug'
       fullPath: '/product/$slug'
       preLoaderRoute: typeof DefaultProductSlugRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    '/_default/store/$slug': {
+      id: '/_default/store/$slug'
+      path: '/store/$slug'
+      fullPath: '/store/$slug'
+      preLoaderRoute: typeof DefaultStoreSlugRouteImport
       parentRoute: typeof DefaultRoute
     }
     '/admin/content/': {
@@ -2205,6 +2224,7 @@ interface DefaultRouteChildren {
   DefaultMagazineIdentifyRoute: typeof DefaultMagazineIdentifyRoute
   DefaultPaymentSessionRoute: typeof DefaultPaymentSessionRoute
   DefaultProductSlugRoute: typeof DefaultProductSlugRoute
+  DefaultStoreSlugRoute: typeof DefaultStoreSlugRoute
   DefaultCartIndexRoute: typeof DefaultCartIndexRoute
   DefaultCategoryIndexRoute: typeof DefaultCategoryIndexRoute
   DefaultMagazineIndexRoute: typeof DefaultMagazineIndexRoute
@@ -2235,6 +2255,7 @@ const DefaultRouteChildren: DefaultRouteChildren = {
   DefaultMagazineIdentifyRoute: DefaultMagazineIdentifyRoute,
   DefaultPaymentSessionRoute: DefaultPaymentSessionRoute,
   DefaultProductSlugRoute: DefaultProductSlugRoute,
+  DefaultStoreSlugRoute: DefaultStoreSlugRoute,
   DefaultCartIndexRoute: DefaultCartIndexRoute,
   DefaultCategoryIndexRoute: DefaultCategoryIndexRoute,
   DefaultMagazineIndexRoute: DefaultMagazineIndexRoute,

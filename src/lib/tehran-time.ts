@@ -23,3 +23,8 @@ const readable = new Intl.DateTimeFormat('en-GB', {
 
 /** "1 Dec 2026, 08:30 Tehran" for pages. */
 export const formatTehranDateTime = (date: Date | string) => `${readable.format(new Date(date))} Tehran`
+
+const monthYear = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: TEHRAN })
+
+/** "March 2024": the month in Tehran (a store opened late on the 31st UTC may be next month there). */
+export const formatTehranMonth = (date: Date | string) => monthYear.format(new Date(date))

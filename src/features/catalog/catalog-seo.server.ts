@@ -5,10 +5,11 @@ import { selectRows } from '~/server/db/client.server'
 import { getDb } from '~/server/db/database.server'
 import { loadCategoryIndex } from './catalog-categories.server'
 import { listLandingPages } from './catalog-landing.server'
+import { listOpenStorePages } from './catalog-stores.server'
 
 /**
  * sitemap.xml and robots.txt. The sitemap is an index: one file of pages (home, listings,
- * categories, landing pages) and product files of at most 40,000 URLs (the protocol's cap is 50,000).
+ * categories, landing pages, open stores) and product files of at most 40,000 URLs (the protocol's cap is 50,000).
  */
 
 export const PRODUCTS_PER_SITEMAP = 40_000
@@ -45,7 +46,11 @@ export async function sitemapIndexResponse(): Promise<Response> {
 export async function sitemapFileResponse(file: string): Promise<Response> {
   const db = await getDb()
   if (file === 'pages.xml') {
-    const [categories, landings] = await Promise.all([loadCategoryIndex(db), listLandingPages(db)])
+    const [categories, landings, stores] = await Promise.all([
+      loadCategoryIndex(db),
+      listLandingPages(db),
+      listOpenStorePages(db),
+    ])
     return new Response(
       urlset([
         { path: '/' },
@@ -53,6 +58,7 @@ export async function sitemapFileResponse(file: string): Promise<Response> {
         { path: '/category' },
         ...categories.all.map((c) => ({ path: `/category/${c.slug}` })),
         ...landings.map((l) => ({ path: `/landing/${l.slug}`, lastmod: l.updatedAt })),
+        ...stores.map((s) => ({ path: `/store/${s.slug}`, lastmod: s.updatedAt })),
       ]),
       { headers: XML },
     )

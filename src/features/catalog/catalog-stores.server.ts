@@ -9,6 +9,7 @@ import type { StoreList, StoreSummary } from './catalog.types'
 /**
  * Public store directory: active stores of approved sellers, with the number of products each
  * currently offers (from the read model). Only public fields: no owner, phone or national id.
+ * "Member since" is the store's creation time: a seller's approval time is not recorded anywhere.
  */
 
 interface StoreRow {
@@ -20,6 +21,7 @@ interface StoreRow {
   seller_id: number
   seller_name: string
   product_count: number
+  created_at: string | Date
   total: number
 }
 
@@ -32,6 +34,7 @@ const toStore = (r: StoreRow): StoreSummary => ({
   sellerId: Number(r.seller_id),
   sellerName: r.seller_name,
   productCount: Number(r.product_count),
+  memberSince: new Date(r.created_at).toISOString(),
 })
 
 /** Stores with the most products on offer first. Counting offers per store reads every listing: memoised. */
@@ -49,7 +52,8 @@ async function queryStores(db: DbOrTx, input: StoreListInput): Promise<StoreList
         select s, count(*)::int as n from product_listings, unnest(store_ids) as s group by s
       )
       select st.slug, st.name, st.description, st.logo, st.city, se.id as seller_id,
-        se.display_name as seller_name, coalesce(c.n, 0) as product_count, count(*) over ()::int as total
+        se.display_name as seller_name, coalesce(c.n, 0) as product_count, st.created_at,
+        count(*) over ()::int as total
       from stores st
       join sellers se on se.id = st.seller_id and se.status = 'approved'
       left join counts c on c.s = st.id
@@ -73,10 +77,24 @@ export async function getStore(db: DbOrTx, slug: string): Promise<StoreSummary |
     sql`
       select st.slug, st.name, st.description, st.logo, st.city, se.id as seller_id,
         se.display_name as seller_name,
-        (select count(*)::int from product_listings where store_ids @> array[st.id]) as product_count, 1 as total
+        (select count(*)::int from product_listings where store_ids @> array[st.id]) as product_count,
+        st.created_at, 1 as total
       from stores st join sellers se on se.id = st.seller_id and se.status = 'approved'
       where st.slug = ${slug} and st.status = 'active'
     `,
   )
   return row ? toStore(row) : null
+}
+
+/** Every open store's page, for the sitemap: active stores of approved sellers. */
+export function listOpenStorePages(db: DbOrTx): Promise<{ slug: string; updatedAt: string }[]> {
+  return selectRows<{ slug: string; updated_at: string | Date }>(
+    db,
+    sql`
+      select st.slug, st.updated_at from stores st
+      join sellers se on se.id = st.seller_id and se.status = 'approved'
+      where st.status = 'active'
+      order by st.id
+    `,
+  ).then((rows) => rows.map((r) => ({ slug: r.slug, updatedAt: new Date(r.updated_at).toISOString() })))
 }

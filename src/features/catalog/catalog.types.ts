@@ -131,6 +131,8 @@ export interface StoreSummary {
   sellerName: string
   /** Products it currently offers. */
   productCount: number
+  /** ISO time the store was opened ("member since"). */
+  memberSince: string
 }
 
 export interface StoreList {

@@ -18,7 +18,8 @@ function activeChips(
   const chips: { label: string; without: ProductSearch }[] = []
   const brandName = (slug: string) => facets.brands.find((b) => b.slug === slug)?.name ?? slug
   if (search.q) chips.push({ label: `“${search.q}”`, without: withFilter(search, { q: undefined }) })
-  if (search.category && base.kind === 'product') {
+  // On a category page the category is the page itself, not a filter to remove.
+  if (search.category && base.kind !== 'category') {
     const name = facets.categoryTrail.at(-1)?.name ?? search.category
     chips.push({ label: name, without: withFilter(search, { category: undefined }) })
   }
@@ -27,7 +28,8 @@ function activeChips(
       label: brandName(brand),
       without: withFilter(search, { brand: search.brand?.filter((b) => b !== brand) }),
     })
-  if (search.store)
+  // Nor is the store on its own page.
+  if (search.store && base.kind !== 'store')
     chips.push({
       label: `Store: ${storeName ?? search.store}`,
       without: withFilter(search, { store: undefined }),
@@ -63,7 +65,7 @@ export function ActiveFilters({
 }) {
   const { data: store } = useQuery({
     ...catalogQueries.store(search.store ?? ''),
-    enabled: Boolean(search.store),
+    enabled: Boolean(search.store) && base.kind !== 'store',
   })
   const chips = activeChips(base, search, facets, store?.name)
   if (chips.length === 0) return null

@@ -20,11 +20,16 @@ export function ListingFilters({
 }) {
   const go = useListingNavigate(base)
   const brands = new Set(search.brand ?? [])
+  // A store's page lists only the categories it has products in (see CategoryFacet); maybe none.
+  const showCategories =
+    base.kind !== 'store' || facets.categoryTrail.length > 0 || facets.categories.some((c) => c.count > 0)
   return (
     <div className="flex flex-col gap-6 text-sm">
-      <FilterGroup title="Category">
-        <CategoryFacet base={base} search={search} facets={facets} />
-      </FilterGroup>
+      {showCategories ? (
+        <FilterGroup title="Category">
+          <CategoryFacet base={base} search={search} facets={facets} />
+        </FilterGroup>
+      ) : null}
 
       <FilterGroup title="Availability">
         <Check
@@ -167,7 +172,7 @@ function CategoryFacet({
   const link = 'flex items-baseline justify-between gap-2 rounded-md px-1 py-1 hover:bg-stone-100'
   return (
     <nav aria-label="Categories" className="flex flex-col gap-0.5">
-      {trail.length && base.kind === 'product' ? (
+      {trail.length && base.kind !== 'category' ? (
         <ListingLink
           base={base}
           search={withFilter(search, { category: undefined })}
@@ -191,13 +196,16 @@ function CategoryFacet({
         </ListingLink>
       ))}
       <ul className={cn('flex flex-col gap-0.5', trail.length > 0 && 'ms-3')}>
-        {facets.categories.map((c) => (
-          <li key={c.slug}>
-            <ListingLink base={base} search={withFilter(search, { category: c.slug })} className={link}>
-              <CountLabel label={c.name} count={c.count} />
-            </ListingLink>
-          </li>
-        ))}
+        {/* A store offers a few categories: the others would only lead to an empty page. */}
+        {facets.categories
+          .filter((c) => base.kind !== 'store' || c.count > 0)
+          .map((c) => (
+            <li key={c.slug}>
+              <ListingLink base={base} search={withFilter(search, { category: c.slug })} className={link}>
+                <CountLabel label={c.name} count={c.count} />
+              </ListingLink>
+            </li>
+          ))}
       </ul>
     </nav>
   )

@@ -3,10 +3,12 @@ import type { ReactNode } from 'react'
 import type { ProductSearch } from '../catalog.schemas'
 
 /**
- * Where a product listing lives: /product (every filter in the query string) or a category page
- * (/category/{slug}: the category is the path, the other filters the query string).
+ * Where a product listing lives: /product (every filter in the query string), a category page
+ * (/category/{slug}: the category is the path, the other filters the query string) or a store's
+ * public page (/store/{slug}: the store is the path, likewise).
  */
-export type ListingBase = { kind: 'product' } | { kind: 'category'; slug: string }
+export type ListingBase =
+  { kind: 'product' } | { kind: 'category'; slug: string } | { kind: 'store'; slug: string }
 
 /** A filter change starts again from the first page. */
 export function withFilter(search: ProductSearch, patch: Partial<ProductSearch>): ProductSearch {
@@ -25,6 +27,11 @@ function target(base: ListingBase, search: ProductSearch) {
     const { category, ...rest } = search
     return { kind: 'category' as const, slug: category ?? base.slug, search: rest }
   }
+  if (base.kind === 'store') {
+    // The store page lists one store: filters never take the visitor to another store's page.
+    const { store: _ignored, ...rest } = search
+    return { kind: 'store' as const, slug: base.slug, search: rest }
+  }
   return { kind: 'product' as const, search }
 }
 
@@ -35,6 +42,8 @@ export function useListingNavigate(base: ListingBase): (search: ProductSearch) =
     const t = target(base, search)
     if (t.kind === 'category')
       void navigate({ to: '/category/$slug', params: { slug: t.slug }, search: t.search })
+    else if (t.kind === 'store')
+      void navigate({ to: '/store/$slug', params: { slug: t.slug }, search: t.search })
     else void navigate({ to: '/product', search: t.search })
   }
 }
@@ -58,6 +67,13 @@ export function ListingLink({
   if (t.kind === 'category') {
     return (
       <Link to="/category/$slug" params={{ slug: t.slug }} search={t.search} className={className} {...rest}>
+        {children}
+      </Link>
+    )
+  }
+  if (t.kind === 'store') {
+    return (
+      <Link to="/store/$slug" params={{ slug: t.slug }} search={t.search} className={className} {...rest}>
         {children}
       </Link>
     )

@@ -119,11 +119,11 @@ function BuyBox({ offer, product }: { offer: ProductOffer; product: ProductDetai
 
 function StoreCell({ offer }: { offer: ProductOffer }) {
   return (
-    <div className="flex flex-col">
+    <div className="flex flex-col gap-1">
       <Link
-        to="/product"
-        search={{ store: offer.storeSlug }}
-        className="font-medium text-brand-800 hover:underline"
+        to="/store/$slug"
+        params={{ slug: offer.storeSlug }}
+        className="self-start font-medium text-brand-800 hover:underline"
       >
         {offer.storeName}
       </Link>

@@ -19,7 +19,8 @@ const sortLabels: Record<ProductSort, string> = {
 
 /**
  * A product listing with its filters, sort, result count, pages and an empty state: /product,
- * and the product part of a category page. Every change is a navigation (shareable URL, back works).
+ * and the product part of a category or store page. Every change is a navigation (shareable URL,
+ * back works). `media` (a store's logo) stands beside the title and the intro.
  */
 export function ProductListingView({
   base,
@@ -27,20 +28,34 @@ export function ProductListingView({
   listing,
   title,
   intro,
+  media,
 }: {
   base: ListingBase
   search: ProductSearch
   listing: ProductListing
   title: string
   intro?: ReactNode
+  media?: ReactNode
 }) {
   const [filtersOpen, setFiltersOpen] = useState(false)
   const filters = <ListingFilters base={base} search={search} facets={listing.facets} />
+  const heading = <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">{title}</h1>
   return (
     <div className="flex flex-col gap-5">
       <header className="flex flex-col gap-2">
-        <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">{title}</h1>
-        {intro}
+        {media ? (
+          // Phones: the media beside the title, the intro below both; wider: the media beside both.
+          <div className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 gap-y-2 sm:gap-x-4">
+            <div className="sm:row-span-2 sm:self-start">{media}</div>
+            {heading}
+            <div className="col-span-2 sm:col-span-1 sm:col-start-2">{intro}</div>
+          </div>
+        ) : (
+          <>
+            {heading}
+            {intro}
+          </>
+        )}
         <p className="text-sm text-stone-600" aria-live="polite" data-testid="result-count">
           {listing.total.toLocaleString('en')} {listing.total === 1 ? 'product' : 'products'}
           {listing.correctedQuery ? (

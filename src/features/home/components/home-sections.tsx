@@ -48,7 +48,7 @@ export function ProductStrip({
   )
 }
 
-/** Stores with the most products on offer; each opens the listing filtered to it. */
+/** Stores with the most products on offer; each opens its public page. */
 export function FeaturedStores({ stores }: { stores: StoreSummary[] }) {
   if (stores.length === 0) return null
   return (
@@ -58,8 +58,8 @@ export function FeaturedStores({ stores }: { stores: StoreSummary[] }) {
         {stores.map((store) => (
           <li key={store.slug}>
             <Link
-              to="/product"
-              search={{ store: store.slug }}
+              to="/store/$slug"
+              params={{ slug: store.slug }}
               className="flex h-full items-center gap-3 rounded-2xl border border-stone-200 bg-white p-3 transition hover:border-brand-400 hover:shadow-md"
             >
               <span className="flex h-12 w-12 shrink-0 items-center justify-center overflow-hidden rounded-xl bg-stone-100 text-stone-500">

@@ -1,0 +1,53 @@
+import { ResponsiveImage } from '~/features/images/responsive-image'
+import { formatTehranMonth } from '~/lib/tehran-time'
+import { StoreIcon } from '~/ui/icons'
+import type { StoreSummary } from '../catalog.types'
+
+/** A store's logo beside its name on its public page; a plain tile when it has none. */
+export function StoreLogo({ store }: { store: StoreSummary }) {
+  return (
+    <span className="flex h-16 w-16 shrink-0 items-center justify-center overflow-hidden rounded-2xl border border-stone-200 bg-white text-stone-400 sm:h-20 sm:w-20">
+      {store.logo ? (
+        <ResponsiveImage
+          src={store.logo}
+          alt={`${store.name} logo`}
+          width={80}
+          height={80}
+          priority
+          className="h-full w-full object-cover"
+        />
+      ) : (
+        <StoreIcon size={32} />
+      )}
+    </span>
+  )
+}
+
+/** Who the seller is: city, the seller's name, how long the store has been here, its description. */
+export function StoreIntro({ store }: { store: StoreSummary }) {
+  return (
+    <div className="flex flex-col gap-2" data-testid="store-header">
+      <dl className="flex flex-wrap gap-x-5 gap-y-1 text-sm">
+        <div className="flex gap-1.5">
+          <dt className="text-stone-600">City</dt>
+          <dd className="font-medium text-ink">{store.city}</dd>
+        </div>
+        <div className="flex gap-1.5">
+          <dt className="text-stone-600">Seller</dt>
+          <dd className="font-medium text-ink">{store.sellerName}</dd>
+        </div>
+        <div className="flex gap-1.5">
+          <dt className="text-stone-600">Member since</dt>
+          <dd className="font-medium text-ink">
+            <time dateTime={store.memberSince}>{formatTehranMonth(store.memberSince)}</time>
+          </dd>
+        </div>
+      </dl>
+      {store.description ? (
+        <p className="max-w-3xl text-sm leading-relaxed whitespace-pre-line text-stone-700">
+          {store.description}
+        </p>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,72 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, notFound } from '@tanstack/react-router'
+import { absoluteUrl, seoHead } from '~/features/catalog/catalog-seo'
+import { catalogQueries } from '~/features/catalog/catalog.queries'
+import {
+  productSearchSchema,
+  productSearchToQuery,
+  SLUG_PATTERN,
+  type ProductSearch,
+} from '~/features/catalog/catalog.schemas'
+import { Breadcrumbs } from '~/features/catalog/components/breadcrumbs'
+import { ProductListingView } from '~/features/catalog/components/product-listing'
+import { StoreIntro, StoreLogo } from '~/features/catalog/components/store-header'
+import { invalidParam, notFoundOnInvalidSearch } from '~/lib/route-errors'
+
+/** The path names the store; a `store` in the query string is ignored here. */
+const listingSearch = (slug: string, search: ProductSearch): ProductSearch => ({ ...search, store: slug })
+
+/** A store's public page: who the seller is, and the store's live offers with the listing's filters. */
+export const Route = createFileRoute('/_default/store/$slug')({
+  params: {
+    parse: ({ slug }) => (SLUG_PATTERN.test(slug) && slug.length <= 100 ? { slug } : invalidParam()),
+  },
+  validateSearch: productSearchSchema,
+  onError: notFoundOnInvalidSearch,
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context, params, deps }) => {
+    const [store, { siteUrl }] = await Promise.all([
+      context.queryClient.ensureQueryData(catalogQueries.store(params.slug)),
+      context.queryClient.ensureQueryData(catalogQueries.site()),
+    ])
+    // Unknown, paused, or its seller not approved: the 404 page.
+    if (!store) throw notFound()
+    await context.queryClient.ensureQueryData(catalogQueries.listing(listingSearch(params.slug, deps)))
+    const { store: _ignored, ...rest } = deps
+    return {
+      seo: {
+        title: `${store.name}, ${store.city}`,
+        description:
+          store.description ||
+          `${store.name} in ${store.city}: ${store.productCount.toLocaleString('en')} wholesale products with tiered bulk prices.`,
+        url: absoluteUrl(siteUrl, `/store/${store.slug}${productSearchToQuery(rest)}`),
+        image: store.logo ? absoluteUrl(siteUrl, store.logo) : null,
+        noindex: Boolean(deps.q),
+      },
+    }
+  },
+  head: ({ loaderData }) => (loaderData ? seoHead(loaderData.seo) : {}),
+  component: StorePage,
+})
+
+function StorePage() {
+  const { slug } = Route.useParams()
+  const search = Route.useSearch()
+  const { data: store } = useSuspenseQuery(catalogQueries.store(slug))
+  const { data: listing } = useSuspenseQuery(catalogQueries.listing(listingSearch(slug, search)))
+  if (!store) return null
+  const { store: _ignored, ...filters } = search
+  return (
+    <div className="flex flex-col gap-4">
+      <Breadcrumbs trail={[]} current={store.name} />
+      <ProductListingView
+        base={{ kind: 'store', slug }}
+        search={filters}
+        listing={listing}
+        title={store.name}
+        media={<StoreLogo store={store} />}
+        intro={<StoreIntro store={store} />}
+      />
+    </div>
+  )
+}
