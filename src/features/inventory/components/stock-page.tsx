@@ -51,10 +51,11 @@ export function StockPage({ sku, page }: { sku: string; page: number }) {
       <dl className="grid grid-cols-2 gap-3 sm:max-w-lg">
         <Figure
           label="In stock"
-          value={view.alwaysAvailable ? 'Always available' : `${units(view.stock)} ${view.unit}`}
+          value={view.alwaysAvailable ? 'Always available' : units(view.stock)}
+          unit={view.alwaysAvailable ? undefined : view.unit}
           testId="stock-figure"
         />
-        <Figure label="Reserved by unpaid orders" value={`${units(view.reservedUnpaid)} ${view.unit}`} />
+        <Figure label="Reserved by unpaid orders" value={units(view.reservedUnpaid)} unit={view.unit} />
       </dl>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <StockChart view={view} />
@@ -72,12 +73,25 @@ export function StockPage({ sku, page }: { sku: string; page: number }) {
   )
 }
 
-function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
+function Figure({
+  label,
+  value,
+  unit,
+  testId,
+}: {
+  label: string
+  value: string
+  unit?: string
+  testId?: string
+}) {
   return (
     <div className="rounded-lg border border-stone-200 bg-white p-3">
       <dt className="text-xs font-medium text-stone-600">{label}</dt>
-      <dd className="mt-1 text-lg font-semibold text-ink" data-testid={testId}>
-        {value}
+      <dd className="mt-1 text-lg font-semibold text-ink">
+        <span data-testid={testId} className="tabular-nums">
+          {value}
+        </span>
+        {unit ? <span className="ms-1 text-sm font-normal text-stone-600">{unit}</span> : null}
       </dd>
     </div>
   )
@@ -87,7 +101,11 @@ const noSubscription = () => () => {}
 
 /** The figure after each movement (the last 200). Drawn in the browser only: the chart measures its box. */
 function StockChart({ view }: { view: SkuStockView }) {
-  const mounted = useSyncExternalStore(noSubscription, () => true, () => false)
+  const mounted = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  )
   const points = view.history.map((h) => ({ t: new Date(h.at).getTime(), quantity: h.quantity }))
   return (
     <figure className="flex min-h-64 flex-col gap-2 rounded-lg border border-stone-200 bg-white p-4">

@@ -98,7 +98,17 @@ function StoreProductsPage() {
                     <span className="sr-only">: edit {row.productName}</span>
                   </Link>
                 </td>
-                <td className="px-3 py-2 text-right">{row.alwaysAvailable ? 'Always' : row.stock}</td>
+                <td className="px-3 py-2 text-right">
+                  <Link
+                    to="/seller/inventory/stock/$sku"
+                    params={{ sku: row.sku }}
+                    search={{ page: 1 }}
+                    className="font-medium text-brand-800 tabular-nums underline-offset-4 hover:underline"
+                  >
+                    {row.alwaysAvailable ? 'Always' : row.stock.toLocaleString('en-US')}
+                    <span className="sr-only">: stock and ledger of {row.sku}</span>
+                  </Link>
+                </td>
                 <td className="px-3 py-2 text-right whitespace-nowrap">
                   {row.entryPrice === null ? '—' : formatMoney(row.offerPrice ?? row.entryPrice)}
                 </td>
