@@ -108,7 +108,7 @@ function StockChart({ view }: { view: SkuStockView }) {
   )
   const points = view.history.map((h) => ({ t: new Date(h.at).getTime(), quantity: h.quantity }))
   return (
-    <figure className="flex min-h-64 flex-col gap-2 rounded-lg border border-stone-200 bg-white p-4">
+    <figure className="flex flex-col gap-2 self-start rounded-lg border border-stone-200 bg-white p-4">
       <figcaption className="text-sm font-semibold text-ink">Stock over time</figcaption>
       {points.length < 2 ? (
         <p className="text-sm text-stone-600">The chart appears once the stock has changed.</p>
@@ -234,7 +234,9 @@ function Ledger({ sku, page }: { sku: string; page: number }) {
       <h2 id="ledger-title" className="text-lg font-semibold text-ink">
         Stock ledger{' '}
         {data ? (
-          <span className="text-sm font-normal text-stone-600">({units(data.total)} movements)</span>
+          <span className="text-sm font-normal text-stone-600">
+            ({units(data.total)} {data.total === 1 ? 'movement' : 'movements'})
+          </span>
         ) : null}
       </h2>
       <div className={isFetching ? 'opacity-70' : undefined}>
