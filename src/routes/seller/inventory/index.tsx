@@ -1,12 +1,35 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '~/features/shell/components/placeholder-page'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import { InventoryTable } from '~/features/inventory/components/inventory-table'
+import { inventoryQueries } from '~/features/inventory/inventory.queries'
+import { inventorySearch } from '~/features/inventory/inventory.schemas'
 import { pageHead } from '~/features/shell/page-head'
+import { notFoundOnInvalidSearch } from '~/lib/route-errors'
+import { buttonClasses } from '~/ui/button'
 
 export const Route = createFileRoute('/seller/inventory/')({
+  validateSearch: inventorySearch,
+  onError: notFoundOnInvalidSearch,
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context, deps }) => {
+    await context.queryClient.ensureQueryData(inventoryQueries.page(deps))
+  },
   head: () => pageHead('Your Inventory'),
   component: SellerInventoryPage,
 })
 
 function SellerInventoryPage() {
-  return <PlaceholderPage title="Your Inventory" owner="later" />
+  const search = Route.useSearch()
+  return (
+    <section aria-labelledby="page-title" className="flex flex-col gap-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink">
+          Your Inventory
+        </h1>
+        <Link to="/seller/inventory/import-price" className={buttonClasses('secondary')}>
+          Import prices and stock
+        </Link>
+      </div>
+      <InventoryTable search={search} />
+    </section>
+  )
 }

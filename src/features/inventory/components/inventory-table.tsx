@@ -1,0 +1,454 @@
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
+import {
+  columnVisibilityFeature,
+  createColumnHelper,
+  rowSelectionFeature,
+  rowSortingFeature,
+  tableFeatures,
+  useTable,
+  type RowSelectionState,
+  type SortingState,
+  type Updater,
+  type ColumnVisibilityState,
+} from '@tanstack/react-table'
+import { useState } from 'react'
+import { toApiError } from '~/lib/api-error'
+import { formatMoney } from '~/lib/money'
+import { notify } from '~/lib/notify'
+import { formatTehranMinute } from '~/lib/tehran-time'
+import { Button } from '~/ui/button'
+import { Pagination } from '~/ui/pagination'
+import { setSkuStatusesFn } from '../inventory.functions'
+import { inventoryQueries } from '../inventory.queries'
+import {
+  LOW_STOCK_DEFAULT,
+  MAX_BULK,
+  PAGE_SIZES,
+  inventorySorts,
+  type InventoryRow,
+  type InventorySearch,
+  type InventorySort,
+} from '../inventory.schemas'
+
+const features = tableFeatures({ rowSortingFeature, rowSelectionFeature, columnVisibilityFeature })
+const column = createColumnHelper<typeof features, InventoryRow>()
+const units = (n: number) => n.toLocaleString('en-US')
+const noRows: InventoryRow[] = []
+
+/** The table's columns; the sortable ones carry the server's sort key as their id. */
+const columns = column.columns([
+  column.display({
+    id: 'select',
+    header: ({ table }) => (
+      <input
+        type="checkbox"
+        aria-label="Select every SKU on this page"
+        className="size-4"
+        checked={table.getIsAllPageRowsSelected()}
+        onChange={(event) => table.toggleAllPageRowsSelected(event.target.checked)}
+      />
+    ),
+    cell: ({ row }) => (
+      <input
+        type="checkbox"
+        aria-label={`Select ${row.original.sku}`}
+        className="size-4"
+        checked={row.getIsSelected()}
+        onChange={(event) => row.toggleSelected(event.target.checked)}
+      />
+    ),
+    enableSorting: false,
+    enableHiding: false,
+  }),
+  column.accessor('productName', {
+    id: 'product',
+    header: 'Product',
+    enableHiding: false,
+    cell: ({ row }) => (
+      <div className="flex min-w-48 items-center gap-2">
+        {row.original.image ? (
+          <img
+            src={row.original.image}
+            alt=""
+            width={36}
+            height={36}
+            className="size-9 rounded object-cover"
+          />
+        ) : (
+          <span className="size-9 rounded bg-stone-100" aria-hidden="true" />
+        )}
+        <span className="text-ink">{row.original.productName}</span>
+      </div>
+    ),
+  }),
+  column.accessor('sku', {
+    id: 'sku',
+    header: 'SKU',
+    cell: ({ row }) => (
+      <Link
+        to="/seller/inventory/product/$sku/edit"
+        params={{ sku: row.original.sku }}
+        dir="ltr"
+        className="font-mono text-xs font-medium text-brand-800 underline-offset-4 hover:underline"
+      >
+        {row.original.sku}
+      </Link>
+    ),
+  }),
+  column.accessor('storeName', { id: 'store', header: 'Store' }),
+  column.accessor('stock', {
+    id: 'stock',
+    header: 'Stock',
+    cell: ({ row }) => {
+      const r = row.original
+      const low = !r.alwaysAvailable && r.stock < LOW_STOCK_DEFAULT
+      return (
+        <Link
+          to="/seller/inventory/stock/$sku"
+          params={{ sku: r.sku }}
+          search={{ page: 1 }}
+          className={`font-medium tabular-nums underline-offset-4 hover:underline ${low ? 'text-red-800' : 'text-brand-800'}`}
+        >
+          {r.alwaysAvailable ? 'Always' : units(r.stock)}
+          <span className="sr-only">
+            {low ? ' (low)' : ''}: stock and ledger of {r.sku}
+          </span>
+        </Link>
+      )
+    },
+  }),
+  column.accessor('reserved', {
+    id: 'reserved',
+    header: 'Reserved',
+    enableSorting: false,
+    cell: ({ getValue }) => <span className="tabular-nums">{units(getValue())}</span>,
+  }),
+  column.accessor('entryPrice', {
+    id: 'price',
+    header: 'Entry price',
+    cell: ({ row }) =>
+      row.original.entryPrice === null ? (
+        <span className="text-red-800">Not on sale</span>
+      ) : (
+        <span className="whitespace-nowrap tabular-nums">
+          {row.original.offerPrice !== null ? (
+            <>
+              <span className="text-stone-600 line-through">{formatMoney(row.original.entryPrice)}</span>{' '}
+              {formatMoney(row.original.offerPrice)}
+            </>
+          ) : (
+            formatMoney(row.original.entryPrice)
+          )}
+        </span>
+      ),
+  }),
+  column.accessor('activeTiers', {
+    id: 'tiers',
+    header: 'Active tiers',
+    enableSorting: false,
+    cell: ({ getValue }) => <span className="tabular-nums">{getValue()}</span>,
+  }),
+  column.accessor('status', {
+    id: 'status',
+    header: 'Status',
+    enableSorting: false,
+    cell: ({ getValue }) => (getValue() === 'active' ? 'Active' : 'Paused'),
+  }),
+  column.accessor('updatedAt', {
+    id: 'updated',
+    header: 'Last change',
+    cell: ({ getValue }) => <span className="whitespace-nowrap">{formatTehranMinute(getValue())}</span>,
+  }),
+])
+
+const HIDEABLE = [
+  ['sku', 'SKU'],
+  ['store', 'Store'],
+  ['stock', 'Stock'],
+  ['reserved', 'Reserved'],
+  ['price', 'Entry price'],
+  ['tiers', 'Active tiers'],
+  ['status', 'Status'],
+  ['updated', 'Last change'],
+] as const
+
+const isSort = (id: string): id is InventorySort => (inventorySorts as readonly string[]).includes(id)
+const apply = <T,>(updater: Updater<T>, old: T): T =>
+  typeof updater === 'function' ? (updater as (old: T) => T)(old) : updater
+
+/** /seller/inventory: every SKU of the seller; the URL holds the search, the server does the work. */
+export function InventoryTable({ search }: { search: InventorySearch }) {
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const { data, isFetching } = useQuery({
+    ...inventoryQueries.page(search),
+    placeholderData: keepPreviousData,
+  })
+  const [rowSelection, setRowSelection] = useState<RowSelectionState>({})
+  const [columnVisibility, setColumnVisibility] = useState<ColumnVisibilityState>({})
+  const [busy, setBusy] = useState(false)
+  const go = (patch: Partial<InventorySearch>) => {
+    setRowSelection({})
+    void navigate({ to: '/seller/inventory', search: { ...search, page: 1, ...patch } })
+  }
+  const sorting: SortingState = [{ id: search.sort, desc: search.desc }]
+  const table = useTable({
+    features,
+    columns,
+    data: data?.rows ?? noRows,
+    getRowId: (row) => String(row.skuId),
+    state: { sorting, rowSelection, columnVisibility },
+    manualSorting: true,
+    enableSortingRemoval: false,
+    onSortingChange: (updater) => {
+      const [next] = apply(updater, sorting)
+      if (next && isSort(next.id)) go({ sort: next.id, desc: next.desc })
+    },
+    onRowSelectionChange: (updater) => setRowSelection((old) => apply(updater, old)),
+    onColumnVisibilityChange: (updater) => setColumnVisibility((old) => apply(updater, old)),
+  })
+  const selected = Object.keys(rowSelection)
+    .filter((id) => rowSelection[id])
+    .map(Number)
+
+  async function bulk(status: 'active' | 'inactive') {
+    setBusy(true)
+    try {
+      const { changed } = await setSkuStatusesFn({ data: { skuIds: selected, status } })
+      notify(
+        'success',
+        `${changed} ${changed === 1 ? 'SKU' : 'SKUs'} ${status === 'active' ? 'activated' : 'paused'}`,
+      )
+      setRowSelection({})
+      await queryClient.invalidateQueries({ queryKey: inventoryQueries.all })
+    } catch (error) {
+      notify('error', toApiError(error).message)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.perPage)) : 1
+  return (
+    <div className="flex flex-col gap-4">
+      <Filters search={search} stores={data?.stores ?? []} onChange={go} />
+      <div className="flex flex-wrap items-center gap-3">
+        <p className="text-sm text-stone-700" aria-live="polite" data-testid="inventory-count">
+          {data ? `${units(data.total)} ${data.total === 1 ? 'SKU' : 'SKUs'}` : 'Loading…'}
+        </p>
+        {selected.length > 0 ? (
+          <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Selected SKUs">
+            <span className="text-sm font-medium text-ink">{selected.length} selected</span>
+            <Button size="sm" variant="secondary" disabled={busy} onClick={() => void bulk('inactive')}>
+              Pause
+            </Button>
+            <Button size="sm" variant="secondary" disabled={busy} onClick={() => void bulk('active')}>
+              Activate
+            </Button>
+          </div>
+        ) : null}
+        <details className="relative ms-auto">
+          <summary className="cursor-pointer rounded-md border border-stone-300 bg-white px-3 py-1.5 text-sm text-ink">
+            Columns
+          </summary>
+          <fieldset className="absolute end-0 z-20 mt-1 flex w-48 flex-col gap-1 rounded-md border border-stone-200 bg-white p-3 shadow-lg">
+            <legend className="sr-only">Columns to show</legend>
+            {HIDEABLE.map(([id, label]) => (
+              <label key={id} className="flex items-center gap-2 text-sm text-ink">
+                <input
+                  type="checkbox"
+                  className="size-4"
+                  checked={columnVisibility[id] !== false}
+                  onChange={(event) => setColumnVisibility((old) => ({ ...old, [id]: event.target.checked }))}
+                />
+                {label}
+              </label>
+            ))}
+          </fieldset>
+        </details>
+      </div>
+      <div
+        className={`max-h-[70vh] overflow-auto rounded-xl border border-stone-200 bg-white ${isFetching ? 'opacity-70' : ''}`}
+      >
+        <table className="w-full border-collapse text-left text-sm" aria-label="Inventory">
+          <thead className="sticky top-0 z-10 bg-stone-50 text-xs font-semibold tracking-wide text-stone-600 uppercase">
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => {
+                  const sorted = header.column.getIsSorted()
+                  return (
+                    <th
+                      key={header.id}
+                      scope="col"
+                      className="border-b border-stone-200 px-3 py-2 whitespace-nowrap"
+                      aria-sort={
+                        sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined
+                      }
+                    >
+                      {header.column.getCanSort() ? (
+                        <button
+                          type="button"
+                          className="inline-flex items-center gap-1 uppercase hover:text-ink"
+                          onClick={header.column.getToggleSortingHandler()}
+                        >
+                          <table.FlexRender header={header} />
+                          <span aria-hidden="true">
+                            {sorted === 'asc' ? '↑' : sorted === 'desc' ? '↓' : '↕'}
+                          </span>
+                        </button>
+                      ) : (
+                        <table.FlexRender header={header} />
+                      )}
+                    </th>
+                  )
+                })}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {table.getRowModel().rows.map((row) => (
+              <tr key={row.id} className="border-b border-stone-100 last:border-0">
+                {row.getVisibleCells().map((cell) => (
+                  <td key={cell.id} className="px-3 py-2 align-middle">
+                    <table.FlexRender cell={cell} />
+                  </td>
+                ))}
+              </tr>
+            ))}
+            {data && data.rows.length === 0 ? (
+              <tr>
+                <td colSpan={columns.length} className="px-3 py-8 text-center text-stone-600">
+                  No SKUs match these filters.
+                </td>
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <label className="flex items-center gap-2 text-sm text-ink">
+          Rows per page
+          <select
+            className="rounded-md border border-stone-300 bg-white px-2 py-1"
+            value={search.perPage}
+            onChange={(event) => go({ perPage: Number(event.target.value) as InventorySearch['perPage'] })}
+          >
+            {PAGE_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Pagination
+          page={search.page}
+          pageCount={pageCount}
+          renderLink={(target, props) => (
+            <Link to="/seller/inventory" search={{ ...search, page: target }} {...props} />
+          )}
+        />
+      </div>
+      <p className="text-xs text-stone-600">
+        Bulk actions apply to up to {MAX_BULK} selected SKUs of this page. Low stock means fewer than{' '}
+        {LOW_STOCK_DEFAULT} units.
+      </p>
+    </div>
+  )
+}
+
+function Filters({
+  search,
+  stores,
+  onChange,
+}: {
+  search: InventorySearch
+  stores: { id: number; name: string }[]
+  onChange: (patch: Partial<InventorySearch>) => void
+}) {
+  const [q, setQ] = useState(search.q)
+  const toggle = (key: 'discounted' | 'expiring' | 'noTier', label: string) => (
+    <label className="flex items-center gap-2 text-sm text-ink">
+      <input
+        type="checkbox"
+        className="size-4"
+        checked={search[key]}
+        onChange={(event) => onChange({ [key]: event.target.checked })}
+      />
+      {label}
+    </label>
+  )
+  return (
+    <div className="flex flex-col gap-3">
+      <form
+        role="search"
+        className="flex flex-wrap items-end gap-3"
+        onSubmit={(event) => {
+          event.preventDefault()
+          onChange({ q })
+        }}
+      >
+        <label className="flex flex-col gap-1 text-sm font-medium text-ink">
+          Search
+          <input
+            type="search"
+            value={q}
+            maxLength={100}
+            onChange={(event) => setQ(event.target.value)}
+            placeholder="Product name or SKU code"
+            className="w-64 rounded-md border border-stone-300 px-3 py-2 font-normal"
+          />
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium text-ink">
+          Store
+          <select
+            value={search.store ?? ''}
+            onChange={(event) =>
+              onChange({ store: event.target.value ? Number(event.target.value) : undefined })
+            }
+            className="rounded-md border border-stone-300 bg-white px-3 py-2 font-normal"
+          >
+            <option value="">All stores</option>
+            {stores.map((store) => (
+              <option key={store.id} value={store.id}>
+                {store.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium text-ink">
+          Status
+          <select
+            value={search.status}
+            onChange={(event) => onChange({ status: event.target.value as InventorySearch['status'] })}
+            className="rounded-md border border-stone-300 bg-white px-3 py-2 font-normal"
+          >
+            <option value="all">Any status</option>
+            <option value="active">Active</option>
+            <option value="inactive">Paused</option>
+          </select>
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium text-ink">
+          Stock
+          <select
+            value={search.stock}
+            onChange={(event) => onChange({ stock: event.target.value as InventorySearch['stock'] })}
+            className="rounded-md border border-stone-300 bg-white px-3 py-2 font-normal"
+          >
+            <option value="all">Any stock</option>
+            <option value="low">Low stock</option>
+            <option value="out">Out of stock</option>
+          </select>
+        </label>
+        <Button type="submit" variant="secondary">
+          Search
+        </Button>
+      </form>
+      <div className="flex flex-wrap gap-4">
+        {toggle('discounted', 'Discounted')}
+        {toggle('expiring', 'Tiers ending within 7 days')}
+        {toggle('noTier', 'Not on sale (no valid tier)')}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,23 @@
+import { createServerFn } from '@tanstack/react-start'
+import type * as v from 'valibot'
+import { authContext } from '~/server/auth/middleware'
+import { parseInput } from '~/server/http/api-errors.server'
+import { bulkSkuStatusInput, inventorySearch } from './inventory.schemas'
+import { listInventory, setSkuStatuses } from './inventory.server'
+
+/** Server functions of /seller/inventory: validate, then the operations authorise and act. */
+
+const validate =
+  <S extends v.GenericSchema>(schema: S) =>
+  (input: v.InferInput<S>) =>
+    parseInput(schema, input)
+
+export const fetchInventory = createServerFn({ method: 'GET' })
+  .middleware([authContext])
+  .validator(validate(inventorySearch))
+  .handler(async ({ data, context }) => listInventory(context.db, context.auth, data))
+
+export const setSkuStatusesFn = createServerFn({ method: 'POST' })
+  .middleware([authContext])
+  .validator(validate(bulkSkuStatusInput))
+  .handler(async ({ data, context }) => setSkuStatuses(context.db, context.auth, data))

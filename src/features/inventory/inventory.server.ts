@@ -1,0 +1,168 @@
+import '@tanstack/react-start/server-only'
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import { refreshProductListings } from '~/features/catalog/catalog-refresh.server'
+import { recordAuditEvent } from '~/server/audit/audit.server'
+import { requireApprovedSeller } from '~/server/auth/guards.server'
+import type { AuthContext } from '~/server/auth/session.server'
+import { selectRows, type Db } from '~/server/db/client.server'
+import { skus, stores } from '~/server/db/schema'
+import { notFound } from '~/server/http/api-errors.server'
+import {
+  EXPIRING_DAYS,
+  LOW_STOCK_DEFAULT,
+  type BulkSkuStatusInput,
+  type InventoryPage,
+  type InventoryRow,
+  type InventorySearch,
+  type InventorySort,
+} from './inventory.schemas'
+
+/**
+ * /seller/inventory (issue #16): the seller's SKUs across all stores. Searching, filtering, sorting
+ * and paging happen in one SQL statement (only the page's rows leave the database), so the table
+ * stays quick at tens of thousands of SKUs. The owner and observers read it and pause or activate
+ * SKUs (DOMAIN.md: observers process stock).
+ */
+
+const actorOf = (auth: AuthContext | null) => requireApprovedSeller(auth, { allowObserver: true })
+
+const ORDER: Record<InventorySort, ReturnType<typeof sql>> = {
+  updated: sql`s.updated_at`,
+  product: sql`pr.name`,
+  sku: sql`s.sku`,
+  store: sql`st.name`,
+  stock: sql`s.remaining_quantity`,
+  price: sql`entry.unit_price`,
+}
+
+export async function listInventory(
+  db: Db,
+  auth: AuthContext | null,
+  search: InventorySearch,
+): Promise<InventoryPage> {
+  const actor = actorOf(auth)
+  const q = search.q.trim()
+  const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+  const filters = [
+    sql`st.seller_id = ${actor.sellerId}`,
+    search.store ? sql`s.store_id = ${search.store}` : null,
+    q ? sql`(pr.name ilike ${like} or s.sku ilike ${like})` : null,
+    search.status === 'all' ? null : sql`s.status = ${search.status}`,
+    search.stock === 'out' ? sql`(not s.always_available and s.remaining_quantity = 0)` : null,
+    search.stock === 'low'
+      ? sql`(not s.always_available and s.remaining_quantity < ${LOW_STOCK_DEFAULT})`
+      : null,
+    search.discounted ? sql`entry.offer_price > 0` : null,
+    search.noTier ? sql`entry.unit_price is null` : null,
+    search.expiring
+      ? sql`exists (select 1 from prices p where p.sku_id = s.id and p.valid_to > now()
+                    and p.valid_to <= now() + ${`${EXPIRING_DAYS} days`}::interval)`
+      : null,
+  ].filter((f): f is ReturnType<typeof sql> => f !== null)
+  const direction = search.desc ? sql`desc nulls last` : sql`asc nulls last`
+  const rows = await selectRows<
+    Omit<InventoryRow, 'reserved' | 'updatedAt'> & { updatedAt: Date | string; total: number }
+  >(
+    db,
+    sql`
+      select s.id as "skuId", s.sku, pr.name as "productName",
+        (select ph.url from product_photos ph where ph.product_id = pr.id order by ph.position, ph.id limit 1) as image,
+        st.id as "storeId", st.name as "storeName", pr.unit, s.always_available as "alwaysAvailable",
+        s.remaining_quantity as stock, entry.unit_price::float8 as "entryPrice",
+        nullif(entry.offer_price, 0)::float8 as "offerPrice",
+        (select count(*)::int from prices p where p.sku_id = s.id and p.valid_from <= now()
+           and (p.valid_to is null or p.valid_to > now())) as "activeTiers",
+        s.status::text as status, s.updated_at as "updatedAt", count(*) over ()::int as total
+      from skus s
+      join stores st on st.id = s.store_id
+      join products pr on pr.id = s.product_id
+      left join lateral (
+        select p.unit_price, p.offer_price from prices p
+        where p.sku_id = s.id and p.valid_from <= now() and (p.valid_to is null or p.valid_to > now())
+        order by p.min_quantity limit 1
+      ) entry on true
+      where ${sql.join(filters, sql` and `)}
+      order by ${ORDER[search.sort]} ${direction}, s.id
+      limit ${search.perPage} offset ${(search.page - 1) * search.perPage}
+    `,
+  )
+  const ids = rows.map((row) => Number(row.skuId))
+  const reserved = ids.length
+    ? await selectRows<{ sku_id: number; units: number }>(
+        db,
+        sql`select ol.sku_id, sum(ol.quantity)::int as units
+            from order_lines ol join orders o on o.id = ol.order_id
+            where o.status = 'pending_payment' and ol.sku_id in (${sql.join(
+              ids.map((id) => sql`${id}`),
+              sql`, `,
+            )})
+            group by ol.sku_id`,
+      )
+    : []
+  const reservedBySku = new Map(reserved.map((r) => [Number(r.sku_id), Number(r.units)]))
+  const storeList = await db
+    .select({ id: stores.id, name: stores.name })
+    .from(stores)
+    .where(eq(stores.sellerId, actor.sellerId))
+    .orderBy(stores.name)
+  return {
+    rows: rows.map(({ total: _total, ...row }) => ({
+      ...row,
+      skuId: Number(row.skuId),
+      storeId: Number(row.storeId),
+      stock: Number(row.stock),
+      activeTiers: Number(row.activeTiers),
+      reserved: reservedBySku.get(Number(row.skuId)) ?? 0,
+      updatedAt: new Date(row.updatedAt).toISOString(),
+    })),
+    total: Number(rows[0]?.total ?? 0),
+    page: search.page,
+    perPage: search.perPage,
+    stores: storeList,
+  }
+}
+
+/**
+ * Pauses or activates SKUs of the seller's stores, all or none: an id that is not the seller's is a
+ * 404 and nothing changes. Each SKU that changes gets an audit event; the listings follow.
+ */
+export async function setSkuStatuses(
+  db: Db,
+  auth: AuthContext | null,
+  input: { skuIds: number[]; status: BulkSkuStatusInput['status'] },
+): Promise<{ changed: number }> {
+  const actor = actorOf(auth)
+  const ids = [...new Set(input.skuIds)]
+  return db.transaction(async (tx) => {
+    const owned = await tx
+      .select({ id: skus.id, productId: skus.productId, status: skus.status })
+      .from(skus)
+      .innerJoin(stores, eq(stores.id, skus.storeId))
+      .where(and(inArray(skus.id, ids), eq(stores.sellerId, actor.sellerId)))
+      .for('update', { of: skus })
+    if (owned.length !== ids.length) throw notFound('SKU not found')
+    const changing = owned.filter((row) => row.status !== input.status)
+    if (changing.length === 0) return { changed: 0 }
+    await tx
+      .update(skus)
+      .set({ status: input.status, updatedAt: new Date() })
+      .where(
+        inArray(
+          skus.id,
+          changing.map((row) => row.id),
+        ),
+      )
+    for (const row of changing)
+      await recordAuditEvent(tx, {
+        actorUserId: actor.auth.user.id,
+        sellerId: actor.sellerId,
+        action: input.status === 'active' ? 'sku.activate' : 'sku.pause',
+        recordType: 'sku',
+        recordId: row.id,
+        before: { status: row.status },
+        after: { status: input.status },
+      })
+    await refreshProductListings(tx, [...new Set(changing.map((row) => row.productId))])
+    return { changed: changing.length }
+  })
+}
