@@ -82,7 +82,10 @@ const refuser = (kind: ImageKind) => (message: string) =>
   new HttpError(422, message, { [kind.field]: [message] })
 
 /** The `photos` files of a product form, count and declared sizes checked before reading them. */
-export function photosFromFormData(form: FormData, kind: ImageKind = PRODUCT_PHOTOS): Promise<UploadedFile[]> {
+export function photosFromFormData(
+  form: FormData,
+  kind: ImageKind = PRODUCT_PHOTOS,
+): Promise<UploadedFile[]> {
   return filesFromFormData(form, kind.field, {
     maxCount: kind.maxCount,
     maxBytes: MAX_PHOTO_BYTES,

@@ -65,7 +65,10 @@ export const updateStoreInput = v.object({
  * The store forms travel as FormData (the logo is a file); these fields of updateStoreInput travel
  * as JSON, the rest as plain text.
  */
-export const STORE_JSON_FIELDS = ['storeId', 'removeLogo'] as const satisfies readonly (keyof typeof updateStoreInput.entries)[]
+export const STORE_JSON_FIELDS = [
+  'storeId',
+  'removeLogo',
+] as const satisfies readonly (keyof typeof updateStoreInput.entries)[]
 export const storeIdInput = v.object({ storeId: idSchema })
 export const setStoreStatusInput = v.object({ storeId: idSchema, status: v.picklist(storeStatuses) })
 
