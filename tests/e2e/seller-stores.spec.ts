@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import sharp from 'sharp'
 import { signIn } from './support/auth'
 
 /**
@@ -24,13 +25,24 @@ test('the demo seller opens a store, sees its overview and history, and pauses i
   await page.getByLabel('City').fill('Isfahan')
   await page.getByLabel('Pickup address').fill('No. 12, Chaharbagh St')
   await page.getByLabel('Pickup hours').fill('Sat–Wed 9:00–17:00')
+  const logoPng = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#1e8449' } })
+    .png()
+    .toBuffer()
+  await page.getByLabel('Logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logoPng })
   await page.getByRole('button', { name: 'Create store' }).click()
 
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+  // The logo was stored as webp and is served: the image loaded.
+  const logo = page.getByRole('img', { name: `${name} logo` })
+  await expect(logo).toBeVisible()
+  await expect(logo).toHaveAttribute('src', /^\/media\/stores\/u-[0-9a-f]{24}-512\.webp$/)
+  await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
   await expect(page.getByText('No. 12, Chaharbagh St')).toBeVisible()
   await expect(page.getByRole('region', { name: 'History' }).getByText('Store created')).toBeVisible()
 
   await page.getByRole('link', { name: 'Edit store' }).click()
+  await expect(page.getByRole('img', { name: 'Current logo' })).toBeVisible()
+  await expect(page.getByLabel('Remove logo')).not.toBeChecked()
   await page.getByLabel('Status').selectOption('inactive')
   await page.getByRole('button', { name: 'Save store' }).click()
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()

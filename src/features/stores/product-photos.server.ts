@@ -7,6 +7,9 @@ import { filesFromFormData, type UploadedFile } from '~/server/http/multipart.se
 import { log } from '~/server/log.server'
 import type { MediaStorage } from '~/server/providers/storage/storage.server'
 import {
+  LOGO_COUNT_MESSAGE,
+  LOGO_SIZE_MESSAGE,
+  LOGO_TYPE_MESSAGE,
   MAX_PHOTO_BYTES,
   MAX_PHOTOS,
   PHOTO_COUNT_MESSAGE,
@@ -23,6 +26,8 @@ import {
 
 /** Widths stored for each photo, as `<base>-<width>.webp`; the widest is the photo's url. */
 export const PHOTO_WIDTHS = [320, 768, 1536] as const
+/** A store's logo is shown small (a header tile, a card): one width is enough. */
+export const LOGO_WIDTHS = [512] as const
 const QUALITY = 80
 /** Pixels sharp may decode: a 50 MP photo is fine, a decompression bomb is not. */
 const MAX_PIXELS = 50_000_000
@@ -39,17 +44,66 @@ export interface StoredPhoto {
   keys: string[]
 }
 
-const refuse = (message: string) => new HttpError(422, message, { photos: [message] })
+/**
+ * What differs between the images this pipeline takes: a product's photos (the defaults) or a
+ * store's logo (LOGO_IMAGES). The field a 422 names, how many, the widths and the storage folder.
+ */
+export interface ImageKind {
+  field: string
+  maxCount: number
+  widths: readonly number[]
+  folder: string
+  countMessage: string
+  sizeMessage: string
+  typeMessage: string
+}
+
+export const PRODUCT_PHOTOS: ImageKind = {
+  field: 'photos',
+  maxCount: MAX_PHOTOS,
+  widths: PHOTO_WIDTHS,
+  folder: 'products',
+  countMessage: PHOTO_COUNT_MESSAGE,
+  sizeMessage: PHOTO_SIZE_MESSAGE,
+  typeMessage: PHOTO_TYPE_MESSAGE,
+}
+
+export const LOGO_IMAGES: ImageKind = {
+  field: 'logo',
+  maxCount: 1,
+  widths: LOGO_WIDTHS,
+  folder: 'stores',
+  countMessage: LOGO_COUNT_MESSAGE,
+  sizeMessage: LOGO_SIZE_MESSAGE,
+  typeMessage: LOGO_TYPE_MESSAGE,
+}
+
+const refuser = (kind: ImageKind) => (message: string) =>
+  new HttpError(422, message, { [kind.field]: [message] })
 
 /** The `photos` files of a product form, count and declared sizes checked before reading them. */
-export function photosFromFormData(form: FormData): Promise<UploadedFile[]> {
-  return filesFromFormData(form, 'photos', {
-    maxCount: MAX_PHOTOS,
+export function photosFromFormData(
+  form: FormData,
+  kind: ImageKind = PRODUCT_PHOTOS,
+): Promise<UploadedFile[]> {
+  return filesFromFormData(form, kind.field, {
+    maxCount: kind.maxCount,
     maxBytes: MAX_PHOTO_BYTES,
-    errorField: 'photos',
-    countMessage: PHOTO_COUNT_MESSAGE,
-    sizeMessage: PHOTO_SIZE_MESSAGE,
+    errorField: kind.field,
+    countMessage: kind.countMessage,
+    sizeMessage: kind.sizeMessage,
   })
+}
+
+/**
+ * The storage keys behind a stored image's url (every width of it), or none when the url is not
+ * one this pipeline wrote into `kind.folder` (a seeded or external url is left alone).
+ */
+export function storedImageKeys(storage: MediaStorage, url: string | null, kind: ImageKind): string[] {
+  const prefix = storage.urlFor('')
+  if (!url?.startsWith(prefix)) return []
+  const match = new RegExp(`^(${kind.folder}/u-[0-9a-f]{24})-\\d+\\.webp$`).exec(url.slice(prefix.length))
+  return match ? kind.widths.map((width) => `${match[1]}-${width}.webp`) : []
 }
 
 // eslint-disable-next-line no-control-regex
@@ -67,19 +121,23 @@ const altFrom = (name: string) =>
  * decodes each photo and renders its webp variants. Any failure is a 422 on `photos` naming the
  * file, and nothing has been written yet.
  */
-export async function preparePhotos(files: readonly UploadedFile[]): Promise<PreparedPhoto[]> {
+export async function preparePhotos(
+  files: readonly UploadedFile[],
+  kind: ImageKind = PRODUCT_PHOTOS,
+): Promise<PreparedPhoto[]> {
+  const refuse = refuser(kind)
   const present = files.filter((file) => file.bytes.byteLength > 0)
-  if (present.length > MAX_PHOTOS) throw refuse(PHOTO_COUNT_MESSAGE)
+  if (present.length > kind.maxCount) throw refuse(kind.countMessage)
   const prepared: PreparedPhoto[] = []
   for (const file of present) {
-    if (file.bytes.byteLength > MAX_PHOTO_BYTES) throw refuse(PHOTO_SIZE_MESSAGE)
+    if (file.bytes.byteLength > MAX_PHOTO_BYTES) throw refuse(kind.sizeMessage)
     const detected = await fileTypeFromBuffer(file.bytes)
     if (!detected || !(PHOTO_TYPES as readonly string[]).includes(detected.mime))
-      throw refuse(`${altFrom(file.name) || 'A file'}: ${PHOTO_TYPE_MESSAGE.toLowerCase()}`)
+      throw refuse(`${altFrom(file.name) || 'A file'}: ${kind.typeMessage.toLowerCase()}`)
     try {
       const image = sharp(file.bytes, { limitInputPixels: MAX_PIXELS }).rotate()
       const variants = await Promise.all(
-        PHOTO_WIDTHS.map(async (width) => ({
+        kind.widths.map(async (width) => ({
           width,
           bytes: await image
             .clone()
@@ -103,11 +161,12 @@ export async function preparePhotos(files: readonly UploadedFile[]): Promise<Pre
 export async function storePhotos(
   storage: MediaStorage,
   photos: readonly PreparedPhoto[],
+  kind: ImageKind = PRODUCT_PHOTOS,
 ): Promise<StoredPhoto[]> {
   const stored: StoredPhoto[] = []
   try {
     for (const photo of photos) {
-      const base = `products/u-${randomBytes(12).toString('hex')}`
+      const base = `${kind.folder}/u-${randomBytes(12).toString('hex')}`
       const entry: StoredPhoto = { url: '', alt: photo.name, keys: [] }
       stored.push(entry)
       for (const variant of photo.variants) {

@@ -9,6 +9,7 @@ import {
   similarProductsInput,
   storeProductsSearch,
   CREATE_PRODUCT_JSON_FIELDS,
+  STORE_JSON_FIELDS,
   createProductInput,
   createStoreInput,
   offerExistingProductInput,
@@ -20,7 +21,7 @@ import {
   updateStoreInput,
 } from './stores.schemas'
 import { listStoreProducts, searchCatalogue, similarProducts } from './store-products-read.server'
-import { photosFromFormData } from './product-photos.server'
+import { LOGO_IMAGES, photosFromFormData } from './product-photos.server'
 import {
   createProductWithSku,
   productFormChoices,
@@ -46,15 +47,36 @@ export const fetchStore = createServerFn({ method: 'GET' })
   .validator(validate(storeIdInput))
   .handler(async ({ data, context }) => getStore(context.db, context.auth, data.storeId))
 
+/** A new store: FormData with the fields as text and at most one `logo` file. */
 export const createStoreFn = createServerFn({ method: 'POST' })
   .middleware([authContext])
-  .validator(validate(createStoreInput))
-  .handler(async ({ data, context }) => createStore(context.db, context.auth, data))
+  .validator(multipart(createStoreInput))
+  .handler(async ({ data, context }) =>
+    createStore(
+      context.db,
+      context.auth,
+      data.input,
+      await photosFromFormData(data.form, LOGO_IMAGES),
+      mediaStorage(),
+    ),
+  )
 
+/**
+ * A store's edit: FormData with the fields (storeId and removeLogo as JSON) and at most one `logo`
+ * file, which replaces the current logo.
+ */
 export const updateStoreFn = createServerFn({ method: 'POST' })
   .middleware([authContext])
-  .validator(validate(updateStoreInput))
-  .handler(async ({ data, context }) => updateStore(context.db, context.auth, data))
+  .validator(multipart(updateStoreInput, { json: STORE_JSON_FIELDS }))
+  .handler(async ({ data, context }) =>
+    updateStore(
+      context.db,
+      context.auth,
+      data.input,
+      await photosFromFormData(data.form, LOGO_IMAGES),
+      mediaStorage(),
+    ),
+  )
 
 export const setStoreStatusFn = createServerFn({ method: 'POST' })
   .middleware([authContext])

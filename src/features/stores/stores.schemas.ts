@@ -16,6 +16,10 @@ export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const
 export const PHOTO_COUNT_MESSAGE = `Add at most ${MAX_PHOTOS} photos`
 export const PHOTO_SIZE_MESSAGE = `Each photo must be at most ${MAX_PHOTO_BYTES / 1024 / 1024} MB`
 export const PHOTO_TYPE_MESSAGE = 'Photos must be JPEG, PNG or WebP images'
+/** A store's logo: one image, same size and types as a product photo. */
+export const LOGO_COUNT_MESSAGE = 'Choose one logo image'
+export const LOGO_SIZE_MESSAGE = `The logo must be at most ${MAX_PHOTO_BYTES / 1024 / 1024} MB`
+export const LOGO_TYPE_MESSAGE = 'The logo must be a JPEG, PNG or WebP image'
 
 export const SLUG_TAKEN = 'This address is already taken; choose another'
 export const SKU_TAKEN = 'This SKU code is already in use; choose another'
@@ -51,7 +55,20 @@ export const storeFieldsSchema = v.object({
 export type StoreFields = v.InferOutput<typeof storeFieldsSchema>
 
 export const createStoreInput = storeFieldsSchema
-export const updateStoreInput = v.object({ storeId: idSchema, ...storeFieldsSchema.entries })
+export const updateStoreInput = v.object({
+  storeId: idSchema,
+  ...storeFieldsSchema.entries,
+  /** Clears the logo (ignored when a new logo file comes with the form). */
+  removeLogo: v.optional(v.boolean(), false),
+})
+/**
+ * The store forms travel as FormData (the logo is a file); these fields of updateStoreInput travel
+ * as JSON, the rest as plain text.
+ */
+export const STORE_JSON_FIELDS = [
+  'storeId',
+  'removeLogo',
+] as const satisfies readonly (keyof typeof updateStoreInput.entries)[]
 export const storeIdInput = v.object({ storeId: idSchema })
 export const setStoreStatusInput = v.object({ storeId: idSchema, status: v.picklist(storeStatuses) })
 

@@ -8,6 +8,17 @@ import { selectRows, type Db, type DbOrTx } from '~/server/db/client.server'
 import { isUniqueViolation } from '~/server/db/db-errors.server'
 import { auditEvents, skus, stores } from '~/server/db/schema'
 import { HttpError, fieldError, notFound } from '~/server/http/api-errors.server'
+import type { UploadedFile } from '~/server/http/multipart.server'
+import type { MediaStorage } from '~/server/providers/storage/storage.server'
+import { enforceUploadQuota } from '~/server/rate-limit/upload-quota.server'
+import {
+  LOGO_IMAGES,
+  preparePhotos,
+  removePhotos,
+  storePhotos,
+  storedImageKeys,
+  type StoredPhoto,
+} from './product-photos.server'
 import {
   SLUG_LOCKED,
   SLUG_TAKEN,
@@ -113,17 +124,48 @@ export async function getStore(db: Db, auth: AuthContext | null, storeId: number
   }
 }
 
+/**
+ * A new logo, checked by its bytes and re-encoded like a product photo (422 on `logo`), then
+ * written before the store's transaction (the caller removes it again if that fails). Nothing is
+ * written unless `authorise` passed.
+ */
+async function writeLogo(
+  db: Db,
+  actor: SellerActor,
+  uploads: readonly UploadedFile[],
+  storage: MediaStorage | undefined,
+  authorise: () => Promise<unknown>,
+): Promise<StoredPhoto | null> {
+  const [prepared] = await preparePhotos(uploads, LOGO_IMAGES)
+  if (!prepared) return null
+  if (!storage) throw new Error('a store logo needs a media storage')
+  await authorise()
+  await enforceUploadQuota(db, actor.auth.user.id, uploads)
+  const [stored] = await storePhotos(storage, [prepared], LOGO_IMAGES)
+  return stored ?? null
+}
+
+/** Removes a replaced or cleared logo's files once the change committed (best effort). */
+async function removeOldLogo(storage: MediaStorage | undefined, url: string | null): Promise<void> {
+  if (!storage) return
+  const keys = storedImageKeys(storage, url, LOGO_IMAGES)
+  if (keys.length) await removePhotos(storage, [{ url: url!, alt: '', keys }])
+}
+
 export async function createStore(
   db: Db,
   auth: AuthContext | null,
   input: StoreFields,
+  logoUploads: readonly UploadedFile[] = [],
+  storage?: MediaStorage,
 ): Promise<{ id: number; slug: string }> {
   const actor = writeActor(auth)
+  const logo = await writeLogo(db, actor, logoUploads, storage, async () => undefined)
   try {
     return await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(stores)
-        .values({ sellerId: actor.sellerId, ...input })
+        .values({ sellerId: actor.sellerId, ...input, logo: logo?.url ?? null })
         .returning()
       await recordAuditEvent(tx, {
         actorUserId: actor.auth.user.id,
@@ -136,6 +178,7 @@ export async function createStore(
       return { id: row!.id, slug: row!.slug }
     })
   } catch (error) {
+    if (logo && storage) await removePhotos(storage, [logo])
     if (isUniqueViolation(error, 'stores_slug_key')) throw slugConflict()
     throw error
   }
@@ -155,18 +198,23 @@ async function storeHasOrders(tx: DbOrTx, storeId: number, onlyOpen: boolean): P
 export async function updateStore(
   db: Db,
   auth: AuthContext | null,
-  input: StoreFields & { storeId: number },
+  input: StoreFields & { storeId: number; removeLogo?: boolean },
+  logoUploads: readonly UploadedFile[] = [],
+  storage?: MediaStorage,
 ): Promise<{ id: number; slug: string }> {
   const actor = writeActor(auth)
-  const { storeId, ...fields } = input
+  const { storeId, removeLogo = false, ...fields } = input
+  const logo = await writeLogo(db, actor, logoUploads, storage, () => ownedStore(db, actor, storeId))
+  let replaced: string | null = null
   try {
-    return await db.transaction(async (tx) => {
+    const saved = await db.transaction(async (tx) => {
       const before = await ownedStore(tx, actor, storeId)
       if (fields.slug !== before.slug && (await storeHasOrders(tx, storeId, false)))
         throw fieldError('slug', SLUG_LOCKED)
+      const nextLogo = logo ? logo.url : removeLogo ? null : before.logo
       const [after] = await tx
         .update(stores)
-        .set({ ...fields, updatedAt: new Date() })
+        .set({ ...fields, logo: nextLogo, updatedAt: new Date() })
         .where(eq(stores.id, storeId))
         .returning()
       await recordAuditEvent(tx, {
@@ -180,9 +228,13 @@ export async function updateStore(
       })
       if (before.status !== after!.status || before.name !== after!.name)
         await refreshListingsOfStores(tx, [storeId])
+      if (before.logo !== after!.logo) replaced = before.logo
       return { id: storeId, slug: after!.slug }
     })
+    await removeOldLogo(storage, replaced)
+    return saved
   } catch (error) {
+    if (logo && storage) await removePhotos(storage, [logo])
     if (isUniqueViolation(error, 'stores_slug_key')) throw slugConflict()
     throw error
   }

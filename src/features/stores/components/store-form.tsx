@@ -5,7 +5,7 @@ import { notify } from '~/lib/notify'
 import { FormError, useAppForm } from '~/ui/form/app-form'
 import { createStoreFn, updateStoreFn } from '../stores.functions'
 import { storeQueries } from '../stores.queries'
-import { createStoreInput, suggestSlug } from '../stores.schemas'
+import { MAX_PHOTO_BYTES, PHOTO_TYPES, createStoreInput, suggestSlug } from '../stores.schemas'
 
 export type StoreFormValues = {
   name: string
@@ -27,14 +27,20 @@ const EMPTY: StoreFormValues = {
   status: 'active',
 }
 
-/** Create or edit a store: the slug follows the name until the seller types one. */
+/**
+ * Create or edit a store: the slug follows the name until the seller types one. The form travels
+ * as FormData with the logo file (checked again by its bytes on the server).
+ */
 export function StoreForm({
   storeId,
   initial,
+  currentLogo = null,
   slugLocked = false,
 }: {
   storeId?: number
   initial?: StoreFormValues
+  /** The store's logo url on edit, shown above the file field. */
+  currentLogo?: string | null
   slugLocked?: boolean
 }) {
   const queryClient = useQueryClient()
@@ -42,11 +48,17 @@ export function StoreForm({
   const [slugTouched, setSlugTouched] = useState(Boolean(initial))
   const { form, formProps, formError } = useAppForm({
     schema: createStoreInput,
-    defaultValues: initial ?? EMPTY,
+    defaultValues: { ...(initial ?? EMPTY), logo: null as File | null, removeLogo: false },
     onSubmit: async (input) => {
-      const saved = storeId
-        ? await updateStoreFn({ data: { storeId, ...input } })
-        : await createStoreFn({ data: input })
+      const data = new FormData()
+      for (const [key, value] of Object.entries(input)) data.set(key, value)
+      const { logo, removeLogo } = form.state.values
+      if (logo) data.set('logo', logo)
+      if (storeId) {
+        data.set('storeId', JSON.stringify(storeId))
+        data.set('removeLogo', JSON.stringify(removeLogo))
+      }
+      const saved = storeId ? await updateStoreFn({ data }) : await createStoreFn({ data })
       await queryClient.invalidateQueries({ queryKey: storeQueries.all })
       notify('success', storeId ? 'Store saved' : 'Store created')
       await navigate({ to: '/seller/stores/$storeId/show', params: { storeId: String(saved.id) } })
@@ -103,6 +115,28 @@ export function StoreForm({
       </form.AppField>
       <form.AppField name="pickupHours">
         {(field) => <field.TextField label="Pickup hours" hint="For example: Sat–Wed 9:00–17:00" />}
+      </form.AppField>
+      {currentLogo ? (
+        <div className="flex items-center gap-3">
+          <img
+            src={currentLogo}
+            alt="Current logo"
+            className="size-20 rounded-xl border border-stone-200 object-cover"
+          />
+          <form.AppField name="removeLogo">
+            {(field) => <field.CheckboxField label="Remove logo" />}
+          </form.AppField>
+        </div>
+      ) : null}
+      <form.AppField name="logo">
+        {(field) => (
+          <field.FileField
+            label={currentLogo ? 'New logo' : 'Logo'}
+            hint="JPEG, PNG or WebP; shown square on your store page"
+            accept={PHOTO_TYPES.join(',')}
+            maxBytes={MAX_PHOTO_BYTES}
+          />
+        )}
       </form.AppField>
       <form.AppField name="status">
         {(field) => (

@@ -34,6 +34,7 @@ function EditStorePage() {
       <StoreForm
         storeId={store.id}
         slugLocked={store.hasOrders}
+        currentLogo={store.logo}
         initial={{
           name: store.name,
           slug: store.slug,

@@ -30,9 +30,18 @@ function StoreShowPage() {
           ← Your Stores
         </Link>
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-            {store.name}
-          </h1>
+          <div className="flex items-center gap-3">
+            {store.logo ? (
+              <img
+                src={store.logo}
+                alt={`${store.name} logo`}
+                className="size-12 rounded-xl border border-stone-200 object-cover"
+              />
+            ) : null}
+            <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
+              {store.name}
+            </h1>
+          </div>
           {isOwner ? (
             <Link
               to="/seller/stores/$storeId/edit"
