@@ -54,7 +54,13 @@ function tehranOffsetMs(instant: Date): number {
 export function tehranInputToUtc(text: string): Date | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})$/.exec(text.trim())
   if (!match) return null
-  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number]
+  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ]
   const asUtc = Date.UTC(year, month - 1, day, hour, minute)
   const probe = new Date(asUtc)
   if (probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day || hour > 23 || minute > 59) return null

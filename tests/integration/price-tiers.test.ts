@@ -96,7 +96,10 @@ describe(`price tiers (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.action, 'price.create'), eq(auditEvents.recordId, String(sku.id))))
-    expect(audit).toMatchObject({ actorUserId: roles.approvedSeller.id, sellerId: roles.approvedSeller.sellerId })
+    expect(audit).toMatchObject({
+      actorUserId: roles.approvedSeller.id,
+      sellerId: roles.approvedSeller.sellerId,
+    })
     expect(JSON.stringify(audit!.changes)).toContain('960000')
   })
 
@@ -155,19 +158,28 @@ describe(`price tiers (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(rejected.reason).toBeInstanceOf(HttpError)
     expect((rejected.reason as HttpError).status).toBe(422)
     expect((rejected.reason as HttpError).fieldErrors?.['tiers.0.minQuantity']?.[0]).toMatch(/existing tier/)
-    const stored = await db.select().from(prices).where(and(eq(prices.skuId, sku.id), eq(prices.minQuantity, 20)))
+    const stored = await db
+      .select()
+      .from(prices)
+      .where(and(eq(prices.skuId, sku.id), eq(prices.minQuantity, 20)))
     expect(stored).toHaveLength(1)
   })
 
   it('expires an active tier now and deletes a scheduled one, each in the audit trail', async () => {
     const sku = await newSku()
-    await createTiers(db, owner, input(sku.code, [{ minQuantity: 30, unitPrice: 800_000, validFrom: at(days(3)) }]))
+    await createTiers(
+      db,
+      owner,
+      input(sku.code, [{ minQuantity: 30, unitPrice: 800_000, validFrom: at(days(3)) }]),
+    )
     const before = await getSkuPrices(db, owner, sku.code)
     const active = before.tiers.find((t) => t.state === 'active')!
     const scheduled = before.tiers.find((t) => t.state === 'scheduled')!
     setClock(new Date(T0.getTime() + minutes(2)))
     expect(await expireTier(db, owner, { sku: sku.code, tierId: active.id })).toEqual({ outcome: 'ended' })
-    expect(await expireTier(db, owner, { sku: sku.code, tierId: scheduled.id })).toEqual({ outcome: 'deleted' })
+    expect(await expireTier(db, owner, { sku: sku.code, tierId: scheduled.id })).toEqual({
+      outcome: 'deleted',
+    })
     const after = await getSkuPrices(db, owner, sku.code)
     expect(after.tiers).toHaveLength(1)
     expect(after.tiers[0]).toMatchObject({ id: active.id, state: 'expired', validTo: at(minutes(2)) })
@@ -187,9 +199,9 @@ describe(`price tiers (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(seen.tiers).toHaveLength(1)
     const write = input(sku.code, [{}])
     expect((await refusal(() => createTiers(db, observer, write))).status).toBe(403)
-    expect((await refusal(() => expireTier(db, observer, { sku: sku.code, tierId: seen.tiers[0]!.id }))).status).toBe(
-      403,
-    )
+    expect(
+      (await refusal(() => expireTier(db, observer, { sku: sku.code, tierId: seen.tiers[0]!.id }))).status,
+    ).toBe(403)
     expect((await refusal(() => createTiers(db, buyer, write))).status).toBe(403)
     expect((await refusal(() => getSkuPrices(db, buyer, sku.code))).status).toBe(403)
     expect((await refusal(() => getSkuPrices(db, otherOwner, sku.code))).status).toBe(404)

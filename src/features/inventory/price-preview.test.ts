@@ -17,9 +17,9 @@ const tier = (over: Partial<TierForRules>): TierForRules => ({
 
 describe('previewQuantities', () => {
   it('takes 1, each minimum, one quantity between neighbours and twice the largest', () => {
-    expect(previewQuantities([tier({ minQuantity: 1 }), tier({ minQuantity: 10 }), tier({ minQuantity: 50 })])).toEqual(
-      [1, 5, 10, 30, 50, 100],
-    )
+    expect(
+      previewQuantities([tier({ minQuantity: 1 }), tier({ minQuantity: 10 }), tier({ minQuantity: 50 })]),
+    ).toEqual([1, 5, 10, 30, 50, 100])
   })
 
   it('starts at 1 even when no tier does, and stays short with many tiers', () => {
@@ -85,7 +85,10 @@ describe('pricePreview', () => {
   })
 
   it('ignores changes already past and keeps at most five moments', () => {
-    const past = tier({ validFrom: new Date('2026-10-01T00:00:00Z'), validTo: new Date('2026-10-05T00:00:00Z') })
+    const past = tier({
+      validFrom: new Date('2026-10-01T00:00:00Z'),
+      validTo: new Date('2026-10-05T00:00:00Z'),
+    })
     expect(changeMoments([past], NOW)).toEqual([NOW])
     const weekly = Array.from({ length: 8 }, (_, i) =>
       tier({ validFrom: new Date(NOW.getTime() + (i + 1) * 7 * 86_400_000) }),

@@ -47,7 +47,11 @@ export function previewQuantities(tiers: readonly Pick<TierForRules, 'minQuantit
 }
 
 /** The tier a buyer gets for `quantity` at `at`: the valid one with the highest minimum <= quantity. */
-export function applicableTier<T extends TierForRules>(tiers: readonly T[], quantity: number, at: Date): T | null {
+export function applicableTier<T extends TierForRules>(
+  tiers: readonly T[],
+  quantity: number,
+  at: Date,
+): T | null {
   let best: T | null = null
   for (const tier of tiers) {
     if (tierState(tier, at) !== 'active' || tier.minQuantity > quantity) continue
@@ -74,8 +78,7 @@ export function pricePreview(tiers: readonly TierForRules[], at: Date): PreviewM
     now: index === 0,
     rows: quantities.map((quantity) => {
       const tier = applicableTier(tiers, quantity, moment)
-      if (!tier)
-        return { quantity, tierMinQuantity: null, unitPrice: null, listUnitPrice: null, total: null }
+      if (!tier) return { quantity, tierMinQuantity: null, unitPrice: null, listUnitPrice: null, total: null }
       const unitPrice = effectiveUnitPrice(tier)
       return {
         quantity,

@@ -101,7 +101,9 @@ export async function getSkuPrices(db: Db, auth: AuthContext | null, code: strin
     .sort(
       (a, b) =>
         stateOrder[a.state] - stateOrder[b.state] ||
-        (a.state === 'expired' ? b.validFrom.localeCompare(a.validFrom) : a.validFrom.localeCompare(b.validFrom)) ||
+        (a.state === 'expired'
+          ? b.validFrom.localeCompare(a.validFrom)
+          : a.validFrom.localeCompare(b.validFrom)) ||
         a.minQuantity - b.minQuantity,
     )
   return {
@@ -210,7 +212,9 @@ export async function expireTier(
     }
     if (state === 'scheduled') await tx.execute(sql`delete from prices where id = ${tier.id}`)
     else
-      await tx.execute(sql`update prices set valid_to = ${at.toISOString()}::timestamptz where id = ${tier.id}`)
+      await tx.execute(
+        sql`update prices set valid_to = ${at.toISOString()}::timestamptz where id = ${tier.id}`,
+      )
     await recordAuditEvent(tx, {
       actorUserId: actor.auth.user.id,
       sellerId: actor.sellerId,
@@ -218,7 +222,8 @@ export async function expireTier(
       recordType: 'price',
       recordId: tier.id,
       before,
-      after: state === 'scheduled' ? { validTo: null, deleted: true } : { ...before, validTo: at.toISOString() },
+      after:
+        state === 'scheduled' ? { validTo: null, deleted: true } : { ...before, validTo: at.toISOString() },
       reason: state === 'scheduled' ? 'Scheduled tier withdrawn before it started' : 'Expired now',
     })
     await refreshProductListings(tx, [Number(row.product_id)])

@@ -1,0 +1,243 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { formatMoney } from '~/lib/money'
+import { notify } from '~/lib/notify'
+import { formatTehranMinute, tehranInputToUtc, utcToTehranInput } from '~/lib/tehran-time'
+import { Button } from '~/ui/button'
+import { FormError, useAppForm } from '~/ui/form/app-form'
+import { createTiersFn } from '../price-tiers.functions'
+import { priceTierQueries } from '../price-tiers.queries'
+import {
+  createTiersInput,
+  MAX_NEW_TIERS,
+  pricePerPiece,
+  tierForRules,
+  type SkuPricesView,
+} from '../price-tiers.schemas'
+import { checkTierSet, type TierForRules } from '../tier-rules'
+import { PricePreview } from './price-preview-table'
+import { TehranDateTimeField } from './tehran-date-time-field'
+
+/** A tier as the form holds it: numbers are null while empty, times are Tehran `datetime-local` text. */
+export interface TierRowValues {
+  minQuantity: number | null
+  unitPrice: number | null
+  offerPrice: number | null
+  validFrom: string
+  validTo: string
+}
+export interface TierFormValues {
+  tiers: TierRowValues[]
+}
+
+export const emptyTierRow = (view: SkuPricesView): TierRowValues => ({
+  minQuantity: null,
+  unitPrice: null,
+  offerPrice: 0,
+  validFrom: utcToTehranInput(view.now),
+  validTo: '',
+})
+
+/** Midnight (Tehran) after `at`, as datetime-local text. */
+const tehranMidnightAfter = (at: Date) =>
+  `${formatTehranMinute(new Date(at.getTime() + 86_400_000)).slice(0, 10)}T00:00`
+
+/**
+ * "Duplicate for next season": the active tiers again, from when they all end (or from tomorrow,
+ * Tehran midnight, when one is open-ended: the seller then ends the current ones, and the form says
+ * so until they do).
+ */
+export function nextSeasonRows(view: SkuPricesView): TierRowValues[] {
+  const active = view.tiers.filter((t) => t.state === 'active')
+  const ends = active.map((t) => t.validTo)
+  const start =
+    ends.length > 0 && ends.every((e) => e !== null)
+      ? utcToTehranInput(ends.reduce((a, b) => (a! > b! ? a : b))!)
+      : tehranMidnightAfter(new Date(view.now))
+  return active.map((t) => ({
+    minQuantity: t.minQuantity,
+    unitPrice: t.unitPrice,
+    offerPrice: t.offerPrice,
+    validFrom: start,
+    validTo: '',
+  }))
+}
+
+/** The rows that are complete enough to preview and check, as the rules see them (index kept). */
+export function rowsForRules(rows: TierRowValues[]): { index: number; tier: TierForRules }[] {
+  return rows.flatMap((row, index) => {
+    const from = tehranInputToUtc(row.validFrom)
+    const to = row.validTo ? tehranInputToUtc(row.validTo) : null
+    if (row.minQuantity === null || row.unitPrice === null || !from || (row.validTo && !to)) return []
+    return [
+      {
+        index,
+        tier: {
+          minQuantity: row.minQuantity,
+          unitPrice: row.unitPrice,
+          offerPrice: row.offerPrice ?? 0,
+          validFrom: from,
+          validTo: to,
+        },
+      },
+    ]
+  })
+}
+
+/** Form values → the server's input, with the date and rule messages found on the way. */
+function toInput(view: SkuPricesView, values: TierFormValues) {
+  const errors: Record<string, string> = {}
+  const tiers = values.tiers.map((row, i) => {
+    const from = tehranInputToUtc(row.validFrom)
+    if (!from) errors[`tiers[${i}].validFrom`] = 'Enter the date and time the tier starts'
+    const to = row.validTo ? tehranInputToUtc(row.validTo) : null
+    if (row.validTo && !to) errors[`tiers[${i}].validTo`] = 'Enter a date and time, or leave it empty'
+    return {
+      minQuantity: row.minQuantity,
+      unitPrice: row.unitPrice,
+      offerPrice: row.offerPrice ?? 0,
+      validFrom: from?.toISOString() ?? row.validFrom,
+      validTo: to?.toISOString() ?? (row.validTo || null),
+    }
+  })
+  // The same rules the transaction checks, against the tiers the page shows: messages before sending.
+  const complete = rowsForRules(values.tiers)
+  if (complete.length === values.tiers.length) {
+    const stored = view.tiers.filter((t) => t.state !== 'expired').map(tierForRules)
+    for (const violation of checkTierSet(
+      complete.map((c) => c.tier),
+      stored,
+    ))
+      errors[`tiers[${violation.index}].${violation.field}`] ??= violation.message
+  }
+  return { input: { sku: view.sku, tiers }, errors }
+}
+
+/** The new-tiers form, and beside it the preview of the stored tiers with the ones being typed. */
+export function PriceTierForm({ view, stored }: { view: SkuPricesView; stored: TierForRules[] }) {
+  const queryClient = useQueryClient()
+  const { form, formProps, formError } = useAppForm({
+    schema: createTiersInput,
+    defaultValues: { tiers: [emptyTierRow(view)] } as TierFormValues,
+    toInput: (values) => toInput(view, values),
+    onSubmit: async (input) => {
+      const { created } = await createTiersFn({ data: input })
+      notify('success', created.length === 1 ? 'Tier saved' : `${created.length} tiers saved`)
+      form.reset({ tiers: [emptyTierRow(view)] })
+      await queryClient.invalidateQueries({ queryKey: priceTierQueries.sku(view.sku).queryKey })
+    },
+  })
+  return (
+    <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_24rem]">
+      <form
+        {...formProps}
+        aria-labelledby="new-tiers-title"
+        className="flex min-w-0 flex-col gap-4 rounded-lg border border-stone-200 bg-white p-4"
+      >
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <div>
+            <h2 id="new-tiers-title" className="text-base font-semibold text-ink">
+              New tiers
+            </h2>
+            <p className="text-xs text-stone-600">
+              Times are Tehran time. Each tier starting at a larger quantity costs no more per unit; an offer
+              price (0 for none) is below its unit price.
+            </p>
+          </div>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={!view.tiers.some((t) => t.state === 'active')}
+            onClick={() => {
+              form.reset({ tiers: nextSeasonRows(view) })
+            }}
+          >
+            Duplicate for next season
+          </Button>
+        </div>
+        <FormError message={formError} />
+        <form.Field name="tiers" mode="array">
+          {(tiers) => (
+            <div className="flex flex-col gap-3">
+              {tiers.state.value.map((_, i) => (
+                <fieldset
+                  key={i}
+                  className="grid min-w-0 gap-3 rounded-md border border-stone-200 p-3 sm:grid-cols-3"
+                  aria-label={`Tier ${i + 1}`}
+                >
+                  <legend className="px-1 text-sm font-semibold text-ink">Tier {i + 1}</legend>
+                  <form.AppField name={`tiers[${i}].minQuantity`}>
+                    {(field) => <field.QuantityField label="From quantity" min={1} required />}
+                  </form.AppField>
+                  <form.AppField name={`tiers[${i}].unitPrice`}>
+                    {(field) => <field.MoneyField label="Unit price" required />}
+                  </form.AppField>
+                  <form.AppField name={`tiers[${i}].offerPrice`}>
+                    {(field) => <field.MoneyField label="Offer price" hint="0: no discount" />}
+                  </form.AppField>
+                  <form.AppField name={`tiers[${i}].validFrom`}>
+                    {() => <TehranDateTimeField label="Valid from" required />}
+                  </form.AppField>
+                  <form.AppField name={`tiers[${i}].validTo`}>
+                    {() => <TehranDateTimeField label="Valid to" hint="Empty: open-ended" />}
+                  </form.AppField>
+                  <div className="flex flex-col justify-between gap-2">
+                    <form.Subscribe selector={(state) => state.values.tiers[i]}>
+                      {(row) => (
+                        <p className="text-sm text-stone-700" aria-live="polite">
+                          Per piece:{' '}
+                          <strong className="text-ink" data-testid={`tier-${i}-per-piece`}>
+                            {row && row.unitPrice
+                              ? formatMoney(
+                                  pricePerPiece(
+                                    { unitPrice: row.unitPrice, offerPrice: row.offerPrice ?? 0 },
+                                    view.piecesPerPack,
+                                  ),
+                                )
+                              : '—'}
+                          </strong>
+                          <span className="block text-xs text-stone-600">
+                            {view.piecesPerPack} {view.piecesPerPack === 1 ? 'piece' : 'pieces'} per pack
+                          </span>
+                        </p>
+                      )}
+                    </form.Subscribe>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      className="self-start"
+                      disabled={tiers.state.value.length === 1}
+                      onClick={() => void tiers.removeValue(i)}
+                    >
+                      Remove<span className="sr-only"> tier {i + 1}</span>
+                    </Button>
+                  </div>
+                </fieldset>
+              ))}
+              <Button
+                variant="secondary"
+                size="sm"
+                className="self-start"
+                disabled={tiers.state.value.length >= MAX_NEW_TIERS}
+                onClick={() => tiers.pushValue(emptyTierRow(view))}
+              >
+                Add a tier
+              </Button>
+            </div>
+          )}
+        </form.Field>
+        <form.AppForm>
+          <form.SubmitButton busyLabel="Saving…">Save tiers</form.SubmitButton>
+        </form.AppForm>
+      </form>
+      <form.Subscribe selector={(state) => state.values.tiers}>
+        {(rows) => (
+          <PricePreview
+            tiers={[...stored, ...rowsForRules(rows).map((r) => r.tier)]}
+            at={new Date(view.now)}
+            unit={view.unit}
+          />
+        )}
+      </form.Subscribe>
+    </div>
+  )
+}
