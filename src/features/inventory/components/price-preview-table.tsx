@@ -1,3 +1,4 @@
+import { useId } from 'react'
 import { formatMoney } from '~/lib/money'
 import { formatTehranDateTime } from '~/lib/tehran-time'
 import { pricePreview } from '../price-preview'
@@ -11,6 +12,7 @@ const units = (n: number) => n.toLocaleString('en-US')
  */
 export function PricePreview({ tiers, at, unit }: { tiers: TierForRules[]; at: Date; unit: string }) {
   const moments = pricePreview(tiers, at)
+  const id = useId()
   return (
     <section
       aria-labelledby="preview-title"
@@ -26,10 +28,10 @@ export function PricePreview({ tiers, at, unit }: { tiers: TierForRules[]; at: D
       {tiers.length === 0 ? (
         <p className="text-sm text-stone-600">No tier yet: buyers cannot order this SKU.</p>
       ) : (
-        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-1">
-          {moments.map((moment) => (
-            <div key={moment.at.toISOString()} className="min-w-0">
-              <h3 className="mb-1 text-sm font-semibold text-ink">
+        <div className="grid gap-x-6 gap-y-4 md:grid-cols-2 xl:grid-cols-3">
+          {moments.map((moment, index) => (
+            <section key={moment.at.toISOString()} aria-labelledby={`${id}-${index}`} className="min-w-0">
+              <h3 id={`${id}-${index}`} className="mb-1 text-sm font-semibold text-ink">
                 {moment.now ? 'Today' : `From ${formatTehranDateTime(moment.at)}`}
               </h3>
               <table className="w-full text-sm">
@@ -56,13 +58,13 @@ export function PricePreview({ tiers, at, unit }: { tiers: TierForRules[]; at: D
                         </td>
                       ) : (
                         <>
-                          <td className="py-1 text-end tabular-nums">
+                          <td className="py-1 text-end whitespace-nowrap tabular-nums">
                             {row.listUnitPrice !== null ? (
-                              <s className="me-1 text-xs text-stone-500">{formatMoney(row.listUnitPrice)}</s>
+                              <s className="block text-xs text-stone-500">{formatMoney(row.listUnitPrice)}</s>
                             ) : null}
                             {formatMoney(row.unitPrice)}
                           </td>
-                          <td className="py-1 text-end font-medium tabular-nums">
+                          <td className="py-1 text-end font-medium whitespace-nowrap tabular-nums">
                             {formatMoney(row.total!)}
                           </td>
                         </>
@@ -71,7 +73,7 @@ export function PricePreview({ tiers, at, unit }: { tiers: TierForRules[]; at: D
                   ))}
                 </tbody>
               </table>
-            </div>
+            </section>
           ))}
         </div>
       )}

@@ -127,7 +127,7 @@ export function PriceTierForm({ view, stored }: { view: SkuPricesView; stored: T
     },
   })
   return (
-    <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_24rem]">
+    <div className="flex flex-col gap-6">
       <form
         {...formProps}
         aria-labelledby="new-tiers-title"
@@ -161,7 +161,7 @@ export function PriceTierForm({ view, stored }: { view: SkuPricesView; stored: T
               {tiers.state.value.map((_, i) => (
                 <fieldset
                   key={i}
-                  className="grid min-w-0 gap-3 rounded-md border border-stone-200 p-3 sm:grid-cols-3"
+                  className="grid min-w-0 gap-3 rounded-md border border-stone-200 p-3 sm:grid-cols-2 lg:grid-cols-3"
                   aria-label={`Tier ${i + 1}`}
                 >
                   <legend className="px-1 text-sm font-semibold text-ink">Tier {i + 1}</legend>
