@@ -25,6 +25,19 @@ async function openTiersPage(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: /^Price tiers of / })).toBeVisible()
 }
 
+/** The page from the top, then its parts one by one (readable at their own size). */
+async function shots(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await page.screenshot({ path: `test-results/screens/${name}.png` })
+  const parts = [
+    page.getByRole('table', { name: /^Tiers/ }),
+    page.getByRole('form', { name: 'New tiers' }),
+    page.getByTestId('price-preview').getByRole('region').first(),
+  ]
+  for (const [i, part] of parts.entries())
+    if (await part.count()) await part.screenshot({ path: `test-results/screens/${name}-part${i + 1}.png` })
+}
+
 /** Tomorrow 10:00 on Tehran's wall clock, as a datetime-local value and as the page writes it. */
 function tomorrowInTehran() {
   const at = new Date(Date.now() + 86_400_000)
@@ -83,9 +96,9 @@ test('the seller adds a discounted tier from tomorrow and sees it scheduled, wit
   await expect(scheduled).toContainText(offer.toLocaleString('en-US'))
   // Stored now, the preview still shows tomorrow's change (with the form back to empty).
   await expect(preview.getByRole('heading', { name: `From ${tomorrow.shown} Tehran` })).toBeVisible()
-  await page.screenshot({ path: 'test-results/screens/price-tiers-1280.png', fullPage: true })
+  await shots(page, 'price-tiers-1280')
   await page.setViewportSize({ width: 390, height: 844 })
-  await page.screenshot({ path: 'test-results/screens/price-tiers-390.png', fullPage: true })
+  await shots(page, 'price-tiers-390')
 })
 
 test('the observer sees the tiers and the preview, without the form or buttons', async ({
@@ -100,5 +113,5 @@ test('the observer sees the tiers and the preview, without the form or buttons',
   await expect(page.getByRole('form', { name: 'New tiers' })).toHaveCount(0)
   await expect(page.getByRole('button', { name: /Save tiers|Expire now|Withdraw|Duplicate/ })).toHaveCount(0)
   await page.setViewportSize({ width: 390, height: 844 })
-  await page.screenshot({ path: 'test-results/screens/price-tiers-observer-390.png', fullPage: true })
+  await shots(page, 'price-tiers-observer-390')
 })

@@ -175,10 +175,10 @@ export function PriceTierForm({ view, stored }: { view: SkuPricesView; stored: T
                     {(field) => <field.MoneyField label="Offer price" hint="0: no discount" />}
                   </form.AppField>
                   <form.AppField name={`tiers[${i}].validFrom`}>
-                    {() => <TehranDateTimeField label="Valid from" required />}
+                    {() => <TehranDateTimeField label="Valid from" hint="Tehran time" required />}
                   </form.AppField>
                   <form.AppField name={`tiers[${i}].validTo`}>
-                    {() => <TehranDateTimeField label="Valid to" hint="Empty: open-ended" />}
+                    {() => <TehranDateTimeField label="Valid to" hint="Tehran time; empty: open-ended" />}
                   </form.AppField>
                   <div className="flex flex-col justify-between gap-2">
                     <form.Subscribe selector={(state) => state.values.tiers[i]}>

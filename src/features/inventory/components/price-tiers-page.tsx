@@ -76,67 +76,120 @@ function TierTable({ view }: { view: SkuPricesView }) {
       {view.tiers.length === 0 ? (
         <p className="text-sm text-stone-600">No tiers yet: buyers cannot order this SKU.</p>
       ) : (
-        <Table aria-labelledby="tiers-title">
-          <THead>
-            <Tr>
-              <Th>State</Th>
-              <Th className="text-end">From qty</Th>
-              <Th className="text-end">Unit price</Th>
-              <Th className="text-end">Offer price</Th>
-              <Th className="text-end">Per piece</Th>
-              <Th>Valid from</Th>
-              <Th>Valid to</Th>
-              {view.canEdit ? (
-                <Th>
-                  <span className="sr-only">Actions</span>
-                </Th>
-              ) : null}
-            </Tr>
-          </THead>
-          <TBody>
-            {view.tiers.map((tier) => (
-              <Tr key={tier.id} data-testid="tier-row" data-state={tier.state}>
-                <Td>
-                  <span
-                    className={cn(
-                      'inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset',
-                      stateClasses[tier.state],
-                    )}
-                  >
-                    {tierStateLabels[tier.state]}
-                  </span>
-                </Td>
-                <Td className="text-end tabular-nums">{units(tier.minQuantity)}</Td>
-                <Td className="text-end whitespace-nowrap tabular-nums">{formatMoney(tier.unitPrice)}</Td>
-                <Td className="text-end whitespace-nowrap tabular-nums">
-                  {tier.offerPrice > 0 ? (
-                    formatMoney(tier.offerPrice)
-                  ) : (
-                    <span className="text-stone-500">—</span>
-                  )}
-                </Td>
-                <Td className="text-end whitespace-nowrap tabular-nums">{formatMoney(tier.pricePerPiece)}</Td>
-                <Td className="whitespace-nowrap">
-                  {formatTehranDateTime(tier.validFrom).replace(' Tehran', '')}
-                </Td>
-                <Td className="whitespace-nowrap">
-                  {tier.validTo ? (
-                    formatTehranDateTime(tier.validTo).replace(' Tehran', '')
-                  ) : (
-                    <span className="text-stone-600">Open-ended</span>
-                  )}
-                </Td>
-                {view.canEdit ? (
-                  <Td className="text-end">
-                    {tier.state === 'expired' ? null : <ExpireButton sku={view.sku} tier={tier} />}
-                  </Td>
-                ) : null}
-              </Tr>
-            ))}
-          </TBody>
-        </Table>
+        <>
+          <TierCards view={view} />
+          <div className="hidden sm:block">
+            <Table aria-labelledby="tiers-title">
+              <THead>
+                <Tr>
+                  <Th>State</Th>
+                  <Th className="text-end">From qty</Th>
+                  <Th className="text-end">Unit price</Th>
+                  <Th className="text-end">Offer price</Th>
+                  <Th className="text-end">Per piece</Th>
+                  <Th>Valid from</Th>
+                  <Th>Valid to</Th>
+                  {view.canEdit ? (
+                    <Th>
+                      <span className="sr-only">Actions</span>
+                    </Th>
+                  ) : null}
+                </Tr>
+              </THead>
+              <TBody>
+                {view.tiers.map((tier) => (
+                  <Tr key={tier.id} data-testid="tier-row" data-state={tier.state}>
+                    <Td>
+                      <StateBadge state={tier.state} />
+                    </Td>
+                    <Td className="text-end tabular-nums">{units(tier.minQuantity)}</Td>
+                    <Td className="text-end whitespace-nowrap tabular-nums">{formatMoney(tier.unitPrice)}</Td>
+                    <Td className="text-end whitespace-nowrap tabular-nums">
+                      {tier.offerPrice > 0 ? (
+                        formatMoney(tier.offerPrice)
+                      ) : (
+                        <span className="text-stone-500">—</span>
+                      )}
+                    </Td>
+                    <Td className="text-end whitespace-nowrap tabular-nums">
+                      {formatMoney(tier.pricePerPiece)}
+                    </Td>
+                    <Td className="whitespace-nowrap">{shortTime(tier.validFrom)}</Td>
+                    <Td className="whitespace-nowrap">
+                      {tier.validTo ? (
+                        shortTime(tier.validTo)
+                      ) : (
+                        <span className="text-stone-600">Open-ended</span>
+                      )}
+                    </Td>
+                    {view.canEdit ? (
+                      <Td className="text-end">
+                        {tier.state === 'expired' ? null : <ExpireButton sku={view.sku} tier={tier} />}
+                      </Td>
+                    ) : null}
+                  </Tr>
+                ))}
+              </TBody>
+            </Table>
+          </div>
+        </>
       )}
     </section>
+  )
+}
+
+const shortTime = (iso: string) => formatTehranDateTime(iso).replace(' Tehran', '')
+
+/** On a phone the seven columns do not fit: one card per tier, everything visible. */
+function TierCards({ view }: { view: SkuPricesView }) {
+  return (
+    <ul className="flex flex-col gap-2 sm:hidden" aria-label="Tiers">
+      {view.tiers.map((tier) => (
+        <li
+          key={tier.id}
+          data-testid="tier-card"
+          data-state={tier.state}
+          className="flex flex-col gap-2 rounded-lg border border-stone-200 bg-white p-3 text-sm"
+        >
+          <div className="flex items-center justify-between gap-2">
+            <span className="font-semibold text-ink">From {units(tier.minQuantity)}</span>
+            <StateBadge state={tier.state} />
+          </div>
+          <dl className="grid grid-cols-2 gap-x-3 gap-y-1">
+            <dt className="text-stone-600">Unit price</dt>
+            <dd className="text-end tabular-nums">{formatMoney(tier.unitPrice)}</dd>
+            <dt className="text-stone-600">Offer price</dt>
+            <dd className="text-end tabular-nums">
+              {tier.offerPrice > 0 ? formatMoney(tier.offerPrice) : '—'}
+            </dd>
+            <dt className="text-stone-600">Per piece</dt>
+            <dd className="text-end tabular-nums">{formatMoney(tier.pricePerPiece)}</dd>
+            <dt className="text-stone-600">Valid</dt>
+            <dd className="text-end">
+              {shortTime(tier.validFrom)} → {tier.validTo ? shortTime(tier.validTo) : 'open-ended'}
+            </dd>
+          </dl>
+          {view.canEdit && tier.state !== 'expired' ? (
+            <div className="self-end">
+              <ExpireButton sku={view.sku} tier={tier} />
+            </div>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function StateBadge({ state }: { state: PriceTierView['state'] }) {
+  return (
+    <span
+      className={cn(
+        'inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset',
+        stateClasses[state],
+      )}
+    >
+      {tierStateLabels[state]}
+    </span>
   )
 }
 
