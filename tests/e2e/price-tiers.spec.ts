@@ -30,7 +30,7 @@ async function shots(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0))
   await page.screenshot({ path: `test-results/screens/${name}.png` })
   const parts = [
-    page.getByRole('table', { name: /^Tiers/ }),
+    page.getByRole('region', { name: /^Tiers/ }),
     page.getByRole('form', { name: 'New tiers' }),
     page.getByTestId('price-preview').getByRole('region').first(),
   ]
@@ -99,6 +99,12 @@ test('the seller adds a discounted tier from tomorrow and sees it scheduled, wit
   await shots(page, 'price-tiers-1280')
   await page.setViewportSize({ width: 390, height: 844 })
   await shots(page, 'price-tiers-390')
+  // On a phone each tier is a card, the new one scheduled too.
+  await expect(
+    page.locator('[data-testid="tier-card"][data-state="scheduled"]', {
+      hasText: `From ${minimum.toLocaleString('en-US')}`,
+    }),
+  ).toBeVisible()
 })
 
 test('the observer sees the tiers and the preview, without the form or buttons', async ({

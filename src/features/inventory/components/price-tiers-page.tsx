@@ -166,7 +166,10 @@ function TierCards({ view }: { view: SkuPricesView }) {
             <dd className="text-end tabular-nums">{formatMoney(tier.pricePerPiece)}</dd>
             <dt className="text-stone-600">Valid</dt>
             <dd className="text-end">
-              {shortTime(tier.validFrom)} → {tier.validTo ? shortTime(tier.validTo) : 'open-ended'}
+              <span className="whitespace-nowrap">{shortTime(tier.validFrom)}</span> →{' '}
+              <span className="whitespace-nowrap">
+                {tier.validTo ? shortTime(tier.validTo) : 'open-ended'}
+              </span>
             </dd>
           </dl>
           {view.canEdit && tier.state !== 'expired' ? (
