@@ -45,7 +45,14 @@ export function StockPage({ sku, page }: { sku: string; page: number }) {
             {view.sku}
           </span>{' '}
           · {view.storeName}
-          {view.status !== 'active' ? ' · paused' : ''}
+          {view.status !== 'active' ? ' · paused' : ''} ·{' '}
+          <Link
+            to="/seller/inventory/price/$sku/create"
+            params={{ sku: view.sku }}
+            className="font-medium text-brand-800 underline-offset-4 hover:underline"
+          >
+            Price tiers
+          </Link>
         </p>
       </div>
       <dl className="grid grid-cols-2 gap-3 sm:max-w-lg">

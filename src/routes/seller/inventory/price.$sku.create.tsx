@@ -1,17 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '~/features/shell/components/placeholder-page'
+import { PriceTiersPage } from '~/features/inventory/components/price-tiers-page'
+import { priceTierQueries } from '~/features/inventory/price-tiers.queries'
 import { pageHead } from '~/features/shell/page-head'
 
 export const Route = createFileRoute('/seller/inventory/price/$sku/create')({
-  head: () => pageHead('New Price'),
+  loader: async ({ context, params }) => {
+    await context.queryClient.ensureQueryData(priceTierQueries.sku(params.sku))
+  },
+  head: ({ params }) => pageHead(`Price tiers of ${params.sku}`),
   component: SellerInventoryPriceSkuCreatePage,
 })
 
 function SellerInventoryPriceSkuCreatePage() {
   const { sku } = Route.useParams()
-  return (
-    <PlaceholderPage title="New Price" owner="later">
-      <p className="text-sm text-stone-600">Reference: {sku}</p>
-    </PlaceholderPage>
-  )
+  return <PriceTiersPage sku={sku} />
 }

@@ -1,0 +1,148 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { formatMoney } from '~/lib/money'
+import { notify } from '~/lib/notify'
+import { Button } from '~/ui/button'
+import { FormError, useAppForm } from '~/ui/form/app-form'
+import { createTiersFn } from '../price-tiers.functions'
+import { priceTierQueries } from '../price-tiers.queries'
+import {
+  emptyTierRow,
+  nextSeasonRows,
+  rowsForRules,
+  tierFormToInput,
+  type TierFormValues,
+} from '../price-tier-form-values'
+import { createTiersInput, MAX_NEW_TIERS, pricePerPiece, type SkuPricesView } from '../price-tiers.schemas'
+import type { TierForRules } from '../tier-rules'
+import { PricePreview } from './price-preview-table'
+import { TehranDateTimeField } from './tehran-date-time-field'
+
+/** The new-tiers form, and beside it the preview of the stored tiers with the ones being typed. */
+export function PriceTierForm({ view, stored }: { view: SkuPricesView; stored: TierForRules[] }) {
+  const queryClient = useQueryClient()
+  const { form, formProps, formError } = useAppForm({
+    schema: createTiersInput,
+    defaultValues: { tiers: [emptyTierRow(view)] } as TierFormValues,
+    toInput: (values) => tierFormToInput(view, values),
+    onSubmit: async (input) => {
+      const { created } = await createTiersFn({ data: input })
+      notify('success', created.length === 1 ? 'Tier saved' : `${created.length} tiers saved`)
+      form.reset({ tiers: [emptyTierRow(view)] })
+      await queryClient.invalidateQueries({ queryKey: priceTierQueries.sku(view.sku).queryKey })
+    },
+  })
+  return (
+    <div className="flex flex-col gap-6">
+      <form
+        {...formProps}
+        aria-labelledby="new-tiers-title"
+        className="flex min-w-0 flex-col gap-4 rounded-lg border border-stone-200 bg-white p-4"
+      >
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <div>
+            <h2 id="new-tiers-title" className="text-base font-semibold text-ink">
+              New tiers
+            </h2>
+            <p className="text-xs text-stone-600">
+              Times are Tehran time. Each tier starting at a larger quantity costs no more per unit; an offer
+              price (0 for none) is below its unit price.
+            </p>
+          </div>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={!view.tiers.some((t) => t.state === 'active')}
+            onClick={() => {
+              form.reset({ tiers: nextSeasonRows(view) })
+            }}
+          >
+            Duplicate for next season
+          </Button>
+        </div>
+        <FormError message={formError} />
+        <form.Field name="tiers" mode="array">
+          {(tiers) => (
+            <div className="flex flex-col gap-3">
+              {tiers.state.value.map((_, i) => (
+                <fieldset
+                  key={i}
+                  className="grid min-w-0 gap-3 rounded-md border border-stone-200 p-3 sm:grid-cols-2 lg:grid-cols-3"
+                  aria-label={`Tier ${i + 1}`}
+                >
+                  <legend className="px-1 text-sm font-semibold text-ink">Tier {i + 1}</legend>
+                  <form.AppField name={`tiers[${i}].minQuantity`}>
+                    {(field) => <field.QuantityField label="From quantity" min={1} required />}
+                  </form.AppField>
+                  <form.AppField name={`tiers[${i}].unitPrice`}>
+                    {(field) => <field.MoneyField label="Unit price" required />}
+                  </form.AppField>
+                  <form.AppField name={`tiers[${i}].offerPrice`}>
+                    {(field) => <field.MoneyField label="Offer price" hint="0: no discount" />}
+                  </form.AppField>
+                  <form.AppField name={`tiers[${i}].validFrom`}>
+                    {() => <TehranDateTimeField label="Valid from" hint="Tehran time" required />}
+                  </form.AppField>
+                  <form.AppField name={`tiers[${i}].validTo`}>
+                    {() => <TehranDateTimeField label="Valid to" hint="Tehran time; empty: open-ended" />}
+                  </form.AppField>
+                  <div className="flex flex-col justify-between gap-2">
+                    <form.Subscribe selector={(state) => state.values.tiers[i]}>
+                      {(row) => (
+                        <p className="text-sm text-stone-700" aria-live="polite">
+                          Per piece:{' '}
+                          <strong className="text-ink" data-testid={`tier-${i}-per-piece`}>
+                            {row && row.unitPrice
+                              ? formatMoney(
+                                  pricePerPiece(
+                                    { unitPrice: row.unitPrice, offerPrice: row.offerPrice ?? 0 },
+                                    view.piecesPerPack,
+                                  ),
+                                )
+                              : '—'}
+                          </strong>
+                          <span className="block text-xs text-stone-600">
+                            {view.piecesPerPack} {view.piecesPerPack === 1 ? 'piece' : 'pieces'} per pack
+                          </span>
+                        </p>
+                      )}
+                    </form.Subscribe>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      className="self-start"
+                      disabled={tiers.state.value.length === 1}
+                      onClick={() => void tiers.removeValue(i)}
+                    >
+                      Remove<span className="sr-only"> tier {i + 1}</span>
+                    </Button>
+                  </div>
+                </fieldset>
+              ))}
+              <Button
+                variant="secondary"
+                size="sm"
+                className="self-start"
+                disabled={tiers.state.value.length >= MAX_NEW_TIERS}
+                onClick={() => tiers.pushValue(emptyTierRow(view))}
+              >
+                Add a tier
+              </Button>
+            </div>
+          )}
+        </form.Field>
+        <form.AppForm>
+          <form.SubmitButton busyLabel="Saving…">Save tiers</form.SubmitButton>
+        </form.AppForm>
+      </form>
+      <form.Subscribe selector={(state) => state.values.tiers}>
+        {(rows) => (
+          <PricePreview
+            tiers={[...stored, ...rowsForRules(rows).map((r) => r.tier)]}
+            at={new Date(view.now)}
+            unit={view.unit}
+          />
+        )}
+      </form.Subscribe>
+    </div>
+  )
+}
