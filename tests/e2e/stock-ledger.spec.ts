@@ -94,3 +94,52 @@ test('another seller’s SKU code is the 404 page', async ({ page, context }) =>
   const response = await page.goto('/seller/inventory/stock/NOT-A-REAL-SKU-0000')
   expect(response?.status()).toBe(404)
 })
+
+test('the inventory table filters to low stock, opens a SKU’s ledger, and pauses and activates selected SKUs', async ({
+  page,
+  context,
+}) => {
+  await signIn(context, 'seller')
+  await page.goto('/seller/inventory')
+  await expect(page).toHaveURL('/seller/inventory')
+  const table = page.getByRole('table', { name: 'Inventory' })
+  const count = page.getByTestId('inventory-count')
+  await expect(count).toHaveText(/^[\d,]+ SKUs?$/)
+  const all = Number((await count.innerText()).replace(/\D/g, ''))
+
+  await page.getByRole('combobox', { name: 'Stock' }).selectOption('low')
+  await expect(page).toHaveURL(/stock=low/)
+  await expect.poll(async () => Number((await count.innerText()).replace(/\D/g, ''))).toBeLessThan(all)
+  const lowLinks = table.getByRole('link', { name: /\(low\): stock and ledger of / })
+  const rows = await table.getByRole('row').count()
+  expect(await lowLinks.count()).toBe(rows - 1)
+
+  // Sorting by a column header goes to the server and into the URL.
+  await table.getByRole('button', { name: /^Stock/ }).click()
+  await expect(page).toHaveURL(/sort=stock/)
+
+  await page
+    .getByRole('checkbox', { name: /^Select (?!every)/ })
+    .nth(0)
+    .check()
+  await page
+    .getByRole('checkbox', { name: /^Select (?!every)/ })
+    .nth(1)
+    .check()
+  const selection = page.getByRole('group', { name: 'Selected SKUs' })
+  await expect(selection).toContainText('2 selected')
+  await selection.getByRole('button', { name: 'Pause' }).click()
+  await expect(page.getByText('2 SKUs paused')).toBeVisible()
+  await page.getByRole('combobox', { name: 'Status' }).selectOption('inactive')
+  await expect(table.getByRole('row')).not.toHaveCount(1)
+  await page.getByRole('checkbox', { name: 'Select every SKU on this page' }).check()
+  await page.getByRole('group', { name: 'Selected SKUs' }).getByRole('button', { name: 'Activate' }).click()
+  await expect(page.getByText(/SKUs? activated/)).toBeVisible()
+
+  await page.goto('/seller/inventory?stock=low')
+  await table
+    .getByRole('link', { name: /stock and ledger of / })
+    .first()
+    .click()
+  await expect(page.getByRole('heading', { level: 1, name: /^Stock of / })).toBeVisible()
+})

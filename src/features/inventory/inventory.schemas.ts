@@ -29,6 +29,7 @@ export const inventorySearch = v.object({
   perPage: v.optional(v.picklist(PAGE_SIZES), 50),
 })
 export type InventorySearch = v.InferOutput<typeof inventorySearch>
+export const inventoryDefaults: InventorySearch = v.parse(inventorySearch, {})
 
 export const bulkSkuStatusInput = v.object({
   skuIds: v.pipe(

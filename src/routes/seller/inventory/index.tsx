@@ -1,13 +1,15 @@
-import { createFileRoute, Link } from '@tanstack/react-router'
+import { createFileRoute, Link, stripSearchParams } from '@tanstack/react-router'
 import { InventoryTable } from '~/features/inventory/components/inventory-table'
 import { inventoryQueries } from '~/features/inventory/inventory.queries'
-import { inventorySearch } from '~/features/inventory/inventory.schemas'
+import { inventoryDefaults, inventorySearch } from '~/features/inventory/inventory.schemas'
 import { pageHead } from '~/features/shell/page-head'
 import { notFoundOnInvalidSearch } from '~/lib/route-errors'
 import { buttonClasses } from '~/ui/button'
 
 export const Route = createFileRoute('/seller/inventory/')({
   validateSearch: inventorySearch,
+  // The URL names only what differs from the defaults: /seller/inventory stays /seller/inventory.
+  search: { middlewares: [stripSearchParams(inventoryDefaults)] },
   onError: notFoundOnInvalidSearch,
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {
