@@ -129,7 +129,11 @@ test('a product the seller did not create is read-only on the edit page, with wh
   await page.getByRole('link', { name: /^Products of Tehrani Wholesale Central/ }).click()
   // The demo catalogue's products are the platform's.
   // The newest rows may be products this seller just created; the oldest is a demo one.
-  await page.getByRole('table').getByRole('link', { name: / : edit / }).last().click()
+  await page
+    .getByRole('table')
+    .getByRole('link', { name: / : edit / })
+    .last()
+    .click()
   await expect(page.getByRole('form', { name: /^Your offer/ })).toBeVisible()
   await expect(page.getByRole('form', { name: 'Product' })).toHaveCount(0)
   await expect(page.getByText(/maintains this product/)).toBeVisible()
@@ -143,7 +147,11 @@ test('the observer sees an SKU and its product read-only', async ({ page, contex
   await signIn(context, 'observer')
   await page.goto('/seller/stores')
   await page.getByRole('link', { name: /^Products of Tehrani Wholesale Central/ }).click()
-  await page.getByRole('table').getByRole('link', { name: / : edit / }).last().click()
+  await page
+    .getByRole('table')
+    .getByRole('link', { name: / : edit / })
+    .last()
+    .click()
   await expect(page.getByRole('region', { name: /^Offer/ })).toBeVisible()
   await expect(page.getByText('Only the seller changes offers; observers see them here.')).toBeVisible()
   await expect(page.getByRole('form')).toHaveCount(0)
