@@ -115,6 +115,7 @@ export const RESOURCE_SIDES: Record<
   store: 'seller',
   product: 'seller',
   sku: 'seller',
+  tier: 'seller',
   import: 'seller',
   invitation: 'seller',
   /** The users a seller names by id are its observers. */

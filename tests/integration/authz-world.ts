@@ -63,6 +63,8 @@ export async function buildWorld(db: Db): Promise<World> {
   const store = await createStore(db, { seller })
   const product = await createProduct(db, { category, brand, createdBySellerId: seller.id })
   const sku = await createSku(db, { store, product, remainingQuantity: 500 })
+  // A price tier of its own SKU: expiring it (the seller's row of the matrix) leaves the SKU above on sale.
+  const tiered = await createSku(db, { store, product: await createProduct(db, { category, brand }) })
 
   const buyerAuth = await authOf(db, buyer)
   const address = await createAddress(db, buyerAuth, {
@@ -148,6 +150,7 @@ export async function buildWorld(db: Db): Promise<World> {
       store: store.id,
       product: product.id,
       sku: sku.id,
+      tier: tiered.prices[0]!.id,
       import: importId,
       invitation: invitation!.id,
       user: observer,

@@ -128,10 +128,7 @@ describe(`price tiers (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
 
   it('allows the same minimum when the validity does not overlap', async () => {
     const sku = await newSku()
-    await expireTier(db, owner, {
-      sku: sku.code,
-      tierId: (await getSkuPrices(db, owner, sku.code)).tiers[0]!.id,
-    })
+    await expireTier(db, owner, { tierId: (await getSkuPrices(db, owner, sku.code)).tiers[0]!.id })
     await createTiers(
       db,
       owner,
@@ -176,14 +173,14 @@ describe(`price tiers (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
     const active = before.tiers.find((t) => t.state === 'active')!
     const scheduled = before.tiers.find((t) => t.state === 'scheduled')!
     setClock(new Date(T0.getTime() + minutes(2)))
-    expect(await expireTier(db, owner, { sku: sku.code, tierId: active.id })).toEqual({ outcome: 'ended' })
-    expect(await expireTier(db, owner, { sku: sku.code, tierId: scheduled.id })).toEqual({
+    expect(await expireTier(db, owner, { tierId: active.id })).toEqual({ outcome: 'ended' })
+    expect(await expireTier(db, owner, { tierId: scheduled.id })).toEqual({
       outcome: 'deleted',
     })
     const after = await getSkuPrices(db, owner, sku.code)
     expect(after.tiers).toHaveLength(1)
     expect(after.tiers[0]).toMatchObject({ id: active.id, state: 'expired', validTo: at(minutes(2)) })
-    const again = await refusal(() => expireTier(db, owner, { sku: sku.code, tierId: active.id }))
+    const again = await refusal(() => expireTier(db, owner, { tierId: active.id }))
     expect(again.status).toBe(409)
     const audits = await db
       .select({ action: auditEvents.action })
@@ -199,16 +196,12 @@ describe(`price tiers (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(seen.tiers).toHaveLength(1)
     const write = input(sku.code, [{}])
     expect((await refusal(() => createTiers(db, observer, write))).status).toBe(403)
-    expect(
-      (await refusal(() => expireTier(db, observer, { sku: sku.code, tierId: seen.tiers[0]!.id }))).status,
-    ).toBe(403)
+    expect((await refusal(() => expireTier(db, observer, { tierId: seen.tiers[0]!.id }))).status).toBe(403)
     expect((await refusal(() => createTiers(db, buyer, write))).status).toBe(403)
     expect((await refusal(() => getSkuPrices(db, buyer, sku.code))).status).toBe(403)
     expect((await refusal(() => getSkuPrices(db, otherOwner, sku.code))).status).toBe(404)
     expect((await refusal(() => createTiers(db, otherOwner, write))).status).toBe(404)
-    expect(
-      (await refusal(() => expireTier(db, otherOwner, { sku: sku.code, tierId: seen.tiers[0]!.id }))).status,
-    ).toBe(404)
+    expect((await refusal(() => expireTier(db, otherOwner, { tierId: seen.tiers[0]!.id }))).status).toBe(404)
     expect(await db.select().from(prices).where(eq(prices.skuId, sku.id))).toHaveLength(1)
   })
 
@@ -222,7 +215,7 @@ describe(`price tiers (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
           .where(eq(productListings.productId, sku.productId))
       )[0]
     const entry = (await getSkuPrices(db, owner, sku.code)).tiers[0]!
-    await expireTier(db, owner, { sku: sku.code, tierId: entry.id })
+    await expireTier(db, owner, { tierId: entry.id })
     await createTiers(
       db,
       owner,

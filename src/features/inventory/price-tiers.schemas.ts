@@ -42,7 +42,8 @@ export const createTiersInput = v.object({
 })
 export type CreateTiersInput = v.InferInput<typeof createTiersInput>
 
-export const expireTierInput = v.object({ sku: skuSchema, tierId: idSchema })
+/** A tier is named by its id alone: the server finds its SKU and checks it is the seller's. */
+export const expireTierInput = v.object({ tierId: idSchema })
 
 export const skuPricesInput = v.object({ sku: skuSchema })
 

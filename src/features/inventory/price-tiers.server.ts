@@ -197,7 +197,13 @@ export async function expireTier(
 ): Promise<{ outcome: 'ended' | 'deleted' }> {
   const actor = writeActor(auth)
   return db.transaction(async (tx) => {
-    const row = await ownedSku(tx, actor, input.sku, true)
+    const [owning] = await selectRows<{ sku: string }>(
+      tx,
+      sql`select s.sku from prices p join skus s on s.id = p.sku_id join stores st on st.id = s.store_id
+          where p.id = ${input.tierId} and st.seller_id = ${actor.sellerId}`,
+    )
+    if (!owning) throw notFound('Tier not found')
+    const row = await ownedSku(tx, actor, owning.sku, true)
     const tier = (await storedTiers(tx, Number(row.sku_id))).find((t) => t.id === input.tierId)
     if (!tier) throw notFound('Tier not found')
     const at = now()

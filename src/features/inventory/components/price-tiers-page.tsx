@@ -205,7 +205,7 @@ function ExpireButton({ sku, tier }: { sku: string; tier: PriceTierView }) {
   const run = async () => {
     setBusy(true)
     try {
-      const { outcome } = await expireTierFn({ data: { sku, tierId: tier.id } })
+      const { outcome } = await expireTierFn({ data: { tierId: tier.id } })
       notify('success', outcome === 'deleted' ? 'Scheduled tier withdrawn' : 'Tier expired')
       await queryClient.invalidateQueries({ queryKey: priceTierQueries.sku(sku).queryKey })
     } catch (error) {
