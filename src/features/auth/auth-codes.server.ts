@@ -7,7 +7,7 @@ import { serverConfig } from '~/server/config.server'
 import type { Db, DbOrTx } from '~/server/db/client.server'
 import { oneTimeCodes } from '~/server/db/schema'
 import { HttpError, tooManyRequests } from '~/server/http/api-errors.server'
-import { hitRateLimit, refundRateLimit, type RateLimitRule } from '~/server/rate-limit/rate-limit.server'
+import { hitRateLimit, type RateLimitRule } from '~/server/rate-limit/rate-limit.server'
 import { queueMessage } from '~/server/providers/sms/outbox.server'
 import { OTP_TRIES_PER_CODE } from './auth-limits.server'
 import type { CodeSent } from './auth.schemas'
@@ -118,7 +118,8 @@ const triesPerClient = {
  * takes a try in single conditional statements: one of five for this client on the newest code
  * (an atomic upsert), and one of OTP_TRIES_PER_CODE for everybody (attempts + 1 where below it).
  * However many guesses arrive at once, no more are ever compared, and one client's wrong tries
- * never burn the code for another. A correct code gives its tries back. Returns the matching
+ * never burn the code for another. A correct code gives back its try of the shared allowance
+ * (not the client's own: see below). Returns the matching
  * code's id for `consumeCode` in the transaction that acts on it; otherwise throws 401 with a
  * message the user can act on. Runs outside any transaction: a counted try stays counted.
  */
@@ -150,7 +151,8 @@ export async function checkCode(db: Db, target: CodeTarget, code: string, client
   if (!counted) throw codeError(CODE_BURNED)
   const match = live.find((candidate) => sameHash(candidate.codeHash, guessHash))
   if (match) {
-    await refundRateLimit(db, triesPerClient, `${newest.id}:${client}`)
+    // The client's own try is not given back: the code is used up on success anyway, and a refund
+    // here would let a burst of guesses sent at once have a sixth one compared after the right one.
     await db
       .update(oneTimeCodes)
       .set({ attempts: sql`greatest(${oneTimeCodes.attempts} - 1, 0)` })
