@@ -60,19 +60,7 @@ export async function listInventory(
       : null,
   ].filter((f): f is ReturnType<typeof sql> => f !== null)
   const direction = search.desc ? sql`desc nulls last` : sql`asc nulls last`
-  const rows = await selectRows<
-    Omit<InventoryRow, 'reserved' | 'updatedAt'> & { updatedAt: Date | string; total: number }
-  >(
-    db,
-    sql`
-      select s.id as "skuId", s.sku, pr.name as "productName",
-        (select ph.url from product_photos ph where ph.product_id = pr.id order by ph.position, ph.id limit 1) as image,
-        st.id as "storeId", st.name as "storeName", pr.unit, s.always_available as "alwaysAvailable",
-        s.remaining_quantity as stock, entry.unit_price::float8 as "entryPrice",
-        nullif(entry.offer_price, 0)::float8 as "offerPrice",
-        (select count(*)::int from prices p where p.sku_id = s.id and p.valid_from <= now()
-           and (p.valid_to is null or p.valid_to > now())) as "activeTiers",
-        s.status::text as status, s.updated_at as "updatedAt", count(*) over ()::int as total
+  const from = sql`
       from skus s
       join stores st on st.id = s.store_id
       join products pr on pr.id = s.product_id
@@ -81,11 +69,35 @@ export async function listInventory(
         where p.sku_id = s.id and p.valid_from <= now() and (p.valid_to is null or p.valid_to > now())
         order by p.min_quantity limit 1
       ) entry on true
-      where ${sql.join(filters, sql` and `)}
-      order by ${ORDER[search.sort]} ${direction}, s.id
-      limit ${search.perPage} offset ${(search.page - 1) * search.perPage}
+      where ${sql.join(filters, sql` and `)}`
+  // The page first (sorted and cut in SQL), then the photo and tier count of its rows only; the
+  // total is its own count, so no per-row work is done for the rows of other pages.
+  const [rows, [counted]] = await Promise.all([
+    selectRows<Omit<InventoryRow, 'reserved' | 'updatedAt'> & { updatedAt: Date | string }>(
+      db,
+      sql`
+      with page as (
+        select s.id, s.sku, pr.id as product_id, pr.name as product_name, st.id as store_id,
+          st.name as store_name, pr.unit, s.always_available, s.remaining_quantity, s.status, s.updated_at,
+          entry.unit_price, entry.offer_price,
+          row_number() over (order by ${ORDER[search.sort]} ${direction}, s.id) as position
+        ${from}
+        order by ${ORDER[search.sort]} ${direction}, s.id
+        limit ${search.perPage} offset ${(search.page - 1) * search.perPage}
+      )
+      select page.id as "skuId", page.sku, page.product_name as "productName",
+        (select ph.url from product_photos ph where ph.product_id = page.product_id order by ph.position, ph.id limit 1) as image,
+        page.store_id as "storeId", page.store_name as "storeName", page.unit, page.always_available as "alwaysAvailable",
+        page.remaining_quantity as stock, page.unit_price::float8 as "entryPrice",
+        nullif(page.offer_price, 0)::float8 as "offerPrice",
+        (select count(*)::int from prices p where p.sku_id = page.id and p.valid_from <= now()
+           and (p.valid_to is null or p.valid_to > now())) as "activeTiers",
+        page.status::text as status, page.updated_at as "updatedAt"
+      from page order by page.position
     `,
-  )
+    ),
+    selectRows<{ total: number }>(db, sql`select count(*)::int as total ${from}`),
+  ])
   const ids = rows.map((row) => Number(row.skuId))
   const reserved = ids.length
     ? await selectRows<{ sku_id: number; units: number }>(
@@ -106,7 +118,7 @@ export async function listInventory(
     .where(eq(stores.sellerId, actor.sellerId))
     .orderBy(stores.name)
   return {
-    rows: rows.map(({ total: _total, ...row }) => ({
+    rows: rows.map((row) => ({
       ...row,
       skuId: Number(row.skuId),
       storeId: Number(row.storeId),
@@ -115,7 +127,7 @@ export async function listInventory(
       reserved: reservedBySku.get(Number(row.skuId)) ?? 0,
       updatedAt: new Date(row.updatedAt).toISOString(),
     })),
-    total: Number(rows[0]?.total ?? 0),
+    total: Number(counted?.total ?? 0),
     page: search.page,
     perPage: search.perPage,
     stores: storeList,
