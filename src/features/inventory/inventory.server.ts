@@ -60,15 +60,19 @@ export async function listInventory(
       : null,
   ].filter((f): f is ReturnType<typeof sql> => f !== null)
   const direction = search.desc ? sql`desc nulls last` : sql`asc nulls last`
+  // The entry tier (a lateral look-up per SKU) joins the filtering only when a filter or the sort
+  // needs it; the page's rows get theirs after the cut.
+  const needsEntry = search.sort === 'price' || search.discounted || search.noTier
+  const entryJoin = (sku: ReturnType<typeof sql>) => sql`left join lateral (
+        select p.unit_price, p.offer_price from prices p
+        where p.sku_id = ${sku} and p.valid_from <= now() and (p.valid_to is null or p.valid_to > now())
+        order by p.min_quantity limit 1
+      ) entry on true`
   const from = sql`
       from skus s
       join stores st on st.id = s.store_id
       join products pr on pr.id = s.product_id
-      left join lateral (
-        select p.unit_price, p.offer_price from prices p
-        where p.sku_id = s.id and p.valid_from <= now() and (p.valid_to is null or p.valid_to > now())
-        order by p.min_quantity limit 1
-      ) entry on true
+      ${needsEntry ? entryJoin(sql`s.id`) : sql``}
       where ${sql.join(filters, sql` and `)}`
   // The page first (sorted and cut in SQL), then the photo and tier count of its rows only; the
   // total is its own count, so no per-row work is done for the rows of other pages.
@@ -79,7 +83,6 @@ export async function listInventory(
       with page as (
         select s.id, s.sku, pr.id as product_id, pr.name as product_name, st.id as store_id,
           st.name as store_name, pr.unit, s.always_available, s.remaining_quantity, s.status, s.updated_at,
-          entry.unit_price, entry.offer_price,
           row_number() over (order by ${ORDER[search.sort]} ${direction}, s.id) as position
         ${from}
         order by ${ORDER[search.sort]} ${direction}, s.id
@@ -88,12 +91,13 @@ export async function listInventory(
       select page.id as "skuId", page.sku, page.product_name as "productName",
         (select ph.url from product_photos ph where ph.product_id = page.product_id order by ph.position, ph.id limit 1) as image,
         page.store_id as "storeId", page.store_name as "storeName", page.unit, page.always_available as "alwaysAvailable",
-        page.remaining_quantity as stock, page.unit_price::float8 as "entryPrice",
-        nullif(page.offer_price, 0)::float8 as "offerPrice",
+        page.remaining_quantity as stock, entry.unit_price::float8 as "entryPrice",
+        nullif(entry.offer_price, 0)::float8 as "offerPrice",
         (select count(*)::int from prices p where p.sku_id = page.id and p.valid_from <= now()
            and (p.valid_to is null or p.valid_to > now())) as "activeTiers",
         page.status::text as status, page.updated_at as "updatedAt"
-      from page order by page.position
+      from page ${entryJoin(sql`page.id`)}
+      order by page.position
     `,
     ),
     selectRows<{ total: number }>(db, sql`select count(*)::int as total ${from}`),
