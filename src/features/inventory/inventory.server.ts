@@ -1,7 +1,7 @@
 import '@tanstack/react-start/server-only'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { refreshProductListings } from '~/features/catalog/catalog-refresh.server'
-import { recordAuditEvent } from '~/server/audit/audit.server'
+import { recordAuditEvents } from '~/server/audit/audit.server'
 import { requireApprovedSeller } from '~/server/auth/guards.server'
 import type { AuthContext } from '~/server/auth/session.server'
 import { selectRows, type Db } from '~/server/db/client.server'
@@ -168,8 +168,9 @@ export async function setSkuStatuses(
           changing.map((row) => row.id),
         ),
       )
-    for (const row of changing)
-      await recordAuditEvent(tx, {
+    await recordAuditEvents(
+      tx,
+      changing.map((row) => ({
         actorUserId: actor.auth.user.id,
         sellerId: actor.sellerId,
         action: input.status === 'active' ? 'sku.activate' : 'sku.pause',
@@ -177,7 +178,8 @@ export async function setSkuStatuses(
         recordId: row.id,
         before: { status: row.status },
         after: { status: input.status },
-      })
+      })),
+    )
     await refreshProductListings(tx, [...new Set(changing.map((row) => row.productId))])
     return { changed: changing.length }
   })

@@ -39,15 +39,24 @@ export function changedFields(
  * Records one change in the audit trail. Call it inside the business operation's transaction so the
  * row exists exactly when the change does. The request id comes from the current request, if any.
  */
-export async function recordAuditEvent(tx: DbOrTx, event: AuditEventInput): Promise<void> {
-  await tx.insert(auditEvents).values({
-    actorUserId: event.actorUserId,
-    sellerId: event.sellerId ?? null,
-    action: event.action,
-    recordType: event.recordType,
-    recordId: String(event.recordId),
-    changes: changedFields(event.before, event.after),
-    reason: event.reason ?? null,
-    requestId: requestScope.getStore()?.requestId ?? null,
-  })
+export function recordAuditEvent(tx: DbOrTx, event: AuditEventInput): Promise<void> {
+  return recordAuditEvents(tx, [event])
+}
+
+/** Records several changes of one operation (a bulk action) in one statement. */
+export async function recordAuditEvents(tx: DbOrTx, events: readonly AuditEventInput[]): Promise<void> {
+  if (events.length === 0) return
+  const requestId = requestScope.getStore()?.requestId ?? null
+  await tx.insert(auditEvents).values(
+    events.map((event) => ({
+      actorUserId: event.actorUserId,
+      sellerId: event.sellerId ?? null,
+      action: event.action,
+      recordType: event.recordType,
+      recordId: String(event.recordId),
+      changes: changedFields(event.before, event.after),
+      reason: event.reason ?? null,
+      requestId,
+    })),
+  )
 }
