@@ -1,7 +1,6 @@
 import { createServerFn } from '@tanstack/react-start'
-import type * as v from 'valibot'
 import { signedIn } from '~/server/auth/middleware'
-import { parseInput } from '~/server/http/api-errors.server'
+import { validate } from '~/server/http/api-errors.server'
 import { addressIdInput, addressInput, updateAddressInput } from './addresses.schemas'
 import {
   createAddress,
@@ -13,11 +12,6 @@ import {
 } from './addresses.server'
 
 /** Server functions for /buyer/profile/address and the checkout's picker. Ownership lives in the operations. */
-
-const validate =
-  <S extends v.GenericSchema>(schema: S) =>
-  (input: v.InferInput<S>) =>
-    parseInput(schema, input)
 
 export const fetchMyAddresses = createServerFn({ method: 'GET' })
   .middleware([signedIn])

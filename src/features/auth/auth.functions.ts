@@ -1,6 +1,5 @@
 import { createServerFn } from '@tanstack/react-start'
 import { getRequest } from '@tanstack/react-start/server'
-import type * as v from 'valibot'
 import {
   REFRESH_COOKIE,
   clearedSessionCookies,
@@ -11,7 +10,7 @@ import { authContext, signedIn } from '~/server/auth/middleware'
 import { applyCookies } from '~/server/auth/set-cookies.server'
 import { isRefreshTokenUsable, requestTokens, rotateRefreshToken } from '~/server/auth/session.server'
 import { serverConfig } from '~/server/config.server'
-import { parseInput } from '~/server/http/api-errors.server'
+import { validate } from '~/server/http/api-errors.server'
 import { captchaVerifier } from '~/server/providers/captcha/captcha.server'
 import type { User } from './auth.schemas'
 import {
@@ -44,11 +43,6 @@ import {
  * authorises through the middleware and the operation's guard, delegates, and sets the cookies.
  * Tokens never reach page scripts: the reply carries the user, the cookies carry the session.
  */
-
-const validate =
-  <S extends v.GenericSchema>(schema: S) =>
-  (input: v.InferInput<S>) =>
-    parseInput(schema, input)
 
 function finishSignIn(result: SignedIn, secure: boolean): { status: 'signed_in'; user: User } {
   applyCookies(sessionCookies(result.session, secure))

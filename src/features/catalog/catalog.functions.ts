@@ -7,15 +7,9 @@ import { listProducts } from './catalog-listing.server'
 import { getProductDetail } from './catalog-product.server'
 import { suggest } from './catalog-search.server'
 import { getStore } from './catalog-stores.server'
-import type * as v from 'valibot'
-import { parseInput } from '~/server/http/api-errors.server'
+import { validate } from '~/server/http/api-errors.server'
 import { featuredProductsInput, productSearchSchema, slugInput, suggestInput } from './catalog.schemas'
 import { getHomeSections, listFeaturedProducts } from './catalog.server'
-
-const validate =
-  <S extends v.GenericSchema>(schema: S) =>
-  (input: v.InferInput<S>) =>
-    parseInput(schema, input)
 
 /**
  * The catalogue's server functions for the app's own pages. All public and read-only: they take

@@ -1,8 +1,7 @@
 import { createMiddleware, createServerFn } from '@tanstack/react-start'
-import type * as v from 'valibot'
 import { requireAdmin } from '~/server/auth/guards.server'
 import { authContext } from '~/server/auth/middleware'
-import { parseInput } from '~/server/http/api-errors.server'
+import { validate } from '~/server/http/api-errors.server'
 import { landingIdInput, landingPageInput, updateLandingInput } from './landing-admin.schemas'
 import {
   createLandingPage,
@@ -22,11 +21,6 @@ import {
 const adminOnly = createMiddleware({ type: 'function' })
   .middleware([authContext])
   .server(async ({ next, context }) => next({ context: { auth: requireAdmin(context.auth) } }))
-
-const validate =
-  <S extends v.GenericSchema>(schema: S) =>
-  (input: v.InferInput<S>) =>
-    parseInput(schema, input)
 
 export const fetchAdminLandingPages = createServerFn({ method: 'GET' })
   .middleware([adminOnly])

@@ -1,16 +1,10 @@
 import { createServerFn } from '@tanstack/react-start'
-import type * as v from 'valibot'
 import { signedIn } from '~/server/auth/middleware'
-import { parseInput } from '~/server/http/api-errors.server'
+import { validate } from '~/server/http/api-errors.server'
 import { checkoutCartInput, placeOrderInput } from './checkout.schemas'
 import { getCheckout, placeOrder } from './checkout.server'
 
 /** Server functions for /cart/{id}/checkout. Ownership and every rule live in the operations. */
-
-const validate =
-  <S extends v.GenericSchema>(schema: S) =>
-  (input: v.InferInput<S>) =>
-    parseInput(schema, input)
 
 export const fetchCheckout = createServerFn({ method: 'GET' })
   .middleware([signedIn])

@@ -1,8 +1,7 @@
 import { createServerFn } from '@tanstack/react-start'
-import type * as v from 'valibot'
 import { authContext } from '~/server/auth/middleware'
 import { getDb } from '~/server/db/database.server'
-import { parseInput } from '~/server/http/api-errors.server'
+import { validate } from '~/server/http/api-errors.server'
 import {
   faqDeleteInput,
   faqEntryInput,
@@ -22,11 +21,6 @@ import {
 } from './content.server'
 
 /** Server functions for the help pages (public reads) and /admin/content (admin writes). */
-
-const validate =
-  <S extends v.GenericSchema>(schema: S) =>
-  (input: v.InferInput<S>) =>
-    parseInput(schema, input)
 
 export const fetchContentPage = createServerFn({ method: 'GET' })
   .validator(validate(pageSlugInput))

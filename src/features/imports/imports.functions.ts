@@ -1,8 +1,7 @@
 import { createServerFn } from '@tanstack/react-start'
-import type * as v from 'valibot'
 import { signedIn } from '~/server/auth/middleware'
 import { mediaStorage } from '~/server/db/database.server'
-import { HttpError, parseInput } from '~/server/http/api-errors.server'
+import { HttpError, validate } from '~/server/http/api-errors.server'
 import {
   applyImportInput,
   importHistoryInput,
@@ -21,11 +20,6 @@ import {
 } from './imports.server'
 
 /** Server functions of /seller/inventory/import-price. Who may do what is decided in the operations. */
-
-const validate =
-  <S extends v.GenericSchema>(schema: S) =>
-  (input: v.InferInput<S>) =>
-    parseInput(schema, input)
 
 const CHOOSE_FILE = 'Choose a CSV or XLSX file'
 

@@ -1,16 +1,10 @@
 import { createServerFn } from '@tanstack/react-start'
-import type * as v from 'valibot'
 import { authContext } from '~/server/auth/middleware'
-import { parseInput } from '~/server/http/api-errors.server'
+import { validate } from '~/server/http/api-errors.server'
 import { createTiersInput, expireTierInput, skuPricesInput } from './price-tiers.schemas'
 import { createTiers, expireTier, getSkuPrices } from './price-tiers.server'
 
 /** Server functions of /seller/inventory/price/{sku}/create: validate, then the operations authorise and act. */
-
-const validate =
-  <S extends v.GenericSchema>(schema: S) =>
-  (input: v.InferInput<S>) =>
-    parseInput(schema, input)
 
 export const fetchSkuPrices = createServerFn({ method: 'GET' })
   .middleware([authContext])

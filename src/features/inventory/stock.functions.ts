@@ -1,16 +1,10 @@
 import { createServerFn } from '@tanstack/react-start'
-import type * as v from 'valibot'
 import { authContext } from '~/server/auth/middleware'
-import { parseInput } from '~/server/http/api-errors.server'
+import { validate } from '~/server/http/api-errors.server'
 import { adjustStockInput, ledgerPageInput, skuCodeInput } from './stock.schemas'
 import { adjustStock, getSkuStock, getStockLedger } from './stock.server'
 
 /** Server functions of /seller/inventory/stock/{sku}: validate, then the operations authorise and act. */
-
-const validate =
-  <S extends v.GenericSchema>(schema: S) =>
-  (input: v.InferInput<S>) =>
-    parseInput(schema, input)
 
 export const fetchSkuStock = createServerFn({ method: 'GET' })
   .middleware([authContext])

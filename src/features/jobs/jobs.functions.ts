@@ -1,16 +1,10 @@
 import { createServerFn } from '@tanstack/react-start'
-import type * as v from 'valibot'
 import { authContext } from '~/server/auth/middleware'
-import { parseInput } from '~/server/http/api-errors.server'
+import { validate } from '~/server/http/api-errors.server'
 import { deadJobInput } from './jobs.schemas'
 import { deleteDeadJob, getJobsOverview, retryDeadJob } from './jobs.server'
 
 /** Server functions for /admin/jobs. The operations check that the caller is an administrator. */
-
-const validate =
-  <S extends v.GenericSchema>(schema: S) =>
-  (input: v.InferInput<S>) =>
-    parseInput(schema, input)
 
 export const fetchJobsOverview = createServerFn({ method: 'GET' })
   .middleware([authContext])

@@ -1,17 +1,11 @@
 import { createServerFn } from '@tanstack/react-start'
-import type * as v from 'valibot'
 import { signedIn } from '~/server/auth/middleware'
-import { parseInput } from '~/server/http/api-errors.server'
+import { validate } from '~/server/http/api-errors.server'
 import { actOnOrderAsAdmin, getAdminOrder, listAdminOrders } from './orders-admin.server'
 import { adminOrderActionInput, adminOrderFilters } from './orders-admin.schemas'
 import { orderIdInput } from './orders.schemas'
 
 /** Server functions for /admin/orders*. requireAdmin is checked in every operation. */
-
-const validate =
-  <S extends v.GenericSchema>(schema: S) =>
-  (input: v.InferInput<S>) =>
-    parseInput(schema, input)
 
 export const fetchAdminOrders = createServerFn({ method: 'GET' })
   .middleware([signedIn])

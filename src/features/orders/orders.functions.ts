@@ -1,8 +1,7 @@
 import { createServerFn } from '@tanstack/react-start'
-import type * as v from 'valibot'
 import { requireApprovedSeller } from '~/server/auth/guards.server'
 import { signedIn } from '~/server/auth/middleware'
-import { parseInput } from '~/server/http/api-errors.server'
+import { validate } from '~/server/http/api-errors.server'
 import { getInvoiceForViewer } from './invoices.server'
 import { actOnOrder } from './order-transitions.server'
 import { getSellerDashboard } from './orders-dashboard.server'
@@ -19,11 +18,6 @@ import {
 } from './orders.schemas'
 
 /** Server functions for the order pages. Who may see or move what is decided in the operations. */
-
-const validate =
-  <S extends v.GenericSchema>(schema: S) =>
-  (input: v.InferInput<S>) =>
-    parseInput(schema, input)
 
 export const fetchBuyerOrders = createServerFn({ method: 'GET' })
   .middleware([signedIn])

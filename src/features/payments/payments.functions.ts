@@ -1,8 +1,7 @@
 import { createServerFn } from '@tanstack/react-start'
-import type * as v from 'valibot'
 import { authContext, signedIn } from '~/server/auth/middleware'
 import { serverConfig } from '~/server/config.server'
-import { parseInput } from '~/server/http/api-errors.server'
+import { validate } from '~/server/http/api-errors.server'
 import { assertDemoSurfaceAllowed } from '~/server/http/demo-surface.server'
 import {
   checkoutResultInput,
@@ -12,11 +11,6 @@ import {
 } from './payments.schemas'
 import { loadCheckoutResult, startPayment as startPaymentOperation } from './payments.server'
 import { decideSandboxPayment, loadSandboxSession } from './sandbox-bank.server'
-
-const validate =
-  <S extends v.GenericSchema>(schema: S) =>
-  (input: v.InferInput<S>) =>
-    parseInput(schema, input)
 
 /**
  * Contract P: opens a payment session for the caller's order awaiting payment and returns where to

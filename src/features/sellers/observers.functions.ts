@@ -1,16 +1,10 @@
 import { createServerFn } from '@tanstack/react-start'
-import type * as v from 'valibot'
 import { authContext } from '~/server/auth/middleware'
-import { parseInput } from '~/server/http/api-errors.server'
+import { validate } from '~/server/http/api-errors.server'
 import { cancelInvitationInput, inviteObserverInput, removeObserverInput } from './observers.schemas'
 import { cancelInvitation, inviteObserver, listObservers, removeObserver } from './observers.server'
 
 /** Server functions for /seller/profile/observers. Only the seller's owner passes the operations' guard. */
-
-const validate =
-  <S extends v.GenericSchema>(schema: S) =>
-  (input: v.InferInput<S>) =>
-    parseInput(schema, input)
 
 export const fetchObservers = createServerFn({ method: 'GET' })
   .middleware([authContext])

@@ -1,7 +1,6 @@
 import { createServerFn } from '@tanstack/react-start'
-import type * as v from 'valibot'
 import { authContext, signedIn } from '~/server/auth/middleware'
-import { parseInput } from '~/server/http/api-errors.server'
+import { validate } from '~/server/http/api-errors.server'
 import {
   becomeSellerInput,
   sellerApplicationFilters,
@@ -17,11 +16,6 @@ import {
 } from './sellers.server'
 
 /** Server functions for /become-a-seller, /seller/profile and /admin/sellers. Guards live in the operations. */
-
-const validate =
-  <S extends v.GenericSchema>(schema: S) =>
-  (input: v.InferInput<S>) =>
-    parseInput(schema, input)
 
 export const becomeSellerFn = createServerFn({ method: 'POST' })
   .middleware([signedIn])

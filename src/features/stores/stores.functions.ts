@@ -1,8 +1,7 @@
 import { createServerFn } from '@tanstack/react-start'
-import type * as v from 'valibot'
 import { authContext } from '~/server/auth/middleware'
 import { mediaStorage } from '~/server/db/database.server'
-import { parseInput } from '~/server/http/api-errors.server'
+import { validate } from '~/server/http/api-errors.server'
 import { multipart } from '~/server/http/multipart.server'
 import {
   catalogueSearchInput,
@@ -32,11 +31,6 @@ import { offerExistingProduct, updateSku } from './store-products.server'
 import { createStore, deleteStore, getStore, listStores, setStoreStatus, updateStore } from './stores.server'
 
 /** Server functions for /seller/stores/**: validate, then the operations authorise and act. */
-
-const validate =
-  <S extends v.GenericSchema>(schema: S) =>
-  (input: v.InferInput<S>) =>
-    parseInput(schema, input)
 
 export const fetchStores = createServerFn({ method: 'GET' })
   .middleware([authContext])

@@ -1,9 +1,8 @@
 import { createServerFn } from '@tanstack/react-start'
-import * as v from 'valibot'
 import { authContext, signedIn } from '~/server/auth/middleware'
 import { serverConfig } from '~/server/config.server'
 import { mediaStorage } from '~/server/db/database.server'
-import { parseInput } from '~/server/http/api-errors.server'
+import { validate } from '~/server/http/api-errors.server'
 import { multipart } from '~/server/http/multipart.server'
 import { captchaVerifier } from '~/server/providers/captcha/captcha.server'
 import { submitContactForm } from './contact.server'
@@ -21,11 +20,6 @@ import {
 import { changeTicketStatus, createTicket, getTicket, listMyTickets, replyAsOwner } from './tickets.server'
 
 /** Server functions for /buyer/tickets*, /admin/tickets* and /contact. Guards live in the operations. */
-
-const validate =
-  <S extends v.GenericSchema>(schema: S) =>
-  (input: v.InferInput<S>) =>
-    parseInput(schema, input)
 
 export const createTicketFn = createServerFn({ method: 'POST' })
   .middleware([signedIn])

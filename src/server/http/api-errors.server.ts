@@ -82,6 +82,12 @@ export function nulPath(value: unknown, path = '', depth = 0): string | null {
   return null
 }
 
+/** A server function's validator (`.validator(validate(schema))`): the parsed input, or a 422. */
+export const validate =
+  <S extends v.GenericSchema>(schema: S) =>
+  (input: v.InferInput<S>) =>
+    parseInput(schema, input)
+
 /** Validates input at the boundary: the output, or a 422 naming every bad field. */
 export function parseInput<TSchema extends v.GenericSchema>(
   schema: TSchema,
