@@ -90,7 +90,7 @@ const columns = column.columns([
         to="/seller/inventory/product/$sku/edit"
         params={{ sku: row.original.sku }}
         dir="ltr"
-        className="font-mono text-xs font-medium text-brand-800 underline-offset-4 hover:underline"
+        className="font-mono text-xs font-medium whitespace-nowrap text-brand-800 underline-offset-4 hover:underline"
       >
         {row.original.sku}
       </Link>
