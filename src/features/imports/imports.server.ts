@@ -11,6 +11,7 @@ import { requireApprovedSeller, type SellerActor } from '~/server/auth/guards.se
 import type { AuthContext } from '~/server/auth/session.server'
 import { now } from '~/server/clock.server'
 import { selectRows, type Db, type Tx } from '~/server/db/client.server'
+import { intArray, jsonRows, textArray } from '~/server/db/sql-batch.server'
 import {
   prices,
   skus,
@@ -124,7 +125,7 @@ async function skuFacts(
     })
     .from(skus)
     .innerJoin(stores, eq(stores.id, skus.storeId))
-    .where(and(eq(stores.sellerId, sellerId), inArray(skus.sku, codes)))
+    .where(and(eq(stores.sellerId, sellerId), sql`${skus.sku} = any(${textArray(codes)})`))
   const tiers = await liveTiers(
     db,
     rows.map((r) => r.skuId),
@@ -140,7 +141,12 @@ async function liveTiers(db: Db | Tx, skuIds: number[], at: Date): Promise<Map<n
   const rows = await db
     .select()
     .from(prices)
-    .where(and(inArray(prices.skuId, skuIds), or(isNull(prices.validTo), gt(prices.validTo, at))))
+    .where(
+      and(
+        sql`${prices.skuId} = any(${intArray(skuIds)})`,
+        or(isNull(prices.validTo), gt(prices.validTo, at)),
+      ),
+    )
     .orderBy(asc(prices.minQuantity), asc(prices.validFrom))
   for (const row of rows) {
     const list = byId.get(row.skuId) ?? []
@@ -186,27 +192,29 @@ export async function checkImport(
     pending = []
     const at = now()
     const facts = await skuFacts(db, job.sellerId, [...new Set(rows.map((r) => r.sku).filter(Boolean))], at)
+    const values = rows.map((row) => {
+      const diff = evaluateRow(row, facts.get(row.sku), at, job.stockOnly)
+      return {
+        row_number: row.rowNumber,
+        sku: row.sku.slice(0, 64) || '—',
+        sku_id: diff.skuId,
+        outcome: diff.outcome,
+        expected_stock: diff.expectedStock,
+        before: diff.before,
+        after: diff.after,
+        errors: diff.errors,
+        warnings: diff.warnings,
+      }
+    })
     await db.transaction(async (tx) => {
-      await tx
-        .insert(stockImportRows)
-        .values(
-          rows.map((row) => {
-            const diff = evaluateRow(row, facts.get(row.sku), at, job.stockOnly)
-            return {
-              importId,
-              rowNumber: row.rowNumber,
-              sku: row.sku.slice(0, 64) || '—',
-              skuId: diff.skuId,
-              outcome: diff.outcome,
-              expectedStock: diff.expectedStock,
-              before: diff.before,
-              after: diff.after,
-              errors: diff.errors,
-              warnings: diff.warnings,
-            }
-          }),
-        )
-        .onConflictDoNothing()
+      await tx.execute(sql`
+        insert into ${stockImportRows}
+          (import_id, row_number, sku, sku_id, outcome, expected_stock, before, after, errors, warnings)
+        select ${importId}::int, r.row_number, r.sku, r.sku_id, r.outcome::import_row_outcome,
+          r.expected_stock, r.before, r.after, coalesce(r.errors, '[]'), coalesce(r.warnings, '[]')
+        from jsonb_to_recordset(${jsonRows(values)}) as r(row_number int, sku text, sku_id int,
+          outcome text, expected_stock int, before jsonb, after jsonb, errors jsonb, warnings jsonb)
+        on conflict do nothing`)
       await tx.update(stockImports).set({ rowsDone: seen }).where(eq(stockImports.id, importId))
     })
   }
@@ -318,6 +326,9 @@ export async function applyImport(
   const [job] = await db.select().from(stockImports).where(eq(stockImports.id, importId))
   if (!job || job.status !== 'applying') return
   try {
+    // Walks the rows by row number (keyset), so each chunk reads only its own rows from the index
+    // instead of stepping again over every row applied before it.
+    let after = 0
     for (;;) {
       const rows = await db
         .select()
@@ -326,12 +337,14 @@ export async function applyImport(
           and(
             eq(stockImportRows.importId, importId),
             eq(stockImportRows.outcome, 'update'),
+            gt(stockImportRows.rowNumber, after),
             isNull(stockImportRows.result),
           ),
         )
         .orderBy(asc(stockImportRows.rowNumber))
         .limit(CHUNK)
       if (rows.length === 0) break
+      after = rows.at(-1)!.rowNumber
       await db.transaction(async (tx) => {
         await applyChunk(tx, job, rows)
         await tx
@@ -395,11 +408,17 @@ const tierIds = (tiers: { id?: number }[] | undefined) =>
  */
 async function applyChunk(tx: Tx, job: ImportJob, rows: ImportRow[]): Promise<void> {
   const at = now()
+  const stamp = sql`${at.toISOString()}::timestamptz`
   const skuIds = [...new Set(rows.map((r) => r.skuId).filter((id): id is number => id !== null))].sort(
     (a, b) => a - b,
   )
   const locked = skuIds.length
-    ? await tx.select().from(skus).where(inArray(skus.id, skuIds)).orderBy(asc(skus.id)).for('update')
+    ? await tx
+        .select()
+        .from(skus)
+        .where(sql`${skus.id} = any(${intArray(skuIds)})`)
+        .orderBy(asc(skus.id))
+        .for('update')
     : []
   const skuById = new Map(locked.map((sku) => [sku.id, sku]))
   const tiersBySku = await liveTiers(tx, skuIds, at)
@@ -420,6 +439,7 @@ async function applyChunk(tx: Tx, job: ImportJob, rows: ImportRow[]): Promise<vo
 
   // Tiers: end the current ones, remove the scheduled ones, add the row's.
   const withTiers = ready.filter((r) => r.row.after?.tiers)
+  const bySku = new Map(withTiers.map((item) => [item.sku.id, item]))
   const expire: number[] = []
   const remove: number[] = []
   for (const item of withTiers)
@@ -429,10 +449,16 @@ async function applyChunk(tx: Tx, job: ImportJob, rows: ImportRow[]): Promise<vo
         item.applied.expiredTierIds.push(tier.id)
       } else remove.push(tier.id)
     }
-  if (expire.length) await tx.update(prices).set({ validTo: at }).where(inArray(prices.id, expire))
+  if (expire.length)
+    await tx
+      .update(prices)
+      .set({ validTo: at })
+      .where(sql`${prices.id} = any(${intArray(expire)})`)
   if (remove.length) {
-    const removed = await tx.delete(prices).where(inArray(prices.id, remove)).returning()
-    const bySku = new Map(withTiers.map((item) => [item.sku.id, item]))
+    const removed = await tx
+      .delete(prices)
+      .where(sql`${prices.id} = any(${intArray(remove)})`)
+      .returning()
     for (const r of removed)
       bySku.get(r.skuId)?.applied.deletedTiers.push({
         minQuantity: r.minQuantity,
@@ -448,81 +474,75 @@ async function applyChunk(tx: Tx, job: ImportJob, rows: ImportRow[]): Promise<vo
       const validFrom = tier.validFrom && new Date(tier.validFrom) > at ? new Date(tier.validFrom) : at
       const effective = tier.offerPrice > 0 ? tier.offerPrice : tier.unitPrice
       return {
-        item,
-        values: {
-          skuId: item.sku.id,
-          minQuantity: tier.minQuantity,
-          unitPrice: tier.unitPrice,
-          offerPrice: tier.offerPrice,
-          pricePerPiece: Math.round(effective / item.sku.piecesPerPack),
-          validFrom,
-          validTo: tier.validTo ? new Date(tier.validTo) : null,
-          createdAt: at,
-        },
+        sku_id: item.sku.id,
+        min_quantity: tier.minQuantity,
+        unit_price: tier.unitPrice,
+        offer_price: tier.offerPrice,
+        price_per_piece: Math.round(effective / item.sku.piecesPerPack),
+        valid_from: validFrom.toISOString(),
+        valid_to: tier.validTo ? new Date(tier.validTo).toISOString() : null,
       }
     }),
   )
   if (newTiers.length) {
-    // Rows come back in the order of the VALUES list.
-    const inserted = await tx
-      .insert(prices)
-      .values(newTiers.map((t) => t.values))
-      .returning({ id: prices.id })
-    inserted.forEach((r, i) => newTiers[i]!.item.applied.insertedTierIds.push(r.id))
+    const inserted = await selectRows<{ id: number; sku_id: number }>(
+      tx,
+      sql`insert into ${prices}
+            (sku_id, min_quantity, unit_price, offer_price, price_per_piece, valid_from, valid_to, created_at)
+          select t.sku_id, t.min_quantity, t.unit_price, t.offer_price, t.price_per_piece, t.valid_from,
+            t.valid_to, ${stamp}
+          from jsonb_to_recordset(${jsonRows(newTiers)}) as t(sku_id int, min_quantity int,
+            unit_price bigint, offer_price bigint, price_per_piece bigint, valid_from timestamptz,
+            valid_to timestamptz)
+          returning id, sku_id`,
+    )
+    for (const r of inserted) bySku.get(Number(r.sku_id))!.applied.insertedTierIds.push(Number(r.id))
   }
 
   // "Always available" and stock, each in one statement; every stock change is a ledger row.
   const availability = ready.filter((r) => r.row.after?.alwaysAvailable !== undefined)
   if (availability.length)
     await tx.execute(sql`
-      update ${skus} set always_available = v.flag, updated_at = ${at.toISOString()}::timestamptz
-      from (values ${sql.join(
-        availability.map((r) => sql`(${r.sku.id}::int, ${r.row.after!.alwaysAvailable!}::boolean)`),
-        sql`, `,
-      )}) as v(id, flag)
+      update ${skus} set always_available = v.flag, updated_at = ${stamp}
+      from jsonb_to_recordset(${jsonRows(
+        availability.map((r) => ({ id: r.sku.id, flag: r.row.after!.alwaysAvailable! })),
+      )}) as v(id int, flag boolean)
       where ${skus.id} = v.id`)
   const stock = ready.filter(
     (r) => r.row.after?.stock !== undefined && r.row.after.stock !== r.sku.remainingQuantity,
   )
   if (stock.length) {
+    const changes = stock.map((r) => ({
+      sku_id: r.sku.id,
+      delta: r.row.after!.stock! - r.sku.remainingQuantity,
+      quantity: r.row.after!.stock!,
+    }))
     await tx.execute(sql`
-      update ${skus} set remaining_quantity = v.qty, updated_at = ${at.toISOString()}::timestamptz
-      from (values ${sql.join(
-        stock.map((r) => sql`(${r.sku.id}::int, ${r.row.after!.stock!}::int)`),
-        sql`, `,
-      )}) as v(id, qty)
-      where ${skus.id} = v.id`)
-    const movements = await tx
-      .insert(stockMovements)
-      .values(
-        stock.map((r) => ({
-          skuId: r.sku.id,
-          kind: 'import' as const,
-          delta: r.row.after!.stock! - r.sku.remainingQuantity,
-          resultingQuantity: r.row.after!.stock!,
-          actorUserId: job.appliedBy,
-          reason: 'import',
-          importId: job.id,
-        })),
-      )
-      .returning({ id: stockMovements.id })
-    movements.forEach((m, i) => (stock[i]!.applied.movementId = m.id))
+      update ${skus} set remaining_quantity = v.quantity, updated_at = ${stamp}
+      from jsonb_to_recordset(${jsonRows(changes)}) as v(sku_id int, quantity int)
+      where ${skus.id} = v.sku_id`)
+    const movements = await selectRows<{ id: number; sku_id: number }>(
+      tx,
+      sql`insert into ${stockMovements}
+            (sku_id, kind, delta, resulting_quantity, actor_user_id, reason, import_id, created_at)
+          select v.sku_id, 'import', v.delta, v.quantity, ${job.appliedBy}::int, 'import', ${job.id}::int,
+            ${stamp}
+          from jsonb_to_recordset(${jsonRows(changes)}) as v(sku_id int, delta int, quantity int)
+          returning id, sku_id`,
+    )
+    const stockBySku = new Map(stock.map((r) => [r.sku.id, r]))
+    for (const m of movements) stockBySku.get(Number(m.sku_id))!.applied.movementId = Number(m.id)
   }
 
   const marks = [
-    ...ready.map(
-      (r) => sql`(${r.row.id}::bigint, 'applied', ${JSON.stringify(r.applied)}::jsonb, null::jsonb)`,
-    ),
-    ...stale.map(
-      (r) =>
-        sql`(${r.row.id}::bigint, 'stale', null::jsonb, ${JSON.stringify([...r.row.warnings, r.reason])}::jsonb)`,
-    ),
+    ...ready.map((r) => ({ id: r.row.id, result: 'applied', applied: r.applied })),
+    ...stale.map((r) => ({ id: r.row.id, result: 'stale', warnings: [...r.row.warnings, r.reason] })),
   ]
   if (marks.length)
     await tx.execute(sql`
       update ${stockImportRows} set result = v.result::import_row_result, applied = v.applied,
         warnings = coalesce(v.warnings, ${stockImportRows.warnings})
-      from (values ${sql.join(marks, sql`, `)}) as v(id, result, applied, warnings)
+      from jsonb_to_recordset(${jsonRows(marks)}) as v(id bigint, result text, applied jsonb, warnings jsonb)
       where ${stockImportRows.id} = v.id`)
 }
 
