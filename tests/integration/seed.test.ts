@@ -35,7 +35,6 @@ type Rows<T extends { $inferSelect: unknown }> = T['$inferSelect'][]
 let handle: DatabaseHandle
 let mediaRoot: string
 let summary: SeedSummary
-let seedMs: number
 const data = {} as {
   users: Rows<typeof users>
   categories: Rows<typeof categories>
@@ -53,9 +52,7 @@ const tiersBySku = new Map<number, Rows<typeof prices>>()
 beforeAll(async () => {
   handle = await createTestDatabase()
   mediaRoot = await mkdtemp(join(tmpdir(), 'omdeh-seed-'))
-  const started = performance.now()
   summary = await seedDemoData(handle.db, { scale: 1, storage: localDiskStorage(mediaRoot) })
-  seedMs = performance.now() - started
   const db = handle.db
   data.users = await db.select().from(users)
   data.categories = await db.select().from(categories)
@@ -90,7 +87,7 @@ const groupCount = <T>(rows: T[], key: (row: T) => unknown) => {
 const urlSafeSlug = /^[a-z0-9]+(-[a-z0-9]+)*$/
 
 describe('seedDemoData at scale 1', () => {
-  it('reports what it inserted, the promised sizes, fast', () => {
+  it('reports what it inserted, in the promised sizes', () => {
     expect(summary).toEqual({
       users: data.users.length,
       categories: data.categories.length,
@@ -103,7 +100,6 @@ describe('seedDemoData at scale 1', () => {
     })
     expect(summary).toMatchObject({ sellers: 60, products: 2000, skus: 4000 })
     expect(summary.brands).toBeGreaterThanOrEqual(60)
-    expect(seedMs).toBeLessThan(30_000)
   })
 
   it('builds a two-level category tree with ordered, unique slugs and images on disk', async () => {
