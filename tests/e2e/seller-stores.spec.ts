@@ -4,11 +4,12 @@ import { signIn } from './support/auth'
 
 /**
  * Issue #15, the stores part of its journey: the demo approved seller opens a store (slug suggested
- * from the name), sees it with its history, pauses it; the observer reads stores without changing
+ * from the name), sees it with its history, offers a product from it that reaches the buyer's
+ * listing, pauses it and the offer leaves the listing; the observer reads stores without changing
  * them; the pending seller is refused.
  */
 
-test('the demo seller opens a store, sees its overview and history, and pauses it', async ({
+test('the demo seller opens a store, offers a product from it, and pausing it takes the offer out of the listing', async ({
   page,
   context,
 }) => {
@@ -39,7 +40,29 @@ test('the demo seller opens a store, sees its overview and history, and pauses i
   await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
   await expect(page.getByText('No. 12, Chaharbagh St')).toBeVisible()
   await expect(page.getByRole('region', { name: 'History' }).getByText('Store created')).toBeVisible()
+  const storePath = new URL(page.url()).pathname
+  const storeSlug = (await page.getByRole('link', { name: /^\/store\// }).textContent())!.slice(
+    '/store/'.length,
+  )
 
+  // The new store offers an existing product, which reaches the buyer's listing at once.
+  await page.goto('/seller/stores')
+  await page.getByRole('link', { name: `Products of ${name}` }).click()
+  await page.getByRole('link', { name: 'Add products' }).click()
+  await page.getByLabel('Search the catalogue').fill('tea')
+  const match = page.getByRole('list', { name: 'Catalogue matches' }).getByRole('listitem').first()
+  const productName = (await match.locator('p').first().textContent())!
+  await match.getByRole('button', { name: /^Choose/ }).click()
+  const offer = page.getByRole('form', { name: /^Offer / })
+  await offer.getByLabel('Stock').fill('25')
+  await offer.getByLabel('Unit price (tier 1)').fill('1500000')
+  await offer.getByRole('button', { name: 'Put on sale' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: /^Products of/ })).toBeVisible()
+  await page.goto(`/product?store=${storeSlug}`)
+  await expect(page.getByRole('link', { name: productName }).first()).toBeVisible()
+
+  // Pausing the store takes its offers out of the listing at once.
+  await page.goto(storePath)
   await page.getByRole('link', { name: 'Edit store' }).click()
   await expect(page.getByRole('img', { name: 'Current logo' })).toBeVisible()
   await expect(page.getByLabel('Remove logo')).not.toBeChecked()
@@ -48,6 +71,8 @@ test('the demo seller opens a store, sees its overview and history, and pauses i
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
   await expect(page.getByRole('region', { name: 'History' }).getByText('status:')).toBeVisible()
   await page.screenshot({ path: 'test-results/screens/store-show.png', fullPage: true })
+  await page.goto(`/product?store=${storeSlug}`)
+  await expect(page.getByRole('link', { name: productName })).toHaveCount(0)
 
   await page.goto('/seller/stores/create')
   await page.getByLabel('Store name').fill(name)
