@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LOGO_IMAGES, photosFromFormData } from '~/features/stores/product-photos.server'
-import { createStore, getStore, updateStore } from '~/features/stores/stores.server'
+import { createStore, deleteStore, getStore, updateStore } from '~/features/stores/stores.server'
 import { MAX_PHOTO_BYTES, type StoreFields } from '~/features/stores/stores.schemas'
 import type { AuthContext } from '~/server/auth/session.server'
 import type { Db } from '~/server/db/client.server'
@@ -162,6 +162,21 @@ describe(`store logos (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
     await updateStore(db, owner, { storeId: store.id, ...fields, removeLogo: true }, [], storage)
     expect(await logoOf(store.id)).toBeNull()
     expect(await storage.get(keyOf(second))).toBeNull()
+  })
+
+  it('deleting a store removes its logo files; a refused delete keeps them', async () => {
+    const store = await createStore(db, owner, storeFields(), [await png(300, '#8e44ad')], storage)
+    const logo = (await logoOf(store.id))!
+    // Every size of the logo shares the key's stem.
+    const stem = keyOf(logo).replace(/-\d+\.webp$/, '')
+    const logoFiles = () => filesIn(root).filter((file) => file.startsWith(stem))
+    expect(logoFiles().length).toBeGreaterThan(0)
+    // Another seller cannot delete it, and the file stays.
+    expect(await failure(() => deleteStore(db, otherOwner, store.id, storage))).toMatchObject({ status: 404 })
+    expect(logoFiles().length).toBeGreaterThan(0)
+    await deleteStore(db, owner, store.id, storage)
+    expect(await db.select().from(stores).where(eq(stores.id, store.id))).toEqual([])
+    expect(logoFiles()).toEqual([])
   })
 
   it('lets only the owner change a logo: observers 403, another seller 404, nothing written', async () => {

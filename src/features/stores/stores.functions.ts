@@ -80,7 +80,7 @@ export const setStoreStatusFn = createServerFn({ method: 'POST' })
 export const deleteStoreFn = createServerFn({ method: 'POST' })
   .middleware([authContext])
   .validator(validate(storeIdInput))
-  .handler(async ({ data, context }) => deleteStore(context.db, context.auth, data.storeId))
+  .handler(async ({ data, context }) => deleteStore(context.db, context.auth, data.storeId, mediaStorage()))
 
 export const offerExistingProductFn = createServerFn({ method: 'POST' })
   .middleware([authContext])

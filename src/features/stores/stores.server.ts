@@ -269,9 +269,15 @@ export async function setStoreStatus(
 }
 
 /** Deletes a store with its SKUs and tiers; refused (409) while it has open orders. */
-export async function deleteStore(db: Db, auth: AuthContext | null, storeId: number): Promise<void> {
+/** Deletes a store without open orders, its SKUs with it; its logo's files go once it committed. */
+export async function deleteStore(
+  db: Db,
+  auth: AuthContext | null,
+  storeId: number,
+  storage?: MediaStorage,
+): Promise<void> {
   const actor = writeActor(auth)
-  await db.transaction(async (tx) => {
+  const logo = await db.transaction(async (tx) => {
     const before = await ownedStore(tx, actor, storeId)
     // Locks the store row so that no order for it is placed between the check and the delete.
     await tx.execute(sql`select id from stores where id = ${storeId} for update`)
@@ -291,5 +297,7 @@ export async function deleteStore(db: Db, auth: AuthContext | null, storeId: num
       tx,
       offered.map((o) => o.productId),
     )
+    return before.logo
   })
+  await removeOldLogo(storage, logo)
 }
