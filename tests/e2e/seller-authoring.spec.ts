@@ -6,7 +6,7 @@ import { signIn } from './support/auth'
 /**
  * Issue #15, product authoring: the demo approved seller creates a new product with two photos and
  * two price tiers in one of their stores, finds it in the buyer's listing filtered by that store,
- * renames it on the SKU's edit page and sees the new name in the listing.
+ * renames it on the SKU's edit page and sees the new name in the listing, then changes its photos.
  */
 
 const SHOTS = process.env.SHOTS_DIR ?? 'test-results/screens'
@@ -117,6 +117,24 @@ test('the demo seller creates a product with photos and tiers, finds it in the l
   await product.getByLabel('Product name').fill(renamed)
   await product.getByRole('button', { name: 'Save product' }).click()
   await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible()
+
+  // Photos after creation: remove one, add another, make it the main photo, save once.
+  const editor = page.getByRole('region', { name: 'Photos' })
+  const list = editor.getByRole('list', { name: 'Product photos' }).getByRole('listitem')
+  await expect(list).toHaveCount(2)
+  await editor.getByRole('button', { name: 'Remove photo 2' }).click()
+  await editor.getByLabel('Add more photos').setInputFiles([await photo('side.png', '#15803d')])
+  await expect(list).toHaveCount(2)
+  await list
+    .nth(1)
+    .getByRole('button', { name: /^Make main/ })
+    .click()
+  await editor.getByRole('button', { name: 'Save photos' }).click()
+  await expect(page.getByText('Photos saved')).toBeVisible()
+  await page.reload()
+  await expect(list).toHaveCount(2)
+  await expect(list.first().getByRole('button', { name: /^Photo 1 of 2, side:/ })).toBeVisible()
+  await expect(editor.getByRole('button', { name: 'Save photos' })).toBeDisabled()
   await expectInListing(page, storeSlug, renamed)
 })
 

@@ -8,6 +8,8 @@ import {
   similarProductsInput,
   storeProductsSearch,
   CREATE_PRODUCT_JSON_FIELDS,
+  PRODUCT_PHOTOS_JSON_FIELDS,
+  productPhotosInput,
   STORE_JSON_FIELDS,
   createProductInput,
   createStoreInput,
@@ -28,6 +30,7 @@ import {
   updateProduct,
 } from './product-authoring.server'
 import { offerExistingProduct, updateSku } from './store-products.server'
+import { updateProductPhotos } from './product-photo-edit.server'
 import { createStore, deleteStore, getStore, listStores, setStoreStatus, updateStore } from './stores.server'
 
 /** Server functions for /seller/stores/**: validate, then the operations authorise and act. */
@@ -113,6 +116,20 @@ export const updateProductFn = createServerFn({ method: 'POST' })
   .middleware([authContext])
   .validator(validate(updateProductInput))
   .handler(async ({ data, context }) => updateProduct(context.db, context.auth, data))
+
+/** A product's photos after creation: `productId`, `keep` (JSON: urls in order) and new `photos` files. */
+export const updateProductPhotosFn = createServerFn({ method: 'POST' })
+  .middleware([authContext])
+  .validator(multipart(productPhotosInput, { json: PRODUCT_PHOTOS_JSON_FIELDS }))
+  .handler(async ({ data, context }) =>
+    updateProductPhotos(
+      context.db,
+      context.auth,
+      data.input,
+      await photosFromFormData(data.form),
+      mediaStorage(),
+    ),
+  )
 
 export const fetchStoreProducts = createServerFn({ method: 'GET' })
   .middleware([authContext])

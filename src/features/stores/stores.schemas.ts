@@ -267,3 +267,17 @@ export interface SkuEditView {
   /** The display name of the other seller who maintains the product. */
   maintainerName: string | null
 }
+
+/**
+ * A product's photos after creation, in their new order (the first is the main photo): each entry
+ * is a stored photo's url to keep, or `{ file: n }` for the n-th new `photos` file sent with it.
+ */
+export const productPhotosInput = v.object({
+  productId: idSchema,
+  order: v.pipe(
+    v.array(v.union([textSchema(500, { min: 1 }), v.object({ file: intSchema(0, MAX_PHOTOS - 1) })])),
+    v.maxLength(MAX_PHOTOS, PHOTO_COUNT_MESSAGE),
+  ),
+})
+export type ProductPhotosInput = v.InferOutput<typeof productPhotosInput>
+export const PRODUCT_PHOTOS_JSON_FIELDS = ['productId', 'order'] as const

@@ -38,23 +38,25 @@ const idOf = (file: File) => {
   return id
 }
 
-/** What is wrong with adding these files to those already chosen, checked before any upload. */
-export function photosProblem(current: readonly File[], added: readonly File[]): string | null {
-  if (current.length + added.length > MAX_PHOTOS) return PHOTO_COUNT_MESSAGE
+/** What is wrong with adding these files to the photos there are, checked before any upload. */
+export function photosProblem(currentCount: number, added: readonly File[]): string | null {
+  if (currentCount + added.length > MAX_PHOTOS) return PHOTO_COUNT_MESSAGE
   if (added.some((f) => !(PHOTO_TYPES as readonly string[]).includes(f.type))) return PHOTO_TYPE_MESSAGE
   if (added.some((f) => f.size > MAX_PHOTO_BYTES)) return PHOTO_SIZE_MESSAGE
   return null
 }
 
 function SortablePhoto({
-  file,
+  id,
+  name,
   url,
   index,
   count,
   onMove,
   onRemove,
 }: {
-  file: File
+  id: string
+  name: string
   url: string
   index: number
   count: number
@@ -62,7 +64,7 @@ function SortablePhoto({
   onRemove: () => void
 }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
-    useSortable({ id: idOf(file) })
+    useSortable({ id })
   return (
     <li
       ref={setNodeRef}
@@ -77,7 +79,7 @@ function SortablePhoto({
           ref={setActivatorNodeRef}
           {...attributes}
           {...listeners}
-          aria-label={`Photo ${index + 1} of ${count}, ${file.name}: press space, then the arrow keys, to move it`}
+          aria-label={`Photo ${index + 1} of ${count}, ${name}: press space, then the arrow keys, to move it`}
           className="relative block aspect-square w-full cursor-grab touch-none overflow-hidden rounded-lg bg-stone-100 active:cursor-grabbing"
         >
           <img src={url} alt="" className="size-full object-cover" draggable={false} />
@@ -108,6 +110,109 @@ function SortablePhoto({
 }
 
 /**
+ * Photos shown as thumbnails to drag into order (pointer or keyboard, or "Make main"), each with a
+ * remove button; the first is the main photo. Items are whatever the caller keeps (chosen files,
+ * stored photos), told apart by `idOf`.
+ */
+export function SortablePhotoList<T>({
+  label,
+  items,
+  onChange,
+  idOf: itemId,
+  urlOf,
+  nameOf,
+}: {
+  label: string
+  items: readonly T[]
+  onChange: (items: T[]) => void
+  idOf: (item: T) => string
+  urlOf: (item: T) => string
+  nameOf: (item: T) => string
+}) {
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  )
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return
+    const from = items.findIndex((item) => itemId(item) === active.id)
+    const to = items.findIndex((item) => itemId(item) === over.id)
+    onChange(arrayMove([...items], from, to))
+  }
+  if (!items.length) return null
+  return (
+    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+      <SortableContext items={items.map(itemId)} strategy={rectSortingStrategy}>
+        <ol aria-label={label} className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+          {items.map((item, index) => (
+            <SortablePhoto
+              key={itemId(item)}
+              id={itemId(item)}
+              name={nameOf(item)}
+              url={urlOf(item)}
+              index={index}
+              count={items.length}
+              onMove={(to) => onChange(arrayMove([...items], index, to))}
+              onRemove={() => onChange(items.filter((other) => other !== item))}
+            />
+          ))}
+        </ol>
+      </SortableContext>
+    </DndContext>
+  )
+}
+
+/** The "Choose photos" button: a visually hidden file input in a label styled as a button. */
+export function AddPhotosButton({
+  text,
+  disabled,
+  describedBy,
+  invalid,
+  name,
+  onBlur,
+  onFiles,
+}: {
+  text: string
+  disabled: boolean
+  describedBy: string
+  invalid: boolean
+  name?: string
+  onBlur?: () => void
+  onFiles: (files: File[]) => void
+}) {
+  const inputId = useId()
+  return (
+    <div>
+      <label
+        htmlFor={inputId}
+        className="inline-flex h-10 cursor-pointer items-center rounded-lg border border-stone-300 bg-white px-4 text-sm font-medium text-ink hover:bg-stone-50 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600"
+      >
+        {text}
+        <input
+          id={inputId}
+          type="file"
+          name={name}
+          multiple
+          accept={PHOTO_TYPES.join(',')}
+          disabled={disabled}
+          aria-invalid={invalid ? true : undefined}
+          aria-describedby={describedBy}
+          onBlur={onBlur}
+          onChange={(event) => {
+            const added = [...(event.target.files ?? [])]
+            event.target.value = ''
+            onFiles(added)
+          }}
+          className="sr-only"
+        />
+      </label>
+    </div>
+  )
+}
+
+export const PHOTOS_HINT = `Up to ${MAX_PHOTOS} JPEG, PNG or WebP photos of at most ${MAX_PHOTO_BYTES / 1024 / 1024} MB each. Drag to reorder; the first is the main photo shown in lists.`
+
+/**
  * Up to eight photos, checked in the browser (type, size, count; the server checks the bytes),
  * shown as thumbnails to drag into order (pointer or keyboard) — the first is the main photo.
  * The field's value is the chosen files in display order.
@@ -117,80 +222,41 @@ export function PhotoPicker() {
   const files = field.state.value
   const [problem, setProblem] = useState<string | null>(null)
   const error = useFieldError(field, problem)
-  const inputId = useId()
-  const hintId = `${inputId}-hint`
-  const errorId = `${inputId}-error`
+  const hintId = useId()
+  const errorId = `${hintId}-error`
   const urls = useMemo(() => new Map(files.map((f) => [f, URL.createObjectURL(f)])), [files])
   useEffect(() => () => urls.forEach((url) => URL.revokeObjectURL(url)), [urls])
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  )
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return
-    const from = files.findIndex((f) => idOf(f) === active.id)
-    const to = files.findIndex((f) => idOf(f) === over.id)
-    field.handleChange(arrayMove(files, from, to))
-  }
+  const describedBy = error ? `${hintId} ${errorId}` : hintId
   return (
-    <fieldset
-      className="flex min-w-0 flex-col gap-2"
-      aria-describedby={error ? `${hintId} ${errorId}` : hintId}
-    >
+    <fieldset className="flex min-w-0 flex-col gap-2" aria-describedby={describedBy}>
       <legend className="text-sm font-semibold text-ink">Photos</legend>
       <p id={hintId} className="text-xs text-stone-600">
-        Up to {MAX_PHOTOS} JPEG, PNG or WebP photos of at most {MAX_PHOTO_BYTES / 1024 / 1024} MB each. Drag
-        to reorder; the first is the main photo shown in lists.
+        {PHOTOS_HINT}
       </p>
-      {files.length ? (
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
-          <SortableContext items={files.map(idOf)} strategy={rectSortingStrategy}>
-            <ol aria-label="Chosen photos" className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-              {files.map((file, index) => (
-                <SortablePhoto
-                  key={idOf(file)}
-                  file={file}
-                  url={urls.get(file) ?? ''}
-                  index={index}
-                  count={files.length}
-                  onMove={(to) => field.handleChange(arrayMove(files, index, to))}
-                  onRemove={() => {
-                    setProblem(null)
-                    field.handleChange(files.filter((f) => f !== file))
-                  }}
-                />
-              ))}
-            </ol>
-          </SortableContext>
-        </DndContext>
-      ) : null}
-      <div>
-        <label
-          htmlFor={inputId}
-          className="inline-flex h-10 cursor-pointer items-center rounded-lg border border-stone-300 bg-white px-4 text-sm font-medium text-ink hover:bg-stone-50 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600"
-        >
-          {files.length ? 'Add more photos' : 'Choose photos'}
-          <input
-            id={inputId}
-            type="file"
-            name={field.name}
-            multiple
-            accept={PHOTO_TYPES.join(',')}
-            disabled={files.length >= MAX_PHOTOS}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${hintId} ${errorId}` : hintId}
-            onBlur={field.handleBlur}
-            onChange={(event) => {
-              const added = [...(event.target.files ?? [])]
-              event.target.value = ''
-              const found = photosProblem(files, added)
-              setProblem(found)
-              if (!found) field.handleChange([...files, ...added])
-            }}
-            className="sr-only"
-          />
-        </label>
-      </div>
+      <SortablePhotoList
+        label="Chosen photos"
+        items={files}
+        onChange={(next) => {
+          setProblem(null)
+          field.handleChange(next)
+        }}
+        idOf={idOf}
+        urlOf={(file) => urls.get(file) ?? ''}
+        nameOf={(file) => file.name}
+      />
+      <AddPhotosButton
+        text={files.length ? 'Add more photos' : 'Choose photos'}
+        name={field.name}
+        disabled={files.length >= MAX_PHOTOS}
+        describedBy={describedBy}
+        invalid={Boolean(error)}
+        onBlur={field.handleBlur}
+        onFiles={(added) => {
+          const found = photosProblem(files.length, added)
+          setProblem(found)
+          if (!found) field.handleChange([...files, ...added])
+        }}
+      />
       {error ? (
         <p id={errorId} role="alert" className="text-xs font-medium text-red-700">
           {error}

@@ -12,6 +12,7 @@ import {
   type SkuEditView,
 } from '../stores.schemas'
 import { ProductFields } from './product-fields'
+import { ProductPhotosEditor } from './photo-editor'
 
 const PRODUCT_FIELDS = {
   name: 'name',
@@ -204,9 +205,7 @@ function Photos({ photos }: { photos: SkuEditView['product']['photos'] }) {
       <h2 id="photos-title" className="text-lg font-semibold text-ink">
         Photos
       </h2>
-      <p className="text-sm text-stone-600">
-        The first is the main photo. Photos are set when the product is created.
-      </p>
+      <p className="text-sm text-stone-600">The first is the main photo.</p>
       <ul className="grid grid-cols-3 gap-2 sm:grid-cols-6">
         {photos.map((photo, i) => (
           <li key={photo.url}>
@@ -257,7 +256,11 @@ export function SkuEdit({ sku }: { sku: string }) {
       ) : (
         <ProductReadOnly view={view} choices={choices} />
       )}
-      <Photos photos={view.product.photos} />
+      {view.canEditProduct ? (
+        <ProductPhotosEditor key={view.product.photos.map((p) => p.url).join(' ')} view={view} />
+      ) : (
+        <Photos photos={view.product.photos} />
+      )}
     </section>
   )
 }
