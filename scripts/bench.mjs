@@ -86,7 +86,13 @@ const importBench =
     ? null
     : spawnSync(
         process.execPath,
-        [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'scripts/bench-import.ts')],
+        // The server's heap cap (scripts/start.mjs), and gc() so each phase starts from its live heap.
+        [
+          '--max-old-space-size=256',
+          '--expose-gc',
+          join(root, 'node_modules/tsx/dist/cli.mjs'),
+          join(root, 'scripts/bench-import.ts'),
+        ],
         {
           cwd: root,
           stdio: 'inherit',

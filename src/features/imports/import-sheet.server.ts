@@ -24,6 +24,9 @@ export class ImportFileError extends Error {
   }
 }
 
+/** Bytes handed to the CSV parser at a time. */
+const PARSE_SLICE = 64 * 1024
+
 /** Longest text kept from one cell; longer cells are cut (no column of the sheet needs more). */
 const MAX_CELL_LENGTH = 1_000
 
@@ -117,12 +120,23 @@ async function* readCsvRecords(source: Readable): AsyncGenerator<{ rowNumber: nu
     skip_empty_lines: true,
     max_record_size: 64 * 1024,
   })
-  const feed = (async () => {
-    for (const chunk of head) parser.write(chunk)
-    for (let next = await chunks.next(); !next.done; next = await chunks.next()) {
-      if (!parser.write(next.value)) await new Promise((resolve) => parser.once('drain', resolve))
+  // Written in small slices, waiting for the parser to drain: a stored file arrives as one chunk,
+  // and a single 5 MB write would be parsed at once into every record of the file in memory.
+  const write = async (chunk: Buffer) => {
+    for (let at = 0; at < chunk.length && !parser.destroyed; at += PARSE_SLICE) {
+      if (!parser.write(chunk.subarray(at, at + PARSE_SLICE)))
+        // A parser destroyed meanwhile (the reader stopped at an error) never drains: stop then too.
+        await new Promise((resolve) => {
+          parser.once('drain', resolve)
+          parser.once('close', resolve)
+        })
     }
-    parser.end()
+  }
+  const feed = (async () => {
+    for (const chunk of head) await write(chunk)
+    for (let next = await chunks.next(); !next.done && !parser.destroyed; next = await chunks.next())
+      await write(next.value)
+    if (!parser.destroyed) parser.end()
   })().catch((error: unknown) => parser.destroy(error instanceof Error ? error : new Error(String(error))))
 
   let rowNumber = 0
