@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto'
 import { PassThrough, Readable } from 'node:stream'
 import { and, asc, count, desc, eq, gt, inArray, isNull, max, or, sql } from 'drizzle-orm'
 import { refreshProductListings } from '~/features/catalog/catalog-refresh.server'
+import { alertLowStockFalls } from '~/features/inventory/low-stock.server'
 import { changeStock, StockMovedError } from '~/features/inventory/stock-ledger.server'
 import type { ImportMode } from '~/lib/domain-enums'
 import { recordAuditEvent } from '~/server/audit/audit.server'
@@ -507,6 +508,16 @@ async function applyChunk(tx: Tx, job: ImportJob, rows: ImportRow[]): Promise<vo
       )
       .returning({ id: stockMovements.id })
     movements.forEach((m, i) => (stock[i]!.applied.movementId = m.id))
+    // A sheet that lowers stock below a SKU's threshold alerts like any other movement.
+    await alertLowStockFalls(
+      tx,
+      stock.map((r, i) => ({
+        skuId: r.sku.id,
+        delta: r.row.after!.stock! - r.sku.remainingQuantity,
+        resultingQuantity: r.row.after!.stock!,
+        movementId: movements[i]?.id ?? null,
+      })),
+    )
   }
 
   const marks = [
