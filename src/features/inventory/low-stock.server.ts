@@ -31,7 +31,11 @@ interface FallRow {
   owner_phone: string | null
 }
 
-export const lowStockMessage = (fall: { sku: string; productName: string; storeName: string }, quantity: number, threshold: number) =>
+export const lowStockMessage = (
+  fall: { sku: string; productName: string; storeName: string },
+  quantity: number,
+  threshold: number,
+) =>
   `${constants.brand.name}: ${fall.productName} (${fall.sku}) in ${fall.storeName} is low: ${quantity.toLocaleString('en-US')} left, below your alert level of ${threshold.toLocaleString('en-US')}.`
 
 export async function alertLowStockFalls(tx: DbOrTx, moves: readonly MovedStock[]): Promise<number> {

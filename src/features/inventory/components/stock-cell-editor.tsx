@@ -14,7 +14,13 @@ const units = (n: number) => n.toLocaleString('en-US')
  * on a 409 the table is reloaded, so the row and the "now" line show the new figure, and saving
  * again is a decision taken on it.
  */
-export function StockCellEditor({ row, onChanged }: { row: InventoryRow; onChanged: () => Promise<unknown> }) {
+export function StockCellEditor({
+  row,
+  onChanged,
+}: {
+  row: InventoryRow
+  onChanged: () => Promise<unknown>
+}) {
   const [open, setOpen] = useState(false)
   return (
     <Popover open={open} onOpenChange={setOpen}>
