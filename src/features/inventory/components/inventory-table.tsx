@@ -118,7 +118,7 @@ const columns = column.columns([
           >
             {r.alwaysAvailable ? 'Always' : units(r.stock)}
             <span className="sr-only">
-              {low ? ` (low, below ${units(r.lowStockThreshold)})` : ''}: stock and ledger of {r.sku}
+              {low ? ' (low)' : ''}: stock and ledger of {r.sku}
             </span>
           </Link>
           {!r.alwaysAvailable && refresh ? <StockCellEditor row={r} onChanged={refresh} /> : null}
