@@ -145,6 +145,8 @@ test('the inventory table filters to low stock, opens a SKU’s ledger, and paus
 })
 
 const shots = '/tmp/shots-inventory'
+/** The figure a stock link starts with (its hidden text names the SKU, digits and all). */
+const leadingNumber = (text: string) => Number(/^[\d,]+/.exec(text.trim())![0].replace(/,/g, ''))
 
 test('inline stock edit from the table: keyboard, a reason, the ledger; a stale figure is refused with the new one', async ({
   page,
@@ -155,12 +157,12 @@ test('inline stock edit from the table: keyboard, a reason, the ledger; a stale 
   const edit = page.getByRole('button', { name: /^Edit the stock of / }).first()
   const sku = (await edit.getAttribute('aria-label'))!.replace('Edit the stock of ', '')
   const stockLink = page.getByTestId(`stock-${sku}`)
-  const before = Number((await stockLink.innerText()).replace(/\D/g, ''))
+  const before = leadingNumber(await stockLink.innerText())
 
   // Keyboard: Enter opens it with the figure selected, Escape closes it and gives focus back.
   await edit.focus()
   await page.keyboard.press('Enter')
-  const newStock = page.getByLabel('New stock', { exact: true })
+  const newStock = page.getByRole('textbox', { name: 'New stock', exact: true })
   await expect(newStock).toBeFocused()
   await expect(newStock).toHaveValue(String(before))
   await page.keyboard.press('Escape')
@@ -216,7 +218,7 @@ test('a SKU’s own low-stock level drives the filter, and a fall below it is a 
   // The SKU with the most stock is not low at the default level of 10.
   const edit = page.getByRole('button', { name: /^Edit the stock of / }).first()
   const sku = (await edit.getAttribute('aria-label'))!.replace('Edit the stock of ', '')
-  const stock = Number((await page.getByTestId(`stock-${sku}`).innerText()).replace(/\D/g, ''))
+  const stock = leadingNumber(await page.getByTestId(`stock-${sku}`).innerText())
   expect(stock).toBeGreaterThanOrEqual(10)
   await page.goto(`/seller/inventory?stock=low&q=${sku}`)
   await expect(page.getByTestId('inventory-count')).toHaveText('0 SKUs')
@@ -244,7 +246,9 @@ test('a SKU’s own low-stock level drives the filter, and a fall below it is a 
 
   await page.goto('/seller')
   const notices = page.getByTestId('low-stock-alerts')
-  await expect(notices).toContainText(`fell below ${stock}: ${stock - 1} left`)
+  await expect(notices).toContainText(
+    `fell below ${stock.toLocaleString('en-US')}: ${(stock - 1).toLocaleString('en-US')} left`,
+  )
   await page.setViewportSize({ width: 1280, height: 900 })
   await page.screenshot({ path: `${shots}/dashboard-1280.png`, fullPage: true })
   await page.setViewportSize({ width: 390, height: 844 })

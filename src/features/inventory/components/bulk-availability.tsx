@@ -77,7 +77,8 @@ function CountedForm({ skuIds, onDone }: { skuIds: number[]; onDone: () => Promi
   return (
     <form {...formProps} className="flex flex-col gap-3" aria-label="Back to counted stock">
       <p className="text-sm text-stone-700">
-        Stop selling the {plural(skuIds.length)} as always available and count their stock again.
+        Count the stock of the selected {plural(skuIds.length)} again, instead of selling them as always
+        available.
       </p>
       <FormError message={formError} />
       <form.AppField name="quantity">

@@ -66,11 +66,14 @@ function EditorForm({
   onDone: () => Promise<void>
   onStale: () => Promise<unknown>
 }) {
+  // A 409 is news, not a mistake in the field: it is said here, and the same figure may be sent again.
+  const [stale, setStale] = useState<string | null>(null)
   const { form, formProps, formError } = useAppForm({
     schema: adjustStockInput,
     defaultValues: { mode: 'set' as const, quantity: row.stock as number | null, reason: '', note: '' },
     extra: { sku: row.sku, expected: row.stock },
     onSubmit: async (input) => {
+      setStale(null)
       const result = await adjustStockFn({ data: input })
       notify(
         'success',
@@ -82,7 +85,13 @@ function EditorForm({
     },
     // The stock moved meanwhile: reload the table so the row (and `expected`) show the new figure.
     onError: (error) => {
-      if (error.status === 409) void onStale()
+      if (error.status !== 409) return
+      setStale(error.message)
+      form.setFieldMeta('quantity', (meta) => ({
+        ...meta,
+        errorMap: { ...meta.errorMap, onServer: undefined, onSubmit: undefined },
+      }))
+      void onStale()
     },
   })
   return (
@@ -93,7 +102,13 @@ function EditorForm({
         </span>{' '}
         now has <strong className="text-ink tabular-nums">{units(row.stock)}</strong> {row.unit}
       </p>
-      <FormError message={formError} />
+      {stale ? (
+        <p role="alert" className="rounded-lg bg-amber-50 p-2 text-sm text-amber-950 ring-1 ring-amber-300">
+          {stale}
+        </p>
+      ) : (
+        <FormError message={formError} />
+      )}
       <form.AppField name="quantity">
         {(field) => <field.QuantityField label="New stock" min={0} required />}
       </form.AppField>
