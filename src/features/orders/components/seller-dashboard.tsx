@@ -92,7 +92,8 @@ export function SellerDashboardPanels({ dashboard }: { dashboard: SellerDashboar
                 >
                   {alert.product_name}
                 </Link>{' '}
-                fell below {alert.threshold.toLocaleString('en-US')}: {alert.quantity.toLocaleString('en-US')} left{' '}
+                fell below {alert.threshold.toLocaleString('en-US')}: {alert.quantity.toLocaleString('en-US')}{' '}
+                left{' '}
                 <span className="whitespace-nowrap text-amber-900">({formatTehranMinute(alert.at)})</span>
               </li>
             ))}
