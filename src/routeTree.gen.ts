@@ -99,6 +99,7 @@ import { Route as ApiAuthOtpVerifyRouteImport } from './routes/api/auth/otp/veri
 import { Route as ApiInvoicesInvoiceIdPdfRouteImport } from './routes/api/invoices/$invoiceId/pdf'
 import { Route as ApiPaymentsCallbackProviderRouteImport } from './routes/api/payments/callback/$provider'
 import { Route as ApiSellerImportsTemplateRouteImport } from './routes/api/seller/imports/template'
+import { Route as ApiSellerInventoryExportRouteImport } from './routes/api/seller/inventory/export'
 import { Route as ApiTicketsAttachmentsIdRouteImport } from './routes/api/tickets/attachments/$id'
 import { Route as BuyerOrdersIdProcessRouteImport } from './routes/buyer/orders/$id.process'
 import { Route as BuyerProfileAddressIndexRouteImport } from './routes/buyer/profile/address/index'
@@ -576,6 +577,12 @@ const ApiSellerImportsTemplateRoute =
     path: '/api/seller/imports/template',
     getParentRoute: () => rootRouteImport,
   } as any)
+const ApiSellerInventoryExportRoute =
+  ApiSellerInventoryExportRouteImport.update({
+    id: '/api/seller/inventory/export',
+    path: '/api/seller/inventory/export',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const ApiTicketsAttachmentsIdRoute = ApiTicketsAttachmentsIdRouteImport.update({
   id: '/api/tickets/attachments/$id',
   path: '/api/tickets/attachments/$id',
@@ -789,6 +796,7 @@ export interface FileRoutesByFullPath {
   '/api/invoices/$invoiceId/pdf': typeof ApiInvoicesInvoiceIdPdfRoute
   '/api/payments/callback/$provider': typeof ApiPaymentsCallbackProviderRoute
   '/api/seller/imports/template': typeof ApiSellerImportsTemplateRoute
+  '/api/seller/inventory/export': typeof ApiSellerInventoryExportRoute
   '/api/tickets/attachments/$id': typeof ApiTicketsAttachmentsIdRoute
   '/buyer/orders/$id/process': typeof BuyerOrdersIdProcessRoute
   '/buyer/profile/address/$id': typeof BuyerProfileAddressIdRoute
@@ -898,6 +906,7 @@ export interface FileRoutesByTo {
   '/api/invoices/$invoiceId/pdf': typeof ApiInvoicesInvoiceIdPdfRoute
   '/api/payments/callback/$provider': typeof ApiPaymentsCallbackProviderRoute
   '/api/seller/imports/template': typeof ApiSellerImportsTemplateRoute
+  '/api/seller/inventory/export': typeof ApiSellerInventoryExportRoute
   '/api/tickets/attachments/$id': typeof ApiTicketsAttachmentsIdRoute
   '/buyer/orders/$id/process': typeof BuyerOrdersIdProcessRoute
   '/buyer/profile/address/$id': typeof BuyerProfileAddressIdRoute
@@ -1013,6 +1022,7 @@ export interface FileRoutesById {
   '/api/invoices/$invoiceId/pdf': typeof ApiInvoicesInvoiceIdPdfRoute
   '/api/payments/callback/$provider': typeof ApiPaymentsCallbackProviderRoute
   '/api/seller/imports/template': typeof ApiSellerImportsTemplateRoute
+  '/api/seller/inventory/export': typeof ApiSellerInventoryExportRoute
   '/api/tickets/attachments/$id': typeof ApiTicketsAttachmentsIdRoute
   '/buyer/orders/$id/process': typeof BuyerOrdersIdProcessRoute
   '/buyer/profile/address/$id': typeof BuyerProfileAddressIdRoute
@@ -1128,6 +1138,7 @@ export interface FileRouteTypes {
     | '/api/invoices/$invoiceId/pdf'
     | '/api/payments/callback/$provider'
     | '/api/seller/imports/template'
+    | '/api/seller/inventory/export'
     | '/api/tickets/attachments/$id'
     | '/buyer/orders/$id/process'
     | '/buyer/profile/address/$id'
@@ -1237,6 +1248,7 @@ export interface FileRouteTypes {
     | '/api/invoices/$invoiceId/pdf'
     | '/api/payments/callback/$provider'
     | '/api/seller/imports/template'
+    | '/api/seller/inventory/export'
     | '/api/tickets/attachments/$id'
     | '/buyer/orders/$id/process'
     | '/buyer/profile/address/$id'
@@ -1351,6 +1363,7 @@ export interface FileRouteTypes {
     | '/api/invoices/$invoiceId/pdf'
     | '/api/payments/callback/$provider'
     | '/api/seller/imports/template'
+    | '/api/seller/inventory/export'
     | '/api/tickets/attachments/$id'
     | '/buyer/orders/$id/process'
     | '/buyer/profile/address/$id'
@@ -1404,6 +1417,7 @@ export interface RootRouteChildren {
   ApiInvoicesInvoiceIdPdfRoute: typeof ApiInvoicesInvoiceIdPdfRoute
   ApiPaymentsCallbackProviderRoute: typeof ApiPaymentsCallbackProviderRoute
   ApiSellerImportsTemplateRoute: typeof ApiSellerImportsTemplateRoute
+  ApiSellerInventoryExportRoute: typeof ApiSellerInventoryExportRoute
   ApiTicketsAttachmentsIdRoute: typeof ApiTicketsAttachmentsIdRoute
   ApiCartB2bBasketFillRoute: typeof ApiCartB2bBasketFillRoute
   ApiSellerImportsImportIdErrorsRoute: typeof ApiSellerImportsImportIdErrorsRoute
@@ -2045,6 +2059,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiSellerImportsTemplateRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/seller/inventory/export': {
+      id: '/api/seller/inventory/export'
+      path: '/api/seller/inventory/export'
+      fullPath: '/api/seller/inventory/export'
+      preLoaderRoute: typeof ApiSellerInventoryExportRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/tickets/attachments/$id': {
       id: '/api/tickets/attachments/$id'
       path: '/api/tickets/attachments/$id'
@@ -2428,6 +2449,7 @@ const rootRouteChildren: RootRouteChildren = {
   ApiInvoicesInvoiceIdPdfRoute: ApiInvoicesInvoiceIdPdfRoute,
   ApiPaymentsCallbackProviderRoute: ApiPaymentsCallbackProviderRoute,
   ApiSellerImportsTemplateRoute: ApiSellerImportsTemplateRoute,
+  ApiSellerInventoryExportRoute: ApiSellerInventoryExportRoute,
   ApiTicketsAttachmentsIdRoute: ApiTicketsAttachmentsIdRoute,
   ApiCartB2bBasketFillRoute: ApiCartB2bBasketFillRoute,
   ApiSellerImportsImportIdErrorsRoute: ApiSellerImportsImportIdErrorsRoute,

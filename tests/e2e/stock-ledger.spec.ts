@@ -143,3 +143,168 @@ test('the inventory table filters to low stock, opens a SKU’s ledger, and paus
     .click()
   await expect(page.getByRole('heading', { level: 1, name: /^Stock of / })).toBeVisible()
 })
+
+const shots = '/tmp/shots-inventory'
+/** The figure a stock link starts with (its hidden text names the SKU, digits and all). */
+const leadingNumber = (text: string) => Number(/^[\d,]+/.exec(text.trim())![0].replace(/,/g, ''))
+
+test('inline stock edit from the table: keyboard, a reason, the ledger; a stale figure is refused with the new one', async ({
+  page,
+  context,
+}) => {
+  await signIn(context, 'seller')
+  await page.goto('/seller/inventory?sort=stock')
+  const edit = page.getByRole('button', { name: /^Edit the stock of / }).first()
+  const sku = (await edit.getAttribute('aria-label'))!.replace('Edit the stock of ', '')
+  const stockLink = page.getByTestId(`stock-${sku}`)
+  const before = leadingNumber(await stockLink.innerText())
+
+  // Keyboard: Enter opens it with the figure selected, Escape closes it and gives focus back.
+  await edit.focus()
+  await page.keyboard.press('Enter')
+  const newStock = page.getByRole('textbox', { name: 'New stock', exact: true })
+  await expect(newStock).toBeFocused()
+  await expect(newStock).toHaveValue(String(before))
+  await page.keyboard.press('Escape')
+  await expect(newStock).toBeHidden()
+  await expect(edit).toBeFocused()
+
+  await page.keyboard.press('Enter')
+  await newStock.fill(String(before + 3))
+  await page.getByLabel('Reason').selectOption({ label: 'Goods received' })
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await page.screenshot({ path: `${shots}/inline-edit-1280.png` })
+  await page.getByRole('button', { name: 'Save stock' }).click()
+  await expect(page.getByText(`${sku}: stock is now ${(before + 3).toLocaleString('en-US')}`)).toBeVisible()
+  await expect(stockLink).toContainText((before + 3).toLocaleString('en-US'))
+
+  // Meanwhile another tab changes the stock: this row's figure is stale, the save is refused (409),
+  // the row and the editor show the new figure, and saving again on it works.
+  await edit.click()
+  await newStock.fill(String(before + 10))
+  await page.getByLabel('Reason').selectOption({ label: 'Stocktake count' })
+  const other = await context.newPage()
+  await other.goto(`/seller/inventory/stock/${sku}`)
+  await other.getByRole('radio', { name: 'Remove', exact: true }).check()
+  await other.getByLabel('Quantity').fill('1')
+  await other.getByLabel('Reason').selectOption({ label: 'Damaged or expired' })
+  await other.getByRole('button', { name: 'Save the change' }).click()
+  await expect(other.getByText(/^Stock is now/)).toBeVisible()
+  await other.close()
+  await page.getByRole('button', { name: 'Save stock' }).click()
+  const now = (before + 2).toLocaleString('en-US')
+  await expect(page.getByText(`The stock changed while you were editing: it is now ${now}`)).toBeVisible()
+  await expect(stockLink).toContainText(now)
+  await expect(page.getByRole('form', { name: `New stock of ${sku}` })).toContainText(`now has ${now}`)
+  await page.getByRole('button', { name: 'Save stock' }).click()
+  await expect(page.getByText(`${sku}: stock is now ${(before + 10).toLocaleString('en-US')}`)).toBeVisible()
+  await expect(stockLink).toContainText((before + 10).toLocaleString('en-US'))
+
+  await page.goto(`/seller/inventory/stock/${sku}`)
+  const latest = page
+    .getByRole('table', { name: /Stock ledger/ })
+    .getByRole('row')
+    .nth(1)
+  await expect(latest).toContainText('Stocktake count')
+  await expect(latest).toContainText('+8')
+})
+
+test('a SKU’s own low-stock level drives the filter, and a fall below it is a dashboard notice', async ({
+  page,
+  context,
+}) => {
+  await signIn(context, 'seller')
+  await page.goto('/seller/inventory?sort=stock')
+  // The SKU with the most stock is not low at the default level of 10.
+  const edit = page.getByRole('button', { name: /^Edit the stock of / }).first()
+  const sku = (await edit.getAttribute('aria-label'))!.replace('Edit the stock of ', '')
+  const stock = leadingNumber(await page.getByTestId(`stock-${sku}`).innerText())
+  expect(stock).toBeGreaterThanOrEqual(10)
+  await page.goto(`/seller/inventory?stock=low&q=${sku}`)
+  await expect(page.getByTestId('inventory-count')).toHaveText('0 SKUs')
+
+  // Its alert level set to its stock: not low yet; one unit removed takes it below, once.
+  await page.goto(`/seller/inventory/stock/${sku}`)
+  await page.getByLabel('Alert below').fill(String(stock))
+  await page.getByRole('button', { name: 'Save the alert level' }).click()
+  await expect(page.getByText(`Low-stock alert below ${stock.toLocaleString('en-US')}`)).toBeVisible()
+  await page.getByRole('radio', { name: 'Remove', exact: true }).check()
+  await page.getByLabel('Quantity').fill('1')
+  await page.getByLabel('Reason').selectOption({ label: 'Damaged or expired' })
+  await page.getByRole('button', { name: 'Save the change' }).click()
+  await expect(page.getByTestId('threshold-state')).toContainText(
+    `Low: ${(stock - 1).toLocaleString('en-US')} is below ${stock.toLocaleString('en-US')}`,
+  )
+
+  await page.goto(`/seller/inventory?stock=low&q=${sku}`)
+  await expect(page.getByTestId('inventory-count')).toHaveText('1 SKU')
+  await expect(
+    page
+      .getByRole('table', { name: 'Inventory' })
+      .getByRole('link', { name: `(low): stock and ledger of ${sku}` }),
+  ).toBeVisible()
+
+  await page.goto('/seller')
+  const notices = page.getByTestId('low-stock-alerts')
+  await expect(notices).toContainText(
+    `fell below ${stock.toLocaleString('en-US')}: ${(stock - 1).toLocaleString('en-US')} left`,
+  )
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await page.screenshot({ path: `${shots}/dashboard-1280.png`, fullPage: true })
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.screenshot({ path: `${shots}/dashboard-390.png`, fullPage: true })
+})
+
+test('bulk always available and back; the export links carry the filters (screens at 1280 and 390 px)', async ({
+  page,
+  context,
+}) => {
+  await signIn(context, 'observer')
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await page.goto('/seller/inventory?stock=low')
+  const csv = page.getByRole('link', { name: /^CSV/ })
+  await expect(csv).toHaveAttribute('href', /\/api\/seller\/inventory\/export\?format=csv&stock=low/)
+  const download = page.waitForEvent('download')
+  await page.getByRole('link', { name: /^XLSX/ }).click()
+  expect((await download).suggestedFilename()).toMatch(/^omdeh-inventory-.*\.xlsx$/)
+
+  // Two counted SKUs that are out of stock: always available from now on.
+  await page.goto('/seller/inventory?stock=out')
+  const edits = page.getByRole('button', { name: /^Edit the stock of / })
+  const codes = await Promise.all(
+    [0, 1].map(async (i) =>
+      (await edits.nth(i).getAttribute('aria-label'))!.replace('Edit the stock of ', ''),
+    ),
+  )
+  const boxes = page.getByRole('checkbox', { name: /^Select (?!every)/ })
+  await boxes.nth(0).check()
+  await boxes.nth(1).check()
+  const selection = page.getByRole('group', { name: 'Selected SKUs' })
+  await page.screenshot({ path: `${shots}/inventory-1280.png` })
+  await selection.getByRole('button', { name: 'Always available' }).click()
+  await expect(page.getByText('2 SKUs set to always available')).toBeVisible()
+  await page.goto(`/seller/inventory?q=${codes[0]}`)
+  await expect(page.getByTestId(`stock-${codes[0]}`)).toContainText('Always')
+
+  // Back to counted stock with 25 units (a ledger adjustment).
+  await page.getByRole('checkbox', { name: 'Select every SKU on this page' }).check()
+  await page
+    .getByRole('group', { name: 'Selected SKUs' })
+    .getByRole('button', { name: 'Counted stock…' })
+    .click()
+  await page.getByLabel('Stock of each').fill('25')
+  await page.screenshot({ path: `${shots}/counted-popover-1280.png` })
+  await page.getByRole('button', { name: 'Count stock again' }).click()
+  await expect(page.getByText('1 SKU back to counted stock')).toBeVisible()
+  await expect(page.getByTestId(`stock-${codes[0]}`)).toContainText('25')
+
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.reload()
+  await page
+    .getByRole('button', { name: /^Edit the stock of / })
+    .first()
+    .click()
+  await page.screenshot({ path: `${shots}/inline-edit-390.png` })
+  await page.keyboard.press('Escape')
+  await page.screenshot({ path: `${shots}/inventory-390.png`, fullPage: true })
+})

@@ -2,7 +2,7 @@ import '@tanstack/react-start/server-only'
 import type { Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { stringify as stringifyCsv } from 'csv-stringify'
-import { and, asc, eq, gt, inArray, isNull, or } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { formatTehranMinute } from '~/lib/tehran-time'
 import type { Db } from '~/server/db/client.server'
@@ -20,7 +20,14 @@ const PAGE = 1_000
 
 type Cell = string | number
 
-async function* templateRows(db: Db, sellerId: number, options: { storeId?: number; at: Date }) {
+export interface TemplateOptions {
+  storeId?: number
+  /** Only these SKUs: a subquery of ids (the inventory's export of its filtered table). */
+  skuIdsIn?: SQL
+  at: Date
+}
+
+async function* templateRows(db: Db, sellerId: number, options: TemplateOptions) {
   let afterId = 0
   for (;;) {
     const page = await db
@@ -40,6 +47,7 @@ async function* templateRows(db: Db, sellerId: number, options: { storeId?: numb
           eq(stores.sellerId, sellerId),
           gt(skus.id, afterId),
           options.storeId ? eq(stores.id, options.storeId) : undefined,
+          options.skuIdsIn ? sql`${skus.id} in ${options.skuIdsIn}` : undefined,
         ),
       )
       .orderBy(asc(skus.id))
@@ -96,7 +104,7 @@ export async function writeTemplate(
   sellerId: number,
   kind: SheetKind,
   out: Writable,
-  options: { storeId?: number; at: Date },
+  options: TemplateOptions,
 ): Promise<void> {
   const header = SHEET_COLUMNS.map((column) => column.header)
   if (kind === 'csv') {

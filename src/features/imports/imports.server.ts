@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto'
 import { PassThrough, Readable } from 'node:stream'
 import { and, asc, count, desc, eq, gt, inArray, isNull, max, or, sql } from 'drizzle-orm'
 import { refreshProductListings } from '~/features/catalog/catalog-refresh.server'
+import { alertLowStockFalls } from '~/features/inventory/low-stock.server'
 import { changeStock, StockMovedError } from '~/features/inventory/stock-ledger.server'
 import type { ImportMode } from '~/lib/domain-enums'
 import { recordAuditEvent } from '~/server/audit/audit.server'
@@ -532,6 +533,17 @@ async function applyChunk(tx: Tx, job: ImportJob, rows: ImportRow[]): Promise<vo
     )
     const stockBySku = new Map(stock.map((r) => [r.sku.id, r]))
     for (const m of movements) stockBySku.get(Number(m.sku_id))!.applied.movementId = Number(m.id)
+    // A sheet that lowers stock below a SKU's threshold alerts like any other movement.
+    const movementOf = new Map(movements.map((m) => [Number(m.sku_id), Number(m.id)]))
+    await alertLowStockFalls(
+      tx,
+      changes.map((c) => ({
+        skuId: c.sku_id,
+        delta: c.delta,
+        resultingQuantity: c.quantity,
+        movementId: movementOf.get(c.sku_id) ?? null,
+      })),
+    )
   }
 
   const marks = [

@@ -3,8 +3,10 @@ import { idSchema, intSchema } from '~/lib/schema-pieces'
 
 /** /seller/inventory (issue #16): every SKU of the seller, searched, filtered, sorted and paged on the server. */
 
-/** Below this many units a counted SKU is "low" (a per-SKU threshold is not stored yet). */
+/** A new SKU's low-stock threshold: below this many units a counted SKU is "low". */
 export const LOW_STOCK_DEFAULT = 10
+/** The largest threshold a seller may set (the largest stock figure a person may type). */
+export const LOW_STOCK_MAX = 10_000_000
 /** Tiers that end within this many days count as "expiring". */
 export const EXPIRING_DAYS = 7
 export const PAGE_SIZES = [25, 50, 100] as const
@@ -41,6 +43,30 @@ export const bulkSkuStatusInput = v.object({
 })
 export type BulkSkuStatusInput = v.InferInput<typeof bulkSkuStatusInput>
 
+export const AVAILABILITY_QUANTITY_MESSAGE = `Enter a whole number from 0 to ${LOW_STOCK_MAX.toLocaleString('en-US')}`
+
+/**
+ * "Always available" on or off for selected SKUs. Back to counted stock, the seller may set the
+ * figure for all of them at once (a ledger adjustment); without it each keeps the figure it had.
+ */
+export const bulkAvailabilityInput = v.object({
+  skuIds: bulkSkuStatusInput.entries.skuIds,
+  alwaysAvailable: v.boolean('Choose on or off'),
+  quantity: v.optional(
+    v.pipe(
+      v.number(AVAILABILITY_QUANTITY_MESSAGE),
+      v.integer(AVAILABILITY_QUANTITY_MESSAGE),
+      v.minValue(0, AVAILABILITY_QUANTITY_MESSAGE),
+      v.maxValue(LOW_STOCK_MAX, AVAILABILITY_QUANTITY_MESSAGE),
+    ),
+  ),
+})
+export type BulkAvailabilityInput = v.InferInput<typeof bulkAvailabilityInput>
+
+/** The export of the filtered table: the table's own search (paging ignored) and a file format. */
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const
+export type ExportFormat = (typeof EXPORT_FORMATS)[number]
+
 export interface InventoryRow {
   skuId: number
   sku: string
@@ -51,6 +77,8 @@ export interface InventoryRow {
   unit: string
   alwaysAvailable: boolean
   stock: number
+  /** Below this many units the SKU is "low" (its own threshold). */
+  lowStockThreshold: number
   /** Units held by orders waiting for payment. */
   reserved: number
   /** The lowest active tier's unit price (null: no valid tier, not on sale). */
@@ -67,4 +95,34 @@ export interface InventoryPage {
   page: number
   perPage: number
   stores: { id: number; name: string }[]
+}
+
+const BOOLEAN_PARAMS = new Set(['discounted', 'expiring', 'noTier', 'desc'])
+const NUMBER_PARAMS = new Set(['store', 'page', 'perPage'])
+
+/**
+ * The table's search from a plain query string (the export link): numbers and true/false are read
+ * as such, anything else stays text for the schema to judge; unknown names are dropped.
+ */
+export function inventorySearchFromParams(params: URLSearchParams): unknown {
+  const out: Record<string, unknown> = {}
+  for (const key of Object.keys(inventorySearch.entries)) {
+    const raw = params.get(key)
+    if (raw === null) continue
+    if (BOOLEAN_PARAMS.has(key)) out[key] = raw === 'true' ? true : raw === 'false' ? false : raw
+    else if (NUMBER_PARAMS.has(key)) out[key] = /^\d{1,10}$/.test(raw) ? Number(raw) : raw
+    else out[key] = raw
+  }
+  return out
+}
+
+/** The query string of the export link for a search: only what differs from the defaults. */
+export function exportQuery(search: InventorySearch, format: ExportFormat): string {
+  const params = new URLSearchParams({ format })
+  for (const [key, value] of Object.entries(search)) {
+    if (key === 'page' || key === 'perPage' || value === undefined) continue
+    if (value === inventoryDefaults[key as keyof InventorySearch]) continue
+    params.set(key, String(value))
+  }
+  return params.toString()
 }

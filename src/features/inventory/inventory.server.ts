@@ -9,7 +9,6 @@ import { skus, stores } from '~/server/db/schema'
 import { notFound } from '~/server/http/api-errors.server'
 import {
   EXPIRING_DAYS,
-  LOW_STOCK_DEFAULT,
   type BulkSkuStatusInput,
   type InventoryPage,
   type InventoryRow,
@@ -35,22 +34,18 @@ const ORDER: Record<InventorySort, ReturnType<typeof sql>> = {
   price: sql`entry.unit_price`,
 }
 
-export async function listInventory(
-  db: Db,
-  auth: AuthContext | null,
-  search: InventorySearch,
-): Promise<InventoryPage> {
-  const actor = actorOf(auth)
+/** The WHERE of the seller's inventory under a search (the table and its export share it). */
+export function inventoryFilters(search: InventorySearch, sellerId: number) {
   const q = search.q.trim()
   const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-  const filters = [
-    sql`st.seller_id = ${actor.sellerId}`,
+  return [
+    sql`st.seller_id = ${sellerId}`,
     search.store ? sql`s.store_id = ${search.store}` : null,
     q ? sql`(pr.name ilike ${like} or s.sku ilike ${like})` : null,
     search.status === 'all' ? null : sql`s.status = ${search.status}`,
     search.stock === 'out' ? sql`(not s.always_available and s.remaining_quantity = 0)` : null,
     search.stock === 'low'
-      ? sql`(not s.always_available and s.remaining_quantity < ${LOW_STOCK_DEFAULT})`
+      ? sql`(not s.always_available and s.remaining_quantity < s.low_stock_threshold)`
       : null,
     search.discounted ? sql`entry.offer_price > 0` : null,
     search.noTier ? sql`entry.unit_price is null` : null,
@@ -59,21 +54,39 @@ export async function listInventory(
                     and p.valid_to <= now() + ${`${EXPIRING_DAYS} days`}::interval)`
       : null,
   ].filter((f): f is ReturnType<typeof sql> => f !== null)
-  const direction = search.desc ? sql`desc nulls last` : sql`asc nulls last`
-  // The entry tier (a lateral look-up per SKU) joins the filtering only when a filter or the sort
-  // needs it; the page's rows get theirs after the cut.
-  const needsEntry = search.sort === 'price' || search.discounted || search.noTier
-  const entryJoin = (sku: ReturnType<typeof sql>) => sql`left join lateral (
+}
+
+/** The lowest valid tier of a SKU, joined as `entry` (a lateral look-up). */
+const entryJoin = (sku: ReturnType<typeof sql>) => sql`left join lateral (
         select p.unit_price, p.offer_price from prices p
         where p.sku_id = ${sku} and p.valid_from <= now() and (p.valid_to is null or p.valid_to > now())
         order by p.min_quantity limit 1
       ) entry on true`
-  const from = sql`
+
+/** FROM … WHERE of the filtered inventory; the entry tier joins only when a filter or the sort needs it. */
+function inventoryFrom(search: InventorySearch, sellerId: number) {
+  const needsEntry = search.sort === 'price' || search.discounted || search.noTier
+  return sql`
       from skus s
       join stores st on st.id = s.store_id
       join products pr on pr.id = s.product_id
       ${needsEntry ? entryJoin(sql`s.id`) : sql``}
-      where ${sql.join(filters, sql` and `)}`
+      where ${sql.join(inventoryFilters(search, sellerId), sql` and `)}`
+}
+
+/** A subquery of the ids of the SKUs a search finds (every page): what the export writes. */
+export function inventorySkuIds(search: InventorySearch, sellerId: number) {
+  return sql`(select s.id ${inventoryFrom(search, sellerId)})`
+}
+
+export async function listInventory(
+  db: Db,
+  auth: AuthContext | null,
+  search: InventorySearch,
+): Promise<InventoryPage> {
+  const actor = actorOf(auth)
+  const direction = search.desc ? sql`desc nulls last` : sql`asc nulls last`
+  const from = inventoryFrom(search, actor.sellerId)
   // The page first (sorted and cut in SQL), then the photo and tier count of its rows only; the
   // total is its own count, so no per-row work is done for the rows of other pages.
   const [rows, [counted]] = await Promise.all([
@@ -82,7 +95,8 @@ export async function listInventory(
       sql`
       with page as (
         select s.id, s.sku, pr.id as product_id, pr.name as product_name, st.id as store_id,
-          st.name as store_name, pr.unit, s.always_available, s.remaining_quantity, s.status, s.updated_at,
+          st.name as store_name, pr.unit, s.always_available, s.remaining_quantity, s.low_stock_threshold,
+          s.status, s.updated_at,
           row_number() over (order by ${ORDER[search.sort]} ${direction}, s.id) as position
         ${from}
         order by ${ORDER[search.sort]} ${direction}, s.id
@@ -91,7 +105,7 @@ export async function listInventory(
       select page.id as "skuId", page.sku, page.product_name as "productName",
         (select ph.url from product_photos ph where ph.product_id = page.product_id order by ph.position, ph.id limit 1) as image,
         page.store_id as "storeId", page.store_name as "storeName", page.unit, page.always_available as "alwaysAvailable",
-        page.remaining_quantity as stock, entry.unit_price::float8 as "entryPrice",
+        page.remaining_quantity as stock, page.low_stock_threshold as "lowStockThreshold", entry.unit_price::float8 as "entryPrice",
         nullif(entry.offer_price, 0)::float8 as "offerPrice",
         (select count(*)::int from prices p where p.sku_id = page.id and p.valid_from <= now()
            and (p.valid_to is null or p.valid_to > now())) as "activeTiers",
@@ -127,6 +141,7 @@ export async function listInventory(
       skuId: Number(row.skuId),
       storeId: Number(row.storeId),
       stock: Number(row.stock),
+      lowStockThreshold: Number(row.lowStockThreshold),
       activeTiers: Number(row.activeTiers),
       reserved: reservedBySku.get(Number(row.skuId)) ?? 0,
       updatedAt: new Date(row.updatedAt).toISOString(),

@@ -4,11 +4,15 @@ import { selectRows, type DbOrTx, type Tx } from '~/server/db/client.server'
 import { skus, stockMovements } from '~/server/db/schema'
 import { HttpError } from '~/server/http/api-errors.server'
 import type { StockMovementKind } from '~/lib/domain-enums'
+import { alertLowStockFalls } from './low-stock.server'
 
 /**
  * The only way stock changes (DOMAIN.md "Stock ledger"): each change updates the SKU and appends a
  * movement in the same transaction, so a SKU's remaining_quantity is always the sum of its ledger.
  * Writers that move many SKUs at once (an order's release) use the set-based statements below.
+ * Every writer that can lower stock ends in alertLowStockFalls (changeStock, recordStockMovements,
+ * and the import's set-based apply); an order's release only raises stock, so it cannot cross a
+ * threshold downwards.
  */
 
 export interface StockMovementContext {
@@ -81,6 +85,9 @@ export async function changeStock(tx: Tx, change: StockChange): Promise<StockCha
       resultingQuantity: after,
     })
     .returning({ id: stockMovements.id })
+  await alertLowStockFalls(tx, [
+    { skuId: change.skuId, delta: after - before, resultingQuantity: after, movementId: movement!.id },
+  ])
   return { before, after, moved: true, movementId: movement!.id }
 }
 
@@ -106,7 +113,15 @@ export async function recordStockMovements(
 ): Promise<void> {
   const rows = moves.filter((move) => move.delta !== 0)
   if (rows.length === 0) return
-  await tx.insert(stockMovements).values(rows.map((move) => ({ ...movementFields(context), ...move })))
+  const written = await tx
+    .insert(stockMovements)
+    .values(rows.map((move) => ({ ...movementFields(context), ...move })))
+    .returning({ id: stockMovements.id })
+  // Rows come back in the order of the VALUES list.
+  await alertLowStockFalls(
+    tx,
+    rows.map((move, i) => ({ ...move, movementId: written[i]?.id ?? null })),
+  )
 }
 
 /**

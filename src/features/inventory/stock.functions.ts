@@ -1,7 +1,8 @@
 import { createServerFn } from '@tanstack/react-start'
 import { authContext } from '~/server/auth/middleware'
 import { validate } from '~/server/http/api-errors.server'
-import { adjustStockInput, ledgerPageInput, skuCodeInput } from './stock.schemas'
+import { setLowStockThreshold } from './sku-settings.server'
+import { adjustStockInput, ledgerPageInput, lowStockThresholdInput, skuCodeInput } from './stock.schemas'
 import { adjustStock, getSkuStock, getStockLedger } from './stock.server'
 
 /** Server functions of /seller/inventory/stock/{sku}: validate, then the operations authorise and act. */
@@ -20,3 +21,8 @@ export const adjustStockFn = createServerFn({ method: 'POST' })
   .middleware([authContext])
   .validator(validate(adjustStockInput))
   .handler(async ({ data, context }) => adjustStock(context.db, context.auth, data))
+
+export const setLowStockThresholdFn = createServerFn({ method: 'POST' })
+  .middleware([authContext])
+  .validator(validate(lowStockThresholdInput))
+  .handler(async ({ data, context }) => setLowStockThreshold(context.db, context.auth, data))

@@ -76,6 +76,15 @@ export const adjustStockInput = v.pipe(
 )
 export type AdjustStockInput = v.InferInput<typeof adjustStockInput>
 
+export const THRESHOLD_MESSAGE = `Enter a whole number from 0 to ${MAX_STOCK.toLocaleString('en-US')}`
+
+/** A SKU's low-stock threshold: below it the SKU is "low" and the seller is alerted once. */
+export const lowStockThresholdInput = v.object({
+  sku: skuSchema,
+  threshold: count(THRESHOLD_MESSAGE),
+})
+export type LowStockThresholdInput = v.InferInput<typeof lowStockThresholdInput>
+
 /** The new figure an adjustment asks for (before the server checks it is not below zero). */
 export function targetStock(current: number, mode: StockMode, quantity: number): number {
   if (mode === 'set') return quantity
@@ -108,6 +117,8 @@ export interface SkuStockView {
   alwaysAvailable: boolean
   status: string
   stock: number
+  /** Below this many units the SKU is "low" (the seller is alerted once per fall). */
+  lowStockThreshold: number
   /** Units held by orders waiting for payment (already taken off `stock`). */
   reservedUnpaid: number
   /** Stock over time: each movement's resulting figure, oldest first (the last 200). */

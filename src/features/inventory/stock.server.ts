@@ -39,6 +39,7 @@ interface SkuRow {
   always_available: boolean
   status: string
   stock: number
+  low_stock_threshold: number
 }
 
 /** The SKU by its code when one of the actor's stores offers it; 404 otherwise. */
@@ -49,7 +50,7 @@ async function ownedSkuByCode(db: DbOrTx, actor: SellerActor, code: string): Pro
       select s.id as sku_id, s.sku, pr.id as product_id, pr.name as product_name, pr.slug as product_slug,
         (select ph.url from product_photos ph where ph.product_id = pr.id order by ph.position, ph.id limit 1) as image,
         st.id as store_id, st.name as store_name, pr.unit, s.always_available, s.status::text as status,
-        s.remaining_quantity as stock
+        s.remaining_quantity as stock, s.low_stock_threshold
       from skus s
       join stores st on st.id = s.store_id
       join products pr on pr.id = s.product_id
@@ -88,6 +89,7 @@ export async function getSkuStock(db: Db, auth: AuthContext | null, code: string
     alwaysAvailable: row.always_available,
     status: row.status,
     stock: Number(row.stock),
+    lowStockThreshold: Number(row.low_stock_threshold),
     reservedUnpaid: Number(reserved?.units ?? 0),
     history: history.map((h) => ({ at: new Date(h.at).toISOString(), quantity: Number(h.quantity) })),
   }

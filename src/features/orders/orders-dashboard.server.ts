@@ -1,15 +1,18 @@
 import '@tanstack/react-start/server-only'
-import { and, asc, count, eq, gte, inArray, isNotNull, lte, notInArray, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, notInArray, sql } from 'drizzle-orm'
 import { requireApprovedSeller } from '~/server/auth/guards.server'
 import type { AuthContext } from '~/server/auth/session.server'
 import { now } from '~/server/clock.server'
 import { serverConfig } from '~/server/config.server'
 import type { DbOrTx } from '~/server/db/client.server'
-import { orders, products, skus, stores } from '~/server/db/schema'
-import { LOW_STOCK_THRESHOLD, type SellerDashboard } from './orders.schemas'
+import { lowStockAlerts, orders, products, skus, stores } from '~/server/db/schema'
+import type { SellerDashboard } from './orders.schemas'
 
 /** How many low-stock SKUs the dashboard lists (the count says how many there are in all). */
 const LOW_STOCK_SHOWN = 8
+/** Low-stock alerts of the last days the dashboard shows as notices (newest first). */
+const ALERT_DAYS = 7
+const ALERTS_SHOWN = 5
 
 /** Monday 00:00 UTC of the week `at` falls in (ISO weeks start on Monday). */
 export function utcWeekStart(at: Date): Date {
@@ -36,9 +39,9 @@ export async function getSellerDashboard(db: DbOrTx, auth: AuthContext | null): 
     eq(stores.sellerId, sellerId),
     eq(skus.alwaysAvailable, false),
     eq(skus.status, 'active'),
-    lte(skus.remainingQuantity, LOW_STOCK_THRESHOLD),
+    lt(skus.remainingQuantity, skus.lowStockThreshold),
   )
-  const [open, [revenue], lowStock, [lowStockTotal]] = await Promise.all([
+  const [open, [revenue], lowStock, [lowStockTotal], alerts] = await Promise.all([
     db
       .select({ status: orders.status, n: count() })
       .from(orders)
@@ -73,6 +76,29 @@ export async function getSellerDashboard(db: DbOrTx, auth: AuthContext | null): 
       .orderBy(asc(skus.remainingQuantity), asc(skus.sku))
       .limit(LOW_STOCK_SHOWN),
     db.select({ n: count() }).from(skus).innerJoin(stores, eq(stores.id, skus.storeId)).where(lowStockWhere),
+    // The notices: each fall below a SKU's alert level (one per fall, as the SMS), still low now.
+    db
+      .select({
+        id: lowStockAlerts.id,
+        sku: skus.sku,
+        productName: products.name,
+        quantity: lowStockAlerts.quantity,
+        threshold: lowStockAlerts.threshold,
+        at: lowStockAlerts.createdAt,
+      })
+      .from(lowStockAlerts)
+      .innerJoin(skus, eq(skus.id, lowStockAlerts.skuId))
+      .innerJoin(products, eq(products.id, skus.productId))
+      .where(
+        and(
+          eq(lowStockAlerts.sellerId, sellerId),
+          gte(lowStockAlerts.createdAt, new Date(at.getTime() - ALERT_DAYS * 86_400_000)),
+          eq(skus.alwaysAvailable, false),
+          lt(skus.remainingQuantity, skus.lowStockThreshold),
+        ),
+      )
+      .orderBy(desc(lowStockAlerts.id))
+      .limit(ALERTS_SHOWN),
   ])
   const waiting = (status: 'paid' | 'accepted' | 'shipped') =>
     open.find((row) => row.status === status)?.n ?? 0
@@ -92,5 +118,13 @@ export async function getSellerDashboard(db: DbOrTx, auth: AuthContext | null): 
       remaining_quantity: row.remaining,
     })),
     low_stock_total: lowStockTotal?.n ?? 0,
+    low_stock_alerts: alerts.map((row) => ({
+      id: row.id,
+      sku: row.sku,
+      product_name: row.productName,
+      quantity: row.quantity,
+      threshold: row.threshold,
+      at: row.at.toISOString(),
+    })),
   }
 }

@@ -16,8 +16,6 @@ import { rejectionReasonSchema, shippingSchema } from './order-transitions.schem
 
 export const ORDER_NOT_FOUND = 'Order not found'
 export const INVOICE_NOT_FOUND = 'Invoice not found'
-/** The seller dashboard's "low stock": a SKU that is not always available and has this many or fewer. */
-export const LOW_STOCK_THRESHOLD = 10
 export const DEFAULT_PER_PAGE = 20
 
 const page = v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(500)), 1)
@@ -238,4 +236,13 @@ export interface SellerDashboard {
   revenue: { week: number; month: number; currency: string; week_start: string; month_start: string }
   low_stock: Array<{ sku: string; product_name: string; store_name: string; remaining_quantity: number }>
   low_stock_total: number
+  /** Recent falls below a SKU's alert level (one per fall), for SKUs still below it. */
+  low_stock_alerts: Array<{
+    id: number
+    sku: string
+    product_name: string
+    quantity: number
+    threshold: number
+    at: string
+  }>
 }

@@ -24,12 +24,15 @@ import { inventoryQueries } from '../inventory.queries'
 import {
   LOW_STOCK_DEFAULT,
   MAX_BULK,
+  exportQuery,
   PAGE_SIZES,
   inventorySorts,
   type InventoryRow,
   type InventorySearch,
   type InventorySort,
 } from '../inventory.schemas'
+import { BulkAvailability } from './bulk-availability'
+import { StockCellEditor } from './stock-cell-editor'
 
 const features = tableFeatures({ rowSortingFeature, rowSelectionFeature, columnVisibilityFeature })
 const column = createColumnHelper<typeof features, InventoryRow>()
@@ -100,21 +103,26 @@ const columns = column.columns([
   column.accessor('stock', {
     id: 'stock',
     header: 'Stock',
-    cell: ({ row }) => {
+    cell: ({ row, table }) => {
       const r = row.original
-      const low = !r.alwaysAvailable && r.stock < LOW_STOCK_DEFAULT
+      const low = !r.alwaysAvailable && r.stock < r.lowStockThreshold
+      const refresh = (table.options.meta as TableMeta | undefined)?.refresh
       return (
-        <Link
-          to="/seller/inventory/stock/$sku"
-          params={{ sku: r.sku }}
-          search={{ page: 1 }}
-          className={`font-medium tabular-nums underline-offset-4 hover:underline ${low ? 'text-red-800' : 'text-brand-800'}`}
-        >
-          {r.alwaysAvailable ? 'Always' : units(r.stock)}
-          <span className="sr-only">
-            {low ? ' (low)' : ''}: stock and ledger of {r.sku}
-          </span>
-        </Link>
+        <div className="flex items-center gap-1">
+          <Link
+            to="/seller/inventory/stock/$sku"
+            params={{ sku: r.sku }}
+            search={{ page: 1 }}
+            data-testid={`stock-${r.sku}`}
+            className={`font-medium whitespace-nowrap tabular-nums underline-offset-4 hover:underline ${low ? 'text-red-800' : 'text-brand-800'}`}
+          >
+            {r.alwaysAvailable ? 'Always' : units(r.stock)}
+            <span className="sr-only">
+              {low ? ' (low)' : ''}: stock and ledger of {r.sku}
+            </span>
+          </Link>
+          {!r.alwaysAvailable && refresh ? <StockCellEditor row={r} onChanged={refresh} /> : null}
+        </div>
       )
     },
   }),
@@ -173,6 +181,10 @@ const HIDEABLE = [
   ['updated', 'Last change'],
 ] as const
 
+interface TableMeta {
+  refresh: () => Promise<unknown>
+}
+
 const isSort = (id: string): id is InventorySort => (inventorySorts as readonly string[]).includes(id)
 const apply = <T,>(updater: Updater<T>, old: T): T =>
   typeof updater === 'function' ? (updater as (old: T) => T)(old) : updater
@@ -198,6 +210,7 @@ export function InventoryTable({ search }: { search: InventorySearch }) {
     columns,
     data: data?.rows ?? noRows,
     getRowId: (row) => String(row.skuId),
+    meta: { refresh: () => queryClient.invalidateQueries({ queryKey: inventoryQueries.all }) },
     state: { sorting, rowSelection, columnVisibility },
     manualSorting: true,
     enableSortingRemoval: false,
@@ -246,9 +259,18 @@ export function InventoryTable({ search }: { search: InventorySearch }) {
             <Button size="sm" variant="secondary" disabled={busy} onClick={() => void bulk('active')}>
               Activate
             </Button>
+            <BulkAvailability
+              skuIds={selected}
+              disabled={busy}
+              onDone={async () => {
+                setRowSelection({})
+                await queryClient.invalidateQueries({ queryKey: inventoryQueries.all })
+              }}
+            />
           </div>
         ) : null}
-        <details className="relative ms-auto">
+        <ExportLinks search={search} />
+        <details className="relative">
           <summary className="cursor-pointer rounded-md border border-stone-300 bg-white px-3 py-1.5 text-sm text-ink">
             Columns
           </summary>
@@ -350,8 +372,9 @@ export function InventoryTable({ search }: { search: InventorySearch }) {
         />
       </div>
       <p className="text-xs text-stone-600">
-        Bulk actions apply to up to {MAX_BULK} selected SKUs of this page. Low stock means fewer than{' '}
-        {LOW_STOCK_DEFAULT} units.
+        Bulk actions apply to up to {MAX_BULK} selected SKUs of this page. Low stock means fewer units than
+        the SKU&rsquo;s own alert level ({LOW_STOCK_DEFAULT} unless you set another on its stock page). The
+        export holds every SKU these filters find, in the columns the import reads back.
       </p>
     </div>
   )
@@ -449,6 +472,26 @@ function Filters({
         {toggle('expiring', 'Tiers ending within 7 days')}
         {toggle('noTier', 'Not on sale (no valid tier)')}
       </div>
+    </div>
+  )
+}
+
+/** The filtered table as a price and stock sheet: every page, in the columns the import reads back. */
+function ExportLinks({ search }: { search: InventorySearch }) {
+  return (
+    <div className="ms-auto flex items-center gap-2" role="group" aria-label="Export these SKUs">
+      <span className="text-sm text-stone-700">Export</span>
+      {(['csv', 'xlsx'] as const).map((format) => (
+        <a
+          key={format}
+          href={`/api/seller/inventory/export?${exportQuery(search, format)}`}
+          download
+          className="rounded-md border border-stone-300 bg-white px-3 py-1.5 text-sm font-medium text-ink hover:bg-stone-50"
+        >
+          {format.toUpperCase()}
+          <span className="sr-only"> file of the SKUs these filters find</span>
+        </a>
+      ))}
     </div>
   )
 }

@@ -7,10 +7,11 @@ import { formatTehranDateTime, formatTehranMinute } from '~/lib/tehran-time'
 import { FormError, useAppForm } from '~/ui/form/app-form'
 import { Pagination } from '~/ui/pagination'
 import { Table, TBody, Td, Th, THead, Tr } from '~/ui/table'
-import { adjustStockFn } from '../stock.functions'
+import { adjustStockFn, setLowStockThresholdFn } from '../stock.functions'
 import { stockQueries } from '../stock.queries'
 import {
   adjustStockInput,
+  lowStockThresholdInput,
   movementKindLabels,
   reasonLabel,
   stockModes,
@@ -72,7 +73,10 @@ export function StockPage({ sku, page }: { sku: string; page: number }) {
             stock.
           </p>
         ) : (
-          <AdjustForm view={view} />
+          <div className="flex flex-col gap-6">
+            <AdjustForm view={view} />
+            <ThresholdForm view={view} />
+          </div>
         )}
       </div>
       <Ledger sku={sku} page={page} />
@@ -225,6 +229,47 @@ function AdjustForm({ view }: { view: SkuStockView }) {
       </form.AppField>
       <form.AppForm>
         <form.SubmitButton busyLabel="Saving…">Save the change</form.SubmitButton>
+      </form.AppForm>
+    </form>
+  )
+}
+
+/** The SKU's low-stock alert level: the inventory's "low stock" filter and the one-time alert use it. */
+function ThresholdForm({ view }: { view: SkuStockView }) {
+  const queryClient = useQueryClient()
+  const { form, formProps, formError } = useAppForm({
+    schema: lowStockThresholdInput,
+    defaultValues: { threshold: view.lowStockThreshold as number | null },
+    extra: { sku: view.sku },
+    onSubmit: async (input, saved) => {
+      const result = await setLowStockThresholdFn({ data: input })
+      notify('success', `Low-stock alert below ${units(result.threshold)}`)
+      saved.markSaved()
+      await queryClient.invalidateQueries({ queryKey: [...stockQueries.all, view.sku] })
+    },
+  })
+  const low = view.stock < view.lowStockThreshold
+  return (
+    <form
+      {...formProps}
+      className="flex flex-col gap-3 rounded-lg border border-stone-200 bg-white p-4"
+      aria-labelledby="threshold-title"
+    >
+      <h2 id="threshold-title" className="text-base font-semibold text-ink">
+        Low-stock alert
+      </h2>
+      <p className="text-sm text-stone-700" data-testid="threshold-state">
+        {low
+          ? `Low: ${units(view.stock)} is below ${units(view.lowStockThreshold)}.`
+          : `Alert when stock falls below ${units(view.lowStockThreshold)}.`}{' '}
+        You get one SMS and a notice on your dashboard each time it falls below, not one per order.
+      </p>
+      <FormError message={formError} />
+      <form.AppField name="threshold">
+        {(field) => <field.QuantityField label="Alert below" min={0} required />}
+      </form.AppField>
+      <form.AppForm>
+        <form.SubmitButton busyLabel="Saving…">Save the alert level</form.SubmitButton>
       </form.AppForm>
     </form>
   )

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { formatMoney } from '~/lib/money'
-import { LOW_STOCK_THRESHOLD, type SellerDashboard } from '../orders.schemas'
+import { formatTehranMinute } from '~/lib/tehran-time'
+import type { SellerDashboard } from '../orders.schemas'
 import { formatDay } from './order-format'
 
 const card = 'flex flex-col gap-3 rounded-2xl border border-stone-200 bg-white p-4 sm:p-5'
@@ -73,9 +74,31 @@ export function SellerDashboardPanels({ dashboard }: { dashboard: SellerDashboar
           ) : null}
         </h2>
         <p className="text-xs text-stone-600">
-          Active SKUs with {LOW_STOCK_THRESHOLD} or fewer left, across your stores (always-available SKUs are
-          not counted).
+          Active SKUs below their own alert level (10 unless set on the SKU&rsquo;s stock page), across your
+          stores (always-available SKUs are not counted).
         </p>
+        {dashboard.low_stock_alerts.length ? (
+          <ul
+            aria-label="Low-stock alerts"
+            data-testid="low-stock-alerts"
+            className="flex flex-col gap-2 rounded-xl border border-amber-300 bg-amber-50 p-3"
+          >
+            {dashboard.low_stock_alerts.map((alert) => (
+              <li key={alert.id} className="text-sm text-amber-950">
+                <Link
+                  to="/seller/inventory/stock/$sku"
+                  params={{ sku: alert.sku }}
+                  className="font-medium underline underline-offset-4"
+                >
+                  {alert.product_name}
+                </Link>{' '}
+                fell below {alert.threshold.toLocaleString('en-US')}: {alert.quantity.toLocaleString('en-US')}{' '}
+                left{' '}
+                <span className="whitespace-nowrap text-amber-900">({formatTehranMinute(alert.at)})</span>
+              </li>
+            ))}
+          </ul>
+        ) : null}
         {dashboard.low_stock.length ? (
           <ul className="divide-y divide-stone-200">
             {dashboard.low_stock.map((item) => (
@@ -106,7 +129,7 @@ export function SellerDashboardPanels({ dashboard }: { dashboard: SellerDashboar
             ))}
           </ul>
         ) : (
-          <p className="text-sm text-stone-700">Every SKU has more than {LOW_STOCK_THRESHOLD} in stock.</p>
+          <p className="text-sm text-stone-700">No SKU is below its alert level.</p>
         )}
         {dashboard.low_stock_total > dashboard.low_stock.length ? (
           <Link to="/seller/inventory" className="text-sm font-medium text-brand-800 hover:underline">

@@ -139,6 +139,8 @@ export const skus = pgTable(
     remainingQuantity: integer('remaining_quantity').notNull().default(0),
     alwaysAvailable: boolean('always_available').notNull().default(false),
     piecesPerPack: integer('pieces_per_pack').notNull().default(1),
+    /** Below this many units a counted SKU is "low": the inventory filter, the dashboard, the alert. */
+    lowStockThreshold: integer('low_stock_threshold').notNull().default(10),
     status: skuStatusEnum('status').notNull().default('active'),
     createdAt,
     updatedAt,
@@ -149,6 +151,7 @@ export const skus = pgTable(
     index('skus_product_idx').on(t.productId),
     check('skus_remaining_quantity_non_negative', sql`${t.remainingQuantity} >= 0`),
     check('skus_pieces_per_pack_positive', sql`${t.piecesPerPack} >= 1`),
+    check('skus_low_stock_threshold_non_negative', sql`${t.lowStockThreshold} >= 0`),
   ],
 )
 

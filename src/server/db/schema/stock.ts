@@ -4,7 +4,7 @@ import { stockMovementKinds } from '~/lib/domain-enums'
 import { skus } from './catalog'
 import { stockImports } from './imports'
 import { orders } from './orders'
-import { users } from './people'
+import { sellers, users } from './people'
 
 export const stockMovementKindEnum = pgEnum('stock_movement_kind', stockMovementKinds)
 
@@ -39,5 +39,34 @@ export const stockMovements = pgTable(
     index('stock_movements_import_idx').on(t.importId),
     check('stock_movements_delta_nonzero', sql`${t.delta} <> 0`),
     check('stock_movements_resulting_non_negative', sql`${t.resultingQuantity} >= 0`),
+  ],
+)
+
+/**
+ * A SKU's stock fell below its low-stock threshold: written once per fall (a movement from at or
+ * above the threshold to below it), so the seller gets one SMS and one dashboard notice, not one per
+ * order. The next fall after stock is back at or above the threshold writes a new row.
+ */
+export const lowStockAlerts = pgTable(
+  'low_stock_alerts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    sellerId: integer('seller_id')
+      .notNull()
+      .references(() => sellers.id, { onDelete: 'cascade' }),
+    skuId: integer('sku_id')
+      .notNull()
+      .references(() => skus.id, { onDelete: 'cascade' }),
+    /** The movement that took stock below the threshold. */
+    movementId: bigint('movement_id', { mode: 'number' }).references(() => stockMovements.id, {
+      onDelete: 'set null',
+    }),
+    quantity: integer('quantity').notNull(),
+    threshold: integer('threshold').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('low_stock_alerts_seller_idx').on(t.sellerId, t.createdAt),
+    index('low_stock_alerts_sku_idx').on(t.skuId),
   ],
 )
