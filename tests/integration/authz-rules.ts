@@ -136,7 +136,8 @@ function accessors(side: (typeof RESOURCE_SIDES)[string], guards: Pick<Guard, 'k
     case 'buyer':
       return ['buyer']
     case 'seller':
-      return SELLER_SIDE
+      // Admin operations (the product review queue, product edits) act on any seller's records.
+      return has('admin') ? ['admin'] : SELLER_SIDE
     case 'order':
       if (has('admin')) return ['admin']
       return has('seller') || has('approvedSeller') ? SELLER_SIDE : ['buyer']
