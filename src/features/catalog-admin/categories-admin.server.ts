@@ -113,7 +113,12 @@ export async function createCategoryByAdmin(
       const slug = input.slug ?? slugFromName(input.name, `category-${crypto.randomUUID().slice(0, 8)}`)
       const [row] = await tx
         .insert(categories)
-        .values({ name: input.name, slug, parentId: input.parentId, position: await nextPosition(tx, input.parentId) })
+        .values({
+          name: input.name,
+          slug,
+          parentId: input.parentId,
+          position: await nextPosition(tx, input.parentId),
+        })
         .returning()
       await recordAuditEvent(tx, {
         actorUserId: admin.user.id,
@@ -237,7 +242,10 @@ export async function deleteCategory(db: Db, auth: AuthContext | null, input: { 
   const admin = requireAdmin(auth)
   await db.transaction(async (tx) => {
     const before = await lockedCategory(tx, input.categoryId)
-    const [children] = await tx.select({ n: count() }).from(categories).where(eq(categories.parentId, before.id))
+    const [children] = await tx
+      .select({ n: count() })
+      .from(categories)
+      .where(eq(categories.parentId, before.id))
     if ((children?.n ?? 0) > 0) throw conflict(CATEGORY_HAS_CHILDREN)
     const [used] = await tx.select({ n: count() }).from(products).where(eq(products.categoryId, before.id))
     if ((used?.n ?? 0) > 0) throw conflict(CATEGORY_HAS_PRODUCTS)
