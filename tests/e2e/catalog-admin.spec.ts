@@ -125,8 +125,8 @@ test('a seller requests a brand from the product form; the admin approves it, th
   // Live at once, without the unreviewed brand.
   const buyer = await browser.newPage()
   await buyer.goto(`/product?q=${encodeURIComponent(productName)}`)
-  const card = buyer.getByRole('link', { name: productName }).first()
-  await card.click()
+  // The card's heading (the search chip above the results names the product too).
+  await buyer.getByRole('heading', { level: 3, name: productName }).click()
   await expect(buyer.getByRole('heading', { level: 1, name: productName })).toBeVisible()
   const productUrl = buyer.url()
   await expect(buyer.getByText(brandName)).toHaveCount(0)
@@ -149,10 +149,14 @@ test('a seller requests a brand from the product form; the admin approves it, th
   const dialog = admin.getByRole('dialog', { name: `Hide “${productName}”?` })
   await dialog.getByLabel('Reason').fill('The photos show another brand')
   await dialog.getByRole('button', { name: 'Hide product' }).click()
-  await expect(admin.getByRole('button', { name: `Unhide ${productName}` })).toBeVisible()
+  // It leaves the pending filter and is listed under "Hidden" with its reason.
+  await expect(admin.locator(`li[data-product="${productName}"]`)).toHaveCount(0)
+  await admin.goto('/admin/products?state=hidden')
+  await expect(admin.locator(`li[data-product="${productName}"]`)).toContainText('The photos show another brand')
   expect((await buyer.goto(productUrl))?.status()).toBe(404)
   await buyer.goto(`/product?q=${encodeURIComponent(productName)}`)
-  await expect(buyer.getByRole('link', { name: productName })).toHaveCount(0)
+  await expect(resultCount(buyer)).toHaveText(/^0 products/)
+  await expect(buyer.getByRole('heading', { level: 3, name: productName })).toHaveCount(0)
 
   // The seller sees why on the product's edit page.
   await seller.goto(`/seller/inventory/product/PWB-${stamp.toUpperCase()}/edit`)
