@@ -125,6 +125,10 @@ export const RESOURCE_SIDES: Record<
   faq: 'admin',
   category: 'shared',
   brand: 'shared',
+  /** The admin's merge targets and a category's new parent: shared catalogue records too. */
+  'into-brand': 'shared',
+  'into-category': 'shared',
+  parent: 'shared',
 }
 
 const SELLER_SIDE: Role[] = ['seller', 'observer']
