@@ -31,8 +31,10 @@ import { Route as DefaultSelectCategoryRouteImport } from './routes/_default/sel
 import { Route as DefaultSubscriptionRouteImport } from './routes/_default/subscription'
 import { Route as DefaultTermsAndConditionsRouteImport } from './routes/_default/terms-and-conditions'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminBrandsRouteImport } from './routes/admin/brands'
+import { Route as AdminCategoriesRouteImport } from './routes/admin/categories'
 import { Route as AdminJobsRouteImport } from './routes/admin/jobs'
-import { Route as AdminSellersRouteImport } from './routes/admin/sellers'
+import { Route as AdminProductsRouteImport } from './routes/admin/products'
 import { Route as ApiCategoriesRouteImport } from './routes/api/categories'
 import { Route as ApiHealthRouteImport } from './routes/api/health'
 import { Route as ApiImageRouteImport } from './routes/api/image'
@@ -63,6 +65,8 @@ import { Route as AdminLandingIdRouteImport } from './routes/admin/landing/$id'
 import { Route as AdminLandingNewRouteImport } from './routes/admin/landing/new'
 import { Route as AdminOrdersIndexRouteImport } from './routes/admin/orders/index'
 import { Route as AdminOrdersIdRouteImport } from './routes/admin/orders/$id'
+import { Route as AdminSellersIndexRouteImport } from './routes/admin/sellers/index'
+import { Route as AdminSellersSellerIdRouteImport } from './routes/admin/sellers/$sellerId'
 import { Route as AdminTicketsIndexRouteImport } from './routes/admin/tickets/index'
 import { Route as AdminTicketsIdRouteImport } from './routes/admin/tickets/$id'
 import { Route as ApiAnalyticsEventsRouteImport } from './routes/api/analytics/events'
@@ -233,14 +237,24 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminBrandsRoute = AdminBrandsRouteImport.update({
+  id: '/brands',
+  path: '/brands',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminCategoriesRoute = AdminCategoriesRouteImport.update({
+  id: '/categories',
+  path: '/categories',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminJobsRoute = AdminJobsRouteImport.update({
   id: '/jobs',
   path: '/jobs',
   getParentRoute: () => AdminRoute,
 } as any)
-const AdminSellersRoute = AdminSellersRouteImport.update({
-  id: '/sellers',
-  path: '/sellers',
+const AdminProductsRoute = AdminProductsRouteImport.update({
+  id: '/products',
+  path: '/products',
   getParentRoute: () => AdminRoute,
 } as any)
 const ApiCategoriesRoute = ApiCategoriesRouteImport.update({
@@ -392,6 +406,16 @@ const AdminOrdersIndexRoute = AdminOrdersIndexRouteImport.update({
 const AdminOrdersIdRoute = AdminOrdersIdRouteImport.update({
   id: '/orders/$id',
   path: '/orders/$id',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminSellersIndexRoute = AdminSellersIndexRouteImport.update({
+  id: '/sellers/',
+  path: '/sellers/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminSellersSellerIdRoute = AdminSellersSellerIdRouteImport.update({
+  id: '/sellers/$sellerId',
+  path: '/sellers/$sellerId',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminTicketsIndexRoute = AdminTicketsIndexRouteImport.update({
@@ -727,8 +751,10 @@ export interface FileRoutesByFullPath {
   '/select-category': typeof DefaultSelectCategoryRoute
   '/subscription': typeof DefaultSubscriptionRoute
   '/terms-and-conditions': typeof DefaultTermsAndConditionsRoute
+  '/admin/brands': typeof AdminBrandsRoute
+  '/admin/categories': typeof AdminCategoriesRoute
   '/admin/jobs': typeof AdminJobsRoute
-  '/admin/sellers': typeof AdminSellersRoute
+  '/admin/products': typeof AdminProductsRoute
   '/api/categories': typeof ApiCategoriesRoute
   '/api/health': typeof ApiHealthRoute
   '/api/image': typeof ApiImageRoute
@@ -753,6 +779,7 @@ export interface FileRoutesByFullPath {
   '/admin/landing/$id': typeof AdminLandingIdRoute
   '/admin/landing/new': typeof AdminLandingNewRoute
   '/admin/orders/$id': typeof AdminOrdersIdRoute
+  '/admin/sellers/$sellerId': typeof AdminSellersSellerIdRoute
   '/admin/tickets/$id': typeof AdminTicketsIdRoute
   '/api/analytics/events': typeof ApiAnalyticsEventsRoute
   '/api/auth/logout': typeof ApiAuthLogoutRoute
@@ -778,6 +805,7 @@ export interface FileRoutesByFullPath {
   '/admin/content/': typeof AdminContentIndexRoute
   '/admin/landing/': typeof AdminLandingIndexRoute
   '/admin/orders/': typeof AdminOrdersIndexRoute
+  '/admin/sellers/': typeof AdminSellersIndexRoute
   '/admin/tickets/': typeof AdminTicketsIndexRoute
   '/api/products/': typeof ApiProductsIndexRoute
   '/api/stores/': typeof ApiStoresIndexRoute
@@ -836,8 +864,10 @@ export interface FileRoutesByTo {
   '/select-category': typeof DefaultSelectCategoryRoute
   '/subscription': typeof DefaultSubscriptionRoute
   '/terms-and-conditions': typeof DefaultTermsAndConditionsRoute
+  '/admin/brands': typeof AdminBrandsRoute
+  '/admin/categories': typeof AdminCategoriesRoute
   '/admin/jobs': typeof AdminJobsRoute
-  '/admin/sellers': typeof AdminSellersRoute
+  '/admin/products': typeof AdminProductsRoute
   '/api/categories': typeof ApiCategoriesRoute
   '/api/health': typeof ApiHealthRoute
   '/api/image': typeof ApiImageRoute
@@ -863,6 +893,7 @@ export interface FileRoutesByTo {
   '/admin/landing/$id': typeof AdminLandingIdRoute
   '/admin/landing/new': typeof AdminLandingNewRoute
   '/admin/orders/$id': typeof AdminOrdersIdRoute
+  '/admin/sellers/$sellerId': typeof AdminSellersSellerIdRoute
   '/admin/tickets/$id': typeof AdminTicketsIdRoute
   '/api/analytics/events': typeof ApiAnalyticsEventsRoute
   '/api/auth/logout': typeof ApiAuthLogoutRoute
@@ -888,6 +919,7 @@ export interface FileRoutesByTo {
   '/admin/content': typeof AdminContentIndexRoute
   '/admin/landing': typeof AdminLandingIndexRoute
   '/admin/orders': typeof AdminOrdersIndexRoute
+  '/admin/sellers': typeof AdminSellersIndexRoute
   '/admin/tickets': typeof AdminTicketsIndexRoute
   '/api/products': typeof ApiProductsIndexRoute
   '/api/stores': typeof ApiStoresIndexRoute
@@ -952,8 +984,10 @@ export interface FileRoutesById {
   '/_default/select-category': typeof DefaultSelectCategoryRoute
   '/_default/subscription': typeof DefaultSubscriptionRoute
   '/_default/terms-and-conditions': typeof DefaultTermsAndConditionsRoute
+  '/admin/brands': typeof AdminBrandsRoute
+  '/admin/categories': typeof AdminCategoriesRoute
   '/admin/jobs': typeof AdminJobsRoute
-  '/admin/sellers': typeof AdminSellersRoute
+  '/admin/products': typeof AdminProductsRoute
   '/api/categories': typeof ApiCategoriesRoute
   '/api/health': typeof ApiHealthRoute
   '/api/image': typeof ApiImageRoute
@@ -979,6 +1013,7 @@ export interface FileRoutesById {
   '/admin/landing/$id': typeof AdminLandingIdRoute
   '/admin/landing/new': typeof AdminLandingNewRoute
   '/admin/orders/$id': typeof AdminOrdersIdRoute
+  '/admin/sellers/$sellerId': typeof AdminSellersSellerIdRoute
   '/admin/tickets/$id': typeof AdminTicketsIdRoute
   '/api/analytics/events': typeof ApiAnalyticsEventsRoute
   '/api/auth/logout': typeof ApiAuthLogoutRoute
@@ -1004,6 +1039,7 @@ export interface FileRoutesById {
   '/admin/content/': typeof AdminContentIndexRoute
   '/admin/landing/': typeof AdminLandingIndexRoute
   '/admin/orders/': typeof AdminOrdersIndexRoute
+  '/admin/sellers/': typeof AdminSellersIndexRoute
   '/admin/tickets/': typeof AdminTicketsIndexRoute
   '/api/products/': typeof ApiProductsIndexRoute
   '/api/stores/': typeof ApiStoresIndexRoute
@@ -1069,8 +1105,10 @@ export interface FileRouteTypes {
     | '/select-category'
     | '/subscription'
     | '/terms-and-conditions'
+    | '/admin/brands'
+    | '/admin/categories'
     | '/admin/jobs'
-    | '/admin/sellers'
+    | '/admin/products'
     | '/api/categories'
     | '/api/health'
     | '/api/image'
@@ -1095,6 +1133,7 @@ export interface FileRouteTypes {
     | '/admin/landing/$id'
     | '/admin/landing/new'
     | '/admin/orders/$id'
+    | '/admin/sellers/$sellerId'
     | '/admin/tickets/$id'
     | '/api/analytics/events'
     | '/api/auth/logout'
@@ -1120,6 +1159,7 @@ export interface FileRouteTypes {
     | '/admin/content/'
     | '/admin/landing/'
     | '/admin/orders/'
+    | '/admin/sellers/'
     | '/admin/tickets/'
     | '/api/products/'
     | '/api/stores/'
@@ -1178,8 +1218,10 @@ export interface FileRouteTypes {
     | '/select-category'
     | '/subscription'
     | '/terms-and-conditions'
+    | '/admin/brands'
+    | '/admin/categories'
     | '/admin/jobs'
-    | '/admin/sellers'
+    | '/admin/products'
     | '/api/categories'
     | '/api/health'
     | '/api/image'
@@ -1205,6 +1247,7 @@ export interface FileRouteTypes {
     | '/admin/landing/$id'
     | '/admin/landing/new'
     | '/admin/orders/$id'
+    | '/admin/sellers/$sellerId'
     | '/admin/tickets/$id'
     | '/api/analytics/events'
     | '/api/auth/logout'
@@ -1230,6 +1273,7 @@ export interface FileRouteTypes {
     | '/admin/content'
     | '/admin/landing'
     | '/admin/orders'
+    | '/admin/sellers'
     | '/admin/tickets'
     | '/api/products'
     | '/api/stores'
@@ -1293,8 +1337,10 @@ export interface FileRouteTypes {
     | '/_default/select-category'
     | '/_default/subscription'
     | '/_default/terms-and-conditions'
+    | '/admin/brands'
+    | '/admin/categories'
     | '/admin/jobs'
-    | '/admin/sellers'
+    | '/admin/products'
     | '/api/categories'
     | '/api/health'
     | '/api/image'
@@ -1320,6 +1366,7 @@ export interface FileRouteTypes {
     | '/admin/landing/$id'
     | '/admin/landing/new'
     | '/admin/orders/$id'
+    | '/admin/sellers/$sellerId'
     | '/admin/tickets/$id'
     | '/api/analytics/events'
     | '/api/auth/logout'
@@ -1345,6 +1392,7 @@ export interface FileRouteTypes {
     | '/admin/content/'
     | '/admin/landing/'
     | '/admin/orders/'
+    | '/admin/sellers/'
     | '/admin/tickets/'
     | '/api/products/'
     | '/api/stores/'
@@ -1583,6 +1631,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminIndexRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/brands': {
+      id: '/admin/brands'
+      path: '/brands'
+      fullPath: '/admin/brands'
+      preLoaderRoute: typeof AdminBrandsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/categories': {
+      id: '/admin/categories'
+      path: '/categories'
+      fullPath: '/admin/categories'
+      preLoaderRoute: typeof AdminCategoriesRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/jobs': {
       id: '/admin/jobs'
       path: '/jobs'
@@ -1590,11 +1652,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminJobsRouteImport
       parentRoute: typeof AdminRoute
     }
-    '/admin/sellers': {
-      id: '/admin/sellers'
-      path: '/sellers'
-      fullPath: '/admin/sellers'
-      preLoaderRoute: typeof AdminSellersRouteImport
+    '/admin/products': {
+      id: '/admin/products'
+      path: '/products'
+      fullPath: '/admin/products'
+      preLoaderRoute: typeof AdminProductsRouteImport
       parentRoute: typeof AdminRoute
     }
     '/api/categories': {
@@ -1805,6 +1867,20 @@ declare module '@tanstack/react-router' {
       path: '/orders/$id'
       fullPath: '/admin/orders/$id'
       preLoaderRoute: typeof AdminOrdersIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/sellers/': {
+      id: '/admin/sellers/'
+      path: '/sellers'
+      fullPath: '/admin/sellers/'
+      preLoaderRoute: typeof AdminSellersIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/sellers/$sellerId': {
+      id: '/admin/sellers/$sellerId'
+      path: '/sellers/$sellerId'
+      fullPath: '/admin/sellers/$sellerId'
+      preLoaderRoute: typeof AdminSellersSellerIdRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/tickets/': {
@@ -2289,34 +2365,42 @@ const DefaultRouteWithChildren =
   DefaultRoute._addFileChildren(DefaultRouteChildren)
 
 interface AdminRouteChildren {
+  AdminBrandsRoute: typeof AdminBrandsRoute
+  AdminCategoriesRoute: typeof AdminCategoriesRoute
   AdminJobsRoute: typeof AdminJobsRoute
-  AdminSellersRoute: typeof AdminSellersRoute
+  AdminProductsRoute: typeof AdminProductsRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminContentSlugRoute: typeof AdminContentSlugRoute
   AdminContentQuestionsRoute: typeof AdminContentQuestionsRoute
   AdminLandingIdRoute: typeof AdminLandingIdRoute
   AdminLandingNewRoute: typeof AdminLandingNewRoute
   AdminOrdersIdRoute: typeof AdminOrdersIdRoute
+  AdminSellersSellerIdRoute: typeof AdminSellersSellerIdRoute
   AdminTicketsIdRoute: typeof AdminTicketsIdRoute
   AdminContentIndexRoute: typeof AdminContentIndexRoute
   AdminLandingIndexRoute: typeof AdminLandingIndexRoute
   AdminOrdersIndexRoute: typeof AdminOrdersIndexRoute
+  AdminSellersIndexRoute: typeof AdminSellersIndexRoute
   AdminTicketsIndexRoute: typeof AdminTicketsIndexRoute
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
+  AdminBrandsRoute: AdminBrandsRoute,
+  AdminCategoriesRoute: AdminCategoriesRoute,
   AdminJobsRoute: AdminJobsRoute,
-  AdminSellersRoute: AdminSellersRoute,
+  AdminProductsRoute: AdminProductsRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminContentSlugRoute: AdminContentSlugRoute,
   AdminContentQuestionsRoute: AdminContentQuestionsRoute,
   AdminLandingIdRoute: AdminLandingIdRoute,
   AdminLandingNewRoute: AdminLandingNewRoute,
   AdminOrdersIdRoute: AdminOrdersIdRoute,
+  AdminSellersSellerIdRoute: AdminSellersSellerIdRoute,
   AdminTicketsIdRoute: AdminTicketsIdRoute,
   AdminContentIndexRoute: AdminContentIndexRoute,
   AdminLandingIndexRoute: AdminLandingIndexRoute,
   AdminOrdersIndexRoute: AdminOrdersIndexRoute,
+  AdminSellersIndexRoute: AdminSellersIndexRoute,
   AdminTicketsIndexRoute: AdminTicketsIndexRoute,
 }
 

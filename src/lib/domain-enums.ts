@@ -12,6 +12,17 @@ export type StoreStatus = (typeof storeStatuses)[number]
 export const productStatuses = ['active', 'draft', 'archived'] as const
 export type ProductStatus = (typeof productStatuses)[number]
 
+/** A brand an admin created, or one a seller requested that waits for the admin (issue #15). */
+export const brandStatuses = ['approved', 'pending'] as const
+export type BrandStatus = (typeof brandStatuses)[number]
+
+/**
+ * Where a product stands in the admin's review queue (DOMAIN.md "Product ownership"): seller
+ * products go live at once as `pending`; the admin approves or hides them (hidden: off the listings).
+ */
+export const productReviewStates = ['pending', 'approved', 'hidden'] as const
+export type ProductReviewState = (typeof productReviewStates)[number]
+
 export const skuStatuses = ['active', 'inactive'] as const
 export type SkuStatus = (typeof skuStatuses)[number]
 

@@ -15,7 +15,10 @@ export const Route = createFileRoute('/admin')({
 })
 
 const links = [
-  { to: '/admin/sellers', label: 'Seller applications' },
+  { to: '/admin/sellers', label: 'Sellers' },
+  { to: '/admin/products', label: 'Product review' },
+  { to: '/admin/brands', label: 'Brands' },
+  { to: '/admin/categories', label: 'Categories' },
   { to: '/admin/orders', label: 'Orders' },
   { to: '/admin/tickets', label: 'Support tickets' },
   { to: '/admin/content', label: 'Help content' },

@@ -125,6 +125,10 @@ export const RESOURCE_SIDES: Record<
   faq: 'admin',
   category: 'shared',
   brand: 'shared',
+  /** The admin's merge targets and a category's new parent: shared catalogue records too. */
+  'into-brand': 'shared',
+  'into-category': 'shared',
+  parent: 'shared',
 }
 
 const SELLER_SIDE: Role[] = ['seller', 'observer']
@@ -136,7 +140,8 @@ function accessors(side: (typeof RESOURCE_SIDES)[string], guards: Pick<Guard, 'k
     case 'buyer':
       return ['buyer']
     case 'seller':
-      return SELLER_SIDE
+      // Admin operations (the product review queue, product edits) act on any seller's records.
+      return has('admin') ? ['admin'] : SELLER_SIDE
     case 'order':
       if (has('admin')) return ['admin']
       return has('seller') || has('approvedSeller') ? SELLER_SIDE : ['buyer']

@@ -60,6 +60,9 @@ export async function buildWorld(db: Db): Promise<World> {
 
   const category = await createCategory(db)
   const brand = await createBrand(db)
+  // Targets of the admin's merges and moves (another brand, another category).
+  const otherBrand = await createBrand(db)
+  const otherCategory = await createCategory(db)
   const store = await createStore(db, { seller })
   const product = await createProduct(db, { category, brand, createdBySellerId: seller.id })
   const sku = await createSku(db, { store, product, remainingQuantity: 500 })
@@ -159,6 +162,9 @@ export async function buildWorld(db: Db): Promise<World> {
       faq: faq!.id,
       category: category.id,
       brand: brand.id,
+      'into-brand': otherBrand.id,
+      'into-category': otherCategory.id,
+      parent: otherCategory.id,
     },
     numbers: { order: order.number },
     values: { session },

@@ -121,8 +121,8 @@ export async function getProductDetail(db: DbOrTx, slug: string): Promise<Produc
     db,
     sql`
       select p.id, p.slug, p.name, p.description, p.unit, p.category_id, b.slug as brand_slug, b.name as brand_name
-      from products p left join brands b on b.id = p.brand_id
-      where p.slug = ${slug} and p.status = 'active'
+      from products p left join brands b on b.id = p.brand_id and b.status = 'approved'
+      where p.slug = ${slug} and p.status = 'active' and p.review_state <> 'hidden'
     `,
   )
   if (!product) return null

@@ -16,7 +16,7 @@ import { clearCatalogCache } from './catalog-cache.server'
  * - a live offer is an active SKU of an active store of an approved seller with a valid tier;
  * - an offer's entry tier is its valid tier with the lowest min_quantity; effective price is the
  *   offer price when > 0, else the unit price;
- * - a product is listed when it is active and has a live offer. Its card price is the lowest
+ * - a product is listed when it is active, not hidden by the admin, and has a live offer. Its card price is the lowest
  *   entry-tier effective price, its list price that tier's unit price when discounted (ties: lower
  *   unit price first), its MOQ the lowest entry-tier min_quantity, in stock when an offer has stock
  *   or is always available, discounted when an entry tier is, and store count = live offers.
@@ -113,7 +113,7 @@ function refreshStatement(scope: Scope, at: string): SQL {
       group by ol.product_id
     ),
     fresh as (
-      select pr.id as product_id, pr.slug, pr.name, pr.unit, pr.brand_id, b.name as brand_name, pr.category_id,
+      select pr.id as product_id, pr.slug, pr.name, pr.unit, b.id as brand_id, b.name as brand_name, pr.category_id,
         ct.path as category_path, o.store_ids,
         (select ph.url from product_photos ph where ph.product_id = pr.id order by ph.position, ph.id limit 1) as image,
         o.price, o.list_price, o.moq, o.in_stock, o.discount, o.store_count, pr.created_at,
@@ -125,9 +125,11 @@ function refreshStatement(scope: Scope, at: string): SQL {
       from products pr
       join offers o on o.product_id = pr.id
       join cat_tree ct on ct.id = pr.category_id
-      left join brands b on b.id = pr.brand_id
+      -- A brand a seller requested is shown to buyers once the admin approves it.
+      left join brands b on b.id = pr.brand_id and b.status = 'approved'
       left join ordered od on od.product_id = pr.id
-      where pr.status = 'active'
+      -- Products the admin hid leave the listings (DOMAIN.md "Product ownership").
+      where pr.status = 'active' and pr.review_state <> 'hidden'
     ),
     listings as (
       insert into product_listings as l (product_id, slug, name, unit, brand_id, brand_name, category_id,

@@ -94,7 +94,7 @@ export async function suggest(db: DbOrTx, q: string): Promise<Suggestion[]> {
     ),
     selectRows<{ slug: string; name: string }>(
       db,
-      sql`select slug, name from brands where lower(name) like ${pattern} order by name limit ${SUGGESTION_OTHERS}`,
+      sql`select slug, name from brands where status = 'approved' and lower(name) like ${pattern} order by name limit ${SUGGESTION_OTHERS}`,
     ),
   ])
   return [

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { userScoped } from '~/features/session/session.queries'
+import { fetchSellerDetail } from './seller-admin.functions'
 import { fetchSellerApplications, fetchSellerProfile } from './sellers.functions'
 import type { SellerApplicationFilters } from './sellers.schemas'
 
@@ -17,6 +18,13 @@ export const sellerQueries = {
     queryOptions({
       queryKey: [...sellerQueries.all, 'applications', filters] as const,
       queryFn: () => fetchSellerApplications({ data: filters }),
+      meta: userScoped,
+    }),
+  /** /admin/sellers/{id}. */
+  detail: (sellerId: number) =>
+    queryOptions({
+      queryKey: [...sellerQueries.all, 'detail', sellerId] as const,
+      queryFn: () => fetchSellerDetail({ data: { sellerId } }),
       meta: userScoped,
     }),
 }

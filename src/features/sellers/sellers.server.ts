@@ -9,7 +9,7 @@ import type { AuthContext } from '~/server/auth/session.server'
 import { now } from '~/server/clock.server'
 import type { Db, DbOrTx } from '~/server/db/client.server'
 import { sellers, users } from '~/server/db/schema'
-import { conflict, notFound } from '~/server/http/api-errors.server'
+import { conflict, forbidden, notFound } from '~/server/http/api-errors.server'
 import { log } from '~/server/log.server'
 import { queueMessage } from '~/server/providers/sms/outbox.server'
 import type {
@@ -43,6 +43,7 @@ function toProfile(row: SellerRow): SellerProfile {
   }
 }
 
+export const SELLER_SUSPENDED = 'This seller account is suspended; contact support'
 export const ALREADY_SELLER = 'You already have a seller account'
 export const OBSERVER_CANNOT_APPLY =
   'You act for a seller as an observer, so you cannot open a seller account of your own'
@@ -102,6 +103,8 @@ export async function updateSellerProfile(
   input: UpdateSellerProfileInput,
 ): Promise<SellerProfileView> {
   const actor = requireSeller(auth, { allowObserver: false })
+  // A suspended seller's writes are refused (issue #20); the admin reinstates it.
+  if (actor.seller.status === 'suspended') throw forbidden(SELLER_SUSPENDED)
   const [row] = await db
     .update(sellers)
     .set({

@@ -4,9 +4,11 @@ import { refreshProductListings } from '~/features/catalog/catalog-refresh.serve
 import { recordAuditEvent } from '~/server/audit/audit.server'
 import type { SellerActor } from '~/server/auth/guards.server'
 import type { AuthContext } from '~/server/auth/session.server'
+import { now } from '~/server/clock.server'
 import type { Db, DbOrTx } from '~/server/db/client.server'
+import { brandUsableBy, brandsUsableBy, requestBrand } from '~/features/catalog-admin/brand-requests.server'
+import { isUniqueViolation } from '~/server/db/db-errors.server'
 import {
-  brands,
   categories,
   productAttributes,
   productPhotos,
@@ -50,16 +52,42 @@ const auditedProduct = (p: ProductRow, attributes: ProductFields['attributes']) 
   attributes,
 })
 
-async function checkProductRefs(tx: DbOrTx, fields: ProductFields, prefix: string): Promise<void> {
+async function checkProductRefs(
+  tx: DbOrTx,
+  actor: SellerActor,
+  fields: ProductFields,
+  prefix: string,
+): Promise<void> {
   const [category] = await tx
     .select({ id: categories.id })
     .from(categories)
     .where(eq(categories.id, fields.categoryId))
   if (!category) throw fieldError(`${prefix}categoryId`, 'Choose a category from the list')
-  if (fields.brandId !== null) {
-    const [brand] = await tx.select({ id: brands.id }).from(brands).where(eq(brands.id, fields.brandId))
-    if (!brand) throw fieldError(`${prefix}brandId`, 'Choose a brand from the list')
-  }
+  // Another seller's brand request is not in this seller's list: it answers like an unknown id.
+  if (fields.brandId !== null && !(await brandUsableBy(tx, fields.brandId, actor.sellerId)))
+    throw fieldError(`${prefix}brandId`, 'Choose a brand from the list')
+}
+
+/** The product's brand: the chosen one, or the one requested by name (issue #15), or none. */
+async function resolveBrand(
+  tx: DbOrTx,
+  actor: SellerActor,
+  fields: ProductFields,
+  prefix: string,
+): Promise<number | null> {
+  if (fields.brandId !== null || !fields.newBrandName) return fields.brandId
+  return requestBrand(
+    tx,
+    { sellerId: actor.sellerId, userId: actor.auth.user.id },
+    fields.newBrandName,
+    `${prefix}newBrandName`,
+  )
+}
+
+/** Two requests for the same new brand at once: the loser is told on the field, not with a 500. */
+function brandRequestConflicts(error: unknown, prefix: string): void {
+  if (isUniqueViolation(error, 'brands_name_key'))
+    throw fieldError(`${prefix}newBrandName`, 'This brand was requested a moment ago; try again')
 }
 
 async function writeAttributes(tx: DbOrTx, productId: number, attributes: ProductFields['attributes']) {
@@ -86,7 +114,7 @@ async function storeCheckedPhotos(
   if (prepared.length === 0) return []
   if (!storage) throw new Error('createProductWithSku: photos need a media storage')
   await ownedStore(db, actor, input.storeId)
-  await checkProductRefs(db, input.product, 'product.')
+  await checkProductRefs(db, actor, input.product, 'product.')
   await enforceUploadQuota(db, actor.auth.user.id, uploads)
   return storePhotos(storage, prepared)
 }
@@ -106,7 +134,8 @@ export async function createProductWithSku(
   try {
     return await db.transaction(async (tx) => {
       await ownedStore(tx, actor, storeId)
-      await checkProductRefs(tx, fields, 'product.')
+      await checkProductRefs(tx, actor, fields, 'product.')
+      const brandId = await resolveBrand(tx, actor, fields, 'product.')
       const base = suggestSlug(fields.name) || 'product'
       const [row] = await tx
         .insert(products)
@@ -114,10 +143,13 @@ export async function createProductWithSku(
           slug: `${base}-${crypto.randomUUID().slice(0, 8)}`,
           name: fields.name,
           categoryId: fields.categoryId,
-          brandId: fields.brandId,
+          brandId,
           unit: fields.unit,
           description: fields.description,
           createdBySellerId: actor.sellerId,
+          // Live at once, and in the admin's review queue (DOMAIN.md "Product ownership").
+          reviewState: 'pending',
+          submittedAt: now(),
         })
         .returning()
       const product = row!
@@ -140,6 +172,7 @@ export async function createProductWithSku(
     })
   } catch (error) {
     if (storage) await removePhotos(storage, photos)
+    brandRequestConflicts(error, 'product.')
     skuConflicts(error)
   }
 }
@@ -152,60 +185,70 @@ export async function updateProduct(
 ): Promise<void> {
   const actor = writeActor(auth)
   const { productId, ...fields } = input
-  await db.transaction(async (tx) => {
-    const [before] = await tx.select().from(products).where(eq(products.id, productId))
-    if (!before) throw notFound('Product not found')
-    if (before.createdBySellerId !== actor.sellerId) {
-      // Offering it is not maintaining it; someone with no offer of it should not learn it exists here.
-      const [offer] = await tx
-        .select({ id: skus.id })
-        .from(skus)
-        .innerJoin(stores, eq(stores.id, skus.storeId))
-        .where(and(eq(skus.productId, productId), eq(stores.sellerId, actor.sellerId)))
-      if (!offer) throw notFound('Product not found')
-      throw new HttpError(403, 'This product is maintained by the seller who created it')
-    }
-    await checkProductRefs(tx, fields, '')
-    const beforeAttributes = await tx
-      .select({ key: productAttributes.key, value: productAttributes.value })
-      .from(productAttributes)
-      .where(eq(productAttributes.productId, productId))
-      .orderBy(asc(productAttributes.position))
-    const [after] = await tx
-      .update(products)
-      .set({
-        name: fields.name,
-        categoryId: fields.categoryId,
-        brandId: fields.brandId,
-        unit: fields.unit,
-        description: fields.description,
-        updatedAt: new Date(),
+  try {
+    await db.transaction(async (tx) => {
+      const [before] = await tx.select().from(products).where(eq(products.id, productId))
+      if (!before) throw notFound('Product not found')
+      if (before.createdBySellerId !== actor.sellerId) {
+        // Offering it is not maintaining it; someone with no offer of it should not learn it exists here.
+        const [offer] = await tx
+          .select({ id: skus.id })
+          .from(skus)
+          .innerJoin(stores, eq(stores.id, skus.storeId))
+          .where(and(eq(skus.productId, productId), eq(stores.sellerId, actor.sellerId)))
+        if (!offer) throw notFound('Product not found')
+        throw new HttpError(403, 'This product is maintained by the seller who created it')
+      }
+      await checkProductRefs(tx, actor, fields, '')
+      const brandId = await resolveBrand(tx, actor, fields, '')
+      const beforeAttributes = await tx
+        .select({ key: productAttributes.key, value: productAttributes.value })
+        .from(productAttributes)
+        .where(eq(productAttributes.productId, productId))
+        .orderBy(asc(productAttributes.position))
+      const [after] = await tx
+        .update(products)
+        .set({
+          name: fields.name,
+          categoryId: fields.categoryId,
+          brandId,
+          unit: fields.unit,
+          description: fields.description,
+          updatedAt: now(),
+          // An edit enters the review queue again; a hidden product stays hidden until the admin
+          // looks at the edit (it is queued with its new submission time).
+          reviewState: before.reviewState === 'hidden' ? 'hidden' : 'pending',
+          submittedAt: now(),
+        })
+        .where(eq(products.id, productId))
+        .returning()
+      await writeAttributes(tx, productId, fields.attributes)
+      await recordAuditEvent(tx, {
+        actorUserId: actor.auth.user.id,
+        sellerId: actor.sellerId,
+        action: 'product.update',
+        recordType: 'product',
+        recordId: productId,
+        before: auditedProduct(before, beforeAttributes),
+        after: auditedProduct(after!, fields.attributes),
       })
-      .where(eq(products.id, productId))
-      .returning()
-    await writeAttributes(tx, productId, fields.attributes)
-    await recordAuditEvent(tx, {
-      actorUserId: actor.auth.user.id,
-      sellerId: actor.sellerId,
-      action: 'product.update',
-      recordType: 'product',
-      recordId: productId,
-      before: auditedProduct(before, beforeAttributes),
-      after: auditedProduct(after!, fields.attributes),
+      await refreshProductListings(tx, [productId])
     })
-    await refreshProductListings(tx, [productId])
-  })
+  } catch (error) {
+    brandRequestConflicts(error, '')
+    throw error
+  }
 }
 
 /** The choices of the product form: the two-level category tree and the brands. */
 export async function productFormChoices(db: Db, auth: AuthContext | null): Promise<ProductFormChoices> {
-  readActor(auth)
+  const actor = readActor(auth)
   const [categoryRows, brandRows] = [
     await db
       .select({ id: categories.id, name: categories.name, parentId: categories.parentId })
       .from(categories)
       .orderBy(asc(categories.position), asc(categories.name)),
-    await db.select({ id: brands.id, name: brands.name }).from(brands).orderBy(asc(brands.name)),
+    await brandsUsableBy(db, actor.sellerId),
   ]
   return { categories: categoryRows, brands: brandRows }
 }
@@ -260,6 +303,11 @@ export async function skuForEdit(db: Db, auth: AuthContext | null, code: string)
       description: product.description,
       attributes,
       photos,
+      review: {
+        state: product.reviewState,
+        // The reason is for the seller who maintains the product.
+        reason: ownProduct ? product.reviewReason : null,
+      },
     },
     canEditSku: actor.role === 'owner',
     canEditProduct: actor.role === 'owner' && ownProduct,

@@ -115,11 +115,19 @@ export const productFieldsSchema = v.object({
   name: textSchema(160, { min: 3 }),
   categoryId: chosenId('Choose a category'),
   brandId: v.nullable(chosenId('Choose a brand from the list')),
+  /**
+   * A brand not in the list, by name: with no brandId chosen, the product gets that brand as a
+   * request the admin reviews (usable at once on this seller's own products). Empty: no brand.
+   */
+  newBrandName: v.optional(textSchema(60), ''),
   unit: textSchema(60, { min: 1 }),
   description: textSchema(5000),
   attributes: v.pipe(v.array(attributeSchema), v.maxLength(MAX_ATTRIBUTES, `At most ${MAX_ATTRIBUTES} rows`)),
 })
-export type ProductFields = v.InferOutput<typeof productFieldsSchema>
+/** Callers inside the server may leave out a brand request. */
+export type ProductFields = Omit<v.InferOutput<typeof productFieldsSchema>, 'newBrandName'> & {
+  newBrandName?: string
+}
 
 export const createProductInput = v.object({
   storeId: idSchema,
@@ -233,7 +241,8 @@ export const skuCodeInput = v.object({
 /** The choices of the product form. Categories form a two-level tree (`parentId` null: top level). */
 export interface ProductFormChoices {
   categories: { id: number; name: string; parentId: number | null }[]
-  brands: { id: number; name: string }[]
+  /** Approved brands and this seller's own requests (`pending`: waiting for the admin). */
+  brands: { id: number; name: string; status: 'approved' | 'pending' }[]
 }
 
 /** What /seller/inventory/product/{sku}/edit shows and may change. */
@@ -258,6 +267,8 @@ export interface SkuEditView {
     description: string
     attributes: { key: string; value: string }[]
     photos: { url: string; alt: string }[]
+    /** The admin's review: hidden products are off the listings, with the admin's reason. */
+    review: { state: 'pending' | 'approved' | 'hidden'; reason: string | null }
   }
   /** The owner edits the SKU; observers read it. */
   canEditSku: boolean

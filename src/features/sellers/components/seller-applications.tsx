@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import * as v from 'valibot'
 import { sellerStatuses, type SellerStatus } from '~/lib/domain-enums'
@@ -98,53 +99,93 @@ export function SellerApplicationsTable({ page }: { page: SellerApplicationPage 
     return <EmptyState title="No applications match">Try another status, or clear the search.</EmptyState>
   }
   return (
-    <Table caption="Seller applications">
-      <THead>
-        <tr>
-          <Th>Business</Th>
-          <Th>Applicant</Th>
-          <Th>Details</Th>
-          <Th>Applied</Th>
-          <Th>Status</Th>
-          <Th>
-            <span className="sr-only">Actions</span>
-          </Th>
-        </tr>
-      </THead>
-      <TBody>
+    <>
+      {/* On a phone the table becomes a list, so the decisions are on screen without scrolling sideways. */}
+      <ul className="flex flex-col divide-y divide-stone-200 rounded-2xl border border-stone-200 bg-white md:hidden">
         {page.items.map((application) => (
-          <Tr key={application.id} data-application={application.id}>
-            <Td className="min-w-44">
-              <div className="font-medium text-ink">{application.display_name}</div>
-              <div className="text-xs text-stone-600">{application.legal_name}</div>
-              <div className="text-xs text-stone-600" dir="ltr">
-                Id {application.national_id}
-              </div>
-            </Td>
-            <Td className="min-w-40">
-              <div className="text-ink">{ownerName(application)}</div>
-              <div className="text-xs text-stone-600" dir="ltr">
-                {application.owner.cellphone}
-              </div>
-            </Td>
-            <Td className="min-w-44 text-xs text-stone-700">
-              <div>{application.city}</div>
-              <div>{application.goods_category ?? '—'}</div>
-              <div dir="ltr">{application.phone}</div>
-            </Td>
-            <Td className="whitespace-nowrap">{formatDate(application.created_at)}</Td>
-            <Td>
+          <li key={application.id} data-application-card={application.id} className="flex flex-col gap-2 p-4">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <SellerLink application={application} />
               <SellerStatusBadge status={application.status} />
-              {application.status_reason ? (
-                <div className="mt-1 max-w-56 text-xs text-stone-600">{application.status_reason}</div>
-              ) : null}
-            </Td>
-            <Td>
-              <Actions application={application} />
-            </Td>
-          </Tr>
+            </div>
+            <p className="text-xs text-stone-600">
+              {application.legal_name} · <span dir="ltr">Id {application.national_id}</span>
+            </p>
+            <p className="text-xs text-stone-600">
+              {ownerName(application)} · <span dir="ltr">{application.owner.cellphone}</span> ·{' '}
+              {application.city}
+            </p>
+            <p className="text-xs text-stone-600">Applied {formatDate(application.created_at)}</p>
+            {application.status_reason ? (
+              <p className="text-xs text-stone-600">{application.status_reason}</p>
+            ) : null}
+            <Actions application={application} />
+          </li>
         ))}
-      </TBody>
-    </Table>
+      </ul>
+      <div className="hidden md:block">
+        <Table caption="Seller applications">
+          <THead>
+            <tr>
+              <Th>Business</Th>
+              <Th>Applicant</Th>
+              <Th>Details</Th>
+              <Th>Applied</Th>
+              <Th>Status</Th>
+              <Th>
+                <span className="sr-only">Actions</span>
+              </Th>
+            </tr>
+          </THead>
+          <TBody>
+            {page.items.map((application) => (
+              <Tr key={application.id} data-application={application.id}>
+                <Td className="min-w-44">
+                  <SellerLink application={application} />
+                  <div className="text-xs text-stone-600">{application.legal_name}</div>
+                  <div className="text-xs text-stone-600" dir="ltr">
+                    Id {application.national_id}
+                  </div>
+                </Td>
+                <Td className="min-w-40">
+                  <div className="text-ink">{ownerName(application)}</div>
+                  <div className="text-xs text-stone-600" dir="ltr">
+                    {application.owner.cellphone}
+                  </div>
+                </Td>
+                <Td className="min-w-44 text-xs text-stone-700">
+                  <div>{application.city}</div>
+                  <div>{application.goods_category ?? '—'}</div>
+                  <div dir="ltr">{application.phone}</div>
+                </Td>
+                <Td className="whitespace-nowrap">{formatDate(application.created_at)}</Td>
+                <Td>
+                  <SellerStatusBadge status={application.status} />
+                  {application.status_reason ? (
+                    <div className="mt-1 max-w-56 text-xs text-stone-600">{application.status_reason}</div>
+                  ) : null}
+                </Td>
+                <Td>
+                  <Actions application={application} />
+                </Td>
+              </Tr>
+            ))}
+          </TBody>
+        </Table>
+      </div>
+    </>
+  )
+}
+
+/** The business name, linking to the seller's page (profile, quality, suspension). */
+function SellerLink({ application }: { application: SellerApplication }) {
+  return (
+    <Link
+      to="/admin/sellers/$sellerId"
+      params={{ sellerId: String(application.id) }}
+      className="font-medium text-ink underline-offset-4 hover:underline"
+    >
+      {application.display_name}
+    </Link>
   )
 }

@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { Button } from '~/ui/button'
 import { Field } from '~/ui/field'
 import { withFieldGroup } from '~/ui/form/app-form'
@@ -11,6 +12,8 @@ export interface ProductFormValues {
   name: string
   categoryId: number | null
   brandId: number | null
+  /** A brand to request from the admin when it is not in the list (brandId then null). */
+  newBrandName: string
   unit: string
   description: string
   attributes: { key: string; value: string }[]
@@ -20,6 +23,7 @@ export const newProductValues = (): ProductFormValues => ({
   name: '',
   categoryId: null,
   brandId: null,
+  newBrandName: '',
   unit: '',
   description: '',
   attributes: [],
@@ -76,31 +80,47 @@ function CategoryChooser({ categories }: { categories: readonly Category[] }) {
   )
 }
 
-function BrandChooser({ brands }: { brands: ProductFormChoices['brands'] }) {
+/** The brand select's value for "request a new brand". */
+const REQUEST_BRAND = 'request'
+
+function BrandChooser({
+  brands,
+  requesting,
+  onRequesting,
+}: {
+  brands: ProductFormChoices['brands']
+  requesting: boolean
+  onRequesting: (requesting: boolean) => void
+}) {
   const field = useFieldContext<number | null>()
   const error = useFieldError(field)
   const value = field.state.value
   return (
     <Field
       label="Brand"
-      hint="A brand not in the list: choose “No brand” and ask support to add it"
+      hint="Not in the list? Request it: you can use it at once, the team reviews it"
       error={error}
     >
       {(control) => (
         <select
           {...control}
           name={field.name}
-          value={value === null ? '' : String(value)}
-          onChange={(event) => field.handleChange(event.target.value ? Number(event.target.value) : null)}
+          value={requesting ? REQUEST_BRAND : value === null ? '' : String(value)}
+          onChange={(event) => {
+            const chosen = event.target.value
+            onRequesting(chosen === REQUEST_BRAND)
+            field.handleChange(chosen && chosen !== REQUEST_BRAND ? Number(chosen) : null)
+          }}
           onBlur={field.handleBlur}
           className={inputClasses}
         >
           <option value="">No brand</option>
           {brands.map((brand) => (
             <option key={brand.id} value={brand.id}>
-              {brand.name}
+              {brand.status === 'pending' ? `${brand.name} (pending review)` : brand.name}
             </option>
           ))}
+          <option value={REQUEST_BRAND}>Request a new brand…</option>
         </select>
       )}
     </Field>
@@ -112,6 +132,7 @@ export const ProductFields = withFieldGroup({
   defaultValues: newProductValues(),
   props: {} as { choices: ProductFormChoices },
   render: function Render({ group, choices }) {
+    const [requesting, setRequesting] = useState(false)
     return (
       <>
         <group.AppField name="name">
@@ -121,8 +142,32 @@ export const ProductFields = withFieldGroup({
           <group.AppField name="categoryId">
             {() => <CategoryChooser categories={choices.categories} />}
           </group.AppField>
-          <group.AppField name="brandId">{() => <BrandChooser brands={choices.brands} />}</group.AppField>
+          <group.AppField name="brandId">
+            {() => (
+              <BrandChooser
+                brands={choices.brands}
+                requesting={requesting}
+                onRequesting={(next) => {
+                  setRequesting(next)
+                  if (!next) group.setFieldValue('newBrandName', '')
+                }}
+              />
+            )}
+          </group.AppField>
         </div>
+        {requesting ? (
+          <group.AppField name="newBrandName">
+            {(field) => (
+              <field.TextField
+                label="New brand name"
+                hint="Spelled as on the packaging. Until the team approves it, buyers see the product without a brand."
+                maxLength={60}
+                required
+                autoFocus
+              />
+            )}
+          </group.AppField>
+        ) : null}
         <group.AppField name="unit">
           {(field) => (
             <field.TextField

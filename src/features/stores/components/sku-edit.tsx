@@ -18,6 +18,7 @@ const PRODUCT_FIELDS = {
   name: 'name',
   categoryId: 'categoryId',
   brandId: 'brandId',
+  newBrandName: 'newBrandName',
   unit: 'unit',
   description: 'description',
   attributes: 'attributes',
@@ -125,6 +126,7 @@ function ProductForm({ view, choices }: { view: SkuEditView; choices: ProductFor
       name: product.name,
       categoryId: product.categoryId as number | null,
       brandId: product.brandId,
+      newBrandName: '',
       unit: product.unit,
       description: product.description,
       attributes: product.attributes,
@@ -183,7 +185,9 @@ function ProductReadOnly({ view, choices }: { view: SkuEditView; choices: Produc
       <dl className="grid gap-3 sm:grid-cols-2">
         <Detail term="Name">{product.name}</Detail>
         <Detail term="Category">{[parent?.name, category?.name].filter(Boolean).join(' › ') || '—'}</Detail>
-        <Detail term="Brand">{brand?.name ?? 'No brand'}</Detail>
+        <Detail term="Brand">
+          {brand ? `${brand.name}${brand.status === 'pending' ? ' (pending review)' : ''}` : 'No brand'}
+        </Detail>
         <Detail term="Selling unit">{product.unit}</Detail>
         <div className="sm:col-span-2">
           <Detail term="Description">{product.description || '—'}</Detail>
@@ -250,6 +254,7 @@ export function SkuEdit({ sku }: { sku: string }) {
           </Link>
         </p>
       </div>
+      <ReviewNotice review={view.product.review} />
       {view.canEditSku ? <SkuForm key={view.sku.id} view={view} /> : <SkuReadOnly view={view} />}
       {view.canEditProduct ? (
         <ProductForm key={view.product.id} view={view} choices={choices} />
@@ -262,5 +267,24 @@ export function SkuEdit({ sku }: { sku: string }) {
         <Photos photos={view.product.photos} />
       )}
     </section>
+  )
+}
+
+/**
+ * The admin's review of the product (DOMAIN.md "Product ownership"): a hidden product is off the
+ * listings, and its maintainer sees why; editing it sends it back to the admin.
+ */
+function ReviewNotice({ review }: { review: SkuEditView['product']['review'] }) {
+  if (review.state !== 'hidden') return null
+  return (
+    <div role="status" className="rounded-2xl border border-red-300 bg-red-50 p-4 text-sm text-red-900">
+      <p className="font-semibold">Hidden by Omdeh: buyers cannot see this product.</p>
+      {review.reason ? (
+        <p className="mt-1">
+          <span className="font-semibold">Reason:</span> {review.reason}
+        </p>
+      ) : null}
+      <p className="mt-1">Correct the product and save it: the change goes back to the review team.</p>
+    </div>
   )
 }

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core'
-import { productStatusEnum, skuStatusEnum, storeStatusEnum } from './enums'
+import { brandStatusEnum, productReviewStateEnum, productStatusEnum, skuStatusEnum, storeStatusEnum } from './enums'
 import { sellers } from './people'
 
 const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
@@ -41,9 +41,16 @@ export const brands = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     slug: text('slug').notNull(),
     name: text('name').notNull(),
+    /** Pending: requested by a seller, usable on that seller's own products, not shown to buyers. */
+    status: brandStatusEnum('status').notNull().default('approved'),
+    requestedBySellerId: integer('requested_by_seller_id').references(() => sellers.id, { onDelete: 'set null' }),
     createdAt,
   },
-  (t) => [uniqueIndex('brands_slug_key').on(t.slug)],
+  (t) => [
+    uniqueIndex('brands_slug_key').on(t.slug),
+    uniqueIndex('brands_name_key').on(sql`lower(${t.name})`),
+    index('brands_requested_idx').on(t.requestedBySellerId, t.status),
+  ],
 )
 
 export const stores = pgTable(
@@ -84,10 +91,18 @@ export const products = pgTable(
     status: productStatusEnum('status').notNull().default('active'),
     /** The seller who created the product maintains it (DOMAIN.md "The seller's side"); null: platform. */
     createdBySellerId: integer('created_by_seller_id').references(() => sellers.id, { onDelete: 'set null' }),
+    /** The admin's review queue (DOMAIN.md "Product ownership"); hidden products are not listed. */
+    reviewState: productReviewStateEnum('review_state').notNull().default('approved'),
+    /** Why the admin hid it: the maintaining seller sees this on the product's edit page. */
+    reviewReason: text('review_reason'),
+    /** When the product last entered the queue (created or edited by a seller). */
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     createdAt,
     updatedAt,
   },
   (t) => [
+    index('products_review_idx').on(t.reviewState, t.submittedAt),
     uniqueIndex('products_slug_key').on(t.slug),
     index('products_category_idx').on(t.categoryId),
     index('products_brand_idx').on(t.brandId),

@@ -1,5 +1,7 @@
 import { pgEnum } from 'drizzle-orm/pg-core'
 import {
+  brandStatuses,
+  productReviewStates,
   deliveryMethods,
   orderActorKinds,
   orderStatuses,
@@ -18,3 +20,5 @@ export const orderStatusEnum = pgEnum('order_status', orderStatuses)
 export const deliveryMethodEnum = pgEnum('delivery_method', deliveryMethods)
 export const orderActorKindEnum = pgEnum('order_actor_kind', orderActorKinds)
 export const paymentSessionStatusEnum = pgEnum('payment_session_status', paymentSessionStatuses)
+export const brandStatusEnum = pgEnum('brand_status', brandStatuses)
+export const productReviewStateEnum = pgEnum('product_review_state', productReviewStates)

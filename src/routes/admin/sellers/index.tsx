@@ -19,7 +19,7 @@ const searchSchema = v.object({
   page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(500))),
 })
 
-export const Route = createFileRoute('/admin/sellers')({
+export const Route = createFileRoute('/admin/sellers/')({
   validateSearch: searchSchema,
   onError: notFoundOnInvalidSearch,
   loaderDeps: ({ search }) => search,

@@ -1,0 +1,170 @@
+import * as v from 'valibot'
+import {
+  brandStatuses,
+  productReviewStates,
+  type BrandStatus,
+  type ProductReviewState,
+} from '~/lib/domain-enums'
+import { idSchema, intSchema, textSchema } from '~/lib/schema-pieces'
+
+/** Client-safe schemas of the admin's catalogue pages: brands, the product review queue, categories. */
+
+export const BRAND_NAME_MAX = 60
+/** A seller may have this many brand requests waiting at once … */
+export const MAX_PENDING_BRAND_REQUESTS = 5
+/** … and make this many in a day (Tehran day or not: a rolling 24 hours). */
+export const MAX_BRAND_REQUESTS_PER_DAY = 10
+export const BRAND_REQUESTS_PENDING_LIMIT = `You have ${MAX_PENDING_BRAND_REQUESTS} brand requests waiting for review; wait for a decision before requesting another`
+export const BRAND_REQUESTS_DAILY_LIMIT = `You can request at most ${MAX_BRAND_REQUESTS_PER_DAY} brands a day; try again tomorrow`
+export const BRAND_NAME_TAKEN = 'A brand with this name already exists'
+export const BRAND_SLUG_TAKEN = 'This address is already taken; choose another'
+
+const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
+const slugSchema = v.pipe(
+  textSchema(60, { min: 2 }),
+  v.regex(SLUG_PATTERN, 'Use lowercase letters, digits and single hyphens'),
+)
+export const brandNameSchema = textSchema(BRAND_NAME_MAX, { min: 2 })
+const reasonSchema = textSchema(500, { min: 3 })
+const pageSchema = v.optional(intSchema(1, 500), 1)
+
+/** A slug from a name (Latin letters and digits), with a fallback for names that have none. */
+export function slugFromName(name: string, fallback: string): string {
+  const slug = name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 50)
+    .replace(/-+$/g, '')
+  return slug.length >= 2 ? slug : fallback
+}
+
+// ── Brands ────────────────────────────────────────────────────────────────────────────────────────
+
+export const brandListFilters = v.object({
+  q: v.optional(textSchema(100)),
+  status: v.optional(v.picklist(brandStatuses)),
+  page: pageSchema,
+})
+export type BrandListFilters = v.InferInput<typeof brandListFilters>
+
+export interface AdminBrand {
+  id: number
+  slug: string
+  name: string
+  status: BrandStatus
+  products: number
+  requestedBy: { sellerId: number; name: string } | null
+  createdAt: string
+}
+export interface AdminBrandPage {
+  items: AdminBrand[]
+  total: number
+  pending: number
+  page: number
+  perPage: number
+}
+
+export const createBrandInput = v.object({ name: brandNameSchema, slug: v.optional(slugSchema) })
+export const renameBrandInput = v.object({ brandId: idSchema, name: brandNameSchema, slug: slugSchema })
+export const mergeBrandInput = v.object({ brandId: idSchema, intoBrandId: idSchema })
+export const approveBrandInput = v.object({ brandId: idSchema })
+export const rejectBrandInput = v.object({ brandId: idSchema, reason: reasonSchema })
+
+// ── Product review queue ──────────────────────────────────────────────────────────────────────────
+
+export const reviewQueueFilters = v.object({
+  state: v.optional(v.picklist(productReviewStates)),
+  q: v.optional(textSchema(100)),
+  page: pageSchema,
+})
+export type ReviewQueueFilters = v.InferInput<typeof reviewQueueFilters>
+
+export interface ReviewQueueItem {
+  id: number
+  slug: string
+  name: string
+  image: string | null
+  brandName: string | null
+  brandPending: boolean
+  categoryName: string
+  seller: { id: number; name: string } | null
+  state: ProductReviewState
+  reason: string | null
+  submittedAt: string | null
+  reviewedAt: string | null
+  /** Listed for buyers right now. */
+  listed: boolean
+}
+export interface ReviewQueuePage {
+  items: ReviewQueueItem[]
+  total: number
+  counts: Record<ProductReviewState, number>
+  page: number
+  perPage: number
+}
+
+export const reviewProductInput = v.variant('decision', [
+  v.object({ productId: idSchema, decision: v.literal('approve') }),
+  v.object({ productId: idSchema, decision: v.literal('unhide') }),
+  v.object({ productId: idSchema, decision: v.literal('hide'), reason: reasonSchema }),
+])
+export type ReviewProductInput = v.InferOutput<typeof reviewProductInput>
+
+export const adminProductIdInput = v.object({ productId: idSchema })
+export const adminEditProductInput = v.object({
+  productId: idSchema,
+  name: textSchema(160, { min: 3 }),
+  unit: textSchema(60, { min: 1 }),
+  description: textSchema(5000),
+  categoryId: idSchema,
+  brandId: v.nullable(idSchema),
+})
+export type AdminEditProductInput = v.InferOutput<typeof adminEditProductInput>
+
+export interface AdminProductDetail {
+  id: number
+  slug: string
+  name: string
+  unit: string
+  description: string
+  categoryId: number
+  brandId: number | null
+  state: ProductReviewState
+  reason: string | null
+  seller: { id: number; name: string } | null
+  categories: { id: number; name: string; parentId: number | null }[]
+  brands: { id: number; name: string; status: BrandStatus }[]
+}
+
+// ── Categories ────────────────────────────────────────────────────────────────────────────────────
+
+export interface AdminCategory {
+  id: number
+  parentId: number | null
+  slug: string
+  name: string
+  image: string | null
+  position: number
+  /** Products directly in this category. */
+  products: number
+}
+
+export const createCategoryInput = v.object({
+  name: textSchema(80, { min: 2 }),
+  slug: v.optional(slugSchema),
+  parentId: v.nullable(idSchema),
+})
+export const renameCategoryInput = v.object({
+  categoryId: idSchema,
+  name: textSchema(80, { min: 2 }),
+  slug: slugSchema,
+})
+export const moveCategoryInput = v.object({ categoryId: idSchema, parentId: v.nullable(idSchema) })
+export const reorderCategoryInput = v.object({ categoryId: idSchema, direction: v.picklist(['up', 'down']) })
+export const deleteCategoryInput = v.object({ categoryId: idSchema })
+export const mergeCategoryInput = v.object({ categoryId: idSchema, intoCategoryId: idSchema })
+export const CATEGORY_CYCLE = 'A category cannot move under itself or one of its subcategories'
+export const CATEGORY_HAS_PRODUCTS = 'This category has products: merge it into another instead'
+export const CATEGORY_HAS_CHILDREN = 'This category has subcategories: move or delete them first'

@@ -1,0 +1,185 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { cn } from '~/lib/cn'
+import { notify } from '~/lib/notify'
+import { ReasonDialog } from '~/ui/reason-dialog'
+import { changeSellerStatusFn } from '../seller-admin.functions'
+import {
+  QUALITY_THRESHOLDS,
+  QUALITY_WINDOW_DAYS,
+  SHIP_WITHIN_HOURS,
+  type SellerDetail,
+} from '../seller-admin.schemas'
+import { sellerQueries } from '../sellers.queries'
+import { formatDate, SellerStatusBadge } from './seller-status'
+
+const percent = (value: number | null) => (value === null ? '—' : `${Math.round(value * 1000) / 10}%`)
+const hours = (value: number | null) => (value === null ? '—' : `${Math.round(value * 10) / 10} h`)
+
+function Card({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className="flex flex-col gap-3 rounded-2xl border border-stone-200 bg-white p-4 sm:p-5">
+      <h2 className="text-lg font-semibold text-ink">{title}</h2>
+      {children}
+    </section>
+  )
+}
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5 sm:flex-row sm:gap-3">
+      <dt className="text-sm text-stone-600 sm:w-40 sm:shrink-0">{label}</dt>
+      <dd className="min-w-0 text-sm break-words text-ink">{children}</dd>
+    </div>
+  )
+}
+
+/** /admin/sellers/{id}: who the seller is, what it sells, how it performs, and suspension. */
+export function SellerDetailView({ seller }: { seller: SellerDetail }) {
+  const q = seller.quality
+  const figures = [
+    {
+      key: 'acceptanceHours' as const,
+      label: 'Time to accept (mean)',
+      value: hours(q.acceptanceHours),
+      limit: `warning above ${QUALITY_THRESHOLDS.acceptanceHours} h`,
+    },
+    {
+      key: 'rejectionRate' as const,
+      label: 'Rejected orders',
+      value: percent(q.rejectionRate),
+      limit: `warning above ${percent(QUALITY_THRESHOLDS.rejectionRate)}`,
+    },
+    {
+      key: 'cancellationRate' as const,
+      label: 'Cancelled orders',
+      value: percent(q.cancellationRate),
+      limit: `warning above ${percent(QUALITY_THRESHOLDS.cancellationRate)}`,
+    },
+    {
+      key: 'lateShippingRate' as const,
+      label: `Shipped late (after ${SHIP_WITHIN_HOURS} h)`,
+      value: percent(q.lateShippingRate),
+      limit: `warning above ${percent(QUALITY_THRESHOLDS.lateShippingRate)}`,
+    },
+  ]
+  return (
+    <div className="flex flex-col gap-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex min-w-0 flex-wrap items-center gap-3">
+          <h1 id="page-title" className="text-2xl font-bold tracking-tight break-words text-ink sm:text-3xl">
+            {seller.displayName}
+          </h1>
+          <SellerStatusBadge status={seller.status} />
+        </div>
+        <StatusAction seller={seller} />
+      </div>
+      {seller.status === 'suspended' && seller.statusReason ? (
+        <p className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-900" data-testid="suspension-reason">
+          <span className="font-semibold">Suspended:</span> {seller.statusReason}
+        </p>
+      ) : null}
+      <div className="grid gap-5 lg:grid-cols-2">
+        <Card title="Profile">
+          <dl className="flex flex-col gap-2">
+            <Row label="Legal name">{seller.legalName}</Row>
+            <Row label="National / economic id">
+              <span dir="ltr">{seller.nationalId}</span>
+            </Row>
+            <Row label="Owner">
+              {seller.owner.name || '—'} · <span dir="ltr">{seller.owner.cellphone}</span>
+            </Row>
+            <Row label="Business phone">
+              <span dir="ltr">{seller.phone}</span>
+            </Row>
+            <Row label="Address">
+              {seller.city}, {seller.address}
+            </Row>
+            <Row label="Plan">{seller.planCode}</Row>
+            <Row label="Seller since">{formatDate(seller.createdAt)}</Row>
+            <Row label="Orders">
+              {seller.orders.total} in all · {seller.orders.open} open
+            </Row>
+          </dl>
+        </Card>
+        <Card title={`Quality, last ${QUALITY_WINDOW_DAYS} days`}>
+          <p className="text-sm text-stone-600">
+            Over {q.paidOrders} paid {q.paidOrders === 1 ? 'order' : 'orders'}.
+          </p>
+          <dl className="grid gap-3 sm:grid-cols-2">
+            {figures.map((f) => {
+              const warn = q.warnings[f.key]
+              return (
+                <div
+                  key={f.key}
+                  className={cn(
+                    'rounded-xl border p-3',
+                    warn ? 'border-red-300 bg-red-50' : 'border-stone-200 bg-stone-50',
+                  )}
+                >
+                  <dt className="text-xs text-stone-700">{f.label}</dt>
+                  <dd className={cn('text-xl font-semibold', warn ? 'text-red-900' : 'text-ink')}>
+                    {f.value}
+                    {warn ? <span className="ml-2 text-xs font-semibold">Warning</span> : null}
+                  </dd>
+                  <dd className="text-xs text-stone-600">{f.limit}</dd>
+                </div>
+              )
+            })}
+          </dl>
+        </Card>
+      </div>
+      <Card title="Stores">
+        {seller.stores.length ? (
+          <ul className="flex flex-col divide-y divide-stone-200">
+            {seller.stores.map((store) => (
+              <li key={store.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                <a
+                  href={`/store/${store.slug}`}
+                  className="font-medium text-ink underline-offset-4 hover:underline"
+                >
+                  {store.name}
+                </a>
+                <span className="text-sm text-stone-600">
+                  {store.city} · {store.status === 'active' ? 'Active' : 'Paused'} · {store.live} listed{' '}
+                  {store.live === 1 ? 'product' : 'products'}
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-stone-600">No stores yet.</p>
+        )}
+      </Card>
+    </div>
+  )
+}
+
+function StatusAction({ seller }: { seller: SellerDetail }) {
+  const queryClient = useQueryClient()
+  if (seller.status !== 'approved' && seller.status !== 'suspended') return null
+  const suspend = seller.status === 'approved'
+  return (
+    <ReasonDialog
+      trigger={suspend ? 'Suspend seller' : 'Reinstate seller'}
+      title={suspend ? `Suspend ${seller.displayName}?` : `Reinstate ${seller.displayName}?`}
+      description={
+        suspend
+          ? 'Their offers leave the listings at once and they cannot change anything until reinstated. We text them your reason.'
+          : 'Their offers return to the listings and they can work again. We text them that they are reinstated.'
+      }
+      hint={suspend ? 'Shown to the seller, e.g. “Repeated late shipping”' : 'For the audit trail'}
+      confirm={suspend ? 'Suspend seller' : 'Reinstate seller'}
+      danger={suspend}
+      onConfirm={async (reason) => {
+        await changeSellerStatusFn({
+          data: { sellerId: seller.id, action: suspend ? 'suspend' : 'reinstate', reason },
+        })
+        await queryClient.invalidateQueries({ queryKey: sellerQueries.all })
+        notify(
+          'success',
+          suspend ? `${seller.displayName} is suspended` : `${seller.displayName} is reinstated`,
+        )
+      }}
+    />
+  )
+}

@@ -1,0 +1,65 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import * as v from 'valibot'
+import { catalogAdminQueries } from '~/features/catalog-admin/catalog-admin.queries'
+import { BrandList, CreateBrandForm } from '~/features/catalog-admin/components/brands-admin'
+import { FilterBar } from '~/features/catalog-admin/components/filter-bar'
+import { pageHead } from '~/features/shell/page-head'
+import { brandStatuses } from '~/lib/domain-enums'
+import { notFoundOnInvalidSearch } from '~/lib/route-errors'
+import { Pagination } from '~/ui/pagination'
+
+const searchSchema = v.object({
+  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100))),
+  status: v.optional(v.picklist(brandStatuses)),
+  page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(500))),
+})
+
+export const Route = createFileRoute('/admin/brands')({
+  validateSearch: searchSchema,
+  onError: notFoundOnInvalidSearch,
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context, deps }) => {
+    await context.queryClient.ensureQueryData(catalogAdminQueries.brands({ ...deps, page: deps.page ?? 1 }))
+  },
+  head: () => pageHead('Brands'),
+  component: BrandsPage,
+})
+
+function BrandsPage() {
+  const search = Route.useSearch()
+  const navigate = Route.useNavigate()
+  const { data } = useSuspenseQuery(catalogAdminQueries.brands({ ...search, page: search.page ?? 1 }))
+  const pageCount = Math.max(1, Math.ceil(data.total / data.perPage))
+  return (
+    <section aria-labelledby="page-title" className="flex flex-col gap-5">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
+          Brands
+        </h1>
+        <p className="text-sm text-stone-600" role="status">
+          {data.total} {data.total === 1 ? 'brand' : 'brands'} · {data.pending} waiting for review
+        </p>
+      </div>
+      <CreateBrandForm />
+      <FilterBar
+        key={search.q ?? ''}
+        q={search.q}
+        state={search.status}
+        stateLabel="Status"
+        states={[
+          { value: 'pending', label: 'Requested by sellers' },
+          { value: 'approved', label: 'Approved' },
+        ]}
+        placeholder="Brand name"
+        onChange={(f) => void navigate({ search: { q: f.q, status: f.state, page: undefined } })}
+      />
+      <BrandList page={data} />
+      <Pagination
+        page={data.page}
+        pageCount={pageCount}
+        renderLink={(page, props) => <Link to="." search={(prev) => ({ ...prev, page })} {...props} />}
+      />
+    </section>
+  )
+}

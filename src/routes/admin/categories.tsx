@@ -1,0 +1,33 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute } from '@tanstack/react-router'
+import { catalogAdminQueries } from '~/features/catalog-admin/catalog-admin.queries'
+import { CategoryTree } from '~/features/catalog-admin/components/categories-admin'
+import { pageHead } from '~/features/shell/page-head'
+
+export const Route = createFileRoute('/admin/categories')({
+  loader: async ({ context }) => {
+    await context.queryClient.ensureQueryData(catalogAdminQueries.categories())
+  },
+  head: () => pageHead('Categories'),
+  component: CategoriesPage,
+})
+
+function CategoriesPage() {
+  const { data } = useSuspenseQuery(catalogAdminQueries.categories())
+  return (
+    <section aria-labelledby="page-title" className="flex flex-col gap-5">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
+          Categories
+        </h1>
+        <p className="text-sm text-stone-600" role="status">
+          {data.length} {data.length === 1 ? 'category' : 'categories'}
+        </p>
+      </div>
+      <p className="text-sm text-stone-700">
+        A category with products cannot be deleted; merge it into another instead (its products move with it).
+      </p>
+      <CategoryTree categories={data} />
+    </section>
+  )
+}

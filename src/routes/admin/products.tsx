@@ -1,0 +1,71 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import * as v from 'valibot'
+import { catalogAdminQueries } from '~/features/catalog-admin/catalog-admin.queries'
+import { FilterBar } from '~/features/catalog-admin/components/filter-bar'
+import { ReviewQueueList } from '~/features/catalog-admin/components/review-queue'
+import { pageHead } from '~/features/shell/page-head'
+import { productReviewStates } from '~/lib/domain-enums'
+import { notFoundOnInvalidSearch } from '~/lib/route-errors'
+import { Pagination } from '~/ui/pagination'
+
+const searchSchema = v.object({
+  state: v.optional(v.picklist(productReviewStates)),
+  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100))),
+  page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(500))),
+})
+
+export const Route = createFileRoute('/admin/products')({
+  validateSearch: searchSchema,
+  onError: notFoundOnInvalidSearch,
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context, deps }) => {
+    await context.queryClient.ensureQueryData(
+      catalogAdminQueries.reviewQueue({ ...deps, page: deps.page ?? 1 }),
+    )
+  },
+  head: () => pageHead('Product review'),
+  component: ReviewQueuePage,
+})
+
+function ReviewQueuePage() {
+  const search = Route.useSearch()
+  const navigate = Route.useNavigate()
+  const { data } = useSuspenseQuery(catalogAdminQueries.reviewQueue({ ...search, page: search.page ?? 1 }))
+  const pageCount = Math.max(1, Math.ceil(data.total / data.perPage))
+  return (
+    <section aria-labelledby="page-title" className="flex flex-col gap-5">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
+          Product review
+        </h1>
+        <p className="text-sm text-stone-600" role="status">
+          {data.counts.pending} pending · {data.counts.hidden} hidden · {data.counts.approved} approved
+        </p>
+      </div>
+      <p className="text-sm text-stone-700">
+        New and edited seller products go live at once and wait here. Hiding one takes it off the listings
+        immediately; its seller sees your reason.
+      </p>
+      <FilterBar
+        key={search.q ?? ''}
+        q={search.q}
+        state={search.state}
+        stateLabel="State"
+        states={[
+          { value: 'pending', label: 'Pending review' },
+          { value: 'hidden', label: 'Hidden' },
+          { value: 'approved', label: 'Approved' },
+        ]}
+        placeholder="Product name"
+        onChange={(f) => void navigate({ search: { q: f.q, state: f.state, page: undefined } })}
+      />
+      <ReviewQueueList page={data} />
+      <Pagination
+        page={data.page}
+        pageCount={pageCount}
+        renderLink={(page, props) => <Link to="." search={(prev) => ({ ...prev, page })} {...props} />}
+      />
+    </section>
+  )
+}

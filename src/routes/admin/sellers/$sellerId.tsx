@@ -1,0 +1,33 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import { SellerDetailView } from '~/features/sellers/components/seller-detail'
+import { sellerQueries } from '~/features/sellers/sellers.queries'
+import { pageHead } from '~/features/shell/page-head'
+import { parseIdParam } from '~/lib/route-errors'
+
+export const Route = createFileRoute('/admin/sellers/$sellerId')({
+  params: {
+    parse: ({ sellerId }) => ({ sellerId: parseIdParam({ id: sellerId }).id }),
+  },
+  loader: async ({ context, params }) => {
+    await context.queryClient.ensureQueryData(sellerQueries.detail(Number(params.sellerId)))
+  },
+  head: () => pageHead('Seller'),
+  component: SellerDetailPage,
+})
+
+function SellerDetailPage() {
+  const { sellerId } = Route.useParams()
+  const { data } = useSuspenseQuery(sellerQueries.detail(Number(sellerId)))
+  return (
+    <section aria-labelledby="page-title" className="flex flex-col gap-4">
+      <Link
+        to="/admin/sellers"
+        className="self-start text-sm font-medium text-brand-800 underline underline-offset-4"
+      >
+        ← Sellers
+      </Link>
+      <SellerDetailView seller={data} />
+    </section>
+  )
+}
