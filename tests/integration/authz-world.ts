@@ -57,6 +57,8 @@ export async function buildWorld(db: Db): Promise<World> {
   const otherSeller = await createSeller(db, { status: 'approved' })
   const observer = await userOf(db, { isObserver: true, pointingSellerId: seller.id })
   const admin = await userOf(db, { isAdmin: true })
+  // The account the back office's user pages act on (blocks, ends sessions): nobody's role.
+  const account = await userOf(db)
 
   const category = await createCategory(db)
   const brand = await createBrand(db)
@@ -159,6 +161,7 @@ export async function buildWorld(db: Db): Promise<World> {
       faq: faq!.id,
       category: category.id,
       brand: brand.id,
+      account,
     },
     numbers: { order: order.number },
     values: { session },
