@@ -31,6 +31,8 @@ import { Route as DefaultSelectCategoryRouteImport } from './routes/_default/sel
 import { Route as DefaultSubscriptionRouteImport } from './routes/_default/subscription'
 import { Route as DefaultTermsAndConditionsRouteImport } from './routes/_default/terms-and-conditions'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminAnalyticsRouteImport } from './routes/admin/analytics'
+import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as AdminJobsRouteImport } from './routes/admin/jobs'
 import { Route as AdminSellersRouteImport } from './routes/admin/sellers'
 import { Route as ApiCategoriesRouteImport } from './routes/api/categories'
@@ -65,6 +67,8 @@ import { Route as AdminOrdersIndexRouteImport } from './routes/admin/orders/inde
 import { Route as AdminOrdersIdRouteImport } from './routes/admin/orders/$id'
 import { Route as AdminTicketsIndexRouteImport } from './routes/admin/tickets/index'
 import { Route as AdminTicketsIdRouteImport } from './routes/admin/tickets/$id'
+import { Route as AdminUsersIndexRouteImport } from './routes/admin/users/index'
+import { Route as AdminUsersUserIdRouteImport } from './routes/admin/users/$userId'
 import { Route as ApiAnalyticsEventsRouteImport } from './routes/api/analytics/events'
 import { Route as ApiAuthLogoutRouteImport } from './routes/api/auth/logout'
 import { Route as ApiAuthPasswordRouteImport } from './routes/api/auth/password'
@@ -230,6 +234,16 @@ const DefaultTermsAndConditionsRoute =
 const AdminIndexRoute = AdminIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminAnalyticsRoute = AdminAnalyticsRouteImport.update({
+  id: '/analytics',
+  path: '/analytics',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminAuditRoute = AdminAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminJobsRoute = AdminJobsRouteImport.update({
@@ -401,6 +415,16 @@ const AdminTicketsIndexRoute = AdminTicketsIndexRouteImport.update({
 const AdminTicketsIdRoute = AdminTicketsIdRouteImport.update({
   id: '/tickets/$id',
   path: '/tickets/$id',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminUsersIndexRoute = AdminUsersIndexRouteImport.update({
+  id: '/users/',
+  path: '/users/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminUsersUserIdRoute = AdminUsersUserIdRouteImport.update({
+  id: '/users/$userId',
+  path: '/users/$userId',
   getParentRoute: () => AdminRoute,
 } as any)
 const ApiAnalyticsEventsRoute = ApiAnalyticsEventsRouteImport.update({
@@ -720,6 +744,8 @@ export interface FileRoutesByFullPath {
   '/select-category': typeof DefaultSelectCategoryRoute
   '/subscription': typeof DefaultSubscriptionRoute
   '/terms-and-conditions': typeof DefaultTermsAndConditionsRoute
+  '/admin/analytics': typeof AdminAnalyticsRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/jobs': typeof AdminJobsRoute
   '/admin/sellers': typeof AdminSellersRoute
   '/api/categories': typeof ApiCategoriesRoute
@@ -747,6 +773,7 @@ export interface FileRoutesByFullPath {
   '/admin/landing/new': typeof AdminLandingNewRoute
   '/admin/orders/$id': typeof AdminOrdersIdRoute
   '/admin/tickets/$id': typeof AdminTicketsIdRoute
+  '/admin/users/$userId': typeof AdminUsersUserIdRoute
   '/api/analytics/events': typeof ApiAnalyticsEventsRoute
   '/api/auth/logout': typeof ApiAuthLogoutRoute
   '/api/auth/password': typeof ApiAuthPasswordRoute
@@ -772,6 +799,7 @@ export interface FileRoutesByFullPath {
   '/admin/landing/': typeof AdminLandingIndexRoute
   '/admin/orders/': typeof AdminOrdersIndexRoute
   '/admin/tickets/': typeof AdminTicketsIndexRoute
+  '/admin/users/': typeof AdminUsersIndexRoute
   '/api/products/': typeof ApiProductsIndexRoute
   '/api/stores/': typeof ApiStoresIndexRoute
   '/buyer/invoices/': typeof BuyerInvoicesIndexRoute
@@ -828,6 +856,8 @@ export interface FileRoutesByTo {
   '/select-category': typeof DefaultSelectCategoryRoute
   '/subscription': typeof DefaultSubscriptionRoute
   '/terms-and-conditions': typeof DefaultTermsAndConditionsRoute
+  '/admin/analytics': typeof AdminAnalyticsRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/jobs': typeof AdminJobsRoute
   '/admin/sellers': typeof AdminSellersRoute
   '/api/categories': typeof ApiCategoriesRoute
@@ -856,6 +886,7 @@ export interface FileRoutesByTo {
   '/admin/landing/new': typeof AdminLandingNewRoute
   '/admin/orders/$id': typeof AdminOrdersIdRoute
   '/admin/tickets/$id': typeof AdminTicketsIdRoute
+  '/admin/users/$userId': typeof AdminUsersUserIdRoute
   '/api/analytics/events': typeof ApiAnalyticsEventsRoute
   '/api/auth/logout': typeof ApiAuthLogoutRoute
   '/api/auth/password': typeof ApiAuthPasswordRoute
@@ -881,6 +912,7 @@ export interface FileRoutesByTo {
   '/admin/landing': typeof AdminLandingIndexRoute
   '/admin/orders': typeof AdminOrdersIndexRoute
   '/admin/tickets': typeof AdminTicketsIndexRoute
+  '/admin/users': typeof AdminUsersIndexRoute
   '/api/products': typeof ApiProductsIndexRoute
   '/api/stores': typeof ApiStoresIndexRoute
   '/buyer/invoices': typeof BuyerInvoicesIndexRoute
@@ -943,6 +975,8 @@ export interface FileRoutesById {
   '/_default/select-category': typeof DefaultSelectCategoryRoute
   '/_default/subscription': typeof DefaultSubscriptionRoute
   '/_default/terms-and-conditions': typeof DefaultTermsAndConditionsRoute
+  '/admin/analytics': typeof AdminAnalyticsRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/jobs': typeof AdminJobsRoute
   '/admin/sellers': typeof AdminSellersRoute
   '/api/categories': typeof ApiCategoriesRoute
@@ -971,6 +1005,7 @@ export interface FileRoutesById {
   '/admin/landing/new': typeof AdminLandingNewRoute
   '/admin/orders/$id': typeof AdminOrdersIdRoute
   '/admin/tickets/$id': typeof AdminTicketsIdRoute
+  '/admin/users/$userId': typeof AdminUsersUserIdRoute
   '/api/analytics/events': typeof ApiAnalyticsEventsRoute
   '/api/auth/logout': typeof ApiAuthLogoutRoute
   '/api/auth/password': typeof ApiAuthPasswordRoute
@@ -996,6 +1031,7 @@ export interface FileRoutesById {
   '/admin/landing/': typeof AdminLandingIndexRoute
   '/admin/orders/': typeof AdminOrdersIndexRoute
   '/admin/tickets/': typeof AdminTicketsIndexRoute
+  '/admin/users/': typeof AdminUsersIndexRoute
   '/api/products/': typeof ApiProductsIndexRoute
   '/api/stores/': typeof ApiStoresIndexRoute
   '/buyer/invoices/': typeof BuyerInvoicesIndexRoute
@@ -1059,6 +1095,8 @@ export interface FileRouteTypes {
     | '/select-category'
     | '/subscription'
     | '/terms-and-conditions'
+    | '/admin/analytics'
+    | '/admin/audit'
     | '/admin/jobs'
     | '/admin/sellers'
     | '/api/categories'
@@ -1086,6 +1124,7 @@ export interface FileRouteTypes {
     | '/admin/landing/new'
     | '/admin/orders/$id'
     | '/admin/tickets/$id'
+    | '/admin/users/$userId'
     | '/api/analytics/events'
     | '/api/auth/logout'
     | '/api/auth/password'
@@ -1111,6 +1150,7 @@ export interface FileRouteTypes {
     | '/admin/landing/'
     | '/admin/orders/'
     | '/admin/tickets/'
+    | '/admin/users/'
     | '/api/products/'
     | '/api/stores/'
     | '/buyer/invoices/'
@@ -1167,6 +1207,8 @@ export interface FileRouteTypes {
     | '/select-category'
     | '/subscription'
     | '/terms-and-conditions'
+    | '/admin/analytics'
+    | '/admin/audit'
     | '/admin/jobs'
     | '/admin/sellers'
     | '/api/categories'
@@ -1195,6 +1237,7 @@ export interface FileRouteTypes {
     | '/admin/landing/new'
     | '/admin/orders/$id'
     | '/admin/tickets/$id'
+    | '/admin/users/$userId'
     | '/api/analytics/events'
     | '/api/auth/logout'
     | '/api/auth/password'
@@ -1220,6 +1263,7 @@ export interface FileRouteTypes {
     | '/admin/landing'
     | '/admin/orders'
     | '/admin/tickets'
+    | '/admin/users'
     | '/api/products'
     | '/api/stores'
     | '/buyer/invoices'
@@ -1281,6 +1325,8 @@ export interface FileRouteTypes {
     | '/_default/select-category'
     | '/_default/subscription'
     | '/_default/terms-and-conditions'
+    | '/admin/analytics'
+    | '/admin/audit'
     | '/admin/jobs'
     | '/admin/sellers'
     | '/api/categories'
@@ -1309,6 +1355,7 @@ export interface FileRouteTypes {
     | '/admin/landing/new'
     | '/admin/orders/$id'
     | '/admin/tickets/$id'
+    | '/admin/users/$userId'
     | '/api/analytics/events'
     | '/api/auth/logout'
     | '/api/auth/password'
@@ -1334,6 +1381,7 @@ export interface FileRouteTypes {
     | '/admin/landing/'
     | '/admin/orders/'
     | '/admin/tickets/'
+    | '/admin/users/'
     | '/api/products/'
     | '/api/stores/'
     | '/buyer/invoices/'
@@ -1567,6 +1615,20 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/admin/'
       preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/analytics': {
+      id: '/admin/analytics'
+      path: '/analytics'
+      fullPath: '/admin/analytics'
+      preLoaderRoute: typeof AdminAnalyticsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/audit': {
+      id: '/admin/audit'
+      path: '/audit'
+      fullPath: '/admin/audit'
+      preLoaderRoute: typeof AdminAuditRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/jobs': {
@@ -1805,6 +1867,20 @@ declare module '@tanstack/react-router' {
       path: '/tickets/$id'
       fullPath: '/admin/tickets/$id'
       preLoaderRoute: typeof AdminTicketsIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/users/': {
+      id: '/admin/users/'
+      path: '/users'
+      fullPath: '/admin/users/'
+      preLoaderRoute: typeof AdminUsersIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/users/$userId': {
+      id: '/admin/users/$userId'
+      path: '/users/$userId'
+      fullPath: '/admin/users/$userId'
+      preLoaderRoute: typeof AdminUsersUserIdRouteImport
       parentRoute: typeof AdminRoute
     }
     '/api/analytics/events': {
@@ -2268,6 +2344,8 @@ const DefaultRouteWithChildren =
   DefaultRoute._addFileChildren(DefaultRouteChildren)
 
 interface AdminRouteChildren {
+  AdminAnalyticsRoute: typeof AdminAnalyticsRoute
+  AdminAuditRoute: typeof AdminAuditRoute
   AdminJobsRoute: typeof AdminJobsRoute
   AdminSellersRoute: typeof AdminSellersRoute
   AdminIndexRoute: typeof AdminIndexRoute
@@ -2277,13 +2355,17 @@ interface AdminRouteChildren {
   AdminLandingNewRoute: typeof AdminLandingNewRoute
   AdminOrdersIdRoute: typeof AdminOrdersIdRoute
   AdminTicketsIdRoute: typeof AdminTicketsIdRoute
+  AdminUsersUserIdRoute: typeof AdminUsersUserIdRoute
   AdminContentIndexRoute: typeof AdminContentIndexRoute
   AdminLandingIndexRoute: typeof AdminLandingIndexRoute
   AdminOrdersIndexRoute: typeof AdminOrdersIndexRoute
   AdminTicketsIndexRoute: typeof AdminTicketsIndexRoute
+  AdminUsersIndexRoute: typeof AdminUsersIndexRoute
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
+  AdminAnalyticsRoute: AdminAnalyticsRoute,
+  AdminAuditRoute: AdminAuditRoute,
   AdminJobsRoute: AdminJobsRoute,
   AdminSellersRoute: AdminSellersRoute,
   AdminIndexRoute: AdminIndexRoute,
@@ -2293,10 +2375,12 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminLandingNewRoute: AdminLandingNewRoute,
   AdminOrdersIdRoute: AdminOrdersIdRoute,
   AdminTicketsIdRoute: AdminTicketsIdRoute,
+  AdminUsersUserIdRoute: AdminUsersUserIdRoute,
   AdminContentIndexRoute: AdminContentIndexRoute,
   AdminLandingIndexRoute: AdminLandingIndexRoute,
   AdminOrdersIndexRoute: AdminOrdersIndexRoute,
   AdminTicketsIndexRoute: AdminTicketsIndexRoute,
+  AdminUsersIndexRoute: AdminUsersIndexRoute,
 }
 
 const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)

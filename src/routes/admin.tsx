@@ -15,12 +15,16 @@ export const Route = createFileRoute('/admin')({
 })
 
 const links = [
+  { to: '/admin', label: 'Dashboard', exact: true },
+  { to: '/admin/users', label: 'Users' },
   { to: '/admin/sellers', label: 'Seller applications' },
   { to: '/admin/orders', label: 'Orders' },
   { to: '/admin/tickets', label: 'Support tickets' },
   { to: '/admin/content', label: 'Help content' },
   { to: '/admin/landing', label: 'Landing pages' },
   { to: '/admin/jobs', label: 'Background jobs' },
+  { to: '/admin/audit', label: 'Audit log' },
+  { to: '/admin/analytics', label: 'Analytics' },
 ] as const
 
 function AdminLayout() {
@@ -35,6 +39,7 @@ function AdminLayout() {
                 <li key={link.to}>
                   <Link
                     to={link.to}
+                    activeOptions={{ exact: 'exact' in link && link.exact }}
                     className="flex min-h-10 items-center rounded-lg px-3 text-sm font-medium text-stone-700 hover:bg-stone-100 hover:text-ink"
                     activeProps={{
                       className: 'bg-brand-50 text-ink ring-1 ring-brand-200',
