@@ -17,11 +17,10 @@ export function AdminDashboardPanels({ dashboard }: { dashboard: AdminDashboard 
         <h2 id="figures-title" className="sr-only">
           Figures
         </h2>
-        <div className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 xl:grid-cols-4">
+        <div className="grid grid-cols-2 gap-3 xl:grid-cols-4">
           <FigureCard
             label="GMV"
             value={money(totals.gmv)}
-            hint={`${number(totals.paid)} paid orders`}
             link={{ to: '/admin/orders', search: period }}
           />
           <FigureCard

@@ -59,7 +59,7 @@ export function AuditFilters({ values, onApply }: { values: Filters; onApply: (n
     <form
       {...formProps}
       aria-label="Filter the audit log"
-      className="grid grid-cols-1 gap-3 rounded-2xl border border-stone-200 bg-white p-4 min-[420px]:grid-cols-2 lg:grid-cols-4"
+      className="grid grid-cols-2 gap-3 rounded-2xl border border-stone-200 bg-white p-4 lg:grid-cols-4"
     >
       <form.AppField name="action">
         {(field) => <field.TextField label="Action" placeholder="user.block or user." dir="ltr" />}

@@ -57,7 +57,7 @@ function AuditEntry({ event }: { event: AuditRow }) {
           <caption className="sr-only">Changed fields of {event.action}</caption>
           <thead className="text-xs text-stone-600">
             <tr>
-              <th scope="col" className="w-1/4 py-1 pe-2 font-medium">
+              <th scope="col" className="w-1/3 py-1 pe-2 font-medium sm:w-1/4">
                 Field
               </th>
               <th scope="col" className="py-1 pe-2 font-medium">
@@ -71,7 +71,7 @@ function AuditEntry({ event }: { event: AuditRow }) {
           <tbody className="divide-y divide-stone-100 align-top">
             {event.changes.map((change) => (
               <tr key={change.field}>
-                <th scope="row" className="py-1 pe-2 font-mono text-xs font-medium break-all text-stone-700">
+                <th scope="row" className="py-1 pe-2 font-mono text-xs font-medium break-words text-stone-700">
                   {change.field}
                 </th>
                 <td className="bg-red-50/50 px-1 py-1 text-stone-800">{shownValue(change.before)}</td>

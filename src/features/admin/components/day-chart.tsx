@@ -100,7 +100,7 @@ export function DayChart({
                 {series.map((s) => (
                   <Line
                     key={s.key}
-                    type="monotone"
+                    type="linear"
                     dataKey={s.key}
                     name={s.label}
                     stroke={s.color}

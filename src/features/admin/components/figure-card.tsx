@@ -20,12 +20,12 @@ export function FigureCard({
     <Link
       {...(link as LinkProps)}
       className={cn(
-        'flex min-h-24 flex-col justify-between gap-1 rounded-2xl border bg-white p-4 transition-colors hover:border-brand-400 hover:bg-brand-50/40',
+        'flex min-h-24 min-w-0 flex-col justify-between gap-1 rounded-2xl border bg-white p-3 sm:p-4 transition-colors hover:border-brand-400 hover:bg-brand-50/40',
         tone === 'attention' ? 'border-orange-300' : 'border-stone-200',
       )}
     >
-      <span className="text-sm font-medium text-stone-600">{label}</span>
-      <span className="text-2xl font-bold tracking-tight text-ink tabular-nums">{value}</span>
+      <span className="text-xs font-medium text-stone-600 sm:text-sm">{label}</span>
+      <span className="text-lg font-bold tracking-tight break-words text-ink tabular-nums sm:text-2xl">{value}</span>
       {hint ? <span className="text-xs text-stone-600">{hint}</span> : null}
     </Link>
   )

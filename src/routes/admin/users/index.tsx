@@ -40,6 +40,7 @@ function AdminUsersPage() {
       <SearchForm
         key={search.q ?? ''}
         label="Mobile, name or email"
+        ariaLabel="Find users"
         initial={search.q ?? ''}
         placeholder="0912 345 6789, Sara Ahmadi, sara@…"
         onSearch={(q) => void navigate({ search: (prev) => ({ ...prev, q, page: undefined }) })}
