@@ -11,6 +11,10 @@ import {
   listUsers,
   unblockUser,
 } from '~/features/admin/admin-users.server'
+import { saveFaqEntry } from '~/features/content/content.server'
+import { actOnOrderAsAdmin } from '~/features/orders/orders-admin.server'
+import { decideSellerApplication } from '~/features/sellers/sellers.server'
+import { assignTicketToSelf } from '~/features/tickets/tickets-admin.server'
 import { Route as passwordRoute } from '~/routes/api/auth/password'
 import { Route as refreshRoute } from '~/routes/api/auth/refresh-token'
 import { Route as profileRoute } from '~/routes/api/user/profile'
@@ -359,5 +363,55 @@ describe('the audit log', () => {
         (e) => e.action === 'user.block',
       ),
     ).toBe(true)
+  })
+})
+
+describe('the existing admin actions write the audit trail too', () => {
+  it('approving a seller, cancelling an order, taking a ticket and saving a FAQ entry each leave a row', async () => {
+    const pending = await createSeller(db, { status: 'pending' })
+    await decideSellerApplication(db, admin, { seller_id: pending.id, decision: 'approve' })
+    const order = await createPendingOrder(db, { buyer: buyerAuth.user })
+    await actOnOrderAsAdmin(db, admin, {
+      order_id: order.id,
+      action: 'cancel',
+      reason: 'Buyer asked by phone',
+    })
+    const [ticket] = await db
+      .insert(tickets)
+      .values({ userId: buyerAuth.user.id, subject: 'Late', department: 'wholesale' })
+      .returning()
+    await assignTicketToSelf(db, admin, ticket!.id)
+    const faq = await saveFaqEntry(db, admin, {
+      group: 'Orders',
+      question: 'Can I cancel an order?',
+      answer: 'Yes, before it ships.',
+      position: 0,
+    })
+
+    const log = await listAuditEvents(db, admin, { actor: admin.user.id, per_page: 100 })
+    const find = (action: string, record: string | number) =>
+      log.items.find((e) => e.action === action && e.record_id === String(record))
+    expect(find('seller.approve', pending.id)?.changes).toContainEqual({
+      field: 'status',
+      before: 'pending',
+      after: 'approved',
+    })
+    const cancelled = find('order.cancel', order.id)!
+    expect(cancelled.changes).toContainEqual({
+      field: 'status',
+      before: 'pending_payment',
+      after: 'cancelled',
+    })
+    expect(cancelled.reason).toBe('Buyer asked by phone')
+    expect(find('ticket.assign', ticket!.id)?.changes).toContainEqual({
+      field: 'assigned_admin_id',
+      before: null,
+      after: String(admin.user.id),
+    })
+    expect(find('faq.create', faq.id)?.changes).toContainEqual({
+      field: 'question',
+      before: null,
+      after: 'Can I cancel an order?',
+    })
   })
 })
