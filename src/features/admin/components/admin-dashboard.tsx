@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { formatMoney } from '~/lib/money'
 import type { AdminDashboard, RankedRow } from '../admin.schemas'
-import { DayChart } from './day-chart'
+import { DayChart } from '~/ui/day-chart'
 import { FigureCard } from './figure-card'
 
 const number = (n: number) => n.toLocaleString('en-US')

@@ -1,5 +1,5 @@
 import type { AnalyticsOverview } from '../admin.schemas'
-import { DayChart } from './day-chart'
+import { DayChart } from '~/ui/day-chart'
 
 const number = (n: number) => n.toLocaleString('en-US')
 const percent = (share: number | null) => (share === null ? '—' : `${(share * 100).toFixed(1)}%`)

@@ -119,3 +119,44 @@ export function DayChart({
     </figure>
   )
 }
+
+/** Counts by category (order statuses, event names) as horizontal bars, largest first. */
+export function CategoryBarChart({
+  title,
+  summary,
+  data,
+  color = '#0f766e',
+}: {
+  title: string
+  summary: string
+  data: Array<{ label: string; value: number }>
+  color?: string
+}) {
+  const mounted = useMounted()
+  const height = Math.max(120, data.length * 34 + 24)
+  return (
+    <figure
+      className="flex min-w-0 flex-col gap-2 rounded-2xl border border-stone-200 bg-white p-4"
+      data-testid="category-chart"
+    >
+      <figcaption className="text-sm font-semibold text-ink">{title}</figcaption>
+      {data.length === 0 ? (
+        <p className="text-sm text-stone-600">Nothing in this period.</p>
+      ) : mounted ? (
+        <div style={{ height }} role="img" aria-label={summary}>
+          <ResponsiveContainer width="100%" height="100%">
+            <BarChart data={data} layout="vertical" margin={{ top: 4, right: 16, bottom: 0, left: 0 }}>
+              <CartesianGrid stroke="#e7e5e4" horizontal={false} />
+              <XAxis type="number" allowDecimals={false} tick={{ fontSize: 11, fill: '#57534e' }} />
+              <YAxis type="category" dataKey="label" width={110} tick={{ fontSize: 12, fill: '#1c1917' }} />
+              <Tooltip formatter={(value) => [Number(value).toLocaleString('en-US'), 'Orders']} />
+              <Bar dataKey="value" fill={color} isAnimationActive={false} barSize={18} />
+            </BarChart>
+          </ResponsiveContainer>
+        </div>
+      ) : (
+        <div style={{ height }} aria-hidden="true" />
+      )}
+    </figure>
+  )
+}
