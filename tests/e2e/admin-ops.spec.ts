@@ -107,3 +107,32 @@ test('the dashboard and analytics draw their charts, and each figure opens its l
   await expect(page.getByTestId('funnel-viewed')).toBeVisible()
   await shoot(page, 'admin-analytics')
 })
+
+test('the panels drop the shop’s chrome; the seller dashboard charts sales and orders per status', async ({
+  page,
+}) => {
+  await signIn(page.context(), 'seller')
+  await page.goto('/seller')
+  const header = page.getByRole('banner')
+  await expect(header.getByRole('button', { name: /^Basket/ })).toHaveCount(0)
+  await expect(header.getByRole('button', { name: /^Compare/ })).toHaveCount(0)
+  await expect(header.getByRole('link', { name: 'Become a Seller' })).toHaveCount(0)
+  // On a wide screen the account is a dropdown menu.
+  await header.getByRole('button', { name: /^Account: / }).click()
+  const menu = page.getByRole('menu')
+  await expect(menu.getByRole('menuitem', { name: 'Sign out' })).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(menu).toBeHidden()
+
+  await expect(page.getByRole('heading', { level: 2, name: 'Sales' })).toBeVisible()
+  await expect(page.getByTestId('day-chart').locator('.recharts-wrapper > svg')).toBeVisible()
+  await expect(page.getByTestId('category-chart').locator('.recharts-wrapper > svg')).toBeVisible()
+  await expect(
+    page.getByRole('region', { name: 'Top SKUs by units' }).getByRole('listitem').first(),
+  ).toBeVisible()
+  await shoot(page, 'seller-dashboard')
+
+  // The shop keeps its basket.
+  await page.goto('/')
+  await expect(page.getByRole('banner').getByRole('button', { name: /^Basket/ })).toBeVisible()
+})

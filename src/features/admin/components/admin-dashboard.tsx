@@ -57,10 +57,9 @@ export function AdminDashboardPanels({ dashboard }: { dashboard: AdminDashboard 
             link={{ to: '/admin/jobs' }}
           />
           <FigureCard
-            label="Audit log"
-            value="→"
-            hint="Every change, who and when"
-            link={{ to: '/admin/audit' }}
+            label="Paid orders"
+            value={number(totals.paid)}
+            link={{ to: '/admin/orders', search: period }}
           />
         </div>
       </section>
