@@ -31,6 +31,8 @@ import { Route as DefaultSelectCategoryRouteImport } from './routes/_default/sel
 import { Route as DefaultSubscriptionRouteImport } from './routes/_default/subscription'
 import { Route as DefaultTermsAndConditionsRouteImport } from './routes/_default/terms-and-conditions'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminAnalyticsRouteImport } from './routes/admin/analytics'
+import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as AdminBrandsRouteImport } from './routes/admin/brands'
 import { Route as AdminCategoriesRouteImport } from './routes/admin/categories'
 import { Route as AdminJobsRouteImport } from './routes/admin/jobs'
@@ -69,6 +71,8 @@ import { Route as AdminSellersIndexRouteImport } from './routes/admin/sellers/in
 import { Route as AdminSellersSellerIdRouteImport } from './routes/admin/sellers/$sellerId'
 import { Route as AdminTicketsIndexRouteImport } from './routes/admin/tickets/index'
 import { Route as AdminTicketsIdRouteImport } from './routes/admin/tickets/$id'
+import { Route as AdminUsersIndexRouteImport } from './routes/admin/users/index'
+import { Route as AdminUsersUserIdRouteImport } from './routes/admin/users/$userId'
 import { Route as ApiAnalyticsEventsRouteImport } from './routes/api/analytics/events'
 import { Route as ApiAuthLogoutRouteImport } from './routes/api/auth/logout'
 import { Route as ApiAuthPasswordRouteImport } from './routes/api/auth/password'
@@ -235,6 +239,16 @@ const DefaultTermsAndConditionsRoute =
 const AdminIndexRoute = AdminIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminAnalyticsRoute = AdminAnalyticsRouteImport.update({
+  id: '/analytics',
+  path: '/analytics',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminAuditRoute = AdminAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminBrandsRoute = AdminBrandsRouteImport.update({
@@ -426,6 +440,16 @@ const AdminTicketsIndexRoute = AdminTicketsIndexRouteImport.update({
 const AdminTicketsIdRoute = AdminTicketsIdRouteImport.update({
   id: '/tickets/$id',
   path: '/tickets/$id',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminUsersIndexRoute = AdminUsersIndexRouteImport.update({
+  id: '/users/',
+  path: '/users/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminUsersUserIdRoute = AdminUsersUserIdRouteImport.update({
+  id: '/users/$userId',
+  path: '/users/$userId',
   getParentRoute: () => AdminRoute,
 } as any)
 const ApiAnalyticsEventsRoute = ApiAnalyticsEventsRouteImport.update({
@@ -751,6 +775,8 @@ export interface FileRoutesByFullPath {
   '/select-category': typeof DefaultSelectCategoryRoute
   '/subscription': typeof DefaultSubscriptionRoute
   '/terms-and-conditions': typeof DefaultTermsAndConditionsRoute
+  '/admin/analytics': typeof AdminAnalyticsRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/brands': typeof AdminBrandsRoute
   '/admin/categories': typeof AdminCategoriesRoute
   '/admin/jobs': typeof AdminJobsRoute
@@ -781,6 +807,7 @@ export interface FileRoutesByFullPath {
   '/admin/orders/$id': typeof AdminOrdersIdRoute
   '/admin/sellers/$sellerId': typeof AdminSellersSellerIdRoute
   '/admin/tickets/$id': typeof AdminTicketsIdRoute
+  '/admin/users/$userId': typeof AdminUsersUserIdRoute
   '/api/analytics/events': typeof ApiAnalyticsEventsRoute
   '/api/auth/logout': typeof ApiAuthLogoutRoute
   '/api/auth/password': typeof ApiAuthPasswordRoute
@@ -807,6 +834,7 @@ export interface FileRoutesByFullPath {
   '/admin/orders/': typeof AdminOrdersIndexRoute
   '/admin/sellers/': typeof AdminSellersIndexRoute
   '/admin/tickets/': typeof AdminTicketsIndexRoute
+  '/admin/users/': typeof AdminUsersIndexRoute
   '/api/products/': typeof ApiProductsIndexRoute
   '/api/stores/': typeof ApiStoresIndexRoute
   '/buyer/invoices/': typeof BuyerInvoicesIndexRoute
@@ -864,6 +892,8 @@ export interface FileRoutesByTo {
   '/select-category': typeof DefaultSelectCategoryRoute
   '/subscription': typeof DefaultSubscriptionRoute
   '/terms-and-conditions': typeof DefaultTermsAndConditionsRoute
+  '/admin/analytics': typeof AdminAnalyticsRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/brands': typeof AdminBrandsRoute
   '/admin/categories': typeof AdminCategoriesRoute
   '/admin/jobs': typeof AdminJobsRoute
@@ -895,6 +925,7 @@ export interface FileRoutesByTo {
   '/admin/orders/$id': typeof AdminOrdersIdRoute
   '/admin/sellers/$sellerId': typeof AdminSellersSellerIdRoute
   '/admin/tickets/$id': typeof AdminTicketsIdRoute
+  '/admin/users/$userId': typeof AdminUsersUserIdRoute
   '/api/analytics/events': typeof ApiAnalyticsEventsRoute
   '/api/auth/logout': typeof ApiAuthLogoutRoute
   '/api/auth/password': typeof ApiAuthPasswordRoute
@@ -921,6 +952,7 @@ export interface FileRoutesByTo {
   '/admin/orders': typeof AdminOrdersIndexRoute
   '/admin/sellers': typeof AdminSellersIndexRoute
   '/admin/tickets': typeof AdminTicketsIndexRoute
+  '/admin/users': typeof AdminUsersIndexRoute
   '/api/products': typeof ApiProductsIndexRoute
   '/api/stores': typeof ApiStoresIndexRoute
   '/buyer/invoices': typeof BuyerInvoicesIndexRoute
@@ -984,6 +1016,8 @@ export interface FileRoutesById {
   '/_default/select-category': typeof DefaultSelectCategoryRoute
   '/_default/subscription': typeof DefaultSubscriptionRoute
   '/_default/terms-and-conditions': typeof DefaultTermsAndConditionsRoute
+  '/admin/analytics': typeof AdminAnalyticsRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/brands': typeof AdminBrandsRoute
   '/admin/categories': typeof AdminCategoriesRoute
   '/admin/jobs': typeof AdminJobsRoute
@@ -1015,6 +1049,7 @@ export interface FileRoutesById {
   '/admin/orders/$id': typeof AdminOrdersIdRoute
   '/admin/sellers/$sellerId': typeof AdminSellersSellerIdRoute
   '/admin/tickets/$id': typeof AdminTicketsIdRoute
+  '/admin/users/$userId': typeof AdminUsersUserIdRoute
   '/api/analytics/events': typeof ApiAnalyticsEventsRoute
   '/api/auth/logout': typeof ApiAuthLogoutRoute
   '/api/auth/password': typeof ApiAuthPasswordRoute
@@ -1041,6 +1076,7 @@ export interface FileRoutesById {
   '/admin/orders/': typeof AdminOrdersIndexRoute
   '/admin/sellers/': typeof AdminSellersIndexRoute
   '/admin/tickets/': typeof AdminTicketsIndexRoute
+  '/admin/users/': typeof AdminUsersIndexRoute
   '/api/products/': typeof ApiProductsIndexRoute
   '/api/stores/': typeof ApiStoresIndexRoute
   '/buyer/invoices/': typeof BuyerInvoicesIndexRoute
@@ -1105,6 +1141,8 @@ export interface FileRouteTypes {
     | '/select-category'
     | '/subscription'
     | '/terms-and-conditions'
+    | '/admin/analytics'
+    | '/admin/audit'
     | '/admin/brands'
     | '/admin/categories'
     | '/admin/jobs'
@@ -1135,6 +1173,7 @@ export interface FileRouteTypes {
     | '/admin/orders/$id'
     | '/admin/sellers/$sellerId'
     | '/admin/tickets/$id'
+    | '/admin/users/$userId'
     | '/api/analytics/events'
     | '/api/auth/logout'
     | '/api/auth/password'
@@ -1161,6 +1200,7 @@ export interface FileRouteTypes {
     | '/admin/orders/'
     | '/admin/sellers/'
     | '/admin/tickets/'
+    | '/admin/users/'
     | '/api/products/'
     | '/api/stores/'
     | '/buyer/invoices/'
@@ -1218,6 +1258,8 @@ export interface FileRouteTypes {
     | '/select-category'
     | '/subscription'
     | '/terms-and-conditions'
+    | '/admin/analytics'
+    | '/admin/audit'
     | '/admin/brands'
     | '/admin/categories'
     | '/admin/jobs'
@@ -1249,6 +1291,7 @@ export interface FileRouteTypes {
     | '/admin/orders/$id'
     | '/admin/sellers/$sellerId'
     | '/admin/tickets/$id'
+    | '/admin/users/$userId'
     | '/api/analytics/events'
     | '/api/auth/logout'
     | '/api/auth/password'
@@ -1275,6 +1318,7 @@ export interface FileRouteTypes {
     | '/admin/orders'
     | '/admin/sellers'
     | '/admin/tickets'
+    | '/admin/users'
     | '/api/products'
     | '/api/stores'
     | '/buyer/invoices'
@@ -1337,6 +1381,8 @@ export interface FileRouteTypes {
     | '/_default/select-category'
     | '/_default/subscription'
     | '/_default/terms-and-conditions'
+    | '/admin/analytics'
+    | '/admin/audit'
     | '/admin/brands'
     | '/admin/categories'
     | '/admin/jobs'
@@ -1368,6 +1414,7 @@ export interface FileRouteTypes {
     | '/admin/orders/$id'
     | '/admin/sellers/$sellerId'
     | '/admin/tickets/$id'
+    | '/admin/users/$userId'
     | '/api/analytics/events'
     | '/api/auth/logout'
     | '/api/auth/password'
@@ -1394,6 +1441,7 @@ export interface FileRouteTypes {
     | '/admin/orders/'
     | '/admin/sellers/'
     | '/admin/tickets/'
+    | '/admin/users/'
     | '/api/products/'
     | '/api/stores/'
     | '/buyer/invoices/'
@@ -1629,6 +1677,20 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/admin/'
       preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/analytics': {
+      id: '/admin/analytics'
+      path: '/analytics'
+      fullPath: '/admin/analytics'
+      preLoaderRoute: typeof AdminAnalyticsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/audit': {
+      id: '/admin/audit'
+      path: '/audit'
+      fullPath: '/admin/audit'
+      preLoaderRoute: typeof AdminAuditRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/brands': {
@@ -1895,6 +1957,20 @@ declare module '@tanstack/react-router' {
       path: '/tickets/$id'
       fullPath: '/admin/tickets/$id'
       preLoaderRoute: typeof AdminTicketsIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/users/': {
+      id: '/admin/users/'
+      path: '/users'
+      fullPath: '/admin/users/'
+      preLoaderRoute: typeof AdminUsersIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/users/$userId': {
+      id: '/admin/users/$userId'
+      path: '/users/$userId'
+      fullPath: '/admin/users/$userId'
+      preLoaderRoute: typeof AdminUsersUserIdRouteImport
       parentRoute: typeof AdminRoute
     }
     '/api/analytics/events': {
@@ -2365,6 +2441,8 @@ const DefaultRouteWithChildren =
   DefaultRoute._addFileChildren(DefaultRouteChildren)
 
 interface AdminRouteChildren {
+  AdminAnalyticsRoute: typeof AdminAnalyticsRoute
+  AdminAuditRoute: typeof AdminAuditRoute
   AdminBrandsRoute: typeof AdminBrandsRoute
   AdminCategoriesRoute: typeof AdminCategoriesRoute
   AdminJobsRoute: typeof AdminJobsRoute
@@ -2377,14 +2455,18 @@ interface AdminRouteChildren {
   AdminOrdersIdRoute: typeof AdminOrdersIdRoute
   AdminSellersSellerIdRoute: typeof AdminSellersSellerIdRoute
   AdminTicketsIdRoute: typeof AdminTicketsIdRoute
+  AdminUsersUserIdRoute: typeof AdminUsersUserIdRoute
   AdminContentIndexRoute: typeof AdminContentIndexRoute
   AdminLandingIndexRoute: typeof AdminLandingIndexRoute
   AdminOrdersIndexRoute: typeof AdminOrdersIndexRoute
   AdminSellersIndexRoute: typeof AdminSellersIndexRoute
   AdminTicketsIndexRoute: typeof AdminTicketsIndexRoute
+  AdminUsersIndexRoute: typeof AdminUsersIndexRoute
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
+  AdminAnalyticsRoute: AdminAnalyticsRoute,
+  AdminAuditRoute: AdminAuditRoute,
   AdminBrandsRoute: AdminBrandsRoute,
   AdminCategoriesRoute: AdminCategoriesRoute,
   AdminJobsRoute: AdminJobsRoute,
@@ -2397,11 +2479,13 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminOrdersIdRoute: AdminOrdersIdRoute,
   AdminSellersSellerIdRoute: AdminSellersSellerIdRoute,
   AdminTicketsIdRoute: AdminTicketsIdRoute,
+  AdminUsersUserIdRoute: AdminUsersUserIdRoute,
   AdminContentIndexRoute: AdminContentIndexRoute,
   AdminLandingIndexRoute: AdminLandingIndexRoute,
   AdminOrdersIndexRoute: AdminOrdersIndexRoute,
   AdminSellersIndexRoute: AdminSellersIndexRoute,
   AdminTicketsIndexRoute: AdminTicketsIndexRoute,
+  AdminUsersIndexRoute: AdminUsersIndexRoute,
 }
 
 const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)

@@ -15,6 +15,8 @@ export const Route = createFileRoute('/admin')({
 })
 
 const links = [
+  { to: '/admin', label: 'Dashboard', exact: true },
+  { to: '/admin/users', label: 'Users' },
   { to: '/admin/sellers', label: 'Sellers' },
   { to: '/admin/products', label: 'Product review' },
   { to: '/admin/brands', label: 'Brands' },
@@ -24,32 +26,50 @@ const links = [
   { to: '/admin/content', label: 'Help content' },
   { to: '/admin/landing', label: 'Landing pages' },
   { to: '/admin/jobs', label: 'Background jobs' },
+  { to: '/admin/audit', label: 'Audit log' },
+  { to: '/admin/analytics', label: 'Analytics' },
 ] as const
+
+function AdminNav({ className }: { className?: string }) {
+  return (
+    <nav aria-label="Administration" className={className}>
+      <ul className="flex flex-col gap-0.5">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link
+              to={link.to}
+              activeOptions={{ exact: 'exact' in link && link.exact }}
+              className="flex min-h-10 items-center rounded-lg px-3 text-sm font-medium text-stone-700 hover:bg-stone-100 hover:text-ink"
+              activeProps={{
+                className: 'bg-brand-50 text-ink ring-1 ring-brand-200',
+                'aria-current': 'page',
+              }}
+            >
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}
 
 function AdminLayout() {
   return (
-    <DefaultChrome>
+    <DefaultChrome variant="panel">
       <div className="flex flex-col gap-6 lg:flex-row lg:items-start lg:gap-8">
         <aside className="shrink-0 lg:w-56">
-          <nav aria-label="Administration" className="rounded-2xl border border-stone-200 bg-white p-4">
+          <div className="rounded-2xl border border-stone-200 bg-white p-4">
             <p className="text-xs font-semibold tracking-wide text-brand-800 uppercase">Administration</p>
-            <ul className="mt-2 flex flex-wrap gap-1 lg:flex-col">
-              {links.map((link) => (
-                <li key={link.to}>
-                  <Link
-                    to={link.to}
-                    className="flex min-h-10 items-center rounded-lg px-3 text-sm font-medium text-stone-700 hover:bg-stone-100 hover:text-ink"
-                    activeProps={{
-                      className: 'bg-brand-50 text-ink ring-1 ring-brand-200',
-                      'aria-current': 'page',
-                    }}
-                  >
-                    {link.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
+            {/* On a phone the ten links fold into a menu instead of filling the first screen. */}
+            <details className="mt-3 lg:hidden">
+              <summary className="flex min-h-10 cursor-pointer items-center rounded-lg bg-stone-100 px-3 text-sm font-medium text-ink">
+                Menu
+              </summary>
+              <AdminNav className="mt-2" />
+            </details>
+            <AdminNav className="mt-2 hidden lg:block" />
+          </div>
         </aside>
         <div className="min-w-0 flex-1">
           <Outlet />

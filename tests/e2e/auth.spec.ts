@@ -170,6 +170,11 @@ test('a pending seller is turned back from /seller/inventory; once an admin appr
   await admin.goto('/')
   await accountButton(admin, displayNameOf('admin')).click()
   await admin.getByRole('dialog').getByRole('link', { name: 'Administration' }).click()
+  await expect(admin).toHaveURL('/admin')
+  await admin
+    .getByRole('navigation', { name: 'Administration' })
+    .getByRole('link', { name: 'Seller applications' })
+    .click()
   await expect(admin).toHaveURL('/admin/sellers')
   const filters = admin.getByRole('search', { name: 'Filter applications' })
   await filters.getByRole('combobox', { name: 'Status' }).selectOption('pending')

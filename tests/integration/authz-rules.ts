@@ -123,6 +123,8 @@ export const RESOURCE_SIDES: Record<
   seller: 'admin',
   landing: 'admin',
   faq: 'admin',
+  /** A user account as the back office names it (`account_id`): only the admin gate guards it. */
+  account: 'admin',
   category: 'shared',
   brand: 'shared',
   /** The admin's merge targets and a category's new parent: shared catalogue records too. */

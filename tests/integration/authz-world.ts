@@ -57,6 +57,8 @@ export async function buildWorld(db: Db): Promise<World> {
   const otherSeller = await createSeller(db, { status: 'approved' })
   const observer = await userOf(db, { isObserver: true, pointingSellerId: seller.id })
   const admin = await userOf(db, { isAdmin: true })
+  // The account the back office's user pages act on (blocks, ends sessions): nobody's role.
+  const account = await userOf(db)
 
   const category = await createCategory(db)
   const brand = await createBrand(db)
@@ -165,6 +167,7 @@ export async function buildWorld(db: Db): Promise<World> {
       'into-brand': otherBrand.id,
       'into-category': otherCategory.id,
       parent: otherCategory.id,
+      account,
     },
     numbers: { order: order.number },
     values: { session },

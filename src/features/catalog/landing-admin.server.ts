@@ -3,6 +3,7 @@ import { desc, eq, inArray } from 'drizzle-orm'
 import { isUniqueViolation } from '~/server/db/db-errors.server'
 import { requireAdmin } from '~/server/auth/guards.server'
 import type { AuthContext } from '~/server/auth/session.server'
+import { recordAuditEvent } from '~/server/audit/audit.server'
 import { now } from '~/server/clock.server'
 import { serverConfig } from '~/server/config.server'
 import type { DbOrTx } from '~/server/db/client.server'
@@ -174,6 +175,17 @@ function mapSlugRace(error: unknown): never {
   throw isUniqueViolation(error, 'landing_pages_slug_key') ? slugTaken() : error
 }
 
+/** What the audit trail keeps of a landing page: its identity and state, and whether the blocks changed. */
+function landingAudit(row: typeof landingPages.$inferSelect): Record<string, unknown> {
+  return {
+    slug: row.slug,
+    title: row.title,
+    status: row.status,
+    summary: row.summary,
+    blocks: `${row.blocks.length} blocks, ${JSON.stringify(row.blocks).length} characters`,
+  }
+}
+
 export async function createLandingPage(
   db: DbOrTx,
   auth: AuthContext | null,
@@ -189,6 +201,13 @@ export async function createLandingPage(
         .insert(landingPages)
         .values({ ...columns(input), createdAt: at, updatedAt: at })
         .returning()
+      await recordAuditEvent(tx, {
+        actorUserId: admin.user.id,
+        action: 'landing.create',
+        recordType: 'landing',
+        recordId: inserted!.id,
+        after: landingAudit(inserted!),
+      })
       return inserted!
     })
     .catch(mapSlugRace)
@@ -219,6 +238,14 @@ export async function updateLandingPage(
         .set({ ...columns(input), updatedAt: now() })
         .where(eq(landingPages.id, input.id))
         .returning()
+      await recordAuditEvent(tx, {
+        actorUserId: admin.user.id,
+        action: 'landing.update',
+        recordType: 'landing',
+        recordId: input.id,
+        before: landingAudit(current),
+        after: landingAudit(updated!),
+      })
       return { updated: updated!, previousSlug: current.slug }
     })
     .catch(mapSlugRace)
@@ -235,11 +262,18 @@ export async function updateLandingPage(
  */
 export async function deleteLandingPage(db: DbOrTx, auth: AuthContext | null, id: number): Promise<void> {
   const admin = requireAdmin(auth)
-  const deleted = await db
-    .delete(landingPages)
-    .where(eq(landingPages.id, id))
-    .returning({ slug: landingPages.slug })
-  if (!deleted.length) throw notFound(NOT_FOUND)
+  const deleted = await db.transaction(async (tx) => {
+    const rows = await tx.delete(landingPages).where(eq(landingPages.id, id)).returning()
+    if (!rows.length) throw notFound(NOT_FOUND)
+    await recordAuditEvent(tx, {
+      actorUserId: admin.user.id,
+      action: 'landing.delete',
+      recordType: 'landing',
+      recordId: id,
+      before: landingAudit(rows[0]!),
+    })
+    return rows
+  })
   log().info({ landingId: id, slug: deleted[0]!.slug, adminId: admin.user.id }, 'landing page deleted')
 }
 

@@ -2,6 +2,7 @@ import '@tanstack/react-start/server-only'
 import { and, asc, eq, ilike, sql, type SQL } from 'drizzle-orm'
 import { requireAdmin } from '~/server/auth/guards.server'
 import type { AuthContext } from '~/server/auth/session.server'
+import { recordAuditEvent } from '~/server/audit/audit.server'
 import { now } from '~/server/clock.server'
 import type { DbOrTx } from '~/server/db/client.server'
 import { contentPages, faqEntries } from '~/server/db/schema'
@@ -135,18 +136,35 @@ export async function updateContentPage(
   input: UpdatePageInput,
 ): Promise<ContentPage> {
   const admin = requireAdmin(auth)
-  const [row] = await db
-    .update(contentPages)
-    .set({
-      title: input.title,
-      description: input.description,
-      body: input.body,
-      updatedAt: now(),
-      updatedBy: admin.user.id,
+  const row = await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(contentPages)
+      .where(eq(contentPages.slug, input.slug))
+      .for('update')
+    if (!before) throw notFound('Page not found')
+    const [after] = await tx
+      .update(contentPages)
+      .set({
+        title: input.title,
+        description: input.description,
+        body: input.body,
+        updatedAt: now(),
+        updatedBy: admin.user.id,
+      })
+      .where(eq(contentPages.slug, input.slug))
+      .returning()
+    const fields = (r: typeof before) => ({ title: r.title, description: r.description, body: r.body })
+    await recordAuditEvent(tx, {
+      actorUserId: admin.user.id,
+      action: 'content.update',
+      recordType: 'content_page',
+      recordId: input.slug,
+      before: fields(before),
+      after: fields(after!),
     })
-    .where(eq(contentPages.slug, input.slug))
-    .returning()
-  if (!row) throw notFound('Page not found')
+    return after!
+  })
   log().info({ slug: input.slug, adminId: admin.user.id }, 'content page updated')
   return toPage(row)
 }
@@ -157,7 +175,7 @@ export async function saveFaqEntry(
   auth: AuthContext | null,
   input: FaqEntryInput,
 ): Promise<FaqEntry> {
-  requireAdmin(auth)
+  const admin = requireAdmin(auth)
   const values = {
     groupName: input.group,
     question: input.question,
@@ -165,18 +183,47 @@ export async function saveFaqEntry(
     position: input.position,
     updatedAt: now(),
   }
-  const [row] = input.id
-    ? await db.update(faqEntries).set(values).where(eq(faqEntries.id, input.id)).returning()
-    : await db
-        .insert(faqEntries)
-        .values({ ...values, key: `admin-${crypto.randomUUID()}` })
-        .returning()
-  if (!row) throw notFound('Question not found')
+  const fields = (r: typeof faqEntries.$inferSelect) => ({
+    group: r.groupName,
+    question: r.question,
+    answer: r.answer,
+    position: r.position,
+  })
+  const row = await db.transaction(async (tx) => {
+    const [before] = input.id
+      ? await tx.select().from(faqEntries).where(eq(faqEntries.id, input.id)).for('update')
+      : []
+    if (input.id && !before) throw notFound('Question not found')
+    const [saved] = input.id
+      ? await tx.update(faqEntries).set(values).where(eq(faqEntries.id, input.id)).returning()
+      : await tx
+          .insert(faqEntries)
+          .values({ ...values, key: `admin-${crypto.randomUUID()}` })
+          .returning()
+    await recordAuditEvent(tx, {
+      actorUserId: admin.user.id,
+      action: input.id ? 'faq.update' : 'faq.create',
+      recordType: 'faq',
+      recordId: saved!.id,
+      before: before ? fields(before) : null,
+      after: fields(saved!),
+    })
+    return saved!
+  })
   return toFaq(row)
 }
 
 export async function deleteFaqEntry(db: DbOrTx, auth: AuthContext | null, id: number): Promise<void> {
-  requireAdmin(auth)
-  const deleted = await db.delete(faqEntries).where(eq(faqEntries.id, id)).returning({ id: faqEntries.id })
-  if (!deleted.length) throw notFound('Question not found')
+  const admin = requireAdmin(auth)
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(faqEntries).where(eq(faqEntries.id, id)).returning()
+    if (!deleted) throw notFound('Question not found')
+    await recordAuditEvent(tx, {
+      actorUserId: admin.user.id,
+      action: 'faq.delete',
+      recordType: 'faq',
+      recordId: id,
+      before: { group: deleted.groupName, question: deleted.question, answer: deleted.answer },
+    })
+  })
 }

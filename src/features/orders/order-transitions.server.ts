@@ -10,6 +10,7 @@ import {
 } from '~/features/catalog/catalog-refresh.server'
 import { refundOrderPayment } from '~/features/payments/payment-refunds.server'
 import type { OrderActorKind, OrderStatus } from '~/lib/domain-enums'
+import { recordAuditEvent } from '~/server/audit/audit.server'
 import type { AuthContext } from '~/server/auth/session.server'
 import { now } from '~/server/clock.server'
 import { selectRows, type Db, type Tx } from '~/server/db/client.server'
@@ -327,6 +328,18 @@ export async function actOnOrder(
       })
       status = to
     }
+    // Sellers' and administrators' moves join the audit trail (DOMAIN.md); a buyer's are theirs alone.
+    if (kind === 'seller' || kind === 'admin')
+      await recordAuditEvent(tx, {
+        actorUserId: user.id,
+        sellerId: order.sellerId,
+        action: `order.${input.action}`,
+        recordType: 'order',
+        recordId: order.id,
+        before: { status: order.status },
+        after: { status },
+        reason: input.note || null,
+      })
     return { status }
   })
 }

@@ -6,6 +6,7 @@ import { refreshListingsOfSellers } from '~/features/catalog/catalog-refresh.ser
 import { loadUser } from '~/server/auth/auth-user.server'
 import { requireAdmin, requireSeller, requireUser } from '~/server/auth/guards.server'
 import type { AuthContext } from '~/server/auth/session.server'
+import { recordAuditEvent } from '~/server/audit/audit.server'
 import { now } from '~/server/clock.server'
 import type { Db, DbOrTx } from '~/server/db/client.server'
 import { sellers, users } from '~/server/db/schema'
@@ -216,6 +217,16 @@ export async function decideSellerApplication(
       to: row!.owner.cellphone,
       channel: 'sms',
       body: decisionMessage(row!.seller.displayName, input.decision, input.reason),
+    })
+    await recordAuditEvent(tx, {
+      actorUserId: admin.user.id,
+      sellerId: current.id,
+      action: `seller.${input.decision}`,
+      recordType: 'seller',
+      recordId: current.id,
+      before: { status: current.status, status_reason: current.statusReason },
+      after: { status: row!.seller.status, status_reason: row!.seller.statusReason },
+      reason: input.reason ?? null,
     })
     return { ...toProfile(row!.seller), owner: row!.owner }
   })

@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core'
 import { constants } from '#app-config'
 import { requireAdmin } from '~/server/auth/guards.server'
 import type { AuthContext } from '~/server/auth/session.server'
+import { recordAuditEvent } from '~/server/audit/audit.server'
 import { now } from '~/server/clock.server'
 import type { Db, DbOrTx } from '~/server/db/client.server'
 import { tickets, users } from '~/server/db/schema'
@@ -86,11 +87,21 @@ export async function assignTicketToSelf(
   ticketId: number,
 ): Promise<TicketThread> {
   const admin = requireAdmin(auth)
-  await loadVisibleTicket(db, admin, ticketId)
-  await db
-    .update(tickets)
-    .set({ assignedAdminId: admin.user.id, updatedAt: now() })
-    .where(eq(tickets.id, ticketId))
+  await db.transaction(async (tx) => {
+    const ticket = await loadVisibleTicket(tx, admin, ticketId, { forUpdate: true })
+    await tx
+      .update(tickets)
+      .set({ assignedAdminId: admin.user.id, updatedAt: now() })
+      .where(eq(tickets.id, ticketId))
+    await recordAuditEvent(tx, {
+      actorUserId: admin.user.id,
+      action: 'ticket.assign',
+      recordType: 'ticket',
+      recordId: ticketId,
+      before: { assigned_admin_id: ticket.assignedAdminId },
+      after: { assigned_admin_id: admin.user.id },
+    })
+  })
   return loadThread(db, admin, ticketId)
 }
 
@@ -140,6 +151,14 @@ export async function replyAsAdmin(
       : []
     const phone = owner?.cellphone ?? ticket.contactPhone
     if (phone) await queueMessage(tx, { to: phone, channel: 'sms', body: answerNotice(ticket) })
+    await recordAuditEvent(tx, {
+      actorUserId: admin.user.id,
+      action: 'ticket.reply',
+      recordType: 'ticket',
+      recordId: ticket.id,
+      before: { status: ticket.status, assigned_admin_id: ticket.assignedAdminId },
+      after: { status: 'answered', assigned_admin_id: ticket.assignedAdminId ?? admin.user.id },
+    })
   })
   log().info({ ticketId: input.ticket_id, adminId: admin.user.id }, 'ticket answered')
   return loadThread(db, admin, input.ticket_id)

@@ -1,8 +1,47 @@
-import { createFileRoute, redirect } from '@tanstack/react-router'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import * as v from 'valibot'
+import { AdminDashboardPanels } from '~/features/admin/components/admin-dashboard'
+import { RangeSwitch } from '~/features/admin/components/figure-card'
+import { adminQueries } from '~/features/admin/admin.queries'
+import { rangeSchema } from '~/features/admin/admin.schemas'
+import { pageHead } from '~/features/shell/page-head'
+import { notFoundOnInvalidSearch } from '~/lib/route-errors'
 
-/** Seller applications are the only admin page so far. */
 export const Route = createFileRoute('/admin/')({
-  beforeLoad: () => {
-    throw redirect({ to: '/admin/sellers', replace: true })
+  validateSearch: v.object({ days: v.optional(rangeSchema) }),
+  onError: notFoundOnInvalidSearch,
+  loaderDeps: ({ search }) => ({ days: search.days ?? 30 }),
+  loader: async ({ context, deps }) => {
+    await context.queryClient.ensureQueryData(adminQueries.dashboard(deps.days))
   },
+  head: () => pageHead('Dashboard'),
+  component: AdminDashboardPage,
 })
+
+function AdminDashboardPage() {
+  const { days = 30 } = Route.useSearch()
+  const { data } = useSuspenseQuery(adminQueries.dashboard(days))
+  return (
+    <section aria-labelledby="page-title" className="flex flex-col gap-5">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
+            Dashboard
+          </h1>
+          <p className="mt-1 text-sm text-stone-600">
+            {data.from} to {data.to}. Days are UTC calendar days for now (Tehran days arrive with the locale
+            work). GMV is the total of orders paid in the period, refunds not taken off.
+          </p>
+        </div>
+        <RangeSwitch
+          days={days}
+          renderLink={(value, props) => (
+            <Link to="." search={{ days: value === 30 ? undefined : value }} {...props} />
+          )}
+        />
+      </div>
+      <AdminDashboardPanels dashboard={data} />
+    </section>
+  )
+}

@@ -3,12 +3,15 @@ import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { APPROVED_SELLER_MESSAGE } from '~/lib/auth-access'
 import { SellerDashboardPanels } from '~/features/orders/components/seller-dashboard'
+import { SellerSalesCharts } from '~/features/orders/components/seller-sales-charts'
 import { orderQueries } from '~/features/orders/orders.queries'
+import { sellerSalesQueries } from '~/features/orders/seller-sales.queries'
 import { SellerStatusCard } from '~/features/sellers/components/seller-status'
 import { sellerQueries } from '~/features/sellers/sellers.queries'
 import { pageHead } from '~/features/shell/page-head'
 import { notFoundOnInvalidSearch } from '~/lib/route-errors'
 import { Skeleton } from '~/ui/skeleton'
+import { Link } from '@tanstack/react-router'
 
 /**
  * Where the seller guard sends an unapproved seller: ?error=true&message=... (spec §6). The page
@@ -17,6 +20,8 @@ import { Skeleton } from '~/ui/skeleton'
 const searchSchema = v.object({
   error: v.optional(v.boolean()),
   message: v.optional(v.pipe(v.string(), v.maxLength(200))),
+  /** The charts' period (30 days unless 90 is asked for). */
+  days: v.optional(v.picklist([30, 90] as const)),
 })
 
 export const Route = createFileRoute('/seller/')({
@@ -57,7 +62,43 @@ function SellerDashboardPage() {
 }
 
 function ApprovedDashboard() {
+  const { days = 30 } = Route.useSearch()
   const { data } = useQuery(orderQueries.sellerDashboard())
-  if (!data) return <Skeleton className="h-64" />
-  return <SellerDashboardPanels dashboard={data} />
+  const { data: sales } = useQuery(sellerSalesQueries.sales(days))
+  return (
+    <>
+      {data ? <SellerDashboardPanels dashboard={data} /> : <Skeleton className="h-64" />}
+      <section aria-labelledby="sales-title" className="flex flex-col gap-3">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <div>
+            <h2 id="sales-title" className="text-lg font-semibold text-ink">
+              Sales
+            </h2>
+            <p className="text-sm text-stone-600">
+              {sales ? `${sales.from} to ${sales.to}. ` : ''}Days are UTC calendar days for now (Tehran days
+              arrive with the locale work).
+            </p>
+          </div>
+          <nav aria-label="Period" className="inline-flex rounded-lg border border-stone-300 bg-white p-0.5">
+            {([30, 90] as const).map((value) => (
+              <Link
+                key={value}
+                to="."
+                search={(prev) => ({ ...prev, days: value === 30 ? undefined : value })}
+                aria-current={value === days ? 'page' : undefined}
+                className={
+                  value === days
+                    ? 'inline-flex h-9 items-center rounded-md bg-brand-500 px-3 text-sm font-medium text-ink'
+                    : 'inline-flex h-9 items-center rounded-md px-3 text-sm font-medium text-stone-700 hover:bg-stone-100'
+                }
+              >
+                Last {value} days
+              </Link>
+            ))}
+          </nav>
+        </div>
+        {sales ? <SellerSalesCharts sales={sales} /> : <Skeleton className="h-64" />}
+      </section>
+    </>
+  )
 }

@@ -28,7 +28,8 @@ export async function loadUser(db: DbOrTx, userId: number): Promise<User | null>
     .leftJoin(pointingSeller, eq(pointingSeller.id, users.pointingSellerId))
     .where(eq(users.id, userId))
     .limit(1)
-  if (!row) return null
+  // A blocked account is nobody: its open sessions stop working on their next request.
+  if (!row || row.user.blockedAt) return null
   const { user, own, pointing } = row
   const seller =
     user.isSeller && own?.id != null ? own : user.isObserver && pointing?.id != null ? pointing : null

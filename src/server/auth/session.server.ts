@@ -5,7 +5,8 @@ import { constants } from '#app-config'
 import type { User } from '~/lib/user'
 import { days, minutes, now, seconds } from '../clock.server'
 import type { DbOrTx } from '../db/client.server'
-import { sessions } from '../db/schema'
+import { sessions, users } from '../db/schema'
+import { HttpError } from '../http/api-errors.server'
 import { log } from '../log.server'
 import { loadUser } from './auth-user.server'
 import { ACCESS_COOKIE, REFRESH_COOKIE, bearerToken, readCookie, type IssuedTokens } from './cookies.server'
@@ -34,13 +35,27 @@ export interface CreatedSession extends IssuedTokens {
  */
 export const CONCURRENT_REFRESH_GRACE_MS = seconds(10)
 
-/** Issues a token pair: a new family on sign-in, the same family on rotation. */
+/** What a blocked account is told when it tries to sign in (the reason stays with the administrators). */
+export const ACCOUNT_BLOCKED =
+  'This account has been blocked by the Omdeh team. Contact support if you think this is a mistake.'
+
+/** Whether an administrator has blocked the account (no row: not blocked, there is nothing to refuse). */
+export async function isUserBlocked(db: DbOrTx, userId: number): Promise<boolean> {
+  const [row] = await db.select({ blockedAt: users.blockedAt }).from(users).where(eq(users.id, userId))
+  return Boolean(row?.blockedAt)
+}
+
+/**
+ * Issues a token pair: a new family on sign-in, the same family on rotation. Every way of signing
+ * in ends here, so a blocked account is refused here, once, with a message the sign-in forms show.
+ */
 export async function createSession(
   db: DbOrTx,
   userId: number,
   meta: SessionMeta,
   family?: { familyId: string; rotatedFromId: number },
 ): Promise<CreatedSession> {
+  if (await isUserBlocked(db, userId)) throw new HttpError(403, ACCOUNT_BLOCKED)
   const issuedAt = now()
   const accessToken = newToken()
   const refreshToken = newToken()
@@ -100,6 +115,10 @@ export async function rotateRefreshToken(
       return { kind: 'invalid', reason: 'reused' } as const
     }
     if (row.refreshExpiresAt.getTime() <= at.getTime()) return { kind: 'invalid', reason: 'expired' } as const
+    if (await isUserBlocked(tx, row.userId)) {
+      await revokeFamily(tx, row.familyId, 'blocked')
+      return { kind: 'invalid', reason: 'revoked' } as const
+    }
     await tx.update(sessions).set({ replacedAt: at }).where(eq(sessions.id, row.id))
     const session = await createSession(tx, row.userId, meta, {
       familyId: row.familyId,

@@ -41,11 +41,18 @@ export function SkipLink() {
 }
 
 /** Header, page, footer and the four drawers: the default layout's frame. */
-export function DefaultChrome({ children }: { children: ReactNode }) {
+export function DefaultChrome({
+  children,
+  variant = 'shop',
+}: {
+  children: ReactNode
+  /** `panel`: the seller and admin panels' header, without the shop's basket, compare and sign-up. */
+  variant?: 'shop' | 'panel'
+}) {
   return (
     <div className="flex min-h-screen flex-col">
       <SkipLink />
-      <SiteHeader />
+      <SiteHeader variant={variant} />
       <main
         id="main"
         tabIndex={-1}

@@ -13,7 +13,7 @@ export function PanelChrome({ panel, children }: { panel: Panel; children: React
   const items = panelMenu(panel, user)
   const label = panel === 'seller' ? 'Seller menu' : 'Buyer menu'
   return (
-    <DefaultChrome>
+    <DefaultChrome variant={panel === 'seller' ? 'panel' : 'shop'}>
       <div className="flex flex-col gap-6 lg:flex-row lg:items-start lg:gap-8">
         <aside className="shrink-0 lg:sticky lg:top-36 lg:w-64">
           <div className="rounded-2xl border border-stone-200 bg-white p-4">

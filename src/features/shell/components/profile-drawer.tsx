@@ -29,7 +29,7 @@ export function ProfileDrawer() {
           />
           {user.is_admin ? (
             <Button asChild variant="secondary">
-              <Link to="/admin/sellers" onClick={close}>
+              <Link to="/admin" onClick={close}>
                 Administration
               </Link>
             </Button>

@@ -10,6 +10,7 @@ import { BasketIcon, CompareIcon, MenuIcon, SwitchIcon, UserIcon } from '~/ui/ic
 import { Skeleton } from '~/ui/skeleton'
 import { useActivePanel } from '../use-active-panel'
 import { useUi, useUiStore } from '../ui-store'
+import { AccountMenu } from './account-menu'
 import { BrandLogo } from './brand-logo'
 import { CategoryMenu } from './category-menu'
 import { SearchForm } from './search-form'
@@ -46,7 +47,7 @@ function PanelSwitch() {
   )
 }
 
-function ProfileButton() {
+function ProfileButton({ className }: { className?: string }) {
   const store = useUiStore()
   const { user, pending } = useCurrentUser()
   const name = displayName(user)
@@ -55,7 +56,7 @@ function ProfileButton() {
       type="button"
       aria-haspopup="dialog"
       onClick={() => store.openDrawer('profile')}
-      className={cn(iconButton, 'md:px-3')}
+      className={cn(iconButton, 'md:px-3', className)}
       aria-label={pending ? 'Account' : user ? `Account: ${name}` : 'Sign in'}
     >
       <UserIcon />
@@ -69,8 +70,11 @@ function ProfileButton() {
 /**
  * The header on every default, buyer and seller page: logo, search, categories, basket, compare,
  * account and the panel switch. Below 1024 px the categories move into the mobile drawer.
+ * In the seller and admin panels (`panel`) the shopping parts (basket, compare, "Become a Seller")
+ * give way, and on a wide screen the account opens as a dropdown menu instead of a drawer.
  */
-export function SiteHeader() {
+export function SiteHeader({ variant = 'shop' }: { variant?: 'shop' | 'panel' }) {
+  const shop = variant === 'shop'
   const store = useUiStore()
   const basketCount = useUi((state) => state.basketCount)
   const compareCount = useCompareItems().length
@@ -91,27 +95,36 @@ export function SiteHeader() {
         <SearchForm className="mx-2 hidden max-w-2xl flex-1 md:block" />
         <div className="ms-auto flex items-center gap-1 sm:gap-2">
           <PanelSwitch />
-          <button
-            type="button"
-            aria-haspopup="dialog"
-            onClick={() => store.openDrawer('compare')}
-            className={iconButton}
-            aria-label={`Compare, ${compareCount} ${compareCount === 1 ? 'product' : 'products'}`}
-          >
-            <CompareIcon />
-            <CountBadge count={compareCount} />
-          </button>
-          <button
-            type="button"
-            aria-haspopup="dialog"
-            onClick={() => store.openDrawer('cart')}
-            className={iconButton}
-            aria-label={`Basket, ${basketCount} ${basketCount === 1 ? 'item' : 'items'}`}
-          >
-            <BasketIcon />
-            <CountBadge count={basketCount} />
-          </button>
-          <ProfileButton />
+          {shop ? (
+            <>
+              <button
+                type="button"
+                aria-haspopup="dialog"
+                onClick={() => store.openDrawer('compare')}
+                className={iconButton}
+                aria-label={`Compare, ${compareCount} ${compareCount === 1 ? 'product' : 'products'}`}
+              >
+                <CompareIcon />
+                <CountBadge count={compareCount} />
+              </button>
+              <button
+                type="button"
+                aria-haspopup="dialog"
+                onClick={() => store.openDrawer('cart')}
+                className={iconButton}
+                aria-label={`Basket, ${basketCount} ${basketCount === 1 ? 'item' : 'items'}`}
+              >
+                <BasketIcon />
+                <CountBadge count={basketCount} />
+              </button>
+              <ProfileButton />
+            </>
+          ) : (
+            <>
+              <ProfileButton className="md:hidden" />
+              <AccountMenu buttonClassName={iconButton} className="hidden md:flex" />
+            </>
+          )}
         </div>
       </div>
       <div className="mx-auto max-w-7xl px-3 pb-3 sm:px-4 md:hidden">
@@ -126,12 +139,14 @@ export function SiteHeader() {
           >
             Magazines
           </Link>
-          <Link
-            to="/become-a-seller"
-            className="rounded-lg px-3 py-2 text-stone-700 hover:bg-stone-100 hover:text-ink"
-          >
-            Become a Seller
-          </Link>
+          {shop ? (
+            <Link
+              to="/become-a-seller"
+              className="rounded-lg px-3 py-2 text-stone-700 hover:bg-stone-100 hover:text-ink"
+            >
+              Become a Seller
+            </Link>
+          ) : null}
           <Link
             to="/help-center"
             className="rounded-lg px-3 py-2 text-stone-700 hover:bg-stone-100 hover:text-ink"

@@ -36,6 +36,10 @@ export const users = pgTable(
       onDelete: 'set null',
     }),
     isAdmin: boolean('is_admin').notNull().default(false),
+    /** Set when an administrator blocked the account: its sessions end and sign-in is refused. */
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
+    /** Why it was blocked (the administrator's words; shown to administrators only). */
+    blockedReason: text('blocked_reason'),
     ...timestamps,
   },
   (t) => [
@@ -44,6 +48,7 @@ export const users = pgTable(
       .on(sql`lower(${t.email})`)
       .where(sql`${t.email} is not null`),
     index('users_pointing_seller_idx').on(t.pointingSellerId),
+    index('users_created_idx').on(t.createdAt),
   ],
 )
 

@@ -1,0 +1,99 @@
+import * as v from 'valibot'
+import { textSchema } from '~/lib/schema-pieces'
+import { Button } from '~/ui/button'
+import { useAppForm } from '~/ui/form/app-form'
+import type { AuditSearch } from '../admin.schemas'
+
+const DATE = v.union([v.literal(''), v.pipe(v.string(), v.isoDate('Choose a date'))])
+const ID = v.union([
+  v.literal(''),
+  v.pipe(v.string(), v.trim(), v.regex(/^\d{1,9}$/, 'Use a number, e.g. 42')),
+])
+
+/** The form's text as checked before the URL changes (the URL's own schema checks it again). */
+const filterSchema = v.pipe(
+  v.object({
+    actor: ID,
+    seller: ID,
+    action: v.pipe(textSchema(60), v.regex(/^[a-z0-9_.]*$/, 'Use an action name like user.block, or user.')),
+    record_type: v.pipe(textSchema(40), v.regex(/^[a-z0-9_]*$/, 'Use a record type like user or sku')),
+    record: textSchema(60),
+    from: DATE,
+    to: DATE,
+  }),
+  v.forward(
+    v.check(({ from, to }) => !from || !to || from <= to, 'The start date must not be after the end date'),
+    ['to'],
+  ),
+)
+
+type Filters = Omit<AuditSearch, 'page'>
+
+/** Actor, seller, action, record and UTC days: applied through the URL so a view can be shared. */
+export function AuditFilters({ values, onApply }: { values: Filters; onApply: (next: Filters) => void }) {
+  const blank = { actor: '', seller: '', action: '', record_type: '', record: '', from: '', to: '' }
+  const { form, formProps } = useAppForm({
+    schema: filterSchema,
+    defaultValues: {
+      actor: values.actor ? String(values.actor) : '',
+      seller: values.seller ? String(values.seller) : '',
+      action: values.action ?? '',
+      record_type: values.record_type ?? '',
+      record: values.record ?? '',
+      from: values.from ?? '',
+      to: values.to ?? '',
+    },
+    onSubmit: async (draft) =>
+      onApply({
+        actor: draft.actor ? Number(draft.actor) : undefined,
+        seller: draft.seller ? Number(draft.seller) : undefined,
+        action: draft.action || undefined,
+        record_type: draft.record_type || undefined,
+        record: draft.record || undefined,
+        from: draft.from || undefined,
+        to: draft.to || undefined,
+      }),
+  })
+  const filtered = Object.values(values).some((value) => value !== undefined)
+  return (
+    <form
+      {...formProps}
+      aria-label="Filter the audit log"
+      className="grid grid-cols-2 gap-3 rounded-2xl border border-stone-200 bg-white p-4 lg:grid-cols-4"
+    >
+      <form.AppField name="action">
+        {(field) => <field.TextField label="Action" placeholder="user.block or user." dir="ltr" />}
+      </form.AppField>
+      <form.AppField name="actor">
+        {(field) => <field.TextField label="Actor (user id)" inputMode="numeric" dir="ltr" />}
+      </form.AppField>
+      <form.AppField name="seller">
+        {(field) => <field.TextField label="Seller id" inputMode="numeric" dir="ltr" />}
+      </form.AppField>
+      <form.AppField name="record_type">
+        {(field) => <field.TextField label="Record type" placeholder="user, sku, store…" dir="ltr" />}
+      </form.AppField>
+      <form.AppField name="record">
+        {(field) => <field.TextField label="Record id" dir="ltr" />}
+      </form.AppField>
+      <form.AppField name="from">{(field) => <field.DateField label="From (UTC day)" />}</form.AppField>
+      <form.AppField name="to">{(field) => <field.DateField label="To (UTC day)" />}</form.AppField>
+      <div className="flex items-end gap-2">
+        <form.AppForm>
+          <form.SubmitButton variant="primary">Filter</form.SubmitButton>
+        </form.AppForm>
+        {filtered ? (
+          <Button
+            variant="ghost"
+            onClick={() => {
+              form.reset(blank)
+              onApply({})
+            }}
+          >
+            Clear
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,106 @@
+import { Link } from '@tanstack/react-router'
+import { formatTehranDateTime } from '~/lib/tehran-time'
+import { EmptyState } from '~/ui/empty-state'
+import type { AuditRow } from '../admin.schemas'
+
+const shownValue = (value: string | null) =>
+  value === null ? (
+    <span className="text-stone-500 italic">none</span>
+  ) : (
+    <span className="break-all">{value}</span>
+  )
+
+/** One change: who did what to which record, why, and each field before and after. */
+function AuditEntry({ event }: { event: AuditRow }) {
+  return (
+    <li className="flex flex-col gap-2 px-4 py-4" data-testid="audit-event">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <p className="font-mono text-sm font-semibold text-ink">{event.action}</p>
+        <time dateTime={event.created_at} className="text-xs text-stone-600">
+          {formatTehranDateTime(event.created_at)}
+        </time>
+      </div>
+      <p className="text-sm text-stone-700">
+        {event.actor ? (
+          <Link
+            to="/admin/users/$userId"
+            params={{ userId: String(event.actor.id) }}
+            className="font-medium text-brand-800 hover:underline"
+          >
+            {event.actor.name}
+          </Link>
+        ) : (
+          <span className="font-medium">The system</span>
+        )}{' '}
+        changed {event.record_type} <span className="font-mono">{event.record_id}</span>
+        {event.seller ? (
+          <>
+            {' '}
+            for{' '}
+            <Link
+              to="/admin/audit"
+              search={{ seller: event.seller.id }}
+              className="font-medium text-brand-800 hover:underline"
+            >
+              {event.seller.name}
+            </Link>
+          </>
+        ) : null}
+      </p>
+      {event.reason ? (
+        <p className="text-sm text-stone-700">
+          <span className="font-medium">Reason:</span> {event.reason}
+        </p>
+      ) : null}
+      {event.changes.length > 0 ? (
+        <table className="w-full table-fixed border-collapse text-left text-sm">
+          <caption className="sr-only">Changed fields of {event.action}</caption>
+          <thead className="text-xs text-stone-600">
+            <tr>
+              <th scope="col" className="w-1/3 py-1 pe-2 font-medium sm:w-1/4">
+                Field
+              </th>
+              <th scope="col" className="py-1 pe-2 font-medium">
+                Before
+              </th>
+              <th scope="col" className="py-1 font-medium">
+                After
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-stone-100 align-top">
+            {event.changes.map((change) => (
+              <tr key={change.field}>
+                <th scope="row" className="py-1 pe-2 font-mono text-xs font-medium break-words text-stone-700">
+                  {change.field}
+                </th>
+                <td className="bg-red-50/50 px-1 py-1 text-stone-800">{shownValue(change.before)}</td>
+                <td className="bg-emerald-50/60 px-1 py-1 text-stone-800">{shownValue(change.after)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p className="text-xs text-stone-600">No field changed.</p>
+      )}
+    </li>
+  )
+}
+
+export function AuditList({ events, filtered }: { events: AuditRow[]; filtered: boolean }) {
+  if (events.length === 0)
+    return (
+      <EmptyState title={filtered ? 'Nothing matches these filters' : 'Nothing recorded yet'}>
+        {filtered
+          ? 'Try a wider date range, or an action prefix such as “user.”.'
+          : 'Changes by sellers and administrators appear here as they happen.'}
+      </EmptyState>
+    )
+  return (
+    <ol className="divide-y divide-stone-200 overflow-hidden rounded-2xl border border-stone-200 bg-white">
+      {events.map((event) => (
+        <AuditEntry key={event.id} event={event} />
+      ))}
+    </ol>
+  )
+}

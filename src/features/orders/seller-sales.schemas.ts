@@ -1,0 +1,28 @@
+import * as v from 'valibot'
+import type { OrderStatus } from '~/lib/domain-enums'
+
+/** /seller's charts: the last 30 or 90 UTC days (Tehran days once the locale issue lands). */
+export const sellerSalesInput = v.object({
+  days: v.optional(v.picklist([30, 90] as const, 'Choose 30 or 90 days'), 30),
+})
+export type SellerSalesInput = v.InferInput<typeof sellerSalesInput>
+
+export interface TopSku {
+  sku: string
+  product_name: string
+  units: number
+  revenue: number
+}
+
+export interface SellerSales {
+  days: 30 | 90
+  from: string
+  to: string
+  currency: string
+  /** Per UTC day: totals and count of orders paid that day and not later rejected or cancelled. */
+  series: Array<{ day: string; sales: number; orders: number }>
+  /** Orders placed in the period, by their status now. */
+  by_status: Array<{ status: OrderStatus; count: number }>
+  top_by_units: TopSku[]
+  top_by_revenue: TopSku[]
+}

@@ -1,0 +1,46 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import * as v from 'valibot'
+import { adminQueries } from '~/features/admin/admin.queries'
+import { rangeSchema } from '~/features/admin/admin.schemas'
+import { AnalyticsPanels } from '~/features/admin/components/analytics-panels'
+import { RangeSwitch } from '~/features/admin/components/figure-card'
+import { pageHead } from '~/features/shell/page-head'
+import { notFoundOnInvalidSearch } from '~/lib/route-errors'
+
+export const Route = createFileRoute('/admin/analytics')({
+  validateSearch: v.object({ days: v.optional(rangeSchema) }),
+  onError: notFoundOnInvalidSearch,
+  loaderDeps: ({ search }) => ({ days: search.days ?? 30 }),
+  loader: async ({ context, deps }) => {
+    await context.queryClient.ensureQueryData(adminQueries.analytics(deps.days))
+  },
+  head: () => pageHead('Analytics'),
+  component: AnalyticsPage,
+})
+
+function AnalyticsPage() {
+  const { days = 30 } = Route.useSearch()
+  const { data } = useSuspenseQuery(adminQueries.analytics(days))
+  return (
+    <section aria-labelledby="page-title" className="flex flex-col gap-5">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
+            Analytics
+          </h1>
+          <p className="mt-1 text-sm text-stone-600">
+            First-party events from {data.from} to {data.to}, by the UTC day they arrived.
+          </p>
+        </div>
+        <RangeSwitch
+          days={days}
+          renderLink={(value, props) => (
+            <Link to="." search={{ days: value === 30 ? undefined : value }} {...props} />
+          )}
+        />
+      </div>
+      <AnalyticsPanels overview={data} />
+    </section>
+  )
+}

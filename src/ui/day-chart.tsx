@@ -1,0 +1,162 @@
+import { useSyncExternalStore } from 'react'
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts'
+
+export interface ChartSeries {
+  key: string
+  label: string
+  color: string
+}
+
+const noSubscription = () => () => {}
+/** Charts measure their box, so they draw in the browser only; the server sends a placeholder. */
+function useMounted() {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  )
+}
+
+const shortDay = (day: string) => {
+  const [, month, date] = day.split('-')
+  return `${Number(date)}/${Number(month)}`
+}
+
+const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 })
+
+/**
+ * One value per UTC day as bars (amounts) or lines (counts). `summary` is what a screen reader
+ * hears instead of the drawing; the figures beside the chart carry the numbers too.
+ */
+export function DayChart({
+  title,
+  summary,
+  data,
+  series,
+  kind,
+  format = (n) => n.toLocaleString('en-US'),
+}: {
+  title: string
+  summary: string
+  data: Array<{ day: string } & Record<string, number | string>>
+  series: ChartSeries[]
+  kind: 'bar' | 'line'
+  format?: (value: number) => string
+}) {
+  const mounted = useMounted()
+  const axes = (
+    <>
+      <CartesianGrid stroke="#e7e5e4" vertical={false} />
+      <XAxis
+        dataKey="day"
+        tickFormatter={shortDay}
+        tick={{ fontSize: 11, fill: '#57534e' }}
+        minTickGap={16}
+        interval="preserveStartEnd"
+      />
+      <YAxis
+        allowDecimals={false}
+        width={52}
+        tick={{ fontSize: 11, fill: '#57534e' }}
+        tickFormatter={(n: number) => compact.format(n)}
+      />
+      <Tooltip
+        labelFormatter={(day) => `${String(day)} (UTC)`}
+        formatter={(value, name) => [format(Number(value)), String(name)]}
+      />
+      {series.length > 1 ? <Legend wrapperStyle={{ fontSize: 12 }} /> : null}
+    </>
+  )
+  return (
+    <figure
+      className="flex min-w-0 flex-col gap-2 rounded-2xl border border-stone-200 bg-white p-4"
+      data-testid="day-chart"
+    >
+      <figcaption className="text-sm font-semibold text-ink">{title}</figcaption>
+      {mounted ? (
+        <div className="h-60" role="img" aria-label={summary}>
+          <ResponsiveContainer width="100%" height="100%">
+            {kind === 'bar' ? (
+              <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+                {axes}
+                {series.map((s) => (
+                  <Bar key={s.key} dataKey={s.key} name={s.label} fill={s.color} isAnimationActive={false} />
+                ))}
+              </BarChart>
+            ) : (
+              <LineChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+                {axes}
+                {series.map((s) => (
+                  <Line
+                    key={s.key}
+                    type="linear"
+                    dataKey={s.key}
+                    name={s.label}
+                    stroke={s.color}
+                    strokeWidth={2}
+                    dot={false}
+                    isAnimationActive={false}
+                  />
+                ))}
+              </LineChart>
+            )}
+          </ResponsiveContainer>
+        </div>
+      ) : (
+        <div className="h-60" aria-hidden="true" />
+      )}
+    </figure>
+  )
+}
+
+/** Counts by category (order statuses, event names) as horizontal bars, largest first. */
+export function CategoryBarChart({
+  title,
+  summary,
+  data,
+  color = '#0f766e',
+}: {
+  title: string
+  summary: string
+  data: Array<{ label: string; value: number }>
+  color?: string
+}) {
+  const mounted = useMounted()
+  const height = Math.max(120, data.length * 34 + 24)
+  return (
+    <figure
+      className="flex min-w-0 flex-col gap-2 rounded-2xl border border-stone-200 bg-white p-4"
+      data-testid="category-chart"
+    >
+      <figcaption className="text-sm font-semibold text-ink">{title}</figcaption>
+      {data.length === 0 ? (
+        <p className="text-sm text-stone-600">Nothing in this period.</p>
+      ) : mounted ? (
+        <div style={{ height }} role="img" aria-label={summary}>
+          <ResponsiveContainer width="100%" height="100%">
+            <BarChart data={data} layout="vertical" margin={{ top: 4, right: 16, bottom: 0, left: 0 }}>
+              <CartesianGrid stroke="#e7e5e4" horizontal={false} />
+              <XAxis type="number" allowDecimals={false} tick={{ fontSize: 11, fill: '#57534e' }} />
+              <YAxis type="category" dataKey="label" width={110} tick={{ fontSize: 12, fill: '#1c1917' }} />
+              <Tooltip formatter={(value) => [Number(value).toLocaleString('en-US'), 'Orders']} />
+              <Bar dataKey="value" fill={color} isAnimationActive={false} barSize={18} />
+            </BarChart>
+          </ResponsiveContainer>
+        </div>
+      ) : (
+        <div style={{ height }} aria-hidden="true" />
+      )}
+    </figure>
+  )
+}
