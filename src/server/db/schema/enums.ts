@@ -1,6 +1,8 @@
 import { pgEnum } from 'drizzle-orm/pg-core'
 import {
   deliveryMethods,
+  magazineLayouts,
+  magazineStatuses,
   orderActorKinds,
   orderStatuses,
   paymentSessionStatuses,
@@ -18,3 +20,5 @@ export const orderStatusEnum = pgEnum('order_status', orderStatuses)
 export const deliveryMethodEnum = pgEnum('delivery_method', deliveryMethods)
 export const orderActorKindEnum = pgEnum('order_actor_kind', orderActorKinds)
 export const paymentSessionStatusEnum = pgEnum('payment_session_status', paymentSessionStatuses)
+export const magazineStatusEnum = pgEnum('magazine_status', magazineStatuses)
+export const magazineLayoutEnum = pgEnum('magazine_layout', magazineLayouts)
