@@ -26,7 +26,14 @@ import type { AuthContext } from '~/server/auth/session.server'
 import { setClock } from '~/server/clock.server'
 import type { Db } from '~/server/db/client.server'
 import { auditEvents, skus } from '~/server/db/schema'
-import { createCategory, createProduct, createSeller, createSku, createStore, createUser } from '../factories/create'
+import {
+  createCategory,
+  createProduct,
+  createSeller,
+  createSku,
+  createStore,
+  createUser,
+} from '../factories/create'
 import { usingPostgres } from '../support/test-database'
 import { closeAuthTestDatabase, createRoleUsers, openAuthTestDatabase, type RoleUsers } from './auth-fixtures'
 import { authOf, errorOf, statusOf } from './tickets-fixtures'
@@ -69,7 +76,10 @@ describe(`magazines (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
           store,
           product: await createProduct(db, { category, name: `Saffron tin ${i}` }),
           remainingQuantity: 50,
-          tiers: [{ minQuantity: 5, unitPrice: 900_000 }, { minQuantity: 20, unitPrice: 800_000 }],
+          tiers: [
+            { minQuantity: 5, unitPrice: 900_000 },
+            { minQuantity: 20, unitPrice: 800_000 },
+          ],
         }),
       )
     theirs = await createSku(db, {
@@ -103,22 +113,37 @@ describe(`magazines (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
     // Observers read; another seller's magazine looks absent.
     expect((await listMagazines(db, observer)).map((m) => m.id)).toContain(created.id)
     expect(await statusOf(() => getMagazineDetail(db, otherOwner, created.id))).toBe(404)
-    expect(await statusOf(() => updateMagazine(db, otherOwner, { ...first, magazineId: created.id }))).toBe(404)
-    expect(await statusOf(() => addMagazinePage(db, observer, { magazineId: created.id, title: '', layout: '2' }))).toBe(403)
-    expect(await statusOf(() => addMagazinePage(db, otherOwner, { magazineId: created.id, title: '', layout: '2' }))).toBe(404)
+    expect(await statusOf(() => updateMagazine(db, otherOwner, { ...first, magazineId: created.id }))).toBe(
+      404,
+    )
+    expect(
+      await statusOf(() => addMagazinePage(db, observer, { magazineId: created.id, title: '', layout: '2' })),
+    ).toBe(403)
+    expect(
+      await statusOf(() =>
+        addMagazinePage(db, otherOwner, { magazineId: created.id, title: '', layout: '2' }),
+      ),
+    ).toBe(404)
   })
 
   it("refuses another seller's SKU and a full page, and the picker lists only the seller's own live SKUs", async () => {
     const magazine = await createMagazine(db, owner, fields())
     const page = await addMagazinePage(db, owner, { magazineId: magazine.id, title: '', layout: '2' })
-    const foreign = await errorOf(() => addMagazineItems(db, owner, { magazinePageId: page.id, skuIds: [mine[0]!.id, theirs.id] }))
+    const foreign = await errorOf(() =>
+      addMagazineItems(db, owner, { magazinePageId: page.id, skuIds: [mine[0]!.id, theirs.id] }),
+    )
     expect(foreign.status).toBe(422)
     expect((await getMagazineDetail(db, owner, magazine.id)).items).toBe(0)
     await addMagazineItems(db, owner, { magazinePageId: page.id, skuIds: [mine[0]!.id, mine[1]!.id] })
-    expect((await errorOf(() => addMagazineItems(db, owner, { magazinePageId: page.id, skuIds: [mine[2]!.id] }))).status).toBe(422)
+    expect(
+      (await errorOf(() => addMagazineItems(db, owner, { magazinePageId: page.id, skuIds: [mine[2]!.id] })))
+        .status,
+    ).toBe(422)
     const picked = await pickableSkus(db, owner, { q: '', storeId: null, categoryId: null, page: 1 })
     expect(picked.rows.map((r) => r.id).sort()).toEqual(mine.map((s) => s.id).sort())
-    expect(await statusOf(() => updateMagazineItem(db, otherOwner, { magazineItemId: 1, note: 'x' }))).toBe(404)
+    expect(await statusOf(() => updateMagazineItem(db, otherOwner, { magazineItemId: 1, note: 'x' }))).toBe(
+      404,
+    )
   })
 
   it('reorders items between pages and pages, and refuses a stale order', async () => {
@@ -138,21 +163,34 @@ describe(`magazines (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
       [second.id, [b]],
       [magazine.pageId, [a]],
     ])
-    expect(await statusOf(() => arrangeMagazine(db, owner, { magazineId: magazine.id, pages: [{ page: second.id, items: [a!, b!] }] }))).toBe(409)
+    expect(
+      await statusOf(() =>
+        arrangeMagazine(db, owner, {
+          magazineId: magazine.id,
+          pages: [{ page: second.id, items: [a!, b!] }],
+        }),
+      ),
+    ).toBe(409)
   })
 
   it('publishes only with at least one item, all still the seller’s and active; drafts are 404 publicly', async () => {
     const empty = await createMagazine(db, owner, fields())
-    const none = await errorOf(() => setMagazineStatus(db, owner, { magazineId: empty.id, status: 'published' }))
+    const none = await errorOf(() =>
+      setMagazineStatus(db, owner, { magazineId: empty.id, status: 'published' }),
+    )
     expect(none.status).toBe(422)
     const magazine = await magazineWithItems([mine[0]!.id, mine[1]!.id])
     expect(await getPublicMagazine(db, magazine.identify)).toBeNull()
     await db.update(skus).set({ status: 'inactive' }).where(eq(skus.id, mine[1]!.id))
-    const paused = await errorOf(() => setMagazineStatus(db, owner, { magazineId: magazine.id, status: 'published' }))
+    const paused = await errorOf(() =>
+      setMagazineStatus(db, owner, { magazineId: magazine.id, status: 'published' }),
+    )
     expect(paused.status).toBe(422)
     expect(paused.message).toContain(mine[1]!.sku)
     await db.update(skus).set({ status: 'active' }).where(eq(skus.id, mine[1]!.id))
-    expect(await statusOf(() => setMagazineStatus(db, observer, { magazineId: magazine.id, status: 'published' }))).toBe(403)
+    expect(
+      await statusOf(() => setMagazineStatus(db, observer, { magazineId: magazine.id, status: 'published' })),
+    ).toBe(403)
     await setMagazineStatus(db, owner, { magazineId: magazine.id, status: 'published' })
     const pub = await getPublicMagazine(db, magazine.identify)
     expect(pub?.pages[0]!.items.map((i) => [i.sku, i.minQuantity, i.unitPrice])).toEqual([

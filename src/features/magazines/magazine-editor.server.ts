@@ -16,7 +16,14 @@ import {
   type EditorPage,
   type MagazineDetail,
 } from './magazines.schemas'
-import { listMagazines, lockMagazine, ownedMagazine, readActor, touchMagazine, writeActor } from './magazines.server'
+import {
+  listMagazines,
+  lockMagazine,
+  ownedMagazine,
+  readActor,
+  touchMagazine,
+  writeActor,
+} from './magazines.server'
 import type { MagazineLayout } from '~/lib/domain-enums'
 
 /**
@@ -79,7 +86,11 @@ interface EditorItemRow {
   live: boolean
 }
 
-export async function getMagazineDetail(db: Db, auth: AuthContext | null, magazineId: number): Promise<MagazineDetail> {
+export async function getMagazineDetail(
+  db: Db,
+  auth: AuthContext | null,
+  magazineId: number,
+): Promise<MagazineDetail> {
   const actor = readActor(auth)
   const magazine = await ownedMagazine(db, actor, magazineId)
   const [summary] = await listMagazines(db, auth, magazineId)
@@ -135,16 +146,28 @@ export async function addMagazinePage(
   return db.transaction(async (tx) => {
     await lockMagazine(tx, actor, input.magazineId)
     const [count] = await tx
-      .select({ n: sql<number>`count(*)::int`, last: sql<number>`coalesce(max(${magazinePages.position}), -1)::int` })
+      .select({
+        n: sql<number>`count(*)::int`,
+        last: sql<number>`coalesce(max(${magazinePages.position}), -1)::int`,
+      })
       .from(magazinePages)
       .where(eq(magazinePages.magazineId, input.magazineId))
     if (Number(count!.n) >= MAX_PAGES) throw new HttpError(422, PAGES_FULL)
     const [page] = await tx
       .insert(magazinePages)
-      .values({ magazineId: input.magazineId, title: input.title, layout: input.layout, position: Number(count!.last) + 1 })
+      .values({
+        magazineId: input.magazineId,
+        title: input.title,
+        layout: input.layout,
+        position: Number(count!.last) + 1,
+      })
       .returning()
     await touchMagazine(tx, input.magazineId)
-    await audit(tx, actor, 'magazine.page.add', input.magazineId, null, { page: page!.id, title: page!.title, layout: page!.layout })
+    await audit(tx, actor, 'magazine.page.add', input.magazineId, null, {
+      page: page!.id,
+      title: page!.title,
+      layout: page!.layout,
+    })
     return { id: page!.id }
   })
 }
@@ -191,7 +214,10 @@ export async function deleteMagazinePage(db: Db, auth: AuthContext | null, pageI
   await db.transaction(async (tx) => {
     const before = await ownedPage(tx, actor, pageId)
     await lockMagazine(tx, actor, before.magazineId)
-    const items = await tx.select({ skuId: magazineItems.skuId }).from(magazineItems).where(eq(magazineItems.pageId, pageId))
+    const items = await tx
+      .select({ skuId: magazineItems.skuId })
+      .from(magazineItems)
+      .where(eq(magazineItems.pageId, pageId))
     await tx.delete(magazinePages).where(eq(magazinePages.id, pageId))
     await touchMagazine(tx, before.magazineId)
     await audit(
@@ -222,7 +248,10 @@ export async function addMagazineItems(
     const found = await selectRows<{ id: number }>(
       tx,
       sql`select s.id from skus s join stores st on st.id = s.store_id join products pr on pr.id = s.product_id
-        where s.id in (${sql.join(wanted.map((id) => sql`${id}`), sql`, `)})
+        where s.id in (${sql.join(
+          wanted.map((id) => sql`${id}`),
+          sql`, `,
+        )})
           and st.seller_id = ${actor.sellerId} and s.status = 'active' and st.status = 'active' and pr.status = 'active'`,
     )
     if (found.length !== wanted.length) throw new HttpError(422, SKU_NOT_YOURS, { skuIds: [SKU_NOT_YOURS] })
@@ -255,7 +284,14 @@ export async function updateMagazineItem(
     if (item.note === input.note) return
     await tx.update(magazineItems).set({ note: input.note }).where(eq(magazineItems.id, item.id))
     await touchMagazine(tx, magazineId)
-    await audit(tx, actor, 'magazine.item.update', magazineId, { item: item.id, note: item.note }, { item: item.id, note: input.note })
+    await audit(
+      tx,
+      actor,
+      'magazine.item.update',
+      magazineId,
+      { item: item.id, note: item.note },
+      { item: item.id, note: input.note },
+    )
   })
 }
 
@@ -266,7 +302,14 @@ export async function deleteMagazineItem(db: Db, auth: AuthContext | null, itemI
     await lockMagazine(tx, actor, magazineId)
     await tx.delete(magazineItems).where(eq(magazineItems.id, item.id))
     await touchMagazine(tx, magazineId)
-    await audit(tx, actor, 'magazine.item.remove', magazineId, { item: item.id, sku: item.skuId, page: item.pageId }, null)
+    await audit(
+      tx,
+      actor,
+      'magazine.item.remove',
+      magazineId,
+      { item: item.id, sku: item.skuId, page: item.pageId },
+      null,
+    )
   })
 }
 
@@ -275,26 +318,53 @@ export async function deleteMagazineItem(db: Db, auth: AuthContext | null, itemI
  * It must name exactly the magazine's pages and items (a stale tab gets 409 and reloads), and no
  * page may hold more than its layout shows.
  */
-export async function arrangeMagazine(db: Db, auth: AuthContext | null, input: ArrangeMagazineInput): Promise<void> {
+export async function arrangeMagazine(
+  db: Db,
+  auth: AuthContext | null,
+  input: ArrangeMagazineInput,
+): Promise<void> {
   const actor = writeActor(auth)
   await db.transaction(async (tx) => {
     await lockMagazine(tx, actor, input.magazineId)
     const pages = await tx.select().from(magazinePages).where(eq(magazinePages.magazineId, input.magazineId))
     const items = pages.length
-      ? await tx.select().from(magazineItems).where(inArray(magazineItems.pageId, pages.map((p) => p.id)))
+      ? await tx
+          .select()
+          .from(magazineItems)
+          .where(
+            inArray(
+              magazineItems.pageId,
+              pages.map((p) => p.id),
+            ),
+          )
       : []
     const sentPages = input.pages.map((p) => p.page)
     const sentItems = input.pages.flatMap((p) => p.items)
-    const same = (a: number[], b: number[]) => a.length === b.length && [...a].sort().join() === [...b].sort().join()
-    if (!same(sentPages, pages.map((p) => p.id)) || !same(sentItems, items.map((i) => i.id)))
+    const same = (a: number[], b: number[]) =>
+      a.length === b.length && [...a].sort().join() === [...b].sort().join()
+    if (
+      !same(
+        sentPages,
+        pages.map((p) => p.id),
+      ) ||
+      !same(
+        sentItems,
+        items.map((i) => i.id),
+      )
+    )
       throw new HttpError(409, 'The magazine changed in another tab: reload to see its current order')
     const layoutOf = new Map(pages.map((p) => [p.id, p.layout]))
     for (const page of input.pages)
-      if (page.items.length > LAYOUT_CAPACITY[layoutOf.get(page.page)!])
-        throw new HttpError(422, PAGE_FULL)
+      if (page.items.length > LAYOUT_CAPACITY[layoutOf.get(page.page)!]) throw new HttpError(422, PAGE_FULL)
     const before = pages
       .sort((a, b) => a.position - b.position)
-      .map((p) => ({ page: p.id, items: items.filter((i) => i.pageId === p.id).sort((a, b) => a.position - b.position).map((i) => i.id) }))
+      .map((p) => ({
+        page: p.id,
+        items: items
+          .filter((i) => i.pageId === p.id)
+          .sort((a, b) => a.position - b.position)
+          .map((i) => i.id),
+      }))
     for (const [position, page] of input.pages.entries()) {
       await tx.update(magazinePages).set({ position }).where(eq(magazinePages.id, page.page))
       for (const [itemPosition, itemId] of page.items.entries())

@@ -8,7 +8,11 @@ import { readActor } from './magazines.server'
 const PAGE_SIZE = 24
 
 /** The seller's live SKUs to pick magazine items from: search by name or SKU code, filter by store and category. */
-export async function pickableSkus(db: Db, auth: AuthContext | null, input: PickableSkusInput): Promise<PickableSkuPage> {
+export async function pickableSkus(
+  db: Db,
+  auth: AuthContext | null,
+  input: PickableSkusInput,
+): Promise<PickableSkuPage> {
   const actor = readActor(auth)
   const pattern = `%${input.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
   const where = sql`st.seller_id = ${actor.sellerId} and s.status = 'active' and st.status = 'active' and pr.status = 'active'

@@ -159,7 +159,11 @@ export async function getPublicMagazine(db: DbOrTx, identify: string): Promise<P
       where m.identify = ${identify} and ${VISIBLE} limit 1`,
   )
   if (!magazine) return null
-  const pages = await selectRows<{ id: number; title: string; layout: PublicMagazine['pages'][number]['layout'] }>(
+  const pages = await selectRows<{
+    id: number
+    title: string
+    layout: PublicMagazine['pages'][number]['layout']
+  }>(
     db,
     sql`select id, title, layout from magazine_pages where magazine_id = ${magazine.id} order by position, id`,
   )
@@ -182,7 +186,10 @@ export async function getPublicMagazine(db: DbOrTx, identify: string): Promise<P
   )
   const toItem = (r: ItemRow): PublicItem => {
     // Only the magazine's own seller's offers are on sale from it (an item can never be another's).
-    const offer = r.product_active && Number(r.seller_id) === Number(magazine.seller_id) ? offers.get(Number(r.sku_id)) : undefined
+    const offer =
+      r.product_active && Number(r.seller_id) === Number(magazine.seller_id)
+        ? offers.get(Number(r.sku_id))
+        : undefined
     return {
       itemId: Number(r.item_id),
       note: r.note,
@@ -223,7 +230,9 @@ export async function getPublicMagazine(db: DbOrTx, identify: string): Promise<P
     publishedAt: iso(magazine.published_at),
     expired: cutoff !== null && new Date(cutoff) <= now(),
     seller: { id: Number(magazine.seller_id), name: magazine.seller_name },
-    stores: [...new Map(items.map((i) => [i.store_slug, { slug: i.store_slug, name: i.store_name }])).values()],
+    stores: [
+      ...new Map(items.map((i) => [i.store_slug, { slug: i.store_slug, name: i.store_name }])).values(),
+    ],
     pages: pages.map((p) => ({
       id: Number(p.id),
       title: p.title,
@@ -239,7 +248,9 @@ export const MAGAZINE_EXPIRED = 'Orders from this magazine have closed'
 export function unavailableReason(item: PublicItem): string | null {
   if (!item.onOffer) return 'No longer on offer'
   if (!item.alwaysAvailable && item.remainingQuantity < item.minQuantity)
-    return item.remainingQuantity === 0 ? 'Out of stock' : `Only ${item.remainingQuantity} left, below the minimum of ${item.minQuantity}`
+    return item.remainingQuantity === 0
+      ? 'Out of stock'
+      : `Only ${item.remainingQuantity} left, below the minimum of ${item.minQuantity}`
   return null
 }
 

@@ -50,7 +50,6 @@ import {
   updateMagazine,
 } from './magazines.server'
 
-
 /** Server functions for /seller/magazines/** (validate, then the operations authorise and act) and the public pages. */
 
 export const fetchMagazines = createServerFn({ method: 'GET' })
@@ -103,7 +102,9 @@ export const duplicateMagazineFn = createServerFn({ method: 'POST' })
 export const deleteMagazineFn = createServerFn({ method: 'POST' })
   .middleware([authContext])
   .validator(validate(magazineIdInput))
-  .handler(async ({ data, context }) => deleteMagazine(context.db, context.auth, data.magazineId, mediaStorage()))
+  .handler(async ({ data, context }) =>
+    deleteMagazine(context.db, context.auth, data.magazineId, mediaStorage()),
+  )
 
 export const setMagazineStatusFn = createServerFn({ method: 'POST' })
   .middleware([authContext])

@@ -1,5 +1,10 @@
 import * as v from 'valibot'
-import { magazineLayouts, magazineStatuses, type MagazineLayout, type MagazineStatus } from '~/lib/domain-enums'
+import {
+  magazineLayouts,
+  magazineStatuses,
+  type MagazineLayout,
+  type MagazineStatus,
+} from '~/lib/domain-enums'
 import { idSchema, intSchema, textSchema } from '~/lib/schema-pieces'
 
 /** Client-safe inputs and views of the seller's magazines and the public magazine pages (issue #18). */

@@ -47,7 +47,11 @@ export function stateOf(m: { status: MagazineRow['status']; cutoffAt: Date | str
 }
 
 /** The magazine when the actor's seller owns it; 404 otherwise (another seller's id looks absent). */
-export async function ownedMagazine(db: DbOrTx, actor: SellerActor, magazineId: number): Promise<MagazineRow> {
+export async function ownedMagazine(
+  db: DbOrTx,
+  actor: SellerActor,
+  magazineId: number,
+): Promise<MagazineRow> {
   const [row] = await db
     .select()
     .from(magazines)
@@ -175,7 +179,11 @@ export async function createMagazine(
 /** Removes an old cover's files unless another magazine (a duplicate) still shows it. */
 async function releaseCover(db: Db, storage: MediaStorage | undefined, url: string | null) {
   if (!url) return
-  const [used] = await db.select({ id: magazines.id }).from(magazines).where(eq(magazines.cover, url)).limit(1)
+  const [used] = await db
+    .select({ id: magazines.id })
+    .from(magazines)
+    .where(eq(magazines.cover, url))
+    .limit(1)
   if (!used) await removeOldCover(storage, url)
 }
 
@@ -391,8 +399,11 @@ export async function identifyTaken(db: Db, auth: AuthContext | null, identify: 
   const [row] = await db
     .select({ id: magazines.id })
     .from(magazines)
-    .where(exceptId ? and(eq(magazines.identify, identify), ne(magazines.id, exceptId)) : eq(magazines.identify, identify))
+    .where(
+      exceptId
+        ? and(eq(magazines.identify, identify), ne(magazines.id, exceptId))
+        : eq(magazines.identify, identify),
+    )
     .limit(1)
   return { taken: Boolean(row) }
 }
-
