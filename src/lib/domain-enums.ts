@@ -72,3 +72,10 @@ export type OrderActorKind = (typeof orderActorKinds)[number]
 /** A payment attempt at the provider: open until the payer approves or declines, or it times out. */
 export const paymentSessionStatuses = ['open', 'succeeded', 'failed', 'expired'] as const
 export type PaymentSessionStatus = (typeof paymentSessionStatuses)[number]
+
+/** Magazines (DOMAIN.md "Magazine"): only published ones are public. */
+export const magazineStatuses = ['draft', 'published'] as const
+export type MagazineStatus = (typeof magazineStatuses)[number]
+/** A magazine page's layout: 2, 4 or 6 items, or one hero item. */
+export const magazineLayouts = ['2', '4', '6', 'hero'] as const
+export type MagazineLayout = (typeof magazineLayouts)[number]

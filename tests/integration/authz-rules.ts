@@ -117,6 +117,9 @@ export const RESOURCE_SIDES: Record<
   sku: 'seller',
   tier: 'seller',
   import: 'seller',
+  magazine: 'seller',
+  'magazine-page': 'seller',
+  'magazine-item': 'seller',
   invitation: 'seller',
   /** The users a seller names by id are its observers. */
   user: 'seller',

@@ -11,6 +11,8 @@ import { createAddress } from '~/features/addresses/addresses.server'
 import { addItem } from '~/features/basket/basket.server'
 import { startImport } from '~/features/imports/imports.server'
 import { transitionOrder } from '~/features/orders/order-transitions.server'
+import { addMagazineItems, addMagazinePage, getMagazineDetail } from '~/features/magazines/magazine-editor.server'
+import { createMagazine } from '~/features/magazines/magazines.server'
 import { inviteObserver } from '~/features/sellers/observers.server'
 import { createTicket } from '~/features/tickets/tickets.server'
 import { SHEET_COLUMNS } from '~/features/imports/import-format'
@@ -123,6 +125,18 @@ export async function buildWorld(db: Db): Promise<World> {
     .from(observerInvitations)
     .where(eq(observerInvitations.sellerId, seller.id))
 
+  const ownerAuth = await authOf(db, seller.owner.id)
+  const magazine = await createMagazine(db, ownerAuth, {
+    title: 'Authz magazine',
+    identify: `authz-magazine-${seller.id}`,
+    description: '',
+    season: '',
+    cutoffAt: '',
+  })
+  const magazinePage = await addMagazinePage(db, ownerAuth, { magazineId: magazine.id, title: '', layout: '4' })
+  await addMagazineItems(db, ownerAuth, { magazinePageId: magazinePage.id, skuIds: [sku.id] })
+  const magazineItem = (await getMagazineDetail(db, ownerAuth, magazine.id)).pagesList[0]!.items[0]!
+
   const landing = await createLandingPage(db)
   const [faq] = await db
     .insert(faqEntries)
@@ -157,6 +171,9 @@ export async function buildWorld(db: Db): Promise<World> {
       sku: sku.id,
       tier: tiered.prices[0]!.id,
       import: importId,
+      magazine: magazine.id,
+      'magazine-page': magazinePage.id,
+      'magazine-item': magazineItem.id,
       invitation: invitation!.id,
       user: observer,
       seller: pendingSeller.id,

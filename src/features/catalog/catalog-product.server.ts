@@ -1,5 +1,5 @@
 import '@tanstack/react-start/server-only'
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import { now } from '~/server/clock.server'
 import { selectRows, type DbOrTx } from '~/server/db/client.server'
 import { loadCategoryIndex, trailOf } from './catalog-categories.server'
@@ -36,6 +36,27 @@ export const effectivePrice = (tier: { unitPrice: number; offerPrice: number }) 
 
 /** Live offers of a product, cheapest entry price first, each with its valid tiers. */
 export async function listOffers(db: DbOrTx, productId: number, at: Date = now()): Promise<ProductOffer[]> {
+  const offers = await liveOffersWhere(db, sql`s.product_id = ${productId}`, at)
+  return [...offers.values()].sort(
+    (a, b) =>
+      effectivePrice(a) - effectivePrice(b) || a.unitPrice - b.unitPrice || a.sku.localeCompare(b.sku),
+  )
+}
+
+/**
+ * The live offers of some SKUs by SKU id, priced exactly as the product page prices them (a
+ * magazine shows its items this way). SKUs not on offer right now are absent from the map.
+ */
+export async function liveOffersOfSkus(
+  db: DbOrTx,
+  skuIds: readonly number[],
+  at: Date = now(),
+): Promise<Map<number, ProductOffer>> {
+  if (skuIds.length === 0) return new Map()
+  return liveOffersWhere(db, sql`s.id in (${sql.join(skuIds.map((id) => sql`${id}`), sql`, `)})`, at)
+}
+
+async function liveOffersWhere(db: DbOrTx, where: SQL, at: Date): Promise<Map<number, ProductOffer>> {
   const when = at.toISOString()
   const rows = await selectRows<OfferRow>(
     db,
@@ -49,7 +70,7 @@ export async function listOffers(db: DbOrTx, productId: number, at: Date = now()
       join sellers se on se.id = st.seller_id and se.status = 'approved'
       join prices p on p.sku_id = s.id and p.valid_from <= ${when}::timestamptz
         and (p.valid_to is null or ${when}::timestamptz < p.valid_to)
-      where s.product_id = ${productId} and s.status = 'active'
+      where ${where} and s.status = 'active'
       order by s.id, p.min_quantity, p.id
     `,
   )
@@ -90,20 +111,17 @@ export async function listOffers(db: DbOrTx, productId: number, at: Date = now()
     })
   }
   // The entry tier may have been replaced by a cheaper tier of the same minimum quantity.
-  const list = [...offers.values()].map((offer) => {
+  for (const [id, offer] of offers) {
     const entry = offer.tiers[0]!
-    return {
+    offers.set(id, {
       ...offer,
       unitPrice: entry.unitPrice,
       offerPrice: entry.offerPrice,
       pricePerPiece: entry.pricePerPiece,
       minQuantity: entry.minQuantity,
-    }
-  })
-  return list.sort(
-    (a, b) =>
-      effectivePrice(a) - effectivePrice(b) || a.unitPrice - b.unitPrice || a.sku.localeCompare(b.sku),
-  )
+    })
+  }
+  return offers
 }
 
 /** The public product page: null when there is no active product with this slug. */

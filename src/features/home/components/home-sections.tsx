@@ -1,3 +1,6 @@
+import { useQuery } from '@tanstack/react-query'
+import { MagazineCards } from '~/features/magazines/components/magazine-cards'
+import { publicMagazineQueries } from '~/features/magazines/magazines.queries'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import type { ProductCard as ProductCardData, StoreSummary } from '~/features/catalog/catalog.types'
@@ -90,6 +93,19 @@ export function FeaturedStores({ stores }: { stores: StoreSummary[] }) {
 }
 
 /** Seam for the magazines issue: sellers' published catalogues will be featured here. */
+/** Published magazines, newest first (fetched after the page shows: below the fold). */
+function MagazineStrip() {
+  const { data } = useQuery(publicMagazineQueries.featured())
+  if (!data) return <div className="h-72 animate-pulse rounded-2xl bg-stone-100" aria-hidden="true" />
+  if (data.length === 0)
+    return (
+      <p className="rounded-2xl border border-dashed border-stone-300 bg-white p-6 text-sm text-stone-600">
+        No seller magazines are published right now.
+      </p>
+    )
+  return <MagazineCards magazines={data} strip />
+}
+
 export function FeaturedMagazines() {
   return (
     <section aria-labelledby="home-magazines">
@@ -102,9 +118,7 @@ export function FeaturedMagazines() {
           </Link>
         }
       />
-      <p className="rounded-2xl border border-dashed border-stone-300 bg-white p-6 text-sm text-stone-600">
-        Sellers’ catalogues will be featured here.
-      </p>
+      <MagazineStrip />
     </section>
   )
 }

@@ -1,17 +1,65 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '~/features/shell/components/placeholder-page'
-import { pageHead } from '~/features/shell/page-head'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, notFound } from '@tanstack/react-router'
+import { absoluteUrl, seoHead } from '~/features/catalog/catalog-seo'
+import { catalogQueries } from '~/features/catalog/catalog.queries'
+import { MagazineView } from '~/features/magazines/components/magazine-view'
+import { publicMagazineQueries } from '~/features/magazines/magazines.queries'
+import { IDENTIFY_PATTERN } from '~/features/magazines/magazines.schemas'
+import { invalidParam } from '~/lib/route-errors'
 
 export const Route = createFileRoute('/_default/magazine/$identify')({
-  head: () => pageHead('Magazine Preview'),
+  params: {
+    parse: ({ identify }) =>
+      IDENTIFY_PATTERN.test(identify) && identify.length <= 60 ? { identify } : invalidParam(),
+  },
+  loader: async ({ context, params }) => {
+    const [magazine, { siteUrl }] = await Promise.all([
+      context.queryClient.ensureQueryData(publicMagazineQueries.detail(params.identify)),
+      context.queryClient.ensureQueryData(catalogQueries.site()),
+    ])
+    // An unknown identify or a draft is the 404 page.
+    if (!magazine) throw notFound()
+    const url = absoluteUrl(siteUrl, `/magazine/${magazine.identify}`)
+    const image = magazine.cover ? absoluteUrl(siteUrl, magazine.cover) : null
+    return {
+      url,
+      seo: {
+        title: `${magazine.title} · ${magazine.seller.name}`,
+        description:
+          magazine.description || `${magazine.title}, a wholesale catalogue by ${magazine.seller.name}`,
+        url,
+        image,
+        jsonLd: {
+          '@context': 'https://schema.org',
+          '@type': 'CollectionPage',
+          name: magazine.title,
+          description: magazine.description,
+          url,
+          ...(image ? { image } : {}),
+          publisher: { '@type': 'Organization', name: magazine.seller.name },
+          mainEntity: {
+            '@type': 'ItemList',
+            itemListElement: magazine.pages
+              .flatMap((p) => p.items)
+              .map((item, index) => ({
+                '@type': 'ListItem',
+                position: index + 1,
+                url: absoluteUrl(siteUrl, `/product/${item.productSlug}`),
+                name: item.name,
+              })),
+          },
+        },
+      },
+    }
+  },
+  head: ({ loaderData }) => (loaderData ? seoHead(loaderData.seo) : {}),
   component: DefaultMagazineIdentifyPage,
 })
 
 function DefaultMagazineIdentifyPage() {
   const { identify } = Route.useParams()
-  return (
-    <PlaceholderPage title="Magazine Preview" owner="later">
-      <p className="text-sm text-stone-600">Reference: {identify}</p>
-    </PlaceholderPage>
-  )
+  const { url } = Route.useLoaderData()
+  const { data: magazine } = useSuspenseQuery(publicMagazineQueries.detail(identify))
+  if (!magazine) return null
+  return <MagazineView magazine={magazine} url={url} />
 }

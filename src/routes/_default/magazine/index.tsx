@@ -1,12 +1,119 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '~/features/shell/components/placeholder-page'
-import { pageHead } from '~/features/shell/page-head'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
+import { absoluteUrl, seoHead } from '~/features/catalog/catalog-seo'
+import { catalogQueries } from '~/features/catalog/catalog.queries'
+import { MagazineCards } from '~/features/magazines/components/magazine-cards'
+import { publicMagazineQueries } from '~/features/magazines/magazines.queries'
+import { magazineListSearch } from '~/features/magazines/magazines.schemas'
+import { Button } from '~/ui/button'
+import { EmptyState } from '~/ui/empty-state'
+import { Input } from '~/ui/input'
 
 export const Route = createFileRoute('/_default/magazine/')({
-  head: () => pageHead('Magazines'),
+  validateSearch: magazineListSearch,
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context, deps }) => {
+    const [, { siteUrl }] = await Promise.all([
+      context.queryClient.ensureQueryData(publicMagazineQueries.list(deps)),
+      context.queryClient.ensureQueryData(catalogQueries.site()),
+    ])
+    const url = absoluteUrl(siteUrl, '/magazine')
+    return {
+      seo: {
+        title: 'Magazines',
+        description:
+          'Seller catalogues and line sheets: browse a season’s range and add whole pages to your basket.',
+        url,
+        noindex: Boolean(deps.q || deps.seller || deps.category || (deps.page ?? 1) > 1),
+      },
+    }
+  },
+  head: ({ loaderData }) => (loaderData ? seoHead(loaderData.seo) : {}),
   component: DefaultMagazinePage,
 })
 
+const selectClass = 'h-10 rounded-lg border border-stone-300 bg-white px-2 text-sm'
+
 function DefaultMagazinePage() {
-  return <PlaceholderPage title="Magazines" owner="later" />
+  const search = Route.useSearch()
+  const navigate = useNavigate({ from: '/magazine/' })
+  const { data } = useSuspenseQuery(publicMagazineQueries.list(search))
+  const pages = Math.max(1, Math.ceil(data.total / data.pageSize))
+  return (
+    <section aria-labelledby="page-title" className="flex flex-col gap-6">
+      <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
+        Magazines
+      </h1>
+      <form
+        role="search"
+        className="grid gap-3 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end"
+        onSubmit={(e) => {
+          e.preventDefault()
+          const form = new FormData(e.currentTarget)
+          const q = String(form.get('q') ?? '').trim()
+          const seller = Number(form.get('seller')) || undefined
+          const category = String(form.get('category') ?? '') || undefined
+          void navigate({ search: { q: q || undefined, seller, category } })
+        }}
+      >
+        <label className="flex flex-col gap-1 text-sm font-medium text-ink">
+          Search magazines
+          <Input name="q" type="search" defaultValue={search.q ?? ''} maxLength={100} />
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium text-ink">
+          Seller
+          <select name="seller" className={selectClass} defaultValue={search.seller ?? ''}>
+            <option value="">All sellers</option>
+            {data.sellers.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium text-ink">
+          Category
+          <select name="category" className={selectClass} defaultValue={search.category ?? ''}>
+            <option value="">All categories</option>
+            {data.categories.map((c) => (
+              <option key={c.slug} value={c.slug}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Button type="submit">Search</Button>
+      </form>
+      {data.rows.length === 0 ? (
+        <EmptyState title="No magazines found">Try another search, or clear the filters.</EmptyState>
+      ) : (
+        <MagazineCards magazines={data.rows} />
+      )}
+      {pages > 1 ? (
+        <nav aria-label="Pagination" className="flex items-center justify-center gap-4 text-sm">
+          {data.page > 1 ? (
+            <Link
+              to="/magazine"
+              search={{ ...search, page: data.page - 1 }}
+              className="font-medium text-brand-800 hover:underline"
+            >
+              ← Previous
+            </Link>
+          ) : null}
+          <span>
+            Page {data.page} of {pages}
+          </span>
+          {data.page < pages ? (
+            <Link
+              to="/magazine"
+              search={{ ...search, page: data.page + 1 }}
+              className="font-medium text-brand-800 hover:underline"
+            >
+              Next →
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </section>
+  )
 }

@@ -1,17 +1,54 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '~/features/shell/components/placeholder-page'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import { MagazineForm } from '~/features/magazines/components/magazine-form'
+import { magazineQueries } from '~/features/magazines/magazines.queries'
 import { pageHead } from '~/features/shell/page-head'
+import { parseIdParam } from '~/lib/route-errors'
 
 export const Route = createFileRoute('/seller/magazines/$magazineId/edit')({
+  params: { parse: ({ magazineId }) => ({ magazineId: parseIdParam({ id: magazineId }).id }) },
+  loader: async ({ context, params }) => {
+    await context.queryClient.ensureQueryData(magazineQueries.detail(Number(params.magazineId)))
+  },
   head: () => pageHead('Edit Magazine'),
   component: SellerMagazinesMagazineidEditPage,
 })
 
 function SellerMagazinesMagazineidEditPage() {
   const { magazineId } = Route.useParams()
+  const { data: magazine } = useSuspenseQuery(magazineQueries.detail(Number(magazineId)))
   return (
-    <PlaceholderPage title="Edit Magazine" owner="later">
-      <p className="text-sm text-stone-600">Reference: {magazineId}</p>
-    </PlaceholderPage>
+    <section aria-labelledby="page-title" className="flex flex-col gap-6">
+      <div className="flex flex-col gap-2">
+        <Link
+          to="/seller/magazines"
+          className="self-start text-sm font-medium text-brand-800 underline-offset-4 hover:underline"
+        >
+          ← Your magazines
+        </Link>
+        <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
+          Edit Magazine
+        </h1>
+        <Link
+          to="/seller/magazines/$magazineId/products"
+          params={{ magazineId }}
+          className="self-start text-sm font-medium text-brand-800 underline-offset-4 hover:underline"
+        >
+          Pages and items →
+        </Link>
+      </div>
+      <MagazineForm
+        key={magazine.id}
+        magazineId={magazine.id}
+        currentCover={magazine.cover}
+        initial={{
+          title: magazine.title,
+          identify: magazine.identify,
+          description: magazine.description,
+          season: magazine.season,
+          cutoffAt: magazine.cutoffAt ?? '',
+        }}
+      />
+    </section>
   )
 }

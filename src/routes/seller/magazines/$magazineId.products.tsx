@@ -1,17 +1,78 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '~/features/shell/components/placeholder-page'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import { MagazineEditor } from '~/features/magazines/components/magazine-editor'
+import { MagazineStateBadge, useMagazineActions } from '~/features/magazines/components/magazine-list'
+import { magazineQueries } from '~/features/magazines/magazines.queries'
 import { pageHead } from '~/features/shell/page-head'
+import { useIsStoreOwner } from '~/features/stores/components/use-store-owner'
+import { parseIdParam } from '~/lib/route-errors'
+import { Button } from '~/ui/button'
 
 export const Route = createFileRoute('/seller/magazines/$magazineId/products')({
+  params: { parse: ({ magazineId }) => ({ magazineId: parseIdParam({ id: magazineId }).id }) },
+  loader: async ({ context, params }) => {
+    await context.queryClient.ensureQueryData(magazineQueries.detail(Number(params.magazineId)))
+  },
   head: () => pageHead('Magazine Products'),
   component: SellerMagazinesMagazineidProductsPage,
 })
 
 function SellerMagazinesMagazineidProductsPage() {
   const { magazineId } = Route.useParams()
+  const { data: magazine } = useSuspenseQuery(magazineQueries.detail(Number(magazineId)))
+  const isOwner = useIsStoreOwner()
+  const { status } = useMagazineActions()
   return (
-    <PlaceholderPage title="Magazine Products" owner="later">
-      <p className="text-sm text-stone-600">Reference: {magazineId}</p>
-    </PlaceholderPage>
+    <section aria-labelledby="page-title" className="flex flex-col gap-6">
+      <div className="flex flex-col gap-2">
+        <Link
+          to="/seller/magazines"
+          className="self-start text-sm font-medium text-brand-800 underline-offset-4 hover:underline"
+        >
+          ← Your magazines
+        </Link>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <div className="flex min-w-0 items-center gap-3">
+            <h1 id="page-title" className="truncate text-2xl font-bold tracking-tight text-ink sm:text-3xl">
+              {magazine.title}
+            </h1>
+            <MagazineStateBadge state={magazine.state} />
+          </div>
+          {isOwner ? (
+            <div className="flex gap-2">
+              {magazine.status === 'draft' ? (
+                <Button
+                  disabled={status.isPending}
+                  onClick={() => status.mutate({ magazineId: magazine.id, status: 'published' })}
+                >
+                  Publish
+                </Button>
+              ) : (
+                <>
+                  <a
+                    href={`/magazine/${magazine.identify}`}
+                    className="self-center text-sm font-medium text-brand-800 underline-offset-4 hover:underline"
+                  >
+                    Open public page
+                  </a>
+                  <Button
+                    variant="secondary"
+                    disabled={status.isPending}
+                    onClick={() => status.mutate({ magazineId: magazine.id, status: 'draft' })}
+                  >
+                    Unpublish
+                  </Button>
+                </>
+              )}
+            </div>
+          ) : null}
+        </div>
+        <p className="text-sm text-stone-600">
+          Changes save as you make them. Reorder with the handles (drag, or focus a handle and use Space and
+          the arrow keys) or with the arrow buttons.
+        </p>
+      </div>
+      <MagazineEditor magazine={magazine} canEdit={isOwner} />
+    </section>
   )
 }

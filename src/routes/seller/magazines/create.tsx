@@ -1,5 +1,5 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '~/features/shell/components/placeholder-page'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import { MagazineForm } from '~/features/magazines/components/magazine-form'
 import { pageHead } from '~/features/shell/page-head'
 
 export const Route = createFileRoute('/seller/magazines/create')({
@@ -8,5 +8,20 @@ export const Route = createFileRoute('/seller/magazines/create')({
 })
 
 function SellerMagazinesCreatePage() {
-  return <PlaceholderPage title="New Magazine" owner="later" />
+  return (
+    <section aria-labelledby="page-title" className="flex flex-col gap-6">
+      <div className="flex flex-col gap-2">
+        <Link
+          to="/seller/magazines"
+          className="self-start text-sm font-medium text-brand-800 underline-offset-4 hover:underline"
+        >
+          ← Your magazines
+        </Link>
+        <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
+          New Magazine
+        </h1>
+      </div>
+      <MagazineForm />
+    </section>
+  )
 }

@@ -3,6 +3,8 @@ import {
   brandStatuses,
   productReviewStates,
   deliveryMethods,
+  magazineLayouts,
+  magazineStatuses,
   orderActorKinds,
   orderStatuses,
   paymentSessionStatuses,
@@ -22,3 +24,5 @@ export const orderActorKindEnum = pgEnum('order_actor_kind', orderActorKinds)
 export const paymentSessionStatusEnum = pgEnum('payment_session_status', paymentSessionStatuses)
 export const brandStatusEnum = pgEnum('brand_status', brandStatuses)
 export const productReviewStateEnum = pgEnum('product_review_state', productReviewStates)
+export const magazineStatusEnum = pgEnum('magazine_status', magazineStatuses)
+export const magazineLayoutEnum = pgEnum('magazine_layout', magazineLayouts)

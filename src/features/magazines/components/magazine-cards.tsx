@@ -1,0 +1,55 @@
+import { Link } from '@tanstack/react-router'
+import type { MagazineCard } from '../magazines.schemas'
+
+/** Magazine cards: /magazine, the home page strip and a store's page. */
+export function MagazineCards({ magazines, strip = false }: { magazines: MagazineCard[]; strip?: boolean }) {
+  return (
+    <ul
+      className={
+        strip
+          ? 'flex snap-x gap-4 overflow-x-auto pb-2'
+          : 'grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4'
+      }
+    >
+      {magazines.map((m) => (
+        <li
+          key={m.identify}
+          className={strip ? 'w-44 shrink-0 snap-start sm:w-52' : ''}
+          data-testid="magazine-card"
+        >
+          <Link
+            to="/magazine/$identify"
+            params={{ identify: m.identify }}
+            className="group flex flex-col gap-2 rounded-2xl focus-visible:ring-2 focus-visible:ring-brand-600"
+          >
+            <div className="aspect-[3/4] overflow-hidden rounded-2xl bg-stone-200">
+              {m.cover ? (
+                <img
+                  src={m.cover}
+                  alt=""
+                  className="size-full object-cover transition group-hover:scale-105"
+                  loading="lazy"
+                />
+              ) : (
+                <div className="flex size-full items-center justify-center p-4 text-center text-lg font-bold text-stone-600">
+                  {m.title}
+                </div>
+              )}
+            </div>
+            <div className="min-w-0">
+              <p className="truncate font-semibold text-ink">{m.title}</p>
+              <p className="truncate text-sm text-stone-600">
+                {m.sellerName}
+                {m.season ? ` · ${m.season}` : ''}
+              </p>
+              <p className="text-xs text-stone-500">
+                {m.items} item{m.items === 1 ? '' : 's'}
+                {m.storeNames.length ? ` · ${m.storeNames.join(', ')}` : ''}
+              </p>
+            </div>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  )
+}

@@ -1,0 +1,148 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useId, useState } from 'react'
+import { notify } from '~/lib/notify'
+import { Button } from '~/ui/button'
+import { Dialog, DialogContent } from '~/ui/dialog'
+import { Input } from '~/ui/input'
+import { addMagazineItemsFn } from '../magazines.functions'
+import { magazineQueries } from '../magazines.queries'
+
+/**
+ * Picks items for a page from the seller's own live SKUs: search by name or SKU code, filter by
+ * store and category, tick several, add them in one go (up to the room the page's layout has).
+ */
+export function MagazinePicker({
+  magazineId,
+  pageId,
+  pageTitle,
+  room,
+  exclude,
+}: {
+  magazineId: number
+  pageId: number
+  pageTitle: string
+  room: number
+  exclude: ReadonlySet<number>
+}) {
+  const [open, setOpen] = useState(false)
+  const [q, setQ] = useState('')
+  const [storeId, setStoreId] = useState<number | null>(null)
+  const [categoryId, setCategoryId] = useState<number | null>(null)
+  const [chosen, setChosen] = useState<number[]>([])
+  const ids = useId()
+  const queryClient = useQueryClient()
+  const { data, isFetching } = useQuery({
+    ...magazineQueries.pickable({ q: q.trim(), storeId, categoryId, page: 1 }),
+    enabled: open,
+    placeholderData: (previous) => previous,
+  })
+  const add = useMutation({
+    mutationFn: () => addMagazineItemsFn({ data: { magazinePageId: pageId, skuIds: chosen } }),
+    onSuccess: async () => {
+      notify('success', `${chosen.length} item${chosen.length === 1 ? '' : 's'} added`)
+      setChosen([])
+      setOpen(false)
+      await queryClient.invalidateQueries({ queryKey: magazineQueries.detail(magazineId).queryKey })
+    },
+  })
+  const toggle = (id: number) =>
+    setChosen((list) =>
+      list.includes(id) ? list.filter((x) => x !== id) : list.length < room ? [...list, id] : list,
+    )
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <Button size="sm" variant="secondary" disabled={room === 0} onClick={() => setOpen(true)}>
+        Add items<span className="sr-only"> to {pageTitle}</span>
+      </Button>
+      <DialogContent
+        title={`Add items to ${pageTitle}`}
+        description={`Choose up to ${room} of your live SKUs.`}
+        className="max-w-2xl"
+      >
+        <div className="flex flex-col gap-3">
+          <div className="grid gap-2 sm:grid-cols-3">
+            <label className="flex flex-col gap-1 text-sm font-medium text-ink sm:col-span-3">
+              Search
+              <Input
+                type="search"
+                value={q}
+                onChange={(e) => setQ(e.target.value)}
+                placeholder="Product name or SKU code"
+                maxLength={100}
+              />
+            </label>
+            <label className="flex flex-col gap-1 text-sm font-medium text-ink">
+              Store
+              <select
+                className="h-10 rounded-lg border border-stone-300 bg-white px-2 text-sm"
+                value={storeId ?? ''}
+                onChange={(e) => setStoreId(e.target.value ? Number(e.target.value) : null)}
+              >
+                <option value="">All stores</option>
+                {data?.stores.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="flex flex-col gap-1 text-sm font-medium text-ink">
+              Category
+              <select
+                className="h-10 rounded-lg border border-stone-300 bg-white px-2 text-sm"
+                value={categoryId ?? ''}
+                onChange={(e) => setCategoryId(e.target.value ? Number(e.target.value) : null)}
+              >
+                <option value="">All categories</option>
+                {data?.categories.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+          <p className="text-sm text-stone-600" aria-live="polite">
+            {isFetching ? 'Searching…' : `${data?.total ?? 0} live SKUs`} · {chosen.length} of {room} chosen
+          </p>
+          <ul className="flex max-h-80 flex-col divide-y divide-stone-100 overflow-auto rounded-xl border border-stone-200">
+            {data?.rows.map((row) => {
+              const already = exclude.has(row.id)
+              const id = `${ids}-${row.id}`
+              return (
+                <li key={row.id} className="flex items-center gap-3 px-3 py-2">
+                  <input
+                    id={id}
+                    type="checkbox"
+                    className="size-4 accent-brand-600"
+                    checked={chosen.includes(row.id)}
+                    disabled={already || (!chosen.includes(row.id) && chosen.length >= room)}
+                    onChange={() => toggle(row.id)}
+                  />
+                  <div className="size-10 shrink-0 overflow-hidden rounded bg-stone-100">
+                    {row.image ? <img src={row.image} alt="" className="size-full object-cover" /> : null}
+                  </div>
+                  <label htmlFor={id} className="min-w-0 flex-1 text-sm">
+                    <span className="block truncate font-medium text-ink">{row.name}</span>
+                    <span className="block truncate text-xs text-stone-600">
+                      <span dir="ltr">{row.sku}</span> · {row.storeName}
+                      {already ? ' · already in this magazine' : ''}
+                    </span>
+                  </label>
+                </li>
+              )
+            })}
+          </ul>
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button disabled={chosen.length === 0 || add.isPending} onClick={() => add.mutate()}>
+              {add.isPending ? 'Adding…' : `Add ${chosen.length || ''} item${chosen.length === 1 ? '' : 's'}`}
+            </Button>
+          </div>
+        </div>
+      </DialogContent>
+    </Dialog>
+  )
+}

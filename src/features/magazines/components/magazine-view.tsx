@@ -1,0 +1,293 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useState } from 'react'
+import { formatMoney } from '~/lib/money'
+import { notify } from '~/lib/notify'
+import { formatTehranDateTime } from '~/lib/tehran-time'
+import { Button } from '~/ui/button'
+import { Input } from '~/ui/input'
+import { addPlanToBasket, addRequestOf } from '../magazine-basket'
+import { fetchMagazinePageAdds } from '../magazines.functions'
+import { publicMagazineQueries } from '../magazines.queries'
+import type { PageAddPlan, PublicItem, PublicMagazine, PublicPage } from '../magazines.schemas'
+import { browserBasket, requestAdd } from '~/features/basket/basket-actor'
+
+const GRID: Record<PublicPage['layout'], string> = {
+  hero: 'grid-cols-1',
+  '2': 'grid-cols-1 sm:grid-cols-2',
+  '4': 'grid-cols-1 sm:grid-cols-2',
+  '6': 'grid-cols-1 sm:grid-cols-2 lg:grid-cols-3',
+}
+
+const reasonOf = (item: PublicItem) =>
+  !item.onOffer ? 'No longer on offer' : !item.inStock ? 'Out of stock' : null
+
+/** /magazine/{identify}: the cover, then each page with live prices and basket adds. */
+export function MagazineView({ magazine, url }: { magazine: PublicMagazine; url: string }) {
+  const share = async () => {
+    if (navigator.share) await navigator.share({ title: magazine.title, url }).catch(() => undefined)
+    else {
+      await navigator.clipboard?.writeText(url)
+      notify('success', 'Link copied')
+    }
+  }
+  return (
+    <article className="flex flex-col gap-8" aria-labelledby="magazine-title">
+      <header className="grid gap-6 overflow-hidden rounded-3xl bg-stone-900 text-white md:grid-cols-[2fr_3fr]">
+        <div className="aspect-[3/4] max-h-[28rem] w-full bg-stone-800 md:max-h-none">
+          {magazine.cover ? (
+            <img src={magazine.cover} alt={`Cover of ${magazine.title}`} className="size-full object-cover" />
+          ) : null}
+        </div>
+        <div className="flex flex-col justify-center gap-3 p-6 md:p-10">
+          {magazine.season ? <p className="text-sm font-medium text-amber-300">{magazine.season}</p> : null}
+          <h1 id="magazine-title" className="text-3xl font-bold tracking-tight md:text-4xl">
+            {magazine.title}
+          </h1>
+          <p className="text-sm text-stone-300">
+            By {magazine.seller.name}
+            {magazine.stores.length ? ` · ${magazine.stores.map((s) => s.name).join(', ')}` : ''}
+          </p>
+          {magazine.description ? <p className="text-stone-200">{magazine.description}</p> : null}
+          {magazine.expired ? (
+            <p
+              className="rounded-lg bg-amber-100 px-3 py-2 text-sm font-semibold text-amber-950"
+              role="status"
+            >
+              Expired: orders from this magazine closed {formatTehranDateTime(magazine.cutoffAt!)}
+            </p>
+          ) : magazine.cutoffAt ? (
+            <p className="text-sm text-stone-300">Order by {formatTehranDateTime(magazine.cutoffAt)}</p>
+          ) : null}
+          <div className="flex flex-wrap gap-2 pt-2">
+            <Button variant="secondary" onClick={() => void share()}>
+              Share
+            </Button>
+            <a
+              href={`/magazine/${magazine.identify}.pdf`}
+              className="inline-flex h-10 items-center rounded-lg border border-stone-500 px-4 text-sm font-medium text-white hover:bg-stone-800"
+            >
+              Line sheet (PDF)
+            </a>
+          </div>
+        </div>
+      </header>
+      {magazine.pages.length > 1 ? (
+        <nav
+          aria-label="Pages"
+          className="sticky top-0 z-10 -mx-4 overflow-x-auto bg-white/95 px-4 py-2 backdrop-blur"
+        >
+          <ol className="flex gap-2">
+            {magazine.pages.map((page, index) => (
+              <li key={page.id}>
+                <a
+                  href={`#page-${index + 1}`}
+                  className="block whitespace-nowrap rounded-full border border-stone-300 px-3 py-1 text-sm text-ink hover:bg-stone-50"
+                >
+                  {index + 1}. {page.title || `Page ${index + 1}`}
+                </a>
+              </li>
+            ))}
+          </ol>
+        </nav>
+      ) : null}
+      {magazine.pages.map((page, index) => (
+        <MagazinePageView key={page.id} magazine={magazine} page={page} number={index + 1} />
+      ))}
+    </article>
+  )
+}
+
+function MagazinePageView({
+  magazine,
+  page,
+  number,
+}: {
+  magazine: PublicMagazine
+  page: PublicPage
+  number: number
+}) {
+  const [summary, setSummary] = useState<(PageAddPlan & { added: string[] }) | null>(null)
+  const [busy, setBusy] = useState(false)
+  const queryClient = useQueryClient()
+  const title = page.title || `Page ${number}`
+  const addPage = async () => {
+    setBusy(true)
+    try {
+      const plan = await fetchMagazinePageAdds({
+        data: { identify: magazine.identify, magazinePageId: page.id },
+      })
+      const added = await addPlanToBasket(plan, page.items)
+      setSummary({ ...plan, added })
+      if (added.length)
+        notify('success', `Added ${added.length} item${added.length === 1 ? '' : 's'} from ${title}`)
+      else notify('warning', 'Nothing on this page can be added right now')
+    } finally {
+      setBusy(false)
+      await queryClient.invalidateQueries({
+        queryKey: publicMagazineQueries.detail(magazine.identify).queryKey,
+      })
+    }
+  }
+  return (
+    <section
+      id={`page-${number}`}
+      aria-labelledby={`page-${number}-title`}
+      className="scroll-mt-16 flex flex-col gap-4"
+      data-testid="public-magazine-page"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3 border-b border-stone-200 pb-2">
+        <h2 id={`page-${number}-title`} className="text-xl font-semibold text-ink">
+          <span className="text-stone-500">{number}.</span> {title}
+        </h2>
+        {magazine.expired ? null : (
+          <Button onClick={() => void addPage()} disabled={busy}>
+            {busy ? 'Adding…' : 'Add this page to basket'}
+          </Button>
+        )}
+      </div>
+      {summary ? (
+        <div
+          role="status"
+          className="rounded-xl border border-stone-200 bg-stone-50 p-3 text-sm"
+          data-testid="page-add-summary"
+        >
+          <p className="font-medium text-ink">
+            Added {summary.added.length} of {summary.add.length + summary.skipped.length} items at their
+            minimum order quantity.
+          </p>
+          {summary.skipped.length ? (
+            <ul className="mt-1 list-disc ps-5 text-stone-700">
+              {summary.skipped.map((s) => (
+                <li key={s.sku}>
+                  {s.name}: {s.reason}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+      <ul className={`grid gap-4 ${GRID[page.layout]}`}>
+        {page.items.map((item) => (
+          <MagazineItemCard
+            key={item.itemId}
+            item={item}
+            hero={page.layout === 'hero'}
+            expired={magazine.expired}
+          />
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+function MagazineItemCard({ item, hero, expired }: { item: PublicItem; hero: boolean; expired: boolean }) {
+  const [quantity, setQuantity] = useState(String(item.minQuantity))
+  const [busy, setBusy] = useState(false)
+  const reason = reasonOf(item)
+  const qty = Number(quantity)
+  const valid = Number.isInteger(qty) && qty >= item.minQuantity && qty <= 100_000
+  const add = async () => {
+    setBusy(true)
+    try {
+      const ok = await requestAdd(browserBasket(), addRequestOf(item, qty))
+      if (ok) notify('success', `Added ${qty} × ${item.name} to your basket`)
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <li
+      className={`flex gap-4 rounded-2xl border border-stone-200 bg-white p-3 ${hero ? 'flex-col md:flex-row' : 'flex-col'}`}
+      data-testid="public-magazine-item"
+    >
+      <div
+        className={`overflow-hidden rounded-xl bg-stone-100 ${hero ? 'aspect-square md:w-1/2' : 'aspect-[4/3]'}`}
+      >
+        {item.image ? (
+          <img src={item.image} alt={item.name} className="size-full object-cover" loading="lazy" />
+        ) : null}
+      </div>
+      <div className="flex flex-1 flex-col gap-2">
+        <Link
+          to="/product/$slug"
+          params={{ slug: item.productSlug }}
+          className="font-semibold text-ink underline-offset-4 hover:underline"
+        >
+          {item.name}
+        </Link>
+        <p className="text-xs text-stone-600">
+          <span dir="ltr">{item.sku}</span> · {item.unit} · {item.storeName}
+        </p>
+        {item.note ? <p className="text-sm italic text-stone-700">{item.note}</p> : null}
+        {item.onOffer ? (
+          <>
+            <table className="text-sm">
+              <caption className="sr-only">Price tiers of {item.name}</caption>
+              <thead>
+                <tr className="text-left text-xs text-stone-500">
+                  <th scope="col" className="font-medium">
+                    From
+                  </th>
+                  <th scope="col" className="font-medium">
+                    Unit price
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {item.tiers.map((t) => (
+                  <tr key={t.minQuantity}>
+                    <td>{t.minQuantity}</td>
+                    <td>
+                      {t.offerPrice > 0 ? (
+                        <>
+                          <span className="font-semibold">{formatMoney(t.offerPrice)}</span>{' '}
+                          <s className="text-stone-500">{formatMoney(t.unitPrice)}</s>
+                        </>
+                      ) : (
+                        <span className="font-semibold">{formatMoney(t.unitPrice)}</span>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <p className="text-xs text-stone-600">
+              Minimum order {item.minQuantity} ·{' '}
+              {item.alwaysAvailable
+                ? 'Always available'
+                : item.inStock
+                  ? `${item.remainingQuantity} in stock`
+                  : 'Out of stock'}
+            </p>
+          </>
+        ) : null}
+        {reason ? (
+          <p className="text-sm font-semibold text-red-700">{reason}</p>
+        ) : expired ? null : (
+          <div className="mt-auto flex items-end gap-2">
+            <label className="flex w-24 flex-col gap-1 text-xs font-medium text-stone-600">
+              Quantity
+              <Input
+                type="number"
+                inputMode="numeric"
+                min={item.minQuantity}
+                max={100000}
+                value={quantity}
+                onChange={(e) => setQuantity(e.target.value)}
+                aria-invalid={!valid}
+              />
+            </label>
+            <Button
+              onClick={() => void add()}
+              disabled={busy || !valid}
+              aria-label={`Add ${item.name} to basket`}
+            >
+              Add
+            </Button>
+          </div>
+        )}
+      </div>
+    </li>
+  )
+}

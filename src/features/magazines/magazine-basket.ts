@@ -1,0 +1,59 @@
+import { browserBasket, requestAdd } from '~/features/basket/basket-actor'
+import { fillBasket } from '~/features/basket/basket-client'
+import type { AddRequest } from '~/features/basket/basket.types'
+import type { PageAddPlan, PublicItem } from './magazines.schemas'
+
+/** The basket's add request for a magazine item (spec §3 "Product offer on a store"). */
+export function addRequestOf(item: PublicItem, quantity: number): AddRequest {
+  const offer = {
+    sku: item.sku,
+    storeName: item.storeName,
+    sellerId: item.sellerId,
+    sellerName: item.sellerName,
+    unitPrice: item.unitPrice,
+    offerPrice: item.offerPrice,
+    pricePerPiece: item.pricePerPiece,
+    alwaysAvailable: item.alwaysAvailable,
+    remainingQuantity: item.remainingQuantity,
+    minQuantity: item.minQuantity,
+  }
+  return {
+    sku: item.sku,
+    quantity,
+    product: {
+      id: item.productId,
+      name: item.name,
+      slug: item.productSlug,
+      image: item.image,
+      inStock: item.inStock,
+      brand: item.brand,
+    },
+    offers: [offer],
+  }
+}
+
+/**
+ * "Add this page to basket": a signed-in buyer's items go in one fill (one server transaction),
+ * then the basket reloads; a guest's are added to the local basket one after another.
+ * Resolves with the SKUs that went in.
+ */
+export async function addPlanToBasket(plan: PageAddPlan, items: readonly PublicItem[]): Promise<string[]> {
+  const actor = browserBasket()
+  if (plan.add.length === 0) return []
+  if (!actor.getSnapshot().matches('guest')) {
+    const key =
+      typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`
+    await fillBasket(
+      plan.add.map((a) => ({ sku: a.sku, quantity: a.quantity })),
+      key,
+    )
+    actor.send({ type: 'RELOAD' })
+    return plan.add.map((a) => a.sku)
+  }
+  const added: string[] = []
+  for (const a of plan.add) {
+    const item = items.find((i) => i.sku === a.sku)
+    if (item && (await requestAdd(actor, addRequestOf(item, a.quantity)))) added.push(a.sku)
+  }
+  return added
+}

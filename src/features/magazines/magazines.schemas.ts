@@ -1,0 +1,273 @@
+import * as v from 'valibot'
+import {
+  magazineLayouts,
+  magazineStatuses,
+  type MagazineLayout,
+  type MagazineStatus,
+} from '~/lib/domain-enums'
+import { idSchema, intSchema, textSchema } from '~/lib/schema-pieces'
+
+/** Client-safe inputs and views of the seller's magazines and the public magazine pages (issue #18). */
+
+export const MAX_PAGES = 40
+export const MAX_NOTE = 200
+export const IDENTIFY_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
+export const PUBLIC_PAGE_SIZE = 12
+
+/** How many items a page of each layout holds. */
+export const LAYOUT_CAPACITY: Record<MagazineLayout, number> = { '2': 2, '4': 4, '6': 6, hero: 1 }
+export const LAYOUT_LABELS: Record<MagazineLayout, string> = {
+  '2': 'Two items',
+  '4': 'Four items',
+  '6': 'Six items',
+  hero: 'One hero item',
+}
+
+export const IDENTIFY_TAKEN = 'This address is already taken; choose another'
+export const PAGES_FULL = `A magazine has at most ${MAX_PAGES} pages`
+export const PAGE_FULL = 'This page is full for its layout: choose a larger layout or another page'
+export const ONLY_DRAFTS_DELETE = 'Only a draft can be deleted: unpublish it first'
+export const NOTHING_TO_PUBLISH = 'Add at least one item before publishing'
+export const SKU_NOT_YOURS = 'Choose items from your own live SKUs'
+
+/** A magazine's public address suggested from its title (Latin letters and digits). */
+export function suggestIdentify(title: string): string {
+  return title
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/g, '')
+}
+
+const identifySchema = v.pipe(
+  textSchema(60, { min: 3 }),
+  v.regex(IDENTIFY_PATTERN, 'Use lowercase letters, digits and single hyphens'),
+)
+
+const cutoffSchema = v.union(
+  [v.literal(''), v.pipe(v.string(), v.isoTimestamp())],
+  'Enter the date and time orders close, or leave it empty',
+)
+
+export const magazineFieldsSchema = v.object({
+  title: textSchema(120, { min: 2 }),
+  identify: identifySchema,
+  description: textSchema(2000),
+  season: textSchema(60),
+  /** UTC ISO moment, or '' for no cut-off. */
+  cutoffAt: cutoffSchema,
+})
+export type MagazineFields = v.InferOutput<typeof magazineFieldsSchema>
+
+export const createMagazineInput = magazineFieldsSchema
+export const updateMagazineInput = v.object({
+  magazineId: idSchema,
+  ...magazineFieldsSchema.entries,
+  removeCover: v.optional(v.boolean(), false),
+})
+export const MAGAZINE_JSON_FIELDS = [
+  'magazineId',
+  'removeCover',
+] as const satisfies readonly (keyof typeof updateMagazineInput.entries)[]
+
+export const magazineIdInput = v.object({ magazineId: idSchema })
+export const setMagazineStatusInput = v.object({ magazineId: idSchema, status: v.picklist(magazineStatuses) })
+
+export const addMagazinePageInput = v.object({
+  magazineId: idSchema,
+  title: textSchema(120),
+  layout: v.picklist(magazineLayouts, 'Choose a layout'),
+})
+export const updateMagazinePageInput = v.object({
+  magazinePageId: idSchema,
+  title: textSchema(120),
+  layout: v.picklist(magazineLayouts, 'Choose a layout'),
+})
+export const magazinePageIdInput = v.object({ magazinePageId: idSchema })
+
+export const addMagazineItemsInput = v.object({
+  magazinePageId: idSchema,
+  skuIds: v.pipe(v.array(idSchema), v.minLength(1, 'Choose at least one item'), v.maxLength(6)),
+})
+export const updateMagazineItemInput = v.object({
+  magazineItemId: idSchema,
+  note: textSchema(MAX_NOTE),
+})
+export const magazineItemIdInput = v.object({ magazineItemId: idSchema })
+
+/** The whole order of a magazine: pages in order, each with its items in order (by their ids). */
+export const arrangeMagazineInput = v.object({
+  magazineId: idSchema,
+  pages: v.pipe(
+    v.array(v.object({ page: idSchema, items: v.pipe(v.array(idSchema), v.maxLength(6)) })),
+    v.maxLength(MAX_PAGES),
+  ),
+})
+export type ArrangeMagazineInput = v.InferOutput<typeof arrangeMagazineInput>
+
+/** The seller's live SKUs to pick from (search, store, category), a page at a time. */
+export const pickableSkusInput = v.object({
+  q: v.optional(textSchema(100), ''),
+  storeId: v.optional(v.nullable(idSchema), null),
+  categoryId: v.optional(v.nullable(idSchema), null),
+  page: v.optional(intSchema(1, 500), 1),
+})
+export type PickableSkusInput = v.InferOutput<typeof pickableSkusInput>
+
+/** /magazine search parameters. */
+export const magazineListSearch = v.object({
+  q: v.optional(textSchema(100)),
+  seller: v.optional(idSchema),
+  category: v.optional(v.pipe(textSchema(80, { min: 1 }), v.regex(/^[a-z0-9-]+$/))),
+  page: v.optional(intSchema(1, 500)),
+})
+export type MagazineListSearch = v.InferOutput<typeof magazineListSearch>
+
+export const identifyInput = v.object({ identify: identifySchema })
+export const magazinePageAddsInput = v.object({ identify: identifySchema, magazinePageId: idSchema })
+export const storeMagazinesInput = v.object({ storeSlug: v.pipe(textSchema(60, { min: 1 })) })
+
+// ---- views ----
+
+export type MagazineState = MagazineStatus | 'expired'
+
+export interface MagazineSummary {
+  id: number
+  identify: string
+  title: string
+  season: string
+  cover: string | null
+  status: MagazineStatus
+  state: MagazineState
+  cutoffAt: string | null
+  publishedAt: string | null
+  updatedAt: string
+  pages: number
+  items: number
+  views30d: number
+  adds30d: number
+}
+
+export interface EditorItem {
+  id: number
+  skuId: number
+  sku: string
+  name: string
+  image: string | null
+  storeName: string
+  note: string
+  /** Active SKU in an active store: publishing refuses anything else. */
+  live: boolean
+}
+
+export interface EditorPage {
+  id: number
+  title: string
+  layout: MagazineLayout
+  items: EditorItem[]
+}
+
+export interface MagazineDetail extends MagazineSummary {
+  description: string
+  pagesList: EditorPage[]
+}
+
+export interface PickableSku {
+  id: number
+  sku: string
+  name: string
+  image: string | null
+  storeId: number
+  storeName: string
+  categoryName: string
+}
+
+export interface PickableSkuPage {
+  rows: PickableSku[]
+  total: number
+  page: number
+  pageSize: number
+  stores: { id: number; name: string }[]
+  categories: { id: number; name: string }[]
+}
+
+export interface PublicTier {
+  minQuantity: number
+  unitPrice: number
+  offerPrice: number
+  pricePerPiece: number
+}
+
+export interface PublicItem {
+  itemId: number
+  note: string
+  sku: string
+  productId: number
+  productSlug: string
+  name: string
+  unit: string
+  image: string | null
+  brand: string | null
+  storeName: string
+  sellerId: number
+  sellerName: string
+  /** Live now (active SKU, active store, approved seller, a valid tier). */
+  onOffer: boolean
+  inStock: boolean
+  alwaysAvailable: boolean
+  remainingQuantity: number
+  minQuantity: number
+  unitPrice: number
+  offerPrice: number
+  pricePerPiece: number
+  tiers: PublicTier[]
+}
+
+export interface PublicPage {
+  id: number
+  title: string
+  layout: MagazineLayout
+  items: PublicItem[]
+}
+
+export interface PublicMagazine {
+  identify: string
+  title: string
+  description: string
+  season: string
+  cover: string | null
+  cutoffAt: string | null
+  publishedAt: string | null
+  expired: boolean
+  seller: { id: number; name: string }
+  stores: { slug: string; name: string }[]
+  pages: PublicPage[]
+}
+
+export interface MagazineCard {
+  identify: string
+  title: string
+  season: string
+  cover: string | null
+  sellerId: number
+  sellerName: string
+  storeNames: string[]
+  items: number
+  cutoffAt: string | null
+}
+
+export interface MagazineCardPage {
+  rows: MagazineCard[]
+  total: number
+  page: number
+  pageSize: number
+  sellers: { id: number; name: string }[]
+  categories: { slug: string; name: string }[]
+}
+
+export interface PageAddPlan {
+  add: { sku: string; quantity: number; name: string }[]
+  skipped: { sku: string; name: string; reason: string }[]
+}
