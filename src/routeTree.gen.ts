@@ -98,6 +98,7 @@ import { Route as ApiAuthOtpRequestRouteImport } from './routes/api/auth/otp/req
 import { Route as ApiAuthOtpVerifyRouteImport } from './routes/api/auth/otp/verify'
 import { Route as ApiInvoicesInvoiceIdPdfRouteImport } from './routes/api/invoices/$invoiceId/pdf'
 import { Route as ApiPaymentsCallbackProviderRouteImport } from './routes/api/payments/callback/$provider'
+import { Route as ApiPlatformInvoicesPlatformInvoiceIdPdfRouteImport } from './routes/api/platform-invoices/$platformInvoiceId/pdf'
 import { Route as ApiSellerImportsTemplateRouteImport } from './routes/api/seller/imports/template'
 import { Route as ApiTicketsAttachmentsIdRouteImport } from './routes/api/tickets/attachments/$id'
 import { Route as BuyerOrdersIdProcessRouteImport } from './routes/buyer/orders/$id.process'
@@ -570,6 +571,12 @@ const ApiPaymentsCallbackProviderRoute =
     path: '/api/payments/callback/$provider',
     getParentRoute: () => rootRouteImport,
   } as any)
+const ApiPlatformInvoicesPlatformInvoiceIdPdfRoute =
+  ApiPlatformInvoicesPlatformInvoiceIdPdfRouteImport.update({
+    id: '/api/platform-invoices/$platformInvoiceId/pdf',
+    path: '/api/platform-invoices/$platformInvoiceId/pdf',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const ApiSellerImportsTemplateRoute =
   ApiSellerImportsTemplateRouteImport.update({
     id: '/api/seller/imports/template',
@@ -788,6 +795,7 @@ export interface FileRoutesByFullPath {
   '/api/auth/otp/verify': typeof ApiAuthOtpVerifyRoute
   '/api/invoices/$invoiceId/pdf': typeof ApiInvoicesInvoiceIdPdfRoute
   '/api/payments/callback/$provider': typeof ApiPaymentsCallbackProviderRoute
+  '/api/platform-invoices/$platformInvoiceId/pdf': typeof ApiPlatformInvoicesPlatformInvoiceIdPdfRoute
   '/api/seller/imports/template': typeof ApiSellerImportsTemplateRoute
   '/api/tickets/attachments/$id': typeof ApiTicketsAttachmentsIdRoute
   '/buyer/orders/$id/process': typeof BuyerOrdersIdProcessRoute
@@ -897,6 +905,7 @@ export interface FileRoutesByTo {
   '/api/auth/otp/verify': typeof ApiAuthOtpVerifyRoute
   '/api/invoices/$invoiceId/pdf': typeof ApiInvoicesInvoiceIdPdfRoute
   '/api/payments/callback/$provider': typeof ApiPaymentsCallbackProviderRoute
+  '/api/platform-invoices/$platformInvoiceId/pdf': typeof ApiPlatformInvoicesPlatformInvoiceIdPdfRoute
   '/api/seller/imports/template': typeof ApiSellerImportsTemplateRoute
   '/api/tickets/attachments/$id': typeof ApiTicketsAttachmentsIdRoute
   '/buyer/orders/$id/process': typeof BuyerOrdersIdProcessRoute
@@ -1012,6 +1021,7 @@ export interface FileRoutesById {
   '/api/auth/otp/verify': typeof ApiAuthOtpVerifyRoute
   '/api/invoices/$invoiceId/pdf': typeof ApiInvoicesInvoiceIdPdfRoute
   '/api/payments/callback/$provider': typeof ApiPaymentsCallbackProviderRoute
+  '/api/platform-invoices/$platformInvoiceId/pdf': typeof ApiPlatformInvoicesPlatformInvoiceIdPdfRoute
   '/api/seller/imports/template': typeof ApiSellerImportsTemplateRoute
   '/api/tickets/attachments/$id': typeof ApiTicketsAttachmentsIdRoute
   '/buyer/orders/$id/process': typeof BuyerOrdersIdProcessRoute
@@ -1127,6 +1137,7 @@ export interface FileRouteTypes {
     | '/api/auth/otp/verify'
     | '/api/invoices/$invoiceId/pdf'
     | '/api/payments/callback/$provider'
+    | '/api/platform-invoices/$platformInvoiceId/pdf'
     | '/api/seller/imports/template'
     | '/api/tickets/attachments/$id'
     | '/buyer/orders/$id/process'
@@ -1236,6 +1247,7 @@ export interface FileRouteTypes {
     | '/api/auth/otp/verify'
     | '/api/invoices/$invoiceId/pdf'
     | '/api/payments/callback/$provider'
+    | '/api/platform-invoices/$platformInvoiceId/pdf'
     | '/api/seller/imports/template'
     | '/api/tickets/attachments/$id'
     | '/buyer/orders/$id/process'
@@ -1350,6 +1362,7 @@ export interface FileRouteTypes {
     | '/api/auth/otp/verify'
     | '/api/invoices/$invoiceId/pdf'
     | '/api/payments/callback/$provider'
+    | '/api/platform-invoices/$platformInvoiceId/pdf'
     | '/api/seller/imports/template'
     | '/api/tickets/attachments/$id'
     | '/buyer/orders/$id/process'
@@ -1403,6 +1416,7 @@ export interface RootRouteChildren {
   ApiAuthOtpVerifyRoute: typeof ApiAuthOtpVerifyRoute
   ApiInvoicesInvoiceIdPdfRoute: typeof ApiInvoicesInvoiceIdPdfRoute
   ApiPaymentsCallbackProviderRoute: typeof ApiPaymentsCallbackProviderRoute
+  ApiPlatformInvoicesPlatformInvoiceIdPdfRoute: typeof ApiPlatformInvoicesPlatformInvoiceIdPdfRoute
   ApiSellerImportsTemplateRoute: typeof ApiSellerImportsTemplateRoute
   ApiTicketsAttachmentsIdRoute: typeof ApiTicketsAttachmentsIdRoute
   ApiCartB2bBasketFillRoute: typeof ApiCartB2bBasketFillRoute
@@ -2038,6 +2052,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiPaymentsCallbackProviderRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/platform-invoices/$platformInvoiceId/pdf': {
+      id: '/api/platform-invoices/$platformInvoiceId/pdf'
+      path: '/api/platform-invoices/$platformInvoiceId/pdf'
+      fullPath: '/api/platform-invoices/$platformInvoiceId/pdf'
+      preLoaderRoute: typeof ApiPlatformInvoicesPlatformInvoiceIdPdfRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/seller/imports/template': {
       id: '/api/seller/imports/template'
       path: '/api/seller/imports/template'
@@ -2427,6 +2448,8 @@ const rootRouteChildren: RootRouteChildren = {
   ApiAuthOtpVerifyRoute: ApiAuthOtpVerifyRoute,
   ApiInvoicesInvoiceIdPdfRoute: ApiInvoicesInvoiceIdPdfRoute,
   ApiPaymentsCallbackProviderRoute: ApiPaymentsCallbackProviderRoute,
+  ApiPlatformInvoicesPlatformInvoiceIdPdfRoute:
+    ApiPlatformInvoicesPlatformInvoiceIdPdfRoute,
   ApiSellerImportsTemplateRoute: ApiSellerImportsTemplateRoute,
   ApiTicketsAttachmentsIdRoute: ApiTicketsAttachmentsIdRoute,
   ApiCartB2bBasketFillRoute: ApiCartB2bBasketFillRoute,

@@ -1,4 +1,5 @@
 import '@tanstack/react-start/server-only'
+import { assertPlanAllows } from '~/features/plans/plan-limits.server'
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm'
 import { constants } from '#app-config'
 import { APPROVED_SELLER_MESSAGE, isApprovedSeller } from '~/lib/auth-access'
@@ -181,6 +182,7 @@ export async function inviteObserver(
           )
       }
       if ((await countSeats(tx, seller.id)) >= MAX_OBSERVERS_PER_SELLER) throw conflict(TOO_MANY_OBSERVERS)
+      await assertPlanAllows(tx, seller.id, 'observers')
       const at = now()
       if (target) {
         await tx

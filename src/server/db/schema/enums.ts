@@ -8,6 +8,11 @@ import {
   sellerStatuses,
   skuStatuses,
   storeStatuses,
+  planStatuses,
+  billingCycles,
+  subscriptionStatuses,
+  purchaseKinds,
+  purchaseStatuses,
 } from '~/lib/domain-enums'
 
 export const sellerStatusEnum = pgEnum('seller_status', sellerStatuses)
@@ -18,3 +23,8 @@ export const orderStatusEnum = pgEnum('order_status', orderStatuses)
 export const deliveryMethodEnum = pgEnum('delivery_method', deliveryMethods)
 export const orderActorKindEnum = pgEnum('order_actor_kind', orderActorKinds)
 export const paymentSessionStatusEnum = pgEnum('payment_session_status', paymentSessionStatuses)
+export const planStatusEnum = pgEnum('plan_status', planStatuses)
+export const billingCycleEnum = pgEnum('billing_cycle', billingCycles)
+export const subscriptionStatusEnum = pgEnum('subscription_status', subscriptionStatuses)
+export const purchaseKindEnum = pgEnum('purchase_kind', purchaseKinds)
+export const purchaseStatusEnum = pgEnum('purchase_status', purchaseStatuses)
