@@ -13,10 +13,20 @@ import { startImport } from '~/features/imports/imports.server'
 import { transitionOrder } from '~/features/orders/order-transitions.server'
 import { inviteObserver } from '~/features/sellers/observers.server'
 import { createTicket } from '~/features/tickets/tickets.server'
+import { choosePlan } from '~/features/plans/plan-checkout.server'
+import { fulfilPurchase } from '~/features/plans/plan-fulfilment.server'
 import { SHEET_COLUMNS } from '~/features/imports/import-format'
 import type { Db } from '~/server/db/client.server'
 import { mediaStorage } from '~/server/db/database.server'
-import { cartItems, faqEntries, invoices, observerInvitations, ticketAttachments } from '~/server/db/schema'
+import {
+  cartItems,
+  faqEntries,
+  invoices,
+  observerInvitations,
+  platformInvoices,
+  platformPurchases,
+  ticketAttachments,
+} from '~/server/db/schema'
 import { createLandingPage } from '../factories/create-catalog'
 import {
   createBrand,
@@ -118,6 +128,18 @@ export async function buildWorld(db: Db): Promise<World> {
     .from(observerInvitations)
     .where(eq(observerInvitations.sellerId, seller.id))
 
+  // A plan period the seller paid for (Pro from the end of its Business period), with its invoice.
+  await choosePlan(db, await authOf(db, seller.owner.id), { plan: 'pro', cycle: 'monthly' })
+  const [purchase] = await db
+    .select()
+    .from(platformPurchases)
+    .where(eq(platformPurchases.sellerId, seller.id))
+  await db.transaction((tx) => fulfilPurchase(tx, purchase!.id))
+  const [platformInvoice] = await db
+    .select()
+    .from(platformInvoices)
+    .where(eq(platformInvoices.purchaseId, purchase!.id))
+
   const landing = await createLandingPage(db)
   const [faq] = await db
     .insert(faqEntries)
@@ -153,6 +175,7 @@ export async function buildWorld(db: Db): Promise<World> {
       tier: tiered.prices[0]!.id,
       import: importId,
       invitation: invitation!.id,
+      'platform-invoice': platformInvoice!.id,
       user: observer,
       seller: pendingSeller.id,
       landing: landing.id,
@@ -160,7 +183,7 @@ export async function buildWorld(db: Db): Promise<World> {
       category: category.id,
       brand: brand.id,
     },
-    numbers: { order: order.number },
+    numbers: { order: order.number, purchase: purchase!.number },
     values: { session },
   }
 }
