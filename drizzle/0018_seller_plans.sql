@@ -115,7 +115,7 @@ CREATE INDEX "payment_sessions_purchase_idx" ON "payment_sessions" USING btree (
 ALTER TABLE "payment_sessions" ADD CONSTRAINT "payment_sessions_pays_one_thing" CHECK (("payment_sessions"."order_id" is null) <> ("payment_sessions"."purchase_id" is null));--> statement-breakpoint
 INSERT INTO "plans" ("slug", "name", "description", "monthly_price", "yearly_price", "max_stores", "max_active_skus", "max_published_magazines", "max_observers", "max_import_rows", "features", "position") VALUES
   ('free', 'Free', 'Start selling: one store and a small range.', 0, 0, 1, 50, 1, 1, 500, '[]'::jsonb, 0),
-  ('pro', 'Pro', 'For a growing wholesaler: more stores, a full range and a team.', 29000000, 290000000, 3, 1000, 10, 5, 10000, '["magazine_pdf"]'::jsonb, 1),
+  ('pro', 'Pro', 'For a growing wholesaler: more stores, a full range and a team.', 29000000, 290000000, 5, 1000, 10, 5, 10000, '["magazine_pdf"]'::jsonb, 1),
   ('business', 'Business', 'For distributors: many stores, an unlimited range and catalogues.', 79000000, 790000000, NULL, NULL, NULL, 10, 100000, '["magazine_pdf","home_featured"]'::jsonb, 2)
 ON CONFLICT ("slug") DO NOTHING;--> statement-breakpoint
 UPDATE "sellers" SET "plan_code" = 'free' WHERE "plan_code" NOT IN (SELECT "slug" FROM "plans");--> statement-breakpoint

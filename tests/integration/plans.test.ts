@@ -123,7 +123,7 @@ describe(`seller plans (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
     const refused = await errorOf(() => createStoreOp(db, auth, storeFields()))
     expect(refused.status).toBe(403)
     expect(refused.message).toBe(
-      'Your Free plan allows 1 store and you have 1. Pro allows 3 stores: upgrade on the Subscription page.',
+      'Your Free plan allows 1 store and you have 1. Pro allows 5 stores: upgrade on the Subscription page.',
     )
     // The UI reads the same answer before the seller tries.
     const overview = await subscriptionOverview(db, auth)
