@@ -54,7 +54,10 @@ test('a seller on Free hits the store limit with a clear message, upgrades to Pr
   await filters.getByRole('searchbox', { name: 'Search' }).fill(business)
   await filters.getByRole('button', { name: 'Search' }).click()
   await admin.getByRole('button', { name: `Approve ${business}` }).click()
-  await admin.getByRole('dialog', { name: `Approve ${business}?` }).getByRole('button', { name: 'Approve seller' }).click()
+  await admin
+    .getByRole('dialog', { name: `Approve ${business}?` })
+    .getByRole('button', { name: 'Approve seller' })
+    .click()
   await expect(admin.getByText(`${business} is approved`)).toBeVisible()
   await adminContext.close()
 
@@ -93,7 +96,9 @@ test('a seller on Free hits the store limit with a clear message, upgrades to Pr
   await openStore(page, `${business} Annex`)
 
   await page.goto('/seller/profile')
-  await expect(page.getByRole('region', { name: 'Subscription' }).getByText('Pro', { exact: true })).toBeVisible()
+  await expect(
+    page.getByRole('region', { name: 'Subscription' }).getByText('Pro', { exact: true }),
+  ).toBeVisible()
   await shoot(page, 'seller-profile')
 })
 
@@ -102,7 +107,9 @@ test('a guest sees the plans compared and a way to become a seller', async ({ pa
   await expect(page.getByRole('listitem', { name: 'Pro' })).toContainText('Stores')
   await page.getByRole('radio', { name: 'Yearly' }).check({ force: true })
   await expect(page.getByRole('listitem', { name: 'Pro' })).toContainText('yearly saves')
-  await expect(page.getByRole('link', { name: 'Become a seller' })).toBeVisible()
+  await expect(
+    page.getByRole('main').getByRole('link', { name: 'Become a seller', exact: true }),
+  ).toBeVisible()
   await expect(page.getByRole('button', { name: /^Choose / })).toHaveCount(0)
   await shoot(page, 'subscription-guest')
 })

@@ -30,9 +30,9 @@ export function SubscriptionPage({ user, purchase }: { user: User | null; purcha
           Seller Subscription
         </h1>
         <p className="max-w-2xl text-stone-700">
-          Every plan sells on Omdeh with no commission on the plan. Choose by how many stores, products on
-          sale and people you need; change at any time: upgrades credit your unused days, downgrades start
-          when the paid period ends, and nothing you made is ever deleted.
+          Every seller starts on Free. Choose a plan by how many stores, products on sale and people you need,
+          and change it at any time: an upgrade credits your unused days, a downgrade starts when the paid
+          period ends, and nothing you made is ever deleted.
         </p>
       </header>
       {purchase && seller ? <PurchaseOutcome purchaseNumber={purchase} /> : null}
