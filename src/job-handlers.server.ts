@@ -10,6 +10,7 @@ import { refreshDueListings } from './features/catalog/catalog-refresh.server'
 import { registerImportJobs } from './features/imports/import-jobs.server'
 import { completeDeliveredOrders } from './features/orders/order-completion.server'
 import { expireUnpaid } from './features/payments/payments.server'
+import { runPlanRenewals } from './features/plans/plan-renewals.server'
 
 /**
  * What runs each job of src/server/jobs/job-catalog.server.ts. The app entry calls this once at
@@ -27,6 +28,7 @@ export function registerJobHandlers(): void {
   registerJobHandler('payments.expire-unpaid', (_, { db }) => expireUnpaid(db))
   registerJobHandler('basket.prune-fill-keys', (_, { db }) => pruneFillKeys(db))
   registerJobHandler('orders.auto-complete', (_, { db }) => completeDeliveredOrders(db))
+  registerJobHandler('plans.renewals', (_, { db }) => runPlanRenewals(db))
   registerJobHandler('housekeeping.prune', async (_, { db }) => {
     await pruneRateLimitBuckets(db, days(1))
     await pruneAuthRecords(db)

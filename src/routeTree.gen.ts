@@ -106,6 +106,7 @@ import { Route as ApiAuthOtpRequestRouteImport } from './routes/api/auth/otp/req
 import { Route as ApiAuthOtpVerifyRouteImport } from './routes/api/auth/otp/verify'
 import { Route as ApiInvoicesInvoiceIdPdfRouteImport } from './routes/api/invoices/$invoiceId/pdf'
 import { Route as ApiPaymentsCallbackProviderRouteImport } from './routes/api/payments/callback/$provider'
+import { Route as ApiPlatformInvoicesPlatformInvoiceIdPdfRouteImport } from './routes/api/platform-invoices/$platformInvoiceId/pdf'
 import { Route as ApiSellerImportsTemplateRouteImport } from './routes/api/seller/imports/template'
 import { Route as ApiSellerInventoryExportRouteImport } from './routes/api/seller/inventory/export'
 import { Route as ApiTicketsAttachmentsIdRouteImport } from './routes/api/tickets/attachments/$id'
@@ -619,6 +620,12 @@ const ApiPaymentsCallbackProviderRoute =
     path: '/api/payments/callback/$provider',
     getParentRoute: () => rootRouteImport,
   } as any)
+const ApiPlatformInvoicesPlatformInvoiceIdPdfRoute =
+  ApiPlatformInvoicesPlatformInvoiceIdPdfRouteImport.update({
+    id: '/api/platform-invoices/$platformInvoiceId/pdf',
+    path: '/api/platform-invoices/$platformInvoiceId/pdf',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const ApiSellerImportsTemplateRoute =
   ApiSellerImportsTemplateRouteImport.update({
     id: '/api/seller/imports/template',
@@ -851,6 +858,7 @@ export interface FileRoutesByFullPath {
   '/api/auth/otp/verify': typeof ApiAuthOtpVerifyRoute
   '/api/invoices/$invoiceId/pdf': typeof ApiInvoicesInvoiceIdPdfRoute
   '/api/payments/callback/$provider': typeof ApiPaymentsCallbackProviderRoute
+  '/api/platform-invoices/$platformInvoiceId/pdf': typeof ApiPlatformInvoicesPlatformInvoiceIdPdfRoute
   '/api/seller/imports/template': typeof ApiSellerImportsTemplateRoute
   '/api/seller/inventory/export': typeof ApiSellerInventoryExportRoute
   '/api/tickets/attachments/$id': typeof ApiTicketsAttachmentsIdRoute
@@ -969,6 +977,7 @@ export interface FileRoutesByTo {
   '/api/auth/otp/verify': typeof ApiAuthOtpVerifyRoute
   '/api/invoices/$invoiceId/pdf': typeof ApiInvoicesInvoiceIdPdfRoute
   '/api/payments/callback/$provider': typeof ApiPaymentsCallbackProviderRoute
+  '/api/platform-invoices/$platformInvoiceId/pdf': typeof ApiPlatformInvoicesPlatformInvoiceIdPdfRoute
   '/api/seller/imports/template': typeof ApiSellerImportsTemplateRoute
   '/api/seller/inventory/export': typeof ApiSellerInventoryExportRoute
   '/api/tickets/attachments/$id': typeof ApiTicketsAttachmentsIdRoute
@@ -1093,6 +1102,7 @@ export interface FileRoutesById {
   '/api/auth/otp/verify': typeof ApiAuthOtpVerifyRoute
   '/api/invoices/$invoiceId/pdf': typeof ApiInvoicesInvoiceIdPdfRoute
   '/api/payments/callback/$provider': typeof ApiPaymentsCallbackProviderRoute
+  '/api/platform-invoices/$platformInvoiceId/pdf': typeof ApiPlatformInvoicesPlatformInvoiceIdPdfRoute
   '/api/seller/imports/template': typeof ApiSellerImportsTemplateRoute
   '/api/seller/inventory/export': typeof ApiSellerInventoryExportRoute
   '/api/tickets/attachments/$id': typeof ApiTicketsAttachmentsIdRoute
@@ -1217,6 +1227,7 @@ export interface FileRouteTypes {
     | '/api/auth/otp/verify'
     | '/api/invoices/$invoiceId/pdf'
     | '/api/payments/callback/$provider'
+    | '/api/platform-invoices/$platformInvoiceId/pdf'
     | '/api/seller/imports/template'
     | '/api/seller/inventory/export'
     | '/api/tickets/attachments/$id'
@@ -1335,6 +1346,7 @@ export interface FileRouteTypes {
     | '/api/auth/otp/verify'
     | '/api/invoices/$invoiceId/pdf'
     | '/api/payments/callback/$provider'
+    | '/api/platform-invoices/$platformInvoiceId/pdf'
     | '/api/seller/imports/template'
     | '/api/seller/inventory/export'
     | '/api/tickets/attachments/$id'
@@ -1458,6 +1470,7 @@ export interface FileRouteTypes {
     | '/api/auth/otp/verify'
     | '/api/invoices/$invoiceId/pdf'
     | '/api/payments/callback/$provider'
+    | '/api/platform-invoices/$platformInvoiceId/pdf'
     | '/api/seller/imports/template'
     | '/api/seller/inventory/export'
     | '/api/tickets/attachments/$id'
@@ -1512,6 +1525,7 @@ export interface RootRouteChildren {
   ApiAuthOtpVerifyRoute: typeof ApiAuthOtpVerifyRoute
   ApiInvoicesInvoiceIdPdfRoute: typeof ApiInvoicesInvoiceIdPdfRoute
   ApiPaymentsCallbackProviderRoute: typeof ApiPaymentsCallbackProviderRoute
+  ApiPlatformInvoicesPlatformInvoiceIdPdfRoute: typeof ApiPlatformInvoicesPlatformInvoiceIdPdfRoute
   ApiSellerImportsTemplateRoute: typeof ApiSellerImportsTemplateRoute
   ApiSellerInventoryExportRoute: typeof ApiSellerInventoryExportRoute
   ApiTicketsAttachmentsIdRoute: typeof ApiTicketsAttachmentsIdRoute
@@ -2204,6 +2218,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiPaymentsCallbackProviderRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/platform-invoices/$platformInvoiceId/pdf': {
+      id: '/api/platform-invoices/$platformInvoiceId/pdf'
+      path: '/api/platform-invoices/$platformInvoiceId/pdf'
+      fullPath: '/api/platform-invoices/$platformInvoiceId/pdf'
+      preLoaderRoute: typeof ApiPlatformInvoicesPlatformInvoiceIdPdfRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/seller/imports/template': {
       id: '/api/seller/imports/template'
       path: '/api/seller/imports/template'
@@ -2616,6 +2637,8 @@ const rootRouteChildren: RootRouteChildren = {
   ApiAuthOtpVerifyRoute: ApiAuthOtpVerifyRoute,
   ApiInvoicesInvoiceIdPdfRoute: ApiInvoicesInvoiceIdPdfRoute,
   ApiPaymentsCallbackProviderRoute: ApiPaymentsCallbackProviderRoute,
+  ApiPlatformInvoicesPlatformInvoiceIdPdfRoute:
+    ApiPlatformInvoicesPlatformInvoiceIdPdfRoute,
   ApiSellerImportsTemplateRoute: ApiSellerImportsTemplateRoute,
   ApiSellerInventoryExportRoute: ApiSellerInventoryExportRoute,
   ApiTicketsAttachmentsIdRoute: ApiTicketsAttachmentsIdRoute,

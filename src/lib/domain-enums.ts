@@ -79,3 +79,22 @@ export type MagazineStatus = (typeof magazineStatuses)[number]
 /** A magazine page's layout: 2, 4 or 6 items, or one hero item. */
 export const magazineLayouts = ['2', '4', '6', 'hero'] as const
 export type MagazineLayout = (typeof magazineLayouts)[number]
+/** Seller plans (DOMAIN.md "Plans"): an admin retires a plan instead of deleting it. */
+export const planStatuses = ['active', 'retired'] as const
+export type PlanStatus = (typeof planStatuses)[number]
+export const billingCycles = ['monthly', 'yearly'] as const
+export type BillingCycle = (typeof billingCycles)[number]
+/**
+ * A paid period of a seller's plan: `scheduled` (paid, starts when the current one ends), `active`,
+ * `ended` (ran out; the seller renewed or moved to Free) or `replaced` (an upgrade took over).
+ */
+export const subscriptionStatuses = ['scheduled', 'active', 'ended', 'replaced'] as const
+export type SubscriptionStatus = (typeof subscriptionStatuses)[number]
+/** What a platform purchase pays for: a plan period, or (later) a Plus membership year. */
+export const purchaseKinds = ['plan', 'membership'] as const
+export type PurchaseKind = (typeof purchaseKinds)[number]
+export const purchaseStatuses = ['pending', 'paid', 'cancelled'] as const
+export type PurchaseStatus = (typeof purchaseStatuses)[number]
+/** What plan limits count. */
+export const planLimitKinds = ['stores', 'skus', 'magazines', 'observers', 'importRows'] as const
+export type PlanLimitKind = (typeof planLimitKinds)[number]

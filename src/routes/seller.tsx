@@ -1,5 +1,8 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
+import { RenewalBanner } from '~/features/plans/components/renewal-banner'
 import { guardArea } from '~/features/session/route-guards'
+import { useCurrentUser } from '~/features/session/use-session'
+import { isApprovedSeller } from '~/lib/auth-access'
 import { PanelChrome } from '~/features/shell/components/panel-chrome'
 
 /**
@@ -12,8 +15,11 @@ export const Route = createFileRoute('/seller')({
 })
 
 function SellerLayout() {
+  const { user } = useCurrentUser()
+  const approved = isApprovedSeller(user)
   return (
     <PanelChrome panel="seller">
+      {approved ? <RenewalBanner /> : null}
       <Outlet />
     </PanelChrome>
   )

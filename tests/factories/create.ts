@@ -87,6 +87,8 @@ export async function createSeller(
         city: 'Tehran',
         address: `No. ${n % 200}, Enghelab St, Tehran`,
         status,
+        // Business: a test seller is not stopped by plan limits unless the test puts it on a smaller plan.
+        planCode: 'business',
         ...overrides,
       })
       .returning(),

@@ -121,6 +121,9 @@ export const RESOURCE_SIDES: Record<
   'magazine-page': 'seller',
   'magazine-item': 'seller',
   invitation: 'seller',
+  /** Plan purchases and the platform's invoices for them are the seller's. */
+  purchase: 'seller',
+  'platform-invoice': 'seller',
   /** The users a seller names by id are its observers. */
   user: 'seller',
   seller: 'admin',

@@ -15,10 +15,20 @@ import { addMagazineItems, addMagazinePage, getMagazineDetail } from '~/features
 import { createMagazine } from '~/features/magazines/magazines.server'
 import { inviteObserver } from '~/features/sellers/observers.server'
 import { createTicket } from '~/features/tickets/tickets.server'
+import { choosePlan } from '~/features/plans/plan-checkout.server'
+import { fulfilPurchase } from '~/features/plans/plan-fulfilment.server'
 import { SHEET_COLUMNS } from '~/features/imports/import-format'
 import type { Db } from '~/server/db/client.server'
 import { mediaStorage } from '~/server/db/database.server'
-import { cartItems, faqEntries, invoices, observerInvitations, ticketAttachments } from '~/server/db/schema'
+import {
+  cartItems,
+  faqEntries,
+  invoices,
+  observerInvitations,
+  platformInvoices,
+  platformPurchases,
+  ticketAttachments,
+} from '~/server/db/schema'
 import { createLandingPage } from '../factories/create-catalog'
 import {
   createBrand,
@@ -136,6 +146,17 @@ export async function buildWorld(db: Db): Promise<World> {
   const magazinePage = await addMagazinePage(db, ownerAuth, { magazineId: magazine.id, title: '', layout: '4' })
   await addMagazineItems(db, ownerAuth, { magazinePageId: magazinePage.id, skuIds: [sku.id] })
   const magazineItem = (await getMagazineDetail(db, ownerAuth, magazine.id)).pagesList[0]!.items[0]!
+  // A plan period the seller paid for (Pro from the end of its Business period), with its invoice.
+  await choosePlan(db, await authOf(db, seller.owner.id), { plan: 'pro', cycle: 'monthly' })
+  const [purchase] = await db
+    .select()
+    .from(platformPurchases)
+    .where(eq(platformPurchases.sellerId, seller.id))
+  await db.transaction((tx) => fulfilPurchase(tx, purchase!.id))
+  const [platformInvoice] = await db
+    .select()
+    .from(platformInvoices)
+    .where(eq(platformInvoices.purchaseId, purchase!.id))
 
   const landing = await createLandingPage(db)
   const [faq] = await db
@@ -175,6 +196,7 @@ export async function buildWorld(db: Db): Promise<World> {
       'magazine-page': magazinePage.id,
       'magazine-item': magazineItem.id,
       invitation: invitation!.id,
+      'platform-invoice': platformInvoice!.id,
       user: observer,
       seller: pendingSeller.id,
       landing: landing.id,
@@ -186,7 +208,7 @@ export async function buildWorld(db: Db): Promise<World> {
       parent: otherCategory.id,
       account,
     },
-    numbers: { order: order.number },
+    numbers: { order: order.number, purchase: purchase!.number },
     values: { session },
   }
 }

@@ -32,6 +32,7 @@ import {
 import { chunks, forEachLimited, indexBy } from '~/lib/batches'
 import { openLedgersForUntrackedStock } from '~/features/inventory/stock-ledger.server'
 import { seedDemoOrders } from './demo-orders.server'
+import { seedSubscriptions } from './demo-subscriptions.server'
 import { categoryImageKey, productPhotoKey, secondPhotoKey, seedMedia, storeLogoKey } from './media'
 
 export interface SeedOptions {
@@ -182,6 +183,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
         )
       }
       const sellerByOwner = indexBy(sellerRows, (r) => r.ownerUserId)
+      await seedSubscriptions(tx, market.sellers, (s) => sellerByOwner(userByPhone(s.ownerPhone).id).id, now)
       const demoSellerSpec = market.sellers[0]
       const observer = market.users.find((u) => u.demo === 'observer')
       if (demoSellerSpec && observer) {

@@ -1,4 +1,5 @@
 import '@tanstack/react-start/server-only'
+import { assertPlanAllows } from '~/features/plans/plan-limits.server'
 import { enforceUploadQuota } from '~/server/rate-limit/upload-quota.server'
 import { randomBytes } from 'node:crypto'
 import { PassThrough, Readable } from 'node:stream'
@@ -282,6 +283,9 @@ export async function requestApply(
     const job = await ownImport(tx, actor, importId)
     const [locked] = await tx.select().from(stockImports).where(eq(stockImports.id, job.id)).for('update')
     if (locked!.status !== 'checked') throw conflict(alreadyMessage(locked!.status))
+    // Rows per file is a plan limit: checked when the seller applies (the plan may have changed
+    // since the upload).
+    await assertPlanAllows(tx, actor.sellerId, 'importRows', locked!.counts.read)
     if (mode === 'all_or_nothing' && locked!.counts.errors > 0)
       throw new HttpError(422, HAS_ERRORS(locked!.counts.errors), {
         mode: [HAS_ERRORS(locked!.counts.errors)],

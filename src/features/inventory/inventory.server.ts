@@ -1,4 +1,5 @@
 import '@tanstack/react-start/server-only'
+import { assertPlanAllows } from '~/features/plans/plan-limits.server'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { refreshProductListings } from '~/features/catalog/catalog-refresh.server'
 import { recordAuditEvents } from '~/server/audit/audit.server'
@@ -174,6 +175,7 @@ export async function setSkuStatuses(
     if (owned.length !== ids.length) throw notFound('SKU not found')
     const changing = owned.filter((row) => row.status !== input.status)
     if (changing.length === 0) return { changed: 0 }
+    if (input.status === 'active') await assertPlanAllows(tx, actor.sellerId, 'skus', changing.length)
     await tx
       .update(skus)
       .set({ status: input.status, updatedAt: new Date() })

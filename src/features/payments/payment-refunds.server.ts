@@ -33,7 +33,7 @@ export async function paymentEvent(
 /** Records a refund of one received payment and queues the provider call for after the commit. */
 export async function requestSessionRefund(
   tx: DbOrTx,
-  session: { id: string; amount: number; orderId: number },
+  session: { id: string; amount: number; orderId?: number | null; purchaseId?: number | null },
   reason: string,
 ): Promise<boolean> {
   const [recorded] = await tx
@@ -45,11 +45,18 @@ export async function requestSessionRefund(
   await sendJob(tx, 'payment.refund', { sessionId: session.id })
   await paymentEvent(tx, 'payment_refund_requested', {
     session_id: session.id,
-    order_id: session.orderId,
+    order_id: session.orderId ?? null,
+    purchase_id: session.purchaseId ?? null,
     amount: session.amount,
   })
   log().info(
-    { orderId: session.orderId, sessionId: session.id, amount: session.amount, reason },
+    {
+      orderId: session.orderId,
+      purchaseId: session.purchaseId,
+      sessionId: session.id,
+      amount: session.amount,
+      reason,
+    },
     'payment refund requested',
   )
   return true

@@ -1,5 +1,4 @@
 import '@tanstack/react-start/server-only'
-import { randomBytes } from 'node:crypto'
 import { and, desc, eq, inArray, lte, ne, or, sql } from 'drizzle-orm'
 import { constants } from '#app-config'
 import { transitionOrder } from '~/features/orders/order-transitions.server'
@@ -7,9 +6,8 @@ import { orderStatusLabels } from '~/features/orders/order-machine'
 import type { AuthContext } from '~/server/auth/session.server'
 import { requireUser } from '~/server/auth/guards.server'
 import { minutes, now } from '~/server/clock.server'
-import { serverConfig } from '~/server/config.server'
 import type { Db, DbOrTx } from '~/server/db/client.server'
-import { orders, paymentSessions, sellers } from '~/server/db/schema'
+import { orders, paymentSessions, platformPurchases, sellers } from '~/server/db/schema'
 import { HttpError, conflict, notFound, parseInput } from '~/server/http/api-errors.server'
 import { log } from '~/server/log.server'
 import {
@@ -27,6 +25,8 @@ import {
   type StartPaymentInput,
 } from './payments.schemas'
 import { paymentEvent, refundOrderPayment, requestSessionRefund } from './payment-refunds.server'
+import { newSessionId, redirectToProvider } from './payment-sessions.server'
+import { purchaseResultUrl, settlePurchaseCallback } from './purchase-payments.server'
 
 export const ORDER_NOT_FOUND = 'Order not found'
 export const PAYMENT_SESSION_NOT_FOUND = 'This payment does not exist'
@@ -36,8 +36,6 @@ export const CHECKOUT_RESULT_PATH = '/cart/checkout-result'
 export function sessionExpiry(at: Date, paymentDueAt: Date): Date {
   return new Date(Math.min(at.getTime() + minutes(constants.payments.sessionMinutes), paymentDueAt.getTime()))
 }
-
-const newSessionId = () => randomBytes(24).toString('base64url')
 
 // ---------------------------------------------------------------------------------------------
 // Starting a payment (contract P)
@@ -67,7 +65,6 @@ export async function startPayment(
     return `Too many payment attempts. Try again in ${wait} minute${wait === 1 ? '' : 's'}.`
   })
   const provider = paymentProvider()
-  const config = serverConfig()
 
   const opened = await db.transaction(async (tx) => {
     const [order] = await tx
@@ -128,34 +125,17 @@ export async function startPayment(
     return { id, order }
   })
 
-  try {
-    const created = await provider.createSession({
-      sessionId: opened.id,
+  return redirectToProvider(
+    db,
+    {
+      id: opened.id,
       amount: opened.order.total,
       currency: opened.order.currency,
-      orderNumber: opened.order.number,
+      reference: opened.order.number,
       payee: opened.order.payee,
-      returnUrl: `${config.publicSiteUrl}/api/payments/callback/${provider.name}?session=${encodeURIComponent(opened.id)}`,
-    })
-    await db
-      .update(paymentSessions)
-      .set({ providerReference: created.providerReference })
-      .where(eq(paymentSessions.id, opened.id))
-    return { url: created.redirectUrl }
-  } catch (error) {
-    log().error(
-      { err: error, sessionId: opened.id, provider: provider.name },
-      'payment provider refused to open a session',
-    )
-    await db
-      .update(paymentSessions)
-      .set({ status: 'failed', failureReason: 'provider_unavailable', completedAt: now() })
-      .where(and(eq(paymentSessions.id, opened.id), eq(paymentSessions.status, 'open')))
-    throw new HttpError(
-      502,
-      'The payment service is not answering right now. Try again in a minute; your order is kept.',
-    )
-  }
+    },
+    'your order is kept',
+  )
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -164,10 +144,20 @@ export async function startPayment(
 
 export interface CallbackResult {
   status: 'success' | 'failure'
+  /** The order's number, or a platform purchase's (PL-…) when `purchase` is true. */
   orderNumber: string
+  purchase?: boolean
   reason: PaymentReasonCode | null
   /** False when the callback was a replay: nothing was changed. */
   changed: boolean
+}
+
+/** Where the payer lands after the bank: the checkout result for an order, /subscription for a plan. */
+export function paymentResultUrl(
+  result: Pick<CallbackResult, 'status' | 'orderNumber' | 'reason' | 'purchase'>,
+): string {
+  if (result.purchase) return purchaseResultUrl(result.orderNumber)
+  return checkoutResultUrl(result)
 }
 
 export function checkoutResultUrl(result: Pick<CallbackResult, 'status' | 'orderNumber' | 'reason'>): string {
@@ -228,10 +218,12 @@ export async function handlePaymentCallback(
     const at = now()
     // Order first, then its session: the same lock order as startPayment and the expiry task.
     const [owner] = await tx
-      .select({ orderId: paymentSessions.orderId })
+      .select({ orderId: paymentSessions.orderId, purchaseId: paymentSessions.purchaseId })
       .from(paymentSessions)
       .where(eq(paymentSessions.id, verified.sessionId))
     if (!owner) throw notFound(PAYMENT_SESSION_NOT_FOUND)
+    // A platform purchase (a plan period): the same rules, its own fulfilment.
+    if (owner.orderId === null) return settlePurchaseCallback(tx, verified, provider.name)
     const [order] = await tx.select().from(orders).where(eq(orders.id, owner.orderId)).for('update')
     if (!order) throw notFound(ORDER_NOT_FOUND)
     const [session] = await tx
@@ -398,6 +390,7 @@ export async function expireUnpaid(db: Db): Promise<{ sessions: number; orders: 
           or(
             lte(paymentSessions.expiresAt, at),
             sql`exists (select 1 from ${orders} where ${orders.id} = ${paymentSessions.orderId} and ${orders.status} <> 'pending_payment')`,
+            sql`exists (select 1 from ${platformPurchases} where ${platformPurchases.id} = ${paymentSessions.purchaseId} and ${platformPurchases.status} <> 'pending')`,
           ),
         ),
       )

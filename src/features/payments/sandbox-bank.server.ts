@@ -1,9 +1,10 @@
 import '@tanstack/react-start/server-only'
 import { and, eq } from 'drizzle-orm'
+import { constants } from '#app-config'
 import { now } from '~/server/clock.server'
 import { serverConfig } from '~/server/config.server'
 import type { Db, DbOrTx } from '~/server/db/client.server'
-import { orders, paymentSessions, sellers } from '~/server/db/schema'
+import { orders, paymentSessions, platformPurchases, sellers } from '~/server/db/schema'
 import { notFound, parseInput } from '~/server/http/api-errors.server'
 import { paymentProvider } from '~/server/providers/payment/payment-provider.server'
 import { SANDBOX_CALLBACK_PATH, signSandboxOutcome } from '~/server/providers/payment/sandbox-bank.server'
@@ -13,7 +14,7 @@ import {
   type SandboxDecision,
   type SandboxSessionView,
 } from './payments.schemas'
-import { PAYMENT_SESSION_NOT_FOUND, checkoutResultUrl } from './payments.server'
+import { PAYMENT_SESSION_NOT_FOUND, paymentResultUrl } from './payments.server'
 
 /**
  * The sandbox bank's own side (its page at /payment/{session} and the endpoint behind its buttons).
@@ -33,22 +34,33 @@ async function findSession(db: DbOrTx, sessionId: string) {
       orderNumber: orders.number,
       orderStatus: orders.status,
       payee: sellers.displayName,
+      purchaseNumber: platformPurchases.number,
+      purchaseStatus: platformPurchases.status,
     })
     .from(paymentSessions)
-    .innerJoin(orders, eq(orders.id, paymentSessions.orderId))
-    .innerJoin(sellers, eq(sellers.id, orders.sellerId))
+    .leftJoin(orders, eq(orders.id, paymentSessions.orderId))
+    .leftJoin(sellers, eq(sellers.id, orders.sellerId))
+    .leftJoin(platformPurchases, eq(platformPurchases.id, paymentSessions.purchaseId))
     .where(and(eq(paymentSessions.id, id), eq(paymentSessions.provider, 'sandbox')))
   if (!row) throw notFound(PAYMENT_SESSION_NOT_FOUND)
-  return row
+  // An order's payment, or a platform purchase's (a plan period: the platform is the payee).
+  const purchase = row.purchaseNumber !== null
+  return {
+    session: row.session,
+    purchase,
+    orderNumber: (purchase ? row.purchaseNumber : row.orderNumber) ?? '',
+    payable: purchase ? row.purchaseStatus === 'pending' : row.orderStatus === 'pending_payment',
+    payee: (purchase ? constants.brand.name : row.payee) ?? '',
+  }
 }
 
 export async function loadSandboxSession(db: DbOrTx, sessionId: string): Promise<SandboxSessionView> {
   assertSandbox()
-  const { session, orderNumber, orderStatus, payee } = await findSession(db, sessionId)
+  const { session, orderNumber, payable, payee } = await findSession(db, sessionId)
   const at = now()
   // A session past its time, or whose order no longer awaits payment, is shown as expired even
   // before the sweep marks it.
-  const lapsed = session.expiresAt <= at || orderStatus !== 'pending_payment'
+  const lapsed = session.expiresAt <= at || !payable
   return {
     id: session.id,
     status: session.status === 'open' && lapsed ? 'expired' : session.status,
@@ -73,18 +85,14 @@ export async function decideSandboxPayment(
 ): Promise<{ url: string }> {
   assertSandbox()
   const { decision } = parseInput(sandboxDecisionInput, input)
-  const { session, orderNumber, orderStatus } = await findSession(db, sessionId)
-  if (
-    session.status !== 'open' ||
-    session.expiresAt <= now() ||
-    orderStatus !== 'pending_payment' ||
-    !session.providerReference
-  ) {
+  const { session, orderNumber, payable, purchase } = await findSession(db, sessionId)
+  if (session.status !== 'open' || session.expiresAt <= now() || !payable || !session.providerReference) {
     const succeeded = session.status === 'succeeded'
     return {
-      url: checkoutResultUrl({
+      url: paymentResultUrl({
         status: succeeded ? 'success' : 'failure',
         orderNumber,
+        purchase,
         reason: succeeded ? null : 'expired',
       }),
     }

@@ -51,8 +51,10 @@ export interface PendingInvitation {
 export interface ObserversOverview {
   observers: Observer[]
   invitations: PendingInvitation[]
-  /** Observers plus pending invitations may not pass this. */
+  /** Observers plus pending invitations may not pass this (the plan's limit, at most the hard cap). */
   limit: number
+  /** When the plan's limit is what stops a new invitation: the plan's words for it. */
+  planReason: string | null
 }
 
 /** What the seller sees after an invitation: added at once, or waiting for the number to sign up. */

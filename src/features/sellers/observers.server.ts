@@ -1,4 +1,5 @@
 import '@tanstack/react-start/server-only'
+import { assertPlanAllows, planLimitStatus } from '~/features/plans/plan-limits.server'
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm'
 import { constants } from '#app-config'
 import { APPROVED_SELLER_MESSAGE, isApprovedSeller } from '~/lib/auth-access'
@@ -97,7 +98,9 @@ async function readOverview(db: DbOrTx, sellerId: number): Promise<ObserversOver
       cellphone: invitation.cellphone,
       created_at: invitation.createdAt.toISOString(),
     }))
-  return { observers, invitations: pending, limit: MAX_OBSERVERS_PER_SELLER }
+  const plan = await planLimitStatus(db, sellerId, 'observers')
+  const limit = Math.min(MAX_OBSERVERS_PER_SELLER, plan.limit ?? MAX_OBSERVERS_PER_SELLER)
+  return { observers, invitations: pending, limit, planReason: plan.allowed ? null : plan.reason }
 }
 
 export async function listObservers(db: DbOrTx, auth: AuthContext | null): Promise<ObserversOverview> {
@@ -181,6 +184,7 @@ export async function inviteObserver(
           )
       }
       if ((await countSeats(tx, seller.id)) >= MAX_OBSERVERS_PER_SELLER) throw conflict(TOO_MANY_OBSERVERS)
+      await assertPlanAllows(tx, seller.id, 'observers')
       const at = now()
       if (target) {
         await tx

@@ -1,6 +1,7 @@
 import '@tanstack/react-start/server-only'
 import { and, eq } from 'drizzle-orm'
 import { refreshProductListings } from '~/features/catalog/catalog-refresh.server'
+import { assertPlanAllows } from '~/features/plans/plan-limits.server'
 import { recordAuditEvent } from '~/server/audit/audit.server'
 import type { SellerActor } from '~/server/auth/guards.server'
 import type { AuthContext } from '~/server/auth/session.server'
@@ -51,6 +52,8 @@ export async function insertSku(
   productId: number,
   fields: SkuFields,
 ): Promise<SkuRow> {
+  // A new SKU is active at once: it takes a place among the plan's active SKUs.
+  await assertPlanAllows(tx, actor.sellerId, 'skus')
   const [row] = await tx
     .insert(skus)
     .values({
@@ -130,6 +133,7 @@ export async function updateSku(
   const { skuId, ...fields } = input
   await db.transaction(async (tx) => {
     const before = await ownedSku(tx, actor, skuId)
+    if (before.status !== 'active' && fields.status === 'active') await assertPlanAllows(tx, actor.sellerId, 'skus')
     const [after] = await tx
       .update(skus)
       .set({ ...fields, updatedAt: new Date() })

@@ -1,6 +1,7 @@
 import '@tanstack/react-start/server-only'
 import { and, desc, eq, sql } from 'drizzle-orm'
 import { refreshListingsOfStores, refreshProductListings } from '~/features/catalog/catalog-refresh.server'
+import { assertPlanAllows } from '~/features/plans/plan-limits.server'
 import { recordAuditEvent } from '~/server/audit/audit.server'
 import { requireApprovedSeller, type SellerActor } from '~/server/auth/guards.server'
 import type { AuthContext } from '~/server/auth/session.server'
@@ -163,6 +164,7 @@ export async function createStore(
   const logo = await writeLogo(db, actor, logoUploads, storage, async () => undefined)
   try {
     return await db.transaction(async (tx) => {
+      await assertPlanAllows(tx, actor.sellerId, 'stores')
       const [row] = await tx
         .insert(stores)
         .values({ sellerId: actor.sellerId, ...input, logo: logo?.url ?? null })

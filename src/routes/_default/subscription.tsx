@@ -1,12 +1,25 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '~/features/shell/components/placeholder-page'
+import { SubscriptionPage } from '~/features/plans/components/subscription-page'
+import { planQueries } from '~/features/plans/plans.queries'
+import { subscriptionSearch } from '~/features/plans/plans.schemas'
+import { useCurrentUser } from '~/features/session/use-session'
 import { pageHead } from '~/features/shell/page-head'
 
 export const Route = createFileRoute('/_default/subscription')({
+  validateSearch: subscriptionSearch,
+  loader: async ({ context }) => {
+    await context.queryClient.ensureQueryData(planQueries.list())
+  },
   head: () => pageHead('Seller Subscription'),
   component: DefaultSubscriptionPage,
 })
 
 function DefaultSubscriptionPage() {
-  return <PlaceholderPage title="Seller Subscription" owner="later" />
+  const { purchase } = Route.useSearch()
+  const { user } = useCurrentUser()
+  return (
+    <section aria-labelledby="page-title">
+      <SubscriptionPage user={user} purchase={purchase} />
+    </section>
+  )
 }

@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
+import { SellerPlanSection } from '~/features/plans/components/seller-plan-section'
 import { ObserversLink } from '~/features/sellers/components/observers-link'
 import { SellerProfile } from '~/features/sellers/components/seller-profile-form'
 import { sellerQueries } from '~/features/sellers/sellers.queries'
@@ -23,6 +24,7 @@ function SellerProfilePage() {
       </h1>
       <SellerProfile seller={seller} />
       <ObserversLink seller={seller} />
+      {seller.status === 'approved' ? <SellerPlanSection /> : null}
     </section>
   )
 }

@@ -20,6 +20,8 @@ export interface JobPayloads {
   'payments.expire-unpaid': Record<string, never>
   'basket.prune-fill-keys': Record<string, never>
   'orders.auto-complete': Record<string, never>
+  /** Plan periods: scheduled ones start, reminders 7 and 1 days before the end, grace, then Free. */
+  'plans.renewals': Record<string, never>
   /** Forgets spent rate-limit windows and dead sign-in records. */
   'housekeeping.prune': Record<string, never>
 }
@@ -90,6 +92,7 @@ export const jobPolicies: { [N in JobName]: JobPolicy } = {
   'payments.expire-unpaid': periodic(everyMinutes(constants.payments.expirySweepSeconds / 60)),
   'basket.prune-fill-keys': periodic('17 * * * *'),
   'orders.auto-complete': periodic('23 * * * *'),
+  'plans.renewals': periodic('11 * * * *'),
   'housekeeping.prune': periodic('41 * * * *'),
 }
 

@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router'
 import { useQueryClient } from '@tanstack/react-query'
 import { Fragment, useState, type ReactNode } from 'react'
 import { toApiError } from '~/lib/api-error'
@@ -25,7 +26,7 @@ export function ObserversPanel({ overview }: { overview: ObserversOverview }) {
   const full = used >= overview.limit
   return (
     <div className="flex flex-col gap-8">
-      <InviteForm full={full} used={used} limit={overview.limit} />
+      <InviteForm full={full} used={used} limit={overview.limit} planReason={overview.planReason} />
       <section aria-labelledby="observers-title" className="flex flex-col gap-3">
         <h2 id="observers-title" className="text-lg font-semibold text-ink">
           Your observers
@@ -61,7 +62,17 @@ export function ObserversPanel({ overview }: { overview: ObserversOverview }) {
   )
 }
 
-function InviteForm({ full, used, limit }: { full: boolean; used: number; limit: number }) {
+function InviteForm({
+  full,
+  used,
+  limit,
+  planReason,
+}: {
+  full: boolean
+  used: number
+  limit: number
+  planReason: string | null
+}) {
   const queryClient = useQueryClient()
   const { form, formProps, formError, reset } = useAppForm({
     schema: inviteObserverInput,
@@ -91,7 +102,14 @@ function InviteForm({ full, used, limit }: { full: boolean; used: number; limit:
           {used} of {limit} places used
         </p>
       </div>
-      {full ? (
+      {full && planReason ? (
+        <p role="status" className="rounded-xl bg-stone-50 px-4 py-3 text-sm text-stone-700">
+          {planReason}{' '}
+          <Link to="/subscription" className="font-medium text-brand-800 underline underline-offset-4">
+            See plans
+          </Link>
+        </p>
+      ) : full ? (
         <p role="status" className="rounded-xl bg-stone-50 px-4 py-3 text-sm text-stone-700">
           You have {limit} observers and invitations, the most a seller can have. Remove one to invite someone
           else.

@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
+import { PlanLimitGate } from '~/features/plans/components/plan-limit-gate'
 import { StoreList } from '~/features/stores/components/store-pages'
 import { useIsStoreOwner } from '~/features/stores/components/use-store-owner'
 import { storeQueries } from '~/features/stores/stores.queries'
@@ -24,9 +25,11 @@ function SellerStoresPage() {
           Your Stores
         </h1>
         {isOwner && stores.length > 0 ? (
-          <Link to="/seller/stores/create" className={buttonClasses()}>
-            New store
-          </Link>
+          <PlanLimitGate kind="stores" label="New store">
+            <Link to="/seller/stores/create" className={buttonClasses()}>
+              New store
+            </Link>
+          </PlanLimitGate>
         ) : null}
       </div>
       <StoreList stores={stores} canEdit={isOwner} />

@@ -12,6 +12,11 @@ import {
   sellerStatuses,
   skuStatuses,
   storeStatuses,
+  planStatuses,
+  billingCycles,
+  subscriptionStatuses,
+  purchaseKinds,
+  purchaseStatuses,
 } from '~/lib/domain-enums'
 
 export const sellerStatusEnum = pgEnum('seller_status', sellerStatuses)
@@ -26,3 +31,8 @@ export const brandStatusEnum = pgEnum('brand_status', brandStatuses)
 export const productReviewStateEnum = pgEnum('product_review_state', productReviewStates)
 export const magazineStatusEnum = pgEnum('magazine_status', magazineStatuses)
 export const magazineLayoutEnum = pgEnum('magazine_layout', magazineLayouts)
+export const planStatusEnum = pgEnum('plan_status', planStatuses)
+export const billingCycleEnum = pgEnum('billing_cycle', billingCycles)
+export const subscriptionStatusEnum = pgEnum('subscription_status', subscriptionStatuses)
+export const purchaseKindEnum = pgEnum('purchase_kind', purchaseKinds)
+export const purchaseStatusEnum = pgEnum('purchase_status', purchaseStatuses)

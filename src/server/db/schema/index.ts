@@ -1,5 +1,6 @@
 export * from './enums'
 export * from './people'
+export * from './plans'
 export * from './catalog'
 export * from './analytics'
 export * from './auth'

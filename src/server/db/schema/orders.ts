@@ -15,6 +15,7 @@ import { addresses } from './addresses'
 import { products, skus, stores } from './catalog'
 import { deliveryMethodEnum, orderActorKindEnum, orderStatusEnum, paymentSessionStatusEnum } from './enums'
 import { sellers, users } from './people'
+import { platformPurchases } from './plans'
 
 const at = (name: string) => timestamp(name, { withTimezone: true })
 const money = (name: string) => bigint(name, { mode: 'number' })
@@ -164,17 +165,17 @@ export const orderEvents = pgTable(
 )
 
 /**
- * A payment attempt for an order at a provider. The id is an unguessable token used in
- * /payment/{session}. Only an `open` session can succeed or fail (a conditional update), which is
- * what makes a replayed callback change nothing.
+ * A payment attempt at a provider, for an order or for a platform purchase (a plan period, a Plus
+ * year): exactly one of the two. The id is an unguessable token used in /payment/{session}. Only an
+ * `open` session can succeed or fail (a conditional update), which is what makes a replayed
+ * callback change nothing.
  */
 export const paymentSessions = pgTable(
   'payment_sessions',
   {
     id: text('id').primaryKey(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    purchaseId: integer('purchase_id').references(() => platformPurchases.id, { onDelete: 'cascade' }),
     provider: text('provider').notNull(),
     amount: money('amount').notNull(),
     currency: text('currency').notNull(),
@@ -198,7 +199,12 @@ export const paymentSessions = pgTable(
     uniqueIndex('payment_sessions_one_success_per_order')
       .on(t.orderId)
       .where(sql`${t.status} = 'succeeded'`),
+    uniqueIndex('payment_sessions_one_success_per_purchase')
+      .on(t.purchaseId)
+      .where(sql`${t.status} = 'succeeded'`),
+    index('payment_sessions_purchase_idx').on(t.purchaseId, t.createdAt),
     check('payment_sessions_amount_positive', sql`${t.amount} > 0`),
+    check('payment_sessions_pays_one_thing', sql`(${t.orderId} is null) <> (${t.purchaseId} is null)`),
   ],
 )
 

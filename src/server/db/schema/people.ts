@@ -69,7 +69,7 @@ export const sellers = pgTable(
     goodsCategory: text('goods_category'),
     status: sellerStatusEnum('status').notNull().default('pending'),
     statusReason: text('status_reason'),
-    /** Subscription plan code; plans arrive with the subscription issue. */
+    /** The slug of the plan in force (plans.slug); the subscription periods are in seller_subscriptions. */
     planCode: text('plan_code').notNull().default('free'),
     /** Seller delivery fee per order, minor units. */
     deliveryFee: bigint('delivery_fee', { mode: 'number' }).notNull().default(0),

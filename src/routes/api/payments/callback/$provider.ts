@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { checkoutResultUrl, handlePaymentCallback } from '~/features/payments/payments.server'
+import { handlePaymentCallback, paymentResultUrl } from '~/features/payments/payments.server'
 import { getDb } from '~/server/db/database.server'
 import { HttpError } from '~/server/http/api-errors.server'
 import { log } from '~/server/log.server'
@@ -58,7 +58,7 @@ async function handle({
     const result = await handlePaymentCallback(await getDb(), params.provider, data)
     return new Response(null, {
       status: 303,
-      headers: { location: checkoutResultUrl(result), 'cache-control': 'no-store' },
+      headers: { location: paymentResultUrl(result), 'cache-control': 'no-store' },
     })
   } catch (error) {
     if (error instanceof HttpError) return refusal(error.status, error.message)

@@ -1,0 +1,89 @@
+import { cn } from '~/lib/cn'
+import { formatMoney } from '~/lib/money'
+import type { SubscriptionOverview } from '../plans.schemas'
+import { formatPlanDate, formatUsage, limitLabel } from './plan-format'
+
+/** The seller's plan: the period and what follows it, and usage against each limit. */
+export function CurrentPlan({ overview }: { overview: SubscriptionOverview }) {
+  const { current, next, plan } = overview
+  return (
+    <div className="flex flex-col gap-4 rounded-2xl border border-stone-200 bg-white p-5">
+      <div className="flex flex-col gap-1">
+        <p className="text-sm text-stone-600">Your plan</p>
+        <p className="text-xl font-semibold text-ink">{plan.name}</p>
+        {current ? (
+          <p className="text-sm text-stone-800">
+            {current.billing_cycle === 'yearly' ? 'Yearly' : 'Monthly'}, paid until{' '}
+            <strong>{formatPlanDate(current.period_end)}</strong>
+            {next ? (
+              <>
+                ; then {next.plan_name} until {formatPlanDate(next.period_end)}
+              </>
+            ) : current.ends_to_free ? (
+              <>; then Free</>
+            ) : overview.lapses_at ? (
+              <>; renew by {formatPlanDate(overview.lapses_at)} to keep it</>
+            ) : null}
+            .
+          </p>
+        ) : (
+          <p className="text-sm text-stone-800">No paid period: the Free plan&apos;s limits apply.</p>
+        )}
+      </div>
+      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5" aria-label="Usage against your plan's limits">
+        {overview.usage.map((u) => {
+          const share = u.limit ? Math.min(1, u.used / u.limit) : 0
+          const full = u.kind !== 'importRows' && u.limit !== null && u.used >= u.limit
+          return (
+            <li key={u.kind} className="flex flex-col gap-1.5 rounded-xl bg-stone-50 p-3">
+              <span className="text-xs text-stone-600">{limitLabel(u.kind)}</span>
+              <span className={cn('text-sm font-semibold', full ? 'text-red-800' : 'text-ink')}>
+                {formatUsage(u.kind, u.used, u.limit)}
+              </span>
+              {u.kind !== 'importRows' && u.limit !== null ? (
+                <span className="h-1.5 w-full overflow-hidden rounded-full bg-stone-200" aria-hidden="true">
+                  <span
+                    className={cn('block h-full rounded-full', full ? 'bg-red-700' : 'bg-brand-500')}
+                    style={{ width: `${Math.round(share * 100)}%` }}
+                  />
+                </span>
+              ) : null}
+            </li>
+          )
+        })}
+      </ul>
+    </div>
+  )
+}
+
+/** The platform's invoices for the seller's plan periods, each with its PDF. */
+export function PlanInvoices({ overview }: { overview: SubscriptionOverview }) {
+  if (overview.invoices.length === 0)
+    return <p className="text-sm text-stone-700">No plan invoices yet: each paid period gets one.</p>
+  return (
+    <ul className="flex flex-col divide-y divide-stone-200 rounded-2xl border border-stone-200 bg-white">
+      {overview.invoices.map((invoice) => (
+        <li key={invoice.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 text-sm">
+          <div className="flex min-w-0 flex-col">
+            <span className="font-medium text-ink" dir="ltr">
+              {invoice.number}
+            </span>
+            <span className="text-stone-700">{invoice.description}</span>
+          </div>
+          <div className="flex items-center gap-4">
+            <span className="font-semibold text-ink">{formatMoney(invoice.total, invoice.currency)}</span>
+            {overview.can_manage ? (
+              <a
+                href={`/api/platform-invoices/${invoice.id}/pdf`}
+                className="font-medium text-brand-800 underline underline-offset-4"
+                download
+              >
+                PDF<span className="sr-only"> of invoice {invoice.number}</span>
+              </a>
+            ) : null}
+          </div>
+        </li>
+      ))}
+    </ul>
+  )
+}

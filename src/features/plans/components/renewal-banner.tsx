@@ -1,0 +1,38 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { formatPlanDate } from './plan-format'
+import { planQueries } from '../plans.queries'
+
+/**
+ * The seller panel's banner while a paid period is about to end (7 days) or in its grace days: when
+ * it ends, when the seller moves to Free, and the way to renew.
+ */
+export function RenewalBanner() {
+  const { data } = useQuery(planQueries.overview())
+  if (!data?.current || (data.phase !== 'ending' && data.phase !== 'grace')) return null
+  const { current } = data
+  return (
+    <div
+      role="status"
+      className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950"
+    >
+      <p>
+        {data.phase === 'grace' ? (
+          <>
+            Your {current.plan_name} plan ended on {formatPlanDate(current.period_end)}. It stays in force
+            until {formatPlanDate(data.lapses_at!)}, then your account moves to Free.
+          </>
+        ) : (
+          <>
+            Your {current.plan_name} plan ends on {formatPlanDate(current.period_end)}.
+          </>
+        )}
+      </p>
+      {data.can_manage ? (
+        <Link to="/subscription" className="font-semibold text-amber-950 underline underline-offset-4">
+          Renew {current.plan_name}
+        </Link>
+      ) : null}
+    </div>
+  )
+}

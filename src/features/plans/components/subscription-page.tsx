@@ -1,0 +1,237 @@
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useState } from 'react'
+import { toApiError } from '~/lib/api-error'
+import { isApprovedSeller, sellerRole } from '~/lib/auth-access'
+import type { BillingCycle } from '~/lib/domain-enums'
+import { formatMoney } from '~/lib/money'
+import type { User } from '~/lib/user'
+import { Button, buttonClasses } from '~/ui/button'
+import { Dialog, DialogContent } from '~/ui/dialog'
+import { choosePlanFn, quotePlanFn } from '../plans.functions'
+import { planQueries } from '../plans.queries'
+import type { PlanQuote, PlanView } from '../plans.schemas'
+import { CurrentPlan, PlanInvoices } from './current-plan'
+import { PlanCards } from './plan-cards'
+import { formatPlanDate } from './plan-format'
+
+/** /subscription: the plans compared, the seller's own plan and usage, and choosing one. */
+export function SubscriptionPage({ user, purchase }: { user: User | null; purchase?: string }) {
+  const { data: plans } = useSuspenseQuery(planQueries.list())
+  const seller = isApprovedSeller(user)
+  const overview = useQuery({ ...planQueries.overview(), enabled: seller })
+  const [cycle, setCycle] = useState<BillingCycle>('monthly')
+  const [choosing, setChoosing] = useState<PlanView | null>(null)
+  const canChoose = seller && overview.data?.can_manage === true
+  return (
+    <div className="flex flex-col gap-8">
+      <header className="flex flex-col gap-2">
+        <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
+          Seller Subscription
+        </h1>
+        <p className="max-w-2xl text-stone-700">
+          Every seller starts on Free. Choose a plan by how many stores, products on sale and people you need,
+          and change it at any time: an upgrade credits your unused days, a downgrade starts when the paid
+          period ends, and nothing you made is ever deleted.
+        </p>
+      </header>
+      {purchase && seller ? <PurchaseOutcome purchaseNumber={purchase} /> : null}
+      {seller && overview.data ? (
+        <section aria-labelledby="current-title" className="flex flex-col gap-3">
+          <h2 id="current-title" className="text-lg font-semibold text-ink">
+            Your plan and usage
+          </h2>
+          <CurrentPlan overview={overview.data} />
+        </section>
+      ) : null}
+      <section aria-labelledby="plans-title" className="flex flex-col gap-4">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="plans-title" className="text-lg font-semibold text-ink">
+            Compare plans
+          </h2>
+          <fieldset className="flex rounded-lg border border-stone-300 bg-white p-1 text-sm">
+            <legend className="sr-only">Billing</legend>
+            {(['monthly', 'yearly'] as const).map((value) => (
+              <label
+                key={value}
+                className="cursor-pointer rounded-md px-3 py-1.5 font-medium text-stone-800 has-checked:bg-brand-500 has-checked:text-ink has-focus-visible:outline-2 has-focus-visible:outline-brand-700"
+              >
+                <input
+                  type="radio"
+                  name="cycle"
+                  value={value}
+                  checked={cycle === value}
+                  onChange={() => setCycle(value)}
+                  className="sr-only"
+                />
+                {value === 'monthly' ? 'Monthly' : 'Yearly'}
+              </label>
+            ))}
+          </fieldset>
+        </div>
+        <PlanCards
+          plans={plans}
+          cycle={cycle}
+          currentSlug={seller ? (overview.data?.plan.slug ?? null) : null}
+          onChoose={canChoose ? setChoosing : undefined}
+        />
+        {!seller ? <NotASeller user={user} /> : null}
+        {seller && overview.data && !overview.data.can_manage ? (
+          <p className="text-sm text-stone-700">Only the seller&apos;s owner can change the plan.</p>
+        ) : null}
+      </section>
+      {seller && overview.data ? (
+        <section aria-labelledby="invoices-title" className="flex flex-col gap-3">
+          <h2 id="invoices-title" className="text-lg font-semibold text-ink">
+            Plan invoices
+          </h2>
+          <PlanInvoices overview={overview.data} />
+        </section>
+      ) : null}
+      {choosing ? <ChoosePlanDialog plan={choosing} cycle={cycle} onClose={() => setChoosing(null)} /> : null}
+    </div>
+  )
+}
+
+function NotASeller({ user }: { user: User | null }) {
+  const role = user ? sellerRole(user) : null
+  if (role)
+    return <p className="text-sm text-stone-700">Plans can be chosen once your seller account is approved.</p>
+  return (
+    <div className="flex flex-wrap items-center gap-3 rounded-2xl bg-stone-50 p-4">
+      <p className="text-sm text-stone-800">Sell on Omdeh: every seller starts on Free.</p>
+      <Link to="/become-a-seller" className={buttonClasses()}>
+        Become a seller
+      </Link>
+    </div>
+  )
+}
+
+/** The quote (price, credit for unused days, the period) and "Pay", which goes to the bank. */
+function ChoosePlanDialog({
+  plan,
+  cycle,
+  onClose,
+}: {
+  plan: PlanView
+  cycle: BillingCycle
+  onClose: () => void
+}) {
+  const queryClient = useQueryClient()
+  const quote = useQuery({
+    queryKey: [...planQueries.all, 'quote', plan.slug, cycle],
+    queryFn: () => quotePlanFn({ data: { plan: plan.slug, cycle } }),
+    retry: false,
+    gcTime: 0,
+  })
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  async function confirm() {
+    setBusy(true)
+    setError(null)
+    try {
+      const result = await choosePlanFn({ data: { plan: plan.slug, cycle } })
+      if ('url' in result) {
+        window.location.assign(result.url)
+        return
+      }
+      await queryClient.invalidateQueries({ queryKey: planQueries.all })
+      onClose()
+    } catch (thrown) {
+      setError(toApiError(thrown).message)
+      setBusy(false)
+    }
+  }
+  const q: PlanQuote | undefined = quote.data
+  return (
+    <Dialog open onOpenChange={(open) => (open ? null : onClose())}>
+      <DialogContent title={`${plan.name}, ${cycle}`}>
+        {quote.isPending ? <p className="text-sm text-stone-700">Working out the price…</p> : null}
+        {quote.isError ? (
+          <p role="alert" className="text-sm text-red-800">
+            {toApiError(quote.error).message}
+          </p>
+        ) : null}
+        {q ? (
+          <div className="flex flex-col gap-4">
+            <p className="text-sm text-stone-800">{q.summary}</p>
+            {q.kind !== 'to_free' ? (
+              <dl className="flex flex-col gap-1 rounded-xl bg-stone-50 p-3 text-sm">
+                <div className="flex justify-between gap-3">
+                  <dt>
+                    {plan.name}, {cycle}
+                  </dt>
+                  <dd>{formatMoney(q.list_price, q.currency)}</dd>
+                </div>
+                {q.credit > 0 ? (
+                  <div className="flex justify-between gap-3 text-emerald-800">
+                    <dt>Credit for {q.credit_days} unused days</dt>
+                    <dd>-{formatMoney(q.credit, q.currency)}</dd>
+                  </div>
+                ) : null}
+                <div className="flex justify-between gap-3 border-t border-stone-200 pt-1 font-semibold">
+                  <dt>To pay now (VAT included)</dt>
+                  <dd>{formatMoney(q.amount, q.currency)}</dd>
+                </div>
+                <div className="flex justify-between gap-3 text-stone-700">
+                  <dt>Period</dt>
+                  <dd>
+                    {formatPlanDate(q.period_start)} – {formatPlanDate(q.period_end)}
+                  </dd>
+                </div>
+              </dl>
+            ) : null}
+            {error ? (
+              <p role="alert" className="text-sm text-red-800">
+                {error}
+              </p>
+            ) : null}
+            <div className="flex flex-wrap justify-end gap-2">
+              <Button variant="secondary" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button onClick={confirm} disabled={busy}>
+                {q.kind === 'to_free' ? 'Move to Free' : `Pay ${formatMoney(q.amount, q.currency)}`}
+              </Button>
+            </div>
+          </div>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+/** Back from the bank: what happened to the purchase. */
+function PurchaseOutcome({ purchaseNumber }: { purchaseNumber: string }) {
+  const { data, isError } = useQuery(planQueries.purchase(purchaseNumber))
+  if (isError) return null
+  if (!data) return <p className="text-sm text-stone-700">Checking your payment…</p>
+  const paid = data.status === 'paid'
+  return (
+    <div
+      role="status"
+      className={
+        paid
+          ? 'rounded-xl border border-emerald-300 bg-emerald-50 px-4 py-3 text-sm text-emerald-950'
+          : 'rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950'
+      }
+    >
+      {paid ? (
+        <p>
+          Payment received for {data.plan_name} ({data.number}): {formatPlanDate(data.period_start)} –{' '}
+          {formatPlanDate(data.period_end)}. The invoice is below.
+        </p>
+      ) : data.payment?.refunded ? (
+        <p>
+          The payment for {data.number} could not be applied to your plan and is being refunded. Your plan has
+          not changed.
+        </p>
+      ) : (
+        <p>
+          The payment for {data.plan_name} ({data.number}) did not go through. Your plan has not changed;
+          choose the plan again to retry.
+        </p>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,301 @@
+import '@tanstack/react-start/server-only'
+import { randomInt } from 'node:crypto'
+import { and, desc, eq, inArray } from 'drizzle-orm'
+import { constants } from '#app-config'
+import { openPurchaseSession, redirectToProvider } from '~/features/payments/payment-sessions.server'
+import { recordAuditEvent } from '~/server/audit/audit.server'
+import { requireApprovedSeller } from '~/server/auth/guards.server'
+import type { AuthContext } from '~/server/auth/session.server'
+import { minutes, now } from '~/server/clock.server'
+import type { Db, DbOrTx } from '~/server/db/client.server'
+import { paymentSessions, plans, platformPurchases, sellerSubscriptions } from '~/server/db/schema'
+import { conflict, notFound, parseInput } from '~/server/http/api-errors.server'
+import { enforceRateLimits } from '~/server/rate-limit/rate-limit.server'
+import { cancelPendingPurchases, setSellerPlan } from './plan-fulfilment.server'
+import { FREE_PLAN, planOfSeller } from './plan-limits.server'
+import { periodDays, periodEndOf, priceOf, unusedCredit } from './plan-pricing'
+import {
+  choosePlanInput,
+  purchaseResultInput,
+  type ChoosePlanInput,
+  type PlanQuote,
+  type PurchaseResultView,
+} from './plans.schemas'
+
+/**
+ * Choosing a plan on /subscription (issue #19): the quote (what is paid, from when, with the
+ * credit for unused days), then a platform purchase paid through the same payment sessions as
+ * orders. Only the seller's owner chooses; observers see the plans but cannot buy.
+ */
+
+const ownerOf = (auth: AuthContext | null) => requireApprovedSeller(auth, { allowObserver: false })
+
+export const PLAN_NOT_OFFERED = 'This plan is not offered'
+
+const day = (d: Date) => d.toISOString().slice(0, 10)
+
+interface QuoteFacts extends PlanQuote {
+  replacesSubscriptionId: number | null
+  activeSubscriptionId: number | null
+}
+
+/** The quote for moving `sellerId` to `plan` billed `cycle`, at the app clock's now. */
+export async function quotePlanChange(
+  db: DbOrTx,
+  sellerId: number,
+  input: { plan: string; cycle: 'monthly' | 'yearly' },
+): Promise<QuoteFacts> {
+  const at = now()
+  const [target] = await db
+    .select()
+    .from(plans)
+    .where(and(eq(plans.slug, input.plan), eq(plans.status, 'active')))
+  if (!target) throw notFound(PLAN_NOT_OFFERED)
+  const current = await planOfSeller(db, sellerId)
+  const periods = await db
+    .select()
+    .from(sellerSubscriptions)
+    .where(
+      and(
+        eq(sellerSubscriptions.sellerId, sellerId),
+        inArray(sellerSubscriptions.status, ['active', 'scheduled']),
+      ),
+    )
+  const active = periods.find((p) => p.status === 'active') ?? null
+  const scheduled = periods.find((p) => p.status === 'scheduled') ?? null
+  if (scheduled) {
+    throw conflict(
+      `You have already paid for ${scheduled.planSlug === current.slug ? 'the next period' : 'another plan'} from ${day(scheduled.periodStart)}; change plans after it starts.`,
+    )
+  }
+  const base = {
+    plan_slug: target.slug,
+    plan_name: target.name,
+    cycle: input.cycle,
+    currency: constants.money.currency,
+    activeSubscriptionId: active?.id ?? null,
+  }
+  if (target.slug === FREE_PLAN) {
+    if (current.slug === FREE_PLAN) throw conflict('You are on the Free plan already.')
+    const from = active ? active.periodEnd : at
+    return {
+      ...base,
+      kind: 'to_free',
+      list_price: 0,
+      credit: 0,
+      credit_days: 0,
+      amount: 0,
+      period_start: from.toISOString(),
+      period_end: from.toISOString(),
+      replacesSubscriptionId: null,
+      summary: active
+        ? `You keep ${current.name} until ${day(active.periodEnd)}, then move to Free. Nothing is deleted.`
+        : 'You move to Free now. Nothing is deleted.',
+    }
+  }
+  const listPrice = priceOf(target, input.cycle)
+  if (!active || current.slug === FREE_PLAN) {
+    const end = periodEndOf(at, input.cycle)
+    return {
+      ...base,
+      kind: 'new',
+      list_price: listPrice,
+      credit: 0,
+      credit_days: 0,
+      amount: listPrice,
+      period_start: at.toISOString(),
+      period_end: end.toISOString(),
+      replacesSubscriptionId: null,
+      summary: `${target.name} from today until ${day(end)}.`,
+    }
+  }
+  const upgrade = target.slug !== active.planSlug && target.monthlyPrice >= current.monthlyPrice
+  if (upgrade) {
+    const { credit, days } = unusedCredit(active, at)
+    const end = periodEndOf(at, input.cycle)
+    if (credit >= listPrice)
+      throw conflict(
+        `The ${days} unused days of your ${current.name} plan are worth more than ${target.name} ${input.cycle}; choose the yearly ${target.name} plan.`,
+      )
+    return {
+      ...base,
+      kind: 'upgrade',
+      list_price: listPrice,
+      credit,
+      credit_days: days,
+      amount: listPrice - credit,
+      period_start: at.toISOString(),
+      period_end: end.toISOString(),
+      replacesSubscriptionId: active.id,
+      summary: `${target.name} from today until ${day(end)}. The ${days} unused days of ${current.name} (of ${periodDays(active.periodStart, active.periodEnd)}) are credited.`,
+    }
+  }
+  // The same plan again (a renewal) or a cheaper one (a downgrade): it starts when this one ends.
+  const start = active.periodEnd
+  const end = periodEndOf(start, input.cycle)
+  const renewal = target.slug === active.planSlug
+  return {
+    ...base,
+    kind: renewal ? 'renewal' : 'downgrade',
+    list_price: listPrice,
+    credit: 0,
+    credit_days: 0,
+    amount: listPrice,
+    period_start: start.toISOString(),
+    period_end: end.toISOString(),
+    replacesSubscriptionId: null,
+    summary: renewal
+      ? `${target.name} renewed from ${day(start)} until ${day(end)}.`
+      : `You keep ${current.name} until ${day(start)}, then ${target.name} until ${day(end)}. Nothing is deleted.`,
+  }
+}
+
+const publicQuote = ({
+  replacesSubscriptionId: _r,
+  activeSubscriptionId: _a,
+  ...quote
+}: QuoteFacts): PlanQuote => quote
+
+export async function quotePlan(
+  db: Db,
+  auth: AuthContext | null,
+  input: ChoosePlanInput,
+): Promise<PlanQuote> {
+  const actor = ownerOf(auth)
+  return publicQuote(await quotePlanChange(db, actor.sellerId, parseInput(choosePlanInput, input)))
+}
+
+const startLimit = { name: 'plan-payment-start:seller', limit: 20, windowMs: minutes(60) }
+
+/**
+ * "Pay" after the quote: a pending purchase at the quoted price and an open payment session, then
+ * where to send the payer. Choosing Free schedules the move (no payment) and answers `scheduled`.
+ */
+export async function choosePlan(
+  db: Db,
+  auth: AuthContext | null,
+  input: ChoosePlanInput,
+): Promise<{ url: string } | { scheduled: PlanQuote }> {
+  const actor = ownerOf(auth)
+  const choice = parseInput(choosePlanInput, input)
+  await enforceRateLimits(db, [{ rule: startLimit, subject: String(actor.sellerId) }], (s) => {
+    const wait = Math.ceil(s / 60)
+    return `Too many payment attempts. Try again in ${wait} minute${wait === 1 ? '' : 's'}.`
+  })
+  const opened = await db.transaction(async (tx) => {
+    await planOfSeller(tx, actor.sellerId, true)
+    const quote = await quotePlanChange(tx, actor.sellerId, choice)
+    await cancelPendingPurchases(tx, actor.sellerId)
+    if (quote.kind === 'to_free') {
+      if (quote.activeSubscriptionId !== null) {
+        await tx
+          .update(sellerSubscriptions)
+          .set({ endsToFree: true })
+          .where(eq(sellerSubscriptions.id, quote.activeSubscriptionId))
+        await recordAuditEvent(tx, {
+          actorUserId: actor.auth.user.id,
+          sellerId: actor.sellerId,
+          action: 'subscription.ends_to_free',
+          recordType: 'subscription',
+          recordId: quote.activeSubscriptionId,
+          before: { endsToFree: false },
+          after: { endsToFree: true },
+        })
+      } else {
+        await setSellerPlan(tx, actor.sellerId, FREE_PLAN, actor.auth.user.id, 'chose Free')
+      }
+      return { scheduled: publicQuote(quote) }
+    }
+    const [row] = await tx
+      .insert(platformPurchases)
+      .values({
+        number: `PL-TMP-${randomInt(1e9)}`,
+        kind: 'plan',
+        userId: actor.auth.user.id,
+        sellerId: actor.sellerId,
+        planSlug: quote.plan_slug,
+        billingCycle: quote.cycle,
+        listPrice: quote.list_price,
+        credit: quote.credit,
+        amount: quote.amount,
+        currency: quote.currency,
+        periodStart: new Date(quote.period_start),
+        periodEnd: new Date(quote.period_end),
+        replacesSubscriptionId: quote.replacesSubscriptionId,
+        createdAt: now(),
+      })
+      .returning({ id: platformPurchases.id })
+    const number = `PL-${String(100000 + row!.id)}`
+    await tx.update(platformPurchases).set({ number }).where(eq(platformPurchases.id, row!.id))
+    await recordAuditEvent(tx, {
+      actorUserId: actor.auth.user.id,
+      sellerId: actor.sellerId,
+      action: 'purchase.create',
+      recordType: 'purchase',
+      recordId: row!.id,
+      after: {
+        number,
+        kind: quote.kind,
+        plan: quote.plan_slug,
+        cycle: quote.cycle,
+        amount: quote.amount,
+        credit: quote.credit,
+      },
+    })
+    const sessionId = await openPurchaseSession(tx, {
+      id: row!.id,
+      number,
+      amount: quote.amount,
+      currency: quote.currency,
+    })
+    return { sessionId, number, amount: quote.amount, currency: quote.currency }
+  })
+  if (opened.scheduled) return { scheduled: opened.scheduled }
+  return redirectToProvider(
+    db,
+    {
+      id: opened.sessionId,
+      amount: opened.amount,
+      currency: opened.currency,
+      reference: opened.number,
+      payee: constants.brand.name,
+    },
+    'your plan has not changed',
+  )
+}
+
+/** /subscription?purchase=PL-…: the purchase and its latest payment, for the seller who made it. */
+export async function purchaseResult(
+  db: DbOrTx,
+  auth: AuthContext | null,
+  input: { purchaseNumber: string },
+): Promise<PurchaseResultView> {
+  const actor = requireApprovedSeller(auth, { allowObserver: true })
+  const { purchaseNumber } = parseInput(purchaseResultInput, input)
+  const [row] = await db
+    .select({ purchase: platformPurchases, planName: plans.name })
+    .from(platformPurchases)
+    .leftJoin(plans, eq(plans.slug, platformPurchases.planSlug))
+    .where(and(eq(platformPurchases.number, purchaseNumber), eq(platformPurchases.sellerId, actor.sellerId)))
+  if (!row) throw notFound('Purchase not found')
+  const [session] = await db
+    .select()
+    .from(paymentSessions)
+    .where(eq(paymentSessions.purchaseId, row.purchase.id))
+    .orderBy(desc(paymentSessions.createdAt))
+    .limit(1)
+  const p = row.purchase
+  return {
+    number: p.number,
+    status: p.status,
+    plan_name: row.planName,
+    cycle: p.billingCycle,
+    amount: p.amount,
+    currency: p.currency,
+    period_start: p.periodStart.toISOString(),
+    period_end: p.periodEnd.toISOString(),
+    payment: session
+      ? { status: session.status, reason: session.failureReason, refunded: session.refundedAmount > 0 }
+      : null,
+  }
+}

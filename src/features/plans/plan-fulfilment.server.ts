@@ -1,0 +1,249 @@
+import '@tanstack/react-start/server-only'
+import { and, eq, gt, inArray, sql } from 'drizzle-orm'
+import { constants } from '#app-config'
+import { recordAuditEvent } from '~/server/audit/audit.server'
+import { now } from '~/server/clock.server'
+import type { DbOrTx, Tx } from '~/server/db/client.server'
+import {
+  plans,
+  platformInvoiceCounters,
+  platformInvoices,
+  platformPurchases,
+  sellerSubscriptions,
+  sellers,
+  users,
+  type PlatformInvoiceParty,
+} from '~/server/db/schema'
+
+/**
+ * What a paid platform purchase does, inside the payment callback's transaction (called by
+ * features/payments): the plan period starts (or waits for the current one to end), the seller's
+ * plan follows, and the platform's invoice is issued with the next number of its gapless yearly
+ * sequence.
+ */
+
+type PurchaseRow = typeof platformPurchases.$inferSelect
+
+export const platformInvoiceNumber = (year: number, sequence: number) =>
+  `OMD-${year}-${String(sequence).padStart(6, '0')}`
+
+/** Moves the seller onto a plan (the code the limits read), with its audit event. */
+export async function setSellerPlan(
+  tx: DbOrTx,
+  sellerId: number,
+  planSlug: string,
+  actorUserId: number | null,
+  reason: string,
+): Promise<void> {
+  const [before] = await tx
+    .select({ planCode: sellers.planCode })
+    .from(sellers)
+    .where(eq(sellers.id, sellerId))
+  if (!before || before.planCode === planSlug) return
+  await tx.update(sellers).set({ planCode: planSlug, updatedAt: now() }).where(eq(sellers.id, sellerId))
+  await recordAuditEvent(tx, {
+    actorUserId,
+    sellerId,
+    action: 'seller.plan_change',
+    recordType: 'seller',
+    recordId: sellerId,
+    before: { planCode: before.planCode },
+    after: { planCode: planSlug },
+    reason,
+  })
+}
+
+/** Why a paid purchase cannot be honoured any more, or null when it can. */
+async function whyNotHonoured(tx: Tx, purchase: PurchaseRow): Promise<string | null> {
+  if (purchase.status !== 'pending') return `the purchase is ${purchase.status}`
+  if (purchase.kind !== 'plan' || purchase.sellerId === null || !purchase.planSlug)
+    return 'only plan periods can be bought yet'
+  // Another purchase of this seller was paid after this one was priced: its quote is stale.
+  const [later] = await tx
+    .select({ id: platformPurchases.id })
+    .from(platformPurchases)
+    .where(
+      and(
+        eq(platformPurchases.sellerId, purchase.sellerId),
+        eq(platformPurchases.status, 'paid'),
+        gt(platformPurchases.paidAt, purchase.createdAt),
+      ),
+    )
+    .limit(1)
+  if (later) return 'the plan changed after this price was quoted'
+  if (purchase.replacesSubscriptionId !== null) {
+    const [replaced] = await tx
+      .select({ status: sellerSubscriptions.status })
+      .from(sellerSubscriptions)
+      .where(eq(sellerSubscriptions.id, purchase.replacesSubscriptionId))
+    if (replaced?.status !== 'active') return 'the period this upgrade replaces has ended'
+  }
+  return null
+}
+
+/**
+ * Honours a paid purchase: `{ ok: false }` (nothing changed) when it can no longer be honoured, so
+ * the caller refunds it. Idempotent: a purchase already paid is not honoured twice.
+ */
+export async function fulfilPurchase(
+  tx: Tx,
+  purchaseId: number,
+): Promise<{ ok: true } | { ok: false; reason: string }> {
+  const [purchase] = await tx
+    .select()
+    .from(platformPurchases)
+    .where(eq(platformPurchases.id, purchaseId))
+    .for('update')
+  if (!purchase) return { ok: false, reason: 'unknown purchase' }
+  const [seller] = purchase.sellerId
+    ? await tx.select().from(sellers).where(eq(sellers.id, purchase.sellerId)).for('update')
+    : []
+  const why = await whyNotHonoured(tx, purchase)
+  if (why || !seller) {
+    if (purchase.status === 'pending')
+      await tx
+        .update(platformPurchases)
+        .set({ status: 'cancelled' })
+        .where(eq(platformPurchases.id, purchase.id))
+    return { ok: false, reason: why ?? 'the seller is gone' }
+  }
+  const at = now()
+  await tx
+    .update(platformPurchases)
+    .set({ status: 'paid', paidAt: at })
+    .where(eq(platformPurchases.id, purchase.id))
+
+  const startsNow = purchase.periodStart <= at
+  if (startsNow && purchase.replacesSubscriptionId !== null) {
+    await tx
+      .update(sellerSubscriptions)
+      .set({ status: 'replaced', endedAt: at })
+      .where(eq(sellerSubscriptions.id, purchase.replacesSubscriptionId))
+  }
+  if (startsNow) {
+    // Whatever was active (a lapsed period in grace, say) ends now.
+    await tx
+      .update(sellerSubscriptions)
+      .set({ status: 'ended', endedAt: at })
+      .where(and(eq(sellerSubscriptions.sellerId, seller.id), eq(sellerSubscriptions.status, 'active')))
+  } else {
+    // A renewal or downgrade paid ahead: the current period no longer ends in Free.
+    await tx
+      .update(sellerSubscriptions)
+      .set({ endsToFree: false })
+      .where(and(eq(sellerSubscriptions.sellerId, seller.id), eq(sellerSubscriptions.status, 'active')))
+  }
+  const [subscription] = await tx
+    .insert(sellerSubscriptions)
+    .values({
+      sellerId: seller.id,
+      planSlug: purchase.planSlug!,
+      billingCycle: purchase.billingCycle ?? 'monthly',
+      periodStart: startsNow ? at : purchase.periodStart,
+      periodEnd: purchase.periodEnd,
+      status: startsNow ? 'active' : 'scheduled',
+      purchaseId: purchase.id,
+      amountPaid: purchase.amount,
+      createdAt: at,
+    })
+    .returning()
+  await recordAuditEvent(tx, {
+    actorUserId: purchase.userId,
+    sellerId: seller.id,
+    action: startsNow ? 'subscription.start' : 'subscription.schedule',
+    recordType: 'subscription',
+    recordId: subscription!.id,
+    after: {
+      plan: purchase.planSlug,
+      cycle: purchase.billingCycle,
+      periodStart: subscription!.periodStart.toISOString(),
+      periodEnd: subscription!.periodEnd.toISOString(),
+      amount: purchase.amount,
+      credit: purchase.credit,
+      purchase: purchase.number,
+    },
+  })
+  if (startsNow)
+    await setSellerPlan(tx, seller.id, purchase.planSlug!, purchase.userId, `purchase ${purchase.number}`)
+  await issuePlatformInvoice(tx, purchase.id)
+  return { ok: true }
+}
+
+/**
+ * The platform's invoice for a paid purchase, numbered from the yearly counter bumped with an
+ * upsert (its row lock makes concurrent payments take turns; a rolled-back payment gives its number
+ * back), so numbers have no gaps and no duplicates. A purchase that has an invoice keeps it.
+ */
+export async function issuePlatformInvoice(tx: Tx, purchaseId: number) {
+  const [existing] = await tx
+    .select()
+    .from(platformInvoices)
+    .where(eq(platformInvoices.purchaseId, purchaseId))
+  if (existing) return existing
+  const [purchase] = await tx.select().from(platformPurchases).where(eq(platformPurchases.id, purchaseId))
+  if (!purchase) throw new Error(`purchase ${purchaseId} is missing`)
+  const [user] = await tx.select().from(users).where(eq(users.id, purchase.userId))
+  const [seller] = purchase.sellerId
+    ? await tx.select().from(sellers).where(eq(sellers.id, purchase.sellerId))
+    : []
+  const [plan] = purchase.planSlug
+    ? await tx.select({ name: plans.name }).from(plans).where(eq(plans.slug, purchase.planSlug))
+    : []
+  const issuedAt = now()
+  const year = issuedAt.getUTCFullYear()
+  const [counter] = await tx
+    .insert(platformInvoiceCounters)
+    .values({ year, lastSequence: 1 })
+    .onConflictDoUpdate({
+      target: platformInvoiceCounters.year,
+      set: { lastSequence: sql`${platformInvoiceCounters.lastSequence} + 1` },
+    })
+    .returning({ sequence: platformInvoiceCounters.lastSequence })
+  const sequence = counter!.sequence
+  const customer: PlatformInvoiceParty = seller
+    ? {
+        name: seller.legalName,
+        nationalId: seller.nationalId,
+        phone: seller.phone,
+        address: `${seller.address}, ${seller.city}`,
+      }
+    : {
+        name: [user?.firstName, user?.lastName].filter(Boolean).join(' ') || (user?.cellphone ?? ''),
+        phone: user?.cellphone ?? '',
+        address: '',
+      }
+  const day = (d: Date) => d.toISOString().slice(0, 10)
+  const description = `${plan?.name ?? purchase.planSlug} plan, ${purchase.billingCycle ?? 'monthly'}: ${day(purchase.periodStart)} to ${day(purchase.periodEnd)}`
+  const vatPercent = constants.money.vatPercent
+  // Plan prices include VAT: the VAT is the part of the total above its net amount.
+  const vat = Math.round((purchase.amount * vatPercent) / (100 + vatPercent))
+  const [invoice] = await tx
+    .insert(platformInvoices)
+    .values({
+      purchaseId: purchase.id,
+      userId: purchase.userId,
+      sellerId: purchase.sellerId,
+      year,
+      sequence,
+      number: platformInvoiceNumber(year, sequence),
+      customer,
+      description,
+      listPrice: purchase.listPrice,
+      credit: purchase.credit,
+      vatPercent,
+      vat,
+      total: purchase.amount,
+      currency: purchase.currency,
+      issuedAt,
+    })
+    .returning()
+  return invoice!
+}
+
+/** Open sessions of purchases that are no longer pending are closed by the payments sweep. */
+export async function cancelPendingPurchases(tx: DbOrTx, sellerId: number): Promise<void> {
+  await tx
+    .update(platformPurchases)
+    .set({ status: 'cancelled' })
+    .where(and(eq(platformPurchases.sellerId, sellerId), inArray(platformPurchases.status, ['pending'])))
+}

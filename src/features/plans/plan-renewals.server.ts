@@ -1,0 +1,215 @@
+import '@tanstack/react-start/server-only'
+import { and, eq, gt, inArray, isNull, lte } from 'drizzle-orm'
+import { recordAuditEvent } from '~/server/audit/audit.server'
+import { days, now } from '~/server/clock.server'
+import type { Db, Tx } from '~/server/db/client.server'
+import { plans, sellerSubscriptions, sellers, users } from '~/server/db/schema'
+import { log } from '~/server/log.server'
+import { queueMessage } from '~/server/providers/sms/outbox.server'
+import { setSellerPlan } from './plan-fulfilment.server'
+import { FREE_PLAN } from './plan-limits.server'
+import { GRACE_DAYS } from './plans.schemas'
+
+/**
+ * The `plans.renewals` schedule (hourly, once across instances): a scheduled period starts when the
+ * active one ends; a period with nothing after it gets an SMS 7 days and 1 day before its end (once
+ * each), keeps its plan through GRACE_DAYS after the end, then the seller moves to Free. A period
+ * the seller chose to end in Free ends on time, without reminders or grace. Each change is its own
+ * transaction with rows locked `skip locked`, and reads the app clock so tests pin time.
+ */
+
+type Period = typeof sellerSubscriptions.$inferSelect
+
+const day = (d: Date) => d.toISOString().slice(0, 10)
+const BATCH = 200
+
+async function ownerPhone(tx: Tx, sellerId: number): Promise<{ phone: string; planName: string } | null> {
+  const [row] = await tx
+    .select({ phone: users.cellphone, planCode: sellers.planCode })
+    .from(sellers)
+    .innerJoin(users, eq(users.id, sellers.ownerUserId))
+    .where(eq(sellers.id, sellerId))
+  if (!row) return null
+  const [plan] = await tx.select({ name: plans.name }).from(plans).where(eq(plans.slug, row.planCode))
+  return { phone: row.phone, planName: plan?.name ?? row.planCode }
+}
+
+/** Claims one row at a time so two instances never act on the same period. */
+async function eachDue(
+  db: Db,
+  find: (tx: Tx) => Promise<Period | undefined>,
+  act: (tx: Tx, p: Period) => Promise<void>,
+) {
+  let done = 0
+  for (let i = 0; i < BATCH; i++) {
+    const acted = await db.transaction(async (tx) => {
+      const period = await find(tx)
+      if (!period) return false
+      await act(tx, period)
+      return true
+    })
+    if (!acted) break
+    done++
+  }
+  return done
+}
+
+export async function runPlanRenewals(
+  db: Db,
+): Promise<{ started: number; reminded: number; lapsed: number }> {
+  const at = now()
+  const hasScheduled = (sellerId: number, tx: Tx) =>
+    tx
+      .select({ id: sellerSubscriptions.id })
+      .from(sellerSubscriptions)
+      .where(and(eq(sellerSubscriptions.sellerId, sellerId), eq(sellerSubscriptions.status, 'scheduled')))
+      .limit(1)
+      .then((rows) => rows.length > 0)
+
+  // 1. Paid periods whose start has come: the active one ends, the scheduled one takes over.
+  const started = await eachDue(
+    db,
+    async (tx) =>
+      (
+        await tx
+          .select()
+          .from(sellerSubscriptions)
+          .where(and(eq(sellerSubscriptions.status, 'scheduled'), lte(sellerSubscriptions.periodStart, at)))
+          .orderBy(sellerSubscriptions.periodStart)
+          .limit(1)
+          .for('update', { skipLocked: true })
+      )[0],
+    async (tx, next) => {
+      await tx
+        .update(sellerSubscriptions)
+        .set({ status: 'ended', endedAt: at })
+        .where(and(eq(sellerSubscriptions.sellerId, next.sellerId), eq(sellerSubscriptions.status, 'active')))
+      await tx
+        .update(sellerSubscriptions)
+        .set({ status: 'active' })
+        .where(eq(sellerSubscriptions.id, next.id))
+      await recordAuditEvent(tx, {
+        actorUserId: null,
+        sellerId: next.sellerId,
+        action: 'subscription.start',
+        recordType: 'subscription',
+        recordId: next.id,
+        before: { status: 'scheduled' },
+        after: { status: 'active' },
+      })
+      await setSellerPlan(tx, next.sellerId, next.planSlug, null, 'paid period started')
+    },
+  )
+
+  // 2. Reminders: 7 days and 1 day before the end, once each, when nothing is paid after it.
+  let reminded = 0
+  for (const [daysBefore, column] of [
+    [1, 'reminder1SentAt'],
+    [7, 'reminder7SentAt'],
+  ] as const) {
+    reminded += await eachDue(
+      db,
+      async (tx) => {
+        const rows = await tx
+          .select()
+          .from(sellerSubscriptions)
+          .where(
+            and(
+              eq(sellerSubscriptions.status, 'active'),
+              eq(sellerSubscriptions.endsToFree, false),
+              isNull(sellerSubscriptions[column]),
+              gt(sellerSubscriptions.periodEnd, at),
+              lte(sellerSubscriptions.periodEnd, new Date(at.getTime() + days(daysBefore))),
+            ),
+          )
+          .orderBy(sellerSubscriptions.periodEnd)
+          .limit(20)
+          .for('update', { skipLocked: true })
+        for (const row of rows) {
+          if (!(await hasScheduled(row.sellerId, tx))) return row
+          // Renewed already: nothing to remind of.
+          await tx
+            .update(sellerSubscriptions)
+            .set({ [column]: at })
+            .where(eq(sellerSubscriptions.id, row.id))
+        }
+        return undefined
+      },
+      async (tx, period) => {
+        // The 1-day reminder makes the 7-day one moot when the job first sees the period late.
+        const set =
+          column === 'reminder1SentAt'
+            ? { reminder1SentAt: at, reminder7SentAt: period.reminder7SentAt ?? at }
+            : { reminder7SentAt: at }
+        await tx.update(sellerSubscriptions).set(set).where(eq(sellerSubscriptions.id, period.id))
+        const owner = await ownerPhone(tx, period.sellerId)
+        if (!owner) return
+        await queueMessage(tx, {
+          to: owner.phone,
+          channel: 'sms',
+          body: `Omdeh: your ${owner.planName} plan ends on ${day(period.periodEnd)}${daysBefore === 1 ? ' (tomorrow)' : ''}. Renew on the Subscription page to keep it; after ${GRACE_DAYS} days of grace your account moves to Free.`,
+        })
+      },
+    )
+  }
+
+  // 3. Periods past their end: in Free when chosen, else after the grace days.
+  const lapsed = await eachDue(
+    db,
+    async (tx) => {
+      const rows = await tx
+        .select()
+        .from(sellerSubscriptions)
+        .where(and(eq(sellerSubscriptions.status, 'active'), lte(sellerSubscriptions.periodEnd, at)))
+        .orderBy(sellerSubscriptions.periodEnd)
+        .limit(50)
+        .for('update', { skipLocked: true })
+      return rows.find((r) => r.endsToFree || r.periodEnd.getTime() + days(GRACE_DAYS) <= at.getTime())
+    },
+    async (tx, period) => {
+      await tx
+        .update(sellerSubscriptions)
+        .set({ status: 'ended', endedAt: at })
+        .where(eq(sellerSubscriptions.id, period.id))
+      await recordAuditEvent(tx, {
+        actorUserId: null,
+        sellerId: period.sellerId,
+        action: 'subscription.end',
+        recordType: 'subscription',
+        recordId: period.id,
+        before: { status: 'active' },
+        after: { status: 'ended' },
+        reason: period.endsToFree ? 'chose Free' : 'not renewed within the grace period',
+      })
+      const owner = await ownerPhone(tx, period.sellerId)
+      await setSellerPlan(
+        tx,
+        period.sellerId,
+        FREE_PLAN,
+        null,
+        period.endsToFree ? 'chose Free' : 'not renewed',
+      )
+      if (owner)
+        await queueMessage(tx, {
+          to: owner.phone,
+          channel: 'sms',
+          body: `Omdeh: your ${owner.planName} plan has ended and your account is on Free. Nothing was deleted; choose a plan on the Subscription page to add more.`,
+        })
+    },
+  )
+  if (started || reminded || lapsed) log().info({ started, reminded, lapsed }, 'plan renewals')
+  return { started, reminded, lapsed }
+}
+
+/** For tests and the admin: the active or scheduled periods of a seller. */
+export async function openPeriodsOf(db: Db | Tx, sellerId: number): Promise<Period[]> {
+  return db
+    .select()
+    .from(sellerSubscriptions)
+    .where(
+      and(
+        eq(sellerSubscriptions.sellerId, sellerId),
+        inArray(sellerSubscriptions.status, ['active', 'scheduled']),
+      ),
+    )
+}

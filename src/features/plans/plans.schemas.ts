@@ -1,0 +1,127 @@
+import * as v from 'valibot'
+import { billingCycles, type BillingCycle, type PlanLimitKind } from '~/lib/domain-enums'
+
+/** Seller plans (issue #19): client-safe schemas, views and the words the UI and server share. */
+
+export const planSlugSchema = v.pipe(v.string(), v.trim(), v.regex(/^[a-z][a-z0-9-]{1,31}$/, 'Choose a plan'))
+export const billingCycleSchema = v.picklist(billingCycles, 'Choose monthly or yearly')
+
+/** "Choose" on /subscription: the quote first, then the payment. */
+export const choosePlanInput = v.object({ plan: planSlugSchema, cycle: billingCycleSchema })
+export type ChoosePlanInput = v.InferInput<typeof choosePlanInput>
+
+export const PURCHASE_NUMBER_PATTERN = /^PL-[0-9]{6,12}$/
+export const purchaseNumberSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.regex(PURCHASE_NUMBER_PATTERN, 'Unknown purchase'),
+)
+export const purchaseResultInput = v.object({ purchaseNumber: purchaseNumberSchema })
+
+/** /subscription's search: the payment result when coming back from the bank. */
+export const subscriptionSearch = v.object({
+  purchase: v.optional(v.pipe(v.string(), v.regex(PURCHASE_NUMBER_PATTERN))),
+})
+
+export const limitKindLabels: Record<PlanLimitKind, { one: string; many: string; column: string }> = {
+  stores: { one: 'store', many: 'stores', column: 'Stores' },
+  skus: { one: 'active SKU', many: 'active SKUs', column: 'Active SKUs' },
+  magazines: { one: 'published magazine', many: 'published magazines', column: 'Published magazines' },
+  observers: { one: 'observer', many: 'observers', column: 'Observers' },
+  importRows: { one: 'row per import file', many: 'rows per import file', column: 'Import rows per file' },
+}
+
+export const featureLabels: Record<string, string> = {
+  magazine_pdf: 'Magazine PDF line sheets',
+  home_featured: 'Featured on the home page',
+}
+
+export interface PlanView {
+  slug: string
+  name: string
+  description: string
+  monthly_price: number
+  yearly_price: number
+  /** What a year costs less than twelve months. */
+  yearly_saving: number
+  limits: Record<PlanLimitKind, number | null>
+  features: string[]
+  status: 'active' | 'retired'
+}
+
+export interface LimitUsage {
+  kind: PlanLimitKind
+  /** For importRows: the per-file limit, so `used` is 0. */
+  used: number
+  limit: number | null
+  remaining: number | null
+  allowed: boolean
+  /** Why a new one is refused (names the plan, the limit and the plan that would allow it). */
+  reason: string | null
+}
+
+export interface SubscriptionPeriodView {
+  plan_slug: string
+  plan_name: string
+  billing_cycle: BillingCycle
+  period_start: string
+  period_end: string
+  status: 'scheduled' | 'active' | 'ended' | 'replaced'
+  ends_to_free: boolean
+}
+
+export interface PlatformInvoiceSummary {
+  id: number
+  number: string
+  issued_at: string
+  description: string
+  total: number
+  currency: string
+}
+
+export interface SubscriptionOverview {
+  plan: PlanView
+  current: SubscriptionPeriodView | null
+  next: SubscriptionPeriodView | null
+  /** active: in the paid period; grace: past its end, still in force; null when on Free. */
+  phase: 'active' | 'ending' | 'grace' | null
+  /** When the seller moves to Free if nothing is paid (the end plus the grace days). */
+  lapses_at: string | null
+  usage: LimitUsage[]
+  invoices: PlatformInvoiceSummary[]
+  can_manage: boolean
+}
+
+export interface PlanQuote {
+  kind: 'new' | 'upgrade' | 'renewal' | 'downgrade' | 'to_free'
+  plan_slug: string
+  plan_name: string
+  cycle: BillingCycle
+  list_price: number
+  /** Unused days of the current period, credited against an upgrade. */
+  credit: number
+  credit_days: number
+  amount: number
+  currency: string
+  period_start: string
+  period_end: string
+  /** Plain words for the confirmation step. */
+  summary: string
+}
+
+export interface PurchaseResultView {
+  number: string
+  status: 'pending' | 'paid' | 'cancelled'
+  plan_name: string | null
+  cycle: BillingCycle | null
+  amount: number
+  currency: string
+  period_start: string
+  period_end: string
+  payment: { status: string; reason: string | null; refunded: boolean } | null
+}
+
+/** Days of grace after a period ends before the seller moves to Free. */
+export const GRACE_DAYS = 7
+/** Reminders go out this many days before the end. */
+export const REMINDER_DAYS = [7, 1] as const
