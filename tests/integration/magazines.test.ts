@@ -209,6 +209,34 @@ describe(`magazines (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(await statusOf(() => getMagazineDetail(db, owner, magazine.id))).toBe(404)
   })
 
+  it('publishing counts against the plan: Free allows one open magazine, an expired one frees its place', async () => {
+    const user = await createUser(db, { isSeller: true })
+    const seller = await createSeller(db, { owner: user, planCode: 'free' })
+    const auth = await authOf(db, user.id)
+    const store = await createStore(db, { seller })
+    const sku = await createSku(db, { store, product: await createProduct(db), remainingQuantity: 10 })
+    const ready = async (cutoffAt = '') => {
+      const magazine = await createMagazine(db, auth, fields({ cutoffAt }))
+      const page = await addMagazinePage(db, auth, { magazineId: magazine.id, title: '', layout: '4' })
+      await addMagazineItems(db, auth, { magazinePageId: page.id, skuIds: [sku.id] })
+      return magazine
+    }
+    const soon = new Date(Date.now() + 2 * 86_400_000)
+    const first = await ready(soon.toISOString())
+    await setMagazineStatus(db, auth, { magazineId: first.id, status: 'published' })
+    const second = await ready()
+    const refused = await errorOf(() =>
+      setMagazineStatus(db, auth, { magazineId: second.id, status: 'published' }),
+    )
+    expect(refused.status).toBe(403)
+    expect(refused.message).toMatch(/Free plan allows 1 published magazine/)
+    expect(refused.message).toMatch(/Pro allows 10/)
+    // Once the first is past its cut-off it takes no place, and the second may be published.
+    setClock(soon.getTime() + 86_400_000)
+    await setMagazineStatus(db, auth, { magazineId: second.id, status: 'published' })
+    expect((await getPublicMagazine(db, second.identify))?.identify).toBe(second.identify)
+  })
+
   it('"add this page" takes available items at their MOQ and says why the others are left out', async () => {
     const magazine = await magazineWithItems([mine[0]!.id, mine[1]!.id, mine[2]!.id, mine[3]!.id])
     await setMagazineStatus(db, owner, { magazineId: magazine.id, status: 'published' })

@@ -1,5 +1,6 @@
 import '@tanstack/react-start/server-only'
 import { and, eq, ne, sql } from 'drizzle-orm'
+import { assertPlanAllows } from '~/features/plans/plan-limits.server'
 import { recordAuditEvent } from '~/server/audit/audit.server'
 import { requireApprovedSeller, type SellerActor } from '~/server/auth/guards.server'
 import type { AuthContext } from '~/server/auth/session.server'
@@ -370,6 +371,8 @@ export async function setMagazineStatus(
         const message = 'The order cut-off date has passed: move it to the future before publishing'
         throw new HttpError(422, message, { cutoffAt: [message] })
       }
+      // The plan's limit on published magazines (403 naming the plan that would allow more).
+      await assertPlanAllows(tx, actor.sellerId, 'magazines')
     }
     const [after] = await tx
       .update(magazines)

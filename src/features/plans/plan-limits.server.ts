@@ -1,8 +1,9 @@
 import '@tanstack/react-start/server-only'
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm'
+import { and, asc, count, eq, gt, isNull, or, sql } from 'drizzle-orm'
 import type { PlanLimitKind } from '~/lib/domain-enums'
+import { now } from '~/server/clock.server'
 import type { DbOrTx } from '~/server/db/client.server'
-import { observerInvitations, plans, sellers, skus, stores, users } from '~/server/db/schema'
+import { magazines, observerInvitations, plans, sellers, skus, stores, users } from '~/server/db/schema'
 import { HttpError, notFound } from '~/server/http/api-errors.server'
 import { limitKindLabels, type LimitUsage } from './plans.schemas'
 
@@ -47,12 +48,19 @@ export async function planOfSeller(db: DbOrTx, sellerId: number, lock = false): 
   return plan
 }
 
-/**
- * Published magazines of a seller. Magazines arrive with their own issue: its merge fills this in
- * (count `magazines` where status = 'published'); until then a seller has none.
- */
-export async function countPublishedMagazines(_db: DbOrTx, _sellerId: number): Promise<number> {
-  return 0
+/** Published magazines of a seller that are still open for orders (an expired one takes no place). */
+export async function countPublishedMagazines(db: DbOrTx, sellerId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(magazines)
+    .where(
+      and(
+        eq(magazines.sellerId, sellerId),
+        eq(magazines.status, 'published'),
+        or(isNull(magazines.cutoffAt), gt(magazines.cutoffAt, now())),
+      ),
+    )
+  return row?.n ?? 0
 }
 
 /** What a limit counts now, for one seller. importRows is per file: nothing accumulates. */
