@@ -173,7 +173,7 @@ test('a pending seller is turned back from /seller/inventory; once an admin appr
   await expect(admin).toHaveURL('/admin')
   await admin
     .getByRole('navigation', { name: 'Administration' })
-    .getByRole('link', { name: 'Seller applications' })
+    .getByRole('link', { name: 'Sellers', exact: true })
     .click()
   await expect(admin).toHaveURL('/admin/sellers')
   const filters = admin.getByRole('search', { name: 'Filter applications' })
