@@ -39,7 +39,8 @@ test('the demo seller invites a new number, removes the demo observer and adds t
     'waiting for them to sign up',
   )
   await expect(form.getByLabel('Mobile number')).toHaveValue('')
-  await expect(form.getByText('2 of 10 places used')).toBeVisible()
+  // The demo seller's Pro plan allows five observers.
+  await expect(form.getByText('2 of 5 places used')).toBeVisible()
 
   // The invitation went out by SMS (dev outbox).
   const outbox = await context.newPage()
