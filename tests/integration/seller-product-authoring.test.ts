@@ -277,7 +277,8 @@ describe(`product authoring with photos (${usingPostgres() ? 'PostgreSQL' : 'PGl
           ? JSON.stringify(value)
           : String(value),
       )
-    expect(validator(form).input).toEqual(input)
+    // A product without a brand request reads back with an empty one.
+    expect(validator(form).input).toEqual({ ...input, product: { ...input.product, newBrandName: '' } })
     form.set('tiers', '[{')
     let refused: unknown
     try {
