@@ -63,12 +63,6 @@ export function MagazineView({ magazine, url }: { magazine: PublicMagazine; url:
             <Button variant="secondary" onClick={() => void share()}>
               Share
             </Button>
-            <a
-              href={`/magazine/${magazine.identify}.pdf`}
-              className="inline-flex h-10 items-center rounded-lg border border-stone-500 px-4 text-sm font-medium text-white hover:bg-stone-800"
-            >
-              Line sheet (PDF)
-            </a>
           </div>
         </div>
       </header>
