@@ -51,3 +51,25 @@ export function textSchema(max: number, options: { min?: number; trim?: boolean;
 
 /** A UUID (e.g. a background job's id), in its usual hyphenated form. */
 export const uuidSchema = v.pipe(v.string('Must be text'), v.trim(), v.uuid('Must be a UUID'))
+
+/** A URL slug: lowercase Latin letters and digits in words joined by single hyphens. */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
+
+/** A slug field of a seller or admin form (stores, magazines, brands, categories). */
+export function slugSchema(min = 3, max = 60) {
+  return v.pipe(
+    textSchema(max, { min }),
+    v.regex(SLUG_PATTERN, 'Use lowercase letters, digits and single hyphens'),
+  )
+}
+
+/** A slug suggested from a name (Latin letters and digits; a Persian-only name gives ''). */
+export function suggestSlug(name: string): string {
+  return name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/g, '')
+}

@@ -5,7 +5,7 @@ import {
   type BrandStatus,
   type ProductReviewState,
 } from '~/lib/domain-enums'
-import { idSchema, intSchema, textSchema } from '~/lib/schema-pieces'
+import { idSchema, intSchema, slugSchema, textSchema } from '~/lib/schema-pieces'
 
 /** Client-safe schemas of the admin's catalogue pages: brands, the product review queue, categories. */
 
@@ -19,11 +19,7 @@ export const BRAND_REQUESTS_DAILY_LIMIT = `You can request at most ${MAX_BRAND_R
 export const BRAND_NAME_TAKEN = 'A brand with this name already exists'
 export const BRAND_SLUG_TAKEN = 'This address is already taken; choose another'
 
-const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
-const slugSchema = v.pipe(
-  textSchema(60, { min: 2 }),
-  v.regex(SLUG_PATTERN, 'Use lowercase letters, digits and single hyphens'),
-)
+const slugField = slugSchema(2)
 export const brandNameSchema = textSchema(BRAND_NAME_MAX, { min: 2 })
 const reasonSchema = textSchema(500, { min: 3 })
 const pageSchema = v.optional(intSchema(1, 500), 1)
@@ -66,8 +62,8 @@ export interface AdminBrandPage {
   perPage: number
 }
 
-export const createBrandInput = v.object({ name: brandNameSchema, slug: v.optional(slugSchema) })
-export const renameBrandInput = v.object({ brandId: idSchema, name: brandNameSchema, slug: slugSchema })
+export const createBrandInput = v.object({ name: brandNameSchema, slug: v.optional(slugField) })
+export const renameBrandInput = v.object({ brandId: idSchema, name: brandNameSchema, slug: slugField })
 export const mergeBrandInput = v.object({ brandId: idSchema, intoBrandId: idSchema })
 export const approveBrandInput = v.object({ brandId: idSchema })
 export const rejectBrandInput = v.object({ brandId: idSchema, reason: reasonSchema })
@@ -153,13 +149,13 @@ export interface AdminCategory {
 
 export const createCategoryInput = v.object({
   name: textSchema(80, { min: 2 }),
-  slug: v.optional(slugSchema),
+  slug: v.optional(slugField),
   parentId: v.nullable(idSchema),
 })
 export const renameCategoryInput = v.object({
   categoryId: idSchema,
   name: textSchema(80, { min: 2 }),
-  slug: slugSchema,
+  slug: slugField,
 })
 export const moveCategoryInput = v.object({ categoryId: idSchema, parentId: v.nullable(idSchema) })
 export const reorderCategoryInput = v.object({ categoryId: idSchema, direction: v.picklist(['up', 'down']) })

@@ -1,5 +1,8 @@
 import * as v from 'valibot'
 import { constants } from '#app-config'
+import { SLUG_PATTERN } from '~/lib/schema-pieces'
+
+export { SLUG_PATTERN }
 
 export type { CategoryNode, ProductCard } from './catalog.types'
 
@@ -8,7 +11,6 @@ export type { CategoryNode, ProductCard } from './catalog.types'
  * route's validateSearch, the JSON API and the server functions) and the shapes the server returns.
  */
 
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 export const productSorts = ['relevance', 'newest', 'price_asc', 'price_desc', 'popular'] as const
 export type ProductSort = (typeof productSorts)[number]
 export const perPageOptions = constants.catalog.perPageOptions

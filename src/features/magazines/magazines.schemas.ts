@@ -5,13 +5,13 @@ import {
   type MagazineLayout,
   type MagazineStatus,
 } from '~/lib/domain-enums'
-import { idSchema, intSchema, textSchema } from '~/lib/schema-pieces'
+import { idSchema, intSchema, slugSchema, textSchema } from '~/lib/schema-pieces'
+export { SLUG_PATTERN as IDENTIFY_PATTERN, suggestSlug as suggestIdentify } from '~/lib/schema-pieces'
 
 /** Client-safe inputs and views of the seller's magazines and the public magazine pages (issue #18). */
 
 export const MAX_PAGES = 40
 export const MAX_NOTE = 200
-export const IDENTIFY_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 export const PUBLIC_PAGE_SIZE = 12
 
 /** How many items a page of each layout holds. */
@@ -30,21 +30,7 @@ export const ONLY_DRAFTS_DELETE = 'Only a draft can be deleted: unpublish it fir
 export const NOTHING_TO_PUBLISH = 'Add at least one item before publishing'
 export const SKU_NOT_YOURS = 'Choose items from your own live SKUs'
 
-/** A magazine's public address suggested from its title (Latin letters and digits). */
-export function suggestIdentify(title: string): string {
-  return title
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/g, '')
-}
-
-const identifySchema = v.pipe(
-  textSchema(60, { min: 3 }),
-  v.regex(IDENTIFY_PATTERN, 'Use lowercase letters, digits and single hyphens'),
-)
+const identifySchema = slugSchema()
 
 const cutoffSchema = v.union(
   [v.literal(''), v.pipe(v.string(), v.isoTimestamp())],

@@ -1,10 +1,18 @@
 import * as v from 'valibot'
 import { storeStatuses, type StoreStatus } from '~/lib/domain-enums'
-import { INT4_MAX, idSchema, intSchema, moneySchema, quantitySchema, textSchema } from '~/lib/schema-pieces'
+import {
+  INT4_MAX,
+  idSchema,
+  intSchema,
+  moneySchema,
+  quantitySchema,
+  slugSchema,
+  textSchema,
+} from '~/lib/schema-pieces'
+export { SLUG_PATTERN, suggestSlug } from '~/lib/schema-pieces'
 
 /** Client-safe input schemas of the seller's stores, SKUs and products (issue #15). */
 
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 export const SKU_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
 export const MAX_TIERS = 10
 export const MAX_ATTRIBUTES = 30
@@ -27,25 +35,9 @@ export const ALREADY_OFFERED = 'This store already offers this product'
 export const SLUG_LOCKED = 'The address cannot change once the store has orders'
 export const STORE_HAS_OPEN_ORDERS = 'This store has open orders: pause it instead of deleting it'
 
-/** A URL slug suggested from a store or product name (Latin letters and digits; Persian names fall back). */
-export function suggestSlug(name: string): string {
-  return name
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/g, '')
-}
-
-const slugSchema = v.pipe(
-  textSchema(60, { min: 3 }),
-  v.regex(SLUG_PATTERN, 'Use lowercase letters, digits and single hyphens'),
-)
-
 export const storeFieldsSchema = v.object({
   name: textSchema(80, { min: 2 }),
-  slug: slugSchema,
+  slug: slugSchema(),
   description: textSchema(2000),
   city: textSchema(80, { min: 2 }),
   pickupAddress: textSchema(300),
