@@ -1,5 +1,5 @@
 import '@tanstack/react-start/server-only'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { recordServerEvent } from '~/features/analytics/analytics.server'
 import { now } from '~/server/clock.server'
 import type { DbOrTx } from '~/server/db/client.server'
@@ -83,4 +83,32 @@ export async function refundOrderPayment(tx: DbOrTx, orderId: number, reason: st
     .for('update')
   if (!session || session.refundedAmount > 0) return
   await requestSessionRefund(tx, session, reason)
+}
+
+/** Statuses a verified payment may still land on (a replay of a completed one changes nothing). */
+export const reopenableSession = inArray(paymentSessions.status, ['open', 'expired', 'failed'])
+
+/**
+ * Money that arrived on a second session of something already paid (an order or a purchase): the
+ * session is marked `duplicate_payment` and its refund requested, once; true if this call did it.
+ */
+export async function refundDuplicatePayment(
+  tx: DbOrTx,
+  session: { id: string; amount: number; orderId?: number | null; purchaseId?: number | null },
+  providerReference: string | null,
+  at: Date,
+): Promise<boolean> {
+  const [dup] = await tx
+    .update(paymentSessions)
+    .set({ status: 'failed', failureReason: 'duplicate_payment', providerReference, completedAt: at })
+    .where(
+      and(
+        eq(paymentSessions.id, session.id),
+        reopenableSession,
+        sql`coalesce(${paymentSessions.failureReason}, '') <> 'duplicate_payment'`,
+      ),
+    )
+    .returning({ id: paymentSessions.id })
+  if (dup) await requestSessionRefund(tx, session, 'duplicate payment')
+  return Boolean(dup)
 }

@@ -1,5 +1,5 @@
 import '@tanstack/react-start/server-only'
-import { and, desc, eq, inArray, lte, ne, or, sql } from 'drizzle-orm'
+import { and, desc, eq, lte, ne, or, sql } from 'drizzle-orm'
 import { constants } from '#app-config'
 import { transitionOrder } from '~/features/orders/order-transitions.server'
 import { orderStatusLabels } from '~/features/orders/order-machine'
@@ -24,7 +24,12 @@ import {
   type PaymentReasonCode,
   type StartPaymentInput,
 } from './payments.schemas'
-import { paymentEvent, refundOrderPayment, requestSessionRefund } from './payment-refunds.server'
+import {
+  paymentEvent,
+  refundDuplicatePayment,
+  refundOrderPayment,
+  reopenableSession,
+} from './payment-refunds.server'
 import { newSessionId, redirectToProvider } from './payment-sessions.server'
 import { purchaseResultUrl, settlePurchaseCallback } from './purchase-payments.server'
 
@@ -278,32 +283,15 @@ export async function handlePaymentCallback(
           ne(paymentSessions.id, session.id),
         ),
       )
-    const reopenable = inArray(paymentSessions.status, ['open', 'expired', 'failed'])
     if (alreadyPaid) {
       // Paid twice through two sessions: keep the first, give this one back.
-      const [dup] = await tx
-        .update(paymentSessions)
-        .set({
-          status: 'failed',
-          failureReason: 'duplicate_payment',
-          providerReference: verified.providerReference,
-          completedAt: at,
-        })
-        .where(
-          and(
-            eq(paymentSessions.id, session.id),
-            reopenable,
-            sql`coalesce(${paymentSessions.failureReason}, '') <> 'duplicate_payment'`,
-          ),
-        )
-        .returning({ id: paymentSessions.id })
-      if (dup)
-        await requestSessionRefund(
-          tx,
-          { id: session.id, amount: session.amount, orderId: order.id },
-          'duplicate payment',
-        )
-      return replayAware(session, order.number, Boolean(dup), {
+      const dup = await refundDuplicatePayment(
+        tx,
+        { id: session.id, amount: session.amount, orderId: order.id },
+        verified.providerReference,
+        at,
+      )
+      return replayAware(session, order.number, dup, {
         status: 'failure',
         orderNumber: order.number,
         reason: 'duplicate_payment',
@@ -319,7 +307,7 @@ export async function handlePaymentCallback(
         providerReference: verified.providerReference,
         completedAt: at,
       })
-      .where(and(eq(paymentSessions.id, session.id), reopenable))
+      .where(and(eq(paymentSessions.id, session.id), reopenableSession))
       .returning({ id: paymentSessions.id })
     if (!succeeded) {
       return replayAware(session, order.number, false, {

@@ -1,12 +1,17 @@
 import '@tanstack/react-start/server-only'
-import { and, eq, inArray, ne, sql } from 'drizzle-orm'
+import { and, eq, ne } from 'drizzle-orm'
 import { fulfilPurchase } from '~/features/plans/plan-fulfilment.server'
 import { now } from '~/server/clock.server'
 import type { Tx } from '~/server/db/client.server'
 import { paymentSessions, platformPurchases } from '~/server/db/schema'
 import { notFound } from '~/server/http/api-errors.server'
 import type { VerifiedCallback } from '~/server/providers/payment/payment.server'
-import { paymentEvent, requestSessionRefund } from './payment-refunds.server'
+import {
+  paymentEvent,
+  refundDuplicatePayment,
+  reopenableSession,
+  requestSessionRefund,
+} from './payment-refunds.server'
 import type { PaymentReasonCode } from './payments.schemas'
 
 /**
@@ -83,7 +88,6 @@ export async function settlePurchaseCallback(
     )
   }
 
-  const reopenable = inArray(paymentSessions.status, ['open', 'expired', 'failed'])
   const [alreadyPaid] = await tx
     .select({ id: paymentSessions.id })
     .from(paymentSessions)
@@ -95,29 +99,13 @@ export async function settlePurchaseCallback(
       ),
     )
   if (alreadyPaid) {
-    const [dup] = await tx
-      .update(paymentSessions)
-      .set({
-        status: 'failed',
-        failureReason: 'duplicate_payment',
-        providerReference: verified.providerReference,
-        completedAt: at,
-      })
-      .where(
-        and(
-          eq(paymentSessions.id, session.id),
-          reopenable,
-          sql`coalesce(${paymentSessions.failureReason}, '') <> 'duplicate_payment'`,
-        ),
-      )
-      .returning({ id: paymentSessions.id })
-    if (dup)
-      await requestSessionRefund(
-        tx,
-        { id: session.id, amount: session.amount, purchaseId: purchase.id },
-        'duplicate payment',
-      )
-    return result('failure', 'duplicate_payment', Boolean(dup))
+    const dup = await refundDuplicatePayment(
+      tx,
+      { id: session.id, amount: session.amount, purchaseId: purchase.id },
+      verified.providerReference,
+      at,
+    )
+    return result('failure', 'duplicate_payment', dup)
   }
 
   const [succeeded] = await tx
@@ -128,7 +116,7 @@ export async function settlePurchaseCallback(
       providerReference: verified.providerReference,
       completedAt: at,
     })
-    .where(and(eq(paymentSessions.id, session.id), reopenable))
+    .where(and(eq(paymentSessions.id, session.id), reopenableSession))
     .returning({ id: paymentSessions.id })
   if (!succeeded)
     return session.status === 'succeeded' ? result('success', null, false) : result('failure', null, false)
