@@ -1,5 +1,4 @@
 import '@tanstack/react-start/server-only'
-import { authenticateRequest, type AuthContext } from '~/server/auth/session.server'
 import type { Db } from '~/server/db/client.server'
 import { getDb } from '~/server/db/database.server'
 import { errorResponse, notFound } from '~/server/http/api-errors.server'
@@ -7,19 +6,19 @@ import type { InvoiceView } from './invoices.types'
 
 /**
  * The GET handler of an invoice's PDF download (an order's or a platform invoice): a positive
- * integer id or the given 404, the caller's own access check in `load`, then the one renderer.
+ * integer id or the given 404, then `load` (the route's own sign-in and access check), then the
+ * one renderer.
  */
 export async function invoicePdfResponse(
-  request: Request,
   rawId: string,
   notFoundMessage: string,
-  load: (db: Db, auth: AuthContext | null, id: number) => Promise<InvoiceView>,
+  load: (db: Db, id: number) => Promise<InvoiceView>,
 ): Promise<Response> {
   try {
     const id = Number(rawId)
     if (!/^\d+$/.test(rawId) || !Number.isSafeInteger(id) || id < 1) throw notFound(notFoundMessage)
     const db = await getDb()
-    const invoice = await load(db, await authenticateRequest(db, request), id)
+    const invoice = await load(db, id)
     // Loaded on first use: pdfkit and the embedded fonts stay out of the server's start-up.
     const { invoiceFileName, renderInvoicePdf } = await import('./invoice-pdf.server')
     const pdf = await renderInvoicePdf(invoice)

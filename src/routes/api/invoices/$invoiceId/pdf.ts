@@ -1,13 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { invoicePdfResponse } from '~/features/orders/invoice-pdf-route.server'
 import { getInvoiceForViewer, INVOICE_NOT_FOUND } from '~/features/orders/invoices.server'
+import { authenticateRequest } from '~/server/auth/session.server'
 
 /** The invoice as a PDF download: its buyer, its (approved) seller's owner or observers, admins. */
 export const Route = createFileRoute('/api/invoices/$invoiceId/pdf')({
   server: {
     handlers: {
       GET: ({ request, params }) =>
-        invoicePdfResponse(request, params.invoiceId, INVOICE_NOT_FOUND, getInvoiceForViewer),
+        invoicePdfResponse(params.invoiceId, INVOICE_NOT_FOUND, async (db, id) =>
+          getInvoiceForViewer(db, await authenticateRequest(db, request), id),
+        ),
     },
   },
 })
