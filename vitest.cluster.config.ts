@@ -11,6 +11,8 @@ export default defineConfig({
   test: {
     ...base.test,
     include: ['tests/cluster/**/*.test.ts'],
+    // The cluster test makes its own databases; no migrated template.
+    globalSetup: [],
     exclude: ['node_modules/**'],
     testTimeout: 120_000,
   },

@@ -6,13 +6,17 @@ export default defineConfig({
     tsconfigPaths: true,
     alias: {
       // The marker import is replaced by the Start build; outside it, it is an empty module.
-      '@tanstack/react-start/server-only': fileURLToPath(new URL('./tests/support/empty-module.ts', import.meta.url)),
+      '@tanstack/react-start/server-only': fileURLToPath(
+        new URL('./tests/support/empty-module.ts', import.meta.url),
+      ),
     },
   },
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.{ts,tsx}'],
     exclude: ['tests/e2e/**', 'tests/cluster/**', 'node_modules/**'],
     environment: 'node',
+    // One migrated database per run, copied by every test file (tests/support/database-template.ts).
+    globalSetup: ['tests/support/database-template.ts'],
     testTimeout: 20_000,
     hookTimeout: 120_000,
     env: { NODE_ENV: 'test', LOG_LEVEL: 'silent' },

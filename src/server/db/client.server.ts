@@ -18,7 +18,9 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 export type DbOrTx = Db | Tx
 
-export type DatabaseTarget = { kind: 'pglite'; dataDir?: string } | { kind: 'postgres'; url: string }
+export type DatabaseTarget =
+  /** `loadDataDir`: start from a dumped data directory (a tarball from `dumpDataDir`) instead of an empty one. */
+  { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob } | { kind: 'postgres'; url: string }
 
 export interface DatabaseHandle {
   kind: 'pglite' | 'postgres'
@@ -43,7 +45,10 @@ const STARTUP_LOCK_KEY = 0x6f6d646568n
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'pglite') {
     if (target.dataDir) mkdirSync(target.dataDir, { recursive: true })
-    const client = await PGlite.create(target.dataDir ?? 'memory://', { extensions: { pg_trgm } })
+    const client = await PGlite.create(target.dataDir ?? 'memory://', {
+      extensions: { pg_trgm },
+      ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
+    })
     const db = drizzlePglite(client, { schema })
     return {
       kind: 'pglite',
