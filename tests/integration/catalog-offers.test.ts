@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { setCatalogCacheEnabled } from '~/features/catalog/catalog-cache.server'
+import { memo, setCatalogCacheEnabled } from '~/features/catalog/catalog-cache.server'
 import { listProducts } from '~/features/catalog/catalog-listing.server'
 import { getProductDetail, listOffers } from '~/features/catalog/catalog-product.server'
 import {
@@ -203,5 +203,38 @@ describe('keeping the listing read model fresh', () => {
     expect(summary.full).toBe(false)
     expect(summary.scanned).toBeGreaterThanOrEqual(1)
     expect(await listingOf(product.id)).toMatchObject({ price: 3_000_000, listPrice: null, discount: false })
+  })
+
+  it('keeps the catalogue caches through a periodic run with nothing due, and clears them when a tier ends', async () => {
+    const start = new Date()
+    setClock(start)
+    const product = await createProduct(db())
+    await createSku(db(), {
+      product,
+      tiers: [
+        {
+          minQuantity: 1,
+          unitPrice: 900_000,
+          validFrom: new Date(start.getTime() - day),
+          validTo: new Date(start.getTime() + hour),
+        },
+      ],
+    })
+    await refreshDueListings(db())
+    setCatalogCacheEnabled(true)
+    try {
+      let computed = 0
+      const cached = () => memo('probe', 3_600_000, async () => ++computed)
+      expect(await cached()).toBe(1)
+      advanceClock(60_000)
+      expect(await refreshDueListings(db())).toMatchObject({ scanned: 0, full: false })
+      expect(await cached()).toBe(1)
+      advanceClock(2 * hour)
+      expect((await refreshDueListings(db())).scanned).toBeGreaterThanOrEqual(1)
+      expect(await listingOf(product.id)).toBeNull()
+      expect(await cached()).toBe(2)
+    } finally {
+      setCatalogCacheEnabled(false)
+    }
   })
 })

@@ -324,6 +324,11 @@ export async function refreshDueListings(db: DbOrTx): Promise<RefreshSummary & {
       select product_id from product_listings where ordered_units_due_at <= ${at}::timestamptz
     `,
   )
+  // Nothing due (the usual minute): the listings and the caches built on them stay as they are.
+  if (due.length === 0) {
+    await markRefreshed(db, at)
+    return { scanned: 0, listed: 0, ms: 0, full: false }
+  }
   const summary = await refreshProductListings(
     db,
     due.map((r) => Number(r.id)),
