@@ -7,6 +7,7 @@ import { registerJobHandlers } from './job-handlers.server'
 import { initDatabase } from './server/db/database.server'
 import { plainErrorForBots } from './features/shell/bot-errors.server'
 import { compressResponse } from './server/http/compression.server'
+import { cachedGuestPage, clearPageCache } from './server/http/page-cache.server'
 import {
   internalErrorMessage,
   isClientAbort,
@@ -17,7 +18,7 @@ import {
   type ServerFnCall,
 } from './server/http/error-contract.server'
 import { securityHeaders } from './server/http/security-headers.server'
-import { requestScope, rootLogger } from './server/log.server'
+import { requestScope, rootLogger, type RequestScope } from './server/log.server'
 
 // In production the boot plugin has done this (migrations, job queue and its workers) before
 // listening; in `vite dev`, which runs no boot plugin, it happens here. Both are idempotent.
@@ -37,7 +38,8 @@ export default createServerEntry({
     const cspNonce = randomBytes(16).toString('base64')
     const log = rootLogger.child({ requestId })
     const started = performance.now()
-    return requestScope.run({ requestId, log, cspNonce }, async () => {
+    const scope: RequestScope = { requestId, log, cspNonce }
+    return requestScope.run(scope, async () => {
       let response: Response
       const isServerFn = new URL(request.url).pathname.startsWith(SERVER_FN_PREFIX)
       const call: ServerFnCall = { started: false, handled: false }
@@ -51,7 +53,10 @@ export default createServerEntry({
             await response.body?.cancel()
             response = Response.json({ message: MALFORMED_PAYLOAD, requestId }, { status: 400 })
           }
-        } else response = await plainErrorForBots(request, await handler(request, ...rest))
+        } else {
+          const page = await cachedGuestPage(request, cspNonce, () => handler(request, ...rest))
+          response = await plainErrorForBots(request, page)
+        }
       } catch (error) {
         if (isClientAbort(error, request.signal)) {
           log.info({ method: request.method, url: request.url }, 'client closed the connection')
@@ -61,6 +66,8 @@ export default createServerEntry({
           response = Response.json({ message: internalErrorMessage(requestId), requestId }, { status: 500 })
         }
       }
+      // A seller's or admin's change (it wrote an audit event) may show on guests' cached pages.
+      if (scope.recordedChange) clearPageCache()
       const headers = new Headers(response.headers)
       for (const [name, value] of Object.entries(securityHeaders(cspNonce, headerMode))) {
         if (!headers.has(name)) headers.set(name, value)

@@ -12,6 +12,8 @@ export interface RequestScope {
   requestId: string
   log: Logger
   cspNonce: string
+  /** Set when the request recorded a seller's or admin's change (an audit event): see page-cache. */
+  recordedChange?: boolean
 }
 
 export const requestScope = new AsyncLocalStorage<RequestScope>()

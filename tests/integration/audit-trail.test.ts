@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { changedFields, recordAuditEvent } from '~/server/audit/audit.server'
 import type { DatabaseHandle } from '~/server/db/client.server'
 import { auditEvents } from '~/server/db/schema'
+import { cachedGuestPage } from '~/server/http/page-cache.server'
+import { requestScope, rootLogger, type RequestScope } from '~/server/log.server'
 import { createSeller } from '../factories/create'
 import { createTestDatabase } from '../support/test-database'
 
@@ -54,5 +56,32 @@ describe('audit trail', () => {
       recordId: '42',
       changes: { name: { before: 'Old', after: 'New' } },
     })
+  })
+
+  it("marks the request whose change may show on guests' cached pages, and clears them at once outside a request", async () => {
+    const { db } = handle
+    const seller = await createSeller(db)
+    let renders = 0
+    const page = () =>
+      cachedGuestPage(new Request('http://shop.test/magazine'), 'n', async () => {
+        renders++
+        return new Response(`<p>${renders}</p>`, { headers: { 'content-type': 'text/html' } })
+      })
+    const event = {
+      actorUserId: seller.owner.id,
+      sellerId: seller.id,
+      action: 'magazine.publish',
+      recordType: 'magazine',
+      recordId: 7,
+    }
+    await page()
+    const scope: RequestScope = { requestId: 'audit-test-request', log: rootLogger, cspNonce: 'n' }
+    await requestScope.run(scope, () => recordAuditEvent(db, event))
+    expect(scope.recordedChange).toBe(true)
+    await page()
+    expect(renders).toBe(1)
+    await recordAuditEvent(db, event)
+    await page()
+    expect(renders).toBe(2)
   })
 })

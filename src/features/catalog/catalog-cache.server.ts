@@ -1,4 +1,5 @@
 import '@tanstack/react-start/server-only'
+import { clearPageCache } from '~/server/http/page-cache.server'
 
 /**
  * A small in-process memo for catalogue aggregates that are costly to count on every request
@@ -38,9 +39,10 @@ export function memo<T>(key: string, ttlMs: number, compute: () => Promise<T>): 
   return value
 }
 
-/** Called after every change to the read model. */
+/** Called after every change to the read model; guests' rendered pages go with it. */
 export function clearCatalogCache(): void {
   state.entries.clear()
+  clearPageCache()
 }
 
 /** Benchmarks and tests measure the uncached path. */

@@ -1,6 +1,7 @@
 import '@tanstack/react-start/server-only'
 import type { DbOrTx } from '../db/client.server'
 import { auditEvents, type AuditFieldChange } from '../db/schema'
+import { clearPageCache } from '../http/page-cache.server'
 import { requestScope } from '../log.server'
 
 export interface AuditEventInput {
@@ -46,7 +47,12 @@ export function recordAuditEvent(tx: DbOrTx, event: AuditEventInput): Promise<vo
 /** Records several changes of one operation (a bulk action) in one statement. */
 export async function recordAuditEvents(tx: DbOrTx, events: readonly AuditEventInput[]): Promise<void> {
   if (events.length === 0) return
-  const requestId = requestScope.getStore()?.requestId ?? null
+  const scope = requestScope.getStore()
+  const requestId = scope?.requestId ?? null
+  // What guests see may have changed: their cached pages go once the request's work is done
+  // (after its transaction), or now for work outside a request (jobs).
+  if (scope) scope.recordedChange = true
+  else clearPageCache()
   await tx.insert(auditEvents).values(
     events.map((event) => ({
       actorUserId: event.actorUserId,
