@@ -24,7 +24,9 @@ const FIELD_LABELS: Record<string, string> = {
 export function AdminProductEditForm({ product }: { product: AdminProductDetail }) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
-  const tree = flattenTree(product.categories.map((c) => ({ ...c, slug: '', image: null, position: 0, products: 0 })))
+  const tree = flattenTree(
+    product.categories.map((c) => ({ ...c, slug: '', image: null, position: 0, products: 0 })),
+  )
   const { form, formProps, formError } = useAppForm({
     schema: adminEditProductInput,
     defaultValues: {

@@ -78,7 +78,12 @@ function CategoryImageForm({ category, onDone }: { category: AdminCategory; onDo
             height={96}
             className="size-24 rounded-lg border border-stone-200 object-cover"
           />
-          <Button variant="secondary" className="text-red-800" disabled={removing} onClick={() => void remove()}>
+          <Button
+            variant="secondary"
+            className="text-red-800"
+            disabled={removing}
+            onClick={() => void remove()}
+          >
             {removing ? 'Removing…' : 'Remove image'}
           </Button>
         </div>
