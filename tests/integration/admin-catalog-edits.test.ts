@@ -16,7 +16,7 @@ import { auditEvents, categories, outboxMessages, productListings, products } fr
 import { HttpError } from '~/server/http/api-errors.server'
 import type { UploadedFile } from '~/server/http/multipart.server'
 import { localDiskStorage, type MediaStorage } from '~/server/providers/storage/storage.server'
-import { createBrand, createCategory, createStore } from '../factories/create'
+import { createBrand, createCategory, createProduct, createStore } from '../factories/create'
 import { usingPostgres } from '../support/test-database'
 import { closeAuthTestDatabase, createRoleUsers, openAuthTestDatabase, type RoleUsers } from './auth-fixtures'
 import { authOf } from './tickets-fixtures'
@@ -90,6 +90,16 @@ describe(`admin catalogue edits (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`,
       .from(auditEvents)
       .where(and(eq(auditEvents.action, 'category.image'), eq(auditEvents.recordId, String(id))))
       .orderBy(auditEvents.id)
+
+  it('the tree counts the products in each category (a new one has none and may be deleted)', async () => {
+    const empty = await createCategory(db)
+    const filled = await createCategory(db)
+    await createProduct(db, { category: filled })
+    await createProduct(db, { category: filled })
+    const tree = await listCategoriesForAdmin(db, admin)
+    expect(tree.find((c) => c.id === empty.id)?.products).toBe(0)
+    expect(tree.find((c) => c.id === filled.id)?.products).toBe(2)
+  })
 
   describe('category images', () => {
     it('stores an upload as a 512 px webp, shows it in the admin tree, and audits the change', async () => {
