@@ -147,11 +147,9 @@ test('the admin edits a seller product from the review queue with a reason; the 
 
   // The seller's owner got the reason (the dev outbox shows the queued SMS).
   await admin.goto('/dev/outbox')
-  const sms = admin
-    .getByRole('listitem')
-    .filter({
-      hasText: `our team edited your product "${corrected}". Reason: The name and unit left out the weight`,
-    })
+  const sms = admin.getByRole('listitem').filter({
+    hasText: `our team edited your product "${corrected}". Reason: The name and unit left out the weight`,
+  })
   await expect(sms).toContainText(
     demoAccounts.seller.cellphone.replace(/^\+98(\d{3})(\d{3})(\d{4})$/, '+98 $1 $2 $3'),
   )
