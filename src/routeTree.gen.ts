@@ -67,6 +67,7 @@ import { Route as AdminLandingIdRouteImport } from './routes/admin/landing/$id'
 import { Route as AdminLandingNewRouteImport } from './routes/admin/landing/new'
 import { Route as AdminOrdersIndexRouteImport } from './routes/admin/orders/index'
 import { Route as AdminOrdersIdRouteImport } from './routes/admin/orders/$id'
+import { Route as AdminProductsProductIdRouteImport } from './routes/admin/products_.$productId'
 import { Route as AdminSellersIndexRouteImport } from './routes/admin/sellers/index'
 import { Route as AdminSellersSellerIdRouteImport } from './routes/admin/sellers/$sellerId'
 import { Route as AdminTicketsIndexRouteImport } from './routes/admin/tickets/index'
@@ -421,6 +422,11 @@ const AdminOrdersIndexRoute = AdminOrdersIndexRouteImport.update({
 const AdminOrdersIdRoute = AdminOrdersIdRouteImport.update({
   id: '/orders/$id',
   path: '/orders/$id',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminProductsProductIdRoute = AdminProductsProductIdRouteImport.update({
+  id: '/products_/$productId',
+  path: '/products/$productId',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminSellersIndexRoute = AdminSellersIndexRouteImport.update({
@@ -812,6 +818,7 @@ export interface FileRoutesByFullPath {
   '/admin/landing/$id': typeof AdminLandingIdRoute
   '/admin/landing/new': typeof AdminLandingNewRoute
   '/admin/orders/$id': typeof AdminOrdersIdRoute
+  '/admin/products/$productId': typeof AdminProductsProductIdRoute
   '/admin/sellers/$sellerId': typeof AdminSellersSellerIdRoute
   '/admin/tickets/$id': typeof AdminTicketsIdRoute
   '/admin/users/$userId': typeof AdminUsersUserIdRoute
@@ -931,6 +938,7 @@ export interface FileRoutesByTo {
   '/admin/landing/$id': typeof AdminLandingIdRoute
   '/admin/landing/new': typeof AdminLandingNewRoute
   '/admin/orders/$id': typeof AdminOrdersIdRoute
+  '/admin/products/$productId': typeof AdminProductsProductIdRoute
   '/admin/sellers/$sellerId': typeof AdminSellersSellerIdRoute
   '/admin/tickets/$id': typeof AdminTicketsIdRoute
   '/admin/users/$userId': typeof AdminUsersUserIdRoute
@@ -1056,6 +1064,7 @@ export interface FileRoutesById {
   '/admin/landing/$id': typeof AdminLandingIdRoute
   '/admin/landing/new': typeof AdminLandingNewRoute
   '/admin/orders/$id': typeof AdminOrdersIdRoute
+  '/admin/products_/$productId': typeof AdminProductsProductIdRoute
   '/admin/sellers/$sellerId': typeof AdminSellersSellerIdRoute
   '/admin/tickets/$id': typeof AdminTicketsIdRoute
   '/admin/users/$userId': typeof AdminUsersUserIdRoute
@@ -1181,6 +1190,7 @@ export interface FileRouteTypes {
     | '/admin/landing/$id'
     | '/admin/landing/new'
     | '/admin/orders/$id'
+    | '/admin/products/$productId'
     | '/admin/sellers/$sellerId'
     | '/admin/tickets/$id'
     | '/admin/users/$userId'
@@ -1300,6 +1310,7 @@ export interface FileRouteTypes {
     | '/admin/landing/$id'
     | '/admin/landing/new'
     | '/admin/orders/$id'
+    | '/admin/products/$productId'
     | '/admin/sellers/$sellerId'
     | '/admin/tickets/$id'
     | '/admin/users/$userId'
@@ -1424,6 +1435,7 @@ export interface FileRouteTypes {
     | '/admin/landing/$id'
     | '/admin/landing/new'
     | '/admin/orders/$id'
+    | '/admin/products_/$productId'
     | '/admin/sellers/$sellerId'
     | '/admin/tickets/$id'
     | '/admin/users/$userId'
@@ -1943,6 +1955,13 @@ declare module '@tanstack/react-router' {
       path: '/orders/$id'
       fullPath: '/admin/orders/$id'
       preLoaderRoute: typeof AdminOrdersIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/products_/$productId': {
+      id: '/admin/products_/$productId'
+      path: '/products/$productId'
+      fullPath: '/admin/products/$productId'
+      preLoaderRoute: typeof AdminProductsProductIdRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/sellers/': {
@@ -2474,6 +2493,7 @@ interface AdminRouteChildren {
   AdminLandingIdRoute: typeof AdminLandingIdRoute
   AdminLandingNewRoute: typeof AdminLandingNewRoute
   AdminOrdersIdRoute: typeof AdminOrdersIdRoute
+  AdminProductsProductIdRoute: typeof AdminProductsProductIdRoute
   AdminSellersSellerIdRoute: typeof AdminSellersSellerIdRoute
   AdminTicketsIdRoute: typeof AdminTicketsIdRoute
   AdminUsersUserIdRoute: typeof AdminUsersUserIdRoute
@@ -2498,6 +2518,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminLandingIdRoute: AdminLandingIdRoute,
   AdminLandingNewRoute: AdminLandingNewRoute,
   AdminOrdersIdRoute: AdminOrdersIdRoute,
+  AdminProductsProductIdRoute: AdminProductsProductIdRoute,
   AdminSellersSellerIdRoute: AdminSellersSellerIdRoute,
   AdminTicketsIdRoute: AdminTicketsIdRoute,
   AdminUsersUserIdRoute: AdminUsersUserIdRoute,

@@ -351,6 +351,7 @@ describe(`catalogue administration (${usingPostgres() ? 'PostgreSQL' : 'PGlite'}
         description: '',
         categoryId,
         brandId: null,
+        reason: 'The name named the wrong weight',
       })
       expect((await listed(product.id))?.name).toBe('Saffron tin (corrected)')
       const [event] = await db

@@ -1,11 +1,16 @@
 import { createServerFn } from '@tanstack/react-start'
 import { authContext } from '~/server/auth/middleware'
+import { mediaStorage } from '~/server/db/database.server'
 import { validate } from '~/server/http/api-errors.server'
+import { multipart } from '~/server/http/multipart.server'
+import { photosFromFormData } from '~/features/stores/product-photos.server'
 import {
   adminEditProductInput,
   adminProductIdInput,
   approveBrandInput,
   brandListFilters,
+  CATEGORY_IMAGE_JSON_FIELDS,
+  categoryImageInput,
   createBrandInput,
   createCategoryInput,
   deleteCategoryInput,
@@ -37,6 +42,7 @@ import {
   renameCategory,
   reorderCategory,
 } from './categories-admin.server'
+import { CATEGORY_IMAGES, updateCategoryImage } from './category-image.server'
 import { adminEditProduct, adminProductDetail, listReviewQueue, reviewProduct } from './product-review.server'
 
 /** Server functions of /admin/brands, /admin/products and /admin/categories; every operation requires an admin. */
@@ -128,3 +134,17 @@ export const mergeCategoryFn = createServerFn({ method: 'POST' })
   .middleware([authContext])
   .validator(validate(mergeCategoryInput))
   .handler(async ({ data, context }) => mergeCategory(context.db, context.auth, data))
+
+/** A category's image: FormData with categoryId and removeImage as JSON and at most one `image` file. */
+export const setCategoryImageFn = createServerFn({ method: 'POST' })
+  .middleware([authContext])
+  .validator(multipart(categoryImageInput, { json: CATEGORY_IMAGE_JSON_FIELDS }))
+  .handler(async ({ data, context }) =>
+    updateCategoryImage(
+      context.db,
+      context.auth,
+      data.input,
+      await photosFromFormData(data.form, CATEGORY_IMAGES),
+      mediaStorage(),
+    ),
+  )

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import { userScoped } from '~/features/session/session.queries'
 import {
   fetchAdminBrands,
+  fetchAdminProduct,
   fetchAdminCategories,
   fetchAllBrands,
   fetchReviewQueue,
@@ -26,6 +27,12 @@ export const catalogAdminQueries = {
     queryOptions({
       queryKey: [...catalogAdminQueries.all, 'review', filters] as const,
       queryFn: () => fetchReviewQueue({ data: filters }),
+      meta: userScoped,
+    }),
+  product: (productId: number) =>
+    queryOptions({
+      queryKey: [...catalogAdminQueries.all, 'product', productId] as const,
+      queryFn: () => fetchAdminProduct({ data: { productId } }),
       meta: userScoped,
     }),
   categories: () =>

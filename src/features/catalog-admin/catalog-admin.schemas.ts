@@ -116,7 +116,10 @@ export const adminEditProductInput = v.object({
   description: textSchema(5000),
   categoryId: idSchema,
   brandId: v.nullable(idSchema),
+  /** Why the admin changed a seller's product: kept in the audit log and sent to the seller. */
+  reason: reasonSchema,
 })
+export const ADMIN_EDIT_NOTHING_CHANGED = 'Nothing changed: edit a field before saving'
 export type AdminEditProductInput = v.InferOutput<typeof adminEditProductInput>
 
 export interface AdminProductDetail {
@@ -130,6 +133,10 @@ export interface AdminProductDetail {
   state: ProductReviewState
   reason: string | null
   seller: { id: number; name: string } | null
+  listed: boolean
+  photos: { url: string; alt: string }[]
+  /** The admin edits of this product, newest first. */
+  history: { at: string; reason: string | null; fields: string[] }[]
   categories: { id: number; name: string; parentId: number | null }[]
   brands: { id: number; name: string; status: BrandStatus }[]
 }
@@ -164,3 +171,15 @@ export const mergeCategoryInput = v.object({ categoryId: idSchema, intoCategoryI
 export const CATEGORY_CYCLE = 'A category cannot move under itself or one of its subcategories'
 export const CATEGORY_HAS_PRODUCTS = 'This category has products: merge it into another instead'
 export const CATEGORY_HAS_CHILDREN = 'This category has subcategories: move or delete them first'
+
+/**
+ * A category's image: FormData with `categoryId` and `removeImage` as JSON and at most one `image`
+ * file (a new file replaces the current image; `removeImage` without a file clears it).
+ */
+export const categoryImageInput = v.object({
+  categoryId: idSchema,
+  removeImage: v.optional(v.boolean(), false),
+})
+export type CategoryImageInput = v.InferOutput<typeof categoryImageInput>
+export const CATEGORY_IMAGE_JSON_FIELDS = ['categoryId', 'removeImage'] as const
+export const CATEGORY_IMAGE_NOTHING = 'Choose an image, or remove the current one'

@@ -85,7 +85,9 @@ async function nextPosition(tx: DbOrTx, parentId: number | null): Promise<number
 
 export async function listCategoriesForAdmin(db: DbOrTx, auth: AuthContext | null): Promise<AdminCategory[]> {
   requireAdmin(auth)
-  const productCount = sql<number>`(select count(*)::int from ${products} where ${products.categoryId} = ${categories.id})`
+  // Spelled out with an alias: in a one-table select drizzle leaves column names unqualified, so
+  // `${products.categoryId} = ${categories.id}` inside the subquery compared a product with itself.
+  const productCount = sql<number>`(select count(*)::int from products p where p.category_id = "categories"."id")`
   const rows = await db
     .select({ category: categories, products: productCount })
     .from(categories)

@@ -1,4 +1,5 @@
 import '@tanstack/react-start/server-only'
+import { constants } from '#app-config'
 import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm'
 import { refreshProductListings } from '~/features/catalog/catalog-refresh.server'
 import { productReviewStates, type ProductReviewState } from '~/lib/domain-enums'
@@ -7,15 +8,26 @@ import { requireAdmin } from '~/server/auth/guards.server'
 import type { AuthContext } from '~/server/auth/session.server'
 import { now } from '~/server/clock.server'
 import type { Db, DbOrTx } from '~/server/db/client.server'
-import { brands, categories, productListings, productPhotos, products, sellers } from '~/server/db/schema'
-import { conflict, fieldError, notFound } from '~/server/http/api-errors.server'
+import {
+  auditEvents,
+  brands,
+  categories,
+  productListings,
+  productPhotos,
+  products,
+  sellers,
+  users,
+} from '~/server/db/schema'
+import { conflict, fieldError, HttpError, notFound } from '~/server/http/api-errors.server'
+import { queueMessage } from '~/server/providers/sms/outbox.server'
 import { escapeLike } from './brands-admin.server'
-import type {
-  AdminEditProductInput,
-  AdminProductDetail,
-  ReviewProductInput,
-  ReviewQueueItem,
-  ReviewQueuePage,
+import {
+  ADMIN_EDIT_NOTHING_CHANGED,
+  type AdminEditProductInput,
+  type AdminProductDetail,
+  type ReviewProductInput,
+  type ReviewQueueItem,
+  type ReviewQueuePage,
 } from './catalog-admin.schemas'
 
 /**
@@ -139,6 +151,15 @@ export async function reviewProduct(db: Db, auth: AuthContext | null, input: Rev
   })
 }
 
+async function ownerPhone(tx: DbOrTx, sellerId: number): Promise<string | null> {
+  const [row] = await tx
+    .select({ phone: users.cellphone })
+    .from(sellers)
+    .innerJoin(users, eq(users.id, sellers.ownerUserId))
+    .where(eq(sellers.id, sellerId))
+  return row?.phone ?? null
+}
+
 export async function adminProductDetail(
   db: DbOrTx,
   auth: AuthContext | null,
@@ -151,7 +172,7 @@ export async function adminProductDetail(
     .leftJoin(sellers, eq(sellers.id, products.createdBySellerId))
     .where(eq(products.id, productId))
   if (!row) throw notFound('Product not found')
-  const [categoryRows, brandRows] = await Promise.all([
+  const [categoryRows, brandRows, photoRows, [listing], edits] = await Promise.all([
     db
       .select({ id: categories.id, name: categories.name, parentId: categories.parentId })
       .from(categories)
@@ -160,6 +181,27 @@ export async function adminProductDetail(
       .select({ id: brands.id, name: brands.name, status: brands.status })
       .from(brands)
       .orderBy(asc(brands.name)),
+    db
+      .select({ url: productPhotos.url, alt: productPhotos.alt })
+      .from(productPhotos)
+      .where(eq(productPhotos.productId, productId))
+      .orderBy(asc(productPhotos.position), asc(productPhotos.id)),
+    db
+      .select({ id: productListings.productId })
+      .from(productListings)
+      .where(eq(productListings.productId, productId)),
+    db
+      .select({ at: auditEvents.createdAt, reason: auditEvents.reason, changes: auditEvents.changes })
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.recordType, 'product'),
+          eq(auditEvents.recordId, String(productId)),
+          eq(auditEvents.action, 'product.admin_update'),
+        ),
+      )
+      .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
+      .limit(20),
   ])
   const p = row.product
   return {
@@ -176,12 +218,31 @@ export async function adminProductDetail(
       p.createdBySellerId !== null && row.sellerName !== null
         ? { id: p.createdBySellerId, name: row.sellerName }
         : null,
+    listed: Boolean(listing),
+    photos: photoRows,
+    history: edits.map((e) => ({
+      at: e.at.toISOString(),
+      reason: e.reason,
+      fields: Object.keys(e.changes ?? {}),
+    })),
     categories: categoryRows,
     brands: brandRows,
   }
 }
 
-/** The admin corrects a product (DOMAIN.md: the admin can edit any product); audited, relisted. */
+const editedFields = (p: typeof products.$inferSelect) => ({
+  name: p.name,
+  unit: p.unit,
+  description: p.description,
+  categoryId: p.categoryId,
+  brandId: p.brandId,
+})
+
+/**
+ * The admin corrects a product (DOMAIN.md: the admin can edit any product) with a required reason:
+ * audited with before and after, relisted, and the seller who maintains it is told by SMS why,
+ * all in one transaction. An edit that changes nothing is refused (nobody is told about nothing).
+ */
 export async function adminEditProduct(db: Db, auth: AuthContext | null, input: AdminEditProductInput) {
   const admin = requireAdmin(auth)
   await db.transaction(async (tx) => {
@@ -196,34 +257,38 @@ export async function adminEditProduct(db: Db, auth: AuthContext | null, input: 
       const [brand] = await tx.select({ id: brands.id }).from(brands).where(eq(brands.id, input.brandId))
       if (!brand) throw fieldError('brandId', 'Choose a brand from the list')
     }
+    const next = {
+      name: input.name,
+      unit: input.unit,
+      description: input.description,
+      categoryId: input.categoryId,
+      brandId: input.brandId,
+    }
+    const current = editedFields(before)
+    if ((Object.keys(next) as (keyof typeof next)[]).every((k) => next[k] === current[k]))
+      throw new HttpError(422, ADMIN_EDIT_NOTHING_CHANGED)
     const [after] = await tx
       .update(products)
-      .set({
-        name: input.name,
-        unit: input.unit,
-        description: input.description,
-        categoryId: input.categoryId,
-        brandId: input.brandId,
-        updatedAt: now(),
-      })
+      .set({ ...next, updatedAt: now() })
       .where(eq(products.id, before.id))
       .returning()
-    const fields = (p: typeof before) => ({
-      name: p.name,
-      unit: p.unit,
-      description: p.description,
-      categoryId: p.categoryId,
-      brandId: p.brandId,
-    })
     await recordAuditEvent(tx, {
       actorUserId: admin.user.id,
       sellerId: before.createdBySellerId,
       action: 'product.admin_update',
       recordType: 'product',
       recordId: before.id,
-      before: fields(before),
-      after: fields(after!),
+      before: current,
+      after: editedFields(after!),
+      reason: input.reason,
     })
     await refreshProductListings(tx, [before.id])
+    const phone = before.createdBySellerId === null ? null : await ownerPhone(tx, before.createdBySellerId)
+    if (phone)
+      await queueMessage(tx, {
+        to: phone,
+        channel: 'sms',
+        body: `${constants.brand.name}: our team edited your product "${after!.name}". Reason: ${input.reason}`,
+      })
   })
 }

@@ -6,6 +6,10 @@ import { SellerDashboardPanels } from '~/features/orders/components/seller-dashb
 import { SellerSalesCharts } from '~/features/orders/components/seller-sales-charts'
 import { orderQueries } from '~/features/orders/orders.queries'
 import { sellerSalesQueries } from '~/features/orders/seller-sales.queries'
+import { MagazineFigures } from '~/features/magazines/components/magazine-figures'
+import { magazineQueries } from '~/features/magazines/magazines.queries'
+import { PlanUsageCard } from '~/features/plans/components/plan-usage-card'
+import { planQueries } from '~/features/plans/plans.queries'
 import { SellerStatusCard } from '~/features/sellers/components/seller-status'
 import { sellerQueries } from '~/features/sellers/sellers.queries'
 import { pageHead } from '~/features/shell/page-head'
@@ -65,9 +69,13 @@ function ApprovedDashboard() {
   const { days = 30 } = Route.useSearch()
   const { data } = useQuery(orderQueries.sellerDashboard())
   const { data: sales } = useQuery(sellerSalesQueries.sales(days))
+  const { data: magazines } = useQuery(magazineQueries.list())
+  const { data: plan } = useQuery(planQueries.overview())
   return (
     <>
       {data ? <SellerDashboardPanels dashboard={data} /> : <Skeleton className="h-64" />}
+      {plan ? <PlanUsageCard overview={plan} /> : <Skeleton className="h-32" />}
+      {magazines ? <MagazineFigures magazines={magazines} /> : <Skeleton className="h-32" />}
       <section aria-labelledby="sales-title" className="flex flex-col gap-3">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <div>

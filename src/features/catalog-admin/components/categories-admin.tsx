@@ -4,6 +4,7 @@ import type * as v from 'valibot'
 import { notify } from '~/lib/notify'
 import { Button } from '~/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '~/ui/dialog'
+import { ConfirmDialog } from '~/ui/confirm-dialog'
 import { FormError, useAppForm } from '~/ui/form/app-form'
 import {
   createCategoryFn,
@@ -14,6 +15,7 @@ import {
   reorderCategoryFn,
 } from '../catalog-admin.functions'
 import { catalogAdminQueries } from '../catalog-admin.queries'
+import { CategoryImageDialog } from './category-image-dialog'
 import {
   createCategoryInput,
   mergeCategoryInput,
@@ -248,21 +250,20 @@ function CategoryActions({
           </form.AppField>
         )}
       />
+      <CategoryImageDialog category={category} />
       {category.products === 0 && !hasChildren ? (
-        <Button
-          size="sm"
-          variant="ghost"
-          aria-label={`Delete ${category.name}`}
-          onClick={() => {
-            if (window.confirm(`Delete “${category.name}”?`))
-              void run(
-                () => deleteCategoryFn({ data: { categoryId: category.id } }),
-                `${category.name} deleted`,
-              )
-          }}
-        >
-          Delete
-        </Button>
+        <ConfirmDialog
+          trigger="Delete"
+          triggerLabel={`Delete ${category.name}`}
+          title={`Delete “${category.name}”?`}
+          description={`The category is empty and has no subcategories. Its page /category/${category.slug} stops existing. This cannot be undone.`}
+          confirm="Delete category"
+          busy="Deleting…"
+          cancel="Keep it"
+          onConfirm={() =>
+            run(() => deleteCategoryFn({ data: { categoryId: category.id } }), `${category.name} deleted`)
+          }
+        />
       ) : null}
     </div>
   )

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import { notify } from '~/lib/notify'
 import { Button } from '~/ui/button'
 import { EmptyState } from '~/ui/empty-state'
@@ -92,6 +93,15 @@ function ReviewActions({ item }: { item: ReviewQueueItem }) {
   }
   return (
     <div className="flex flex-wrap gap-2 sm:justify-end">
+      <Button asChild size="sm" variant="secondary">
+        <Link
+          to="/admin/products/$productId"
+          params={{ productId: String(item.id) }}
+          aria-label={`Edit ${item.name}`}
+        >
+          Edit
+        </Link>
+      </Button>
       {item.state === 'pending' ? (
         <Button size="sm" aria-label={`Approve ${item.name}`} onClick={() => void decide('approve')}>
           Approve
