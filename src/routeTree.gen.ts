@@ -43,6 +43,7 @@ import { Route as ApiImageRouteImport } from './routes/api/image'
 import { Route as AuthIndexRouteImport } from './routes/auth/index'
 import { Route as AuthVerifyRouteImport } from './routes/auth/verify'
 import { Route as BuyerIndexRouteImport } from './routes/buyer/index'
+import { Route as MagazineChar123identifyChar125DotpdfRouteImport } from './routes/magazine/{$identify}[.]pdf'
 import { Route as MediaSplatRouteImport } from './routes/media/$'
 import { Route as SellerIndexRouteImport } from './routes/seller/index'
 import { Route as SellerProfileRouteImport } from './routes/seller/profile'
@@ -302,6 +303,12 @@ const BuyerIndexRoute = BuyerIndexRouteImport.update({
   path: '/',
   getParentRoute: () => BuyerRoute,
 } as any)
+const MagazineChar123identifyChar125DotpdfRoute =
+  MagazineChar123identifyChar125DotpdfRouteImport.update({
+    id: '/magazine/{$identify}.pdf',
+    path: '/magazine/{$identify}.pdf',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const MediaSplatRoute = MediaSplatRouteImport.update({
   id: '/media/$',
   path: '/media/$',
@@ -792,6 +799,7 @@ export interface FileRoutesByFullPath {
   '/api/health': typeof ApiHealthRoute
   '/api/image': typeof ApiImageRoute
   '/auth/verify': typeof AuthVerifyRoute
+  '/magazine/{$identify}.pdf': typeof MagazineChar123identifyChar125DotpdfRoute
   '/media/$': typeof MediaSplatRoute
   '/seller/profile': typeof SellerProfileRoute
   '/sitemaps/$file': typeof SitemapsFileRoute
@@ -910,6 +918,7 @@ export interface FileRoutesByTo {
   '/api/health': typeof ApiHealthRoute
   '/api/image': typeof ApiImageRoute
   '/auth/verify': typeof AuthVerifyRoute
+  '/magazine/{$identify}.pdf': typeof MagazineChar123identifyChar125DotpdfRoute
   '/media/$': typeof MediaSplatRoute
   '/seller/profile': typeof SellerProfileRoute
   '/sitemaps/$file': typeof SitemapsFileRoute
@@ -1035,6 +1044,7 @@ export interface FileRoutesById {
   '/api/health': typeof ApiHealthRoute
   '/api/image': typeof ApiImageRoute
   '/auth/verify': typeof AuthVerifyRoute
+  '/magazine/{$identify}.pdf': typeof MagazineChar123identifyChar125DotpdfRoute
   '/media/$': typeof MediaSplatRoute
   '/seller/profile': typeof SellerProfileRoute
   '/sitemaps/$file': typeof SitemapsFileRoute
@@ -1161,6 +1171,7 @@ export interface FileRouteTypes {
     | '/api/health'
     | '/api/image'
     | '/auth/verify'
+    | '/magazine/{$identify}.pdf'
     | '/media/$'
     | '/seller/profile'
     | '/sitemaps/$file'
@@ -1279,6 +1290,7 @@ export interface FileRouteTypes {
     | '/api/health'
     | '/api/image'
     | '/auth/verify'
+    | '/magazine/{$identify}.pdf'
     | '/media/$'
     | '/seller/profile'
     | '/sitemaps/$file'
@@ -1403,6 +1415,7 @@ export interface FileRouteTypes {
     | '/api/health'
     | '/api/image'
     | '/auth/verify'
+    | '/magazine/{$identify}.pdf'
     | '/media/$'
     | '/seller/profile'
     | '/sitemaps/$file'
@@ -1508,6 +1521,7 @@ export interface RootRouteChildren {
   ApiCategoriesRoute: typeof ApiCategoriesRoute
   ApiHealthRoute: typeof ApiHealthRoute
   ApiImageRoute: typeof ApiImageRoute
+  MagazineChar123identifyChar125DotpdfRoute: typeof MagazineChar123identifyChar125DotpdfRoute
   MediaSplatRoute: typeof MediaSplatRoute
   SitemapsFileRoute: typeof SitemapsFileRoute
   ApiAnalyticsEventsRoute: typeof ApiAnalyticsEventsRoute
@@ -1776,6 +1790,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/buyer/'
       preLoaderRoute: typeof BuyerIndexRouteImport
       parentRoute: typeof BuyerRoute
+    }
+    '/magazine/{$identify}.pdf': {
+      id: '/magazine/{$identify}.pdf'
+      path: '/magazine/{$identify}.pdf'
+      fullPath: '/magazine/{$identify}.pdf'
+      preLoaderRoute: typeof MagazineChar123identifyChar125DotpdfRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/media/$': {
       id: '/media/$'
@@ -2620,6 +2641,8 @@ const rootRouteChildren: RootRouteChildren = {
   ApiCategoriesRoute: ApiCategoriesRoute,
   ApiHealthRoute: ApiHealthRoute,
   ApiImageRoute: ApiImageRoute,
+  MagazineChar123identifyChar125DotpdfRoute:
+    MagazineChar123identifyChar125DotpdfRoute,
   MediaSplatRoute: MediaSplatRoute,
   SitemapsFileRoute: SitemapsFileRoute,
   ApiAnalyticsEventsRoute: ApiAnalyticsEventsRoute,
