@@ -110,7 +110,13 @@ export async function listPublicMagazines(db: DbOrTx, search: MagazineListSearch
   }
 }
 
-/** Published, not expired magazines, newest first: the home page strip, or one store's magazines. */
+/** The plan feature that puts a seller's magazines first on the home page. */
+const HOME_FEATURE = 'home_featured'
+
+/**
+ * Published, not expired magazines, newest first: the home page strip (magazines of plans with the
+ * home page feature first), or one store's magazines.
+ */
 export async function featuredMagazines(db: DbOrTx, options: { storeSlug?: string; limit?: number } = {}) {
   const at = now().toISOString()
   const rows = await selectRows<CardRow>(
@@ -124,7 +130,12 @@ export async function featuredMagazines(db: DbOrTx, options: { storeSlug?: strin
               where p.magazine_id = m.id and st.slug = ${options.storeSlug})`
           : sql``
       }
-      order by m.published_at desc nulls last, m.id desc limit ${options.limit ?? 8}`,
+      order by ${
+        options.storeSlug
+          ? sql``
+          : sql`exists (select 1 from plans pl where pl.slug = se.plan_code
+              and pl.features @> ${JSON.stringify([HOME_FEATURE])}::jsonb) desc,`
+      } m.published_at desc nulls last, m.id desc limit ${options.limit ?? 8}`,
   )
   return rows.map(toCard)
 }
