@@ -44,6 +44,7 @@ import { Route as AuthIndexRouteImport } from './routes/auth/index'
 import { Route as AuthVerifyRouteImport } from './routes/auth/verify'
 import { Route as BuyerIndexRouteImport } from './routes/buyer/index'
 import { Route as MagazineChar123identifyChar125DotpdfRouteImport } from './routes/magazine/{$identify}[.]pdf'
+import { Route as MagazineChar123identifyChar125DotpngRouteImport } from './routes/magazine/{$identify}[.]png'
 import { Route as MediaSplatRouteImport } from './routes/media/$'
 import { Route as SellerIndexRouteImport } from './routes/seller/index'
 import { Route as SellerProfileRouteImport } from './routes/seller/profile'
@@ -307,6 +308,12 @@ const MagazineChar123identifyChar125DotpdfRoute =
   MagazineChar123identifyChar125DotpdfRouteImport.update({
     id: '/magazine/{$identify}.pdf',
     path: '/magazine/{$identify}.pdf',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const MagazineChar123identifyChar125DotpngRoute =
+  MagazineChar123identifyChar125DotpngRouteImport.update({
+    id: '/magazine/{$identify}.png',
+    path: '/magazine/{$identify}.png',
     getParentRoute: () => rootRouteImport,
   } as any)
 const MediaSplatRoute = MediaSplatRouteImport.update({
@@ -800,6 +807,7 @@ export interface FileRoutesByFullPath {
   '/api/image': typeof ApiImageRoute
   '/auth/verify': typeof AuthVerifyRoute
   '/magazine/{$identify}.pdf': typeof MagazineChar123identifyChar125DotpdfRoute
+  '/magazine/{$identify}.png': typeof MagazineChar123identifyChar125DotpngRoute
   '/media/$': typeof MediaSplatRoute
   '/seller/profile': typeof SellerProfileRoute
   '/sitemaps/$file': typeof SitemapsFileRoute
@@ -919,6 +927,7 @@ export interface FileRoutesByTo {
   '/api/image': typeof ApiImageRoute
   '/auth/verify': typeof AuthVerifyRoute
   '/magazine/{$identify}.pdf': typeof MagazineChar123identifyChar125DotpdfRoute
+  '/magazine/{$identify}.png': typeof MagazineChar123identifyChar125DotpngRoute
   '/media/$': typeof MediaSplatRoute
   '/seller/profile': typeof SellerProfileRoute
   '/sitemaps/$file': typeof SitemapsFileRoute
@@ -1045,6 +1054,7 @@ export interface FileRoutesById {
   '/api/image': typeof ApiImageRoute
   '/auth/verify': typeof AuthVerifyRoute
   '/magazine/{$identify}.pdf': typeof MagazineChar123identifyChar125DotpdfRoute
+  '/magazine/{$identify}.png': typeof MagazineChar123identifyChar125DotpngRoute
   '/media/$': typeof MediaSplatRoute
   '/seller/profile': typeof SellerProfileRoute
   '/sitemaps/$file': typeof SitemapsFileRoute
@@ -1172,6 +1182,7 @@ export interface FileRouteTypes {
     | '/api/image'
     | '/auth/verify'
     | '/magazine/{$identify}.pdf'
+    | '/magazine/{$identify}.png'
     | '/media/$'
     | '/seller/profile'
     | '/sitemaps/$file'
@@ -1291,6 +1302,7 @@ export interface FileRouteTypes {
     | '/api/image'
     | '/auth/verify'
     | '/magazine/{$identify}.pdf'
+    | '/magazine/{$identify}.png'
     | '/media/$'
     | '/seller/profile'
     | '/sitemaps/$file'
@@ -1416,6 +1428,7 @@ export interface FileRouteTypes {
     | '/api/image'
     | '/auth/verify'
     | '/magazine/{$identify}.pdf'
+    | '/magazine/{$identify}.png'
     | '/media/$'
     | '/seller/profile'
     | '/sitemaps/$file'
@@ -1522,6 +1535,7 @@ export interface RootRouteChildren {
   ApiHealthRoute: typeof ApiHealthRoute
   ApiImageRoute: typeof ApiImageRoute
   MagazineChar123identifyChar125DotpdfRoute: typeof MagazineChar123identifyChar125DotpdfRoute
+  MagazineChar123identifyChar125DotpngRoute: typeof MagazineChar123identifyChar125DotpngRoute
   MediaSplatRoute: typeof MediaSplatRoute
   SitemapsFileRoute: typeof SitemapsFileRoute
   ApiAnalyticsEventsRoute: typeof ApiAnalyticsEventsRoute
@@ -1796,6 +1810,13 @@ declare module '@tanstack/react-router' {
       path: '/magazine/{$identify}.pdf'
       fullPath: '/magazine/{$identify}.pdf'
       preLoaderRoute: typeof MagazineChar123identifyChar125DotpdfRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/magazine/{$identify}.png': {
+      id: '/magazine/{$identify}.png'
+      path: '/magazine/{$identify}.png'
+      fullPath: '/magazine/{$identify}.png'
+      preLoaderRoute: typeof MagazineChar123identifyChar125DotpngRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/media/$': {
@@ -2643,6 +2664,8 @@ const rootRouteChildren: RootRouteChildren = {
   ApiImageRoute: ApiImageRoute,
   MagazineChar123identifyChar125DotpdfRoute:
     MagazineChar123identifyChar125DotpdfRoute,
+  MagazineChar123identifyChar125DotpngRoute:
+    MagazineChar123identifyChar125DotpngRoute,
   MediaSplatRoute: MediaSplatRoute,
   SitemapsFileRoute: SitemapsFileRoute,
   ApiAnalyticsEventsRoute: ApiAnalyticsEventsRoute,

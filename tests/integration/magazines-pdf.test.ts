@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { eq } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTiers } from '~/features/inventory/price-tiers.server'
 import { addMagazineItems, addMagazinePage } from '~/features/magazines/magazine-editor.server'
@@ -10,11 +11,12 @@ import {
   lineSheetRendersPerIp,
   lineSheetResponse,
 } from '~/features/magazines/magazine-line-sheet-route.server'
+import { magazineOgImageResponse } from '~/features/magazines/magazine-og-image.server'
 import { getPublicMagazine } from '~/features/magazines/magazines-public.server'
 import { createMagazine, listMagazines, setMagazineStatus } from '~/features/magazines/magazines.server'
 import type { AuthContext } from '~/server/auth/session.server'
 import type { Db } from '~/server/db/client.server'
-import { magazineLineSheets, sellers } from '~/server/db/schema'
+import { magazineLineSheets, magazines, sellers } from '~/server/db/schema'
 import { localDiskStorage, type MediaStorage } from '~/server/providers/storage/storage.server'
 import { hitRateLimit } from '~/server/rate-limit/rate-limit.server'
 import { createCategory, createProduct, createSeller, createSku, createStore, createUser } from '../factories/create'
@@ -202,5 +204,28 @@ describe(`magazine PDF line sheets (${usingPostgres() ? 'PostgreSQL' : 'PGlite'}
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
     const elsewhere = await lineSheetResponse(get(other.identify), other.identify, storage)
     expect(elsewhere.status).toBe(200)
+  })
+
+  it('serves the cover as a 1200×630 Open Graph PNG for a published magazine only', async () => {
+    const { mediaStorage } = await import('~/server/db/database.server')
+    const published = await magazine()
+    const draft = await magazine(false)
+    const ogOf = (identify: string) =>
+      magazineOgImageResponse(new Request(`${SITE}/magazine/${identify}.png`), identify)
+    // No cover yet: no preview image.
+    expect((await ogOf(published.identify)).status).toBe(404)
+    const cover = await sharp({
+      create: { width: 900, height: 1200, channels: 3, background: '#b45309' },
+    })
+      .png()
+      .toBuffer()
+    const { url } = await mediaStorage().put(`magazines/og-test-${published.id}.png`, cover)
+    await db.update(magazines).set({ cover: url }).where(inArray(magazines.id, [published.id, draft.id]))
+    const response = await ogOf(published.identify)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('image/png')
+    const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata()
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 1200, 630])
+    expect((await ogOf(draft.identify)).status).toBe(404)
   })
 })
