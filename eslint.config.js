@@ -55,6 +55,8 @@ export default tseslint.config(
       'src/routes/sitemap*',
       'src/routes/sitemaps/**',
       'src/routes/robots*',
+      // The magazine line sheet (/magazine/{identify}.pdf) and its Open Graph image (.png).
+      'src/routes/magazine/**',
       'tests/**',
       'scripts/**',
     ],

@@ -1,6 +1,7 @@
 import '@tanstack/react-start/server-only'
 import { days } from './server/clock.server'
 import { pruneAuthRecords } from './server/auth/housekeeping.server'
+import { mediaStorage } from './server/db/database.server'
 import { registerJobHandler } from './server/jobs/jobs.server'
 import { executePaymentRefund } from './server/providers/payment/refunds.server'
 import { deliverOutboxMessage } from './server/providers/sms/outbox.server'
@@ -8,6 +9,7 @@ import { pruneRateLimitBuckets } from './server/rate-limit/rate-limit.server'
 import { pruneFillKeys } from './features/basket/basket.server'
 import { refreshDueListings } from './features/catalog/catalog-refresh.server'
 import { registerImportJobs } from './features/imports/import-jobs.server'
+import { runLineSheetJob } from './features/magazines/magazine-line-sheet.server'
 import { completeDeliveredOrders } from './features/orders/order-completion.server'
 import { expireUnpaid } from './features/payments/payments.server'
 import { runPlanRenewals } from './features/plans/plan-renewals.server'
@@ -24,6 +26,9 @@ export function registerJobHandlers(): void {
     executePaymentRefund(context.db, payload.sessionId),
   )
   registerImportJobs()
+  registerJobHandler('magazine.line-sheet', (payload, { db }) =>
+    runLineSheetJob(db, mediaStorage(), payload.magazineId),
+  )
   registerJobHandler('catalog.refresh-listings', (_, { db }) => refreshDueListings(db))
   registerJobHandler('payments.expire-unpaid', (_, { db }) => expireUnpaid(db))
   registerJobHandler('basket.prune-fill-keys', (_, { db }) => pruneFillKeys(db))

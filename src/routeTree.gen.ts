@@ -43,6 +43,8 @@ import { Route as ApiImageRouteImport } from './routes/api/image'
 import { Route as AuthIndexRouteImport } from './routes/auth/index'
 import { Route as AuthVerifyRouteImport } from './routes/auth/verify'
 import { Route as BuyerIndexRouteImport } from './routes/buyer/index'
+import { Route as MagazineChar123identifyChar125DotpdfRouteImport } from './routes/magazine/{$identify}[.]pdf'
+import { Route as MagazineChar123identifyChar125DotpngRouteImport } from './routes/magazine/{$identify}[.]png'
 import { Route as MediaSplatRouteImport } from './routes/media/$'
 import { Route as SellerIndexRouteImport } from './routes/seller/index'
 import { Route as SellerProfileRouteImport } from './routes/seller/profile'
@@ -303,6 +305,18 @@ const BuyerIndexRoute = BuyerIndexRouteImport.update({
   path: '/',
   getParentRoute: () => BuyerRoute,
 } as any)
+const MagazineChar123identifyChar125DotpdfRoute =
+  MagazineChar123identifyChar125DotpdfRouteImport.update({
+    id: '/magazine/{$identify}.pdf',
+    path: '/magazine/{$identify}.pdf',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const MagazineChar123identifyChar125DotpngRoute =
+  MagazineChar123identifyChar125DotpngRouteImport.update({
+    id: '/magazine/{$identify}.png',
+    path: '/magazine/{$identify}.png',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const MediaSplatRoute = MediaSplatRouteImport.update({
   id: '/media/$',
   path: '/media/$',
@@ -798,6 +812,8 @@ export interface FileRoutesByFullPath {
   '/api/health': typeof ApiHealthRoute
   '/api/image': typeof ApiImageRoute
   '/auth/verify': typeof AuthVerifyRoute
+  '/magazine/{$identify}.pdf': typeof MagazineChar123identifyChar125DotpdfRoute
+  '/magazine/{$identify}.png': typeof MagazineChar123identifyChar125DotpngRoute
   '/media/$': typeof MediaSplatRoute
   '/seller/profile': typeof SellerProfileRoute
   '/sitemaps/$file': typeof SitemapsFileRoute
@@ -917,6 +933,8 @@ export interface FileRoutesByTo {
   '/api/health': typeof ApiHealthRoute
   '/api/image': typeof ApiImageRoute
   '/auth/verify': typeof AuthVerifyRoute
+  '/magazine/{$identify}.pdf': typeof MagazineChar123identifyChar125DotpdfRoute
+  '/magazine/{$identify}.png': typeof MagazineChar123identifyChar125DotpngRoute
   '/media/$': typeof MediaSplatRoute
   '/seller/profile': typeof SellerProfileRoute
   '/sitemaps/$file': typeof SitemapsFileRoute
@@ -1043,6 +1061,8 @@ export interface FileRoutesById {
   '/api/health': typeof ApiHealthRoute
   '/api/image': typeof ApiImageRoute
   '/auth/verify': typeof AuthVerifyRoute
+  '/magazine/{$identify}.pdf': typeof MagazineChar123identifyChar125DotpdfRoute
+  '/magazine/{$identify}.png': typeof MagazineChar123identifyChar125DotpngRoute
   '/media/$': typeof MediaSplatRoute
   '/seller/profile': typeof SellerProfileRoute
   '/sitemaps/$file': typeof SitemapsFileRoute
@@ -1170,6 +1190,8 @@ export interface FileRouteTypes {
     | '/api/health'
     | '/api/image'
     | '/auth/verify'
+    | '/magazine/{$identify}.pdf'
+    | '/magazine/{$identify}.png'
     | '/media/$'
     | '/seller/profile'
     | '/sitemaps/$file'
@@ -1289,6 +1311,8 @@ export interface FileRouteTypes {
     | '/api/health'
     | '/api/image'
     | '/auth/verify'
+    | '/magazine/{$identify}.pdf'
+    | '/magazine/{$identify}.png'
     | '/media/$'
     | '/seller/profile'
     | '/sitemaps/$file'
@@ -1414,6 +1438,8 @@ export interface FileRouteTypes {
     | '/api/health'
     | '/api/image'
     | '/auth/verify'
+    | '/magazine/{$identify}.pdf'
+    | '/magazine/{$identify}.png'
     | '/media/$'
     | '/seller/profile'
     | '/sitemaps/$file'
@@ -1520,6 +1546,8 @@ export interface RootRouteChildren {
   ApiCategoriesRoute: typeof ApiCategoriesRoute
   ApiHealthRoute: typeof ApiHealthRoute
   ApiImageRoute: typeof ApiImageRoute
+  MagazineChar123identifyChar125DotpdfRoute: typeof MagazineChar123identifyChar125DotpdfRoute
+  MagazineChar123identifyChar125DotpngRoute: typeof MagazineChar123identifyChar125DotpngRoute
   MediaSplatRoute: typeof MediaSplatRoute
   SitemapsFileRoute: typeof SitemapsFileRoute
   ApiAnalyticsEventsRoute: typeof ApiAnalyticsEventsRoute
@@ -1788,6 +1816,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/buyer/'
       preLoaderRoute: typeof BuyerIndexRouteImport
       parentRoute: typeof BuyerRoute
+    }
+    '/magazine/{$identify}.pdf': {
+      id: '/magazine/{$identify}.pdf'
+      path: '/magazine/{$identify}.pdf'
+      fullPath: '/magazine/{$identify}.pdf'
+      preLoaderRoute: typeof MagazineChar123identifyChar125DotpdfRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/magazine/{$identify}.png': {
+      id: '/magazine/{$identify}.png'
+      path: '/magazine/{$identify}.png'
+      fullPath: '/magazine/{$identify}.png'
+      preLoaderRoute: typeof MagazineChar123identifyChar125DotpngRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/media/$': {
       id: '/media/$'
@@ -2641,6 +2683,10 @@ const rootRouteChildren: RootRouteChildren = {
   ApiCategoriesRoute: ApiCategoriesRoute,
   ApiHealthRoute: ApiHealthRoute,
   ApiImageRoute: ApiImageRoute,
+  MagazineChar123identifyChar125DotpdfRoute:
+    MagazineChar123identifyChar125DotpdfRoute,
+  MagazineChar123identifyChar125DotpngRoute:
+    MagazineChar123identifyChar125DotpngRoute,
   MediaSplatRoute: MediaSplatRoute,
   SitemapsFileRoute: SitemapsFileRoute,
   ApiAnalyticsEventsRoute: ApiAnalyticsEventsRoute,

@@ -1,6 +1,7 @@
 import '@tanstack/react-start/server-only'
 import { sql } from 'drizzle-orm'
 import { liveOffersOfSkus } from '~/features/catalog/catalog-product.server'
+import { planOfSeller } from '~/features/plans/plan-limits.server'
 import { now } from '~/server/clock.server'
 import { selectRows, type DbOrTx } from '~/server/db/client.server'
 import { HttpError, notFound } from '~/server/http/api-errors.server'
@@ -19,6 +20,15 @@ import {
  * here; a draft or an unknown identify is absent (404). Items are priced live with the product
  * page's own pricing (catalog's liveOffersOfSkus), never from the magazine.
  */
+
+/** The plan feature that gives a seller's magazines a PDF line sheet. */
+export const LINE_SHEET_FEATURE = 'magazine_pdf'
+
+/** Whether a seller's plan in force includes PDF line sheets. */
+export async function sellerHasLineSheets(db: DbOrTx, sellerId: number): Promise<boolean> {
+  const plan = await planOfSeller(db, sellerId)
+  return plan.features.includes(LINE_SHEET_FEATURE)
+}
 
 const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString())
 const VISIBLE = sql`m.status = 'published' and se.status = 'approved'`
@@ -100,7 +110,13 @@ export async function listPublicMagazines(db: DbOrTx, search: MagazineListSearch
   }
 }
 
-/** Published, not expired magazines, newest first: the home page strip, or one store's magazines. */
+/** The plan feature that puts a seller's magazines first on the home page. */
+const HOME_FEATURE = 'home_featured'
+
+/**
+ * Published, not expired magazines, newest first: the home page strip (magazines of plans with the
+ * home page feature first), or one store's magazines.
+ */
 export async function featuredMagazines(db: DbOrTx, options: { storeSlug?: string; limit?: number } = {}) {
   const at = now().toISOString()
   const rows = await selectRows<CardRow>(
@@ -114,7 +130,12 @@ export async function featuredMagazines(db: DbOrTx, options: { storeSlug?: strin
               where p.magazine_id = m.id and st.slug = ${options.storeSlug})`
           : sql``
       }
-      order by m.published_at desc nulls last, m.id desc limit ${options.limit ?? 8}`,
+      order by ${
+        options.storeSlug
+          ? sql``
+          : sql`exists (select 1 from plans pl where pl.slug = se.plan_code
+              and pl.features @> ${JSON.stringify([HOME_FEATURE])}::jsonb) desc,`
+      } m.published_at desc nulls last, m.id desc limit ${options.limit ?? 8}`,
   )
   return rows.map(toCard)
 }
@@ -229,6 +250,7 @@ export async function getPublicMagazine(db: DbOrTx, identify: string): Promise<P
     cutoffAt: cutoff,
     publishedAt: iso(magazine.published_at),
     expired: cutoff !== null && new Date(cutoff) <= now(),
+    lineSheet: await sellerHasLineSheets(db, Number(magazine.seller_id)),
     seller: { id: Number(magazine.seller_id), name: magazine.seller_name },
     stores: [
       ...new Map(items.map((i) => [i.store_slug, { slug: i.store_slug, name: i.store_name }])).values(),

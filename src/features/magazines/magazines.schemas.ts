@@ -134,6 +134,8 @@ export interface MagazineSummary {
   items: number
   views30d: number
   adds30d: number
+  /** A published magazine of a seller whose plan has PDF line sheets: its sheet's download. */
+  lineSheet: boolean
 }
 
 export interface EditorItem {
@@ -227,6 +229,8 @@ export interface PublicMagazine {
   cutoffAt: string | null
   publishedAt: string | null
   expired: boolean
+  /** Whether the seller's plan gives this magazine a PDF line sheet (/magazine/{identify}.pdf). */
+  lineSheet: boolean
   seller: { id: number; name: string }
   stores: { slug: string; name: string }[]
   pages: PublicPage[]

@@ -12,6 +12,8 @@ import { HttpError, notFound } from '~/server/http/api-errors.server'
 import type { UploadedFile } from '~/server/http/multipart.server'
 import type { MediaStorage } from '~/server/providers/storage/storage.server'
 import { discardCover, removeOldCover, writeCover } from './magazine-cover.server'
+import { lineSheetKeyOf, queueLineSheet } from './magazine-line-sheet.server'
+import { sellerHasLineSheets } from './magazines-public.server'
 import {
   IDENTIFY_TAKEN,
   NOTHING_TO_PUBLISH,
@@ -119,6 +121,7 @@ export async function listMagazines(
       limit 200
     `,
   )
+  const lineSheets = await sellerHasLineSheets(db, actor.sellerId)
   return rows.map((r) => ({
     id: Number(r.id),
     identify: r.identify,
@@ -134,6 +137,7 @@ export async function listMagazines(
     items: Number(r.items),
     views30d: Number(r.views),
     adds30d: Number(r.adds),
+    lineSheet: lineSheets && r.status === 'published',
   }))
 }
 
@@ -307,9 +311,11 @@ export async function deleteMagazine(
   storage?: MediaStorage,
 ): Promise<void> {
   const actor = writeActor(auth)
-  const cover = await db.transaction(async (tx) => {
+  const { cover, sheet } = await db.transaction(async (tx) => {
     const before = await lockMagazine(tx, actor, magazineId)
     if (before.status !== 'draft') throw new HttpError(409, ONLY_DRAFTS_DELETE)
+    // A draft that was published once may have a cached line sheet; its row goes with the magazine.
+    const sheet = await lineSheetKeyOf(tx, magazineId)
     await tx.delete(magazines).where(eq(magazines.id, magazineId))
     await recordAuditEvent(tx, {
       actorUserId: actor.auth.user.id,
@@ -319,9 +325,10 @@ export async function deleteMagazine(
       recordId: magazineId,
       before: auditedMagazine(before),
     })
-    return before.cover
+    return { cover: before.cover, sheet }
   })
   await releaseCover(db, storage, cover)
+  if (sheet) await storage?.remove(sheet).catch(() => undefined)
 }
 
 interface ItemCheckRow {
@@ -392,6 +399,8 @@ export async function setMagazineStatus(
       before: { status: before.status },
       after: { status: after!.status },
     })
+    // The PDF line sheet is drawn in the background, so the first buyer to ask gets it at once.
+    if (after!.status === 'published') await queueLineSheet(tx, actor.sellerId, input.magazineId)
     return { status: after!.status }
   })
 }

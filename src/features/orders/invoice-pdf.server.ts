@@ -1,8 +1,8 @@
 import '@tanstack/react-start/server-only'
-import PDFDocument from 'pdfkit'
 import { constants } from '#app-config'
 import { formatMoney } from '~/lib/money'
-import { drawTextBlock, layoutText, registerInvoiceFonts } from './invoice-pdf-text.server'
+import { createPdfDocument } from '~/server/pdf/pdf-document.server'
+import { drawTextBlock, layoutText } from '~/server/pdf/pdf-text.server'
 import type { InvoicePartyView, InvoiceView } from './invoices.types'
 
 /**
@@ -30,8 +30,7 @@ export function invoiceFileName(invoice: Pick<InvoiceView, 'number'>): string {
 }
 
 export async function renderInvoicePdf(invoice: InvoiceView): Promise<Uint8Array<ArrayBuffer>> {
-  const doc = new PDFDocument({
-    size: 'A4',
+  const { doc, bytes } = createPdfDocument({
     margin: MARGIN,
     info: {
       Title: `Invoice ${invoice.number}`,
@@ -39,13 +38,6 @@ export async function renderInvoicePdf(invoice: InvoiceView): Promise<Uint8Array
       Subject: `Invoice ${invoice.number} for order ${invoice.order.number}`,
     },
   })
-  const chunks: Buffer[] = []
-  const done = new Promise<Uint8Array<ArrayBuffer>>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk))
-    doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))))
-    doc.on('error', reject)
-  })
-  registerInvoiceFonts(doc)
   const money = (amount: number) => formatMoney(amount, invoice.currency)
 
   drawHeader(doc, invoice)
@@ -54,7 +46,7 @@ export async function renderInvoicePdf(invoice: InvoiceView): Promise<Uint8Array
   drawTotals(doc, invoice, money)
 
   doc.end()
-  return done
+  return bytes
 }
 
 function drawHeader(doc: PDFKit.PDFDocument, invoice: InvoiceView) {
@@ -217,7 +209,7 @@ function drawTotals(doc: PDFKit.PDFDocument, invoice: InvoiceView, money: (n: nu
   )
 }
 
-/** Draws a value that may be in Persian (see invoice-pdf-text.server.ts). */
+/** Draws a value that may be in Persian (see src/server/pdf/pdf-text.server.ts). */
 function write(
   doc: PDFKit.PDFDocument,
   value: string,

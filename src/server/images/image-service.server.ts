@@ -64,7 +64,11 @@ export interface ImageServiceDeps {
   fetch?: typeof fetch
 }
 
-async function readSource(source: ImageSource, deps: ImageServiceDeps): Promise<Buffer> {
+/** The original bytes of an image source (404 ImageError when it is not there). */
+export async function readImageSource(
+  source: ImageSource,
+  deps: Pick<ImageServiceDeps, 'media' | 'publicDirs' | 'fetch'>,
+): Promise<Buffer> {
   if (source.kind === 'media') {
     const file = await deps.media.get(source.key)
     if (!file) throw new ImageError(404, 'Image not found')
@@ -122,7 +126,7 @@ export async function renderImage(
   } catch {
     // Not cached yet.
   }
-  const original = await readSource(source, deps)
+  const original = await readImageSource(source, deps)
   let body: Buffer
   try {
     body = await sharp(original, { limitInputPixels: 50_000_000 })

@@ -14,6 +14,8 @@ export interface JobPayloads {
   'import.check': { importId: number }
   /** Apply a checked sheet (resumes where it stopped). */
   'import.apply': { importId: number }
+  /** Render a published magazine's PDF line sheet into its cache (when it is stale). */
+  'magazine.line-sheet': { magazineId: number }
   /** Listings follow price tiers that start or expire. */
   'catalog.refresh-listings': Record<string, never>
   /** Unpaid orders expire (their stock goes back on sale); open payment sessions time out. */
@@ -88,6 +90,7 @@ export const jobPolicies: { [N in JobName]: JobPolicy } = {
   // A sheet of 100,000 rows takes minutes; an applied import resumes where a lost run stopped.
   'import.check': { attempts: 3, retryDelaySeconds: 5, expireInSeconds: 30 * 60, heartbeatSeconds: 60 },
   'import.apply': { attempts: 3, retryDelaySeconds: 5, expireInSeconds: 30 * 60, heartbeatSeconds: 60 },
+  'magazine.line-sheet': { attempts: 3, retryDelaySeconds: 10, expireInSeconds: 5 * 60, heartbeatSeconds: 60 },
   'catalog.refresh-listings': periodic('* * * * *'),
   'payments.expire-unpaid': periodic(everyMinutes(constants.payments.expirySweepSeconds / 60)),
   'basket.prune-fill-keys': periodic('17 * * * *'),

@@ -92,8 +92,10 @@ export function FeaturedStores({ stores }: { stores: StoreSummary[] }) {
   )
 }
 
-/** Seam for the magazines issue: sellers' published catalogues will be featured here. */
-/** Published magazines, newest first (fetched after the page shows: below the fold). */
+/**
+ * Published magazines, those of plans featured on the home page first, then newest (fetched after
+ * the page shows: below the fold).
+ */
 function MagazineStrip() {
   const { data } = useQuery(publicMagazineQueries.featured())
   if (!data) return <div className="h-72 animate-pulse rounded-2xl bg-stone-100" aria-hidden="true" />

@@ -146,6 +146,11 @@ export function MagazineList({ magazines, canEdit }: { magazines: MagazineSummar
                   Open public page<span className="sr-only"> of {m.title}</span>
                 </a>
               ) : null}
+              {m.lineSheet ? (
+                <a href={`/magazine/${m.identify}.pdf`} className={linkClass} download>
+                  Line sheet (PDF)<span className="sr-only"> of {m.title}</span>
+                </a>
+              ) : null}
               {canEdit ? (
                 <span className="flex flex-wrap gap-2">
                   {m.status === 'draft' ? (

@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { formatMoney } from '~/lib/money'
 import { notify } from '~/lib/notify'
 import { formatTehranDateTime } from '~/lib/tehran-time'
-import { Button } from '~/ui/button'
+import { Button, buttonClasses } from '~/ui/button'
 import { Input } from '~/ui/input'
 import { addPlanToBasket, addRequestOf } from '../magazine-basket'
 import { fetchMagazinePageAdds } from '../magazines.functions'
@@ -63,6 +63,15 @@ export function MagazineView({ magazine, url }: { magazine: PublicMagazine; url:
             <Button variant="secondary" onClick={() => void share()}>
               Share
             </Button>
+            {magazine.lineSheet ? (
+              <a
+                href={`/magazine/${magazine.identify}.pdf`}
+                download
+                className={buttonClasses('secondary')}
+              >
+                Line sheet (PDF)
+              </a>
+            ) : null}
           </div>
         </div>
       </header>

@@ -28,7 +28,8 @@ export const Route = createFileRoute('/_default/magazine/$identify')({
         description:
           magazine.description || `${magazine.title}, a wholesale catalogue by ${magazine.seller.name}`,
         url,
-        image,
+        // Link previews get the cover cut to 1200×630 (a PNG drawn by the server from the cover).
+        image: magazine.cover ? absoluteUrl(siteUrl, `/magazine/${magazine.identify}.png`) : null,
         jsonLd: {
           '@context': 'https://schema.org',
           '@type': 'CollectionPage',

@@ -11,6 +11,8 @@ import {
 import { Breadcrumbs } from '~/features/catalog/components/breadcrumbs'
 import { ProductListingView } from '~/features/catalog/components/product-listing'
 import { StoreIntro, StoreLogo } from '~/features/catalog/components/store-header'
+import { StoreMagazines } from '~/features/magazines/components/store-magazines'
+import { publicMagazineQueries } from '~/features/magazines/magazines.queries'
 import { invalidParam, notFoundOnInvalidSearch } from '~/lib/route-errors'
 
 /** The path names the store; a `store` in the query string is ignored here. */
@@ -31,7 +33,10 @@ export const Route = createFileRoute('/_default/store/$slug')({
     ])
     // Unknown, paused, or its seller not approved: the 404 page.
     if (!store) throw notFound()
-    await context.queryClient.ensureQueryData(catalogQueries.listing(listingSearch(params.slug, deps)))
+    await Promise.all([
+      context.queryClient.ensureQueryData(catalogQueries.listing(listingSearch(params.slug, deps))),
+      context.queryClient.ensureQueryData(publicMagazineQueries.ofStore(params.slug)),
+    ])
     const { store: _ignored, ...rest } = deps
     return {
       seo: {
@@ -67,6 +72,7 @@ function StorePage() {
         media={<StoreLogo store={store} />}
         intro={<StoreIntro store={store} />}
       />
+      <StoreMagazines storeSlug={slug} storeName={store.name} />
     </div>
   )
 }

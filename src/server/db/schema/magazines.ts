@@ -73,3 +73,18 @@ export const magazineItems = pgTable(
     check('magazine_items_note_length', sql`char_length(${t.note}) <= 200`),
   ],
 )
+
+/**
+ * The cached PDF line sheet of a magazine (one per magazine): the bytes live in media storage under
+ * `mediaKey`; `fingerprint` hashes everything the sheet prints (the magazine, its items, their
+ * prices, tiers and stock state, the seller's contact), so a change to any of them makes it stale.
+ */
+export const magazineLineSheets = pgTable('magazine_line_sheets', {
+  magazineId: integer('magazine_id')
+    .primaryKey()
+    .references(() => magazines.id, { onDelete: 'cascade' }),
+  fingerprint: text('fingerprint').notNull(),
+  mediaKey: text('media_key').notNull(),
+  bytes: integer('bytes').notNull(),
+  renderedAt: timestamp('rendered_at', { withTimezone: true }).notNull(),
+})

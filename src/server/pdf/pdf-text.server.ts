@@ -5,7 +5,7 @@ import vazirmatnBold from 'vazirmatn/fonts/ttf/Vazirmatn-Bold.ttf?inline'
 import vazirmatnRegular from 'vazirmatn/fonts/ttf/Vazirmatn-Regular.ttf?inline'
 
 /**
- * Text for the invoice PDF in any script people type here. Latin text keeps pdfkit's Helvetica (real,
+ * Text for the app's PDFs (invoices, magazine line sheets) in any script people type here. Latin text keeps pdfkit's Helvetica (real,
  * extractable text, nothing embedded). Text with Persian/Arabic letters uses Vazirmatn, and is
  * handed to pdfkit so that its font engine (fontkit), which shapes Arabic-script text and lays a
  * right-to-left line out reversed as a whole, ends with the Unicode bidi algorithm's visual order:
@@ -27,7 +27,7 @@ export const PDF_FONTS = {
 const fontBytes = (dataUrl: string) => Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64')
 
 /** Registers the Persian-capable fonts on a document (once per document). */
-export function registerInvoiceFonts(doc: PDFKit.PDFDocument): void {
+export function registerPdfFonts(doc: PDFKit.PDFDocument): void {
   doc.registerFont(PDF_FONTS.rtlRegular, fontBytes(vazirmatnRegular))
   doc.registerFont(PDF_FONTS.rtlBold, fontBytes(vazirmatnBold))
 }
@@ -116,16 +116,27 @@ export function layoutText(
   }
 }
 
-/** Draws a block from layoutText at (x, y) and leaves the cursor under it. */
-export function drawTextBlock(doc: PDFKit.PDFDocument, block: PdfTextBlock, x: number, y: number): void {
+/**
+ * Draws a block from layoutText at (x, y) and leaves the cursor under it. `align` places each line
+ * inside the block's width (Persian lines are drawn piece by piece, so pdfkit cannot align them).
+ */
+export function drawTextBlock(
+  doc: PDFKit.PDFDocument,
+  block: PdfTextBlock,
+  x: number,
+  y: number,
+  align: 'left' | 'right' | 'center' = 'left',
+): void {
   doc.font(block.font).fontSize(block.size)
   if (block.plain !== null) {
-    doc.text(block.plain, x, y, { width: block.width })
+    doc.text(block.plain, x, y, { width: block.width, align })
     return
   }
   let lineY = y
   for (const line of block.lines) {
-    let pieceX = x
+    const lineWidth = pieces(line).reduce((sum, piece) => sum + doc.widthOfString(piece, { features: [] }), 0)
+    const free = Math.max(0, block.width - lineWidth)
+    let pieceX = align === 'right' ? x + free : align === 'center' ? x + free / 2 : x
     for (const piece of pieces(line)) {
       doc.text(piece, pieceX, lineY, { lineBreak: false, features: [] })
       pieceX += doc.widthOfString(piece, { features: [] })

@@ -1,0 +1,17 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { publicMagazineQueries } from '../magazines.queries'
+import { MagazineCards } from './magazine-cards'
+
+/** A store's public page: the published magazines with its items (nothing when there are none). */
+export function StoreMagazines({ storeSlug, storeName }: { storeSlug: string; storeName: string }) {
+  const { data } = useSuspenseQuery(publicMagazineQueries.ofStore(storeSlug))
+  if (data.length === 0) return null
+  return (
+    <section aria-labelledby="store-magazines-title" className="flex flex-col gap-3">
+      <h2 id="store-magazines-title" className="text-lg font-semibold text-ink">
+        Magazines from {storeName}
+      </h2>
+      <MagazineCards magazines={data} strip />
+    </section>
+  )
+}

@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { magazineOgImageResponse } from '~/features/magazines/magazine-og-image.server'
+
+/** A published magazine's Open Graph image (its cover, 1200×630 PNG). */
+export const Route = createFileRoute('/magazine/{$identify}.png')({
+  server: { handlers: { GET: ({ request, params }) => magazineOgImageResponse(request, params.identify) } },
+})
