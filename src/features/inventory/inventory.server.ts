@@ -8,6 +8,7 @@ import type { AuthContext } from '~/server/auth/session.server'
 import { selectRows, type Db } from '~/server/db/client.server'
 import { skus, stores } from '~/server/db/schema'
 import { notFound } from '~/server/http/api-errors.server'
+import { now } from '~/server/clock.server'
 import {
   EXPIRING_DAYS,
   type BulkSkuStatusInput,
@@ -80,20 +81,16 @@ export function inventorySkuIds(search: InventorySearch, sellerId: number) {
   return sql`(select s.id ${inventoryFrom(search, sellerId)})`
 }
 
-export async function listInventory(
-  db: Db,
-  auth: AuthContext | null,
-  search: InventorySearch,
-): Promise<InventoryPage> {
-  const actor = actorOf(auth)
+type PageRow = Omit<InventoryRow, 'reserved' | 'updatedAt'> & { updatedAt: Date | string }
+
+/** The list's two statements (the page, the total); the bench EXPLAINs them as they are. */
+export function inventoryQueries(search: InventorySearch, sellerId: number, _at: Date) {
   const direction = search.desc ? sql`desc nulls last` : sql`asc nulls last`
-  const from = inventoryFrom(search, actor.sellerId)
+  const from = inventoryFrom(search, sellerId)
   // The page first (sorted and cut in SQL), then the photo and tier count of its rows only; the
   // total is its own count, so no per-row work is done for the rows of other pages.
-  const [rows, [counted]] = await Promise.all([
-    selectRows<Omit<InventoryRow, 'reserved' | 'updatedAt'> & { updatedAt: Date | string }>(
-      db,
-      sql`
+  return {
+    page: sql`
       with page as (
         select s.id, s.sku, pr.id as product_id, pr.name as product_name, st.id as store_id,
           st.name as store_name, pr.unit, s.always_available, s.remaining_quantity, s.low_stock_threshold,
@@ -114,8 +111,20 @@ export async function listInventory(
       from page ${entryJoin(sql`page.id`)}
       order by page.position
     `,
-    ),
-    selectRows<{ total: number }>(db, sql`select count(*)::int as total ${from}`),
+    total: sql`select count(*)::int as total ${from}`,
+  }
+}
+
+export async function listInventory(
+  db: Db,
+  auth: AuthContext | null,
+  search: InventorySearch,
+): Promise<InventoryPage> {
+  const actor = actorOf(auth)
+  const queries = inventoryQueries(search, actor.sellerId, now())
+  const [rows, [counted]] = await Promise.all([
+    selectRows<PageRow>(db, queries.page),
+    selectRows<{ total: number }>(db, queries.total),
   ])
   const ids = rows.map((row) => Number(row.skuId))
   const reserved = ids.length
