@@ -168,7 +168,9 @@ try {
   console.log(
     `inventory bench: ${skuCount.toLocaleString('en-US')} SKUs for the seller (+${(
       Math.round(skuCount / 2) * 3
-    ).toLocaleString('en-US')} of three others) set up in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    ).toLocaleString(
+      'en-US',
+    )} of three others) set up in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   )
   const session = await createSession(db, seller.owner.id, { userAgent: 'bench', ip: '127.0.0.1' })
   const auth = (await authenticateAccessToken(db, session.accessToken, 'cookie'))!

@@ -41,7 +41,7 @@ const ORDER: Record<InventorySort, Fragment> = {
   sku: sql`s.sku`,
   store: sql`st.name`,
   stock: sql`s.remaining_quantity`,
-  price: sql`entry.unit_price`,
+  price: sql`entry_price`,
 }
 
 function orderBy(search: InventorySearch): Fragment {
@@ -55,6 +55,25 @@ const validAt = (at: Fragment) => sql`p.valid_from <= ${at} and (p.valid_to is n
 const timestamp = (at: Date) => sql`${at.toISOString()}::timestamptz`
 
 /**
+ * The SKU's entry tier (its lowest valid tier's unit and offer price) and count of valid tiers at
+ * `at`. The triggers on prices store them on the SKU with the span in which they hold, so for a
+ * moment inside it (nearly always) they are read from the row; outside it (a tier started or ended
+ * since, before the periodic refresh) the tiers are looked up, so the answer is never stale.
+ */
+function entryAt(at: Date) {
+  const when = timestamp(at)
+  const fresh = sql`(s.entry_from is null or s.entry_from <= ${when}) and (s.entry_until is null or s.entry_until > ${when})`
+  const live = (column: Fragment) =>
+    sql`(select ${column} from prices p where p.sku_id = s.id and ${validAt(when)} order by p.min_quantity limit 1)`
+  return {
+    unitPrice: sql`case when ${fresh} then s.entry_unit_price else ${live(sql`p.unit_price`)} end`,
+    offerPrice: sql`case when ${fresh} then s.entry_offer_price else ${live(sql`p.offer_price`)} end`,
+    activeTiers: sql`case when ${fresh} then s.active_tiers
+      else (select count(*)::int from prices p where p.sku_id = s.id and ${validAt(when)}) end`,
+  }
+}
+
+/**
  * The WHERE of the seller's inventory under a search at a moment (the table and its export share it).
  * Text matches a product name (its trigram index finds the products) or a SKU code.
  */
@@ -62,6 +81,7 @@ export function inventoryFilters(search: InventorySearch, sellerId: number, at: 
   const q = search.q.trim()
   const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
   const when = timestamp(at)
+  const entry = entryAt(at)
   return [
     sql`s.seller_id = ${sellerId}`,
     search.store ? sql`s.store_id = ${search.store}` : null,
@@ -73,8 +93,8 @@ export function inventoryFilters(search: InventorySearch, sellerId: number, at: 
     search.stock === 'low'
       ? sql`(not s.always_available and s.remaining_quantity < s.low_stock_threshold)`
       : null,
-    search.discounted ? sql`entry.offer_price > 0` : null,
-    search.noTier ? sql`not exists (select 1 from prices p where p.sku_id = s.id and ${validAt(when)})` : null,
+    search.discounted ? sql`${entry.offerPrice} > 0` : null,
+    search.noTier ? sql`${entry.activeTiers} = 0` : null,
     search.expiring
       ? sql`exists (select 1 from prices p where p.sku_id = s.id and p.valid_to > ${when}
                     and p.valid_to <= ${when} + ${`${EXPIRING_DAYS} days`}::interval)`
@@ -82,21 +102,12 @@ export function inventoryFilters(search: InventorySearch, sellerId: number, at: 
   ].filter((f): f is Fragment => f !== null)
 }
 
-/** The lowest valid tier of a SKU at `at`, joined as `entry` (a lateral look-up on prices_sku_idx). */
-const entryJoin = (at: Date) => sql`left join lateral (
-        select p.unit_price, p.offer_price from prices p
-        where p.sku_id = s.id and ${validAt(timestamp(at))}
-        order by p.min_quantity limit 1
-      ) entry on true`
-
-/** FROM … WHERE of the filtered inventory; stores, products and the entry tier join only when needed. */
+/** FROM … WHERE of the filtered inventory; stores and products join only for the sorts that need them. */
 function inventoryFrom(search: InventorySearch, sellerId: number, at: Date, forCount = false) {
-  const needsEntry = (search.sort === 'price' && !forCount) || search.discounted
   return sql`
       from skus s
       ${search.sort === 'store' && !forCount ? sql`join stores st on st.id = s.store_id` : sql``}
       ${search.sort === 'product' && !forCount ? sql`join products pr on pr.id = s.product_id` : sql``}
-      ${needsEntry ? entryJoin(at) : sql``}
       where ${sql.join(inventoryFilters(search, sellerId, at), sql` and `)}`
 }
 
@@ -112,11 +123,12 @@ type PageRow = Omit<InventoryRow, 'updatedAt'> & { updatedAt: Date | string }
  * photo, tiers and reserved units) and the total. The bench EXPLAINs them as they are.
  */
 export function inventoryQueries(search: InventorySearch, sellerId: number, at: Date) {
-  const when = timestamp(at)
+  const entry = entryAt(at)
   return {
     page: sql`
       with page as (
-        select s.id ${inventoryFrom(search, sellerId, at)}
+        select s.id${search.sort === 'price' ? sql`, ${entry.unitPrice} as entry_price` : sql``}
+        ${inventoryFrom(search, sellerId, at)}
         order by ${orderBy(search)}
         limit ${search.perPage} offset ${(search.page - 1) * search.perPage}
       )
@@ -126,14 +138,13 @@ export function inventoryQueries(search: InventorySearch, sellerId: number, at: 
         s.remaining_quantity as stock, s.low_stock_threshold as "lowStockThreshold",
         (select coalesce(sum(ol.quantity), 0)::int from order_lines ol join orders o on o.id = ol.order_id
            where ol.sku_id = s.id and o.status = 'pending_payment') as reserved,
-        entry.unit_price::float8 as "entryPrice", nullif(entry.offer_price, 0)::float8 as "offerPrice",
-        (select count(*)::int from prices p where p.sku_id = s.id and ${validAt(when)}) as "activeTiers",
+        (${entry.unitPrice})::float8 as "entryPrice", nullif(${entry.offerPrice}, 0)::float8 as "offerPrice",
+        ${entry.activeTiers} as "activeTiers",
         s.status::text as status, s.updated_at as "updatedAt"
       from page
       join skus s on s.id = page.id
       join stores st on st.id = s.store_id
       join products pr on pr.id = s.product_id
-      ${entryJoin(at)}
       order by ${orderBy(search)}
     `,
     total: sql`select count(*)::int as total ${inventoryFrom(search, sellerId, at, true)}`,
@@ -172,6 +183,16 @@ export async function listInventory(
     perPage: search.perPage,
     stores: storeList,
   }
+}
+
+/**
+ * Recomputes the stored entry tier of SKUs whose span a tier start or end has closed (run every
+ * minute with the listings refresh). The list is right without it, only slower for those SKUs.
+ */
+export async function refreshDueSkuEntries(db: Db): Promise<void> {
+  await db.execute(
+    sql`select skus_refresh_entry(array(select id from skus where entry_until is not null and entry_until <= now()))`,
+  )
 }
 
 /**

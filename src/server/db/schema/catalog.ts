@@ -166,6 +166,18 @@ export const skus = pgTable(
     /** Below this many units a counted SKU is "low": the inventory filter, the dashboard, the alert. */
     lowStockThreshold: integer('low_stock_threshold').notNull().default(10),
     status: skuStatusEnum('status').notNull().default('active'),
+    /**
+     * The SKU's entry tier (lowest minimum quantity among the tiers valid at the moment) and its
+     * count of valid tiers, as of the last change of its tiers, and the span [entryFrom, entryUntil)
+     * over which they stay true (null: unbounded). Kept by the `prices_refresh_sku_entry` triggers;
+     * readers use them only for a moment inside the span and look the tiers up otherwise, so a tier
+     * starting or ending never shows a stale figure (see inventory.server.ts).
+     */
+    entryUnitPrice: bigint('entry_unit_price', { mode: 'number' }),
+    entryOfferPrice: bigint('entry_offer_price', { mode: 'number' }),
+    activeTiers: integer('active_tiers').notNull().default(0),
+    entryFrom: timestamp('entry_from', { withTimezone: true }),
+    entryUntil: timestamp('entry_until', { withTimezone: true }),
     createdAt,
     updatedAt,
   },
@@ -178,6 +190,8 @@ export const skus = pgTable(
     index('skus_seller_stock_idx').on(t.sellerId, t.remainingQuantity, t.id),
     index('skus_seller_sku_idx').on(t.sellerId, t.sku, t.id),
     index('skus_seller_store_idx').on(t.sellerId, t.storeId, t.id),
+    // The periodic refresh finds the SKUs whose stored entry tier a tier start or end has overtaken.
+    index('skus_entry_until_idx').on(t.entryUntil).where(sql`${t.entryUntil} is not null`),
     // Text search on SKU codes (products.name has its own trigram index).
     index('skus_sku_trgm_idx').using('gin', sql`${t.sku} gin_trgm_ops`),
     check('skus_remaining_quantity_non_negative', sql`${t.remainingQuantity} >= 0`),
