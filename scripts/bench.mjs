@@ -100,3 +100,13 @@ const importBench =
         },
       )
 if (importBench && importBench.status !== 0) process.exitCode = 1
+// The seller's inventory list at 20,000 SKUs on PostgreSQL (BENCH_PG_URL): scripts/bench-inventory.ts. BENCH_INVENTORY=0 skips it.
+const inventoryBench =
+  process.env.BENCH_INVENTORY === '0'
+    ? null
+    : spawnSync(
+        process.execPath,
+        [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'scripts/bench-inventory.ts')],
+        { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test' } },
+      )
+if (inventoryBench && inventoryBench.status !== 0) process.exitCode = 1

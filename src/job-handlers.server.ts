@@ -9,6 +9,7 @@ import { pruneRateLimitBuckets } from './server/rate-limit/rate-limit.server'
 import { pruneFillKeys } from './features/basket/basket.server'
 import { refreshDueListings } from './features/catalog/catalog-refresh.server'
 import { registerImportJobs } from './features/imports/import-jobs.server'
+import { refreshDueSkuEntries } from './features/inventory/inventory.server'
 import { runLineSheetJob } from './features/magazines/magazine-line-sheet.server'
 import { completeDeliveredOrders } from './features/orders/order-completion.server'
 import { expireUnpaid } from './features/payments/payments.server'
@@ -29,7 +30,11 @@ export function registerJobHandlers(): void {
   registerJobHandler('magazine.line-sheet', (payload, { db }) =>
     runLineSheetJob(db, mediaStorage(), payload.magazineId),
   )
-  registerJobHandler('catalog.refresh-listings', (_, { db }) => refreshDueListings(db))
+  // Tiers that started or ended: the listings follow, and so do the SKUs' stored entry tiers.
+  registerJobHandler('catalog.refresh-listings', async (_, { db }) => {
+    await refreshDueSkuEntries(db)
+    return refreshDueListings(db)
+  })
   registerJobHandler('payments.expire-unpaid', (_, { db }) => expireUnpaid(db))
   registerJobHandler('basket.prune-fill-keys', (_, { db }) => pruneFillKeys(db))
   registerJobHandler('orders.auto-complete', (_, { db }) => completeDeliveredOrders(db))

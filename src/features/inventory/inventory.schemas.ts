@@ -9,7 +9,8 @@ export const LOW_STOCK_DEFAULT = 10
 export const LOW_STOCK_MAX = 10_000_000
 /** Tiers that end within this many days count as "expiring". */
 export const EXPIRING_DAYS = 7
-export const PAGE_SIZES = [25, 50, 100] as const
+/** Up to 500 rows a page: the table windows long pages (react-virtual), the query cuts the page first. */
+export const PAGE_SIZES = [25, 50, 100, 250, 500] as const
 export const MAX_BULK = 100
 
 export const inventorySorts = ['updated', 'product', 'sku', 'store', 'stock', 'price'] as const

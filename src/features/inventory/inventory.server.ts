@@ -8,6 +8,7 @@ import type { AuthContext } from '~/server/auth/session.server'
 import { selectRows, type Db } from '~/server/db/client.server'
 import { skus, stores } from '~/server/db/schema'
 import { notFound } from '~/server/http/api-errors.server'
+import { now } from '~/server/clock.server'
 import {
   EXPIRING_DAYS,
   type BulkSkuStatusInput,
@@ -26,58 +27,128 @@ import {
 
 const actorOf = (auth: AuthContext | null) => requireApprovedSeller(auth, { allowObserver: true })
 
-const ORDER: Record<InventorySort, ReturnType<typeof sql>> = {
+type Fragment = ReturnType<typeof sql>
+
+/**
+ * Each sort's key. Every key but the entry price is NOT NULL, and with the id as the tie-break in
+ * the same direction, the seller's index on (seller_id, key, id) reads a page forwards or backwards
+ * and stops: no sort of the seller's 20,000 rows (product and store names sort their rows in a
+ * top-N heap, after a join that only those two sorts make).
+ */
+const ORDER: Record<InventorySort, Fragment> = {
   updated: sql`s.updated_at`,
   product: sql`pr.name`,
   sku: sql`s.sku`,
   store: sql`st.name`,
   stock: sql`s.remaining_quantity`,
-  price: sql`entry.unit_price`,
+  price: sql`entry_price`,
 }
 
-/** The WHERE of the seller's inventory under a search (the table and its export share it). */
-export function inventoryFilters(search: InventorySearch, sellerId: number) {
+function orderBy(search: InventorySearch): Fragment {
+  const dir = search.desc ? sql`desc` : sql`asc`
+  const nulls = search.sort === 'price' ? sql` nulls last` : sql``
+  return sql`${ORDER[search.sort]} ${dir}${nulls}, s.id ${dir}`
+}
+
+/** A tier is valid at `at` from its valid_from up to (not including) its valid_to. */
+const validAt = (at: Fragment) => sql`p.valid_from <= ${at} and (p.valid_to is null or p.valid_to > ${at})`
+const timestamp = (at: Date) => sql`${at.toISOString()}::timestamptz`
+
+/**
+ * The SKU's entry tier (its lowest valid tier's unit and offer price) and count of valid tiers at
+ * `at`. The triggers on prices store them on the SKU with the span in which they hold, so for a
+ * moment inside it (nearly always) they are read from the row; outside it (a tier started or ended
+ * since, before the periodic refresh) the tiers are looked up, so the answer is never stale.
+ */
+function entryAt(at: Date) {
+  const when = timestamp(at)
+  const fresh = sql`(s.entry_from is null or s.entry_from <= ${when}) and (s.entry_until is null or s.entry_until > ${when})`
+  const live = (column: Fragment) =>
+    sql`(select ${column} from prices p where p.sku_id = s.id and ${validAt(when)} order by p.min_quantity limit 1)`
+  return {
+    unitPrice: sql`case when ${fresh} then s.entry_unit_price else ${live(sql`p.unit_price`)} end`,
+    offerPrice: sql`case when ${fresh} then s.entry_offer_price else ${live(sql`p.offer_price`)} end`,
+    activeTiers: sql`case when ${fresh} then s.active_tiers
+      else (select count(*)::int from prices p where p.sku_id = s.id and ${validAt(when)}) end`,
+  }
+}
+
+/**
+ * The WHERE of the seller's inventory under a search at a moment (the table and its export share it).
+ * Text matches a product name (its trigram index finds the products) or a SKU code.
+ */
+export function inventoryFilters(search: InventorySearch, sellerId: number, at: Date) {
   const q = search.q.trim()
   const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+  const when = timestamp(at)
+  const entry = entryAt(at)
   return [
-    sql`st.seller_id = ${sellerId}`,
+    sql`s.seller_id = ${sellerId}`,
     search.store ? sql`s.store_id = ${search.store}` : null,
-    q ? sql`(pr.name ilike ${like} or s.sku ilike ${like})` : null,
+    q
+      ? sql`(s.sku ilike ${like} or s.product_id in (select pr2.id from products pr2 where pr2.name ilike ${like}))`
+      : null,
     search.status === 'all' ? null : sql`s.status = ${search.status}`,
     search.stock === 'out' ? sql`(not s.always_available and s.remaining_quantity = 0)` : null,
     search.stock === 'low'
       ? sql`(not s.always_available and s.remaining_quantity < s.low_stock_threshold)`
       : null,
-    search.discounted ? sql`entry.offer_price > 0` : null,
-    search.noTier ? sql`entry.unit_price is null` : null,
+    search.discounted ? sql`${entry.offerPrice} > 0` : null,
+    search.noTier ? sql`${entry.activeTiers} = 0` : null,
     search.expiring
-      ? sql`exists (select 1 from prices p where p.sku_id = s.id and p.valid_to > now()
-                    and p.valid_to <= now() + ${`${EXPIRING_DAYS} days`}::interval)`
+      ? sql`exists (select 1 from prices p where p.sku_id = s.id and p.valid_to > ${when}
+                    and p.valid_to <= ${when} + ${`${EXPIRING_DAYS} days`}::interval)`
       : null,
-  ].filter((f): f is ReturnType<typeof sql> => f !== null)
+  ].filter((f): f is Fragment => f !== null)
 }
 
-/** The lowest valid tier of a SKU, joined as `entry` (a lateral look-up). */
-const entryJoin = (sku: ReturnType<typeof sql>) => sql`left join lateral (
-        select p.unit_price, p.offer_price from prices p
-        where p.sku_id = ${sku} and p.valid_from <= now() and (p.valid_to is null or p.valid_to > now())
-        order by p.min_quantity limit 1
-      ) entry on true`
-
-/** FROM … WHERE of the filtered inventory; the entry tier joins only when a filter or the sort needs it. */
-function inventoryFrom(search: InventorySearch, sellerId: number) {
-  const needsEntry = search.sort === 'price' || search.discounted || search.noTier
+/** FROM … WHERE of the filtered inventory; stores and products join only for the sorts that need them. */
+function inventoryFrom(search: InventorySearch, sellerId: number, at: Date, forCount = false) {
   return sql`
       from skus s
-      join stores st on st.id = s.store_id
-      join products pr on pr.id = s.product_id
-      ${needsEntry ? entryJoin(sql`s.id`) : sql``}
-      where ${sql.join(inventoryFilters(search, sellerId), sql` and `)}`
+      ${search.sort === 'store' && !forCount ? sql`join stores st on st.id = s.store_id` : sql``}
+      ${search.sort === 'product' && !forCount ? sql`join products pr on pr.id = s.product_id` : sql``}
+      where ${sql.join(inventoryFilters(search, sellerId, at), sql` and `)}`
 }
 
-/** A subquery of the ids of the SKUs a search finds (every page): what the export writes. */
-export function inventorySkuIds(search: InventorySearch, sellerId: number) {
-  return sql`(select s.id ${inventoryFrom(search, sellerId)})`
+/** A subquery of the ids of the SKUs a search finds at `at` (every page): what the export writes. */
+export function inventorySkuIds(search: InventorySearch, sellerId: number, at: Date) {
+  return sql`(select s.id ${inventoryFrom(search, sellerId, at, true)})`
+}
+
+type PageRow = Omit<InventoryRow, 'updatedAt'> & { updatedAt: Date | string }
+
+/**
+ * The list's two statements: the page (its ids cut in SQL first, then only those rows get their
+ * photo, tiers and reserved units) and the total. The bench EXPLAINs them as they are.
+ */
+export function inventoryQueries(search: InventorySearch, sellerId: number, at: Date) {
+  const entry = entryAt(at)
+  return {
+    page: sql`
+      with page as (
+        select s.id${search.sort === 'price' ? sql`, ${entry.unitPrice} as entry_price` : sql``}
+        ${inventoryFrom(search, sellerId, at)}
+        order by ${orderBy(search)}
+        limit ${search.perPage} offset ${(search.page - 1) * search.perPage}
+      )
+      select s.id as "skuId", s.sku, pr.name as "productName",
+        (select ph.url from product_photos ph where ph.product_id = pr.id order by ph.position, ph.id limit 1) as image,
+        st.id as "storeId", st.name as "storeName", pr.unit, s.always_available as "alwaysAvailable",
+        s.remaining_quantity as stock, s.low_stock_threshold as "lowStockThreshold",
+        (select coalesce(sum(ol.quantity), 0)::int from order_lines ol join orders o on o.id = ol.order_id
+           where ol.sku_id = s.id and o.status = 'pending_payment') as reserved,
+        (${entry.unitPrice})::float8 as "entryPrice", nullif(${entry.offerPrice}, 0)::float8 as "offerPrice",
+        ${entry.activeTiers} as "activeTiers",
+        s.status::text as status, s.updated_at as "updatedAt"
+      from page
+      join skus s on s.id = page.id
+      join stores st on st.id = s.store_id
+      join products pr on pr.id = s.product_id
+      order by ${orderBy(search)}
+    `,
+    total: sql`select count(*)::int as total ${inventoryFrom(search, sellerId, at, true)}`,
+  }
 }
 
 export async function listInventory(
@@ -86,56 +157,16 @@ export async function listInventory(
   search: InventorySearch,
 ): Promise<InventoryPage> {
   const actor = actorOf(auth)
-  const direction = search.desc ? sql`desc nulls last` : sql`asc nulls last`
-  const from = inventoryFrom(search, actor.sellerId)
-  // The page first (sorted and cut in SQL), then the photo and tier count of its rows only; the
-  // total is its own count, so no per-row work is done for the rows of other pages.
-  const [rows, [counted]] = await Promise.all([
-    selectRows<Omit<InventoryRow, 'reserved' | 'updatedAt'> & { updatedAt: Date | string }>(
-      db,
-      sql`
-      with page as (
-        select s.id, s.sku, pr.id as product_id, pr.name as product_name, st.id as store_id,
-          st.name as store_name, pr.unit, s.always_available, s.remaining_quantity, s.low_stock_threshold,
-          s.status, s.updated_at,
-          row_number() over (order by ${ORDER[search.sort]} ${direction}, s.id) as position
-        ${from}
-        order by ${ORDER[search.sort]} ${direction}, s.id
-        limit ${search.perPage} offset ${(search.page - 1) * search.perPage}
-      )
-      select page.id as "skuId", page.sku, page.product_name as "productName",
-        (select ph.url from product_photos ph where ph.product_id = page.product_id order by ph.position, ph.id limit 1) as image,
-        page.store_id as "storeId", page.store_name as "storeName", page.unit, page.always_available as "alwaysAvailable",
-        page.remaining_quantity as stock, page.low_stock_threshold as "lowStockThreshold", entry.unit_price::float8 as "entryPrice",
-        nullif(entry.offer_price, 0)::float8 as "offerPrice",
-        (select count(*)::int from prices p where p.sku_id = page.id and p.valid_from <= now()
-           and (p.valid_to is null or p.valid_to > now())) as "activeTiers",
-        page.status::text as status, page.updated_at as "updatedAt"
-      from page ${entryJoin(sql`page.id`)}
-      order by page.position
-    `,
-    ),
-    selectRows<{ total: number }>(db, sql`select count(*)::int as total ${from}`),
+  const queries = inventoryQueries(search, actor.sellerId, now())
+  const [rows, [counted], storeList] = await Promise.all([
+    selectRows<PageRow>(db, queries.page),
+    selectRows<{ total: number }>(db, queries.total),
+    db
+      .select({ id: stores.id, name: stores.name })
+      .from(stores)
+      .where(eq(stores.sellerId, actor.sellerId))
+      .orderBy(stores.name),
   ])
-  const ids = rows.map((row) => Number(row.skuId))
-  const reserved = ids.length
-    ? await selectRows<{ sku_id: number; units: number }>(
-        db,
-        sql`select ol.sku_id, sum(ol.quantity)::int as units
-            from order_lines ol join orders o on o.id = ol.order_id
-            where o.status = 'pending_payment' and ol.sku_id in (${sql.join(
-              ids.map((id) => sql`${id}`),
-              sql`, `,
-            )})
-            group by ol.sku_id`,
-      )
-    : []
-  const reservedBySku = new Map(reserved.map((r) => [Number(r.sku_id), Number(r.units)]))
-  const storeList = await db
-    .select({ id: stores.id, name: stores.name })
-    .from(stores)
-    .where(eq(stores.sellerId, actor.sellerId))
-    .orderBy(stores.name)
   return {
     rows: rows.map((row) => ({
       ...row,
@@ -143,8 +174,8 @@ export async function listInventory(
       storeId: Number(row.storeId),
       stock: Number(row.stock),
       lowStockThreshold: Number(row.lowStockThreshold),
+      reserved: Number(row.reserved),
       activeTiers: Number(row.activeTiers),
-      reserved: reservedBySku.get(Number(row.skuId)) ?? 0,
       updatedAt: new Date(row.updatedAt).toISOString(),
     })),
     total: Number(counted?.total ?? 0),
@@ -152,6 +183,16 @@ export async function listInventory(
     perPage: search.perPage,
     stores: storeList,
   }
+}
+
+/**
+ * Recomputes the stored entry tier of SKUs whose span a tier start or end has closed (run every
+ * minute with the listings refresh). The list is right without it, only slower for those SKUs.
+ */
+export async function refreshDueSkuEntries(db: Db): Promise<void> {
+  await db.execute(
+    sql`select skus_refresh_entry(array(select id from skus where entry_until is not null and entry_until <= now()))`,
+  )
 }
 
 /**

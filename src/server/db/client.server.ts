@@ -59,7 +59,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       close: () => client.close(),
     }
   }
-  const client = postgres(target.url, { max: 10, onnotice: () => {} })
+  // JIT off: the app's statements are short OLTP reads and writes, where compiling (tens of ms) costs
+  // more than it saves; the planner's estimate for correlated subqueries that never run (e.g. the
+  // inventory list's tier look-ups outside a stored span) otherwise crosses jit_above_cost.
+  const client = postgres(target.url, { max: 10, onnotice: () => {}, connection: { jit: 'off' } })
   const db = drizzlePostgres(client, { schema })
   return {
     kind: 'postgres',

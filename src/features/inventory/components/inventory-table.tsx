@@ -12,7 +12,8 @@ import {
   type Updater,
   type ColumnVisibilityState,
 } from '@tanstack/react-table'
-import { useState } from 'react'
+import { useVirtualizer } from '@tanstack/react-virtual'
+import { useRef, useState, type KeyboardEvent } from 'react'
 import { toApiError } from '~/lib/api-error'
 import { formatMoney } from '~/lib/money'
 import { notify } from '~/lib/notify'
@@ -38,6 +39,10 @@ const features = tableFeatures({ rowSortingFeature, rowSelectionFeature, columnV
 const column = createColumnHelper<typeof features, InventoryRow>()
 const units = (n: number) => n.toLocaleString('en-US')
 const noRows: InventoryRow[] = []
+/** Pages longer than this are windowed: only the rows in view (and a margin) are in the DOM. */
+const WINDOW_ABOVE = 100
+/** A row's height before it is measured (a 36 px photo and the cell padding). */
+const ROW_ESTIMATE = 53
 
 /** The table's columns; the sortable ones carry the server's sort key as their id. */
 const columns = column.columns([
@@ -221,6 +226,56 @@ export function InventoryTable({ search }: { search: InventorySearch }) {
     onRowSelectionChange: (updater) => setRowSelection((old) => apply(updater, old)),
     onColumnVisibilityChange: (updater) => setColumnVisibility((old) => apply(updater, old)),
   })
+  const rows = table.getRowModel().rows
+  const windowed = rows.length > WINDOW_ABOVE
+  const scrollRef = useRef<HTMLDivElement>(null)
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    enabled: windowed,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_ESTIMATE,
+    getItemKey: (index) => rows[index]?.id ?? index,
+    overscan: 10,
+    // The server render (and the first paint) shows the first screenful.
+    initialRect: { width: 1280, height: 800 },
+  })
+  const items = windowed ? virtualizer.getVirtualItems() : null
+  const shown = items
+    ? items.flatMap((item) => (rows[item.index] ? [{ row: rows[item.index]!, index: item.index }] : []))
+    : rows.map((row, index) => ({ row, index }))
+  const padTop = items?.[0]?.start ?? 0
+  const padBottom = items?.length ? virtualizer.getTotalSize() - items.at(-1)!.end : 0
+
+  /**
+   * Tab and Shift+Tab walk every row, not only the rendered ones: leaving the last (or first)
+   * rendered row brings the next row into the window and focuses its first (or last) control.
+   */
+  function keepFocusInWindow(event: KeyboardEvent<HTMLTableSectionElement>) {
+    if (event.key !== 'Tab' || !(event.target instanceof HTMLElement)) return
+    const tr = event.target.closest<HTMLTableRowElement>('tr[data-index]')
+    if (!tr) return
+    const focusables = (el: Element) => [
+      ...el.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([disabled])'),
+    ]
+    const own = focusables(tr)
+    const index = Number(tr.dataset.index)
+    const next = event.shiftKey ? index - 1 : index + 1
+    const atEdge = event.shiftKey ? own[0] === event.target : own.at(-1) === event.target
+    if (!atEdge || next < 0 || next >= rows.length) return
+    if (tr.parentElement?.querySelector(`tr[data-index="${next}"]`)) return
+    event.preventDefault()
+    virtualizer.scrollToIndex(next, { align: 'auto' })
+    const focusNext = (tries: number) =>
+      requestAnimationFrame(() => {
+        const target = scrollRef.current?.querySelector(`tr[data-index="${next}"]`)
+        const controls = target ? focusables(target) : []
+        const control = event.shiftKey ? controls.at(-1) : controls[0]
+        if (control) control.focus()
+        else if (tries > 0) focusNext(tries - 1)
+      })
+    focusNext(5)
+  }
+
   const selected = Object.keys(rowSelection)
     .filter((id) => rowSelection[id])
     .map(Number)
@@ -242,6 +297,7 @@ export function InventoryTable({ search }: { search: InventorySearch }) {
     }
   }
 
+  const tooMany = selected.length > MAX_BULK
   const pageCount = data ? Math.max(1, Math.ceil(data.total / data.perPage)) : 1
   return (
     <div className="flex flex-col gap-4">
@@ -253,15 +309,28 @@ export function InventoryTable({ search }: { search: InventorySearch }) {
         {selected.length > 0 ? (
           <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Selected SKUs">
             <span className="text-sm font-medium text-ink">{selected.length} selected</span>
-            <Button size="sm" variant="secondary" disabled={busy} onClick={() => void bulk('inactive')}>
+            {tooMany ? (
+              <span className="text-sm text-red-800">Choose at most {MAX_BULK} for a bulk action</span>
+            ) : null}
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={busy || tooMany}
+              onClick={() => void bulk('inactive')}
+            >
               Pause
             </Button>
-            <Button size="sm" variant="secondary" disabled={busy} onClick={() => void bulk('active')}>
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={busy || tooMany}
+              onClick={() => void bulk('active')}
+            >
               Activate
             </Button>
             <BulkAvailability
               skuIds={selected}
-              disabled={busy}
+              disabled={busy || tooMany}
               onDone={async () => {
                 setRowSelection({})
                 await queryClient.invalidateQueries({ queryKey: inventoryQueries.all })
@@ -291,9 +360,15 @@ export function InventoryTable({ search }: { search: InventorySearch }) {
         </details>
       </div>
       <div
+        ref={scrollRef}
+        data-testid="inventory-scroller"
         className={`max-h-[70vh] overflow-auto rounded-xl border border-stone-200 bg-white ${isFetching ? 'opacity-70' : ''}`}
       >
-        <table className="w-full border-collapse text-left text-sm" aria-label="Inventory">
+        <table
+          className="w-full border-collapse text-left text-sm"
+          aria-label="Inventory"
+          aria-rowcount={rows.length + 1}
+        >
           <thead className="sticky top-0 z-10 bg-stone-50 text-xs font-semibold tracking-wide text-stone-600 uppercase">
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
@@ -328,9 +403,20 @@ export function InventoryTable({ search }: { search: InventorySearch }) {
               </tr>
             ))}
           </thead>
-          <tbody>
-            {table.getRowModel().rows.map((row) => (
-              <tr key={row.id} className="border-b border-stone-100 last:border-0">
+          <tbody onKeyDown={windowed ? keepFocusInWindow : undefined}>
+            {padTop > 0 ? (
+              <tr aria-hidden="true" style={{ height: padTop }}>
+                <td colSpan={columns.length} />
+              </tr>
+            ) : null}
+            {shown.map(({ row, index }) => (
+              <tr
+                key={row.id}
+                data-index={index}
+                ref={windowed ? virtualizer.measureElement : undefined}
+                aria-rowindex={index + 2}
+                className="border-b border-stone-100 last:border-0"
+              >
                 {row.getVisibleCells().map((cell) => (
                   <td key={cell.id} className="px-3 py-2 align-middle">
                     <table.FlexRender cell={cell} />
@@ -338,6 +424,11 @@ export function InventoryTable({ search }: { search: InventorySearch }) {
                 ))}
               </tr>
             ))}
+            {padBottom > 0 ? (
+              <tr aria-hidden="true" style={{ height: padBottom }}>
+                <td colSpan={columns.length} />
+              </tr>
+            ) : null}
             {data && data.rows.length === 0 ? (
               <tr>
                 <td colSpan={columns.length} className="px-3 py-8 text-center text-stone-600">
@@ -372,9 +463,10 @@ export function InventoryTable({ search }: { search: InventorySearch }) {
         />
       </div>
       <p className="text-xs text-stone-600">
-        Bulk actions apply to up to {MAX_BULK} selected SKUs of this page. Low stock means fewer units than
-        the SKU&rsquo;s own alert level ({LOW_STOCK_DEFAULT} unless you set another on its stock page). The
-        export holds every SKU these filters find, in the columns the import reads back.
+        Bulk actions apply to up to {MAX_BULK} selected SKUs of this page. Pages of more than {WINDOW_ABOVE}{' '}
+        rows draw only the rows in view as you scroll. Low stock means fewer units than the SKU&rsquo;s own
+        alert level ({LOW_STOCK_DEFAULT} unless you set another on its stock page). The export holds every SKU
+        these filters find, in the columns the import reads back.
       </p>
     </div>
   )

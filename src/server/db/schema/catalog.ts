@@ -151,12 +151,33 @@ export const skus = pgTable(
     productId: integer('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'restrict' }),
+    /**
+     * The store's seller, copied here so the seller's inventory (20,000+ SKUs over several stores)
+     * is one index range per sort order. Set by the `skus_seller_id` trigger from `store_id` on
+     * every insert and store change (the 0 default never survives it), so writers need not send it.
+     */
+    sellerId: integer('seller_id')
+      .notNull()
+      .default(0)
+      .references(() => sellers.id, { onDelete: 'restrict' }),
     remainingQuantity: integer('remaining_quantity').notNull().default(0),
     alwaysAvailable: boolean('always_available').notNull().default(false),
     piecesPerPack: integer('pieces_per_pack').notNull().default(1),
     /** Below this many units a counted SKU is "low": the inventory filter, the dashboard, the alert. */
     lowStockThreshold: integer('low_stock_threshold').notNull().default(10),
     status: skuStatusEnum('status').notNull().default('active'),
+    /**
+     * The SKU's entry tier (lowest minimum quantity among the tiers valid at the moment) and its
+     * count of valid tiers, as of the last change of its tiers, and the span [entryFrom, entryUntil)
+     * over which they stay true (null: unbounded). Kept by the `prices_refresh_sku_entry` triggers;
+     * readers use them only for a moment inside the span and look the tiers up otherwise, so a tier
+     * starting or ending never shows a stale figure (see inventory.server.ts).
+     */
+    entryUnitPrice: bigint('entry_unit_price', { mode: 'number' }),
+    entryOfferPrice: bigint('entry_offer_price', { mode: 'number' }),
+    activeTiers: integer('active_tiers').notNull().default(0),
+    entryFrom: timestamp('entry_from', { withTimezone: true }),
+    entryUntil: timestamp('entry_until', { withTimezone: true }),
     createdAt,
     updatedAt,
   },
@@ -164,6 +185,15 @@ export const skus = pgTable(
     uniqueIndex('skus_sku_key').on(t.sku),
     uniqueIndex('skus_store_product_key').on(t.storeId, t.productId),
     index('skus_product_idx').on(t.productId),
+    // /seller/inventory's sort orders, each one index range of the seller (forwards or backwards).
+    index('skus_seller_updated_idx').on(t.sellerId, t.updatedAt, t.id),
+    index('skus_seller_stock_idx').on(t.sellerId, t.remainingQuantity, t.id),
+    index('skus_seller_sku_idx').on(t.sellerId, t.sku, t.id),
+    index('skus_seller_store_idx').on(t.sellerId, t.storeId, t.id),
+    // The periodic refresh finds the SKUs whose stored entry tier a tier start or end has overtaken.
+    index('skus_entry_until_idx').on(t.entryUntil).where(sql`${t.entryUntil} is not null`),
+    // Text search on SKU codes (products.name has its own trigram index).
+    index('skus_sku_trgm_idx').using('gin', sql`${t.sku} gin_trgm_ops`),
     check('skus_remaining_quantity_non_negative', sql`${t.remainingQuantity} >= 0`),
     check('skus_pieces_per_pack_positive', sql`${t.piecesPerPack} >= 1`),
     check('skus_low_stock_threshold_non_negative', sql`${t.lowStockThreshold} >= 0`),

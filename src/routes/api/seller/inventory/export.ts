@@ -38,9 +38,10 @@ export const Route = createFileRoute('/api/seller/inventory/export')({
           const db = await getDb()
           const actor = requireApprovedSeller(await authenticateRequest(db, request), { allowObserver: true })
           const body = new PassThrough()
+          const at = now()
           writeTemplate(db, actor.sellerId, format, body, {
-            skuIdsIn: inventorySkuIds(search, actor.sellerId),
-            at: now(),
+            skuIdsIn: inventorySkuIds(search, actor.sellerId, at),
+            at,
           }).catch((error: unknown) => {
             log().error({ err: error }, 'inventory export failed')
             body.destroy(error instanceof Error ? error : new Error(String(error)))
