@@ -107,6 +107,7 @@ import { Route as ApiAuthOtpVerifyRouteImport } from './routes/api/auth/otp/veri
 import { Route as ApiInvoicesInvoiceIdPdfRouteImport } from './routes/api/invoices/$invoiceId/pdf'
 import { Route as ApiPaymentsCallbackProviderRouteImport } from './routes/api/payments/callback/$provider'
 import { Route as ApiPlatformInvoicesPlatformInvoiceIdPdfRouteImport } from './routes/api/platform-invoices/$platformInvoiceId/pdf'
+import { Route as ApiPlusInvoicesPlusInvoiceIdPdfRouteImport } from './routes/api/plus-invoices/$plusInvoiceId/pdf'
 import { Route as ApiSellerImportsTemplateRouteImport } from './routes/api/seller/imports/template'
 import { Route as ApiSellerInventoryExportRouteImport } from './routes/api/seller/inventory/export'
 import { Route as ApiTicketsAttachmentsIdRouteImport } from './routes/api/tickets/attachments/$id'
@@ -626,6 +627,12 @@ const ApiPlatformInvoicesPlatformInvoiceIdPdfRoute =
     path: '/api/platform-invoices/$platformInvoiceId/pdf',
     getParentRoute: () => rootRouteImport,
   } as any)
+const ApiPlusInvoicesPlusInvoiceIdPdfRoute =
+  ApiPlusInvoicesPlusInvoiceIdPdfRouteImport.update({
+    id: '/api/plus-invoices/$plusInvoiceId/pdf',
+    path: '/api/plus-invoices/$plusInvoiceId/pdf',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const ApiSellerImportsTemplateRoute =
   ApiSellerImportsTemplateRouteImport.update({
     id: '/api/seller/imports/template',
@@ -859,6 +866,7 @@ export interface FileRoutesByFullPath {
   '/api/invoices/$invoiceId/pdf': typeof ApiInvoicesInvoiceIdPdfRoute
   '/api/payments/callback/$provider': typeof ApiPaymentsCallbackProviderRoute
   '/api/platform-invoices/$platformInvoiceId/pdf': typeof ApiPlatformInvoicesPlatformInvoiceIdPdfRoute
+  '/api/plus-invoices/$plusInvoiceId/pdf': typeof ApiPlusInvoicesPlusInvoiceIdPdfRoute
   '/api/seller/imports/template': typeof ApiSellerImportsTemplateRoute
   '/api/seller/inventory/export': typeof ApiSellerInventoryExportRoute
   '/api/tickets/attachments/$id': typeof ApiTicketsAttachmentsIdRoute
@@ -978,6 +986,7 @@ export interface FileRoutesByTo {
   '/api/invoices/$invoiceId/pdf': typeof ApiInvoicesInvoiceIdPdfRoute
   '/api/payments/callback/$provider': typeof ApiPaymentsCallbackProviderRoute
   '/api/platform-invoices/$platformInvoiceId/pdf': typeof ApiPlatformInvoicesPlatformInvoiceIdPdfRoute
+  '/api/plus-invoices/$plusInvoiceId/pdf': typeof ApiPlusInvoicesPlusInvoiceIdPdfRoute
   '/api/seller/imports/template': typeof ApiSellerImportsTemplateRoute
   '/api/seller/inventory/export': typeof ApiSellerInventoryExportRoute
   '/api/tickets/attachments/$id': typeof ApiTicketsAttachmentsIdRoute
@@ -1103,6 +1112,7 @@ export interface FileRoutesById {
   '/api/invoices/$invoiceId/pdf': typeof ApiInvoicesInvoiceIdPdfRoute
   '/api/payments/callback/$provider': typeof ApiPaymentsCallbackProviderRoute
   '/api/platform-invoices/$platformInvoiceId/pdf': typeof ApiPlatformInvoicesPlatformInvoiceIdPdfRoute
+  '/api/plus-invoices/$plusInvoiceId/pdf': typeof ApiPlusInvoicesPlusInvoiceIdPdfRoute
   '/api/seller/imports/template': typeof ApiSellerImportsTemplateRoute
   '/api/seller/inventory/export': typeof ApiSellerInventoryExportRoute
   '/api/tickets/attachments/$id': typeof ApiTicketsAttachmentsIdRoute
@@ -1228,6 +1238,7 @@ export interface FileRouteTypes {
     | '/api/invoices/$invoiceId/pdf'
     | '/api/payments/callback/$provider'
     | '/api/platform-invoices/$platformInvoiceId/pdf'
+    | '/api/plus-invoices/$plusInvoiceId/pdf'
     | '/api/seller/imports/template'
     | '/api/seller/inventory/export'
     | '/api/tickets/attachments/$id'
@@ -1347,6 +1358,7 @@ export interface FileRouteTypes {
     | '/api/invoices/$invoiceId/pdf'
     | '/api/payments/callback/$provider'
     | '/api/platform-invoices/$platformInvoiceId/pdf'
+    | '/api/plus-invoices/$plusInvoiceId/pdf'
     | '/api/seller/imports/template'
     | '/api/seller/inventory/export'
     | '/api/tickets/attachments/$id'
@@ -1471,6 +1483,7 @@ export interface FileRouteTypes {
     | '/api/invoices/$invoiceId/pdf'
     | '/api/payments/callback/$provider'
     | '/api/platform-invoices/$platformInvoiceId/pdf'
+    | '/api/plus-invoices/$plusInvoiceId/pdf'
     | '/api/seller/imports/template'
     | '/api/seller/inventory/export'
     | '/api/tickets/attachments/$id'
@@ -1526,6 +1539,7 @@ export interface RootRouteChildren {
   ApiInvoicesInvoiceIdPdfRoute: typeof ApiInvoicesInvoiceIdPdfRoute
   ApiPaymentsCallbackProviderRoute: typeof ApiPaymentsCallbackProviderRoute
   ApiPlatformInvoicesPlatformInvoiceIdPdfRoute: typeof ApiPlatformInvoicesPlatformInvoiceIdPdfRoute
+  ApiPlusInvoicesPlusInvoiceIdPdfRoute: typeof ApiPlusInvoicesPlusInvoiceIdPdfRoute
   ApiSellerImportsTemplateRoute: typeof ApiSellerImportsTemplateRoute
   ApiSellerInventoryExportRoute: typeof ApiSellerInventoryExportRoute
   ApiTicketsAttachmentsIdRoute: typeof ApiTicketsAttachmentsIdRoute
@@ -2225,6 +2239,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiPlatformInvoicesPlatformInvoiceIdPdfRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/plus-invoices/$plusInvoiceId/pdf': {
+      id: '/api/plus-invoices/$plusInvoiceId/pdf'
+      path: '/api/plus-invoices/$plusInvoiceId/pdf'
+      fullPath: '/api/plus-invoices/$plusInvoiceId/pdf'
+      preLoaderRoute: typeof ApiPlusInvoicesPlusInvoiceIdPdfRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/seller/imports/template': {
       id: '/api/seller/imports/template'
       path: '/api/seller/imports/template'
@@ -2639,6 +2660,7 @@ const rootRouteChildren: RootRouteChildren = {
   ApiPaymentsCallbackProviderRoute: ApiPaymentsCallbackProviderRoute,
   ApiPlatformInvoicesPlatformInvoiceIdPdfRoute:
     ApiPlatformInvoicesPlatformInvoiceIdPdfRoute,
+  ApiPlusInvoicesPlusInvoiceIdPdfRoute: ApiPlusInvoicesPlusInvoiceIdPdfRoute,
   ApiSellerImportsTemplateRoute: ApiSellerImportsTemplateRoute,
   ApiSellerInventoryExportRoute: ApiSellerInventoryExportRoute,
   ApiTicketsAttachmentsIdRoute: ApiTicketsAttachmentsIdRoute,
