@@ -42,7 +42,7 @@ export function PlusMembershipCard({ overview, showLink }: { overview: PlusOverv
       )}
       {showLink ? (
         <Link
-          to={PLUS_PATH}
+          to="/omdeh-plus"
           className="self-start text-sm font-medium text-brand-800 underline underline-offset-4"
         >
           {m?.status === 'active' ? `About ${PLUS_NAME}` : `Join ${PLUS_NAME}`}
