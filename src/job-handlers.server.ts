@@ -14,6 +14,7 @@ import { runLineSheetJob } from './features/magazines/magazine-line-sheet.server
 import { completeDeliveredOrders } from './features/orders/order-completion.server'
 import { expireUnpaid } from './features/payments/payments.server'
 import { runPlanRenewals } from './features/plans/plan-renewals.server'
+import { runPlusRenewals } from './features/plus/plus-renewals.server'
 
 /**
  * What runs each job of src/server/jobs/job-catalog.server.ts. The app entry calls this once at
@@ -38,7 +39,11 @@ export function registerJobHandlers(): void {
   registerJobHandler('payments.expire-unpaid', (_, { db }) => expireUnpaid(db))
   registerJobHandler('basket.prune-fill-keys', (_, { db }) => pruneFillKeys(db))
   registerJobHandler('orders.auto-complete', (_, { db }) => completeDeliveredOrders(db))
-  registerJobHandler('plans.renewals', (_, { db }) => runPlanRenewals(db))
+  // Seller plans and buyers' Plus years share the hourly renewals schedule.
+  registerJobHandler('plans.renewals', async (_, { db }) => ({
+    plans: await runPlanRenewals(db),
+    plus: await runPlusRenewals(db),
+  }))
   registerJobHandler('housekeeping.prune', async (_, { db }) => {
     await pruneRateLimitBuckets(db, days(1))
     await pruneAuthRecords(db)

@@ -110,6 +110,7 @@ import { Route as ApiAuthOtpVerifyRouteImport } from './routes/api/auth/otp/veri
 import { Route as ApiInvoicesInvoiceIdPdfRouteImport } from './routes/api/invoices/$invoiceId/pdf'
 import { Route as ApiPaymentsCallbackProviderRouteImport } from './routes/api/payments/callback/$provider'
 import { Route as ApiPlatformInvoicesPlatformInvoiceIdPdfRouteImport } from './routes/api/platform-invoices/$platformInvoiceId/pdf'
+import { Route as ApiPlusInvoicesPlusInvoiceIdPdfRouteImport } from './routes/api/plus-invoices/$plusInvoiceId/pdf'
 import { Route as ApiSellerImportsTemplateRouteImport } from './routes/api/seller/imports/template'
 import { Route as ApiSellerInventoryExportRouteImport } from './routes/api/seller/inventory/export'
 import { Route as ApiTicketsAttachmentsIdRouteImport } from './routes/api/tickets/attachments/$id'
@@ -646,6 +647,12 @@ const ApiPlatformInvoicesPlatformInvoiceIdPdfRoute =
     path: '/api/platform-invoices/$platformInvoiceId/pdf',
     getParentRoute: () => rootRouteImport,
   } as any)
+const ApiPlusInvoicesPlusInvoiceIdPdfRoute =
+  ApiPlusInvoicesPlusInvoiceIdPdfRouteImport.update({
+    id: '/api/plus-invoices/$plusInvoiceId/pdf',
+    path: '/api/plus-invoices/$plusInvoiceId/pdf',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const ApiSellerImportsTemplateRoute =
   ApiSellerImportsTemplateRouteImport.update({
     id: '/api/seller/imports/template',
@@ -882,6 +889,7 @@ export interface FileRoutesByFullPath {
   '/api/invoices/$invoiceId/pdf': typeof ApiInvoicesInvoiceIdPdfRoute
   '/api/payments/callback/$provider': typeof ApiPaymentsCallbackProviderRoute
   '/api/platform-invoices/$platformInvoiceId/pdf': typeof ApiPlatformInvoicesPlatformInvoiceIdPdfRoute
+  '/api/plus-invoices/$plusInvoiceId/pdf': typeof ApiPlusInvoicesPlusInvoiceIdPdfRoute
   '/api/seller/imports/template': typeof ApiSellerImportsTemplateRoute
   '/api/seller/inventory/export': typeof ApiSellerInventoryExportRoute
   '/api/tickets/attachments/$id': typeof ApiTicketsAttachmentsIdRoute
@@ -1004,6 +1012,7 @@ export interface FileRoutesByTo {
   '/api/invoices/$invoiceId/pdf': typeof ApiInvoicesInvoiceIdPdfRoute
   '/api/payments/callback/$provider': typeof ApiPaymentsCallbackProviderRoute
   '/api/platform-invoices/$platformInvoiceId/pdf': typeof ApiPlatformInvoicesPlatformInvoiceIdPdfRoute
+  '/api/plus-invoices/$plusInvoiceId/pdf': typeof ApiPlusInvoicesPlusInvoiceIdPdfRoute
   '/api/seller/imports/template': typeof ApiSellerImportsTemplateRoute
   '/api/seller/inventory/export': typeof ApiSellerInventoryExportRoute
   '/api/tickets/attachments/$id': typeof ApiTicketsAttachmentsIdRoute
@@ -1132,6 +1141,7 @@ export interface FileRoutesById {
   '/api/invoices/$invoiceId/pdf': typeof ApiInvoicesInvoiceIdPdfRoute
   '/api/payments/callback/$provider': typeof ApiPaymentsCallbackProviderRoute
   '/api/platform-invoices/$platformInvoiceId/pdf': typeof ApiPlatformInvoicesPlatformInvoiceIdPdfRoute
+  '/api/plus-invoices/$plusInvoiceId/pdf': typeof ApiPlusInvoicesPlusInvoiceIdPdfRoute
   '/api/seller/imports/template': typeof ApiSellerImportsTemplateRoute
   '/api/seller/inventory/export': typeof ApiSellerInventoryExportRoute
   '/api/tickets/attachments/$id': typeof ApiTicketsAttachmentsIdRoute
@@ -1260,6 +1270,7 @@ export interface FileRouteTypes {
     | '/api/invoices/$invoiceId/pdf'
     | '/api/payments/callback/$provider'
     | '/api/platform-invoices/$platformInvoiceId/pdf'
+    | '/api/plus-invoices/$plusInvoiceId/pdf'
     | '/api/seller/imports/template'
     | '/api/seller/inventory/export'
     | '/api/tickets/attachments/$id'
@@ -1382,6 +1393,7 @@ export interface FileRouteTypes {
     | '/api/invoices/$invoiceId/pdf'
     | '/api/payments/callback/$provider'
     | '/api/platform-invoices/$platformInvoiceId/pdf'
+    | '/api/plus-invoices/$plusInvoiceId/pdf'
     | '/api/seller/imports/template'
     | '/api/seller/inventory/export'
     | '/api/tickets/attachments/$id'
@@ -1509,6 +1521,7 @@ export interface FileRouteTypes {
     | '/api/invoices/$invoiceId/pdf'
     | '/api/payments/callback/$provider'
     | '/api/platform-invoices/$platformInvoiceId/pdf'
+    | '/api/plus-invoices/$plusInvoiceId/pdf'
     | '/api/seller/imports/template'
     | '/api/seller/inventory/export'
     | '/api/tickets/attachments/$id'
@@ -1566,6 +1579,7 @@ export interface RootRouteChildren {
   ApiInvoicesInvoiceIdPdfRoute: typeof ApiInvoicesInvoiceIdPdfRoute
   ApiPaymentsCallbackProviderRoute: typeof ApiPaymentsCallbackProviderRoute
   ApiPlatformInvoicesPlatformInvoiceIdPdfRoute: typeof ApiPlatformInvoicesPlatformInvoiceIdPdfRoute
+  ApiPlusInvoicesPlusInvoiceIdPdfRoute: typeof ApiPlusInvoicesPlusInvoiceIdPdfRoute
   ApiSellerImportsTemplateRoute: typeof ApiSellerImportsTemplateRoute
   ApiSellerInventoryExportRoute: typeof ApiSellerInventoryExportRoute
   ApiTicketsAttachmentsIdRoute: typeof ApiTicketsAttachmentsIdRoute
@@ -2286,6 +2300,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiPlatformInvoicesPlatformInvoiceIdPdfRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/plus-invoices/$plusInvoiceId/pdf': {
+      id: '/api/plus-invoices/$plusInvoiceId/pdf'
+      path: '/api/plus-invoices/$plusInvoiceId/pdf'
+      fullPath: '/api/plus-invoices/$plusInvoiceId/pdf'
+      preLoaderRoute: typeof ApiPlusInvoicesPlusInvoiceIdPdfRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/seller/imports/template': {
       id: '/api/seller/imports/template'
       path: '/api/seller/imports/template'
@@ -2706,6 +2727,7 @@ const rootRouteChildren: RootRouteChildren = {
   ApiPaymentsCallbackProviderRoute: ApiPaymentsCallbackProviderRoute,
   ApiPlatformInvoicesPlatformInvoiceIdPdfRoute:
     ApiPlatformInvoicesPlatformInvoiceIdPdfRoute,
+  ApiPlusInvoicesPlusInvoiceIdPdfRoute: ApiPlusInvoicesPlusInvoiceIdPdfRoute,
   ApiSellerImportsTemplateRoute: ApiSellerImportsTemplateRoute,
   ApiSellerInventoryExportRoute: ApiSellerInventoryExportRoute,
   ApiTicketsAttachmentsIdRoute: ApiTicketsAttachmentsIdRoute,

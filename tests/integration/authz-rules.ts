@@ -124,6 +124,9 @@ export const RESOURCE_SIDES: Record<
   /** Plan purchases and the platform's invoices for them are the seller's. */
   purchase: 'seller',
   'platform-invoice': 'seller',
+  /** A buyer's Plus purchase (by its number) and the invoice for it are the buyer's own. */
+  membership: 'buyer',
+  'plus-invoice': 'buyer',
   /** The users a seller names by id are its observers. */
   user: 'seller',
   seller: 'admin',

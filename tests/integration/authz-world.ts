@@ -17,6 +17,8 @@ import { inviteObserver } from '~/features/sellers/observers.server'
 import { createTicket } from '~/features/tickets/tickets.server'
 import { choosePlan } from '~/features/plans/plan-checkout.server'
 import { fulfilPurchase } from '~/features/plans/plan-fulfilment.server'
+import { fulfilMembership } from '~/features/plus/plus-fulfilment.server'
+import { joinPlus } from '~/features/plus/plus.server'
 import { SHEET_COLUMNS } from '~/features/imports/import-format'
 import type { Db } from '~/server/db/client.server'
 import { mediaStorage } from '~/server/db/database.server'
@@ -158,6 +160,15 @@ export async function buildWorld(db: Db): Promise<World> {
     .from(platformInvoices)
     .where(eq(platformInvoices.purchaseId, purchase!.id))
 
+  // The buyer's Plus year (a membership purchase and its invoice, the buyer's own).
+  await joinPlus(db, buyerAuth)
+  const [membership] = await db.select().from(platformPurchases).where(eq(platformPurchases.userId, buyer))
+  await db.transaction((tx) => fulfilMembership(tx, membership!.id))
+  const [plusInvoice] = await db
+    .select()
+    .from(platformInvoices)
+    .where(eq(platformInvoices.purchaseId, membership!.id))
+
   const landing = await createLandingPage(db)
   const [faq] = await db
     .insert(faqEntries)
@@ -197,6 +208,7 @@ export async function buildWorld(db: Db): Promise<World> {
       'magazine-item': magazineItem.id,
       invitation: invitation!.id,
       'platform-invoice': platformInvoice!.id,
+      'plus-invoice': plusInvoice!.id,
       user: observer,
       seller: pendingSeller.id,
       landing: landing.id,
@@ -208,7 +220,7 @@ export async function buildWorld(db: Db): Promise<World> {
       parent: otherCategory.id,
       account,
     },
-    numbers: { order: order.number, purchase: purchase!.number },
+    numbers: { order: order.number, purchase: purchase!.number, membership: membership!.number },
     values: { session },
   }
 }

@@ -76,6 +76,7 @@ export async function insertOrder(
         subtotal: draft.totals.subtotal,
         discount: draft.totals.discount,
         deliveryFee: draft.totals.deliveryFee,
+        deliveryPaidByPlatform: draft.totals.deliveryPaidByPlatform,
         vatPercent,
         vat: draft.totals.vat,
         total: draft.totals.total,

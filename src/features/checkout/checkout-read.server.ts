@@ -24,7 +24,7 @@ export interface CheckoutLineRow extends CheckoutLine {
   entryMinQuantity: number
 }
 
-export interface CheckoutRead extends Omit<CheckoutView, 'lines' | 'currency' | 'vatPercent'> {
+export interface CheckoutRead extends Omit<CheckoutView, 'lines' | 'currency' | 'vatPercent' | 'plusMember'> {
   lines: CheckoutLineRow[]
 }
 

@@ -38,6 +38,7 @@ describe('checkout totals (hand-computed)', () => {
       goods: 3_600_000,
       deliveryFee: 150_000,
       freeDelivery: false,
+      deliveryPaidByPlatform: 0,
       vat: 375_000,
       total: 4_125_000,
     })
@@ -119,9 +120,36 @@ describe('checkout totals (hand-computed)', () => {
       goods: 1_033_326,
       deliveryFee: 12_345,
       freeDelivery: false,
+      deliveryPaidByPlatform: 0,
       vat: 94_110,
       total: 1_139_781,
     })
     expect(totals.total).toBe(totals.subtotal - totals.discount + totals.deliveryFee + totals.vat)
+  })
+
+  it('with Plus the buyer pays no seller delivery and no VAT on it; the platform pays the fee; pickup is unchanged', () => {
+    const lines = [{ unitPrice: 100_000, offerPrice: 0, quantity: 10 }]
+    const plus = checkoutTotals({
+      lines,
+      deliveryMethod: 'seller_delivery',
+      delivery,
+      vatPercent: 10,
+      plusMember: true,
+    })
+    expect(plus).toMatchObject({
+      goods: 1_000_000,
+      deliveryFee: 0,
+      deliveryPaidByPlatform: 150_000,
+      vat: 100_000,
+    })
+    expect(plus.total).toBe(1_100_000)
+    const pickup = checkoutTotals({
+      lines,
+      deliveryMethod: 'pickup',
+      delivery,
+      vatPercent: 10,
+      plusMember: true,
+    })
+    expect(pickup).toMatchObject({ deliveryFee: 0, deliveryPaidByPlatform: 0, total: 1_100_000 })
   })
 })

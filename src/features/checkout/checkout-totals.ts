@@ -40,6 +40,11 @@ export interface TotalsInput {
   deliveryMethod: DeliveryMethod
   delivery: DeliveryTerms
   vatPercent: number
+  /**
+   * The buyer is a Plus member when the order is placed: seller delivery costs the buyer nothing
+   * and the platform pays the seller's fee (DOMAIN.md "Plus"). Pickup is unaffected.
+   */
+  plusMember?: boolean
 }
 
 export interface CheckoutTotals {
@@ -50,6 +55,8 @@ export interface CheckoutTotals {
   deliveryFee: number
   /** Seller delivery that the threshold made free (the page says so). */
   freeDelivery: boolean
+  /** The seller's fee Plus pays instead of the buyer: what Plus saved (0 when it did not apply). */
+  deliveryPaidByPlatform: number
   vat: number
   /** goods + deliveryFee + vat */
   total: number
@@ -70,7 +77,13 @@ export function deliveryIsFree(goods: number, delivery: DeliveryTerms): boolean 
   return delivery.freeDeliveryThreshold !== null && goods >= delivery.freeDeliveryThreshold
 }
 
-export function checkoutTotals({ lines, deliveryMethod, delivery, vatPercent }: TotalsInput): CheckoutTotals {
+export function checkoutTotals({
+  lines,
+  deliveryMethod,
+  delivery,
+  vatPercent,
+  plusMember = false,
+}: TotalsInput): CheckoutTotals {
   let subtotal = 0
   let discount = 0
   for (const line of lines) {
@@ -80,7 +93,19 @@ export function checkoutTotals({ lines, deliveryMethod, delivery, vatPercent }: 
   }
   const goods = subtotal - discount
   const freeDelivery = deliveryMethod === 'seller_delivery' && deliveryIsFree(goods, delivery)
-  const deliveryFee = deliveryMethod === 'pickup' || freeDelivery ? 0 : delivery.fee
+  const sellerFee = deliveryMethod === 'pickup' || freeDelivery ? 0 : delivery.fee
+  // With Plus the buyer's order (and its VAT) leaves the fee out; the platform pays it to the seller.
+  const deliveryPaidByPlatform = plusMember ? sellerFee : 0
+  const deliveryFee = sellerFee - deliveryPaidByPlatform
   const vat = vatOn(goods + deliveryFee, vatPercent)
-  return { subtotal, discount, goods, deliveryFee, freeDelivery, vat, total: goods + deliveryFee + vat }
+  return {
+    subtotal,
+    discount,
+    goods,
+    deliveryFee,
+    freeDelivery,
+    deliveryPaidByPlatform,
+    vat,
+    total: goods + deliveryFee + vat,
+  }
 }

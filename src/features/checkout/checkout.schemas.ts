@@ -77,6 +77,8 @@ export interface CheckoutView {
   pickupCities: string[]
   currency: string
   vatPercent: number
+  /** The buyer is a Plus member now: seller delivery is free for them (the platform pays it). */
+  plusMember: boolean
   lines: CheckoutLine[]
 }
 

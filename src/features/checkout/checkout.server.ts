@@ -3,6 +3,7 @@ import type * as v from 'valibot'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { refreshProductListings } from '~/features/catalog/catalog-refresh.server'
 import { recordStockMovements } from '~/features/inventory/stock-ledger.server'
+import { plusPeriodAt } from '~/features/plus/plus-membership.server'
 import { requireUser } from '~/server/auth/guards.server'
 import type { AuthContext } from '~/server/auth/session.server'
 import { now } from '~/server/clock.server'
@@ -35,8 +36,8 @@ import {
 
 const REMOVE = { kind: 'remove', label: 'Remove' } as const
 
-function toView(read: CheckoutRead): CheckoutView {
-  return { ...read, ...checkoutMoney(), lines: read.lines.map(publicLine) }
+function toView(read: CheckoutRead, plusMember: boolean): CheckoutView {
+  return { ...read, ...checkoutMoney(), plusMember, lines: read.lines.map(publicLine) }
 }
 
 /** The checkout page's data. Someone else's cart, an unknown id and an empty cart all answer 404. */
@@ -46,9 +47,10 @@ export async function getCheckout(
   input: CheckoutCartInput,
 ): Promise<CheckoutView> {
   const { user } = requireUser(auth)
-  const read = await readCheckout(db, user.id, input.cartId, now())
+  const at = now()
+  const read = await readCheckout(db, user.id, input.cartId, at)
   if (!read) throw notFound(CHECKOUT_NOT_FOUND)
-  return toView(read)
+  return toView(read, (await plusPeriodAt(db, user.id, at)) !== null)
 }
 
 /** Per-line 422: `items.<basket item id>` holds what to do, so a client sees each line's fix. */
@@ -186,11 +188,14 @@ export async function placeOrder(
     if (problems.length) throw linesError(problems)
     const address =
       input.deliveryMethod === 'seller_delivery' ? await deliveryAddress(tx, user.id, input.addressId) : null
+    // Plus counts at the moment the order is placed: a membership that ends later keeps this order's benefit.
+    const plusMember = (await plusPeriodAt(tx, user.id, at)) !== null
     const totals = checkoutTotals({
       lines: read.lines,
       deliveryMethod: input.deliveryMethod,
       delivery: { fee: read.seller.deliveryFee, freeDeliveryThreshold: read.seller.freeDeliveryThreshold },
       vatPercent: checkoutMoney().vatPercent,
+      plusMember,
     })
     if (input.expectedTotal !== undefined && input.expectedTotal !== totals.total)
       throw new HttpError(409, TOTAL_CHANGED)

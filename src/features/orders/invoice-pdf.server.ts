@@ -35,7 +35,10 @@ export async function renderInvoicePdf(invoice: InvoiceView): Promise<Uint8Array
     info: {
       Title: `Invoice ${invoice.number}`,
       Author: constants.brand.name,
-      Subject: `Invoice ${invoice.number} for order ${invoice.order.number}`,
+      Subject:
+        invoice.kind === 'platform'
+          ? `Invoice ${invoice.number}: ${invoice.invoice_for ?? ''}`
+          : `Invoice ${invoice.number} for order ${invoice.order.number}`,
     },
   })
   const money = (amount: number) => formatMoney(amount, invoice.currency)
@@ -64,10 +67,11 @@ function drawHeader(doc: PDFKit.PDFDocument, invoice: InvoiceView) {
     .fontSize(16)
     .fillColor(INK)
     .text('Invoice', right.x, top, { ...right, align: 'right' })
+  const platform = invoice.kind === 'platform'
   const facts = [
     ['Invoice number', invoice.number],
     ['Issue date', invoice.issued_on],
-    ['Order number', invoice.order.number],
+    platform ? ['Purchase', invoice.order.number] : ['Order number', invoice.order.number],
   ]
   let y = top + 26
   const valueWidth = 130
@@ -81,6 +85,11 @@ function drawHeader(doc: PDFKit.PDFDocument, invoice: InvoiceView) {
     y += 14
   }
   doc.y = Math.max(doc.y, y) + 16
+  if (platform && invoice.invoice_for) {
+    doc.font('Helvetica-Bold').fontSize(10.5).fillColor(INK)
+    doc.text(`Invoice for: ${invoice.invoice_for}`, MARGIN, doc.y, { width: CONTENT_WIDTH })
+    doc.y += 10
+  }
   rule(doc)
 }
 
@@ -173,21 +182,31 @@ function drawLines(doc: PDFKit.PDFDocument, invoice: InvoiceView, money: (n: num
 
 function drawTotals(doc: PDFKit.PDFDocument, invoice: InvoiceView, money: (n: number) => string) {
   if (doc.y + 110 > PAGE.height - MARGIN) doc.addPage()
+  const platform = invoice.kind === 'platform'
+  const byPlus = invoice.delivery_paid_by_platform ?? 0
   const rows: [string, string][] = [
     ['Subtotal', money(invoice.subtotal)],
-    ['Discount', invoice.discount > 0 ? `-${money(invoice.discount)}` : money(0)],
-    [
-      invoice.order.delivery_method === 'pickup' ? 'Delivery (pickup)' : 'Delivery',
-      money(invoice.delivery_fee),
-    ],
+    [platform ? 'Credit' : 'Discount', invoice.discount > 0 ? `-${money(invoice.discount)}` : money(0)],
+    ...(platform
+      ? []
+      : [
+          [
+            invoice.order.delivery_method === 'pickup'
+              ? 'Delivery (pickup)'
+              : byPlus > 0
+                ? `Delivery — paid by ${constants.brand.name} Plus`
+                : 'Delivery',
+            money(invoice.delivery_fee),
+          ] as [string, string],
+        ]),
     [`VAT (${invoice.vat_percent}%)`, money(invoice.vat)],
   ]
   const labelX = MARGIN + CONTENT_WIDTH - 280
   let y = doc.y + 8
   doc.font('Helvetica').fontSize(10).fillColor(INK)
   for (const [label, value] of rows) {
-    doc.text(label, labelX, y, { width: 130 })
-    doc.text(value, labelX + 130, y, { width: 150, align: 'right' })
+    doc.text(label, labelX, y, { width: 170 })
+    doc.text(value, labelX + 170, y, { width: 110, align: 'right' })
     y += 16
   }
   doc
@@ -201,12 +220,14 @@ function drawTotals(doc: PDFKit.PDFDocument, invoice: InvoiceView, money: (n: nu
   doc.text('Total', labelX, y, { width: 130 })
   doc.text(money(invoice.total), labelX + 110, y, { width: 170, align: 'right' })
   doc.font('Helvetica').fontSize(8.5).fillColor(MUTED)
-  doc.text(
-    `Amounts in ${invoice.currency}. VAT is included in the total. Issued by ${constants.brand.name} on behalf of the seller.`,
-    MARGIN,
-    y + 32,
-    { width: CONTENT_WIDTH },
-  )
+  const notes = [
+    `Amounts in ${invoice.currency}. VAT is included in the total.`,
+    platform ? `Issued by ${constants.brand.name}.` : `Issued by ${constants.brand.name} on behalf of the seller.`,
+    byPlus > 0
+      ? `Delivery — paid by ${constants.brand.name} Plus: ${money(byPlus)}, paid to the seller by ${constants.brand.name}, not part of this total.`
+      : '',
+  ]
+  doc.text(notes.filter(Boolean).join(' '), MARGIN, y + 32, { width: CONTENT_WIDTH })
 }
 
 /** Draws a value that may be in Persian (see src/server/pdf/pdf-text.server.ts). */

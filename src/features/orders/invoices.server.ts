@@ -184,6 +184,7 @@ async function loadInvoiceView(
     subtotal: order.subtotal,
     discount: order.discount,
     delivery_fee: order.deliveryFee,
+    delivery_paid_by_platform: order.deliveryPaidByPlatform,
     vat_percent: order.vatPercent,
     vat: order.vat,
     total: order.total,

@@ -23,6 +23,15 @@ export interface InvoiceLineView {
 }
 
 export interface InvoiceView {
+  /**
+   * An order's invoice (the default), or the platform's own (a plan period, a Plus year): that one
+   * has no order and no delivery, and says what it is for.
+   */
+  kind?: 'order' | 'platform'
+  /** A platform invoice's subject, e.g. "Pro plan, 1 month, 2026-11-01 to 2026-12-01". */
+  invoice_for?: string
+  /** Seller delivery Plus paid for this order (not in `total`; the seller receives it). */
+  delivery_paid_by_platform?: number
   id: number
   number: string
   /** UTC calendar date, YYYY-MM-DD. */

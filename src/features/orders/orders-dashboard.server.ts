@@ -49,8 +49,8 @@ export async function getSellerDashboard(db: DbOrTx, auth: AuthContext | null): 
       .groupBy(orders.status),
     db
       .select({
-        week: sql<string>`coalesce(sum(${orders.total}) filter (where ${orders.paidAt} >= ${weekStart.toISOString()}::timestamptz), 0)`,
-        month: sql<string>`coalesce(sum(${orders.total}) filter (where ${orders.paidAt} >= ${monthStart.toISOString()}::timestamptz), 0)`,
+        week: sql<string>`coalesce(sum(${orders.total} + ${orders.deliveryPaidByPlatform}) filter (where ${orders.paidAt} >= ${weekStart.toISOString()}::timestamptz), 0)`,
+        month: sql<string>`coalesce(sum(${orders.total} + ${orders.deliveryPaidByPlatform}) filter (where ${orders.paidAt} >= ${monthStart.toISOString()}::timestamptz), 0)`,
       })
       .from(orders)
       .where(

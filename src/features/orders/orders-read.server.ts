@@ -276,6 +276,7 @@ function orderFields(order: OrderRow) {
     subtotal: order.subtotal,
     discount: order.discount,
     delivery_fee: order.deliveryFee,
+    delivery_paid_by_platform: order.deliveryPaidByPlatform,
     vat_percent: order.vatPercent,
     vat: order.vat,
     total: order.total,

@@ -202,6 +202,8 @@ export interface OrderDetail {
   subtotal: number
   discount: number
   delivery_fee: number
+  /** Seller delivery Plus paid (not in `total`, which the buyer pays; the seller receives both). */
+  delivery_paid_by_platform: number
   vat_percent: number
   vat: number
   total: number

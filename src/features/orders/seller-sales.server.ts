@@ -51,7 +51,7 @@ export async function getSellerSales(
       .limit(TOP_SHOWN)
   const [perDay, statuses, byUnits, byRevenue] = await Promise.all([
     db
-      .select({ day, sales: sql<string>`sum(${orders.total})`, n: count() })
+      .select({ day, sales: sql<string>`sum(${orders.total} + ${orders.deliveryPaidByPlatform})`, n: count() })
       .from(orders)
       .where(sold)
       .groupBy(day),

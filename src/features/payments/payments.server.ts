@@ -3,6 +3,7 @@ import { and, desc, eq, lte, ne, or, sql } from 'drizzle-orm'
 import { constants } from '#app-config'
 import { transitionOrder } from '~/features/orders/order-transitions.server'
 import { orderStatusLabels } from '~/features/orders/order-machine'
+import type { PurchaseKind } from '~/lib/domain-enums'
 import type { AuthContext } from '~/server/auth/session.server'
 import { requireUser } from '~/server/auth/guards.server'
 import { minutes, now } from '~/server/clock.server'
@@ -152,6 +153,7 @@ export interface CallbackResult {
   /** The order's number, or a platform purchase's (PL-…) when `purchase` is true. */
   orderNumber: string
   purchase?: boolean
+  purchaseKind?: PurchaseKind
   reason: PaymentReasonCode | null
   /** False when the callback was a replay: nothing was changed. */
   changed: boolean
@@ -159,9 +161,9 @@ export interface CallbackResult {
 
 /** Where the payer lands after the bank: the checkout result for an order, /subscription for a plan. */
 export function paymentResultUrl(
-  result: Pick<CallbackResult, 'status' | 'orderNumber' | 'reason' | 'purchase'>,
+  result: Pick<CallbackResult, 'status' | 'orderNumber' | 'reason' | 'purchase' | 'purchaseKind'>,
 ): string {
-  if (result.purchase) return purchaseResultUrl(result.orderNumber)
+  if (result.purchase) return purchaseResultUrl(result.orderNumber, result.purchaseKind)
   return checkoutResultUrl(result)
 }
 

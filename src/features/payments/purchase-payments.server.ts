@@ -1,6 +1,9 @@
 import '@tanstack/react-start/server-only'
 import { and, eq, ne } from 'drizzle-orm'
+import { constants } from '#app-config'
 import { fulfilPurchase } from '~/features/plans/plan-fulfilment.server'
+import { fulfilMembership } from '~/features/plus/plus-fulfilment.server'
+import type { PurchaseKind } from '~/lib/domain-enums'
 import { now } from '~/server/clock.server'
 import type { Tx } from '~/server/db/client.server'
 import { paymentSessions, platformPurchases } from '~/server/db/schema'
@@ -15,20 +18,22 @@ import {
 import type { PaymentReasonCode } from './payments.schemas'
 
 /**
- * The provider's verified word on a session that pays for a platform purchase (a plan period),
+ * The provider's verified word on a session that pays for a platform purchase (a plan period or a Plus year),
  * inside the callback's transaction. The same rules as for an order: only a session still open (or
  * expired/failed: the provider confirmed the money) moves, with a conditional update, so a replayed
  * callback changes nothing; money for a purchase already paid, cancelled or no longer possible is
  * recorded and refunded.
  */
 
-export const purchaseResultUrl = (purchaseNumber: string) =>
-  `/subscription?${new URLSearchParams({ purchase: purchaseNumber }).toString()}`
+/** A plan period lands on /subscription, a Plus year on the Plus page. */
+export const purchaseResultUrl = (purchaseNumber: string, kind: PurchaseKind = 'plan') =>
+  `${kind === 'membership' ? constants.brand.plusPath : '/subscription'}?${new URLSearchParams({ purchase: purchaseNumber }).toString()}`
 
 interface PurchaseCallbackResult {
   status: 'success' | 'failure'
   orderNumber: string
   purchase: true
+  purchaseKind: PurchaseKind
   reason: PaymentReasonCode | null
   changed: boolean
 }
@@ -60,7 +65,14 @@ export async function settlePurchaseCallback(
     status: 'success' | 'failure',
     reason: PaymentReasonCode | null,
     changed: boolean,
-  ): PurchaseCallbackResult => ({ status, orderNumber: purchase.number, purchase: true, reason, changed })
+  ): PurchaseCallbackResult => ({
+    status,
+    orderNumber: purchase.number,
+    purchase: true,
+    purchaseKind: purchase.kind,
+    reason,
+    changed,
+  })
 
   if (verified.outcome === 'failed' && verified.reason === 'not_confirmed')
     return session.status === 'succeeded'
@@ -126,7 +138,10 @@ export async function settlePurchaseCallback(
     provider: providerName,
     amount: session.amount,
   })
-  const fulfilled = await fulfilPurchase(tx, purchase.id)
+  const fulfilled =
+    purchase.kind === 'membership'
+      ? await fulfilMembership(tx, purchase.id)
+      : await fulfilPurchase(tx, purchase.id)
   if (fulfilled.ok) return result('success', null, true)
   // The purchase can no longer be honoured (cancelled, or the plan changed meanwhile): give it back.
   await requestSessionRefund(

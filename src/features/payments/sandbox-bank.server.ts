@@ -36,6 +36,7 @@ async function findSession(db: DbOrTx, sessionId: string) {
       payee: sellers.displayName,
       purchaseNumber: platformPurchases.number,
       purchaseStatus: platformPurchases.status,
+      purchaseKind: platformPurchases.kind,
     })
     .from(paymentSessions)
     .leftJoin(orders, eq(orders.id, paymentSessions.orderId))
@@ -48,6 +49,7 @@ async function findSession(db: DbOrTx, sessionId: string) {
   return {
     session: row.session,
     purchase,
+    purchaseKind: row.purchaseKind ?? undefined,
     orderNumber: (purchase ? row.purchaseNumber : row.orderNumber) ?? '',
     payable: purchase ? row.purchaseStatus === 'pending' : row.orderStatus === 'pending_payment',
     payee: (purchase ? constants.brand.name : row.payee) ?? '',
@@ -85,7 +87,7 @@ export async function decideSandboxPayment(
 ): Promise<{ url: string }> {
   assertSandbox()
   const { decision } = parseInput(sandboxDecisionInput, input)
-  const { session, orderNumber, payable, purchase } = await findSession(db, sessionId)
+  const { session, orderNumber, payable, purchase, purchaseKind } = await findSession(db, sessionId)
   if (session.status !== 'open' || session.expiresAt <= now() || !payable || !session.providerReference) {
     const succeeded = session.status === 'succeeded'
     return {
@@ -93,6 +95,7 @@ export async function decideSandboxPayment(
         status: succeeded ? 'success' : 'failure',
         orderNumber,
         purchase,
+        purchaseKind,
         reason: succeeded ? null : 'expired',
       }),
     }

@@ -213,7 +213,10 @@ export async function issuePlatformInvoice(tx: Tx, purchaseId: number) {
         address: '',
       }
   const day = (d: Date) => d.toISOString().slice(0, 10)
-  const description = `${plan?.name ?? purchase.planSlug} plan, ${purchase.billingCycle ?? 'monthly'}: ${day(purchase.periodStart)} to ${day(purchase.periodEnd)}`
+  const description =
+    purchase.kind === 'membership'
+      ? `${constants.brand.name} Plus membership, 1 year, ${day(purchase.periodStart)} to ${day(purchase.periodEnd)}`
+      : `${plan?.name ?? purchase.planSlug} plan, ${purchase.billingCycle === 'yearly' ? '1 year' : '1 month'}, ${day(purchase.periodStart)} to ${day(purchase.periodEnd)}`
   const vatPercent = constants.money.vatPercent
   // Plan prices include VAT: the VAT is the part of the total above its net amount.
   const vat = Math.round((purchase.amount * vatPercent) / (100 + vatPercent))

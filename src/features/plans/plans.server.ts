@@ -149,8 +149,19 @@ export async function platformInvoiceForViewer(
     .from(platformInvoices)
     .where(and(eq(platformInvoices.id, invoiceId), eq(platformInvoices.sellerId, actor.sellerId)))
   if (!row) throw notFound(PLATFORM_INVOICE_NOT_FOUND)
+  return platformInvoiceView(row, 'seller')
+}
+
+/** A platform invoice row (a plan period or a Plus year) as the shared renderer takes it. */
+export function platformInvoiceView(
+  row: typeof platformInvoices.$inferSelect,
+  viewerRole: InvoiceView['viewer_role'],
+): InvoiceView {
   const net = row.total - row.vat
+  const membership = row.sellerId === null
   return {
+    kind: 'platform',
+    invoice_for: row.description,
     id: row.id,
     number: row.number,
     issued_on: row.issuedAt.toISOString().slice(0, 10),
@@ -176,8 +187,8 @@ export async function platformInvoiceForViewer(
     lines: [
       {
         product_name: row.description,
-        sku: 'PLAN',
-        unit: 'period',
+        sku: membership ? 'PLUS' : 'PLAN',
+        unit: membership ? 'year' : 'period',
         quantity: 1,
         unit_price: row.listPrice,
         offer_price: row.credit > 0 ? row.listPrice - row.credit : 0,
@@ -194,6 +205,6 @@ export async function platformInvoiceForViewer(
     vat_percent: row.vatPercent,
     vat: row.vat,
     total: row.total,
-    viewer_role: 'seller',
+    viewer_role: viewerRole,
   }
 }

@@ -1,13 +1,26 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { constants } from '#app-config'
-import { PlaceholderPage } from '~/features/shell/components/placeholder-page'
+import { PlusPage } from '~/features/plus/components/plus-page'
+import { plusQueries } from '~/features/plus/plus.queries'
+import { plusSearch } from '~/features/plus/plus.schemas'
+import { useCurrentUser } from '~/features/session/use-session'
 import { pageHead } from '~/features/shell/page-head'
 
 export const Route = createFileRoute('/_default/omdeh-plus')({
+  validateSearch: plusSearch,
+  loader: async ({ context }) => {
+    await context.queryClient.ensureQueryData(plusQueries.overview())
+  },
   head: () => pageHead(`${constants.brand.name} Plus`),
-  component: DefaultOmdehPlusPage,
+  component: DefaultPlusPage,
 })
 
-function DefaultOmdehPlusPage() {
-  return <PlaceholderPage title={`${constants.brand.name} Plus`} owner="later" />
+function DefaultPlusPage() {
+  const { purchase } = Route.useSearch()
+  const { user } = useCurrentUser()
+  return (
+    <section aria-labelledby="page-title">
+      <PlusPage user={user} purchase={purchase} />
+    </section>
+  )
 }

@@ -57,6 +57,7 @@ export function CheckoutPage({ cartId }: { cartId: number }) {
     deliveryMethod: method,
     delivery: { fee: view.seller.deliveryFee, freeDeliveryThreshold: view.seller.freeDeliveryThreshold },
     vatPercent: view.vatPercent,
+    plusMember: view.plusMember,
   })
   const problems = view.lines.filter((line) => line.problem).length
   const busy = phase !== 'idle'
@@ -211,6 +212,7 @@ export function CheckoutPage({ cartId }: { cartId: number }) {
             pickup={method === 'pickup'}
           />
           {method === 'seller_delivery' &&
+          !view.plusMember &&
           view.seller.freeDeliveryThreshold !== null &&
           !totals.freeDelivery &&
           view.seller.deliveryFee > 0 ? (

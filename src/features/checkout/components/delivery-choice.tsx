@@ -1,6 +1,7 @@
 import type { DeliveryMethod } from '~/lib/domain-enums'
 import { formatMoney } from '~/lib/money'
 import { cn } from '~/lib/cn'
+import { PLUS_NAME } from '~/features/plus/plus.schemas'
 import type { CheckoutView } from '../checkout.schemas'
 
 /** "Seller delivery (fee, or free over X)" or "Pickup in <store cities>", as a radio group. */
@@ -19,13 +20,15 @@ export function DeliveryChoice({
   const { deliveryFee, freeDeliveryThreshold } = view.seller
   const money = (n: number) => formatMoney(n, view.currency)
   const deliveryDetail =
-    deliveryFee === 0
-      ? 'Free'
-      : freeDelivery
-        ? `Free for this order (${money(deliveryFee)} below ${money(freeDeliveryThreshold!)})`
-        : freeDeliveryThreshold !== null
-          ? `${money(deliveryFee)}, free over ${money(freeDeliveryThreshold)}`
-          : money(deliveryFee)
+    view.plusMember && deliveryFee > 0 && !freeDelivery
+      ? `Free delivery with ${PLUS_NAME} (you save ${money(deliveryFee)})`
+      : deliveryFee === 0
+        ? 'Free'
+        : freeDelivery
+          ? `Free for this order (${money(deliveryFee)} below ${money(freeDeliveryThreshold!)})`
+          : freeDeliveryThreshold !== null
+            ? `${money(deliveryFee)}, free over ${money(freeDeliveryThreshold)}`
+            : money(deliveryFee)
   const options: { method: DeliveryMethod; title: string; detail: string }[] = [
     { method: 'seller_delivery', title: 'Seller delivery', detail: deliveryDetail },
     {

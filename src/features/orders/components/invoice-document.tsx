@@ -1,3 +1,4 @@
+import { PLUS_NAME } from '~/features/plus/plus.schemas'
 import { formatMoney } from '~/lib/money'
 import type { InvoicePartyView, InvoiceView } from '../invoices.types'
 
@@ -36,7 +37,12 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceView }) {
   const totals: Array<[string, string]> = [
     ['Subtotal', money(invoice.subtotal)],
     ...(invoice.discount > 0 ? [['Offers', `− ${money(invoice.discount)}`] as [string, string]] : []),
-    ['Delivery', invoice.order.delivery_method === 'pickup' ? 'Pickup' : money(invoice.delivery_fee)],
+    (invoice.delivery_paid_by_platform ?? 0) > 0
+      ? [
+          `Delivery — paid by ${PLUS_NAME}`,
+          `${money(0)} (${money(invoice.delivery_paid_by_platform!)} paid to the seller)`,
+        ]
+      : ['Delivery', invoice.order.delivery_method === 'pickup' ? 'Pickup' : money(invoice.delivery_fee)],
     [`VAT (${invoice.vat_percent}%)`, money(invoice.vat)],
   ]
   return (

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { PLUS_NAME } from '~/features/plus/plus.schemas'
 import { formatMoney } from '~/lib/money'
 import type { OrderDetail } from '../orders.schemas'
 import { formatDateTime } from './order-format'
@@ -102,15 +103,31 @@ export function OrderLines({ order }: { order: OrderDetail }) {
   )
 }
 
-export function OrderTotals({ order }: { order: OrderDetail }) {
+export function OrderTotals({
+  order,
+  viewer = 'buyer',
+}: {
+  order: OrderDetail
+  viewer?: 'buyer' | 'seller' | 'admin'
+}) {
   const money = (n: number) => formatMoney(n, order.currency)
+  const byPlus = order.delivery_paid_by_platform
   const rows: Array<[string, string]> = [
     ['Subtotal', money(order.subtotal)],
     ...(order.discount > 0 ? [['Offers', `− ${money(order.discount)}`] as [string, string]] : []),
-    [
-      'Delivery',
-      order.delivery_method === 'pickup' ? 'Pickup' : order.delivery_fee ? money(order.delivery_fee) : 'Free',
-    ],
+    byPlus > 0
+      ? [
+          `Delivery — paid by ${PLUS_NAME}`,
+          viewer === 'buyer' ? `Free (saved ${money(byPlus)})` : money(byPlus),
+        ]
+      : [
+          'Delivery',
+          order.delivery_method === 'pickup'
+            ? 'Pickup'
+            : order.delivery_fee
+              ? money(order.delivery_fee)
+              : 'Free',
+        ],
     [`VAT (${order.vat_percent}%)`, money(order.vat)],
   ]
   return (
@@ -122,11 +139,20 @@ export function OrderTotals({ order }: { order: OrderDetail }) {
         </div>
       ))}
       <div className="mt-1 flex justify-between gap-4 border-t border-stone-200 pt-2 text-base font-semibold">
-        <dt className="text-ink">Total</dt>
+        <dt className="text-ink">{byPlus > 0 && viewer !== 'buyer' ? 'Total paid by the buyer' : 'Total'}</dt>
         <dd className="text-ink tabular-nums" data-testid="order-total">
           {money(order.total)}
         </dd>
       </div>
+      {byPlus > 0 && viewer !== 'buyer' ? (
+        <div className="flex justify-between gap-4 text-sm" data-testid="order-seller-receives">
+          <dt className="text-stone-600">
+            {viewer === 'seller' ? 'You receive' : 'The seller receives'} (delivery paid by {PLUS_NAME}
+            included)
+          </dt>
+          <dd className="text-ink tabular-nums font-semibold">{money(order.total + byPlus)}</dd>
+        </div>
+      ) : null}
     </dl>
   )
 }

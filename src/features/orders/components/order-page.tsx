@@ -37,7 +37,7 @@ export function OrderPage({
         <div className="flex min-w-0 flex-col gap-5 lg:col-start-2 lg:row-span-2 lg:row-start-1">
           {panels}
           <Panel title="Totals" id="totals-title">
-            <OrderTotals order={order} />
+            <OrderTotals order={order} viewer={viewer} />
             {invoiceLink ? <p className="mt-3 text-sm">{invoiceLink}</p> : null}
           </Panel>
           <Panel title="Delivery" id="delivery-title">

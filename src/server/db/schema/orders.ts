@@ -62,6 +62,11 @@ export const orders = pgTable(
     /** What offer prices take off the subtotal. */
     discount: money('discount').notNull().default(0),
     deliveryFee: money('delivery_fee').notNull().default(0),
+    /**
+     * Seller delivery the platform pays for a Plus member (DOMAIN.md "Plus"): the buyer's
+     * delivery_fee is then 0 and not in `total`; the seller receives total + this.
+     */
+    deliveryPaidByPlatform: money('delivery_paid_by_platform').notNull().default(0),
     vatPercent: integer('vat_percent').notNull(),
     vat: money('vat').notNull(),
     total: money('total').notNull(),
@@ -87,7 +92,8 @@ export const orders = pgTable(
       .where(sql`${t.status} = 'pending_payment'`),
     check(
       'orders_money_non_negative',
-      sql`${t.subtotal} >= 0 and ${t.discount} >= 0 and ${t.deliveryFee} >= 0 and ${t.vat} >= 0`,
+      sql`${t.subtotal} >= 0 and ${t.discount} >= 0 and ${t.deliveryFee} >= 0 and ${t.vat} >= 0
+        and ${t.deliveryPaidByPlatform} >= 0`,
     ),
     check(
       'orders_total_adds_up',

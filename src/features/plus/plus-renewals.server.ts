@@ -1,0 +1,165 @@
+import '@tanstack/react-start/server-only'
+import { and, eq, gt, isNull, lte } from 'drizzle-orm'
+import { recordAuditEvent } from '~/server/audit/audit.server'
+import { days, now } from '~/server/clock.server'
+import type { Db, Tx } from '~/server/db/client.server'
+import { plusMemberships, users } from '~/server/db/schema'
+import { log } from '~/server/log.server'
+import { queueMessage } from '~/server/providers/sms/outbox.server'
+import { PLUS_NAME, PLUS_PATH } from './plus.schemas'
+
+/**
+ * Plus renewals, run by the plans' hourly `plans.renewals` schedule: a renewal paid ahead starts
+ * when the current year ends; the last year gets an SMS 7 days and 1 day before its end (once each);
+ * a year past its end is `ended` with an SMS. The benefit itself reads the period's dates, so an
+ * order placed after the end never gets it even before this has run; orders placed before keep it.
+ * One transaction per row, claimed `skip locked` so two instances never act on the same one.
+ */
+
+type Period = typeof plusMemberships.$inferSelect
+const day = (d: Date) => d.toISOString().slice(0, 10)
+const BATCH = 200
+
+async function eachDue(
+  db: Db,
+  find: (tx: Tx) => Promise<Period | undefined>,
+  act: (tx: Tx, p: Period) => Promise<void>,
+) {
+  let done = 0
+  for (let i = 0; i < BATCH; i++) {
+    const acted = await db.transaction(async (tx) => {
+      const row = await find(tx)
+      if (!row) return false
+      await act(tx, row)
+      return true
+    })
+    if (!acted) break
+    done++
+  }
+  return done
+}
+
+const phoneOf = async (tx: Tx, userId: number) =>
+  (await tx.select({ phone: users.cellphone }).from(users).where(eq(users.id, userId)))[0]?.phone ?? null
+
+const hasNext = async (tx: Tx, p: Period) =>
+  (
+    await tx
+      .select({ id: plusMemberships.id })
+      .from(plusMemberships)
+      .where(
+        and(
+          eq(plusMemberships.userId, p.userId),
+          eq(plusMemberships.status, 'scheduled'),
+          gt(plusMemberships.periodEnd, p.periodEnd),
+        ),
+      )
+      .limit(1)
+  ).length > 0
+
+export async function runPlusRenewals(db: Db): Promise<{ ended: number; started: number; reminded: number }> {
+  const at = now()
+  // 1. Years past their end.
+  const ended = await eachDue(
+    db,
+    async (tx) =>
+      (
+        await tx
+          .select()
+          .from(plusMemberships)
+          .where(and(eq(plusMemberships.status, 'active'), lte(plusMemberships.periodEnd, at)))
+          .orderBy(plusMemberships.periodEnd)
+          .limit(1)
+          .for('update', { skipLocked: true })
+      )[0],
+    async (tx, p) => {
+      await tx
+        .update(plusMemberships)
+        .set({ status: 'ended', endedAt: at })
+        .where(eq(plusMemberships.id, p.id))
+      await recordAuditEvent(tx, {
+        actorUserId: null,
+        action: 'plus.end',
+        recordType: 'plus_membership',
+        recordId: p.id,
+        before: { status: 'active' },
+        after: { status: 'ended' },
+      })
+      if (await hasNext(tx, p)) return
+      const phone = await phoneOf(tx, p.userId)
+      if (phone)
+        await queueMessage(tx, {
+          to: phone,
+          channel: 'sms',
+          body: `${PLUS_NAME}: your membership ended on ${day(p.periodEnd)}. Seller delivery is charged again on new orders; join again at ${PLUS_PATH}.`,
+        })
+    },
+  )
+  // 2. Renewals paid ahead whose start has come.
+  const started = await eachDue(
+    db,
+    async (tx) =>
+      (
+        await tx
+          .select()
+          .from(plusMemberships)
+          .where(and(eq(plusMemberships.status, 'scheduled'), lte(plusMemberships.periodStart, at)))
+          .limit(1)
+          .for('update', { skipLocked: true })
+      )[0],
+    async (tx, p) => {
+      await tx.update(plusMemberships).set({ status: 'active' }).where(eq(plusMemberships.id, p.id))
+    },
+  )
+  // 3. Reminders before the end of the last paid year.
+  let reminded = 0
+  for (const [daysBefore, column] of [
+    [1, 'reminder1SentAt'],
+    [7, 'reminder7SentAt'],
+  ] as const) {
+    reminded += await eachDue(
+      db,
+      async (tx) => {
+        const rows = await tx
+          .select()
+          .from(plusMemberships)
+          .where(
+            and(
+              eq(plusMemberships.status, 'active'),
+              isNull(plusMemberships[column]),
+              gt(plusMemberships.periodEnd, at),
+              lte(plusMemberships.periodEnd, new Date(at.getTime() + days(daysBefore))),
+            ),
+          )
+          .orderBy(plusMemberships.periodEnd)
+          .limit(20)
+          .for('update', { skipLocked: true })
+        for (const row of rows) {
+          if (!(await hasNext(tx, row))) return row
+          await tx
+            .update(plusMemberships)
+            .set({ [column]: at })
+            .where(eq(plusMemberships.id, row.id))
+        }
+        return undefined
+      },
+      async (tx, p) => {
+        // The 1-day reminder makes the 7-day one moot when the job first sees the year late.
+        const set =
+          column === 'reminder1SentAt'
+            ? { reminder1SentAt: at, reminder7SentAt: p.reminder7SentAt ?? at }
+            : { reminder7SentAt: at }
+        await tx.update(plusMemberships).set(set).where(eq(plusMemberships.id, p.id))
+        const phone = await phoneOf(tx, p.userId)
+        if (phone)
+          await queueMessage(tx, {
+            to: phone,
+            channel: 'sms',
+            body: `${PLUS_NAME}: your membership ends on ${day(p.periodEnd)}${daysBefore === 1 ? ' (tomorrow)' : ''}. Renew at ${PLUS_PATH} to keep free seller delivery.`,
+          })
+      },
+    )
+  }
+  if (ended || started || reminded) log().info({ ended, started, reminded }, 'plus renewals')
+  return { ended, started, reminded }
+}

@@ -1,0 +1,283 @@
+import '@tanstack/react-start/server-only'
+import { randomInt } from 'node:crypto'
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, sum } from 'drizzle-orm'
+import { constants } from '#app-config'
+import { openPurchaseSession, redirectToProvider } from '~/features/payments/payment-sessions.server'
+import type { InvoiceView } from '~/features/orders/invoices.types'
+import { periodEndOf } from '~/features/plans/plan-pricing'
+import type { PlatformInvoiceSummary } from '~/features/plans/plans.schemas'
+import { platformInvoiceView } from '~/features/plans/plans.server'
+import { recordAuditEvent } from '~/server/audit/audit.server'
+import { requireUser } from '~/server/auth/guards.server'
+import type { AuthContext } from '~/server/auth/session.server'
+import { days, minutes, now } from '~/server/clock.server'
+import type { Db, DbOrTx } from '~/server/db/client.server'
+import {
+  orders,
+  paymentSessions,
+  platformInvoices,
+  platformPurchases,
+  plusMemberships,
+  users,
+} from '~/server/db/schema'
+import { conflict, notFound, parseInput } from '~/server/http/api-errors.server'
+import { enforceRateLimits } from '~/server/rate-limit/rate-limit.server'
+import { openPlusPeriods, plusYearlyPrice } from './plus-membership.server'
+import {
+  PLUS_NAME,
+  SAVING_WINDOW_DAYS,
+  plusPurchaseInput,
+  type PlusMembershipView,
+  type PlusOverview,
+  type PlusPurchaseView,
+} from './plus.schemas'
+
+/** /omdeh-plus and the buyer profile: what Plus costs, the buyer's membership and savings, joining. */
+
+/** Orders whose money changed hands (the benefit was really used, or the fee really paid). */
+const PAID_STATUSES = ['paid', 'accepted', 'shipped', 'delivered', 'completed'] as const
+
+/** A renewal can be paid this many days before the current year ends. */
+export const RENEW_WINDOW_DAYS = 30
+
+const day = (d: Date) => d.toISOString().slice(0, 10)
+
+export async function membershipView(db: DbOrTx, userId: number): Promise<PlusMembershipView> {
+  const at = now()
+  const periods = await openPlusPeriods(db, userId, at)
+  const current = periods.find((p) => p.periodStart <= at) ?? null
+  if (!current)
+    return {
+      status: 'none',
+      member_since: null,
+      renews_on: null,
+      renewal_paid: false,
+      can_renew: false,
+      saved_so_far: 0,
+      orders_with_benefit: 0,
+    }
+  const last = periods[0]!
+  // Since when without a break: walk back through adjoining periods.
+  const history = await db
+    .select({ start: plusMemberships.periodStart, end: plusMemberships.periodEnd })
+    .from(plusMemberships)
+    .where(
+      and(
+        eq(plusMemberships.userId, userId),
+        inArray(plusMemberships.status, ['active', 'scheduled', 'ended']),
+      ),
+    )
+    .orderBy(desc(plusMemberships.periodStart))
+  let since = current.periodStart
+  for (const p of history) if (p.end.getTime() === since.getTime()) since = p.start
+  const [saved] = await db
+    .select({ amount: sum(orders.deliveryPaidByPlatform).mapWith(Number), n: count() })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.buyerUserId, userId),
+        gt(orders.deliveryPaidByPlatform, 0),
+        inArray(orders.status, [...PAID_STATUSES]),
+        gte(orders.createdAt, since),
+      ),
+    )
+  return {
+    status: 'active',
+    member_since: since.toISOString(),
+    renews_on: last.periodEnd.toISOString(),
+    renewal_paid: periods.length > 1,
+    can_renew: last.periodEnd.getTime() - at.getTime() <= days(RENEW_WINDOW_DAYS),
+    saved_so_far: saved?.amount ?? 0,
+    orders_with_benefit: saved?.n ?? 0,
+  }
+}
+
+/** The seller delivery the buyer paid on paid orders of the last SAVING_WINDOW_DAYS. */
+async function wouldHaveSaved(db: DbOrTx, userId: number): Promise<{ amount: number; orders: number }> {
+  const since = new Date(now().getTime() - days(SAVING_WINDOW_DAYS))
+  const [row] = await db
+    .select({ amount: sum(orders.deliveryFee).mapWith(Number), n: count() })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.buyerUserId, userId),
+        eq(orders.deliveryMethod, 'seller_delivery'),
+        gt(orders.deliveryFee, 0),
+        inArray(orders.status, [...PAID_STATUSES]),
+        gte(orders.createdAt, since),
+      ),
+    )
+  return { amount: row?.amount ?? 0, orders: row?.n ?? 0 }
+}
+
+/** The Plus page: the price for everyone; the membership and the saving for a signed-in buyer. */
+export async function plusOverview(db: DbOrTx, auth: AuthContext | null): Promise<PlusOverview> {
+  const price = await plusYearlyPrice(db)
+  return {
+    name: PLUS_NAME,
+    yearly_price: price,
+    currency: constants.money.currency,
+    membership: auth ? await membershipView(db, auth.user.id) : null,
+    would_have_saved: auth ? await wouldHaveSaved(db, auth.user.id) : null,
+    invoices: auth ? await plusInvoicesOf(db, auth.user.id) : [],
+  }
+}
+
+const startLimit = { name: 'plus-payment-start:user', limit: 20, windowMs: minutes(60) }
+
+/**
+ * "Join Plus" (or renew): a pending purchase of one year at today's price and an open payment
+ * session, then where to send the payer. A second click closes the first attempt, so one year is
+ * paid at most once (a payment for a closed attempt is refunded by the payments flow).
+ */
+export async function joinPlus(db: Db, auth: AuthContext | null): Promise<{ url: string }> {
+  const { user } = requireUser(auth)
+  await enforceRateLimits(db, [{ rule: startLimit, subject: String(user.id) }], (s) => {
+    const wait = Math.ceil(s / 60)
+    return `Too many payment attempts. Try again in ${wait} minute${wait === 1 ? '' : 's'}.`
+  })
+  const opened = await db.transaction(async (tx) => {
+    // The buyer's row serialises two joins of the same buyer.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update')
+    const at = now()
+    const [current] = await openPlusPeriods(tx, user.id, at)
+    if (current && current.periodEnd.getTime() - at.getTime() > days(RENEW_WINDOW_DAYS))
+      throw conflict(
+        `You have ${PLUS_NAME} until ${day(current.periodEnd)}. You can renew from ${day(new Date(current.periodEnd.getTime() - days(RENEW_WINDOW_DAYS)))}.`,
+      )
+    const price = await plusYearlyPrice(tx)
+    await tx
+      .update(platformPurchases)
+      .set({ status: 'cancelled' })
+      .where(
+        and(
+          eq(platformPurchases.userId, user.id),
+          eq(platformPurchases.kind, 'membership'),
+          eq(platformPurchases.status, 'pending'),
+        ),
+      )
+    const start = current ? current.periodEnd : at
+    const [row] = await tx
+      .insert(platformPurchases)
+      .values({
+        number: `PL-TMP-${randomInt(1e9)}`,
+        kind: 'membership',
+        userId: user.id,
+        sellerId: null,
+        listPrice: price,
+        credit: 0,
+        amount: price,
+        currency: constants.money.currency,
+        periodStart: start,
+        periodEnd: periodEndOf(start, 'yearly'),
+        createdAt: at,
+      })
+      .returning({ id: platformPurchases.id })
+    const number = `PL-${String(100000 + row!.id)}`
+    await tx.update(platformPurchases).set({ number }).where(eq(platformPurchases.id, row!.id))
+    await recordAuditEvent(tx, {
+      actorUserId: user.id,
+      action: 'purchase.create',
+      recordType: 'purchase',
+      recordId: row!.id,
+      after: { number, kind: 'membership', amount: price, renewal: Boolean(current) },
+    })
+    const sessionId = await openPurchaseSession(tx, {
+      id: row!.id,
+      number,
+      amount: price,
+      currency: constants.money.currency,
+    })
+    return { sessionId, number, amount: price }
+  })
+  return redirectToProvider(
+    db,
+    {
+      id: opened.sessionId,
+      amount: opened.amount,
+      currency: constants.money.currency,
+      reference: opened.number,
+      payee: constants.brand.name,
+    },
+    'nothing was charged',
+  )
+}
+
+/** /omdeh-plus?purchase=PL-…: the buyer's own Plus purchase and its latest payment. */
+export async function plusPurchaseResult(
+  db: DbOrTx,
+  auth: AuthContext | null,
+  input: { membershipNumber: string },
+): Promise<PlusPurchaseView> {
+  const { user } = requireUser(auth)
+  const { membershipNumber } = parseInput(plusPurchaseInput, input)
+  const [p] = await db
+    .select()
+    .from(platformPurchases)
+    .where(
+      and(
+        eq(platformPurchases.number, membershipNumber),
+        eq(platformPurchases.userId, user.id),
+        eq(platformPurchases.kind, 'membership'),
+      ),
+    )
+  if (!p) throw notFound('Purchase not found')
+  const [session] = await db
+    .select()
+    .from(paymentSessions)
+    .where(eq(paymentSessions.purchaseId, p.id))
+    .orderBy(desc(paymentSessions.createdAt), asc(paymentSessions.id))
+    .limit(1)
+  return {
+    number: p.number,
+    status: p.status,
+    amount: p.amount,
+    currency: p.currency,
+    period_start: p.periodStart.toISOString(),
+    period_end: p.periodEnd.toISOString(),
+    payment: session
+      ? { status: session.status, reason: session.failureReason, refunded: session.refundedAmount > 0 }
+      : null,
+  }
+}
+
+export const PLUS_INVOICE_NOT_FOUND = 'Invoice not found'
+
+/** The buyer's own Plus invoices, newest first. */
+export async function plusInvoicesOf(db: DbOrTx, userId: number): Promise<PlatformInvoiceSummary[]> {
+  const rows = await db
+    .select()
+    .from(platformInvoices)
+    .where(and(eq(platformInvoices.userId, userId), isNull(platformInvoices.sellerId)))
+    .orderBy(desc(platformInvoices.issuedAt), desc(platformInvoices.id))
+    .limit(50)
+  return rows.map((r) => ({
+    id: r.id,
+    number: r.number,
+    issued_at: r.issuedAt.toISOString(),
+    description: r.description,
+    total: r.total,
+    currency: r.currency,
+  }))
+}
+
+/** A Plus invoice for its buyer only (anyone else's id answers like a missing one). */
+export async function plusInvoiceForViewer(
+  db: DbOrTx,
+  auth: AuthContext | null,
+  invoiceId: number,
+): Promise<InvoiceView> {
+  const { user } = requireUser(auth)
+  const [row] = await db
+    .select()
+    .from(platformInvoices)
+    .where(
+      and(
+        eq(platformInvoices.id, invoiceId),
+        eq(platformInvoices.userId, user.id),
+        isNull(platformInvoices.sellerId),
+      ),
+    )
+  if (!row) throw notFound(PLUS_INVOICE_NOT_FOUND)
+  return platformInvoiceView(row, 'buyer')
+}
