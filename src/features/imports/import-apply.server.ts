@@ -103,98 +103,92 @@ export async function applyRange(
   )
 
   // Tiers: the row's tiers replace the SKU's current ones (ended now) and scheduled ones (removed).
+  // What they were is kept on the row first, for the revert. Plain statements over the range's
+  // rows with index lookups per row: no join between the results of data-modifying CTEs, whose
+  // row counts the planner cannot know (a nested loop over them is quadratic in the range).
+  const current = sql`(p.valid_to is null or p.valid_to > ${at})`
+  const tierRows = sql`${pending} and r.after ? 'tiers'`
   await tx.execute(sql`
-    with ready as (
-      select r.id, r.sku_id, r.after from ${stockImportRows} r where ${pending} and r.after ? 'tiers'
-    ),
-    ended as (
-      update ${prices} p set valid_to = ${at} from ready
-      where p.sku_id = ready.sku_id and (p.valid_to is null or p.valid_to > ${at}) and p.valid_from <= ${at}
-      returning p.id, p.sku_id
-    ),
-    removed as (
-      delete from ${prices} p using ready
-      where p.sku_id = ready.sku_id and (p.valid_to is null or p.valid_to > ${at}) and p.valid_from > ${at}
-      returning p.*
-    ),
-    added as (
-      insert into ${prices}
-        (sku_id, min_quantity, unit_price, offer_price, price_per_piece, valid_from, valid_to, created_at)
-      select ready.sku_id, (t ->> 'minQuantity')::int, (t ->> 'unitPrice')::bigint, (t ->> 'offerPrice')::bigint,
-        round((case when (t ->> 'offerPrice')::bigint > 0 then (t ->> 'offerPrice')::bigint
-                    else (t ->> 'unitPrice')::bigint end)::numeric / s.pieces_per_pack)::bigint,
-        greatest(coalesce((t ->> 'validFrom')::timestamptz, ${at}), ${at}),
-        (t ->> 'validTo')::timestamptz, ${at}
-      from ready join ${skus} s on s.id = ready.sku_id
-        cross join lateral jsonb_array_elements(ready.after -> 'tiers') with ordinality as tiers(t, n)
-      order by ready.id, tiers.n
-      returning id, sku_id
-    ),
-    ended_by as (select sku_id, jsonb_agg(id order by id) as ids from ended group by sku_id),
-    removed_by as (
-      select sku_id, jsonb_agg(jsonb_build_object(
-        'minQuantity', min_quantity, 'unitPrice', unit_price, 'offerPrice', offer_price,
-        'pricePerPiece', price_per_piece, 'validFrom', ${isoText(sql`valid_from`)},
-        'validTo', case when valid_to is null then null else ${isoText(sql`valid_to`)} end)
-        order by id) as tiers
-      from removed group by sku_id
-    ),
-    added_by as (select sku_id, jsonb_agg(id order by id) as ids from added group by sku_id)
-    update ${stockImportRows} t set applied = jsonb_build_object(
-      'expiredTierIds', coalesce(ended_by.ids, '[]'::jsonb),
-      'deletedTiers', coalesce(removed_by.tiers, '[]'::jsonb),
-      'insertedTierIds', coalesce(added_by.ids, '[]'::jsonb))
-    from ready
-      left join ended_by on ended_by.sku_id = ready.sku_id
-      left join removed_by on removed_by.sku_id = ready.sku_id
-      left join added_by on added_by.sku_id = ready.sku_id
-    where t.id = ready.id`)
+    update ${stockImportRows} r set applied = jsonb_build_object(
+      'expiredTierIds', coalesce((
+        select jsonb_agg(p.id order by p.id) from ${prices} p
+        where p.sku_id = r.sku_id and ${current} and p.valid_from <= ${at}), '[]'::jsonb),
+      'deletedTiers', coalesce((
+        select jsonb_agg(jsonb_build_object(
+          'minQuantity', p.min_quantity, 'unitPrice', p.unit_price, 'offerPrice', p.offer_price,
+          'pricePerPiece', p.price_per_piece, 'validFrom', ${isoText(sql`p.valid_from`)},
+          'validTo', case when p.valid_to is null then null else ${isoText(sql`p.valid_to`)} end) order by p.id)
+        from ${prices} p where p.sku_id = r.sku_id and ${current} and p.valid_from > ${at}), '[]'::jsonb),
+      'insertedTierIds', '[]'::jsonb)
+    where ${tierRows}`)
+  await tx.execute(sql`
+    update ${prices} p set valid_to = ${at} from ${stockImportRows} r
+    where ${tierRows} and p.sku_id = r.sku_id and ${current} and p.valid_from <= ${at}`)
+  await tx.execute(sql`
+    delete from ${prices} p using ${stockImportRows} r
+    where ${tierRows} and p.sku_id = r.sku_id and ${current} and p.valid_from > ${at}`)
+  await tx.execute(sql`
+    insert into ${prices}
+      (sku_id, min_quantity, unit_price, offer_price, price_per_piece, valid_from, valid_to, created_at)
+    select r.sku_id, (t ->> 'minQuantity')::int, (t ->> 'unitPrice')::bigint, (t ->> 'offerPrice')::bigint,
+      round((case when (t ->> 'offerPrice')::bigint > 0 then (t ->> 'offerPrice')::bigint
+                  else (t ->> 'unitPrice')::bigint end)::numeric / s.pieces_per_pack)::bigint,
+      greatest(coalesce((t ->> 'validFrom')::timestamptz, ${at}), ${at}),
+      (t ->> 'validTo')::timestamptz, ${at}
+    from ${stockImportRows} r join ${skus} s on s.id = r.sku_id
+      cross join lateral jsonb_array_elements(r.after -> 'tiers') with ordinality as tiers(t, n)
+    where ${tierRows}
+    order by r.row_number, tiers.n`)
 
   await tx.execute(sql`
     update ${skus} s set always_available = (r.after ->> 'alwaysAvailable')::boolean, updated_at = ${at}
     from ${stockImportRows} r
     where ${pending} and r.after ? 'alwaysAvailable' and s.id = r.sku_id`)
 
-  // Stock, with one ledger movement per SKU whose figure changes; then every ready row is applied.
-  // Only the movements that lower stock come back, for the low-stock alerts.
-  const [done] = await selectRows<{ applied: number; falls: LedgerRow[] }>(
+  // Stock, with one ledger movement per SKU whose figure changes (the old figure is read from the
+  // statement's snapshot of the locked row). Only the movements that lower stock come back, for the
+  // low-stock alerts.
+  const falls = await selectRows<LedgerRow>(
     tx,
-    sql`with changing as (
-          select r.sku_id, (r.after ->> 'stock')::int as quantity, s.remaining_quantity as old
-          from ${stockImportRows} r join ${skus} s on s.id = r.sku_id
-          where ${pending} and r.after ? 'stock' and s.remaining_quantity <> (r.after ->> 'stock')::int
-        ),
-        moved as (
-          update ${skus} s set remaining_quantity = changing.quantity, updated_at = ${at} from changing
-          where s.id = changing.sku_id
-          returning s.id as sku_id, changing.quantity - changing.old as delta, changing.quantity
+    sql`with moved as (
+          update ${skus} s set remaining_quantity = (r.after ->> 'stock')::int, updated_at = ${at}
+          from ${stockImportRows} r join ${skus} old on old.id = r.sku_id
+          where ${pending} and r.after ? 'stock' and s.id = r.sku_id
+            and old.remaining_quantity <> (r.after ->> 'stock')::int
+          returning s.id as sku_id, s.remaining_quantity - old.remaining_quantity as delta, s.remaining_quantity
         ),
         ledger as (
           insert into ${stockMovements}
             (sku_id, kind, delta, resulting_quantity, actor_user_id, reason, import_id, created_at)
-          select sku_id, 'import', delta, quantity, ${context.actorUserId}::int, 'import', ${range.importId}::int, ${at}
+          select sku_id, 'import', delta, remaining_quantity, ${context.actorUserId}::int, 'import',
+            ${range.importId}::int, ${at}
           from moved order by sku_id
           returning id, sku_id, delta, resulting_quantity
-        ),
-        marked as (
-          update ${stockImportRows} t set result = 'applied',
-            applied = coalesce(t.applied, '{"expiredTierIds": [], "deletedTiers": [], "insertedTierIds": []}'::jsonb)
-              || case when v.movement_id is null then '{}'::jsonb
-                      else jsonb_build_object('movementId', v.movement_id) end
-          from (
-            select r.id, ledger.id as movement_id
-            from ${stockImportRows} r left join ledger on ledger.sku_id = r.sku_id
-            where ${pending}
-          ) v
-          where t.id = v.id
-          returning t.id
         )
-        select (select count(*) from marked)::int as applied,
-          coalesce((select jsonb_agg(ledger) from ledger where delta < 0), '[]'::jsonb) as falls`,
+        select * from ledger where delta < 0`,
   )
   // A sheet that lowers stock below a SKU's threshold alerts like any other movement.
-  await alertLowStockFalls(tx, movedStock(done?.falls ?? []))
-  return { applied: Number(done?.applied ?? 0), stale: stale.length }
+  await alertLowStockFalls(tx, movedStock(falls))
+
+  // Every ready row is applied, with the tiers it added (the SKU's only current ones now) and
+  // its ledger movement: the SKU's latest (its row is locked), read through the SKU's index. The
+  // stock guard made the live stock the row's expected one, so the stock moved when they differ.
+  const applied = await selectRows<{ id: number }>(
+    tx,
+    sql`update ${stockImportRows} r set result = 'applied',
+          applied = coalesce(r.applied, '{"expiredTierIds": [], "deletedTiers": [], "insertedTierIds": []}'::jsonb)
+            || case when r.after ? 'tiers' then jsonb_build_object('insertedTierIds', coalesce((
+                 select jsonb_agg(p.id order by p.id) from ${prices} p where p.sku_id = r.sku_id and ${current}),
+                 '[]'::jsonb)) else '{}'::jsonb end
+            || case when (r.after ->> 'stock')::int <> r.expected_stock then coalesce((
+                 select jsonb_build_object('movementId', last.id) from (
+                   select m.id, m.import_id from ${stockMovements} m where m.sku_id = r.sku_id
+                   order by m.id desc limit 1) last
+                 where last.import_id = ${range.importId}::int), '{}'::jsonb) else '{}'::jsonb end
+        where ${pending}
+        returning r.id`,
+  )
+  return { applied: applied.length, stale: stale.length }
 }
 
 interface LedgerRow {
