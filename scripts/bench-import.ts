@@ -206,10 +206,10 @@ try {
   let reverted = rows
   if (process.env.BENCH_IMPORT_REVERT !== '0')
     results.push(
-    await phase('Revert', async () => {
-      reverted = (await revertImport(db, auth, importId)).reverted
-    }),
-  )
+      await phase('Revert', async () => {
+        reverted = (await revertImport(db, auth, importId)).reverted
+      }),
+    )
   if (reverted !== rows) throw new Error(`not every row reverted: ${reverted}`)
   const mismatches = await ledgerMismatches(db)
   if (mismatches.length) throw new Error(`stock and ledger disagree for ${mismatches.length} SKUs`)

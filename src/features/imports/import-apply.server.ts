@@ -30,8 +30,7 @@ const inRange = (r: SQL, range: RowRange) =>
 const stampOf = (at: Date) => sql`${at.toISOString()}::timestamptz`
 
 /** ISO 8601 in UTC with milliseconds, as `Date.prototype.toISOString` writes it. */
-const isoText = (column: SQL) =>
-  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+const isoText = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
 
 /**
  * The row number that ends the next range of at most `size` rows matching `where` after `after`

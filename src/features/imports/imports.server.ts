@@ -12,14 +12,7 @@ import type { AuthContext } from '~/server/auth/session.server'
 import { now } from '~/server/clock.server'
 import { selectRows, type Db, type Tx } from '~/server/db/client.server'
 import { intArray, jsonRows, textArray } from '~/server/db/sql-batch.server'
-import {
-  prices,
-  skus,
-  stockImportRows,
-  stockImports,
-  stores,
-  type ImportCounts,
-} from '~/server/db/schema'
+import { prices, skus, stockImportRows, stockImports, stores, type ImportCounts } from '~/server/db/schema'
 import { HttpError, conflict, notFound } from '~/server/http/api-errors.server'
 import { sendJob } from '~/server/jobs/jobs.server'
 import { log } from '~/server/log.server'
@@ -450,7 +443,7 @@ async function undoAppliedRows(db: Db, importId: number, actorUserId: number | n
 async function revertRows(tx: Tx, job: ImportJob, actorUserId: number | null): Promise<RevertResult> {
   const outcome: RevertResult = { reverted: 0, notReverted: [] }
   const at = now()
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const upto = await nextRangeEnd(tx, job.id, after, REVERT_RANGE, APPLIED)
     if (upto === null) break
     const range = { importId: job.id, after, upto }
