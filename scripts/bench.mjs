@@ -80,26 +80,23 @@ const basket =
     ? null
     : spawnSync(process.execPath, [join(root, 'scripts/bench-basket.mjs')], { cwd: root, stdio: 'inherit' })
 if (basket && basket.status !== 0) process.exitCode = 1
-// The price and stock import at 100,000 rows on PostgreSQL (BENCH_PG_URL): scripts/bench-import.ts. BENCH_IMPORT=0 skips it.
-const importBench =
-  process.env.BENCH_IMPORT === '0'
-    ? null
-    : spawnSync(
+// The price and stock import at 100,000 rows: scripts/bench-import.ts, once per database (PostgreSQL
+// at BENCH_PG_URL, and PGlite) and file kind (CSV, XLSX), each in its own process under the server's
+// heap cap with gc() exposed, so each phase starts from its live heap. BENCH_IMPORT=0 skips it.
+if (process.env.BENCH_IMPORT !== '0')
+  for (const database of ['postgres', 'pglite'])
+    for (const file of ['csv', 'xlsx']) {
+      const run = spawnSync(
         process.execPath,
-        // The server's heap cap (scripts/start.mjs), and gc() so each phase starts from its live heap.
-        [
-          '--max-old-space-size=256',
-          '--expose-gc',
-          join(root, 'node_modules/tsx/dist/cli.mjs'),
-          join(root, 'scripts/bench-import.ts'),
-        ],
+        ['--max-old-space-size=256', '--expose-gc', '--import', 'tsx', join(root, 'scripts/bench-import.ts')],
         {
           cwd: root,
           stdio: 'inherit',
-          env: { ...process.env, NODE_ENV: 'test' },
+          env: { ...process.env, NODE_ENV: 'test', BENCH_IMPORT_DB: database, BENCH_IMPORT_FILE: file },
         },
       )
-if (importBench && importBench.status !== 0) process.exitCode = 1
+      if (run.status !== 0) process.exitCode = 1
+    }
 // The seller's inventory list at 20,000 SKUs on PostgreSQL (BENCH_PG_URL): scripts/bench-inventory.ts. BENCH_INVENTORY=0 skips it.
 const inventoryBench =
   process.env.BENCH_INVENTORY === '0'

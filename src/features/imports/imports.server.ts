@@ -3,10 +3,8 @@ import { assertPlanAllows } from '~/features/plans/plan-limits.server'
 import { enforceUploadQuota } from '~/server/rate-limit/upload-quota.server'
 import { randomBytes } from 'node:crypto'
 import { PassThrough, Readable } from 'node:stream'
-import { and, asc, count, desc, eq, gt, inArray, isNull, max, or, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, isNull, max, or, sql } from 'drizzle-orm'
 import { refreshProductListings } from '~/features/catalog/catalog-refresh.server'
-import { alertLowStockFalls } from '~/features/inventory/low-stock.server'
-import { changeStock, StockMovedError } from '~/features/inventory/stock-ledger.server'
 import type { ImportMode } from '~/lib/domain-enums'
 import { recordAuditEvent } from '~/server/audit/audit.server'
 import { requireApprovedSeller, type SellerActor } from '~/server/auth/guards.server'
@@ -14,20 +12,12 @@ import type { AuthContext } from '~/server/auth/session.server'
 import { now } from '~/server/clock.server'
 import { selectRows, type Db, type Tx } from '~/server/db/client.server'
 import { intArray, jsonRows, textArray } from '~/server/db/sql-batch.server'
-import {
-  prices,
-  skus,
-  stockImportRows,
-  stockImports,
-  stockMovements,
-  stores,
-  type ImportCounts,
-} from '~/server/db/schema'
-import type { ImportRowApplied } from '~/lib/import-shapes'
+import { prices, skus, stockImportRows, stockImports, stores, type ImportCounts } from '~/server/db/schema'
 import { HttpError, conflict, notFound } from '~/server/http/api-errors.server'
 import { sendJob } from '~/server/jobs/jobs.server'
 import { log } from '~/server/log.server'
 import type { MediaStorage } from '~/server/providers/storage/storage.server'
+import { PENDING, applyRange, lockRangeSkus, nextRangeEnd, revertRange } from './import-apply.server'
 import { evaluateRow, type SkuFacts, type StoredTier } from './import-diff'
 import { MAX_IMPORT_BYTES } from './import-format'
 import type { RowFilter } from './imports.schemas'
@@ -42,6 +32,11 @@ import { ImportFileError, detectSheetKind, readImportRows, writeErrorReport } fr
  */
 
 const CHUNK = 500
+/** Rows applied per transaction (one progress step). */
+const APPLY_RANGE = 2_000
+/** Rows reverted per group of statements, within the revert's one transaction. */
+const REVERT_RANGE = 5_000
+const APPLIED = sql`r.result = 'applied'`
 export const IMPORT_NOT_FOUND = 'Import not found'
 export const FILE_TOO_LARGE = `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB: split it`
 export const HAS_ERRORS = (n: number) =>
@@ -331,32 +326,24 @@ export async function applyImport(
   const [job] = await db.select().from(stockImports).where(eq(stockImports.id, importId))
   if (!job || job.status !== 'applying') return
   try {
-    // Walks the rows by row number (keyset), so each chunk reads only its own rows from the index
-    // instead of stepping again over every row applied before it.
+    // Ranges of rows by row number (keyset), each applied in its own transaction by a few
+    // set-based statements over the staged rows; the progress moves once per range.
     let after = 0
     for (;;) {
-      const rows = await db
-        .select()
-        .from(stockImportRows)
-        .where(
-          and(
-            eq(stockImportRows.importId, importId),
-            eq(stockImportRows.outcome, 'update'),
-            gt(stockImportRows.rowNumber, after),
-            isNull(stockImportRows.result),
-          ),
-        )
-        .orderBy(asc(stockImportRows.rowNumber))
-        .limit(CHUNK)
-      if (rows.length === 0) break
-      after = rows.at(-1)!.rowNumber
-      await db.transaction(async (tx) => {
-        await applyChunk(tx, job, rows)
+      const upto = await db.transaction(async (tx) => {
+        const end = await nextRangeEnd(tx, importId, after, APPLY_RANGE, PENDING)
+        if (end === null) return null
+        const range = { importId, after, upto: end }
+        await lockRangeSkus(tx, range, PENDING)
+        const done = await applyRange(tx, range, { actorUserId: job.appliedBy, at: now() })
         await tx
           .update(stockImports)
-          .set({ rowsDone: sql`${stockImports.rowsDone} + ${rows.length}` })
+          .set({ rowsDone: sql`${stockImports.rowsDone} + ${done.applied + done.stale}` })
           .where(eq(stockImports.id, importId))
+        return end
       })
+      if (upto === null) break
+      after = upto
     }
   } catch (error) {
     if (job.mode === 'all_or_nothing' && context.isLastAttempt) {
@@ -400,173 +387,7 @@ export async function applyImport(
   })
 }
 
-type ImportRow = typeof stockImportRows.$inferSelect
 type ImportJob = typeof stockImports.$inferSelect
-
-const tierIds = (tiers: { id?: number }[] | undefined) =>
-  (tiers ?? []).map((t) => t.id).filter((id): id is number => id !== undefined)
-
-/**
- * Applies a chunk of rows in set-based statements (a handful per chunk, not per row), inside the
- * chunk's transaction. The SKUs are locked first, in id order, and every row is checked again
- * against them: a moved stock or changed tiers make the row `stale` instead of applied.
- */
-async function applyChunk(tx: Tx, job: ImportJob, rows: ImportRow[]): Promise<void> {
-  const at = now()
-  const stamp = sql`${at.toISOString()}::timestamptz`
-  const skuIds = [...new Set(rows.map((r) => r.skuId).filter((id): id is number => id !== null))].sort(
-    (a, b) => a - b,
-  )
-  const locked = skuIds.length
-    ? await tx
-        .select()
-        .from(skus)
-        .where(sql`${skus.id} = any(${intArray(skuIds)})`)
-        .orderBy(asc(skus.id))
-        .for('update')
-    : []
-  const skuById = new Map(locked.map((sku) => [sku.id, sku]))
-  const tiersBySku = await liveTiers(tx, skuIds, at)
-
-  const stale: { row: ImportRow; reason: string }[] = []
-  const ready: { row: ImportRow; sku: (typeof locked)[number]; applied: ImportRowApplied }[] = []
-  for (const row of rows) {
-    const sku = row.skuId ? skuById.get(row.skuId) : undefined
-    const after = row.after ?? {}
-    if (!sku) stale.push({ row, reason: 'The SKU no longer exists' })
-    // The stock guard: the row was made from a figure that must still be the live one.
-    else if (row.expectedStock !== null && row.expectedStock !== sku.remainingQuantity)
-      stale.push({ row, reason: `The stock changed since the file was made (now ${sku.remainingQuantity})` })
-    else if (after.tiers && !sameTierIds(tiersBySku.get(sku.id) ?? [], row.before?.tiers))
-      stale.push({ row, reason: 'Its tiers changed since the file was checked' })
-    else ready.push({ row, sku, applied: { expiredTierIds: [], deletedTiers: [], insertedTierIds: [] } })
-  }
-
-  // Tiers: end the current ones, remove the scheduled ones, add the row's.
-  const withTiers = ready.filter((r) => r.row.after?.tiers)
-  const bySku = new Map(withTiers.map((item) => [item.sku.id, item]))
-  const expire: number[] = []
-  const remove: number[] = []
-  for (const item of withTiers)
-    for (const tier of tiersBySku.get(item.sku.id) ?? []) {
-      if (tier.validFrom.getTime() <= at.getTime()) {
-        expire.push(tier.id)
-        item.applied.expiredTierIds.push(tier.id)
-      } else remove.push(tier.id)
-    }
-  if (expire.length)
-    await tx
-      .update(prices)
-      .set({ validTo: at })
-      .where(sql`${prices.id} = any(${intArray(expire)})`)
-  if (remove.length) {
-    const removed = await tx
-      .delete(prices)
-      .where(sql`${prices.id} = any(${intArray(remove)})`)
-      .returning()
-    for (const r of removed)
-      bySku.get(r.skuId)?.applied.deletedTiers.push({
-        minQuantity: r.minQuantity,
-        unitPrice: r.unitPrice,
-        offerPrice: r.offerPrice,
-        pricePerPiece: r.pricePerPiece,
-        validFrom: r.validFrom.toISOString(),
-        validTo: r.validTo?.toISOString() ?? null,
-      })
-  }
-  const newTiers = withTiers.flatMap((item) =>
-    item.row.after!.tiers!.map((tier) => {
-      const validFrom = tier.validFrom && new Date(tier.validFrom) > at ? new Date(tier.validFrom) : at
-      const effective = tier.offerPrice > 0 ? tier.offerPrice : tier.unitPrice
-      return {
-        sku_id: item.sku.id,
-        min_quantity: tier.minQuantity,
-        unit_price: tier.unitPrice,
-        offer_price: tier.offerPrice,
-        price_per_piece: Math.round(effective / item.sku.piecesPerPack),
-        valid_from: validFrom.toISOString(),
-        valid_to: tier.validTo ? new Date(tier.validTo).toISOString() : null,
-      }
-    }),
-  )
-  if (newTiers.length) {
-    const inserted = await selectRows<{ id: number; sku_id: number }>(
-      tx,
-      sql`insert into ${prices}
-            (sku_id, min_quantity, unit_price, offer_price, price_per_piece, valid_from, valid_to, created_at)
-          select t.sku_id, t.min_quantity, t.unit_price, t.offer_price, t.price_per_piece, t.valid_from,
-            t.valid_to, ${stamp}
-          from jsonb_to_recordset(${jsonRows(newTiers)}) as t(sku_id int, min_quantity int,
-            unit_price bigint, offer_price bigint, price_per_piece bigint, valid_from timestamptz,
-            valid_to timestamptz)
-          returning id, sku_id`,
-    )
-    for (const r of inserted) bySku.get(Number(r.sku_id))!.applied.insertedTierIds.push(Number(r.id))
-  }
-
-  // "Always available" and stock, each in one statement; every stock change is a ledger row.
-  const availability = ready.filter((r) => r.row.after?.alwaysAvailable !== undefined)
-  if (availability.length)
-    await tx.execute(sql`
-      update ${skus} set always_available = v.flag, updated_at = ${stamp}
-      from jsonb_to_recordset(${jsonRows(
-        availability.map((r) => ({ id: r.sku.id, flag: r.row.after!.alwaysAvailable! })),
-      )}) as v(id int, flag boolean)
-      where ${skus.id} = v.id`)
-  const stock = ready.filter(
-    (r) => r.row.after?.stock !== undefined && r.row.after.stock !== r.sku.remainingQuantity,
-  )
-  if (stock.length) {
-    const changes = stock.map((r) => ({
-      sku_id: r.sku.id,
-      delta: r.row.after!.stock! - r.sku.remainingQuantity,
-      quantity: r.row.after!.stock!,
-    }))
-    await tx.execute(sql`
-      update ${skus} set remaining_quantity = v.quantity, updated_at = ${stamp}
-      from jsonb_to_recordset(${jsonRows(changes)}) as v(sku_id int, quantity int)
-      where ${skus.id} = v.sku_id`)
-    const movements = await selectRows<{ id: number; sku_id: number }>(
-      tx,
-      sql`insert into ${stockMovements}
-            (sku_id, kind, delta, resulting_quantity, actor_user_id, reason, import_id, created_at)
-          select v.sku_id, 'import', v.delta, v.quantity, ${job.appliedBy}::int, 'import', ${job.id}::int,
-            ${stamp}
-          from jsonb_to_recordset(${jsonRows(changes)}) as v(sku_id int, delta int, quantity int)
-          returning id, sku_id`,
-    )
-    const stockBySku = new Map(stock.map((r) => [r.sku.id, r]))
-    for (const m of movements) stockBySku.get(Number(m.sku_id))!.applied.movementId = Number(m.id)
-    // A sheet that lowers stock below a SKU's threshold alerts like any other movement.
-    const movementOf = new Map(movements.map((m) => [Number(m.sku_id), Number(m.id)]))
-    await alertLowStockFalls(
-      tx,
-      changes.map((c) => ({
-        skuId: c.sku_id,
-        delta: c.delta,
-        resultingQuantity: c.quantity,
-        movementId: movementOf.get(c.sku_id) ?? null,
-      })),
-    )
-  }
-
-  const marks = [
-    ...ready.map((r) => ({ id: r.row.id, result: 'applied', applied: r.applied })),
-    ...stale.map((r) => ({ id: r.row.id, result: 'stale', warnings: [...r.row.warnings, r.reason] })),
-  ]
-  if (marks.length)
-    await tx.execute(sql`
-      update ${stockImportRows} set result = v.result::import_row_result, applied = v.applied,
-        warnings = coalesce(v.warnings, ${stockImportRows.warnings})
-      from jsonb_to_recordset(${jsonRows(marks)}) as v(id bigint, result text, applied jsonb, warnings jsonb)
-      where ${stockImportRows.id} = v.id`)
-}
-
-/** Whether a SKU's live tiers are exactly the ones the dry run saw (by id). */
-function sameTierIds(live: StoredTier[], seen: { id?: number }[] | undefined): boolean {
-  const expected = new Set(tierIds(seen))
-  return live.length === expected.size && live.every((t) => expected.has(t.id))
-}
 
 export interface RevertResult {
   reverted: number
@@ -615,20 +436,22 @@ async function undoAppliedRows(db: Db, importId: number, actorUserId: number | n
   })
 }
 
+/**
+ * Reverts the import's applied rows in ranges of rows, inside the caller's transaction: a few
+ * set-based statements per range (import-apply.server.ts), then one listing refresh.
+ */
 async function revertRows(tx: Tx, job: ImportJob, actorUserId: number | null): Promise<RevertResult> {
-  const rows = await tx
-    .select()
-    .from(stockImportRows)
-    .where(and(eq(stockImportRows.importId, job.id), eq(stockImportRows.result, 'applied')))
-    .orderBy(asc(stockImportRows.rowNumber))
   const outcome: RevertResult = { reverted: 0, notReverted: [] }
-  for (const row of rows) {
-    const reason = await revertRow(tx, job, row, actorUserId)
-    if (reason) outcome.notReverted.push({ rowNumber: row.rowNumber, sku: row.sku, reason })
-    else {
-      outcome.reverted++
-      await tx.update(stockImportRows).set({ result: 'reverted' }).where(eq(stockImportRows.id, row.id))
-    }
+  const at = now()
+  for (let after = 0; ;) {
+    const upto = await nextRangeEnd(tx, job.id, after, REVERT_RANGE, APPLIED)
+    if (upto === null) break
+    const range = { importId: job.id, after, upto }
+    await lockRangeSkus(tx, range, APPLIED)
+    const done = await revertRange(tx, range, { actorUserId, at })
+    outcome.reverted += done.reverted
+    outcome.notReverted.push(...done.blocked)
+    after = upto
   }
   const touched = await selectRows<{ product_id: number }>(
     tx,
@@ -641,79 +464,6 @@ async function revertRows(tx: Tx, job: ImportJob, actorUserId: number | null): P
       touched.map((r) => Number(r.product_id)),
     )
   return outcome
-}
-
-/** Reverts one row, or says why it cannot be (in words for the seller). */
-async function revertRow(
-  tx: Tx,
-  job: ImportJob,
-  row: ImportRow,
-  actorUserId: number | null,
-): Promise<string | null> {
-  const applied = row.applied
-  if (!applied || !row.skuId) return 'Nothing was recorded for this row'
-  const at = now()
-  const [sku] = await tx.select().from(skus).where(eq(skus.id, row.skuId)).for('update')
-  if (!sku) return 'The SKU no longer exists'
-  const before = row.before ?? {}
-  const after = row.after ?? {}
-  if (applied.movementId !== undefined) {
-    const [later] = await tx
-      .select({ id: stockMovements.id })
-      .from(stockMovements)
-      .where(and(eq(stockMovements.skuId, sku.id), gt(stockMovements.id, applied.movementId)))
-      .limit(1)
-    if (later) return 'Its stock moved since the import (an order or another change)'
-  }
-  if (after.tiers) {
-    const live = (await liveTiers(tx, [sku.id], at)).get(sku.id) ?? []
-    const mine = new Set(applied.insertedTierIds)
-    if (live.some((t) => !mine.has(t.id))) return 'Its tiers changed since the import'
-  }
-  if (after.alwaysAvailable !== undefined && sku.alwaysAvailable !== after.alwaysAvailable)
-    return '"Always available" changed since the import'
-
-  if (after.tiers) {
-    if (applied.insertedTierIds.length)
-      await tx.delete(prices).where(inArray(prices.id, applied.insertedTierIds))
-    const originalEnd = new Map((before.tiers ?? []).map((t) => [t.id, t.validTo]))
-    for (const id of applied.expiredTierIds)
-      await tx
-        .update(prices)
-        .set({ validTo: originalEnd.get(id) ? new Date(originalEnd.get(id)!) : null })
-        .where(eq(prices.id, id))
-    if (applied.deletedTiers.length)
-      await tx.insert(prices).values(
-        applied.deletedTiers.map((t) => ({
-          skuId: sku.id,
-          ...t,
-          validFrom: new Date(t.validFrom),
-          validTo: t.validTo ? new Date(t.validTo) : null,
-        })),
-      )
-  }
-  if (after.alwaysAvailable !== undefined && before.alwaysAvailable !== undefined)
-    await tx
-      .update(skus)
-      .set({ alwaysAvailable: before.alwaysAvailable, updatedAt: at })
-      .where(eq(skus.id, sku.id))
-  if (applied.movementId !== undefined && before.stock !== undefined) {
-    try {
-      await changeStock(tx, {
-        skuId: sku.id,
-        setTo: before.stock,
-        expected: after.stock,
-        kind: 'import',
-        actorUserId,
-        importId: job.id,
-        reason: 'revert',
-      })
-    } catch (error) {
-      if (error instanceof StockMovedError) return 'Its stock moved since the import'
-      throw error
-    }
-  }
-  return null
 }
 
 /** The import's status, counts and progress, for its page (polled while it runs). */

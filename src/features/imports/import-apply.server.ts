@@ -1,0 +1,309 @@
+import '@tanstack/react-start/server-only'
+import { sql, type SQL } from 'drizzle-orm'
+import { alertLowStockFalls, type MovedStock } from '~/features/inventory/low-stock.server'
+import { selectRows, type Tx } from '~/server/db/client.server'
+import { prices, skus, stockImportRows, stockMovements } from '~/server/db/schema'
+
+/**
+ * Applying and reverting an import's rows as set-based statements that read the staged rows
+ * (`import_rows`) where they lie, in PostgreSQL: a handful of statements per range of rows,
+ * whatever its size, and no row travels to the application and back. Both run inside the caller's
+ * transaction, after the caller has locked the SKUs (`lockRangeSkus`), so the figures each
+ * statement reads are the live ones and stay so until commit.
+ *
+ * The staged rows hold everything needed: `expected_stock` (the stock guard), `before`/`after`
+ * (the diff), and after applying, `applied` (the ledger movement and the tiers ended, removed and
+ * added), which is what the revert undoes.
+ */
+
+/** A range of an import's rows: row numbers in (after, upto]. */
+export interface RowRange {
+  importId: number
+  after: number
+  upto: number
+}
+
+const inRange = (r: SQL, range: RowRange) =>
+  sql`${r}.import_id = ${range.importId}::int and ${r}.row_number > ${range.after}::int
+      and ${r}.row_number <= ${range.upto}::int`
+
+const stampOf = (at: Date) => sql`${at.toISOString()}::timestamptz`
+
+/** ISO 8601 in UTC with milliseconds, as `Date.prototype.toISOString` writes it. */
+const isoText = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+
+/**
+ * The row number that ends the next range of at most `size` rows matching `where` after `after`
+ * (keyset over the row-number index), or null when none is left.
+ */
+export async function nextRangeEnd(
+  tx: Tx,
+  importId: number,
+  after: number,
+  size: number,
+  where: SQL,
+): Promise<number | null> {
+  const [row] = await selectRows<{ upto: number | null }>(
+    tx,
+    sql`select max(row_number) as upto from (
+          select r.row_number from ${stockImportRows} r
+          where r.import_id = ${importId}::int and r.row_number > ${after}::int and ${where}
+          order by r.row_number limit ${size}::int) picked`,
+  )
+  return row?.upto === null || row?.upto === undefined ? null : Number(row.upto)
+}
+
+/** Locks the SKUs of a range's rows that match `where`, in id order (the order every writer uses). */
+export async function lockRangeSkus(tx: Tx, range: RowRange, where: SQL): Promise<void> {
+  await tx.execute(sql`
+    select count(*) from (
+      select s.id from ${skus} s join ${stockImportRows} r on r.sku_id = s.id
+      where ${inRange(sql`r`, range)} and ${where}
+      order by s.id for update of s) locked`)
+}
+
+/** Rows of a range still waiting to be applied. */
+export const PENDING = sql`r.outcome = 'update' and r.result is null`
+
+/**
+ * Applies the pending rows of a range: rows whose SKU is gone, whose stock moved since the file was
+ * made (the stock guard) or whose tiers changed since the dry run become `stale` with the reason
+ * added to their warnings; the others change tiers, "always available" and stock (one ledger
+ * movement each), and become `applied` with what was done. Returns how many rows it applied.
+ */
+export async function applyRange(
+  tx: Tx,
+  range: RowRange,
+  context: { actorUserId: number | null; at: Date },
+): Promise<{ applied: number; stale: number }> {
+  const at = stampOf(context.at)
+  const pending = sql`${inRange(sql`r`, range)} and ${PENDING}`
+
+  const stale = await selectRows<{ id: number }>(
+    tx,
+    sql`update ${stockImportRows} t set result = 'stale', warnings = t.warnings || jsonb_build_array(v.reason)
+        from (
+          select r.id, case
+            when s.id is null then 'The SKU no longer exists'
+            when r.expected_stock is not null and r.expected_stock <> s.remaining_quantity
+              then 'The stock changed since the file was made (now ' || s.remaining_quantity || ')'
+            when r.after ? 'tiers' and
+              coalesce((select array_agg(p.id order by p.id) from ${prices} p
+                        where p.sku_id = s.id and (p.valid_to is null or p.valid_to > ${at})), '{}')
+              <> coalesce((select array_agg((b ->> 'id')::int order by (b ->> 'id')::int)
+                           from jsonb_array_elements(r.before -> 'tiers') b where b ? 'id'), '{}')
+              then 'Its tiers changed since the file was checked'
+          end as reason
+          from ${stockImportRows} r left join ${skus} s on s.id = r.sku_id
+          where ${pending}
+        ) v
+        where t.id = v.id and v.reason is not null
+        returning t.id`,
+  )
+
+  // Tiers: the row's tiers replace the SKU's current ones (ended now) and scheduled ones (removed).
+  // What they were is kept on the row first, for the revert. Plain statements over the range's
+  // rows with index lookups per row: no join between the results of data-modifying CTEs, whose
+  // row counts the planner cannot know (a nested loop over them is quadratic in the range).
+  const current = sql`(p.valid_to is null or p.valid_to > ${at})`
+  const tierRows = sql`${pending} and r.after ? 'tiers'`
+  await tx.execute(sql`
+    update ${stockImportRows} r set applied = jsonb_build_object(
+      'expiredTierIds', coalesce((
+        select jsonb_agg(p.id order by p.id) from ${prices} p
+        where p.sku_id = r.sku_id and ${current} and p.valid_from <= ${at}), '[]'::jsonb),
+      'deletedTiers', coalesce((
+        select jsonb_agg(jsonb_build_object(
+          'minQuantity', p.min_quantity, 'unitPrice', p.unit_price, 'offerPrice', p.offer_price,
+          'pricePerPiece', p.price_per_piece, 'validFrom', ${isoText(sql`p.valid_from`)},
+          'validTo', case when p.valid_to is null then null else ${isoText(sql`p.valid_to`)} end) order by p.id)
+        from ${prices} p where p.sku_id = r.sku_id and ${current} and p.valid_from > ${at}), '[]'::jsonb),
+      'insertedTierIds', '[]'::jsonb)
+    where ${tierRows}`)
+  await tx.execute(sql`
+    update ${prices} p set valid_to = ${at} from ${stockImportRows} r
+    where ${tierRows} and p.sku_id = r.sku_id and ${current} and p.valid_from <= ${at}`)
+  await tx.execute(sql`
+    delete from ${prices} p using ${stockImportRows} r
+    where ${tierRows} and p.sku_id = r.sku_id and ${current} and p.valid_from > ${at}`)
+  await tx.execute(sql`
+    insert into ${prices}
+      (sku_id, min_quantity, unit_price, offer_price, price_per_piece, valid_from, valid_to, created_at)
+    select r.sku_id, (t ->> 'minQuantity')::int, (t ->> 'unitPrice')::bigint, (t ->> 'offerPrice')::bigint,
+      round((case when (t ->> 'offerPrice')::bigint > 0 then (t ->> 'offerPrice')::bigint
+                  else (t ->> 'unitPrice')::bigint end)::numeric / s.pieces_per_pack)::bigint,
+      greatest(coalesce((t ->> 'validFrom')::timestamptz, ${at}), ${at}),
+      (t ->> 'validTo')::timestamptz, ${at}
+    from ${stockImportRows} r join ${skus} s on s.id = r.sku_id
+      cross join lateral jsonb_array_elements(r.after -> 'tiers') with ordinality as tiers(t, n)
+    where ${tierRows}
+    order by r.row_number, tiers.n`)
+
+  await tx.execute(sql`
+    update ${skus} s set always_available = (r.after ->> 'alwaysAvailable')::boolean, updated_at = ${at}
+    from ${stockImportRows} r
+    where ${pending} and r.after ? 'alwaysAvailable' and s.id = r.sku_id`)
+
+  // Stock, with one ledger movement per SKU whose figure changes (the old figure is read from the
+  // statement's snapshot of the locked row). Only the movements that lower stock come back, for the
+  // low-stock alerts.
+  const falls = await selectRows<LedgerRow>(
+    tx,
+    sql`with moved as (
+          update ${skus} s set remaining_quantity = (r.after ->> 'stock')::int, updated_at = ${at}
+          from ${stockImportRows} r join ${skus} old on old.id = r.sku_id
+          where ${pending} and r.after ? 'stock' and s.id = r.sku_id
+            and old.remaining_quantity <> (r.after ->> 'stock')::int
+          returning s.id as sku_id, s.remaining_quantity - old.remaining_quantity as delta, s.remaining_quantity
+        ),
+        ledger as (
+          insert into ${stockMovements}
+            (sku_id, kind, delta, resulting_quantity, actor_user_id, reason, import_id, created_at)
+          select sku_id, 'import', delta, remaining_quantity, ${context.actorUserId}::int, 'import',
+            ${range.importId}::int, ${at}
+          from moved order by sku_id
+          returning id, sku_id, delta, resulting_quantity
+        )
+        select * from ledger where delta < 0`,
+  )
+  // A sheet that lowers stock below a SKU's threshold alerts like any other movement.
+  await alertLowStockFalls(tx, movedStock(falls))
+
+  // Every ready row is applied, with the tiers it added (the SKU's only current ones now) and
+  // its ledger movement: the SKU's latest (its row is locked), read through the SKU's index. The
+  // stock guard made the live stock the row's expected one, so the stock moved when they differ.
+  const applied = await selectRows<{ id: number }>(
+    tx,
+    sql`update ${stockImportRows} r set result = 'applied',
+          applied = coalesce(r.applied, '{"expiredTierIds": [], "deletedTiers": [], "insertedTierIds": []}'::jsonb)
+            || case when r.after ? 'tiers' then jsonb_build_object('insertedTierIds', coalesce((
+                 select jsonb_agg(p.id order by p.id) from ${prices} p where p.sku_id = r.sku_id and ${current}),
+                 '[]'::jsonb)) else '{}'::jsonb end
+            || case when (r.after ->> 'stock')::int <> r.expected_stock then coalesce((
+                 select jsonb_build_object('movementId', last.id) from (
+                   select m.id, m.import_id from ${stockMovements} m where m.sku_id = r.sku_id
+                   order by m.id desc limit 1) last
+                 where last.import_id = ${range.importId}::int), '{}'::jsonb) else '{}'::jsonb end
+        where ${pending}
+        returning r.id`,
+  )
+  return { applied: applied.length, stale: stale.length }
+}
+
+interface LedgerRow {
+  id: number
+  sku_id: number
+  delta: number
+  resulting_quantity: number
+}
+
+const movedStock = (rows: LedgerRow[]): MovedStock[] =>
+  rows.map((m) => ({
+    skuId: Number(m.sku_id),
+    delta: Number(m.delta),
+    resultingQuantity: Number(m.resulting_quantity),
+    movementId: Number(m.id),
+  }))
+
+/** An applied row that cannot be reverted, and why (in words for the seller). */
+export interface BlockedRow {
+  rowNumber: number
+  sku: string
+  reason: string
+}
+
+/**
+ * Reverts the applied rows of a range whose SKUs nothing else changed since the import: tiers back
+ * (added ones removed, ended ones reopened, removed ones restored), "always available" back, stock
+ * back through one ledger movement each (kind `import`, reason `revert`). A row whose stock moved
+ * (any later movement), whose tiers changed or whose "always available" changed is left as it is
+ * and returned with the reason; nothing of it is touched.
+ */
+export async function revertRange(
+  tx: Tx,
+  range: RowRange,
+  context: { actorUserId: number | null; at: Date },
+): Promise<{ reverted: number; blocked: BlockedRow[] }> {
+  const at = stampOf(context.at)
+  const blockedRows = await selectRows<{ id: number; row_number: number; sku: string; reason: string }>(
+    tx,
+    sql`select * from (
+          select r.id, r.row_number, r.sku, case
+            when r.applied is null or r.sku_id is null then 'Nothing was recorded for this row'
+            when s.id is null then 'The SKU no longer exists'
+            when r.applied ? 'movementId' and exists (
+              select 1 from ${stockMovements} m
+              where m.sku_id = s.id and m.id > (r.applied ->> 'movementId')::bigint)
+              then 'Its stock moved since the import (an order or another change)'
+            when r.after ? 'tiers' and exists (
+              select 1 from ${prices} p
+              where p.sku_id = s.id and (p.valid_to is null or p.valid_to > ${at})
+                and not ((r.applied -> 'insertedTierIds') @> to_jsonb(p.id)))
+              then 'Its tiers changed since the import'
+            when r.after ? 'alwaysAvailable' and s.always_available <> (r.after ->> 'alwaysAvailable')::boolean
+              then '"Always available" changed since the import'
+            when r.applied ? 'movementId' and r.before ? 'stock'
+              and s.remaining_quantity <> (r.after ->> 'stock')::int
+              then 'Its stock moved since the import'
+          end as reason
+          from ${stockImportRows} r left join ${skus} s on s.id = r.sku_id
+          where ${inRange(sql`r`, range)} and r.result = 'applied'
+        ) checked where reason is not null order by row_number`,
+  )
+  const blockedIds = `{${blockedRows.map((r) => Number(r.id)).join(',')}}`
+  const ready = sql`${inRange(sql`r`, range)} and r.result = 'applied' and r.id <> all(${blockedIds}::bigint[])`
+
+  // Tiers: the ones the import added go, the ones it ended end when they ended before, the
+  // scheduled ones it removed come back.
+  await tx.execute(sql`
+    delete from ${prices} p using ${stockImportRows} r
+    where ${ready} and r.after ? 'tiers' and p.sku_id = r.sku_id
+      and (r.applied -> 'insertedTierIds') @> to_jsonb(p.id)`)
+  await tx.execute(sql`
+    update ${prices} p set valid_to = (
+      select (b ->> 'validTo')::timestamptz from jsonb_array_elements(r.before -> 'tiers') b
+      where (b ->> 'id')::int = p.id)
+    from ${stockImportRows} r
+    where ${ready} and r.after ? 'tiers' and p.sku_id = r.sku_id
+      and (r.applied -> 'expiredTierIds') @> to_jsonb(p.id)`)
+  await tx.execute(sql`
+    insert into ${prices} (sku_id, min_quantity, unit_price, offer_price, price_per_piece, valid_from, valid_to)
+    select r.sku_id, (d ->> 'minQuantity')::int, (d ->> 'unitPrice')::bigint, (d ->> 'offerPrice')::bigint,
+      (d ->> 'pricePerPiece')::bigint, (d ->> 'validFrom')::timestamptz, (d ->> 'validTo')::timestamptz
+    from ${stockImportRows} r cross join lateral jsonb_array_elements(r.applied -> 'deletedTiers') d
+    where ${ready} and r.after ? 'tiers'`)
+
+  await tx.execute(sql`
+    update ${skus} s set always_available = (r.before ->> 'alwaysAvailable')::boolean, updated_at = ${at}
+    from ${stockImportRows} r
+    where ${ready} and r.after ? 'alwaysAvailable' and r.before ? 'alwaysAvailable' and s.id = r.sku_id`)
+
+  const moves = await selectRows<LedgerRow>(
+    tx,
+    sql`with changing as (
+          select r.sku_id, (r.before ->> 'stock')::int as quantity, s.remaining_quantity as old
+          from ${stockImportRows} r join ${skus} s on s.id = r.sku_id
+          where ${ready} and r.applied ? 'movementId' and r.before ? 'stock'
+            and s.remaining_quantity <> (r.before ->> 'stock')::int
+        ),
+        moved as (
+          update ${skus} s set remaining_quantity = changing.quantity, updated_at = ${at} from changing
+          where s.id = changing.sku_id
+          returning s.id as sku_id, changing.quantity - changing.old as delta, changing.quantity
+        )
+        insert into ${stockMovements} (sku_id, kind, delta, resulting_quantity, actor_user_id, reason, import_id)
+        select sku_id, 'import', delta, quantity, ${context.actorUserId}::int, 'revert', ${range.importId}::int
+        from moved order by sku_id
+        returning id, sku_id, delta, resulting_quantity`,
+  )
+  await alertLowStockFalls(tx, movedStock(moves))
+
+  const reverted = await selectRows<{ id: number }>(
+    tx,
+    sql`update ${stockImportRows} r set result = 'reverted' where ${ready} returning r.id`,
+  )
+  return {
+    reverted: reverted.length,
+    blocked: blockedRows.map((r) => ({ rowNumber: Number(r.row_number), sku: r.sku, reason: r.reason })),
+  }
+}
