@@ -43,8 +43,6 @@ import { Route as ApiImageRouteImport } from './routes/api/image'
 import { Route as AuthIndexRouteImport } from './routes/auth/index'
 import { Route as AuthVerifyRouteImport } from './routes/auth/verify'
 import { Route as BuyerIndexRouteImport } from './routes/buyer/index'
-import { Route as MagazineChar123identifyChar125DotpdfRouteImport } from './routes/magazine/{$identify}[.]pdf'
-import { Route as MagazineChar123identifyChar125DotpngRouteImport } from './routes/magazine/{$identify}[.]png'
 import { Route as MediaSplatRouteImport } from './routes/media/$'
 import { Route as SellerIndexRouteImport } from './routes/seller/index'
 import { Route as SellerProfileRouteImport } from './routes/seller/profile'
@@ -95,6 +93,8 @@ import { Route as BuyerProfileMobileRouteImport } from './routes/buyer/profile/m
 import { Route as BuyerProfileProfileRouteImport } from './routes/buyer/profile/profile'
 import { Route as BuyerTicketsIndexRouteImport } from './routes/buyer/tickets/index'
 import { Route as BuyerTicketsCreateRouteImport } from './routes/buyer/tickets/create'
+import { Route as MagazineIdentifyCoverDotpngRouteImport } from './routes/magazine/$identify/cover[.]png'
+import { Route as MagazineIdentifyLineSheetDotpdfRouteImport } from './routes/magazine/$identify/line-sheet[.]pdf'
 import { Route as SellerInventoryIndexRouteImport } from './routes/seller/inventory/index'
 import { Route as SellerInventoryImportPriceRouteImport } from './routes/seller/inventory/import-price'
 import { Route as SellerMagazinesIndexRouteImport } from './routes/seller/magazines/index'
@@ -306,18 +306,6 @@ const BuyerIndexRoute = BuyerIndexRouteImport.update({
   path: '/',
   getParentRoute: () => BuyerRoute,
 } as any)
-const MagazineChar123identifyChar125DotpdfRoute =
-  MagazineChar123identifyChar125DotpdfRouteImport.update({
-    id: '/magazine/{$identify}.pdf',
-    path: '/magazine/{$identify}.pdf',
-    getParentRoute: () => rootRouteImport,
-  } as any)
-const MagazineChar123identifyChar125DotpngRoute =
-  MagazineChar123identifyChar125DotpngRouteImport.update({
-    id: '/magazine/{$identify}.png',
-    path: '/magazine/{$identify}.png',
-    getParentRoute: () => rootRouteImport,
-  } as any)
 const MediaSplatRoute = MediaSplatRouteImport.update({
   id: '/media/$',
   path: '/media/$',
@@ -569,6 +557,18 @@ const BuyerTicketsCreateRoute = BuyerTicketsCreateRouteImport.update({
   path: '/tickets/create',
   getParentRoute: () => BuyerRoute,
 } as any)
+const MagazineIdentifyCoverDotpngRoute =
+  MagazineIdentifyCoverDotpngRouteImport.update({
+    id: '/magazine/$identify/cover.png',
+    path: '/magazine/$identify/cover.png',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const MagazineIdentifyLineSheetDotpdfRoute =
+  MagazineIdentifyLineSheetDotpdfRouteImport.update({
+    id: '/magazine/$identify/line-sheet.pdf',
+    path: '/magazine/$identify/line-sheet.pdf',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const SellerInventoryIndexRoute = SellerInventoryIndexRouteImport.update({
   id: '/inventory/',
   path: '/inventory/',
@@ -819,8 +819,6 @@ export interface FileRoutesByFullPath {
   '/api/health': typeof ApiHealthRoute
   '/api/image': typeof ApiImageRoute
   '/auth/verify': typeof AuthVerifyRoute
-  '/magazine/{$identify}.pdf': typeof MagazineChar123identifyChar125DotpdfRoute
-  '/magazine/{$identify}.png': typeof MagazineChar123identifyChar125DotpngRoute
   '/media/$': typeof MediaSplatRoute
   '/seller/profile': typeof SellerProfileRoute
   '/sitemaps/$file': typeof SitemapsFileRoute
@@ -858,6 +856,8 @@ export interface FileRoutesByFullPath {
   '/buyer/profile/mobile': typeof BuyerProfileMobileRoute
   '/buyer/profile/profile': typeof BuyerProfileProfileRoute
   '/buyer/tickets/create': typeof BuyerTicketsCreateRoute
+  '/magazine/$identify/cover.png': typeof MagazineIdentifyCoverDotpngRoute
+  '/magazine/$identify/line-sheet.pdf': typeof MagazineIdentifyLineSheetDotpdfRoute
   '/seller/inventory/import-price': typeof SellerInventoryImportPriceRoute
   '/seller/magazines/create': typeof SellerMagazinesCreateRoute
   '/seller/profile/observers': typeof SellerProfileObserversRoute
@@ -941,8 +941,6 @@ export interface FileRoutesByTo {
   '/api/health': typeof ApiHealthRoute
   '/api/image': typeof ApiImageRoute
   '/auth/verify': typeof AuthVerifyRoute
-  '/magazine/{$identify}.pdf': typeof MagazineChar123identifyChar125DotpdfRoute
-  '/magazine/{$identify}.png': typeof MagazineChar123identifyChar125DotpngRoute
   '/media/$': typeof MediaSplatRoute
   '/seller/profile': typeof SellerProfileRoute
   '/sitemaps/$file': typeof SitemapsFileRoute
@@ -981,6 +979,8 @@ export interface FileRoutesByTo {
   '/buyer/profile/mobile': typeof BuyerProfileMobileRoute
   '/buyer/profile/profile': typeof BuyerProfileProfileRoute
   '/buyer/tickets/create': typeof BuyerTicketsCreateRoute
+  '/magazine/$identify/cover.png': typeof MagazineIdentifyCoverDotpngRoute
+  '/magazine/$identify/line-sheet.pdf': typeof MagazineIdentifyLineSheetDotpdfRoute
   '/seller/inventory/import-price': typeof SellerInventoryImportPriceRoute
   '/seller/magazines/create': typeof SellerMagazinesCreateRoute
   '/seller/profile/observers': typeof SellerProfileObserversRoute
@@ -1070,8 +1070,6 @@ export interface FileRoutesById {
   '/api/health': typeof ApiHealthRoute
   '/api/image': typeof ApiImageRoute
   '/auth/verify': typeof AuthVerifyRoute
-  '/magazine/{$identify}.pdf': typeof MagazineChar123identifyChar125DotpdfRoute
-  '/magazine/{$identify}.png': typeof MagazineChar123identifyChar125DotpngRoute
   '/media/$': typeof MediaSplatRoute
   '/seller/profile': typeof SellerProfileRoute
   '/sitemaps/$file': typeof SitemapsFileRoute
@@ -1110,6 +1108,8 @@ export interface FileRoutesById {
   '/buyer/profile/mobile': typeof BuyerProfileMobileRoute
   '/buyer/profile/profile': typeof BuyerProfileProfileRoute
   '/buyer/tickets/create': typeof BuyerTicketsCreateRoute
+  '/magazine/$identify/cover.png': typeof MagazineIdentifyCoverDotpngRoute
+  '/magazine/$identify/line-sheet.pdf': typeof MagazineIdentifyLineSheetDotpdfRoute
   '/seller/inventory/import-price': typeof SellerInventoryImportPriceRoute
   '/seller/magazines/create': typeof SellerMagazinesCreateRoute
   '/seller/profile_/observers': typeof SellerProfileObserversRoute
@@ -1200,8 +1200,6 @@ export interface FileRouteTypes {
     | '/api/health'
     | '/api/image'
     | '/auth/verify'
-    | '/magazine/{$identify}.pdf'
-    | '/magazine/{$identify}.png'
     | '/media/$'
     | '/seller/profile'
     | '/sitemaps/$file'
@@ -1239,6 +1237,8 @@ export interface FileRouteTypes {
     | '/buyer/profile/mobile'
     | '/buyer/profile/profile'
     | '/buyer/tickets/create'
+    | '/magazine/$identify/cover.png'
+    | '/magazine/$identify/line-sheet.pdf'
     | '/seller/inventory/import-price'
     | '/seller/magazines/create'
     | '/seller/profile/observers'
@@ -1322,8 +1322,6 @@ export interface FileRouteTypes {
     | '/api/health'
     | '/api/image'
     | '/auth/verify'
-    | '/magazine/{$identify}.pdf'
-    | '/magazine/{$identify}.png'
     | '/media/$'
     | '/seller/profile'
     | '/sitemaps/$file'
@@ -1362,6 +1360,8 @@ export interface FileRouteTypes {
     | '/buyer/profile/mobile'
     | '/buyer/profile/profile'
     | '/buyer/tickets/create'
+    | '/magazine/$identify/cover.png'
+    | '/magazine/$identify/line-sheet.pdf'
     | '/seller/inventory/import-price'
     | '/seller/magazines/create'
     | '/seller/profile/observers'
@@ -1450,8 +1450,6 @@ export interface FileRouteTypes {
     | '/api/health'
     | '/api/image'
     | '/auth/verify'
-    | '/magazine/{$identify}.pdf'
-    | '/magazine/{$identify}.png'
     | '/media/$'
     | '/seller/profile'
     | '/sitemaps/$file'
@@ -1490,6 +1488,8 @@ export interface FileRouteTypes {
     | '/buyer/profile/mobile'
     | '/buyer/profile/profile'
     | '/buyer/tickets/create'
+    | '/magazine/$identify/cover.png'
+    | '/magazine/$identify/line-sheet.pdf'
     | '/seller/inventory/import-price'
     | '/seller/magazines/create'
     | '/seller/profile_/observers'
@@ -1559,8 +1559,6 @@ export interface RootRouteChildren {
   ApiCategoriesRoute: typeof ApiCategoriesRoute
   ApiHealthRoute: typeof ApiHealthRoute
   ApiImageRoute: typeof ApiImageRoute
-  MagazineChar123identifyChar125DotpdfRoute: typeof MagazineChar123identifyChar125DotpdfRoute
-  MagazineChar123identifyChar125DotpngRoute: typeof MagazineChar123identifyChar125DotpngRoute
   MediaSplatRoute: typeof MediaSplatRoute
   SitemapsFileRoute: typeof SitemapsFileRoute
   ApiAnalyticsEventsRoute: typeof ApiAnalyticsEventsRoute
@@ -1572,6 +1570,8 @@ export interface RootRouteChildren {
   ApiProductsSlugRoute: typeof ApiProductsSlugRoute
   ApiProductsSuggestRoute: typeof ApiProductsSuggestRoute
   ApiUserProfileRoute: typeof ApiUserProfileRoute
+  MagazineIdentifyCoverDotpngRoute: typeof MagazineIdentifyCoverDotpngRoute
+  MagazineIdentifyLineSheetDotpdfRoute: typeof MagazineIdentifyLineSheetDotpdfRoute
   ApiProductsIndexRoute: typeof ApiProductsIndexRoute
   ApiStoresIndexRoute: typeof ApiStoresIndexRoute
   ApiAuthOtpRequestRoute: typeof ApiAuthOtpRequestRoute
@@ -1830,20 +1830,6 @@ declare module '@tanstack/react-router' {
       fullPath: '/buyer/'
       preLoaderRoute: typeof BuyerIndexRouteImport
       parentRoute: typeof BuyerRoute
-    }
-    '/magazine/{$identify}.pdf': {
-      id: '/magazine/{$identify}.pdf'
-      path: '/magazine/{$identify}.pdf'
-      fullPath: '/magazine/{$identify}.pdf'
-      preLoaderRoute: typeof MagazineChar123identifyChar125DotpdfRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/magazine/{$identify}.png': {
-      id: '/magazine/{$identify}.png'
-      path: '/magazine/{$identify}.png'
-      fullPath: '/magazine/{$identify}.png'
-      preLoaderRoute: typeof MagazineChar123identifyChar125DotpngRouteImport
-      parentRoute: typeof rootRouteImport
     }
     '/media/$': {
       id: '/media/$'
@@ -2194,6 +2180,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/buyer/tickets/create'
       preLoaderRoute: typeof BuyerTicketsCreateRouteImport
       parentRoute: typeof BuyerRoute
+    }
+    '/magazine/$identify/cover.png': {
+      id: '/magazine/$identify/cover.png'
+      path: '/magazine/$identify/cover.png'
+      fullPath: '/magazine/$identify/cover.png'
+      preLoaderRoute: typeof MagazineIdentifyCoverDotpngRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/magazine/$identify/line-sheet.pdf': {
+      id: '/magazine/$identify/line-sheet.pdf'
+      path: '/magazine/$identify/line-sheet.pdf'
+      fullPath: '/magazine/$identify/line-sheet.pdf'
+      preLoaderRoute: typeof MagazineIdentifyLineSheetDotpdfRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/seller/inventory/': {
       id: '/seller/inventory/'
@@ -2704,10 +2704,6 @@ const rootRouteChildren: RootRouteChildren = {
   ApiCategoriesRoute: ApiCategoriesRoute,
   ApiHealthRoute: ApiHealthRoute,
   ApiImageRoute: ApiImageRoute,
-  MagazineChar123identifyChar125DotpdfRoute:
-    MagazineChar123identifyChar125DotpdfRoute,
-  MagazineChar123identifyChar125DotpngRoute:
-    MagazineChar123identifyChar125DotpngRoute,
   MediaSplatRoute: MediaSplatRoute,
   SitemapsFileRoute: SitemapsFileRoute,
   ApiAnalyticsEventsRoute: ApiAnalyticsEventsRoute,
@@ -2719,6 +2715,8 @@ const rootRouteChildren: RootRouteChildren = {
   ApiProductsSlugRoute: ApiProductsSlugRoute,
   ApiProductsSuggestRoute: ApiProductsSuggestRoute,
   ApiUserProfileRoute: ApiUserProfileRoute,
+  MagazineIdentifyCoverDotpngRoute: MagazineIdentifyCoverDotpngRoute,
+  MagazineIdentifyLineSheetDotpdfRoute: MagazineIdentifyLineSheetDotpdfRoute,
   ApiProductsIndexRoute: ApiProductsIndexRoute,
   ApiStoresIndexRoute: ApiStoresIndexRoute,
   ApiAuthOtpRequestRoute: ApiAuthOtpRequestRoute,

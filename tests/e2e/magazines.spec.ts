@@ -94,17 +94,23 @@ test('a seller publishes a magazine; a guest on a phone adds a page to the baske
     .toEqual([afterKeys[3], afterKeys[0], afterKeys[1], afterKeys[2]])
   // Saved as it goes: a reload shows the same order.
   await page.reload()
-  await expect.poll(() => itemNames(page, 0)).toEqual([afterKeys[3], afterKeys[0], afterKeys[1], afterKeys[2]])
+  await expect
+    .poll(() => itemNames(page, 0))
+    .toEqual([afterKeys[3], afterKeys[0], afterKeys[1], afterKeys[2]])
   const names = [...(await itemNames(page, 0)), ...(await itemNames(page, 1))]
   expect(names).toHaveLength(6)
   await shot(page, 'seller-products')
 
   // A draft is not public: its page and its PDF are 404s.
-  const guest = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+  const guest = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  })
   const phone = await guest.newPage()
   expect((await phone.goto(`/magazine/${identify}`))!.status()).toBe(404)
   await expect(phone.getByRole('heading', { level: 1 })).toContainText('404')
-  expect((await guest.request.get(`/magazine/${identify}.pdf`)).status()).toBe(404)
+  expect((await guest.request.get(`/magazine/${identify}/line-sheet.pdf`)).status()).toBe(404)
 
   await page.getByRole('button', { name: 'Publish' }).click()
   await expect(page.getByRole('button', { name: 'Unpublish' })).toBeVisible()
@@ -134,7 +140,8 @@ test('a seller publishes a magazine; a guest on a phone adds a page to the baske
   await expect
     .poll(async () => {
       let found = 0
-      for (const name of names.slice(0, 4)) found += await drawer.getByRole('link', { name, exact: true }).count()
+      for (const name of names.slice(0, 4))
+        found += await drawer.getByRole('link', { name, exact: true }).count()
       return found
     })
     .toBe(added)
@@ -143,9 +150,9 @@ test('a seller publishes a magazine; a guest on a phone adds a page to the baske
   // The PDF line sheet: linked from the page, downloads, holds the names and the prices.
   await expect(phone.getByRole('link', { name: 'Line sheet (PDF)' })).toHaveAttribute(
     'href',
-    `/magazine/${identify}.pdf`,
+    `/magazine/${identify}/line-sheet.pdf`,
   )
-  const pdf = await guest.request.get(`${baseURL}/magazine/${identify}.pdf`)
+  const pdf = await guest.request.get(`${baseURL}/magazine/${identify}/line-sheet.pdf`)
   expect(pdf.status()).toBe(200)
   expect(pdf.headers()['content-type']).toBe('application/pdf')
   mkdirSync(SHOTS, { recursive: true })

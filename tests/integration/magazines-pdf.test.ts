@@ -19,7 +19,14 @@ import type { Db } from '~/server/db/client.server'
 import { magazineLineSheets, magazines, sellers } from '~/server/db/schema'
 import { localDiskStorage, type MediaStorage } from '~/server/providers/storage/storage.server'
 import { hitRateLimit } from '~/server/rate-limit/rate-limit.server'
-import { createCategory, createProduct, createSeller, createSku, createStore, createUser } from '../factories/create'
+import {
+  createCategory,
+  createProduct,
+  createSeller,
+  createSku,
+  createStore,
+  createUser,
+} from '../factories/create'
 import { jobsNamed, runDueJobs } from '../support/jobs'
 import { usingPostgres } from '../support/test-database'
 import { closeAuthTestDatabase, freshIp, openAuthTestDatabase, SITE } from './auth-fixtures'
@@ -30,7 +37,9 @@ const hasPdfToText = existsSync('/usr/bin/pdftotext')
 
 let n = 0
 const get = (identify: string, ip = freshIp(), headers: Record<string, string> = {}) =>
-  new Request(`${SITE}/magazine/${identify}.pdf`, { headers: { 'x-forwarded-for': ip, ...headers } })
+  new Request(`${SITE}/magazine/${identify}/line-sheet.pdf`, {
+    headers: { 'x-forwarded-for': ip, ...headers },
+  })
 
 function pdfText(bytes: Uint8Array): string {
   const dir = mkdtempSync(join(tmpdir(), 'line-sheet-'))
@@ -141,12 +150,21 @@ describe(`magazine PDF line sheets (${usingPostgres() ? 'PostgreSQL' : 'PGlite'}
     const published = await magazine()
     const first = await lineSheetResponse(get(published.identify), published.identify, storage)
     const before = new Uint8Array(await first.arrayBuffer())
-    const [row] = await db.select().from(magazineLineSheets).where(eq(magazineLineSheets.magazineId, published.id))
+    const [row] = await db
+      .select()
+      .from(magazineLineSheets)
+      .where(eq(magazineLineSheets.magazineId, published.id))
 
     await createTiers(db, owner, {
       sku: skus[1]!.sku,
       tiers: [
-        { minQuantity: 100, unitPrice: 650_000, offerPrice: 0, validFrom: new Date().toISOString(), validTo: null },
+        {
+          minQuantity: 100,
+          unitPrice: 650_000,
+          offerPrice: 0,
+          validFrom: new Date().toISOString(),
+          validTo: null,
+        },
       ],
     })
     const after = await lineSheetResponse(get(published.identify), published.identify, storage)
@@ -154,7 +172,10 @@ describe(`magazine PDF line sheets (${usingPostgres() ? 'PostgreSQL' : 'PGlite'}
     const bytes = new Uint8Array(await after.arrayBuffer())
     expect(bytes).not.toEqual(before)
     if (hasPdfToText) expect(pdfText(bytes)).toContain('650,000')
-    const [now] = await db.select().from(magazineLineSheets).where(eq(magazineLineSheets.magazineId, published.id))
+    const [now] = await db
+      .select()
+      .from(magazineLineSheets)
+      .where(eq(magazineLineSheets.magazineId, published.id))
     expect(now!.fingerprint).not.toBe(row!.fingerprint)
     expect(await storage.get(row!.mediaKey)).toBeNull()
     expect(await storage.get(now!.mediaKey)).not.toBeNull()
@@ -211,7 +232,7 @@ describe(`magazine PDF line sheets (${usingPostgres() ? 'PostgreSQL' : 'PGlite'}
     const published = await magazine()
     const draft = await magazine(false)
     const ogOf = (identify: string) =>
-      magazineOgImageResponse(new Request(`${SITE}/magazine/${identify}.png`), identify)
+      magazineOgImageResponse(new Request(`${SITE}/magazine/${identify}/cover.png`), identify)
     // No cover yet: no preview image.
     expect((await ogOf(published.identify)).status).toBe(404)
     const cover = await sharp({
@@ -220,7 +241,10 @@ describe(`magazine PDF line sheets (${usingPostgres() ? 'PostgreSQL' : 'PGlite'}
       .png()
       .toBuffer()
     const { url } = await mediaStorage().put(`magazines/og-test-${published.id}.png`, cover)
-    await db.update(magazines).set({ cover: url }).where(inArray(magazines.id, [published.id, draft.id]))
+    await db
+      .update(magazines)
+      .set({ cover: url })
+      .where(inArray(magazines.id, [published.id, draft.id]))
     const response = await ogOf(published.identify)
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('image/png')

@@ -169,7 +169,16 @@ function drawCover(doc: Doc, source: LineSheetSource, images: Images, link: stri
   let after = write(doc, seller.name, 'bold', 13, textX, y, CONTENT_WIDTH - (textX - MARGIN), 'left')
   doc.fillColor(MUTED)
   after = write(doc, `Phone: ${seller.phone}`, 'regular', 9, textX, after + 2, 240, 'left')
-  write(doc, [seller.address, seller.city].filter(Boolean).join(', '), 'regular', 9, textX, after + 1, 300, 'left')
+  write(
+    doc,
+    [seller.address, seller.city].filter(Boolean).join(', '),
+    'regular',
+    9,
+    textX,
+    after + 1,
+    300,
+    'left',
+  )
   doc
     .font('Helvetica-Bold')
     .fontSize(9)
@@ -228,8 +237,15 @@ function drawCover(doc: Doc, source: LineSheetSource, images: Images, link: stri
   } else if (magazine.cutoffAt) {
     doc.fillColor(INK)
     y =
-      write(doc, `Order by ${formatTehranDateTime(magazine.cutoffAt)}`, 'bold', 10, MARGIN, y, CONTENT_WIDTH) +
-      4
+      write(
+        doc,
+        `Order by ${formatTehranDateTime(magazine.cutoffAt)}`,
+        'bold',
+        10,
+        MARGIN,
+        y,
+        CONTENT_WIDTH,
+      ) + 4
   }
   const items = magazine.pages.reduce((n, p) => n + p.items.length, 0)
   doc.fillColor(MUTED)
@@ -255,9 +271,21 @@ function drawCover(doc: Doc, source: LineSheetSource, images: Images, link: stri
 function drawPageHeader(doc: Doc, source: LineSheetSource, title: string, number: number) {
   const y = MARGIN
   doc.fillColor(MUTED)
-  write(doc, `${source.magazine.title} · ${source.seller.name}`, 'regular', 8.5, MARGIN, y, CONTENT_WIDTH, 'left')
+  write(
+    doc,
+    `${source.magazine.title} · ${source.seller.name}`,
+    'regular',
+    8.5,
+    MARGIN,
+    y,
+    CONTENT_WIDTH,
+    'left',
+  )
   doc.fillColor(INK)
-  doc.font('Helvetica-Bold').fontSize(15).text(`${number}.`, MARGIN, y + 16, { lineBreak: false })
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(15)
+    .text(`${number}.`, MARGIN, y + 16, { lineBreak: false })
   const after = write(doc, title, 'bold', 15, MARGIN + 24, y + 16, CONTENT_WIDTH - 24, 'left')
   doc
     .moveTo(MARGIN, after + 6)
@@ -293,7 +321,9 @@ function drawItems(
       continued()
     }
     const y = doc.y
-    row.forEach((item, i) => drawCard(doc, item, MARGIN + i * (width + GAP), y, width, height, images, currency))
+    row.forEach((item, i) =>
+      drawCard(doc, item, MARGIN + i * (width + GAP), y, width, height, images, currency),
+    )
     doc.x = MARGIN
     doc.y = y + height + GAP
   }
@@ -304,7 +334,13 @@ const TIER_ROW = 12
 function cardParts(doc: Doc, item: PublicItem, width: number) {
   const textWidth = width - PHOTO - 24
   const name = layoutText(doc, item.name, 'bold', 10.5, textWidth)
-  const details = layoutText(doc, [item.brand, item.unit].filter(Boolean).join(' · '), 'regular', 8.5, textWidth)
+  const details = layoutText(
+    doc,
+    [item.brand, item.unit].filter(Boolean).join(' · '),
+    'regular',
+    8.5,
+    textWidth,
+  )
   const note = item.note ? layoutText(doc, item.note, 'regular', 8.5, width - 16) : null
   return { textWidth, name, details, note }
 }
@@ -339,7 +375,11 @@ function drawCard(
   doc.fillColor(MUTED)
   drawTextBlock(doc, details, textX, inner.y + name.height + 2, alignOf(details))
   let ty = inner.y + name.height + details.height + 4
-  doc.font('Helvetica').fontSize(8.5).fillColor(MUTED).text(`SKU ${item.sku}`, textX, ty, { width: textWidth })
+  doc
+    .font('Helvetica')
+    .fontSize(8.5)
+    .fillColor(MUTED)
+    .text(`SKU ${item.sku}`, textX, ty, { width: textWidth })
   ty += 11
   doc
     .font('Helvetica-Bold')
@@ -364,12 +404,18 @@ function drawCard(
   by += 16
   doc.font('Helvetica').fontSize(8.5).fillColor(INK)
   if (item.tiers.length === 0) {
-    doc.fillColor(MUTED).text('No price on offer now', col.qty + 4, by, { width: width - 24, lineBreak: false })
+    doc
+      .fillColor(MUTED)
+      .text('No price on offer now', col.qty + 4, by, { width: width - 24, lineBreak: false })
     by += TIER_ROW
   }
   for (const tier of item.tiers) {
     doc.fillColor(INK).text(`${tier.minQuantity}+`, col.qty + 4, by, { width: 66, lineBreak: false })
-    doc.text(money(tier.unitPrice), col.price, by, { width: priceWidth - 4, align: 'right', lineBreak: false })
+    doc.text(money(tier.unitPrice), col.price, by, {
+      width: priceWidth - 4,
+      align: 'right',
+      lineBreak: false,
+    })
     doc.text(tier.offerPrice > 0 ? money(tier.offerPrice) : '—', col.offer, by, {
       width: priceWidth - 4,
       align: 'right',

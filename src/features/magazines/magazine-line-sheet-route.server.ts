@@ -18,7 +18,7 @@ export const lineSheetRendersPerIp: RateLimitRule = {
 const NOT_FOUND = 'Magazine not found'
 
 /**
- * GET /magazine/{identify}.pdf: the line sheet of a published magazine whose seller's plan has
+ * GET /magazine/{identify}/line-sheet.pdf: the line sheet of a published magazine whose seller's plan has
  * line sheets (anything else is the same 404), from the cache when it still prints what the
  * magazine shows now, else drawn for this request (rate-limited per client address).
  */

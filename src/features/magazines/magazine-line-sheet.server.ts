@@ -119,7 +119,10 @@ export async function cachedLineSheet(
   magazineId: number,
   fingerprint: string,
 ): Promise<LineSheet | null> {
-  const [row] = await db.select().from(magazineLineSheets).where(eq(magazineLineSheets.magazineId, magazineId))
+  const [row] = await db
+    .select()
+    .from(magazineLineSheets)
+    .where(eq(magazineLineSheets.magazineId, magazineId))
   if (!row || row.fingerprint !== fingerprint) return null
   const file = await storage.get(row.mediaKey)
   if (!file) return null

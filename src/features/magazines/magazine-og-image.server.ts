@@ -14,7 +14,7 @@ import { getPublicMagazine } from './magazines-public.server'
 export const OG_SIZE = { width: 1200, height: 630 } as const
 
 /**
- * GET /magazine/{identify}.png: the magazine's cover as a 1200×630 PNG for link previews (Open
+ * GET /magazine/{identify}/cover.png: the magazine's cover as a 1200×630 PNG for link previews (Open
  * Graph, X cards). Only published magazines with a cover; drawn once per cover and kept on disk
  * (a new cover has a new URL, so a new file).
  */
@@ -25,7 +25,9 @@ export async function magazineOgImageResponse(request: Request, identify: string
     if (!magazine?.cover) throw notFound('Magazine not found')
     const source = resolveImageSource(magazine.cover, '')
     if (!source) throw notFound('Magazine not found')
-    const key = createHash('sha256').update(`${magazine.cover}|${OG_SIZE.width}x${OG_SIZE.height}|v1`).digest('hex')
+    const key = createHash('sha256')
+      .update(`${magazine.cover}|${OG_SIZE.width}x${OG_SIZE.height}|v1`)
+      .digest('hex')
     const etag = `"${key.slice(0, 32)}"`
     const headers = {
       'content-type': 'image/png',

@@ -11,6 +11,13 @@ export { SLUG_PATTERN as IDENTIFY_PATTERN, suggestSlug as suggestIdentify } from
 /** Client-safe inputs and views of the seller's magazines and the public magazine pages (issue #18). */
 
 export const MAX_PAGES = 40
+
+/**
+ * A magazine's files, beside its page: the PDF line sheet and the Open Graph image. Paths of their
+ * own below the page's (not `/magazine/{identify}/line-sheet.pdf`, which the page route's `$identify` takes).
+ */
+export const lineSheetPath = (identify: string) => `/magazine/${encodeURIComponent(identify)}/line-sheet.pdf`
+export const coverImagePath = (identify: string) => `/magazine/${encodeURIComponent(identify)}/cover.png`
 export const MAX_NOTE = 200
 export const PUBLIC_PAGE_SIZE = 12
 
@@ -229,7 +236,7 @@ export interface PublicMagazine {
   cutoffAt: string | null
   publishedAt: string | null
   expired: boolean
-  /** Whether the seller's plan gives this magazine a PDF line sheet (/magazine/{identify}.pdf). */
+  /** Whether the seller's plan gives this magazine a PDF line sheet (/magazine/{identify}/line-sheet.pdf). */
   lineSheet: boolean
   seller: { id: number; name: string }
   stores: { slug: string; name: string }[]

@@ -6,7 +6,7 @@ import { Button, buttonClasses } from '~/ui/button'
 import { EmptyState } from '~/ui/empty-state'
 import { deleteMagazineFn, duplicateMagazineFn, setMagazineStatusFn } from '../magazines.functions'
 import { magazineQueries } from '../magazines.queries'
-import type { MagazineState, MagazineSummary } from '../magazines.schemas'
+import { lineSheetPath, type MagazineState, type MagazineSummary } from '../magazines.schemas'
 
 const linkClass = 'font-medium text-brand-800 underline-offset-4 hover:underline'
 
@@ -147,7 +147,7 @@ export function MagazineList({ magazines, canEdit }: { magazines: MagazineSummar
                 </a>
               ) : null}
               {m.lineSheet ? (
-                <a href={`/magazine/${m.identify}.pdf`} className={linkClass} download>
+                <a href={lineSheetPath(m.identify)} className={linkClass} download>
                   Line sheet (PDF)<span className="sr-only"> of {m.title}</span>
                 </a>
               ) : null}

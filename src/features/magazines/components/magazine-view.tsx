@@ -9,7 +9,13 @@ import { Input } from '~/ui/input'
 import { addPlanToBasket, addRequestOf } from '../magazine-basket'
 import { fetchMagazinePageAdds } from '../magazines.functions'
 import { publicMagazineQueries } from '../magazines.queries'
-import type { PageAddPlan, PublicItem, PublicMagazine, PublicPage } from '../magazines.schemas'
+import {
+  lineSheetPath,
+  type PageAddPlan,
+  type PublicItem,
+  type PublicMagazine,
+  type PublicPage,
+} from '../magazines.schemas'
 import { browserBasket, requestAdd } from '~/features/basket/basket-actor'
 
 const GRID: Record<PublicPage['layout'], string> = {
@@ -64,11 +70,7 @@ export function MagazineView({ magazine, url }: { magazine: PublicMagazine; url:
               Share
             </Button>
             {magazine.lineSheet ? (
-              <a
-                href={`/magazine/${magazine.identify}.pdf`}
-                download
-                className={buttonClasses('secondary')}
-              >
+              <a href={lineSheetPath(magazine.identify)} download className={buttonClasses('secondary')}>
                 Line sheet (PDF)
               </a>
             ) : null}

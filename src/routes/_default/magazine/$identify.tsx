@@ -4,7 +4,7 @@ import { absoluteUrl, seoHead } from '~/features/catalog/catalog-seo'
 import { catalogQueries } from '~/features/catalog/catalog.queries'
 import { MagazineView } from '~/features/magazines/components/magazine-view'
 import { publicMagazineQueries } from '~/features/magazines/magazines.queries'
-import { IDENTIFY_PATTERN } from '~/features/magazines/magazines.schemas'
+import { coverImagePath, IDENTIFY_PATTERN } from '~/features/magazines/magazines.schemas'
 import { invalidParam } from '~/lib/route-errors'
 
 export const Route = createFileRoute('/_default/magazine/$identify')({
@@ -29,7 +29,7 @@ export const Route = createFileRoute('/_default/magazine/$identify')({
           magazine.description || `${magazine.title}, a wholesale catalogue by ${magazine.seller.name}`,
         url,
         // Link previews get the cover cut to 1200×630 (a PNG drawn by the server from the cover).
-        image: magazine.cover ? absoluteUrl(siteUrl, `/magazine/${magazine.identify}.png`) : null,
+        image: magazine.cover ? absoluteUrl(siteUrl, coverImagePath(magazine.identify)) : null,
         jsonLd: {
           '@context': 'https://schema.org',
           '@type': 'CollectionPage',

@@ -23,7 +23,7 @@ export function isSafeMediaKey(key: string): boolean {
  * Private files (ticket attachments, import sheets) live in the same storage but are served only
  * by their own routes, after the app's authorisation: never by /media or /api/image.
  */
-// Magazine line sheets are served by /magazine/{identify}.pdf only, which checks the magazine is public.
+// Magazine line sheets are served by /magazine/{identify}/line-sheet.pdf only, which checks the magazine is public.
 const PRIVATE_PREFIXES = ['ticket-attachments/', 'imports/', 'magazine-line-sheets/']
 
 /** A key /media and /api/image may serve to anyone (product photos, logos, category images). */

@@ -2,6 +2,6 @@ import { createFileRoute } from '@tanstack/react-router'
 import { magazineOgImageResponse } from '~/features/magazines/magazine-og-image.server'
 
 /** A published magazine's Open Graph image (its cover, 1200×630 PNG). */
-export const Route = createFileRoute('/magazine/{$identify}.png')({
+export const Route = createFileRoute('/magazine/$identify/cover.png')({
   server: { handlers: { GET: ({ request, params }) => magazineOgImageResponse(request, params.identify) } },
 })
