@@ -157,7 +157,7 @@ test('a seller publishes a magazine; a guest on a phone adds a page to the baske
   expect(pdf.headers()['content-type']).toBe('application/pdf')
   mkdirSync(SHOTS, { recursive: true })
   writeFileSync(`${SHOTS}/line-sheet.pdf`, await pdf.body())
-  const text = execFileSync('pdftotext', ['-layout', `${SHOTS}/line-sheet.pdf`, '-'], { encoding: 'utf8' })
+  const text = execFileSync('pdftotext', ['-raw', `${SHOTS}/line-sheet.pdf`, '-'], { encoding: 'utf8' })
   const flat = (s: string) => s.replace(/[\s\u202a-\u202e]+/g, '')
   for (const name of names) expect(flat(text)).toContain(flat(name))
   expect(text).toMatch(/IRR [\d,]+/)
