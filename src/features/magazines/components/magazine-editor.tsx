@@ -41,6 +41,7 @@ import {
   type MagazineDetail,
 } from '../magazines.schemas'
 import { MagazinePicker } from './magazine-picker'
+import { ConfirmDialog } from '~/ui/confirm-dialog'
 
 const pageKey = (id: number) => `page-${id}`
 const itemKey = (id: number) => `item-${id}`
@@ -268,13 +269,12 @@ function PageCard({
     onSuccess: () => onChanged(),
     onError: () => onChanged(),
   })
-  const remove = useMutation({
-    mutationFn: () => deleteMagazinePageFn({ data: { magazinePageId: page.id } }),
-    onSuccess: async () => {
-      notify('success', 'Page deleted')
-      await onChanged()
-    },
-  })
+  // Run by the confirmation dialog, which shows a failure itself.
+  const removePage = async () => {
+    await deleteMagazinePageFn({ data: { magazinePageId: page.id } })
+    notify('success', 'Page deleted')
+    await onChanged()
+  }
   return (
     <li
       ref={setNodeRef}
@@ -348,15 +348,15 @@ function PageCard({
             >
               ↓<span className="sr-only">Move {name} down</span>
             </Button>
-            <Button
-              size="sm"
-              variant="ghost"
-              onClick={() => {
-                if (window.confirm(`Delete ${name} and its ${page.items.length} items?`)) remove.mutate()
-              }}
-            >
-              Delete<span className="sr-only"> {name}</span>
-            </Button>
+            <ConfirmDialog
+              trigger="Delete"
+              triggerLabel={`Delete ${name}`}
+              title={`Delete ${name}?`}
+              description={`Its ${page.items.length} items leave the magazine; the SKUs themselves stay as they are.`}
+              confirm="Delete page"
+              busy="Deleting…"
+              onConfirm={removePage}
+            />
           </div>
         ) : null}
       </div>

@@ -7,6 +7,7 @@ import { EmptyState } from '~/ui/empty-state'
 import { deleteMagazineFn, duplicateMagazineFn, setMagazineStatusFn } from '../magazines.functions'
 import { magazineQueries } from '../magazines.queries'
 import { lineSheetPath, type MagazineState, type MagazineSummary } from '../magazines.schemas'
+import { ConfirmDialog } from '~/ui/confirm-dialog'
 
 const linkClass = 'font-medium text-brand-800 underline-offset-4 hover:underline'
 
@@ -40,13 +41,12 @@ function useMagazineActions() {
       await navigate({ to: '/seller/magazines/$magazineId/edit', params: { magazineId: String(copy.id) } })
     },
   })
-  const remove = useMutation({
-    mutationFn: (magazineId: number) => deleteMagazineFn({ data: { magazineId } }),
-    onSuccess: async () => {
-      notify('success', 'Draft deleted')
-      await refresh()
-    },
-  })
+  // Run by the confirmation dialog, which shows a failure itself.
+  const remove = async (magazineId: number) => {
+    await deleteMagazineFn({ data: { magazineId } })
+    notify('success', 'Draft deleted')
+    await refresh()
+  }
   const status = useMutation({
     mutationFn: (input: { magazineId: number; status: 'draft' | 'published' }) =>
       setMagazineStatusFn({ data: input }),
@@ -180,17 +180,15 @@ export function MagazineList({ magazines, canEdit }: { magazines: MagazineSummar
                     Duplicate<span className="sr-only"> {m.title}</span>
                   </Button>
                   {m.status === 'draft' ? (
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      disabled={actions.remove.isPending}
-                      onClick={() => {
-                        if (window.confirm(`Delete the draft “${m.title}”? This cannot be undone.`))
-                          actions.remove.mutate(m.id)
-                      }}
-                    >
-                      Delete<span className="sr-only"> {m.title}</span>
-                    </Button>
+                    <ConfirmDialog
+                      trigger="Delete"
+                      triggerLabel={`Delete ${m.title}`}
+                      title={`Delete the draft “${m.title}”?`}
+                      description="Its pages and items go with it. This cannot be undone."
+                      confirm="Delete draft"
+                      busy="Deleting…"
+                      onConfirm={() => actions.remove(m.id)}
+                    />
                   ) : null}
                 </span>
               ) : null}
