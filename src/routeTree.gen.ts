@@ -36,6 +36,7 @@ import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as AdminBrandsRouteImport } from './routes/admin/brands'
 import { Route as AdminCategoriesRouteImport } from './routes/admin/categories'
 import { Route as AdminJobsRouteImport } from './routes/admin/jobs'
+import { Route as AdminPlansRouteImport } from './routes/admin/plans'
 import { Route as AdminProductsRouteImport } from './routes/admin/products'
 import { Route as ApiCategoriesRouteImport } from './routes/api/categories'
 import { Route as ApiHealthRouteImport } from './routes/api/health'
@@ -269,6 +270,11 @@ const AdminCategoriesRoute = AdminCategoriesRouteImport.update({
 const AdminJobsRoute = AdminJobsRouteImport.update({
   id: '/jobs',
   path: '/jobs',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminPlansRoute = AdminPlansRouteImport.update({
+  id: '/plans',
+  path: '/plans',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminProductsRoute = AdminProductsRouteImport.update({
@@ -814,6 +820,7 @@ export interface FileRoutesByFullPath {
   '/admin/brands': typeof AdminBrandsRoute
   '/admin/categories': typeof AdminCategoriesRoute
   '/admin/jobs': typeof AdminJobsRoute
+  '/admin/plans': typeof AdminPlansRoute
   '/admin/products': typeof AdminProductsRoute
   '/api/categories': typeof ApiCategoriesRoute
   '/api/health': typeof ApiHealthRoute
@@ -936,6 +943,7 @@ export interface FileRoutesByTo {
   '/admin/brands': typeof AdminBrandsRoute
   '/admin/categories': typeof AdminCategoriesRoute
   '/admin/jobs': typeof AdminJobsRoute
+  '/admin/plans': typeof AdminPlansRoute
   '/admin/products': typeof AdminProductsRoute
   '/api/categories': typeof ApiCategoriesRoute
   '/api/health': typeof ApiHealthRoute
@@ -1065,6 +1073,7 @@ export interface FileRoutesById {
   '/admin/brands': typeof AdminBrandsRoute
   '/admin/categories': typeof AdminCategoriesRoute
   '/admin/jobs': typeof AdminJobsRoute
+  '/admin/plans': typeof AdminPlansRoute
   '/admin/products': typeof AdminProductsRoute
   '/api/categories': typeof ApiCategoriesRoute
   '/api/health': typeof ApiHealthRoute
@@ -1195,6 +1204,7 @@ export interface FileRouteTypes {
     | '/admin/brands'
     | '/admin/categories'
     | '/admin/jobs'
+    | '/admin/plans'
     | '/admin/products'
     | '/api/categories'
     | '/api/health'
@@ -1317,6 +1327,7 @@ export interface FileRouteTypes {
     | '/admin/brands'
     | '/admin/categories'
     | '/admin/jobs'
+    | '/admin/plans'
     | '/admin/products'
     | '/api/categories'
     | '/api/health'
@@ -1445,6 +1456,7 @@ export interface FileRouteTypes {
     | '/admin/brands'
     | '/admin/categories'
     | '/admin/jobs'
+    | '/admin/plans'
     | '/admin/products'
     | '/api/categories'
     | '/api/health'
@@ -1780,6 +1792,13 @@ declare module '@tanstack/react-router' {
       path: '/jobs'
       fullPath: '/admin/jobs'
       preLoaderRoute: typeof AdminJobsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/plans': {
+      id: '/admin/plans'
+      path: '/plans'
+      fullPath: '/admin/plans'
+      preLoaderRoute: typeof AdminPlansRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/products': {
@@ -2549,6 +2568,7 @@ interface AdminRouteChildren {
   AdminBrandsRoute: typeof AdminBrandsRoute
   AdminCategoriesRoute: typeof AdminCategoriesRoute
   AdminJobsRoute: typeof AdminJobsRoute
+  AdminPlansRoute: typeof AdminPlansRoute
   AdminProductsRoute: typeof AdminProductsRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminContentSlugRoute: typeof AdminContentSlugRoute
@@ -2574,6 +2594,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminBrandsRoute: AdminBrandsRoute,
   AdminCategoriesRoute: AdminCategoriesRoute,
   AdminJobsRoute: AdminJobsRoute,
+  AdminPlansRoute: AdminPlansRoute,
   AdminProductsRoute: AdminProductsRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminContentSlugRoute: AdminContentSlugRoute,

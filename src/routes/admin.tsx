@@ -28,6 +28,7 @@ const links = [
   { to: '/admin/jobs', label: 'Background jobs' },
   { to: '/admin/audit', label: 'Audit log' },
   { to: '/admin/analytics', label: 'Analytics' },
+  { to: '/admin/plans', label: 'Plans' },
 ] as const
 
 function AdminNav({ className }: { className?: string }) {

@@ -3,7 +3,8 @@ import { authContext } from '~/server/auth/middleware'
 import { validate } from '~/server/http/api-errors.server'
 import { choosePlan, purchaseResult, quotePlan } from './plan-checkout.server'
 import { listActivePlans, subscriptionOverview } from './plans.server'
-import { choosePlanInput, purchaseResultInput } from './plans.schemas'
+import { listPlansForAdmin, updatePlan } from './plans-admin.server'
+import { adminPlanInput, choosePlanInput, purchaseResultInput } from './plans.schemas'
 
 /** Server functions for /subscription and the seller panel: validate, then the operations authorise. */
 
@@ -34,3 +35,14 @@ export const fetchPurchaseResult = createServerFn({ method: 'GET' })
   .middleware([authContext])
   .validator(validate(purchaseResultInput))
   .handler(async ({ data, context }) => purchaseResult(context.db, context.auth, data))
+
+/** /admin/plans: every plan with its sellers (admins only). */
+export const fetchAdminPlans = createServerFn({ method: 'GET' })
+  .middleware([authContext])
+  .handler(async ({ context }) => listPlansForAdmin(context.db, context.auth))
+
+/** An admin edits a plan (audited). */
+export const updatePlanFn = createServerFn({ method: 'POST' })
+  .middleware([authContext])
+  .validator(validate(adminPlanInput))
+  .handler(async ({ data, context }) => updatePlan(context.db, context.auth, data))

@@ -1,6 +1,11 @@
 import { queryOptions } from '@tanstack/react-query'
 import { userScoped } from '~/features/session/session.queries'
-import { fetchPlans, fetchPurchaseResult, fetchSubscriptionOverview } from './plans.functions'
+import {
+  fetchAdminPlans,
+  fetchPlans,
+  fetchPurchaseResult,
+  fetchSubscriptionOverview,
+} from './plans.functions'
 
 export const planQueries = {
   all: ['plans'] as const,
@@ -14,6 +19,13 @@ export const planQueries = {
     queryOptions({
       queryKey: [...planQueries.all, 'overview'] as const,
       queryFn: () => fetchSubscriptionOverview(),
+      meta: userScoped,
+    }),
+  /** /admin/plans: retired plans too, with their sellers. */
+  admin: () =>
+    queryOptions({
+      queryKey: [...planQueries.all, 'admin'] as const,
+      queryFn: () => fetchAdminPlans(),
       meta: userScoped,
     }),
   purchase: (purchaseNumber: string) =>

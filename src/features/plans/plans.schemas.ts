@@ -125,3 +125,53 @@ export interface PurchaseResultView {
 export const GRACE_DAYS = 7
 /** Reminders go out this many days before the end. */
 export const REMINDER_DAYS = [7, 1] as const
+
+/** What an admin may set on a plan at /admin/plans. Prices in rials, VAT included. */
+export const PLAN_PRICE_MAX = 100_000_000_000
+const planPrice = v.pipe(
+  v.number('Enter a price in rials'),
+  v.integer('Enter a whole number of rials'),
+  v.minValue(0, 'A price cannot be negative'),
+  v.maxValue(PLAN_PRICE_MAX, 'Enter at most 100,000,000,000 rials'),
+)
+/** A limit: a whole number from 0, or null for "no limit". */
+const planLimit = v.nullable(
+  v.pipe(
+    v.number('Enter a number, or leave it empty for no limit'),
+    v.integer('Enter a whole number'),
+    v.minValue(0, 'A limit cannot be negative'),
+    v.maxValue(10_000_000, 'Enter at most 10,000,000, or leave it empty for no limit'),
+  ),
+)
+export const planFeatureKeys = Object.keys(featureLabels) as [string, ...string[]]
+export const adminPlanInput = v.object({
+  planId: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647)),
+  name: v.pipe(
+    v.string(),
+    v.trim(),
+    v.minLength(2, 'Enter a name of 2 to 40 characters'),
+    v.maxLength(40, 'Enter a name of 2 to 40 characters'),
+  ),
+  description: v.pipe(v.string(), v.trim(), v.maxLength(300, 'Keep the description under 300 characters')),
+  monthly_price: planPrice,
+  yearly_price: planPrice,
+  limits: v.object({
+    stores: planLimit,
+    skus: planLimit,
+    magazines: planLimit,
+    observers: planLimit,
+    importRows: planLimit,
+  }),
+  features: v.pipe(
+    v.array(v.picklist(planFeatureKeys, 'Unknown feature')),
+    v.maxLength(planFeatureKeys.length),
+  ),
+  status: v.picklist(['active', 'retired'], 'Choose active or retired'),
+})
+export type AdminPlanInput = v.InferInput<typeof adminPlanInput>
+
+export interface AdminPlanView extends PlanView {
+  id: number
+  /** Sellers whose plan in force this is. */
+  sellers: number
+}

@@ -2,7 +2,8 @@ import { createServerFn } from '@tanstack/react-start'
 import { authContext } from '~/server/auth/middleware'
 import { validate } from '~/server/http/api-errors.server'
 import { joinPlus, plusOverview, plusPurchaseResult } from './plus.server'
-import { plusPurchaseInput } from './plus.schemas'
+import { plusPriceForAdmin, setPlusPrice } from './plus-admin.server'
+import { plusPriceInput, plusPurchaseInput } from './plus.schemas'
 
 /** Server functions for the Plus page and the buyer profile: validate, then the operations authorise. */
 
@@ -21,3 +22,14 @@ export const fetchPlusPurchase = createServerFn({ method: 'GET' })
   .middleware([authContext])
   .validator(validate(plusPurchaseInput))
   .handler(async ({ data, context }) => plusPurchaseResult(context.db, context.auth, data))
+
+/** /admin/plans: the Plus price (admins only). */
+export const fetchPlusPrice = createServerFn({ method: 'GET' })
+  .middleware([authContext])
+  .handler(async ({ context }) => plusPriceForAdmin(context.db, context.auth))
+
+/** An admin sets the Plus price for the next purchases (audited). */
+export const setPlusPriceFn = createServerFn({ method: 'POST' })
+  .middleware([authContext])
+  .validator(validate(plusPriceInput))
+  .handler(async ({ data, context }) => setPlusPrice(context.db, context.auth, data))

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { userScoped } from '~/features/session/session.queries'
-import { fetchPlusOverview, fetchPlusPurchase } from './plus.functions'
+import { fetchPlusOverview, fetchPlusPrice, fetchPlusPurchase } from './plus.functions'
 
 export const plusQueries = {
   all: ['plus'] as const,
@@ -8,6 +8,13 @@ export const plusQueries = {
     queryOptions({
       queryKey: [...plusQueries.all, 'overview'] as const,
       queryFn: () => fetchPlusOverview(),
+      meta: userScoped,
+    }),
+  /** /admin/plans: the price as the admin set it. */
+  adminPrice: () =>
+    queryOptions({
+      queryKey: [...plusQueries.all, 'admin-price'] as const,
+      queryFn: () => fetchPlusPrice(),
       meta: userScoped,
     }),
   purchase: (membershipNumber: string) =>

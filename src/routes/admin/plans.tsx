@@ -1,0 +1,40 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute } from '@tanstack/react-router'
+import { AdminPlanEditor } from '~/features/plans/components/admin-plans'
+import { planQueries } from '~/features/plans/plans.queries'
+import { PlusPriceForm } from '~/features/plus/components/plus-price-form'
+import { plusQueries } from '~/features/plus/plus.queries'
+import { pageHead } from '~/features/shell/page-head'
+
+export const Route = createFileRoute('/admin/plans')({
+  loader: async ({ context }) => {
+    await Promise.all([
+      context.queryClient.ensureQueryData(planQueries.admin()),
+      context.queryClient.ensureQueryData(plusQueries.adminPrice()),
+    ])
+  },
+  head: () => pageHead('Plans'),
+  component: AdminPlansPage,
+})
+
+function AdminPlansPage() {
+  const { data: plans } = useSuspenseQuery(planQueries.admin())
+  const { data: plus } = useSuspenseQuery(plusQueries.adminPrice())
+  return (
+    <section aria-labelledby="page-title" className="flex flex-col gap-5">
+      <div>
+        <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
+          Plans
+        </h1>
+        <p className="mt-1 max-w-3xl text-sm text-stone-700">
+          Seller plans as /subscription shows them, and the buyers&apos; Plus price. Every change is in the
+          audit log; a lower limit deletes nothing, sellers over it just cannot add more.
+        </p>
+      </div>
+      {plans.map((plan) => (
+        <AdminPlanEditor key={`${plan.id}-${plan.status}`} plan={plan} />
+      ))}
+      <PlusPriceForm yearlyPrice={plus.yearly_price} />
+    </section>
+  )
+}
