@@ -135,6 +135,8 @@ export const RESOURCE_SIDES: Record<
   /** A user account as the back office names it (`account_id`): only the admin gate guards it. */
   account: 'admin',
   category: 'shared',
+  /** A seller plan: the same for everyone; only the admin gate guards its edit. */
+  plan: 'shared',
   brand: 'shared',
   /** The admin's merge targets and a category's new parent: shared catalogue records too. */
   'into-brand': 'shared',

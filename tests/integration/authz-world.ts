@@ -11,7 +11,11 @@ import { createAddress } from '~/features/addresses/addresses.server'
 import { addItem } from '~/features/basket/basket.server'
 import { startImport } from '~/features/imports/imports.server'
 import { transitionOrder } from '~/features/orders/order-transitions.server'
-import { addMagazineItems, addMagazinePage, getMagazineDetail } from '~/features/magazines/magazine-editor.server'
+import {
+  addMagazineItems,
+  addMagazinePage,
+  getMagazineDetail,
+} from '~/features/magazines/magazine-editor.server'
 import { createMagazine } from '~/features/magazines/magazines.server'
 import { inviteObserver } from '~/features/sellers/observers.server'
 import { createTicket } from '~/features/tickets/tickets.server'
@@ -28,6 +32,7 @@ import {
   invoices,
   observerInvitations,
   platformInvoices,
+  plans,
   platformPurchases,
   ticketAttachments,
 } from '~/server/db/schema'
@@ -75,6 +80,8 @@ export async function buildWorld(db: Db): Promise<World> {
   const account = await userOf(db)
 
   const category = await createCategory(db)
+  // A seller plan, as /admin/plans names it (the seeded Business plan).
+  const [plan] = await db.select({ id: plans.id }).from(plans).where(eq(plans.slug, 'business'))
   const brand = await createBrand(db)
   // Targets of the admin's merges and moves (another brand, another category).
   const otherBrand = await createBrand(db)
@@ -145,7 +152,11 @@ export async function buildWorld(db: Db): Promise<World> {
     season: '',
     cutoffAt: '',
   })
-  const magazinePage = await addMagazinePage(db, ownerAuth, { magazineId: magazine.id, title: '', layout: '4' })
+  const magazinePage = await addMagazinePage(db, ownerAuth, {
+    magazineId: magazine.id,
+    title: '',
+    layout: '4',
+  })
   await addMagazineItems(db, ownerAuth, { magazinePageId: magazinePage.id, skuIds: [sku.id] })
   const magazineItem = (await getMagazineDetail(db, ownerAuth, magazine.id)).pagesList[0]!.items[0]!
   // A plan period the seller paid for (Pro from the end of its Business period), with its invoice.
@@ -214,6 +225,7 @@ export async function buildWorld(db: Db): Promise<World> {
       landing: landing.id,
       faq: faq!.id,
       category: category.id,
+      plan: plan!.id,
       brand: brand.id,
       'into-brand': otherBrand.id,
       'into-category': otherCategory.id,

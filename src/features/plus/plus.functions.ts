@@ -7,7 +7,11 @@ import { plusPriceInput, plusPurchaseInput } from './plus.schemas'
 
 /** Server functions for the Plus page and the buyer profile: validate, then the operations authorise. */
 
-/** The price for everyone; the membership, savings and invoices for a signed-in buyer. */
+/**
+ * The price for everyone; the membership, savings and invoices for a signed-in buyer.
+ *
+ * @access open
+ */
 export const fetchPlusOverview = createServerFn({ method: 'GET' })
   .middleware([authContext])
   .handler(async ({ context }) => plusOverview(context.db, context.auth))
