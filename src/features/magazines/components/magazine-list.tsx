@@ -82,7 +82,7 @@ export function MagazineList({ magazines, canEdit }: { magazines: MagazineSummar
       {magazines.map((m) => (
         <li
           key={m.id}
-          className="flex gap-4 rounded-2xl border border-stone-200 bg-white p-4"
+          className="flex min-w-0 gap-4 rounded-2xl border border-stone-200 bg-white p-4"
           data-testid="magazine-row"
         >
           <div className="hidden h-28 w-20 shrink-0 overflow-hidden rounded-lg bg-stone-100 sm:block">
@@ -98,7 +98,7 @@ export function MagazineList({ magazines, canEdit }: { magazines: MagazineSummar
               </div>
               <MagazineStateBadge state={m.state} />
             </div>
-            <dl className="grid grid-cols-4 gap-2 text-sm">
+            <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
               {[
                 ['Pages', m.pages],
                 ['Items', m.items],
