@@ -34,8 +34,11 @@ async function ownerPhone(tx: Tx, sellerId: number): Promise<{ phone: string; pl
   return { phone: row.phone, planName: plan?.name ?? row.planCode }
 }
 
-/** Claims one row at a time so two instances never act on the same period. */
-async function eachDue(
+/**
+ * Claims one row at a time (each `find` locks it `skip locked`), so two instances never act on the
+ * same period; at most BATCH rows a run. Plus memberships renew through it too.
+ */
+export async function eachDue<Period>(
   db: Db,
   find: (tx: Tx) => Promise<Period | undefined>,
   act: (tx: Tx, p: Period) => Promise<void>,

@@ -6,6 +6,7 @@ import type { Db, Tx } from '~/server/db/client.server'
 import { plusMemberships, users } from '~/server/db/schema'
 import { log } from '~/server/log.server'
 import { queueMessage } from '~/server/providers/sms/outbox.server'
+import { eachDue } from '~/features/plans/plan-renewals.server'
 import { PLUS_NAME, PLUS_PATH } from './plus.schemas'
 
 /**
@@ -18,26 +19,6 @@ import { PLUS_NAME, PLUS_PATH } from './plus.schemas'
 
 type Period = typeof plusMemberships.$inferSelect
 const day = (d: Date) => d.toISOString().slice(0, 10)
-const BATCH = 200
-
-async function eachDue(
-  db: Db,
-  find: (tx: Tx) => Promise<Period | undefined>,
-  act: (tx: Tx, p: Period) => Promise<void>,
-) {
-  let done = 0
-  for (let i = 0; i < BATCH; i++) {
-    const acted = await db.transaction(async (tx) => {
-      const row = await find(tx)
-      if (!row) return false
-      await act(tx, row)
-      return true
-    })
-    if (!acted) break
-    done++
-  }
-  return done
-}
 
 const phoneOf = async (tx: Tx, userId: number) =>
   (await tx.select({ phone: users.cellphone }).from(users).where(eq(users.id, userId)))[0]?.phone ?? null
