@@ -73,6 +73,8 @@ test('the buyer pays, the seller accepts and ships, the buyer confirms delivery 
   browser,
   baseURL,
 }) => {
+  // Three people, four roles of pages and a PDF: longer than one page's default minute.
+  test.setTimeout(150_000)
   await signIn(context, 'buyer')
   const offer = await demoSellerOffer(page.request)
   const cartId = await basketWith(page.request, baseURL!, offer)

@@ -17,6 +17,8 @@ const port = Number(process.env.E2E_PORT ?? 3100) + 50
 const dataDir = mkdtempSync(join(tmpdir(), 'omdeh-serve-'))
 
 test.beforeAll(async () => {
+  // Migrating a fresh embedded database on a busy two-core machine can take most of a minute.
+  test.setTimeout(120_000)
   const env: Record<string, string> = {}
   for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value
   delete env.NODE_ENV

@@ -16,6 +16,9 @@ export interface FieldProbe {
   sample: unknown
   /** The field is a union (e.g. a slug that takes text or a number): a number may be valid text. */
   union: boolean
+  /** A number's declared bounds (valibot's minValue/maxValue), when its schema has them. */
+  min?: number
+  max?: number
 }
 
 type AnySchema = v.GenericSchema & {
@@ -23,6 +26,7 @@ type AnySchema = v.GenericSchema & {
   wrapped?: AnySchema
   pipe?: AnySchema[]
   options?: unknown[]
+  requirement?: unknown
   entries?: Record<string, AnySchema>
   item?: AnySchema
 }
@@ -73,6 +77,21 @@ function kindOf(schema: AnySchema): { kind: FieldKind; sample: unknown } {
   }
 }
 
+/** The minValue/maxValue actions in a schema's pipe (through optional and nullable wrappers). */
+function boundsOf(schema: AnySchema): { min?: number; max?: number } {
+  const bounds: { min?: number; max?: number } = {}
+  let current: AnySchema | undefined = schema
+  for (let i = 0; current && i < 10; i++) {
+    for (const action of current.pipe ?? []) {
+      if (typeof action.requirement !== 'number') continue
+      if (action.type === 'min_value') bounds.min = action.requirement
+      if (action.type === 'max_value') bounds.max = action.requirement
+    }
+    current = current.wrapped ?? (current.pipe?.[0] !== current ? current.pipe?.[0] : undefined)
+  }
+  return bounds
+}
+
 /** The top-level fields of an object schema (empty for anything else). */
 export function fieldsOf(schema: v.GenericSchema | null): FieldProbe[] {
   if (!schema) return []
@@ -80,7 +99,7 @@ export function fieldsOf(schema: v.GenericSchema | null): FieldProbe[] {
   if (!root.entries) return []
   return Object.entries(root.entries).map(([name, entry]) => {
     const { schema: inner, optional } = unwrap(entry)
-    return { name, optional, union: inner.type === 'union', ...kindOf(inner) }
+    return { name, optional, union: inner.type === 'union', ...kindOf(inner), ...boundsOf(entry) }
   })
 }
 
@@ -89,10 +108,18 @@ export function baseObject(fields: FieldProbe[]): Record<string, unknown> {
   return Object.fromEntries(fields.map((f) => [f.name, f.sample]))
 }
 
-/** Numbers no int4 column (and no sane quantity) holds. */
+/**
+ * Numbers no int4 column (and no sane quantity) holds. A field whose schema declares a range that
+ * takes one of them (an amount of rials, up to 100 billion) may accept it; any other must refuse.
+ */
 export const OUT_OF_RANGE_NUMBERS = [1e308, 2_147_483_648, -1]
 
 export const NUL_STRING = 'a\u0000b'
+
+function withinDeclaredRange(field: FieldProbe, n: number): boolean {
+  if (field.max === undefined) return false
+  return n <= field.max && (field.min === undefined || n >= field.min)
+}
 
 /** One probe input per broken field: a NUL in each string, out-of-range values in each number. */
 export function brokenInputs(
@@ -108,7 +135,7 @@ export function brokenInputs(
         out.push({
           label: `${field.name}=${n}`,
           input: { ...base, [field.name]: n },
-          mustRefuse: !field.union,
+          mustRefuse: !field.union && !withinDeclaredRange(field, n),
         })
   }
   return out
