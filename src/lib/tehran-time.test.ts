@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { formatTehranMonth } from './tehran-time'
+import {
+  addDays,
+  formatTehranDateTime,
+  formatTehranDay,
+  formatTehranMonth,
+  tehranDayEnd,
+  tehranDayOf,
+  tehranDays,
+  tehranDayStart,
+} from './tehran-time'
 
 describe('formatTehranMonth', () => {
   it('names the month as it is in Tehran, not in UTC', () => {
@@ -8,5 +17,30 @@ describe('formatTehranMonth', () => {
     expect(formatTehranMonth('2025-01-31T20:00:00.000Z')).toBe('January 2025')
     expect(formatTehranMonth(new Date('2024-12-31T20:29:59.000Z'))).toBe('December 2024')
     expect(formatTehranMonth(new Date('2024-12-31T20:30:00.000Z'))).toBe('January 2025')
+  })
+})
+
+describe('Tehran calendar days', () => {
+  it('puts an instant on the day it is in Tehran', () => {
+    expect(tehranDayOf('2026-11-25T20:29:59.000Z')).toBe('2026-11-25')
+    expect(tehranDayOf('2026-11-25T20:30:00.000Z')).toBe('2026-11-26')
+    expect(formatTehranDay('2026-11-25T21:00:00.000Z')).toBe('26 Nov 2026')
+    expect(formatTehranDateTime('2026-11-25T21:00:00.000Z')).toBe('26 Nov 2026, 00:30 Tehran')
+  })
+
+  it('says which instants a day covers, across a month and a year end', () => {
+    expect(tehranDayStart('2026-11-26').toISOString()).toBe('2026-11-25T20:30:00.000Z')
+    expect(tehranDayEnd('2026-11-30').toISOString()).toBe('2026-11-30T20:30:00.000Z')
+    expect(tehranDayEnd('2026-12-31').toISOString()).toBe('2026-12-31T20:30:00.000Z')
+    expect(addDays('2028-02-28', 1)).toBe('2028-02-29')
+    expect(addDays('2026-01-01', -1)).toBe('2025-12-31')
+    expect(() => tehranDayStart('2026-02-30')).toThrow(RangeError)
+  })
+
+  it("lists the last days up to today in Tehran, starting at the first one's midnight there", () => {
+    // 22:00 UTC on 30 Nov is 1 Dec in Tehran: a 3-day period is 29 Nov to 1 Dec.
+    const period = tehranDays(3, new Date('2026-11-30T22:00:00.000Z'))
+    expect(period.labels).toEqual(['2026-11-29', '2026-11-30', '2026-12-01'])
+    expect(period.start.toISOString()).toBe('2026-11-28T20:30:00.000Z')
   })
 })

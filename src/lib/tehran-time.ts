@@ -1,5 +1,9 @@
-/** Tehran wall-clock time (the market's), for sheets and pages that show it. */
-const TEHRAN = 'Asia/Tehran'
+/**
+ * Tehran wall-clock time (the market's): the one place that turns stored UTC instants into what a
+ * page, a sheet or a message shows, and that says which instants a calendar day ("2026-11-26")
+ * covers. Days are Tehran days everywhere: dashboards, order filters, invoices.
+ */
+export const TEHRAN = 'Asia/Tehran'
 
 const minuteFormat = new Intl.DateTimeFormat('sv-SE', {
   timeZone: TEHRAN,
@@ -23,6 +27,27 @@ const readable = new Intl.DateTimeFormat('en-GB', {
 
 /** "1 Dec 2026, 08:30 Tehran" for pages. */
 export const formatTehranDateTime = (date: Date | string) => `${readable.format(new Date(date))} Tehran`
+
+const shortFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: TEHRAN,
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+})
+
+/** "26 Nov, 00:30": day and time in Tehran, for dense lists of recent things. */
+export const formatTehranShort = (date: Date | string | number) => shortFormat.format(new Date(date))
+
+const dayFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: TEHRAN })
+
+/** "1 Dec 2026": the day in Tehran. */
+export const formatTehranDay = (date: Date | string) => dayFormat.format(new Date(date))
+
+const longDayFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: TEHRAN })
+
+/** "1 December 2026": the day in Tehran, written out (articles, policies). */
+export const formatTehranDayLong = (date: Date | string) => longDayFormat.format(new Date(date))
 
 const monthYear = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: TEHRAN })
 
@@ -72,3 +97,40 @@ export function tehranInputToUtc(text: string): Date | null {
 
 /** An instant as a `datetime-local` value on Tehran's wall clock ("2026-12-01T08:30"). */
 export const utcToTehranInput = (date: Date | string) => formatTehranMinute(date).replace(' ', 'T')
+
+const DAY_MS = 86_400_000
+
+/** The Tehran calendar day of an instant: "2026-11-26" (21:00 UTC on the 25th is already the 26th). */
+export const tehranDayOf = (date: Date | string) => formatTehranMinute(date).slice(0, 10)
+
+/** A calendar day "2026-11-26" moved by whole days (calendar arithmetic, no time zone involved). */
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10)
+}
+
+/** The first instant (UTC) of a Tehran calendar day "2026-11-26": 2026-11-25T20:30:00Z. */
+export function tehranDayStart(day: string): Date {
+  const start = tehranInputToUtc(`${day}T00:00`)
+  if (!start) throw new RangeError(`not a calendar day: ${day}`)
+  return start
+}
+
+/** The first instant after a Tehran calendar day: where a "to" filter on that day stops. */
+export const tehranDayEnd = (day: string) => tehranDayStart(addDays(day, 1))
+
+/** The last `days` Tehran days up to the day of `at`: their first instant and labels, oldest first. */
+export function tehranDays(days: number, at: Date): { start: Date; labels: string[] } {
+  const today = tehranDayOf(at)
+  const labels = Array.from({ length: days }, (_, i) => addDays(today, i - days + 1))
+  return { start: tehranDayStart(labels[0]!), labels }
+}
+
+/** Saturday 00:00 in Tehran of the week `at` falls in (Iran's week runs Saturday to Friday). */
+export function tehranWeekStart(at: Date): Date {
+  const today = tehranDayOf(at)
+  const weekday = new Date(`${today}T00:00:00Z`).getUTCDay() // 0 Sunday … 6 Saturday
+  return tehranDayStart(addDays(today, -((weekday + 1) % 7)))
+}
+
+/** The first instant of the Tehran calendar month `at` falls in. */
+export const tehranMonthStart = (at: Date) => tehranDayStart(`${tehranDayOf(at).slice(0, 8)}01`)

@@ -36,7 +36,7 @@ const shortDay = (day: string) => {
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 })
 
 /**
- * One value per UTC day as bars (amounts) or lines (counts). `summary` is what a screen reader
+ * One value per Tehran calendar day as bars (amounts) or lines (counts). `summary` is what a screen reader
  * hears instead of the drawing; the figures beside the chart carry the numbers too.
  */
 export function DayChart({
@@ -72,7 +72,7 @@ export function DayChart({
         tickFormatter={(n: number) => compact.format(n)}
       />
       <Tooltip
-        labelFormatter={(day) => `${String(day)} (UTC)`}
+        labelFormatter={(day) => `${String(day)} (Tehran)`}
         formatter={(value, name) => [format(Number(value)), String(name)]}
       />
       {series.length > 1 ? <Legend wrapperStyle={{ fontSize: 12 }} /> : null}

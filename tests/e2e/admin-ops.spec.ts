@@ -88,7 +88,7 @@ test('the dashboard and analytics draw their charts, and each figure opens its l
   await signIn(page.context(), 'admin')
   await page.goto('/admin')
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
-  await expect(page.getByText(/Days are UTC calendar days/)).toBeVisible()
+  await expect(page.getByText(/Tehran calendar days/)).toBeVisible()
   const charts = page.getByTestId('day-chart')
   await expect(charts).toHaveCount(2)
   for (const chart of await charts.all()) await expect(chart.locator('.recharts-wrapper > svg')).toBeVisible()

@@ -22,6 +22,7 @@ import { createPendingOrder } from '../factories/orders'
 import { usingPostgres } from '../support/test-database'
 import { apiRequest, closeAuthTestDatabase, openAuthTestDatabase, signInAs } from './auth-fixtures'
 import { authOf, statusOf } from './tickets-fixtures'
+import { tehranDayOf } from '~/lib/tehran-time'
 
 const SYSTEM = { kind: 'system', userId: null } as const
 
@@ -206,7 +207,7 @@ describe('invoices: gapless per-seller yearly numbers, snapshots, ownership, PDF
         'Omdeh',
         invoice.number,
         order.number,
-        invoice.issuedAt.toISOString().slice(0, 10),
+        tehranDayOf(invoice.issuedAt),
         'Karimi Wholesale Trading Co.',
         'National ID: 10320456789',
         'Sara Karimi',

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { listBuyerInvoices } from '~/features/orders/buyer-invoices.server'
 import { getInvoiceForViewer } from '~/features/orders/invoices.server'
 import { actOnOrder, transitionOrder } from '~/features/orders/order-transitions.server'
-import { getSellerDashboard, utcWeekStart } from '~/features/orders/orders-dashboard.server'
+import { getSellerDashboard } from '~/features/orders/orders-dashboard.server'
+import { tehranWeekStart } from '~/lib/tehran-time'
 import {
   getBuyerOrder,
   getSellerOrder,
@@ -51,7 +52,7 @@ describe('orders and invoices are visible only to their buyer and their seller',
   }
 
   beforeAll(async () => {
-    setClock('2026-11-18T10:00:00Z') // a Wednesday: the UTC week began on Monday the 16th
+    setClock('2026-11-18T10:00:00Z') // a Wednesday: the week began on Saturday the 14th in Tehran
     ;({ db } = await openAuthTestDatabase())
     const one = await createSeller(db)
     const two = await createSeller(db)
@@ -240,7 +241,7 @@ describe('orders and invoices are visible only to their buyer and their seller',
     const skuS = await createSku(db, { store: south })
     setClock('2026-11-10T09:00:00Z')
     const early = await createPendingOrder(db, { buyer: buyerA.user, lines: [{ sku: skuN, quantity: 1 }] })
-    setClock('2026-11-17T23:59:00Z')
+    setClock('2026-11-17T20:29:00Z') // 23:59 on the 17th in Tehran
     const mixed = await createPendingOrder(db, {
       buyer: buyerA.user,
       lines: [
@@ -266,7 +267,7 @@ describe('orders and invoices are visible only to their buyer and their seller',
     // Counts follow the store and dates, not the status tab.
     expect(paidSouth.counts).toMatchObject({ pending_payment: 1, paid: 1 })
 
-    // Dates are whole UTC days, both ends included.
+    // Dates are whole Tehran days, both ends included.
     const window = await listSellerOrders(db, owner, sellerFilters({ from: '2026-11-11', to: '2026-11-17' }))
     expect(window.items.map((o) => o.id)).toEqual([mixed.id])
     const fromDay = await listSellerOrders(db, owner, sellerFilters({ from: '2026-11-18' }))
@@ -319,8 +320,8 @@ describe('orders and invoices are visible only to their buyer and their seller',
     const each = thisWeek.total
     expect(dashboard.revenue.week).toBe(2 * each)
     expect(dashboard.revenue.month).toBe(3 * each)
-    expect(dashboard.revenue.week_start).toBe('2026-11-16T00:00:00.000Z')
-    expect(dashboard.revenue.month_start).toBe('2026-11-01T00:00:00.000Z')
+    expect(dashboard.revenue.week_start).toBe('2026-11-13T20:30:00.000Z') // Saturday 00:00 in Tehran
+    expect(dashboard.revenue.month_start).toBe('2026-10-31T20:30:00.000Z')
     expect(dashboard.low_stock).toEqual([
       expect.objectContaining({ sku: `LOW-${fresh.id}`, remaining_quantity: 4 }),
     ])
@@ -331,9 +332,10 @@ describe('orders and invoices are visible only to their buyer and their seller',
     expect(other.revenue.month).toBe(0)
   })
 
-  it('weeks start on Monday in UTC', () => {
-    expect(utcWeekStart(new Date('2026-11-22T23:59:00Z')).toISOString()).toBe('2026-11-16T00:00:00.000Z')
-    expect(utcWeekStart(new Date('2026-11-23T00:00:00Z')).toISOString()).toBe('2026-11-23T00:00:00.000Z')
+  it('weeks start on Saturday in Tehran', () => {
+    // Friday 23:59 in Tehran is still the week of Saturday the 14th; a minute later a new week.
+    expect(tehranWeekStart(new Date('2026-11-20T20:29:00Z')).toISOString()).toBe('2026-11-13T20:30:00.000Z')
+    expect(tehranWeekStart(new Date('2026-11-20T20:30:00Z')).toISOString()).toBe('2026-11-20T20:30:00.000Z')
   })
 
   it('the seller’s forms need a reason to reject and a carrier and tracking number to ship', async () => {

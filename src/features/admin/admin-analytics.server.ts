@@ -4,7 +4,9 @@ import { requireAdmin } from '~/server/auth/guards.server'
 import type { AuthContext } from '~/server/auth/session.server'
 import type { DbOrTx } from '~/server/db/client.server'
 import { analyticsEvents, orders } from '~/server/db/schema'
-import { utcPeriod } from './admin-dashboard.server'
+import { tehranDaySql } from '~/server/db/tehran-day.server'
+import { now } from '~/server/clock.server'
+import { tehranDays } from '~/lib/tehran-time'
 import type { AnalyticsOverview, DashboardRange, FunnelStep } from './admin.schemas'
 
 const ROUTES_SHOWN = 15
@@ -34,7 +36,7 @@ export function routeOf(path: string): string {
 const DETAIL_SECTIONS = new Set(['product', 'store', 'category', 'magazine', 'landing', 'payment'])
 
 /**
- * /admin/analytics over the last 30 or 90 UTC days, by the time the server received each event.
+ * /admin/analytics over the last 30 or 90 Tehran days, by the time the server received each event.
  * The funnel's browser steps count distinct visits (a tab's random id); orders placed and paid come
  * from the orders themselves (placed in the period; of those, paid), since those happen on the server.
  */
@@ -45,9 +47,9 @@ export async function getAnalyticsOverview(
 ): Promise<AnalyticsOverview> {
   requireAdmin(auth)
   const days = (input.days ?? 30) as DashboardRange
-  const { start, labels } = utcPeriod(days)
+  const { start, labels } = tehranDays(days, now())
   const inPeriod = gte(analyticsEvents.receivedAt, start)
-  const day = sql<string>`to_char(${analyticsEvents.receivedAt} at time zone 'UTC', 'YYYY-MM-DD')`
+  const day = tehranDaySql(analyticsEvents.receivedAt)
   const [perDay, byName, visits, [placed], views] = await Promise.all([
     db
       .select({

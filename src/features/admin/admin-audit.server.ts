@@ -4,18 +4,16 @@ import { requireAdmin } from '~/server/auth/guards.server'
 import type { AuthContext } from '~/server/auth/session.server'
 import type { DbOrTx } from '~/server/db/client.server'
 import { auditEvents, sellers, users } from '~/server/db/schema'
+import { tehranDayEnd, tehranDayStart } from '~/lib/tehran-time'
 import { AUDIT_PER_PAGE, type AuditFilters, type AuditPage } from './admin.schemas'
-
-const DAY_MS = 86_400_000
 
 /** A changed value as the page shows it: text as is, anything else as JSON, nothing as null. */
 const shown = (value: unknown): string | null =>
   value === null || value === undefined ? null : typeof value === 'string' ? value : JSON.stringify(value)
-const startOfDay = (day: string) => new Date(`${day}T00:00:00Z`)
 
 /**
  * /admin/audit: the audit trail, newest first. `action` matches a whole action or, ending in a dot,
- * every action under it (`user.`). Days are UTC days, `to` inclusive.
+ * every action under it (`user.`). Days are Tehran days, `to` inclusive.
  */
 export async function listAuditEvents(
   db: DbOrTx,
@@ -36,8 +34,8 @@ export async function listAuditEvents(
       : undefined,
     filters.record_type ? eq(auditEvents.recordType, filters.record_type) : undefined,
     filters.record ? eq(auditEvents.recordId, filters.record) : undefined,
-    filters.from ? gte(auditEvents.createdAt, startOfDay(filters.from)) : undefined,
-    filters.to ? lt(auditEvents.createdAt, new Date(startOfDay(filters.to).getTime() + DAY_MS)) : undefined,
+    filters.from ? gte(auditEvents.createdAt, tehranDayStart(filters.from)) : undefined,
+    filters.to ? lt(auditEvents.createdAt, tehranDayEnd(filters.to)) : undefined,
   )
   const [rows, [total]] = await Promise.all([
     db

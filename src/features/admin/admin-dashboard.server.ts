@@ -7,24 +7,12 @@ import { serverConfig } from '~/server/config.server'
 import type { DbOrTx } from '~/server/db/client.server'
 import { categories, orderLines, orders, products, sellers, tickets, users } from '~/server/db/schema'
 import { DEAD_LETTER_QUEUE } from '~/server/jobs/job-catalog.server'
+import { tehranDaySql } from '~/server/db/tehran-day.server'
 import { JOBS_SCHEMA, jobQueue } from '~/server/jobs/jobs.server'
+import { tehranDays } from '~/lib/tehran-time'
 import type { AdminDashboard, DashboardDay, DashboardInput, DashboardRange } from './admin.schemas'
 
 const TOP_SHOWN = 5
-const DAY_MS = 86_400_000
-
-/** The UTC days of a period ending today: its first instant and every day's label, oldest first. */
-export function utcPeriod(days: number, at: Date = now()): { start: Date; labels: string[] } {
-  const today = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate())
-  const start = new Date(today - (days - 1) * DAY_MS)
-  const labels = Array.from({ length: days }, (_, i) =>
-    new Date(start.getTime() + i * DAY_MS).toISOString().slice(0, 10),
-  )
-  return { start, labels }
-}
-
-/** `to_char` of a timestamptz as its UTC calendar day, the label `utcPeriod` gives. */
-const utcDay = (column: unknown) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`
 
 /** Dead letters waiting for an administrator (what /admin/jobs lists). */
 async function countFailedJobs(): Promise<number> {
@@ -38,7 +26,7 @@ async function countFailedJobs(): Promise<number> {
 }
 
 /**
- * /admin: the marketplace at a glance over the last 30 or 90 UTC days. GMV is the sum of the totals
+ * /admin: the marketplace at a glance over the last 30 or 90 Tehran days. GMV is the sum of the totals
  * (goods after offers, delivery and VAT) of orders paid in the period, in the configured currency,
  * whatever happened to them afterwards (a gross figure: refunds are not taken off).
  */
@@ -49,11 +37,11 @@ export async function getAdminDashboard(
 ): Promise<AdminDashboard> {
   requireAdmin(auth)
   const days = (input.days ?? 30) as DashboardRange
-  const { start, labels } = utcPeriod(days)
+  const { start, labels } = tehranDays(days, now())
   const currency = serverConfig().money.currency
   const paidInPeriod = and(isNotNull(orders.paidAt), gte(orders.paidAt, start), eq(orders.currency, currency))
-  const paidDay = utcDay(orders.paidAt)
-  const placedDay = utcDay(orders.createdAt)
+  const paidDay = tehranDaySql(orders.paidAt)
+  const placedDay = tehranDaySql(orders.createdAt)
 
   const [paidRows, placedRows, [buyers], [newSellers], [pending], [open], topCategories, topSellers, failed] =
     await Promise.all([

@@ -31,6 +31,7 @@ import type {
   EndSessionsInput,
 } from './admin.schemas'
 import { USERS_PER_PAGE } from './admin.schemas'
+import { tehranDayStart } from '~/lib/tehran-time'
 
 export const USER_NOT_FOUND = 'User not found'
 export const CANNOT_BLOCK_YOURSELF = 'You cannot block your own account'
@@ -107,7 +108,7 @@ export async function listUsers(
   const where = and(
     filters.q ? searchCondition(filters.q) : undefined,
     roleCondition(filters.role),
-    filters.since ? gte(users.createdAt, new Date(`${filters.since}T00:00:00Z`)) : undefined,
+    filters.since ? gte(users.createdAt, tehranDayStart(filters.since)) : undefined,
   )
   const [rows, [total]] = await Promise.all([
     db

@@ -15,7 +15,7 @@ export const rangeSchema = v.picklist(dashboardRanges, 'Choose 30 or 90 days')
 export const dashboardInput = v.object({ days: v.optional(rangeSchema, 30) })
 export type DashboardInput = v.InferInput<typeof dashboardInput>
 
-/** A UTC calendar day, 2026-11-22 (dashboards count UTC days until the locale issue lands). */
+/** A calendar day, 2026-11-22: the server reads it as a day in Tehran. */
 export const isoDay = v.pipe(
   v.string(),
   v.regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-22'),
@@ -46,7 +46,7 @@ export interface RankedRow {
 
 export interface AdminDashboard {
   days: DashboardRange
-  /** First and last UTC day shown (inclusive). */
+  /** First and last Tehran day shown (inclusive). */
   from: string
   to: string
   currency: string
@@ -67,7 +67,7 @@ export type UserRoleFilter = (typeof userRoles)[number]
 const userSearchEntries = {
   q: v.optional(textSchema(100)),
   role: v.optional(v.picklist(userRoles)),
-  /** Joined on or after this UTC day (the dashboard's "new buyers" link). */
+  /** Joined on or after this Tehran day (the dashboard's "new buyers" link). */
   since: v.optional(isoDay),
 }
 

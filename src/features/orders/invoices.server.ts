@@ -1,6 +1,7 @@
 import '@tanstack/react-start/server-only'
 import { asc, eq, sql } from 'drizzle-orm'
 import { sellerRole } from '~/lib/auth-access'
+import { tehranDayOf } from '~/lib/tehran-time'
 import { requireUser } from '~/server/auth/guards.server'
 import type { AuthContext } from '~/server/auth/session.server'
 import { now } from '~/server/clock.server'
@@ -159,7 +160,7 @@ async function loadInvoiceView(
   return {
     id: invoice.id,
     number: invoice.number,
-    issued_on: invoice.issuedAt.toISOString().slice(0, 10),
+    issued_on: tehranDayOf(invoice.issuedAt),
     issued_at: invoice.issuedAt.toISOString(),
     order: {
       id: order.id,

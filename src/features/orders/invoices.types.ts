@@ -34,7 +34,7 @@ export interface InvoiceView {
   delivery_paid_by_platform?: number
   id: number
   number: string
-  /** UTC calendar date, YYYY-MM-DD. */
+  /** The Tehran calendar day it was issued, YYYY-MM-DD. */
   issued_on: string
   issued_at: string
   order: { id: number; number: string; status: string; delivery_method: 'seller_delivery' | 'pickup' }
@@ -51,6 +51,3 @@ export interface InvoiceView {
   /** The viewer's relation, for links back to the right order page. */
   viewer_role: 'buyer' | 'seller' | 'admin'
 }
-
-/** "2026-11-22" from an ISO timestamp, in UTC. */
-export const utcDate = (iso: string | Date) => new Date(iso).toISOString().slice(0, 10)

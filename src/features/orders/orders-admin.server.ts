@@ -15,17 +15,9 @@ import {
   type AdminOrderFilters,
   type AdminOrderPage,
 } from './orders-admin.schemas'
-import {
-  dayStart,
-  likeEscape,
-  lineCount,
-  loadDetail,
-  newestFirst,
-  nextDay,
-  pageOf,
-  toSummary,
-} from './orders-read.server'
+import { likeEscape, lineCount, loadDetail, newestFirst, pageOf, toSummary } from './orders-read.server'
 import { ORDER_NOT_FOUND } from './orders.schemas'
+import { tehranDayEnd, tehranDayStart } from '~/lib/tehran-time'
 
 /**
  * What administrators read and do with orders: every order of every seller. Each operation starts
@@ -45,8 +37,8 @@ export async function listAdminOrders(
     scope.push(or(sql`${sellers.displayName} ilike ${pattern}`, sql`${sellers.legalName} ilike ${pattern}`)!)
   }
   if (filters.q) scope.push(sql`${orders.number} ilike ${`%${likeEscape(filters.q)}%`}`)
-  if (filters.from) scope.push(gte(orders.createdAt, dayStart(filters.from)))
-  if (filters.to) scope.push(lt(orders.createdAt, nextDay(filters.to)))
+  if (filters.from) scope.push(gte(orders.createdAt, tehranDayStart(filters.from)))
+  if (filters.to) scope.push(lt(orders.createdAt, tehranDayEnd(filters.to)))
   const where = and(...scope, ...(filters.status ? [eq(orders.status, filters.status)] : []))
   const { limit, offset } = pageOf(filters)
   const [rows, [total], perStatus] = await Promise.all([

@@ -7,6 +7,7 @@ import { serverConfig } from '~/server/config.server'
 import type { DbOrTx } from '~/server/db/client.server'
 import { lowStockAlerts, orders, products, skus, stores } from '~/server/db/schema'
 import type { SellerDashboard } from './orders.schemas'
+import { tehranMonthStart, tehranWeekStart } from '~/lib/tehran-time'
 
 /** How many low-stock SKUs the dashboard lists (the count says how many there are in all). */
 const LOW_STOCK_SHOWN = 8
@@ -14,25 +15,16 @@ const LOW_STOCK_SHOWN = 8
 const ALERT_DAYS = 7
 const ALERTS_SHOWN = 5
 
-/** Monday 00:00 UTC of the week `at` falls in (ISO weeks start on Monday). */
-export function utcWeekStart(at: Date): Date {
-  const day = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()))
-  const sinceMonday = (day.getUTCDay() + 6) % 7
-  return new Date(day.getTime() - sinceMonday * 86_400_000)
-}
-
-export const utcMonthStart = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1))
-
 /**
  * /seller: what waits for the seller, what it sold, what runs out. Revenue is the sum of order
- * totals (goods, delivery and VAT) of orders paid since the start of the UTC week / month, minus
+ * totals (goods, delivery and VAT) of orders paid since the start of the week (from Saturday) / month in Tehran, minus
  * those later rejected or cancelled (their money goes back to the buyer).
  */
 export async function getSellerDashboard(db: DbOrTx, auth: AuthContext | null): Promise<SellerDashboard> {
   const { sellerId } = requireApprovedSeller(auth)
   const at = now()
-  const weekStart = utcWeekStart(at)
-  const monthStart = utcMonthStart(at)
+  const weekStart = tehranWeekStart(at)
+  const monthStart = tehranMonthStart(at)
   const since = weekStart < monthStart ? weekStart : monthStart
   const currency = serverConfig().money.currency
   const lowStockWhere = and(

@@ -1,6 +1,7 @@
 import '@tanstack/react-start/server-only'
 import { and, asc, count, desc, eq, exists, gte, lt, sql, type SQL } from 'drizzle-orm'
 import { orderStatuses, type OrderActorKind, type OrderStatus } from '~/lib/domain-enums'
+import { tehranDayEnd, tehranDayStart } from '~/lib/tehran-time'
 import { requireApprovedSeller, requireUser } from '~/server/auth/guards.server'
 import type { AuthContext } from '~/server/auth/session.server'
 import { now } from '~/server/clock.server'
@@ -93,10 +94,6 @@ export async function listBuyerOrders(db: DbOrTx, auth: AuthContext | null, filt
   }
 }
 
-/** Start of a UTC day given as 2026-11-22. */
-export const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`)
-export const nextDay = (day: string) => new Date(dayStart(day).getTime() + 86_400_000)
-
 /** /seller/orders: orders placed with the caller's seller, with counts per status for the tabs. */
 export async function listSellerOrders(
   db: DbOrTx,
@@ -116,8 +113,8 @@ export async function listSellerOrders(
       ),
     )
   }
-  if (filters.from) scope.push(gte(orders.createdAt, dayStart(filters.from)))
-  if (filters.to) scope.push(lt(orders.createdAt, nextDay(filters.to)))
+  if (filters.from) scope.push(gte(orders.createdAt, tehranDayStart(filters.from)))
+  if (filters.to) scope.push(lt(orders.createdAt, tehranDayEnd(filters.to)))
   const where = and(...scope, ...(filters.status ? [eq(orders.status, filters.status)] : []))
   const { limit, offset } = pageOf(filters)
   const [rows, [total], perStatus, storeRows] = await Promise.all([

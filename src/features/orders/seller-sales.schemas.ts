@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { OrderStatus } from '~/lib/domain-enums'
 
-/** /seller's charts: the last 30 or 90 UTC days (Tehran days once the locale issue lands). */
+/** /seller's charts: the last 30 or 90 Tehran calendar days. */
 export const sellerSalesInput = v.object({
   days: v.optional(v.picklist([30, 90] as const, 'Choose 30 or 90 days'), 30),
 })
@@ -19,7 +19,7 @@ export interface SellerSales {
   from: string
   to: string
   currency: string
-  /** Per UTC day: totals and count of orders paid that day and not later rejected or cancelled. */
+  /** Per Tehran day: totals and count of orders paid that day and not later rejected or cancelled. */
   series: Array<{ day: string; sales: number; orders: number }>
   /** Orders placed in the period, by their status now. */
   by_status: Array<{ status: OrderStatus; count: number }>

@@ -6,14 +6,15 @@ import { now } from '~/server/clock.server'
 import { serverConfig } from '~/server/config.server'
 import type { DbOrTx } from '~/server/db/client.server'
 import { orderLines, orders } from '~/server/db/schema'
+import { tehranDaySql } from '~/server/db/tehran-day.server'
+import { tehranDays } from '~/lib/tehran-time'
 import type { SellerSales, SellerSalesInput, TopSku } from './seller-sales.schemas'
 
-const DAY_MS = 86_400_000
 const TOP_SHOWN = 5
 
 /**
  * /seller's charts: sales per day, orders per status and the best-selling SKUs over the last 30 or
- * 90 UTC days. Sales count orders paid in the period and not later rejected or cancelled (that
+ * 90 Tehran days. Sales count orders paid in the period and not later rejected or cancelled (that
  * money went back to the buyer), as the dashboard's revenue figures do.
  */
 export async function getSellerSales(
@@ -23,12 +24,7 @@ export async function getSellerSales(
 ): Promise<SellerSales> {
   const { sellerId } = requireApprovedSeller(auth)
   const days = input.days ?? 30
-  const at = now()
-  const today = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate())
-  const start = new Date(today - (days - 1) * DAY_MS)
-  const labels = Array.from({ length: days }, (_, i) =>
-    new Date(start.getTime() + i * DAY_MS).toISOString().slice(0, 10),
-  )
+  const { start, labels } = tehranDays(days, now())
   const currency = serverConfig().money.currency
   const sold = and(
     eq(orders.sellerId, sellerId),
@@ -37,7 +33,7 @@ export async function getSellerSales(
     gte(orders.paidAt, start),
     notInArray(orders.status, ['rejected', 'cancelled']),
   )
-  const day = sql<string>`to_char(${orders.paidAt} at time zone 'UTC', 'YYYY-MM-DD')`
+  const day = tehranDaySql(orders.paidAt)
   const units = sql<string>`sum(${orderLines.quantity})`
   const revenue = sql<string>`sum(${orderLines.lineTotal})`
   const topSkus = (order: typeof units) =>
@@ -51,7 +47,11 @@ export async function getSellerSales(
       .limit(TOP_SHOWN)
   const [perDay, statuses, byUnits, byRevenue] = await Promise.all([
     db
-      .select({ day, sales: sql<string>`sum(${orders.total} + ${orders.deliveryPaidByPlatform})`, n: count() })
+      .select({
+        day,
+        sales: sql<string>`sum(${orders.total} + ${orders.deliveryPaidByPlatform})`,
+        n: count(),
+      })
       .from(orders)
       .where(sold)
       .groupBy(day),

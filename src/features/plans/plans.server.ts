@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm'
 import { constants } from '#app-config'
 import type { InvoiceView } from '~/features/orders/invoices.types'
 import { planLimitKinds, type PlanLimitKind } from '~/lib/domain-enums'
+import { tehranDayOf } from '~/lib/tehran-time'
 import { requireApprovedSeller } from '~/server/auth/guards.server'
 import type { AuthContext } from '~/server/auth/session.server'
 import { days, now } from '~/server/clock.server'
@@ -164,7 +165,7 @@ export function platformInvoiceView(
     invoice_for: row.description,
     id: row.id,
     number: row.number,
-    issued_on: row.issuedAt.toISOString().slice(0, 10),
+    issued_on: tehranDayOf(row.issuedAt),
     issued_at: row.issuedAt.toISOString(),
     order: {
       id: row.purchaseId,

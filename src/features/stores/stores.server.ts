@@ -92,7 +92,7 @@ export async function getStore(db: Db, auth: AuthContext | null, storeId: number
   const summary = (await listStores(db, auth)).find((s) => s.id === store.id)!
   const [orders] = await selectRows<{ month: number; total: number }>(
     db,
-    sql`select count(*) filter (where created_at >= date_trunc('month', now() at time zone 'utc') at time zone 'utc')::int as month,
+    sql`select count(*) filter (where created_at >= date_trunc('month', now() at time zone 'Asia/Tehran') at time zone 'Asia/Tehran')::int as month,
           count(*)::int as total
         from orders o where exists (select 1 from order_lines ol where ol.order_id = o.id and ol.store_id = ${store.id})`,
   )

@@ -30,7 +30,7 @@ function AnalyticsPage() {
             Analytics
           </h1>
           <p className="mt-1 text-sm text-stone-600">
-            First-party events from {data.from} to {data.to}, by the UTC day they arrived.
+            First-party events from {data.from} to {data.to}, by the Tehran day they arrived.
           </p>
         </div>
         <RangeSwitch

@@ -30,8 +30,8 @@ function AdminDashboardPage() {
             Dashboard
           </h1>
           <p className="mt-1 text-sm text-stone-600">
-            {data.from} to {data.to}. Days are UTC calendar days for now (Tehran days arrive with the locale
-            work). GMV is the total of orders paid in the period, refunds not taken off.
+            {data.from} to {data.to}, Tehran calendar days. GMV is the total of orders paid in the period,
+            refunds not taken off.
           </p>
         </div>
         <RangeSwitch

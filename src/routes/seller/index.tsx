@@ -83,8 +83,7 @@ function ApprovedDashboard() {
               Sales
             </h2>
             <p className="text-sm text-stone-600">
-              {sales ? `${sales.from} to ${sales.to}. ` : ''}Days are UTC calendar days for now (Tehran days
-              arrive with the locale work).
+              {sales ? `${sales.from} to ${sales.to}, ` : ''}Tehran calendar days.
             </p>
           </div>
           <nav aria-label="Period" className="inline-flex rounded-lg border border-stone-300 bg-white p-0.5">

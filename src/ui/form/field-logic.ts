@@ -4,6 +4,8 @@
  * quantity bounds, file checks, and valibot issues as per-field messages.
  */
 
+import { tehranInputToUtc, utcToTehranInput } from '~/lib/tehran-time'
+
 const PERSIAN_ZERO = 0x06f0
 const ARABIC_ZERO = 0x0660
 
@@ -167,18 +169,18 @@ export function firstMessage(errors: readonly unknown[] | undefined): string | u
   return undefined
 }
 
-/** A date input's value ("2026-11-24") to an ISO date, or null; a date-time input's to UTC ISO. */
+/**
+ * A date-time input's value, read on Tehran's wall clock whatever the browser's zone (the labels
+ * say "Tehran time"), as a UTC ISO string; null when empty or not a real moment.
+ */
 export function dateTimeInputToIso(text: string): string | null {
   if (!text) return null
-  const time = new Date(text)
-  return Number.isNaN(time.getTime()) ? null : time.toISOString()
+  return tehranInputToUtc(text)?.toISOString() ?? null
 }
 
-/** A UTC ISO time as a local `datetime-local` value. */
+/** A UTC ISO time as a `datetime-local` value on Tehran's wall clock. */
 export function isoToDateTimeInput(iso: string | null | undefined): string {
   if (!iso) return ''
   const time = new Date(iso)
-  if (Number.isNaN(time.getTime())) return ''
-  const local = new Date(time.getTime() - time.getTimezoneOffset() * 60_000)
-  return local.toISOString().slice(0, 16)
+  return Number.isNaN(time.getTime()) ? '' : utcToTehranInput(time)
 }

@@ -29,7 +29,7 @@ const filterSchema = v.pipe(
 
 type Filters = Omit<AuditSearch, 'page'>
 
-/** Actor, seller, action, record and UTC days: applied through the URL so a view can be shared. */
+/** Actor, seller, action, record and Tehran days: applied through the URL so a view can be shared. */
 export function AuditFilters({ values, onApply }: { values: Filters; onApply: (next: Filters) => void }) {
   const blank = { actor: '', seller: '', action: '', record_type: '', record: '', from: '', to: '' }
   const { form, formProps } = useAppForm({
@@ -76,8 +76,8 @@ export function AuditFilters({ values, onApply }: { values: Filters; onApply: (n
       <form.AppField name="record">
         {(field) => <field.TextField label="Record id" dir="ltr" />}
       </form.AppField>
-      <form.AppField name="from">{(field) => <field.DateField label="From (UTC day)" />}</form.AppField>
-      <form.AppField name="to">{(field) => <field.DateField label="To (UTC day)" />}</form.AppField>
+      <form.AppField name="from">{(field) => <field.DateField label="From (day)" />}</form.AppField>
+      <form.AppField name="to">{(field) => <field.DateField label="To (day)" />}</form.AppField>
       <div className="flex items-end gap-2">
         <form.AppForm>
           <form.SubmitButton variant="primary">Filter</form.SubmitButton>

@@ -8,15 +8,7 @@ import { reviewProductFn } from '../catalog-admin.functions'
 import { catalogAdminQueries } from '../catalog-admin.queries'
 import type { ReviewQueueItem, ReviewQueuePage } from '../catalog-admin.schemas'
 import { StateBadge } from './state-badge'
-
-const formatTime = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', {
-    timeZone: 'Asia/Tehran',
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-  })
+import { formatTehranShort } from '~/lib/tehran-time'
 
 /** /admin/products: seller products, pending first and oldest first, each with its decisions. */
 export function ReviewQueueList({ page }: { page: ReviewQueuePage }) {
@@ -67,7 +59,7 @@ export function ReviewQueueList({ page }: { page: ReviewQueuePage }) {
               {item.seller ? <> · by {item.seller.name}</> : null}
             </p>
             <p className="text-xs text-stone-600">
-              {item.submittedAt ? <>Submitted {formatTime(item.submittedAt)} (Tehran)</> : null}
+              {item.submittedAt ? <>Submitted {formatTehranShort(item.submittedAt)} Tehran</> : null}
               {item.listed ? ' · Listed' : ' · Not listed'}
             </p>
             {item.state === 'hidden' && item.reason ? (

@@ -3,12 +3,7 @@ import type { LandingPageStatus } from '~/lib/domain-enums'
 import { cn } from '~/lib/cn'
 import { EmptyState } from '~/ui/empty-state'
 import type { AdminLandingSummary } from '../landing-admin.schemas'
-
-const updatedFormat = new Intl.DateTimeFormat('en-GB', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'UTC',
-})
+import { formatTehranDateTime } from '~/lib/tehran-time'
 
 export function LandingStatusBadge({ status }: { status: LandingPageStatus }) {
   return (
@@ -66,8 +61,7 @@ export function LandingAdminList({ pages }: { pages: AdminLandingSummary[] }) {
           <div className="flex shrink-0 flex-wrap items-center gap-3 text-sm text-stone-700">
             <LandingStatusBadge status={page.status} />
             <span>
-              Updated{' '}
-              <time dateTime={page.updated_at}>{updatedFormat.format(new Date(page.updated_at))}</time> UTC
+              Updated <time dateTime={page.updated_at}>{formatTehranDateTime(page.updated_at)}</time>
             </span>
           </div>
         </li>

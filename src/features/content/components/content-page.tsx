@@ -3,10 +3,7 @@ import type { ReactNode } from 'react'
 import { contentQueries } from '../content.queries'
 import type { ContentPage } from '../content.schemas'
 import { Markdown } from './markdown'
-
-/** Dates in UTC so the server's and the browser's rendering agree. */
-export const formatDate = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso))
+import { formatTehranDayLong } from '~/lib/tehran-time'
 
 export const headingClasses = 'text-2xl font-bold tracking-tight text-ink sm:text-3xl'
 
@@ -18,7 +15,7 @@ export function ContentHeader({ page, children }: { page: ContentPage; children?
         {page.title}
       </h1>
       <p className="text-sm text-stone-600">
-        Last updated <time dateTime={page.updated_at}>{formatDate(page.updated_at)}</time>
+        Last updated <time dateTime={page.updated_at}>{formatTehranDayLong(page.updated_at)}</time>
       </p>
       {children}
     </header>

@@ -1,7 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { contentQueries } from '../content.queries'
-import { ContentHeader, formatDate } from './content-page'
+import { ContentHeader } from './content-page'
 import { Markdown } from './markdown'
+import { formatTehranDayLong } from '~/lib/tehran-time'
 
 const audiences = [
   { key: 'buyers', title: 'For buyers' },
@@ -63,7 +64,7 @@ export function GuidesPage() {
                   {guide.title}
                 </h3>
                 <p className="mt-1 text-xs text-stone-500">
-                  Updated <time dateTime={guide.updated_at}>{formatDate(guide.updated_at)}</time>
+                  Updated <time dateTime={guide.updated_at}>{formatTehranDayLong(guide.updated_at)}</time>
                 </p>
                 <Markdown source={guide.body} className="mt-4" />
               </article>

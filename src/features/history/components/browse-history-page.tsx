@@ -5,13 +5,7 @@ import { Button } from '~/ui/button'
 import { EmptyState } from '~/ui/empty-state'
 import { CloseIcon } from '~/ui/icons'
 import { clearHistory, removeFromHistory, useBrowsingHistory } from '../history-store'
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-})
+import { formatTehranShort } from '~/lib/tehran-time'
 
 /** The products this browser viewed last (spec §3: at most 10, kept in local storage). */
 export function BrowseHistoryPage() {
@@ -70,7 +64,7 @@ export function BrowseHistoryPage() {
                 </Link>
                 <p className="mt-1 text-xs text-stone-500">
                   {item.lowestPrice !== undefined ? `${formatMoney(item.lowestPrice)} · ` : ''}
-                  Viewed {dateFormat.format(item.addDate)}
+                  Viewed {formatTehranShort(item.addDate)}
                 </p>
               </div>
               <Button

@@ -4,11 +4,7 @@ import { EmptyState } from '~/ui/empty-state'
 import { Table, TBody, Td, Th, THead, Tr } from '~/ui/table'
 import { useDeadJobAction } from '../jobs.queries'
 import type { DeadJob, JobsOverview } from '../jobs.schemas'
-
-const dateTime = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(
-    new Date(iso),
-  ) + ' UTC'
+import { formatTehranDateTime } from '~/lib/tehran-time'
 
 /** One row per queue: what waits, runs, failed for good, and finished in the last hour. */
 export function JobQueuesTable({ overview }: { overview: JobsOverview }) {
@@ -49,7 +45,9 @@ export function JobQueuesTable({ overview }: { overview: JobsOverview }) {
                     {queue.last_failure.error || 'Failed'}
                   </span>
                   {queue.last_failure.at ? (
-                    <span className="block text-stone-600">{dateTime(queue.last_failure.at)}</span>
+                    <span className="block text-stone-600">
+                      {formatTehranDateTime(queue.last_failure.at)}
+                    </span>
                   ) : null}
                 </>
               ) : (
@@ -140,7 +138,7 @@ export function DeadJobsTable({ jobs }: { jobs: DeadJob[] }) {
             <Td className="max-w-96 text-xs break-words text-red-800" dir="ltr">
               {job.error || '—'}
             </Td>
-            <Td className="whitespace-nowrap">{dateTime(job.failed_at)}</Td>
+            <Td className="whitespace-nowrap">{formatTehranDateTime(job.failed_at)}</Td>
             <Td>
               <div className="flex gap-2">
                 <RetryButton job={job} />

@@ -9,8 +9,8 @@ import { Dialog, DialogClose, DialogContent, DialogTrigger } from '~/ui/dialog'
 import { buyerOrderActionFn } from '../orders.functions'
 import type { OrderDetail } from '../orders.schemas'
 import { OrderMoveButton } from './order-action-dialogs'
-import { formatDateTime } from './order-format'
 import { useOrderAction } from './use-order-action'
+import { formatTehranDateTime } from '~/lib/tehran-time'
 
 /** What the buyer may do now (order-machine.ts decides; the server checks again). */
 export function BuyerOrderActions({ order }: { order: OrderDetail }) {
@@ -20,8 +20,8 @@ export function BuyerOrderActions({ order }: { order: OrderDetail }) {
     <div className="flex flex-col gap-3">
       {order.can_pay ? (
         <p className="text-sm text-stone-700">
-          Pay by <time dateTime={order.payment_due_at}>{formatDateTime(order.payment_due_at)}</time>, or the
-          order expires and its goods go back on sale.
+          Pay by <time dateTime={order.payment_due_at}>{formatTehranDateTime(order.payment_due_at)}</time>, or
+          the order expires and its goods go back on sale.
         </p>
       ) : null}
       {order.status === 'shipped' ? (

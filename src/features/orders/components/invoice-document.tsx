@@ -68,7 +68,7 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceView }) {
           </p>
         </div>
         <p className="text-sm">
-          Issued <time dateTime={invoice.issued_at}>{invoice.issued_on}</time> (UTC)
+          Issued <time dateTime={invoice.issued_at}>{invoice.issued_on}</time> (Tehran)
         </p>
       </header>
       <div className="grid gap-4 sm:grid-cols-2">

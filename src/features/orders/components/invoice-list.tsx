@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { formatMoney } from '~/lib/money'
 import type { InvoiceSummary } from '../orders.schemas'
-import { formatDay } from './order-format'
+import { formatTehranDay } from '~/lib/tehran-time'
 
 /** The buyer's invoices as cards: number, seller, order, date and total. */
 export function InvoiceList({ invoices }: { invoices: InvoiceSummary[] }) {
@@ -23,7 +23,7 @@ export function InvoiceList({ invoices }: { invoices: InvoiceSummary[] }) {
                 <span dir="ltr" className="whitespace-nowrap">
                   {invoice.order_number}
                 </span>{' '}
-                · Issued <time dateTime={invoice.issued_at}>{formatDay(invoice.issued_at)}</time>
+                · Issued <time dateTime={invoice.issued_at}>{formatTehranDay(invoice.issued_at)}</time>
               </span>
             </span>
             <span className="shrink-0 font-semibold text-ink tabular-nums">

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react'
 import { PLUS_NAME } from '~/features/plus/plus.schemas'
 import { formatMoney } from '~/lib/money'
 import type { OrderDetail } from '../orders.schemas'
-import { formatDateTime } from './order-format'
 import { OrderStatusBadge } from './order-status-badge'
+import { formatTehranDateTime } from '~/lib/tehran-time'
 
 const paymentStatusLabels = {
   open: 'Started, not finished',
@@ -25,7 +25,7 @@ export function OrderHeader({ order, viewer }: { order: OrderDetail; viewer: 'bu
         <OrderStatusBadge status={order.status} className="text-sm" />
       </div>
       <p className="text-sm text-stone-600">
-        Placed <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>
+        Placed <time dateTime={order.created_at}>{formatTehranDateTime(order.created_at)}</time>
         {viewer === 'admin' ? ` · Seller: ${order.seller_name}` : null}
         {viewer === 'buyer' ? ` · Seller: ${order.seller_name}` : ` · Buyer: ${order.buyer.name}`}
         {viewer !== 'buyer' && order.buyer.phone ? (
@@ -202,7 +202,7 @@ export function PaymentSummary({ order }: { order: OrderDetail }) {
       <p className="text-sm text-stone-600">
         {order.paid_at ? (
           <>
-            Paid <time dateTime={order.paid_at}>{formatDateTime(order.paid_at)}</time>.
+            Paid <time dateTime={order.paid_at}>{formatTehranDateTime(order.paid_at)}</time>.
           </>
         ) : (
           'No payment has been started for this order.'
@@ -223,7 +223,7 @@ export function PaymentSummary({ order }: { order: OrderDetail }) {
           <span className="text-stone-600">
             {formatMoney(payment.amount, payment.currency)} ·{' '}
             <time dateTime={payment.completed_at ?? payment.created_at}>
-              {formatDateTime(payment.completed_at ?? payment.created_at)}
+              {formatTehranDateTime(payment.completed_at ?? payment.created_at)}
             </time>
           </span>
         </li>

@@ -113,7 +113,7 @@ export interface SellerFilterValues {
 }
 
 /**
- * Store and date range (UTC days) for /seller/orders. /admin/orders passes no stores and `search`,
+ * Store and date range (Tehran days) for /seller/orders. /admin/orders passes no stores and `search`,
  * which puts the seller's name and the order number in their place.
  */
 export function SellerOrderFilters({
@@ -219,7 +219,7 @@ export function SellerOrderFilters({
           </Button>
         ) : null}
       </div>
-      <p className="col-span-full text-xs text-stone-600">Dates are calendar days in UTC.</p>
+      <p className="col-span-full text-xs text-stone-600">Dates are calendar days in Tehran.</p>
     </form>
   )
 }

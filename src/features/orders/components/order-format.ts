@@ -1,14 +1,5 @@
 import type { OrderStatus } from '~/lib/domain-enums'
 
-/** Dates and times in UTC, so the server's rendering and the browser's agree. */
-export const formatDateTime = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(
-    new Date(iso),
-  ) + ' UTC'
-
-export const formatDay = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(iso))
-
 /** Colour groups: waiting for someone, moving, done well, ended without delivery. */
 export const orderStatusStyles: Record<OrderStatus, string> = {
   pending_payment: 'bg-amber-50 text-amber-900 ring-amber-300',

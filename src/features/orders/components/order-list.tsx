@@ -3,8 +3,8 @@ import type { ReactNode } from 'react'
 import { formatMoney } from '~/lib/money'
 import { EmptyState } from '~/ui/empty-state'
 import type { OrderSummary } from '../orders.schemas'
-import { formatDateTime } from './order-format'
 import { OrderStatusBadge } from './order-status-badge'
+import { formatTehranDateTime } from '~/lib/tehran-time'
 
 /** Orders as cards linking to their page: the buyer's, the seller's and the admin's lists share it. */
 export function OrderList<T extends OrderSummary>({
@@ -47,7 +47,7 @@ export function OrderList<T extends OrderSummary>({
               <span className="text-xs text-stone-600">
                 {parties ? parties(order) : `${counterpartLabel}: ${order.counterpart}`} · {order.line_count}{' '}
                 {order.line_count === 1 ? 'item' : 'items'} · Placed{' '}
-                <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>
+                <time dateTime={order.created_at}>{formatTehranDateTime(order.created_at)}</time>
               </span>
             </div>
             <span className="shrink-0 font-semibold text-ink tabular-nums">

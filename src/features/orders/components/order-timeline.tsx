@@ -1,6 +1,6 @@
 import { orderStatusLabels } from '../order-machine'
 import type { OrderEventView } from '../orders.schemas'
-import { formatDateTime } from './order-format'
+import { formatTehranDateTime } from '~/lib/tehran-time'
 
 const headline = (event: OrderEventView) =>
   event.from_status === null ? 'Order placed' : orderStatusLabels[event.to_status]
@@ -35,7 +35,7 @@ export function OrderTimeline({ events }: { events: OrderEventView[] }) {
               />
               <p className="font-medium text-ink">{headline(event)}</p>
               <p className="text-xs text-stone-600">
-                <time dateTime={event.created_at}>{formatDateTime(event.created_at)}</time> · by{' '}
+                <time dateTime={event.created_at}>{formatTehranDateTime(event.created_at)}</time> · by{' '}
                 {event.actor_name}
               </p>
               {event.note ? (

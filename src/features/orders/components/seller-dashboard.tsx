@@ -1,8 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { formatMoney } from '~/lib/money'
-import { formatTehranMinute } from '~/lib/tehran-time'
+import { formatTehranDay, formatTehranMinute } from '~/lib/tehran-time'
 import type { SellerDashboard } from '../orders.schemas'
-import { formatDay } from './order-format'
 
 const card = 'flex flex-col gap-3 rounded-2xl border border-stone-200 bg-white p-4 sm:p-5'
 
@@ -47,21 +46,26 @@ export function SellerDashboardPanels({ dashboard }: { dashboard: SellerDashboar
         </h2>
         <dl className="grid gap-3 sm:grid-cols-2">
           <div className="rounded-xl bg-stone-50 p-4">
-            <dt className="text-sm text-stone-600">This week (since {formatDay(revenue.week_start)})</dt>
+            <dt className="text-sm text-stone-600">
+              This week (since {formatTehranDay(revenue.week_start)})
+            </dt>
             <dd className="text-2xl font-bold text-ink tabular-nums">
               {formatMoney(revenue.week, revenue.currency)}
             </dd>
           </div>
           <div className="rounded-xl bg-stone-50 p-4">
-            <dt className="text-sm text-stone-600">This month (since {formatDay(revenue.month_start)})</dt>
+            <dt className="text-sm text-stone-600">
+              This month (since {formatTehranDay(revenue.month_start)})
+            </dt>
             <dd className="text-2xl font-bold text-ink tabular-nums">
               {formatMoney(revenue.month, revenue.currency)}
             </dd>
           </div>
         </dl>
         <p className="text-xs text-stone-600">
-          Totals of orders paid in the period (goods, delivery and VAT), counted by payment date in UTC; weeks
-          start on Monday. Orders later rejected or cancelled are left out, since their payment is refunded.
+          Totals of orders paid in the period (goods, delivery and VAT), counted by payment date in Tehran;
+          weeks start on Saturday. Orders later rejected or cancelled are left out, since their payment is
+          refunded.
         </p>
       </section>
       <section aria-labelledby="low-stock-title" className={card}>

@@ -1,7 +1,8 @@
 import { cn } from '~/lib/cn'
 import { formatMoney } from '~/lib/money'
 import type { SubscriptionOverview } from '../plans.schemas'
-import { formatPlanDate, formatUsage, limitLabel } from './plan-format'
+import { formatUsage, limitLabel } from './plan-format'
+import { formatTehranDay } from '~/lib/tehran-time'
 
 /** The seller's plan: the period and what follows it, and usage against each limit. */
 export function CurrentPlan({ overview }: { overview: SubscriptionOverview }) {
@@ -14,15 +15,15 @@ export function CurrentPlan({ overview }: { overview: SubscriptionOverview }) {
         {current ? (
           <p className="text-sm text-stone-800">
             {current.billing_cycle === 'yearly' ? 'Yearly' : 'Monthly'}, paid until{' '}
-            <strong>{formatPlanDate(current.period_end)}</strong>
+            <strong>{formatTehranDay(current.period_end)}</strong>
             {next ? (
               <>
-                ; then {next.plan_name} until {formatPlanDate(next.period_end)}
+                ; then {next.plan_name} until {formatTehranDay(next.period_end)}
               </>
             ) : current.ends_to_free ? (
               <>; then Free</>
             ) : overview.lapses_at ? (
-              <>; renew by {formatPlanDate(overview.lapses_at)} to keep it</>
+              <>; renew by {formatTehranDay(overview.lapses_at)} to keep it</>
             ) : null}
             .
           </p>

@@ -2,11 +2,6 @@ import { formatMoney } from '~/lib/money'
 import type { PlanLimitKind } from '~/lib/domain-enums'
 import { limitKindLabels } from '../plans.schemas'
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'Asia/Tehran' })
-
-/** "1 Dec 2026" in Tehran. */
-export const formatPlanDate = (iso: string) => dateFormat.format(new Date(iso))
-
 export const formatLimit = (limit: number | null) =>
   limit === null ? 'Unlimited' : limit.toLocaleString('en-US')
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { formatPlanDate } from './plan-format'
 import { planQueries } from '../plans.queries'
+import { formatTehranDay } from '~/lib/tehran-time'
 
 /**
  * The seller panel's banner while a paid period is about to end (7 days) or in its grace days: when
@@ -19,12 +19,12 @@ export function RenewalBanner() {
       <p>
         {data.phase === 'grace' ? (
           <>
-            Your {current.plan_name} plan ended on {formatPlanDate(current.period_end)}. It stays in force
-            until {formatPlanDate(data.lapses_at!)}, then your account moves to Free.
+            Your {current.plan_name} plan ended on {formatTehranDay(current.period_end)}. It stays in force
+            until {formatTehranDay(data.lapses_at!)}, then your account moves to Free.
           </>
         ) : (
           <>
-            Your {current.plan_name} plan ends on {formatPlanDate(current.period_end)}.
+            Your {current.plan_name} plan ends on {formatTehranDay(current.period_end)}.
           </>
         )}
       </p>

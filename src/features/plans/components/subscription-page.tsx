@@ -13,7 +13,7 @@ import { planQueries } from '../plans.queries'
 import type { PlanQuote, PlanView } from '../plans.schemas'
 import { CurrentPlan, PlanInvoices } from './current-plan'
 import { PlanCards } from './plan-cards'
-import { formatPlanDate } from './plan-format'
+import { formatTehranDay } from '~/lib/tehran-time'
 
 /** /subscription: the plans compared, the seller's own plan and usage, and choosing one. */
 export function SubscriptionPage({ user, purchase }: { user: User | null; purchase?: string }) {
@@ -176,7 +176,7 @@ function ChoosePlanDialog({
                 <div className="flex justify-between gap-3 text-stone-700">
                   <dt>Period</dt>
                   <dd>
-                    {formatPlanDate(q.period_start)} – {formatPlanDate(q.period_end)}
+                    {formatTehranDay(q.period_start)} – {formatTehranDay(q.period_end)}
                   </dd>
                 </div>
               </dl>
@@ -218,8 +218,8 @@ function PurchaseOutcome({ purchaseNumber }: { purchaseNumber: string }) {
     >
       {paid ? (
         <p>
-          Payment received for {data.plan_name} ({data.number}): {formatPlanDate(data.period_start)} –{' '}
-          {formatPlanDate(data.period_end)}. The invoice is below.
+          Payment received for {data.plan_name} ({data.number}): {formatTehranDay(data.period_start)} –{' '}
+          {formatTehranDay(data.period_end)}. The invoice is below.
         </p>
       ) : data.payment?.refunded ? (
         <p>

@@ -15,7 +15,7 @@ import {
   type ObserversOverview,
   type PendingInvitation,
 } from '../observers.schemas'
-import { formatDate } from './seller-status'
+import { formatTehranDay } from '~/lib/tehran-time'
 
 /**
  * /seller/profile/observers: the owner's observers, pending invitations and the invitation form
@@ -166,7 +166,7 @@ function ObserverRow({ observer }: { observer: Observer }) {
         details={[
           named ? <span dir="ltr">{observer.cellphone}</span> : null,
           // Observers from before invitations were recorded have no date to show.
-          observer.since ? `Observer since ${formatDate(observer.since)}` : null,
+          observer.since ? `Observer since ${formatTehranDay(observer.since)}` : null,
         ]
           .filter(Boolean)
           .map((part, index) => (
@@ -197,7 +197,7 @@ function InvitationRow({ invitation }: { invitation: PendingInvitation }) {
     <li aria-label={invitation.cellphone}>
       <Row
         title={<span dir="ltr">{invitation.cellphone}</span>}
-        details={`Invited ${formatDate(invitation.created_at)} · waiting for them to sign up`}
+        details={`Invited ${formatTehranDay(invitation.created_at)} · waiting for them to sign up`}
         action={
           <ConfirmAction
             trigger={`Cancel invitation to ${invitation.cellphone}`}

@@ -8,7 +8,8 @@ import { useAppForm } from '~/ui/form/app-form'
 import { Table, TBody, Td, Th, THead, Tr } from '~/ui/table'
 import type { SellerApplication, SellerApplicationPage } from '../sellers.schemas'
 import { DecisionDialog } from './decision-dialog'
-import { SellerStatusBadge, formatDate, sellerStatusLabels } from './seller-status'
+import { SellerStatusBadge, sellerStatusLabels } from './seller-status'
+import { formatTehranDay } from '~/lib/tehran-time'
 
 export interface ApplicationFilters {
   status?: SellerStatus
@@ -115,7 +116,7 @@ export function SellerApplicationsTable({ page }: { page: SellerApplicationPage 
               {ownerName(application)} · <span dir="ltr">{application.owner.cellphone}</span> ·{' '}
               {application.city}
             </p>
-            <p className="text-xs text-stone-600">Applied {formatDate(application.created_at)}</p>
+            <p className="text-xs text-stone-600">Applied {formatTehranDay(application.created_at)}</p>
             {application.status_reason ? (
               <p className="text-xs text-stone-600">{application.status_reason}</p>
             ) : null}
@@ -158,7 +159,7 @@ export function SellerApplicationsTable({ page }: { page: SellerApplicationPage 
                   <div>{application.goods_category ?? '—'}</div>
                   <div dir="ltr">{application.phone}</div>
                 </Td>
-                <Td className="whitespace-nowrap">{formatDate(application.created_at)}</Td>
+                <Td className="whitespace-nowrap">{formatTehranDay(application.created_at)}</Td>
                 <Td>
                   <SellerStatusBadge status={application.status} />
                   {application.status_reason ? (

@@ -10,7 +10,8 @@ import {
   type SellerDetail,
 } from '../seller-admin.schemas'
 import { sellerQueries } from '../sellers.queries'
-import { formatDate, SellerStatusBadge } from './seller-status'
+import { SellerStatusBadge } from './seller-status'
+import { formatTehranDay } from '~/lib/tehran-time'
 
 const percent = (value: number | null) => (value === null ? '—' : `${Math.round(value * 1000) / 10}%`)
 const hours = (value: number | null) => (value === null ? '—' : `${Math.round(value * 10) / 10} h`)
@@ -95,7 +96,7 @@ export function SellerDetailView({ seller }: { seller: SellerDetail }) {
               {seller.city}, {seller.address}
             </Row>
             <Row label="Plan">{seller.planCode}</Row>
-            <Row label="Seller since">{formatDate(seller.createdAt)}</Row>
+            <Row label="Seller since">{formatTehranDay(seller.createdAt)}</Row>
             <Row label="Orders">
               {seller.orders.total} in all · {seller.orders.open} open
             </Row>

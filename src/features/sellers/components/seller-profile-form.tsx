@@ -8,8 +8,9 @@ import { FormError, useAppForm, withFieldGroup } from '~/ui/form/app-form'
 import { updateSellerProfileFn } from '../sellers.functions'
 import { sellerQueries } from '../sellers.queries'
 import { updateSellerProfileInput, type SellerProfileView } from '../sellers.schemas'
-import { SellerStatusBadge, formatDate } from './seller-status'
+import { SellerStatusBadge } from './seller-status'
 import { BusinessContactFields, CONTACT_FIELDS } from './business-contact-fields'
+import { formatTehranDay } from '~/lib/tehran-time'
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -66,7 +67,7 @@ function ReadOnlyDetails({ seller }: { seller: SellerProfileView }) {
         <Detail term="Free delivery from">
           {seller.free_delivery_threshold === null ? 'Never' : formatMoney(seller.free_delivery_threshold)}
         </Detail>
-        <Detail term="Seller since">{formatDate(seller.created_at)}</Detail>
+        <Detail term="Seller since">{formatTehranDay(seller.created_at)}</Detail>
       </dl>
     </section>
   )

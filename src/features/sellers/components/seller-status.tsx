@@ -3,6 +3,7 @@ import type { SellerStatus } from '~/lib/domain-enums'
 import { cn } from '~/lib/cn'
 import { buttonClasses } from '~/ui/button'
 import type { SellerProfileView } from '../sellers.schemas'
+import { formatTehranDay } from '~/lib/tehran-time'
 
 export const sellerStatusLabels: Record<SellerStatus, string> = {
   pending: 'Under review',
@@ -30,9 +31,6 @@ export function SellerStatusBadge({ status }: { status: SellerStatus }) {
     </span>
   )
 }
-
-export const formatDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })
 
 /**
  * The seller dashboard's first card: where the application stands and what to do next. Pending
@@ -67,8 +65,9 @@ function StatusExplanation({ seller }: { seller: SellerProfileView }) {
     case 'pending':
       return (
         <p className="text-sm text-stone-700">
-          Your application from {formatDate(seller.created_at)} is being reviewed. We will send a text message
-          to your mobile number as soon as it is decided; until then you can check your business details in{' '}
+          Your application from {formatTehranDay(seller.created_at)} is being reviewed. We will send a text
+          message to your mobile number as soon as it is decided; until then you can check your business
+          details in{' '}
           <Link to="/seller/profile" className="font-medium text-brand-800 underline underline-offset-4">
             Edit Profile
           </Link>

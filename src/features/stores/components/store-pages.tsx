@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import { buttonClasses } from '~/ui/button'
 import { EmptyState } from '~/ui/empty-state'
 import type { StoreDetail, StoreSummary } from '../stores.schemas'
+import { formatTehranDateTime } from '~/lib/tehran-time'
 
 const linkClass = 'font-medium text-brand-800 underline-offset-4 hover:underline'
 
@@ -134,7 +135,7 @@ export function StoreOverview({ store }: { store: StoreDetail }) {
               <div className="flex flex-wrap justify-between gap-2">
                 <span className="font-medium text-ink">{ACTIONS[event.action] ?? event.action}</span>
                 <time dateTime={event.at} className="text-stone-500">
-                  {new Date(event.at).toLocaleString('en-GB', { timeZone: 'UTC' })} UTC
+                  {formatTehranDateTime(event.at)}
                 </time>
               </div>
               {event.action === 'store.create' ? null : (

@@ -22,12 +22,6 @@ export function StatusBadge({ status }: { status: TicketStatus }) {
 
 export const departmentLabel = (department: TicketDepartment) => departmentLabels[department]
 
-/** Dates and times in UTC so the server's rendering and the browser's agree. */
-export const formatDateTime = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(
-    new Date(iso),
-  ) + ' UTC'
-
 export const formatSize = (bytes: number) =>
   bytes >= 1024 * 1024
     ? `${(bytes / 1024 / 1024).toFixed(1)} MB`

@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router'
 import { EmptyState } from '~/ui/empty-state'
 import type { AdminTicketSummary, TicketSummary } from '../tickets.schemas'
-import { StatusBadge, departmentLabel, formatDateTime } from './ticket-badges'
+import { StatusBadge, departmentLabel } from './ticket-badges'
+import { formatTehranDateTime } from '~/lib/tehran-time'
 
 /** Tickets as cards that link to their thread: the buyer's list and the admin inbox share it. */
 export function TicketList({
@@ -35,7 +36,7 @@ export function TicketList({
               </span>
             </div>
             <div className="flex shrink-0 items-center gap-3 text-xs text-stone-600">
-              <time dateTime={ticket.last_message_at}>{formatDateTime(ticket.last_message_at)}</time>
+              <time dateTime={ticket.last_message_at}>{formatTehranDateTime(ticket.last_message_at)}</time>
               <StatusBadge status={ticket.status} />
             </div>
           </Link>

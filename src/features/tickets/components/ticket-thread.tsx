@@ -1,6 +1,7 @@
 import { cn } from '~/lib/cn'
 import type { TicketThread } from '../tickets.schemas'
-import { StatusBadge, departmentLabel, formatDateTime, formatSize } from './ticket-badges'
+import { StatusBadge, departmentLabel, formatSize } from './ticket-badges'
+import { formatTehranDateTime } from '~/lib/tehran-time'
 
 function PaperclipIcon() {
   return (
@@ -81,7 +82,7 @@ export function TicketMessages({ ticket }: { ticket: TicketThread }) {
           <div className="flex flex-wrap items-baseline justify-between gap-2 text-sm">
             <span className="font-semibold text-ink">{message.author_name}</span>
             <time dateTime={message.created_at} className="text-xs text-stone-600">
-              {formatDateTime(message.created_at)}
+              {formatTehranDateTime(message.created_at)}
             </time>
           </div>
           {/* Plain text, escaped by React: a message is never HTML. */}

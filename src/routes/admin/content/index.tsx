@@ -1,8 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
-import { formatDate } from '~/features/content/components/content-page'
 import { contentQueries } from '~/features/content/content.queries'
 import { pageHead } from '~/features/shell/page-head'
+import { formatTehranDayLong } from '~/lib/tehran-time'
 
 export const Route = createFileRoute('/admin/content/')({
   loader: async ({ context }) => {
@@ -41,7 +41,9 @@ function AdminContentPage() {
                   className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 hover:bg-stone-50"
                 >
                   <span className="font-medium text-ink">{page.title}</span>
-                  <span className="text-xs text-stone-600">Updated {formatDate(page.updated_at)}</span>
+                  <span className="text-xs text-stone-600">
+                    Updated {formatTehranDayLong(page.updated_at)}
+                  </span>
                 </Link>
               </li>
             ))}
