@@ -11,9 +11,9 @@ import type { Db, DbOrTx } from '~/server/db/client.server'
 import { paymentSessions, plans, platformPurchases, sellerSubscriptions } from '~/server/db/schema'
 import { conflict, notFound, parseInput } from '~/server/http/api-errors.server'
 import { enforceRateLimits } from '~/server/rate-limit/rate-limit.server'
-import { cancelPendingPurchases, setSellerPlan } from './plan-fulfilment.server'
+import { cancelPendingPurchases, setSellerPlan, startPeriodPaidByCredit } from './plan-fulfilment.server'
 import { FREE_PLAN, planOfSeller } from './plan-limits.server'
-import { periodDays, periodEndOf, priceOf, unusedCredit } from './plan-pricing'
+import { creditCoveredPeriod, periodDays, periodEndOf, priceOf, unusedCredit } from './plan-pricing'
 import {
   choosePlanInput,
   purchaseResultInput,
@@ -84,6 +84,7 @@ export async function quotePlanChange(
       list_price: 0,
       credit: 0,
       credit_days: 0,
+      extra_days: 0,
       amount: 0,
       period_start: from.toISOString(),
       period_end: from.toISOString(),
@@ -102,6 +103,7 @@ export async function quotePlanChange(
       list_price: listPrice,
       credit: 0,
       credit_days: 0,
+      extra_days: 0,
       amount: listPrice,
       period_start: at.toISOString(),
       period_end: end.toISOString(),
@@ -113,21 +115,35 @@ export async function quotePlanChange(
   if (upgrade) {
     const { credit, days } = unusedCredit(active, at)
     const end = periodEndOf(at, input.cycle)
-    if (credit >= listPrice)
-      throw conflict(
-        `The ${days} unused days of your ${current.name} plan are worth more than ${target.name} ${input.cycle}; choose the yearly ${target.name} plan.`,
-      )
+    const usedDays = `The ${days} unused days of ${current.name} (of ${periodDays(active.periodStart, active.periodEnd)})`
+    if (credit >= listPrice) {
+      const covered = creditCoveredPeriod(at, end, listPrice, credit)
+      return {
+        ...base,
+        kind: 'upgrade',
+        list_price: listPrice,
+        credit,
+        credit_days: days,
+        extra_days: covered.extraDays,
+        amount: 0,
+        period_start: at.toISOString(),
+        period_end: covered.end.toISOString(),
+        replacesSubscriptionId: active.id,
+        summary: `${usedDays} are worth more than ${target.name} ${input.cycle}: nothing to pay. You move to ${target.name} now, and the credit left over adds ${covered.extraDays} day${covered.extraDays === 1 ? '' : 's'}, so it runs until ${day(covered.end)}.`,
+      }
+    }
     return {
       ...base,
       kind: 'upgrade',
       list_price: listPrice,
       credit,
       credit_days: days,
+      extra_days: 0,
       amount: listPrice - credit,
       period_start: at.toISOString(),
       period_end: end.toISOString(),
       replacesSubscriptionId: active.id,
-      summary: `${target.name} from today until ${day(end)}. The ${days} unused days of ${current.name} (of ${periodDays(active.periodStart, active.periodEnd)}) are credited.`,
+      summary: `${target.name} from today until ${day(end)}. ${usedDays} are credited.`,
     }
   }
   // The same plan again (a renewal) or a cheaper one (a downgrade): it starts when this one ends.
@@ -140,6 +156,7 @@ export async function quotePlanChange(
     list_price: listPrice,
     credit: 0,
     credit_days: 0,
+    extra_days: 0,
     amount: listPrice,
     period_start: start.toISOString(),
     period_end: end.toISOString(),
@@ -169,20 +186,25 @@ const startLimit = { name: 'plan-payment-start:seller', limit: 20, windowMs: min
 
 /**
  * "Pay" after the quote: a pending purchase at the quoted price and an open payment session, then
- * where to send the payer. Choosing Free schedules the move (no payment) and answers `scheduled`.
+ * where to send the payer. Choosing Free schedules the move (no payment) and answers `scheduled`;
+ * an upgrade the unused credit pays for in full is applied at once and answers `applied`.
  */
 export async function choosePlan(
   db: Db,
   auth: AuthContext | null,
   input: ChoosePlanInput,
-): Promise<{ url: string } | { scheduled: PlanQuote }> {
+): Promise<{ url: string } | { scheduled: PlanQuote } | { applied: PlanQuote }> {
   const actor = ownerOf(auth)
   const choice = parseInput(choosePlanInput, input)
   await enforceRateLimits(db, [{ rule: startLimit, subject: String(actor.sellerId) }], (s) => {
     const wait = Math.ceil(s / 60)
     return `Too many payment attempts. Try again in ${wait} minute${wait === 1 ? '' : 's'}.`
   })
-  const opened = await db.transaction(async (tx) => {
+  type Opened =
+    | { scheduled: PlanQuote }
+    | { applied: PlanQuote }
+    | { sessionId: string; number: string; amount: number; currency: string }
+  const opened = await db.transaction(async (tx): Promise<Opened> => {
     await planOfSeller(tx, actor.sellerId, true)
     const quote = await quotePlanChange(tx, actor.sellerId, choice)
     await cancelPendingPurchases(tx, actor.sellerId)
@@ -205,6 +227,11 @@ export async function choosePlan(
         await setSellerPlan(tx, actor.sellerId, FREE_PLAN, actor.auth.user.id, 'chose Free')
       }
       return { scheduled: publicQuote(quote) }
+    }
+    if (quote.kind === 'upgrade' && quote.amount === 0) {
+      // The unused credit pays for it all (creditCoveredPeriod): no purchase, nothing for the bank.
+      await startPeriodPaidByCredit(tx, actor.auth.user.id, actor.sellerId, quote)
+      return { applied: publicQuote(quote) }
     }
     const [row] = await tx
       .insert(platformPurchases)
@@ -250,7 +277,8 @@ export async function choosePlan(
     })
     return { sessionId, number, amount: quote.amount, currency: quote.currency }
   })
-  if (opened.scheduled) return { scheduled: opened.scheduled }
+  if ('scheduled' in opened) return { scheduled: opened.scheduled }
+  if ('applied' in opened) return { applied: opened.applied }
   return redirectToProvider(
     db,
     {

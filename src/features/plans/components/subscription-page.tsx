@@ -22,6 +22,7 @@ export function SubscriptionPage({ user, purchase }: { user: User | null; purcha
   const overview = useQuery({ ...planQueries.overview(), enabled: seller })
   const [cycle, setCycle] = useState<BillingCycle>('monthly')
   const [choosing, setChoosing] = useState<PlanView | null>(null)
+  const [applied, setApplied] = useState<PlanQuote | null>(null)
   const canChoose = seller && overview.data?.can_manage === true
   return (
     <div className="flex flex-col gap-8">
@@ -36,6 +37,15 @@ export function SubscriptionPage({ user, purchase }: { user: User | null; purcha
         </p>
       </header>
       {purchase && seller ? <PurchaseOutcome purchaseNumber={purchase} /> : null}
+      {applied ? (
+        <p
+          role="status"
+          className="rounded-xl border border-emerald-300 bg-emerald-50 px-4 py-3 text-sm text-emerald-950"
+        >
+          You are on {applied.plan_name} now, until {formatPlanDate(applied.period_end)}. Your unused credit
+          paid for it; nothing was charged.
+        </p>
+      ) : null}
       {seller && overview.data ? (
         <section aria-labelledby="current-title" className="flex flex-col gap-3">
           <h2 id="current-title" className="text-lg font-semibold text-ink">
@@ -88,7 +98,9 @@ export function SubscriptionPage({ user, purchase }: { user: User | null; purcha
           <PlanInvoices overview={overview.data} />
         </section>
       ) : null}
-      {choosing ? <ChoosePlanDialog plan={choosing} cycle={cycle} onClose={() => setChoosing(null)} /> : null}
+      {choosing ? (
+        <ChoosePlanDialog plan={choosing} cycle={cycle} onClose={() => setChoosing(null)} onApplied={setApplied} />
+      ) : null}
     </div>
   )
 }
@@ -112,10 +124,13 @@ function ChoosePlanDialog({
   plan,
   cycle,
   onClose,
+  onApplied,
 }: {
   plan: PlanView
   cycle: BillingCycle
   onClose: () => void
+  /** The credit paid for the change in full: it applied without a payment. */
+  onApplied: (quote: PlanQuote) => void
 }) {
   const queryClient = useQueryClient()
   const quote = useQuery({
@@ -136,6 +151,7 @@ function ChoosePlanDialog({
         return
       }
       await queryClient.invalidateQueries({ queryKey: planQueries.all })
+      if ('applied' in result) onApplied(result.applied)
       onClose()
     } catch (thrown) {
       setError(toApiError(thrown).message)
@@ -169,9 +185,17 @@ function ChoosePlanDialog({
                     <dd>-{formatMoney(q.credit, q.currency)}</dd>
                   </div>
                 ) : null}
+                {q.extra_days > 0 ? (
+                  <div className="flex justify-between gap-3 text-emerald-800">
+                    <dt>Credit left over</dt>
+                    <dd>
+                      {q.extra_days} more day{q.extra_days === 1 ? '' : 's'} of {plan.name}
+                    </dd>
+                  </div>
+                ) : null}
                 <div className="flex justify-between gap-3 border-t border-stone-200 pt-1 font-semibold">
                   <dt>To pay now (VAT included)</dt>
-                  <dd>{formatMoney(q.amount, q.currency)}</dd>
+                  <dd>{q.amount === 0 ? 'Nothing' : formatMoney(q.amount, q.currency)}</dd>
                 </div>
                 <div className="flex justify-between gap-3 text-stone-700">
                   <dt>Period</dt>
@@ -191,7 +215,11 @@ function ChoosePlanDialog({
                 Cancel
               </Button>
               <Button onClick={confirm} disabled={busy}>
-                {q.kind === 'to_free' ? 'Move to Free' : `Pay ${formatMoney(q.amount, q.currency)}`}
+                {q.kind === 'to_free'
+                  ? 'Move to Free'
+                  : q.amount === 0
+                    ? `Switch to ${plan.name} now`
+                    : `Pay ${formatMoney(q.amount, q.currency)}`}
               </Button>
             </div>
           </div>
