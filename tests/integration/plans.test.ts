@@ -1,4 +1,5 @@
 import { and, asc, desc, eq } from 'drizzle-orm'
+import { extractText, getDocumentProxy } from 'unpdf'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { SHEET_COLUMNS } from '~/features/imports/import-format'
 import { checkImport, requestApply, startImport } from '~/features/imports/imports.server'
@@ -467,7 +468,16 @@ describe(`seller plans (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
     })
     expect(pdf.status).toBe(200)
     expect(pdf.headers.get('content-type')).toBe('application/pdf')
-    expect(new TextDecoder().decode((await pdf.arrayBuffer()).slice(0, 5))).toBe('%PDF-')
+    const bytes = new Uint8Array(await pdf.arrayBuffer())
+    expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-')
+    // The platform's own invoice: no order-only labels (SKU, seller/buyer, delivery, discount).
+    const text = (await extractText(await getDocumentProxy(bytes), { mergePages: true })).text
+    expect(text).toContain('Invoice for: Pro plan, 1 month')
+    expect(text).toMatch(/SUPPLIER[\s\S]*CUSTOMER/)
+    expect(text).toContain('Price (VAT included)')
+    expect(text).toContain('Includes VAT (10%)')
+    for (const orderOnly of ['SKU', 'SELLER', 'BUYER', 'Delivery', 'Discount', 'Subtotal'])
+      expect(text).not.toContain(orderOnly)
   })
 
   it('renewals: reminders 7 and 1 days before (once each), grace, then Free; a paid downgrade starts on time', async () => {
