@@ -1,14 +1,17 @@
 import '@tanstack/react-start/server-only'
-import { randomInt } from 'node:crypto'
-import { and, desc, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import { constants } from '#app-config'
-import { openPurchaseSession, redirectToProvider } from '~/features/payments/payment-sessions.server'
+import {
+  latestPurchasePayment,
+  openPlatformPurchase,
+  redirectToProvider,
+} from '~/features/payments/payment-sessions.server'
 import { recordAuditEvent } from '~/server/audit/audit.server'
 import { requireApprovedSeller } from '~/server/auth/guards.server'
 import type { AuthContext } from '~/server/auth/session.server'
 import { minutes, now } from '~/server/clock.server'
 import type { Db, DbOrTx } from '~/server/db/client.server'
-import { paymentSessions, plans, platformPurchases, sellerSubscriptions } from '~/server/db/schema'
+import { plans, platformPurchases, sellerSubscriptions } from '~/server/db/schema'
 import { conflict, notFound, parseInput } from '~/server/http/api-errors.server'
 import { enforceRateLimits } from '~/server/rate-limit/rate-limit.server'
 import { cancelPendingPurchases, setSellerPlan, startPeriodPaidByCredit } from './plan-fulfilment.server'
@@ -233,10 +236,9 @@ export async function choosePlan(
       await startPeriodPaidByCredit(tx, actor.auth.user.id, actor.sellerId, quote)
       return { applied: publicQuote(quote) }
     }
-    const [row] = await tx
-      .insert(platformPurchases)
-      .values({
-        number: `PL-TMP-${randomInt(1e9)}`,
+    return openPlatformPurchase(
+      tx,
+      {
         kind: 'plan',
         userId: actor.auth.user.id,
         sellerId: actor.sellerId,
@@ -250,32 +252,19 @@ export async function choosePlan(
         periodEnd: new Date(quote.period_end),
         replacesSubscriptionId: quote.replacesSubscriptionId,
         createdAt: now(),
-      })
-      .returning({ id: platformPurchases.id })
-    const number = `PL-${String(100000 + row!.id)}`
-    await tx.update(platformPurchases).set({ number }).where(eq(platformPurchases.id, row!.id))
-    await recordAuditEvent(tx, {
-      actorUserId: actor.auth.user.id,
-      sellerId: actor.sellerId,
-      action: 'purchase.create',
-      recordType: 'purchase',
-      recordId: row!.id,
-      after: {
-        number,
-        kind: quote.kind,
-        plan: quote.plan_slug,
-        cycle: quote.cycle,
-        amount: quote.amount,
-        credit: quote.credit,
       },
-    })
-    const sessionId = await openPurchaseSession(tx, {
-      id: row!.id,
-      number,
-      amount: quote.amount,
-      currency: quote.currency,
-    })
-    return { sessionId, number, amount: quote.amount, currency: quote.currency }
+      {
+        actorUserId: actor.auth.user.id,
+        sellerId: actor.sellerId,
+        after: {
+          kind: quote.kind,
+          plan: quote.plan_slug,
+          cycle: quote.cycle,
+          amount: quote.amount,
+          credit: quote.credit,
+        },
+      },
+    )
   })
   if ('scheduled' in opened) return { scheduled: opened.scheduled }
   if ('applied' in opened) return { applied: opened.applied }
@@ -306,12 +295,7 @@ export async function purchaseResult(
     .leftJoin(plans, eq(plans.slug, platformPurchases.planSlug))
     .where(and(eq(platformPurchases.number, purchaseNumber), eq(platformPurchases.sellerId, actor.sellerId)))
   if (!row) throw notFound('Purchase not found')
-  const [session] = await db
-    .select()
-    .from(paymentSessions)
-    .where(eq(paymentSessions.purchaseId, row.purchase.id))
-    .orderBy(desc(paymentSessions.createdAt))
-    .limit(1)
+  const payment = await latestPurchasePayment(db, row.purchase.id)
   const p = row.purchase
   return {
     number: p.number,
@@ -322,8 +306,6 @@ export async function purchaseResult(
     currency: p.currency,
     period_start: p.periodStart.toISOString(),
     period_end: p.periodEnd.toISOString(),
-    payment: session
-      ? { status: session.status, reason: session.failureReason, refunded: session.refundedAmount > 0 }
-      : null,
+    payment,
   }
 }

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
+import { PurchaseOutcome } from '~/features/payments/components/purchase-outcome'
 import { toApiError } from '~/lib/api-error'
 import { isApprovedSeller, sellerRole } from '~/lib/auth-access'
 import type { BillingCycle } from '~/lib/domain-enums'
@@ -36,7 +37,7 @@ export function SubscriptionPage({ user, purchase }: { user: User | null; purcha
           period ends, and nothing you made is ever deleted.
         </p>
       </header>
-      {purchase && seller ? <PurchaseOutcome purchaseNumber={purchase} /> : null}
+      {purchase && seller ? <PlanPurchaseOutcome purchaseNumber={purchase} /> : null}
       {applied ? (
         <p
           role="status"
@@ -229,37 +230,23 @@ function ChoosePlanDialog({
   )
 }
 
-/** Back from the bank: what happened to the purchase. */
-function PurchaseOutcome({ purchaseNumber }: { purchaseNumber: string }) {
-  const { data, isError } = useQuery(planQueries.purchase(purchaseNumber))
-  if (isError) return null
-  if (!data) return <p className="text-sm text-stone-700">Checking your payment…</p>
-  const paid = data.status === 'paid'
+/** Back from the bank: what happened to the plan purchase. */
+function PlanPurchaseOutcome({ purchaseNumber }: { purchaseNumber: string }) {
   return (
-    <div
-      role="status"
-      className={
-        paid
-          ? 'rounded-xl border border-emerald-300 bg-emerald-50 px-4 py-3 text-sm text-emerald-950'
-          : 'rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950'
-      }
-    >
-      {paid ? (
-        <p>
-          Payment received for {data.plan_name} ({data.number}): {formatPlanDate(data.period_start)} –{' '}
-          {formatPlanDate(data.period_end)}. The invoice is below.
-        </p>
-      ) : data.payment?.refunded ? (
-        <p>
-          The payment for {data.number} could not be applied to your plan and is being refunded. Your plan has
-          not changed.
-        </p>
-      ) : (
-        <p>
-          The payment for {data.plan_name} ({data.number}) did not go through. Your plan has not changed;
-          choose the plan again to retry.
-        </p>
+    <PurchaseOutcome
+      query={useQuery(planQueries.purchase(purchaseNumber))}
+      paid={(p) => (
+        <>
+          Payment received for {p.plan_name} ({p.number}): {formatPlanDate(p.period_start)} –{' '}
+          {formatPlanDate(p.period_end)}. The invoice is below.
+        </>
       )}
-    </div>
+      refunded={(p) =>
+        `The payment for ${p.number} could not be applied to your plan and is being refunded. Your plan has not changed.`
+      }
+      failed={(p) =>
+        `The payment for ${p.plan_name} (${p.number}) did not go through. Your plan has not changed; choose the plan again to retry.`
+      }
+    />
   )
 }
