@@ -54,7 +54,7 @@ test('a seller on Free hits the store limit, upgrades to Pro at the sandbox bank
   page,
   browser,
 }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(180_000)
   const business = `Tabriz Carpets ${Date.now() % 100_000}`
   await registerNewUser(page.context(), { first_name: 'Leila', last_name: 'Sadeghi' })
   await page.goto('/become-a-seller')
@@ -161,7 +161,7 @@ test('the demo buyer joins Plus at the sandbox bank, checks out with free seller
   browser,
   baseURL,
 }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(180_000)
   // A guest sees the price and is asked to sign in.
   const guestContext = await browser.newContext()
   const guest = await guestContext.newPage()
