@@ -306,7 +306,10 @@ describe(`seller plans (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
     await buy(auth, 'pro', 'yearly')
     const pro = await activePeriod(seller.id)
     expect(pro).toMatchObject({ planSlug: 'pro', amountPaid: 290_000_000 })
-    const invoicesBefore = await db.select().from(platformInvoices).where(eq(platformInvoices.sellerId, seller.id))
+    const invoicesBefore = await db
+      .select()
+      .from(platformInvoices)
+      .where(eq(platformInvoices.sellerId, seller.id))
     expect(invoicesBefore).toHaveLength(1)
 
     // 354 whole days of 365 left: IRR 281,260,273 of credit against Business monthly at IRR 79,000,000.
@@ -330,7 +333,9 @@ describe(`seller plans (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
     const chosen = await choosePlan(db, auth, { plan: 'business', cycle: 'monthly' })
     expect(chosen).toEqual({ applied: expect.objectContaining({ amount: 0, extra_days: 79 }) })
     // No bank: no payment session was opened.
-    expect(await db.select({ id: paymentSessions.id }).from(paymentSessions)).toHaveLength(sessionsBefore.length)
+    expect(await db.select({ id: paymentSessions.id }).from(paymentSessions)).toHaveLength(
+      sessionsBefore.length,
+    )
 
     // The new period carries the credit as its value (the base of a later upgrade's credit).
     const business = await activePeriod(seller.id)
@@ -341,9 +346,14 @@ describe(`seller plans (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(old!.status).toBe('replaced')
     expect(await planCodeOf(seller.id)).toBe('business')
     // No money moved: no purchase to pay and no new invoice; the change is in the audit trail.
-    const purchases = await db.select().from(platformPurchases).where(eq(platformPurchases.sellerId, seller.id))
+    const purchases = await db
+      .select()
+      .from(platformPurchases)
+      .where(eq(platformPurchases.sellerId, seller.id))
     expect(purchases.map((p) => p.status)).toEqual(['paid'])
-    expect(await db.select().from(platformInvoices).where(eq(platformInvoices.sellerId, seller.id))).toHaveLength(1)
+    expect(
+      await db.select().from(platformInvoices).where(eq(platformInvoices.sellerId, seller.id)),
+    ).toHaveLength(1)
     const [started] = await db
       .select()
       .from(auditEvents)

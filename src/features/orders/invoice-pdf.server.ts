@@ -241,7 +241,9 @@ function drawTotals(doc: PDFKit.PDFDocument, invoice: InvoiceView, money: (n: nu
     platform
       ? `Amounts in ${invoice.currency}. Prices include VAT.`
       : `Amounts in ${invoice.currency}. VAT is included in the total.`,
-    platform ? `Issued by ${constants.brand.name}.` : `Issued by ${constants.brand.name} on behalf of the seller.`,
+    platform
+      ? `Issued by ${constants.brand.name}.`
+      : `Issued by ${constants.brand.name} on behalf of the seller.`,
     byPlus > 0
       ? `Delivery — paid by ${constants.brand.name} Plus: ${money(byPlus)}, paid to the seller by ${constants.brand.name}, not part of this total.`
       : '',

@@ -50,7 +50,10 @@ export function creditCoveredPeriod(
   const cycleDays = periodDays(start, cycleEnd)
   const extraDays =
     listPrice > 0 && cycleDays > 0 ? Math.floor(((credit - listPrice) * cycleDays) / listPrice) : 0
-  return { end: new Date(cycleEnd.getTime() + Math.max(0, extraDays) * DAY_MS), extraDays: Math.max(0, extraDays) }
+  return {
+    end: new Date(cycleEnd.getTime() + Math.max(0, extraDays) * DAY_MS),
+    extraDays: Math.max(0, extraDays),
+  }
 }
 
 /** What a year saves against twelve months. */

@@ -14,13 +14,7 @@ import { requireUser } from '~/server/auth/guards.server'
 import type { AuthContext } from '~/server/auth/session.server'
 import { days, minutes, now } from '~/server/clock.server'
 import type { Db, DbOrTx } from '~/server/db/client.server'
-import {
-  orders,
-  platformInvoices,
-  platformPurchases,
-  plusMemberships,
-  users,
-} from '~/server/db/schema'
+import { orders, platformInvoices, platformPurchases, plusMemberships, users } from '~/server/db/schema'
 import { conflict, notFound, parseInput } from '~/server/http/api-errors.server'
 import { enforceRateLimits } from '~/server/rate-limit/rate-limit.server'
 import { openPlusPeriods, plusYearlyPrice } from './plus-membership.server'

@@ -100,7 +100,12 @@ export function SubscriptionPage({ user, purchase }: { user: User | null; purcha
         </section>
       ) : null}
       {choosing ? (
-        <ChoosePlanDialog plan={choosing} cycle={cycle} onClose={() => setChoosing(null)} onApplied={setApplied} />
+        <ChoosePlanDialog
+          plan={choosing}
+          cycle={cycle}
+          onClose={() => setChoosing(null)}
+          onApplied={setApplied}
+        />
       ) : null}
     </div>
   )

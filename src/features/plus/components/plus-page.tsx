@@ -185,7 +185,9 @@ function PlusPurchaseOutcome({ membershipNumber }: { membershipNumber: string })
         `Welcome to ${PLUS_NAME}: payment received (${p.number}). Free seller delivery from ${formatPlusDate(p.period_start)} to ${formatPlusDate(p.period_end)}.`
       }
       refunded={(p) => `The payment for ${p.number} could not be applied and is being refunded.`}
-      failed={(p) => `The payment for ${p.number} did not go through. Nothing was charged; you can try again.`}
+      failed={(p) =>
+        `The payment for ${p.number} did not go through. Nothing was charged; you can try again.`
+      }
     />
   )
 }
