@@ -1,4 +1,5 @@
 import { and, asc, desc, eq } from 'drizzle-orm'
+import { extractText, getDocumentProxy } from 'unpdf'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { SHEET_COLUMNS } from '~/features/imports/import-format'
 import { checkImport, requestApply, startImport } from '~/features/imports/imports.server'
@@ -299,6 +300,77 @@ describe(`seller plans (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(free).toMatchObject({ kind: 'to_free', amount: 0, period_start: '2027-02-11T10:00:00.000Z' })
   })
 
+  it('an upgrade the unused credit more than pays for switches at once, without a payment, and the left-over credit adds days (pinned clock)', async () => {
+    setClock('2029-03-01T08:00:00Z')
+    const { seller, auth } = await sellerOn('free')
+    await buy(auth, 'pro', 'yearly')
+    const pro = await activePeriod(seller.id)
+    expect(pro).toMatchObject({ planSlug: 'pro', amountPaid: 290_000_000 })
+    const invoicesBefore = await db
+      .select()
+      .from(platformInvoices)
+      .where(eq(platformInvoices.sellerId, seller.id))
+    expect(invoicesBefore).toHaveLength(1)
+
+    // 354 whole days of 365 left: IRR 281,260,273 of credit against Business monthly at IRR 79,000,000.
+    // The month is covered (31 days); the IRR 202,260,273 over buys 79 more days at 31/79,000,000 a day.
+    setClock('2029-03-11T10:00:00Z')
+    const quote = await quotePlan(db, auth, { plan: 'business', cycle: 'monthly' })
+    expect(quote).toMatchObject({
+      kind: 'upgrade',
+      list_price: 79_000_000,
+      credit_days: 354,
+      credit: 281_260_273,
+      extra_days: 79,
+      amount: 0,
+      period_start: '2029-03-11T10:00:00.000Z',
+      period_end: '2029-06-29T10:00:00.000Z',
+    })
+    expect(quote.summary).toContain('nothing to pay')
+    expect(quote.summary).toContain('adds 79 days, so it runs until 2029-06-29')
+
+    const sessionsBefore = await db.select({ id: paymentSessions.id }).from(paymentSessions)
+    const chosen = await choosePlan(db, auth, { plan: 'business', cycle: 'monthly' })
+    expect(chosen).toEqual({ applied: expect.objectContaining({ amount: 0, extra_days: 79 }) })
+    // No bank: no payment session was opened.
+    expect(await db.select({ id: paymentSessions.id }).from(paymentSessions)).toHaveLength(
+      sessionsBefore.length,
+    )
+
+    // The new period carries the credit as its value (the base of a later upgrade's credit).
+    const business = await activePeriod(seller.id)
+    expect(business).toMatchObject({ planSlug: 'business', amountPaid: 281_260_273, purchaseId: null })
+    expect(business!.periodStart.toISOString()).toBe('2029-03-11T10:00:00.000Z')
+    expect(business!.periodEnd.toISOString()).toBe('2029-06-29T10:00:00.000Z')
+    const [old] = await db.select().from(sellerSubscriptions).where(eq(sellerSubscriptions.id, pro!.id))
+    expect(old!.status).toBe('replaced')
+    expect(await planCodeOf(seller.id)).toBe('business')
+    // No money moved: no purchase to pay and no new invoice; the change is in the audit trail.
+    const purchases = await db
+      .select()
+      .from(platformPurchases)
+      .where(eq(platformPurchases.sellerId, seller.id))
+    expect(purchases.map((p) => p.status)).toEqual(['paid'])
+    expect(
+      await db.select().from(platformInvoices).where(eq(platformInvoices.sellerId, seller.id)),
+    ).toHaveLength(1)
+    const [started] = await db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.sellerId, seller.id), eq(auditEvents.action, 'subscription.start')))
+      .orderBy(desc(auditEvents.id))
+      .limit(1)
+    expect(started!.changes).toMatchObject({
+      plan: { after: 'business' },
+      amount: { after: 0 },
+      credit: { after: 281_260_273 },
+      extraDays: { after: 79 },
+    })
+
+    // The seller's plan is Business from now: a second store is allowed at once.
+    expect((await planLimitStatus(db, seller.id, 'stores')).allowed).toBe(true)
+  })
+
   it('a replayed callback changes nothing; a decline changes nothing; a second paid session is refunded', async () => {
     const { seller, auth } = await sellerOn('free')
     const { sessionId, callbackUrl } = await buy(auth, 'pro')
@@ -406,7 +478,16 @@ describe(`seller plans (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
     })
     expect(pdf.status).toBe(200)
     expect(pdf.headers.get('content-type')).toBe('application/pdf')
-    expect(new TextDecoder().decode((await pdf.arrayBuffer()).slice(0, 5))).toBe('%PDF-')
+    const bytes = new Uint8Array(await pdf.arrayBuffer())
+    expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-')
+    // The platform's own invoice: no order-only labels (SKU, seller/buyer, delivery, discount).
+    const text = (await extractText(await getDocumentProxy(bytes), { mergePages: true })).text
+    expect(text).toContain('Invoice for: Pro plan, 1 month')
+    expect(text).toMatch(/SUPPLIER[\s\S]*CUSTOMER/)
+    expect(text).toContain('Price (VAT included)')
+    expect(text).toContain('Includes VAT (10%)')
+    for (const orderOnly of ['SKU', 'SELLER', 'BUYER', 'Delivery', 'Discount', 'Subtotal'])
+      expect(text).not.toContain(orderOnly)
   })
 
   it('renewals: reminders 7 and 1 days before (once each), grace, then Free; a paid downgrade starts on time', async () => {

@@ -96,8 +96,11 @@ function drawHeader(doc: PDFKit.PDFDocument, invoice: InvoiceView) {
 function drawParties(doc: PDFKit.PDFDocument, invoice: InvoiceView) {
   const top = doc.y + 12
   const half = CONTENT_WIDTH / 2 - 12
-  const bottomLeft = drawParty(doc, 'Seller', invoice.seller, MARGIN, top, half)
-  const bottomRight = drawParty(doc, 'Buyer', invoice.buyer, MARGIN + CONTENT_WIDTH / 2 + 12, top, half)
+  // The platform sells a plan period or a Plus year to a seller or a buyer: "Seller" and "Buyer"
+  // would read as the marketplace's roles, so its own invoices name the two sides plainly.
+  const [from, to] = invoice.kind === 'platform' ? ['Supplier', 'Customer'] : ['Seller', 'Buyer']
+  const bottomLeft = drawParty(doc, from, invoice.seller, MARGIN, top, half)
+  const bottomRight = drawParty(doc, to, invoice.buyer, MARGIN + CONTENT_WIDTH / 2 + 12, top, half)
   doc.x = MARGIN
   doc.y = Math.max(bottomLeft, bottomRight) + 16
 }
@@ -118,8 +121,8 @@ function drawParty(
   doc.fillColor(INK)
   write(doc, party.name, 'bold', 11, x, doc.y + 3, width)
   if (party.national_id) write(doc, `National ID: ${party.national_id}`, 'regular', 9.5, x, doc.y + 2, width)
-  write(doc, `Phone: ${party.phone}`, 'regular', 9.5, x, doc.y + 2, width)
-  write(doc, party.address, 'regular', 9.5, x, doc.y + 2, width)
+  if (party.phone) write(doc, `Phone: ${party.phone}`, 'regular', 9.5, x, doc.y + 2, width)
+  if (party.address) write(doc, party.address, 'regular', 9.5, x, doc.y + 2, width)
   return doc.y
 }
 
@@ -136,12 +139,14 @@ function drawTableHeader(doc: PDFKit.PDFDocument) {
 
 function drawLines(doc: PDFKit.PDFDocument, invoice: InvoiceView, money: (n: number) => string) {
   drawTableHeader(doc)
+  const platform = invoice.kind === 'platform'
   for (const line of invoice.lines) {
     const item = COLUMNS[0]
     const name = layoutText(doc, line.product_name, 'bold', 9.5, item.width - 12)
     const nameHeight = name.height
-    // The SKU line sits under the name; an offer adds a second line under the prices.
-    const rowHeight = Math.max(nameHeight + 14, line.line_discount > 0 ? 24 : 0) + 8
+    // An order's SKU line sits under the name (a plan or a Plus year has none); an offer or a
+    // credit adds a second line under the prices.
+    const rowHeight = Math.max(nameHeight + (platform ? 0 : 14), line.line_discount > 0 ? 24 : 0) + 8
     if (doc.y + rowHeight > PAGE.height - MARGIN - 120) {
       doc.addPage()
       drawTableHeader(doc)
@@ -150,15 +155,16 @@ function drawLines(doc: PDFKit.PDFDocument, invoice: InvoiceView, money: (n: num
     doc.fillColor(INK)
     drawTextBlock(doc, name, MARGIN + item.x + 6, y)
     doc.fillColor(MUTED)
-    write(
-      doc,
-      `SKU ${line.sku} · ${line.unit}`,
-      'regular',
-      8.5,
-      MARGIN + item.x + 6,
-      y + nameHeight + 2,
-      item.width - 12,
-    )
+    if (!platform)
+      write(
+        doc,
+        `SKU ${line.sku} · ${line.unit}`,
+        'regular',
+        8.5,
+        MARGIN + item.x + 6,
+        y + nameHeight + 2,
+        item.width - 12,
+      )
     doc.font('Helvetica').fontSize(9.5).fillColor(INK)
     const cell = (index: 1 | 2 | 3, text: string, dy = 0) => {
       const column = COLUMNS[index]
@@ -169,7 +175,7 @@ function drawLines(doc: PDFKit.PDFDocument, invoice: InvoiceView, money: (n: num
     cell(3, money(line.line_subtotal))
     if (line.line_discount > 0) {
       doc.fillColor(MUTED).fontSize(8.5)
-      cell(2, `offer ${money(line.offer_price)}`, 12)
+      cell(2, platform ? 'credit for unused days' : `offer ${money(line.offer_price)}`, 12)
       cell(3, `-${money(line.line_discount)}`, 12)
       doc.fillColor(INK).fontSize(9.5)
     }
@@ -184,23 +190,28 @@ function drawTotals(doc: PDFKit.PDFDocument, invoice: InvoiceView, money: (n: nu
   if (doc.y + 110 > PAGE.height - MARGIN) doc.addPage()
   const platform = invoice.kind === 'platform'
   const byPlus = invoice.delivery_paid_by_platform ?? 0
-  const rows: [string, string][] = [
-    ['Subtotal', money(invoice.subtotal)],
-    [platform ? 'Credit' : 'Discount', invoice.discount > 0 ? `-${money(invoice.discount)}` : money(0)],
-    ...(platform
-      ? []
-      : [
-          [
-            invoice.order.delivery_method === 'pickup'
-              ? 'Delivery (pickup)'
-              : byPlus > 0
-                ? `Delivery — paid by ${constants.brand.name} Plus`
-                : 'Delivery',
-            money(invoice.delivery_fee),
-          ] as [string, string],
-        ]),
-    [`VAT (${invoice.vat_percent}%)`, money(invoice.vat)],
-  ]
+  // A platform price includes VAT: the price and the credit (if any); the VAT in it under the total.
+  const line = invoice.lines[0]
+  const rows: [string, string][] = platform
+    ? [
+        ['Price (VAT included)', money(line?.line_subtotal ?? invoice.total + invoice.discount)],
+        ...(invoice.discount > 0
+          ? [['Credit for unused days', `-${money(invoice.discount)}`] as [string, string]]
+          : []),
+      ]
+    : [
+        ['Subtotal', money(invoice.subtotal)],
+        ['Discount', invoice.discount > 0 ? `-${money(invoice.discount)}` : money(0)],
+        [
+          invoice.order.delivery_method === 'pickup'
+            ? 'Delivery (pickup)'
+            : byPlus > 0
+              ? `Delivery — paid by ${constants.brand.name} Plus`
+              : 'Delivery',
+          money(invoice.delivery_fee),
+        ],
+        [`VAT (${invoice.vat_percent}%)`, money(invoice.vat)],
+      ]
   const labelX = MARGIN + CONTENT_WIDTH - 280
   let y = doc.y + 8
   doc.font('Helvetica').fontSize(10).fillColor(INK)
@@ -219,10 +230,20 @@ function drawTotals(doc: PDFKit.PDFDocument, invoice: InvoiceView, money: (n: nu
   doc.font('Helvetica-Bold').fontSize(12)
   doc.text('Total', labelX, y, { width: 130 })
   doc.text(money(invoice.total), labelX + 110, y, { width: 170, align: 'right' })
+  if (platform) {
+    y += 18
+    doc.font('Helvetica').fontSize(10).fillColor(MUTED)
+    doc.text(`Includes VAT (${invoice.vat_percent}%)`, labelX, y, { width: 170 })
+    doc.text(money(invoice.vat), labelX + 170, y, { width: 110, align: 'right' })
+  }
   doc.font('Helvetica').fontSize(8.5).fillColor(MUTED)
   const notes = [
-    `Amounts in ${invoice.currency}. VAT is included in the total.`,
-    platform ? `Issued by ${constants.brand.name}.` : `Issued by ${constants.brand.name} on behalf of the seller.`,
+    platform
+      ? `Amounts in ${invoice.currency}. Prices include VAT.`
+      : `Amounts in ${invoice.currency}. VAT is included in the total.`,
+    platform
+      ? `Issued by ${constants.brand.name}.`
+      : `Issued by ${constants.brand.name} on behalf of the seller.`,
     byPlus > 0
       ? `Delivery — paid by ${constants.brand.name} Plus: ${money(byPlus)}, paid to the seller by ${constants.brand.name}, not part of this total.`
       : '',

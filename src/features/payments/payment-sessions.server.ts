@@ -1,11 +1,12 @@
 import '@tanstack/react-start/server-only'
-import { randomBytes } from 'node:crypto'
-import { and, eq } from 'drizzle-orm'
+import { randomBytes, randomInt } from 'node:crypto'
+import { and, asc, desc, eq } from 'drizzle-orm'
 import { constants } from '#app-config'
 import { minutes, now } from '~/server/clock.server'
 import { serverConfig } from '~/server/config.server'
 import type { Db, DbOrTx } from '~/server/db/client.server'
-import { paymentSessions } from '~/server/db/schema'
+import { recordAuditEvent } from '~/server/audit/audit.server'
+import { paymentSessions, platformPurchases } from '~/server/db/schema'
 import { HttpError } from '~/server/http/api-errors.server'
 import { log } from '~/server/log.server'
 import { paymentProvider } from '~/server/providers/payment/payment-provider.server'
@@ -49,6 +50,55 @@ export async function openPurchaseSession(
     amount: purchase.amount,
   })
   return id
+}
+
+/**
+ * A pending platform purchase (a plan period or a Plus year) in `tx`: inserted, numbered
+ * `PL-1000NN` from its id, audited as `purchase.create`, with an open payment session. The plan
+ * and Plus checkouts decide what is bought and for how much; this is the part they share.
+ */
+export async function openPlatformPurchase(
+  tx: DbOrTx,
+  values: Omit<typeof platformPurchases.$inferInsert, 'number' | 'id' | 'status'>,
+  audit: { actorUserId: number; sellerId?: number; after: Record<string, unknown> },
+): Promise<{ sessionId: string; number: string; amount: number; currency: string }> {
+  const [row] = await tx
+    .insert(platformPurchases)
+    .values({ ...values, number: `PL-TMP-${randomInt(1e9)}` })
+    .returning({ id: platformPurchases.id })
+  const number = `PL-${String(100000 + row!.id)}`
+  await tx.update(platformPurchases).set({ number }).where(eq(platformPurchases.id, row!.id))
+  await recordAuditEvent(tx, {
+    actorUserId: audit.actorUserId,
+    sellerId: audit.sellerId,
+    action: 'purchase.create',
+    recordType: 'purchase',
+    recordId: row!.id,
+    after: { number, ...audit.after },
+  })
+  const sessionId = await openPurchaseSession(tx, {
+    id: row!.id,
+    number,
+    amount: values.amount,
+    currency: values.currency,
+  })
+  return { sessionId, number, amount: values.amount, currency: values.currency }
+}
+
+/** A purchase's latest payment, as the pages the bank returns to show it (null before any). */
+export async function latestPurchasePayment(
+  db: DbOrTx,
+  purchaseId: number,
+): Promise<{ status: string; reason: string | null; refunded: boolean } | null> {
+  const [session] = await db
+    .select()
+    .from(paymentSessions)
+    .where(eq(paymentSessions.purchaseId, purchaseId))
+    .orderBy(desc(paymentSessions.createdAt), asc(paymentSessions.id))
+    .limit(1)
+  return session
+    ? { status: session.status, reason: session.failureReason, refunded: session.refundedAmount > 0 }
+    : null
 }
 
 /**

@@ -1,19 +1,22 @@
 import '@tanstack/react-start/server-only'
-import { randomInt } from 'node:crypto'
-import { and, desc, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import { constants } from '#app-config'
-import { openPurchaseSession, redirectToProvider } from '~/features/payments/payment-sessions.server'
+import {
+  latestPurchasePayment,
+  openPlatformPurchase,
+  redirectToProvider,
+} from '~/features/payments/payment-sessions.server'
 import { recordAuditEvent } from '~/server/audit/audit.server'
 import { requireApprovedSeller } from '~/server/auth/guards.server'
 import type { AuthContext } from '~/server/auth/session.server'
 import { minutes, now } from '~/server/clock.server'
 import type { Db, DbOrTx } from '~/server/db/client.server'
-import { paymentSessions, plans, platformPurchases, sellerSubscriptions } from '~/server/db/schema'
+import { plans, platformPurchases, sellerSubscriptions } from '~/server/db/schema'
 import { conflict, notFound, parseInput } from '~/server/http/api-errors.server'
 import { enforceRateLimits } from '~/server/rate-limit/rate-limit.server'
-import { cancelPendingPurchases, setSellerPlan } from './plan-fulfilment.server'
+import { cancelPendingPurchases, setSellerPlan, startPeriodPaidByCredit } from './plan-fulfilment.server'
 import { FREE_PLAN, planOfSeller } from './plan-limits.server'
-import { periodDays, periodEndOf, priceOf, unusedCredit } from './plan-pricing'
+import { creditCoveredPeriod, periodDays, periodEndOf, priceOf, unusedCredit } from './plan-pricing'
 import {
   choosePlanInput,
   purchaseResultInput,
@@ -84,6 +87,7 @@ export async function quotePlanChange(
       list_price: 0,
       credit: 0,
       credit_days: 0,
+      extra_days: 0,
       amount: 0,
       period_start: from.toISOString(),
       period_end: from.toISOString(),
@@ -102,6 +106,7 @@ export async function quotePlanChange(
       list_price: listPrice,
       credit: 0,
       credit_days: 0,
+      extra_days: 0,
       amount: listPrice,
       period_start: at.toISOString(),
       period_end: end.toISOString(),
@@ -113,21 +118,35 @@ export async function quotePlanChange(
   if (upgrade) {
     const { credit, days } = unusedCredit(active, at)
     const end = periodEndOf(at, input.cycle)
-    if (credit >= listPrice)
-      throw conflict(
-        `The ${days} unused days of your ${current.name} plan are worth more than ${target.name} ${input.cycle}; choose the yearly ${target.name} plan.`,
-      )
+    const usedDays = `The ${days} unused days of ${current.name} (of ${periodDays(active.periodStart, active.periodEnd)})`
+    if (credit >= listPrice) {
+      const covered = creditCoveredPeriod(at, end, listPrice, credit)
+      return {
+        ...base,
+        kind: 'upgrade',
+        list_price: listPrice,
+        credit,
+        credit_days: days,
+        extra_days: covered.extraDays,
+        amount: 0,
+        period_start: at.toISOString(),
+        period_end: covered.end.toISOString(),
+        replacesSubscriptionId: active.id,
+        summary: `${usedDays} are worth more than ${target.name} ${input.cycle}: nothing to pay. You move to ${target.name} now, and the credit left over adds ${covered.extraDays} day${covered.extraDays === 1 ? '' : 's'}, so it runs until ${day(covered.end)}.`,
+      }
+    }
     return {
       ...base,
       kind: 'upgrade',
       list_price: listPrice,
       credit,
       credit_days: days,
+      extra_days: 0,
       amount: listPrice - credit,
       period_start: at.toISOString(),
       period_end: end.toISOString(),
       replacesSubscriptionId: active.id,
-      summary: `${target.name} from today until ${day(end)}. The ${days} unused days of ${current.name} (of ${periodDays(active.periodStart, active.periodEnd)}) are credited.`,
+      summary: `${target.name} from today until ${day(end)}. ${usedDays} are credited.`,
     }
   }
   // The same plan again (a renewal) or a cheaper one (a downgrade): it starts when this one ends.
@@ -140,6 +159,7 @@ export async function quotePlanChange(
     list_price: listPrice,
     credit: 0,
     credit_days: 0,
+    extra_days: 0,
     amount: listPrice,
     period_start: start.toISOString(),
     period_end: end.toISOString(),
@@ -169,20 +189,25 @@ const startLimit = { name: 'plan-payment-start:seller', limit: 20, windowMs: min
 
 /**
  * "Pay" after the quote: a pending purchase at the quoted price and an open payment session, then
- * where to send the payer. Choosing Free schedules the move (no payment) and answers `scheduled`.
+ * where to send the payer. Choosing Free schedules the move (no payment) and answers `scheduled`;
+ * an upgrade the unused credit pays for in full is applied at once and answers `applied`.
  */
 export async function choosePlan(
   db: Db,
   auth: AuthContext | null,
   input: ChoosePlanInput,
-): Promise<{ url: string } | { scheduled: PlanQuote }> {
+): Promise<{ url: string } | { scheduled: PlanQuote } | { applied: PlanQuote }> {
   const actor = ownerOf(auth)
   const choice = parseInput(choosePlanInput, input)
   await enforceRateLimits(db, [{ rule: startLimit, subject: String(actor.sellerId) }], (s) => {
     const wait = Math.ceil(s / 60)
     return `Too many payment attempts. Try again in ${wait} minute${wait === 1 ? '' : 's'}.`
   })
-  const opened = await db.transaction(async (tx) => {
+  type Opened =
+    | { scheduled: PlanQuote }
+    | { applied: PlanQuote }
+    | { sessionId: string; number: string; amount: number; currency: string }
+  const opened = await db.transaction(async (tx): Promise<Opened> => {
     await planOfSeller(tx, actor.sellerId, true)
     const quote = await quotePlanChange(tx, actor.sellerId, choice)
     await cancelPendingPurchases(tx, actor.sellerId)
@@ -206,10 +231,14 @@ export async function choosePlan(
       }
       return { scheduled: publicQuote(quote) }
     }
-    const [row] = await tx
-      .insert(platformPurchases)
-      .values({
-        number: `PL-TMP-${randomInt(1e9)}`,
+    if (quote.kind === 'upgrade' && quote.amount === 0) {
+      // The unused credit pays for it all (creditCoveredPeriod): no purchase, nothing for the bank.
+      await startPeriodPaidByCredit(tx, actor.auth.user.id, actor.sellerId, quote)
+      return { applied: publicQuote(quote) }
+    }
+    return openPlatformPurchase(
+      tx,
+      {
         kind: 'plan',
         userId: actor.auth.user.id,
         sellerId: actor.sellerId,
@@ -223,34 +252,22 @@ export async function choosePlan(
         periodEnd: new Date(quote.period_end),
         replacesSubscriptionId: quote.replacesSubscriptionId,
         createdAt: now(),
-      })
-      .returning({ id: platformPurchases.id })
-    const number = `PL-${String(100000 + row!.id)}`
-    await tx.update(platformPurchases).set({ number }).where(eq(platformPurchases.id, row!.id))
-    await recordAuditEvent(tx, {
-      actorUserId: actor.auth.user.id,
-      sellerId: actor.sellerId,
-      action: 'purchase.create',
-      recordType: 'purchase',
-      recordId: row!.id,
-      after: {
-        number,
-        kind: quote.kind,
-        plan: quote.plan_slug,
-        cycle: quote.cycle,
-        amount: quote.amount,
-        credit: quote.credit,
       },
-    })
-    const sessionId = await openPurchaseSession(tx, {
-      id: row!.id,
-      number,
-      amount: quote.amount,
-      currency: quote.currency,
-    })
-    return { sessionId, number, amount: quote.amount, currency: quote.currency }
+      {
+        actorUserId: actor.auth.user.id,
+        sellerId: actor.sellerId,
+        after: {
+          kind: quote.kind,
+          plan: quote.plan_slug,
+          cycle: quote.cycle,
+          amount: quote.amount,
+          credit: quote.credit,
+        },
+      },
+    )
   })
-  if (opened.scheduled) return { scheduled: opened.scheduled }
+  if ('scheduled' in opened) return { scheduled: opened.scheduled }
+  if ('applied' in opened) return { applied: opened.applied }
   return redirectToProvider(
     db,
     {
@@ -278,12 +295,7 @@ export async function purchaseResult(
     .leftJoin(plans, eq(plans.slug, platformPurchases.planSlug))
     .where(and(eq(platformPurchases.number, purchaseNumber), eq(platformPurchases.sellerId, actor.sellerId)))
   if (!row) throw notFound('Purchase not found')
-  const [session] = await db
-    .select()
-    .from(paymentSessions)
-    .where(eq(paymentSessions.purchaseId, row.purchase.id))
-    .orderBy(desc(paymentSessions.createdAt))
-    .limit(1)
+  const payment = await latestPurchasePayment(db, row.purchase.id)
   const p = row.purchase
   return {
     number: p.number,
@@ -294,8 +306,6 @@ export async function purchaseResult(
     currency: p.currency,
     period_start: p.periodStart.toISOString(),
     period_end: p.periodEnd.toISOString(),
-    payment: session
-      ? { status: session.status, reason: session.failureReason, refunded: session.refundedAmount > 0 }
-      : null,
+    payment,
   }
 }

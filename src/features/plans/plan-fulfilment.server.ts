@@ -170,6 +170,68 @@ export async function fulfilPurchase(
 }
 
 /**
+ * An upgrade the unused credit pays for in full (the quote's amount is 0): the current period is
+ * replaced and the new one starts now, without a purchase, a payment or an invoice, since no money
+ * moves. The new period carries the credit as its value, so a later upgrade credits its unused days
+ * in turn. Inside choosePlan's transaction, after the seller's row is locked and the quote made.
+ */
+export async function startPeriodPaidByCredit(
+  tx: DbOrTx,
+  actorUserId: number,
+  sellerId: number,
+  quote: {
+    plan_slug: string
+    cycle: 'monthly' | 'yearly'
+    period_start: string
+    period_end: string
+    credit: number
+    credit_days: number
+    extra_days: number
+    replacesSubscriptionId: number | null
+  },
+): Promise<void> {
+  const at = now()
+  await tx
+    .update(sellerSubscriptions)
+    .set({ status: 'replaced', endedAt: at })
+    .where(and(eq(sellerSubscriptions.sellerId, sellerId), eq(sellerSubscriptions.status, 'active')))
+  const [subscription] = await tx
+    .insert(sellerSubscriptions)
+    .values({
+      sellerId,
+      planSlug: quote.plan_slug,
+      billingCycle: quote.cycle,
+      periodStart: new Date(quote.period_start),
+      periodEnd: new Date(quote.period_end),
+      status: 'active',
+      purchaseId: null,
+      amountPaid: quote.credit,
+      createdAt: at,
+    })
+    .returning()
+  await recordAuditEvent(tx, {
+    actorUserId,
+    sellerId,
+    action: 'subscription.start',
+    recordType: 'subscription',
+    recordId: subscription!.id,
+    after: {
+      plan: quote.plan_slug,
+      cycle: quote.cycle,
+      periodStart: quote.period_start,
+      periodEnd: quote.period_end,
+      amount: 0,
+      credit: quote.credit,
+      creditDays: quote.credit_days,
+      extraDays: quote.extra_days,
+      replaces: quote.replacesSubscriptionId,
+    },
+    reason: 'paid by the unused credit of the current period',
+  })
+  await setSellerPlan(tx, sellerId, quote.plan_slug, actorUserId, 'upgrade paid by credit')
+}
+
+/**
  * The platform's invoice for a paid purchase, numbered from the yearly counter bumped with an
  * upsert (its row lock makes concurrent payments take turns; a rolled-back payment gives its number
  * back), so numbers have no gaps and no duplicates. A purchase that has an invoice keeps it.

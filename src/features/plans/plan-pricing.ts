@@ -35,6 +35,27 @@ export function unusedCredit(
   return { credit: Math.floor((period.amountPaid * days) / total), days }
 }
 
+/**
+ * An upgrade whose unused credit is worth at least the new plan's price for the chosen cycle needs
+ * no payment: the plan starts at once for the cycle (`start` to `cycleEnd`), and what the credit is
+ * worth beyond the price buys more whole days of the new plan at that cycle's daily price (rounded
+ * down), so nothing paid for is lost and nothing is paid back in money.
+ */
+export function creditCoveredPeriod(
+  start: Date,
+  cycleEnd: Date,
+  listPrice: number,
+  credit: number,
+): { end: Date; extraDays: number } {
+  const cycleDays = periodDays(start, cycleEnd)
+  const extraDays =
+    listPrice > 0 && cycleDays > 0 ? Math.floor(((credit - listPrice) * cycleDays) / listPrice) : 0
+  return {
+    end: new Date(cycleEnd.getTime() + Math.max(0, extraDays) * DAY_MS),
+    extraDays: Math.max(0, extraDays),
+  }
+}
+
 /** What a year saves against twelve months. */
 export const yearlySaving = (monthly: number, yearly: number) => Math.max(0, monthly * 12 - yearly)
 

@@ -101,6 +101,11 @@ export interface PlanQuote {
   /** Unused days of the current period, credited against an upgrade. */
   credit: number
   credit_days: number
+  /**
+   * Days added to the new period because the credit is worth more than its price (then `amount`
+   * is 0 and the change applies at once, without a payment).
+   */
+  extra_days: number
   amount: number
   currency: string
   period_start: string

@@ -1,25 +1,20 @@
 import '@tanstack/react-start/server-only'
-import { randomInt } from 'node:crypto'
-import { and, asc, count, desc, eq, gt, gte, inArray, isNull, sum } from 'drizzle-orm'
+import { and, count, desc, eq, gt, gte, inArray, isNull, sum } from 'drizzle-orm'
 import { constants } from '#app-config'
-import { openPurchaseSession, redirectToProvider } from '~/features/payments/payment-sessions.server'
+import {
+  latestPurchasePayment,
+  openPlatformPurchase,
+  redirectToProvider,
+} from '~/features/payments/payment-sessions.server'
 import type { InvoiceView } from '~/features/orders/invoices.types'
 import { periodEndOf } from '~/features/plans/plan-pricing'
 import type { PlatformInvoiceSummary } from '~/features/plans/plans.schemas'
 import { platformInvoiceView } from '~/features/plans/plans.server'
-import { recordAuditEvent } from '~/server/audit/audit.server'
 import { requireUser } from '~/server/auth/guards.server'
 import type { AuthContext } from '~/server/auth/session.server'
 import { days, minutes, now } from '~/server/clock.server'
 import type { Db, DbOrTx } from '~/server/db/client.server'
-import {
-  orders,
-  paymentSessions,
-  platformInvoices,
-  platformPurchases,
-  plusMemberships,
-  users,
-} from '~/server/db/schema'
+import { orders, platformInvoices, platformPurchases, plusMemberships, users } from '~/server/db/schema'
 import { conflict, notFound, parseInput } from '~/server/http/api-errors.server'
 import { enforceRateLimits } from '~/server/rate-limit/rate-limit.server'
 import { openPlusPeriods, plusYearlyPrice } from './plus-membership.server'
@@ -157,10 +152,9 @@ export async function joinPlus(db: Db, auth: AuthContext | null): Promise<{ url:
         ),
       )
     const start = current ? current.periodEnd : at
-    const [row] = await tx
-      .insert(platformPurchases)
-      .values({
-        number: `PL-TMP-${randomInt(1e9)}`,
+    return openPlatformPurchase(
+      tx,
+      {
         kind: 'membership',
         userId: user.id,
         sellerId: null,
@@ -171,24 +165,9 @@ export async function joinPlus(db: Db, auth: AuthContext | null): Promise<{ url:
         periodStart: start,
         periodEnd: periodEndOf(start, 'yearly'),
         createdAt: at,
-      })
-      .returning({ id: platformPurchases.id })
-    const number = `PL-${String(100000 + row!.id)}`
-    await tx.update(platformPurchases).set({ number }).where(eq(platformPurchases.id, row!.id))
-    await recordAuditEvent(tx, {
-      actorUserId: user.id,
-      action: 'purchase.create',
-      recordType: 'purchase',
-      recordId: row!.id,
-      after: { number, kind: 'membership', amount: price, renewal: Boolean(current) },
-    })
-    const sessionId = await openPurchaseSession(tx, {
-      id: row!.id,
-      number,
-      amount: price,
-      currency: constants.money.currency,
-    })
-    return { sessionId, number, amount: price }
+      },
+      { actorUserId: user.id, after: { kind: 'membership', amount: price, renewal: Boolean(current) } },
+    )
   })
   return redirectToProvider(
     db,
@@ -222,12 +201,7 @@ export async function plusPurchaseResult(
       ),
     )
   if (!p) throw notFound('Purchase not found')
-  const [session] = await db
-    .select()
-    .from(paymentSessions)
-    .where(eq(paymentSessions.purchaseId, p.id))
-    .orderBy(desc(paymentSessions.createdAt), asc(paymentSessions.id))
-    .limit(1)
+  const payment = await latestPurchasePayment(db, p.id)
   return {
     number: p.number,
     status: p.status,
@@ -235,9 +209,7 @@ export async function plusPurchaseResult(
     currency: p.currency,
     period_start: p.periodStart.toISOString(),
     period_end: p.periodEnd.toISOString(),
-    payment: session
-      ? { status: session.status, reason: session.failureReason, refunded: session.refundedAmount > 0 }
-      : null,
+    payment,
   }
 }
 

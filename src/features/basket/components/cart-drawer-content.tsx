@@ -1,3 +1,4 @@
+import { PlusBasketDelivery } from '~/features/plus/components/plus-basket-delivery'
 import { formatMoney } from '~/lib/money'
 import { EmptyState } from '~/ui/empty-state'
 import { BasketIcon } from '~/ui/icons'
@@ -42,15 +43,18 @@ export function CartDrawerContent() {
 
 /** The drawer footer's grand total across carts (empty when there is nothing to total). */
 export function CartDrawerTotal() {
-  const { carts } = useBasket()
+  const { carts, signedIn } = useBasket()
   if (!carts.length) return null
   const total = carts.reduce((sum, cart) => sum + cart.totalEffectiveAmount, 0)
   return (
-    <p className="mb-3 flex justify-between text-sm font-semibold text-ink">
-      <span>
-        Total, {carts.length} {carts.length === 1 ? 'seller' : 'sellers'}
-      </span>
-      <span className="tabular-nums">{formatMoney(total)}</span>
-    </p>
+    <>
+      <PlusBasketDelivery signedIn={signedIn} compact />
+      <p className="mb-3 flex justify-between text-sm font-semibold text-ink">
+        <span>
+          Total, {carts.length} {carts.length === 1 ? 'seller' : 'sellers'}
+        </span>
+        <span className="tabular-nums">{formatMoney(total)}</span>
+      </p>
+    </>
   )
 }

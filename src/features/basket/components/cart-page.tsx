@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { track } from '~/features/analytics/analytics-client'
+import { PlusBasketDelivery } from '~/features/plus/components/plus-basket-delivery'
 import { formatMoney } from '~/lib/money'
 import { Button } from '~/ui/button'
 import { Dialog, DialogClose, DialogContent } from '~/ui/dialog'
@@ -112,9 +113,12 @@ export function CartPage() {
                 </dd>
               </div>
             </dl>
-            <p className="mt-3 text-xs text-stone-600">
-              Minimum quantities, stock and delivery are checked at checkout. VAT is added there.
-            </p>
+            <div className="mt-3 flex flex-col gap-2">
+              <PlusBasketDelivery signedIn={basket.signedIn} />
+              <p className="text-xs text-stone-600">
+                Minimum quantities, stock and delivery are checked at checkout. VAT is added there.
+              </p>
+            </div>
             {basket.signedIn ? null : (
               <p className="mt-2 text-xs text-stone-600">
                 Checking out asks you to sign in; your basket comes with you.

@@ -135,22 +135,24 @@ export function OrderTotals({
       {rows.map(([term, value]) => (
         <div key={term} className="flex justify-between gap-4">
           <dt className="text-stone-600">{term}</dt>
-          <dd className="text-ink tabular-nums">{value}</dd>
+          <dd className="text-ink tabular-nums whitespace-nowrap">{value}</dd>
         </div>
       ))}
       <div className="mt-1 flex justify-between gap-4 border-t border-stone-200 pt-2 text-base font-semibold">
         <dt className="text-ink">{byPlus > 0 && viewer !== 'buyer' ? 'Total paid by the buyer' : 'Total'}</dt>
-        <dd className="text-ink tabular-nums" data-testid="order-total">
+        <dd className="text-ink tabular-nums whitespace-nowrap" data-testid="order-total">
           {money(order.total)}
         </dd>
       </div>
       {byPlus > 0 && viewer !== 'buyer' ? (
         <div className="flex justify-between gap-4 text-sm" data-testid="order-seller-receives">
           <dt className="text-stone-600">
-            {viewer === 'seller' ? 'You receive' : 'The seller receives'} (delivery paid by {PLUS_NAME}
-            included)
+            {viewer === 'seller' ? 'You receive' : 'The seller receives'} (with the delivery fee {PLUS_NAME}{' '}
+            pays)
           </dt>
-          <dd className="text-ink tabular-nums font-semibold">{money(order.total + byPlus)}</dd>
+          <dd className="text-ink tabular-nums font-semibold whitespace-nowrap">
+            {money(order.total + byPlus)}
+          </dd>
         </div>
       ) : null}
     </dl>

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
+import { PurchaseOutcome } from '~/features/payments/components/purchase-outcome'
 import { toApiError } from '~/lib/api-error'
 import { isApprovedSeller, sellerRole } from '~/lib/auth-access'
 import type { BillingCycle } from '~/lib/domain-enums'
@@ -22,6 +23,7 @@ export function SubscriptionPage({ user, purchase }: { user: User | null; purcha
   const overview = useQuery({ ...planQueries.overview(), enabled: seller })
   const [cycle, setCycle] = useState<BillingCycle>('monthly')
   const [choosing, setChoosing] = useState<PlanView | null>(null)
+  const [applied, setApplied] = useState<PlanQuote | null>(null)
   const canChoose = seller && overview.data?.can_manage === true
   return (
     <div className="flex flex-col gap-8">
@@ -35,7 +37,16 @@ export function SubscriptionPage({ user, purchase }: { user: User | null; purcha
           period ends, and nothing you made is ever deleted.
         </p>
       </header>
-      {purchase && seller ? <PurchaseOutcome purchaseNumber={purchase} /> : null}
+      {purchase && seller ? <PlanPurchaseOutcome purchaseNumber={purchase} /> : null}
+      {applied ? (
+        <p
+          role="status"
+          className="rounded-xl border border-emerald-300 bg-emerald-50 px-4 py-3 text-sm text-emerald-950"
+        >
+          You are on {applied.plan_name} now, until {formatTehranDay(applied.period_end)}. Your unused credit
+          paid for it; nothing was charged.
+        </p>
+      ) : null}
       {seller && overview.data ? (
         <section aria-labelledby="current-title" className="flex flex-col gap-3">
           <h2 id="current-title" className="text-lg font-semibold text-ink">
@@ -88,7 +99,14 @@ export function SubscriptionPage({ user, purchase }: { user: User | null; purcha
           <PlanInvoices overview={overview.data} />
         </section>
       ) : null}
-      {choosing ? <ChoosePlanDialog plan={choosing} cycle={cycle} onClose={() => setChoosing(null)} /> : null}
+      {choosing ? (
+        <ChoosePlanDialog
+          plan={choosing}
+          cycle={cycle}
+          onClose={() => setChoosing(null)}
+          onApplied={setApplied}
+        />
+      ) : null}
     </div>
   )
 }
@@ -112,10 +130,13 @@ function ChoosePlanDialog({
   plan,
   cycle,
   onClose,
+  onApplied,
 }: {
   plan: PlanView
   cycle: BillingCycle
   onClose: () => void
+  /** The credit paid for the change in full: it applied without a payment. */
+  onApplied: (quote: PlanQuote) => void
 }) {
   const queryClient = useQueryClient()
   const quote = useQuery({
@@ -136,6 +157,7 @@ function ChoosePlanDialog({
         return
       }
       await queryClient.invalidateQueries({ queryKey: planQueries.all })
+      if ('applied' in result) onApplied(result.applied)
       onClose()
     } catch (thrown) {
       setError(toApiError(thrown).message)
@@ -169,9 +191,17 @@ function ChoosePlanDialog({
                     <dd>-{formatMoney(q.credit, q.currency)}</dd>
                   </div>
                 ) : null}
+                {q.extra_days > 0 ? (
+                  <div className="flex justify-between gap-3 text-emerald-800">
+                    <dt>Credit left over</dt>
+                    <dd>
+                      {q.extra_days} more day{q.extra_days === 1 ? '' : 's'} of {plan.name}
+                    </dd>
+                  </div>
+                ) : null}
                 <div className="flex justify-between gap-3 border-t border-stone-200 pt-1 font-semibold">
                   <dt>To pay now (VAT included)</dt>
-                  <dd>{formatMoney(q.amount, q.currency)}</dd>
+                  <dd>{q.amount === 0 ? 'Nothing' : formatMoney(q.amount, q.currency)}</dd>
                 </div>
                 <div className="flex justify-between gap-3 text-stone-700">
                   <dt>Period</dt>
@@ -191,7 +221,11 @@ function ChoosePlanDialog({
                 Cancel
               </Button>
               <Button onClick={confirm} disabled={busy}>
-                {q.kind === 'to_free' ? 'Move to Free' : `Pay ${formatMoney(q.amount, q.currency)}`}
+                {q.kind === 'to_free'
+                  ? 'Move to Free'
+                  : q.amount === 0
+                    ? `Switch to ${plan.name} now`
+                    : `Pay ${formatMoney(q.amount, q.currency)}`}
               </Button>
             </div>
           </div>
@@ -201,37 +235,23 @@ function ChoosePlanDialog({
   )
 }
 
-/** Back from the bank: what happened to the purchase. */
-function PurchaseOutcome({ purchaseNumber }: { purchaseNumber: string }) {
-  const { data, isError } = useQuery(planQueries.purchase(purchaseNumber))
-  if (isError) return null
-  if (!data) return <p className="text-sm text-stone-700">Checking your payment…</p>
-  const paid = data.status === 'paid'
+/** Back from the bank: what happened to the plan purchase. */
+function PlanPurchaseOutcome({ purchaseNumber }: { purchaseNumber: string }) {
   return (
-    <div
-      role="status"
-      className={
-        paid
-          ? 'rounded-xl border border-emerald-300 bg-emerald-50 px-4 py-3 text-sm text-emerald-950'
-          : 'rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950'
-      }
-    >
-      {paid ? (
-        <p>
-          Payment received for {data.plan_name} ({data.number}): {formatTehranDay(data.period_start)} –{' '}
-          {formatTehranDay(data.period_end)}. The invoice is below.
-        </p>
-      ) : data.payment?.refunded ? (
-        <p>
-          The payment for {data.number} could not be applied to your plan and is being refunded. Your plan has
-          not changed.
-        </p>
-      ) : (
-        <p>
-          The payment for {data.plan_name} ({data.number}) did not go through. Your plan has not changed;
-          choose the plan again to retry.
-        </p>
+    <PurchaseOutcome
+      query={useQuery(planQueries.purchase(purchaseNumber))}
+      paid={(p) => (
+        <>
+          Payment received for {p.plan_name} ({p.number}): {formatTehranDay(p.period_start)} –{' '}
+          {formatTehranDay(p.period_end)}. The invoice is below.
+        </>
       )}
-    </div>
+      refunded={(p) =>
+        `The payment for ${p.number} could not be applied to your plan and is being refunded. Your plan has not changed.`
+      }
+      failed={(p) =>
+        `The payment for ${p.plan_name} (${p.number}) did not go through. Your plan has not changed; choose the plan again to retry.`
+      }
+    />
   )
 }

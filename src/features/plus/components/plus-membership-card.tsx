@@ -36,7 +36,7 @@ export function PlusMembershipCard({ overview, showLink }: { overview: PlusOverv
         </dl>
       ) : (
         <p className="text-sm text-stone-800">
-          You are not a {PLUS_NAME} member. Free seller delivery on every order costs{' '}
+          You have not joined {PLUS_NAME} yet. Free seller delivery on every order costs{' '}
           {money(overview.yearly_price)} a year.
         </p>
       )}

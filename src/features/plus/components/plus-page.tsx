@@ -1,6 +1,7 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
+import { PurchaseOutcome } from '~/features/payments/components/purchase-outcome'
 import { toApiError } from '~/lib/api-error'
 import { formatMoney } from '~/lib/money'
 import type { User } from '~/lib/user'
@@ -30,7 +31,7 @@ export function PlusPage({ user, purchase }: { user: User | null; purchase?: str
           {money(data.yearly_price)}{' '}
           <span className="text-base font-medium text-stone-700">a year, VAT included</span>
         </p>
-        {purchase && user ? <PurchaseOutcome membershipNumber={purchase} /> : null}
+        {purchase && user ? <PlusPurchaseOutcome membershipNumber={purchase} /> : null}
         <JoinAction user={user} overview={data} />
         {data.would_have_saved ? <WouldHaveSaved overview={data} /> : null}
       </header>
@@ -175,31 +176,18 @@ function WouldHaveSaved({ overview }: { overview: PlusOverview }) {
   )
 }
 
-/** Back from the bank: what happened to the payment. */
-function PurchaseOutcome({ membershipNumber }: { membershipNumber: string }) {
-  const { data, isError } = useQuery(plusQueries.purchase(membershipNumber))
-  if (isError) return null
-  if (!data) return <p className="text-sm text-stone-700">Checking your payment…</p>
-  const paid = data.status === 'paid'
+/** Back from the bank: what happened to the Plus purchase. */
+function PlusPurchaseOutcome({ membershipNumber }: { membershipNumber: string }) {
   return (
-    <div
-      role="status"
-      className={
-        paid
-          ? 'rounded-xl border border-emerald-300 bg-emerald-50 px-4 py-3 text-sm text-emerald-950'
-          : 'rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950'
+    <PurchaseOutcome
+      query={useQuery(plusQueries.purchase(membershipNumber))}
+      paid={(p) =>
+        `Welcome to ${PLUS_NAME}: payment received (${p.number}). Free seller delivery from ${formatPlusDate(p.period_start)} to ${formatPlusDate(p.period_end)}.`
       }
-    >
-      {paid ? (
-        <p>
-          Welcome to {PLUS_NAME}: payment received ({data.number}). Free seller delivery from{' '}
-          {formatPlusDate(data.period_start)} to {formatPlusDate(data.period_end)}.
-        </p>
-      ) : data.payment?.refunded ? (
-        <p>The payment for {data.number} could not be applied and is being refunded.</p>
-      ) : (
-        <p>The payment for {data.number} did not go through. Nothing was charged; you can try again.</p>
-      )}
-    </div>
+      refunded={(p) => `The payment for ${p.number} could not be applied and is being refunded.`}
+      failed={(p) =>
+        `The payment for ${p.number} did not go through. Nothing was charged; you can try again.`
+      }
+    />
   )
 }
