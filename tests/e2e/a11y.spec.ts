@@ -161,7 +161,7 @@ async function basketHoldsALine(request: APIRequestContext) {
 
 for (const role of ['guest', 'buyer', 'seller', 'admin'] as const) {
   test(`axe finds no serious or critical violation on the ${role}'s pages`, async ({ browser }) => {
-    test.setTimeout(8 * 60_000)
+    test.setTimeout(15 * 60_000)
     const context = await browser.newContext()
     if (role !== 'guest') await signIn(context, role)
     if (role === 'buyer') await basketHoldsALine(context.request)
