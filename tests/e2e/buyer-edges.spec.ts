@@ -65,7 +65,7 @@ test('a removed basket line comes back with the toast’s Undo', async ({ page, 
     })
   await toast.getByRole('button', { name: 'Undo' }).click()
   await expect(line).toBeVisible()
-  await expect(line.getByRole('spinbutton')).toHaveValue(String(offer.minQuantity))
+  await expect(line.getByRole('textbox', { name: 'Quantity' })).toHaveValue(String(offer.minQuantity))
   await expect(page.getByRole('banner').getByRole('button', { name: 'Basket, 1 item' })).toBeVisible()
 })
 
