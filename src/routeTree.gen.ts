@@ -41,6 +41,7 @@ import { Route as AdminProductsRouteImport } from './routes/admin/products'
 import { Route as ApiCategoriesRouteImport } from './routes/api/categories'
 import { Route as ApiHealthRouteImport } from './routes/api/health'
 import { Route as ApiImageRouteImport } from './routes/api/image'
+import { Route as ApiShareImageRouteImport } from './routes/api/share-image'
 import { Route as AuthIndexRouteImport } from './routes/auth/index'
 import { Route as AuthVerifyRouteImport } from './routes/auth/verify'
 import { Route as BuyerIndexRouteImport } from './routes/buyer/index'
@@ -295,6 +296,11 @@ const ApiHealthRoute = ApiHealthRouteImport.update({
 const ApiImageRoute = ApiImageRouteImport.update({
   id: '/api/image',
   path: '/api/image',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiShareImageRoute = ApiShareImageRouteImport.update({
+  id: '/api/share-image',
+  path: '/api/share-image',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthIndexRoute = AuthIndexRouteImport.update({
@@ -825,6 +831,7 @@ export interface FileRoutesByFullPath {
   '/api/categories': typeof ApiCategoriesRoute
   '/api/health': typeof ApiHealthRoute
   '/api/image': typeof ApiImageRoute
+  '/api/share-image': typeof ApiShareImageRoute
   '/auth/verify': typeof AuthVerifyRoute
   '/media/$': typeof MediaSplatRoute
   '/seller/profile': typeof SellerProfileRoute
@@ -948,6 +955,7 @@ export interface FileRoutesByTo {
   '/api/categories': typeof ApiCategoriesRoute
   '/api/health': typeof ApiHealthRoute
   '/api/image': typeof ApiImageRoute
+  '/api/share-image': typeof ApiShareImageRoute
   '/auth/verify': typeof AuthVerifyRoute
   '/media/$': typeof MediaSplatRoute
   '/seller/profile': typeof SellerProfileRoute
@@ -1078,6 +1086,7 @@ export interface FileRoutesById {
   '/api/categories': typeof ApiCategoriesRoute
   '/api/health': typeof ApiHealthRoute
   '/api/image': typeof ApiImageRoute
+  '/api/share-image': typeof ApiShareImageRoute
   '/auth/verify': typeof AuthVerifyRoute
   '/media/$': typeof MediaSplatRoute
   '/seller/profile': typeof SellerProfileRoute
@@ -1209,6 +1218,7 @@ export interface FileRouteTypes {
     | '/api/categories'
     | '/api/health'
     | '/api/image'
+    | '/api/share-image'
     | '/auth/verify'
     | '/media/$'
     | '/seller/profile'
@@ -1332,6 +1342,7 @@ export interface FileRouteTypes {
     | '/api/categories'
     | '/api/health'
     | '/api/image'
+    | '/api/share-image'
     | '/auth/verify'
     | '/media/$'
     | '/seller/profile'
@@ -1461,6 +1472,7 @@ export interface FileRouteTypes {
     | '/api/categories'
     | '/api/health'
     | '/api/image'
+    | '/api/share-image'
     | '/auth/verify'
     | '/media/$'
     | '/seller/profile'
@@ -1571,6 +1583,7 @@ export interface RootRouteChildren {
   ApiCategoriesRoute: typeof ApiCategoriesRoute
   ApiHealthRoute: typeof ApiHealthRoute
   ApiImageRoute: typeof ApiImageRoute
+  ApiShareImageRoute: typeof ApiShareImageRoute
   MediaSplatRoute: typeof MediaSplatRoute
   SitemapsFileRoute: typeof SitemapsFileRoute
   ApiAnalyticsEventsRoute: typeof ApiAnalyticsEventsRoute
@@ -1827,6 +1840,13 @@ declare module '@tanstack/react-router' {
       path: '/api/image'
       fullPath: '/api/image'
       preLoaderRoute: typeof ApiImageRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/share-image': {
+      id: '/api/share-image'
+      path: '/api/share-image'
+      fullPath: '/api/share-image'
+      preLoaderRoute: typeof ApiShareImageRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/auth/': {
@@ -2725,6 +2745,7 @@ const rootRouteChildren: RootRouteChildren = {
   ApiCategoriesRoute: ApiCategoriesRoute,
   ApiHealthRoute: ApiHealthRoute,
   ApiImageRoute: ApiImageRoute,
+  ApiShareImageRoute: ApiShareImageRoute,
   MediaSplatRoute: MediaSplatRoute,
   SitemapsFileRoute: SitemapsFileRoute,
   ApiAnalyticsEventsRoute: ApiAnalyticsEventsRoute,

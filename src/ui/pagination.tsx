@@ -27,14 +27,11 @@ export function Pagination({ page, pageCount, renderLink, className }: Paginatio
       ...(current ? { 'aria-current': 'page' as const } : {}),
       children,
     })
+  // A real disabled button: a span may not carry aria-label (axe: aria-prohibited-attr, serious).
   const disabled = (children: ReactNode, label: string) => (
-    <span
-      aria-disabled="true"
-      aria-label={label}
-      className={buttonClasses('ghost', 'icon', 'h-9 w-9 opacity-40')}
-    >
+    <button type="button" disabled aria-label={label} className={buttonClasses('ghost', 'icon', 'h-9 w-9')}>
       {children}
-    </span>
+    </button>
   )
   return (
     <nav aria-label="Pagination" className={cn('flex items-center justify-center gap-1', className)}>

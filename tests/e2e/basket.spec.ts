@@ -48,7 +48,7 @@ async function addFromProductPage(page: Page, product: Product) {
   // The quantity starts at the offer's minimum quantity.
   await expect(row.getByRole('spinbutton')).toHaveValue(String(offer.minQuantity))
   await row.getByRole('button', { name: 'Add to basket' }).click()
-  await expect(page.getByText(`to your basket`).first()).toBeVisible()
+  await expect(page.getByText(new RegExp(`^Added \\d+ × .+ from `)).first()).toBeVisible()
 }
 
 const sellerCart = (page: Page, sellerName: string) =>

@@ -152,7 +152,9 @@ test('a seller requests a brand from the product form; the admin approves it, th
   // It leaves the pending filter and is listed under "Hidden" with its reason.
   await expect(admin.locator(`li[data-product="${productName}"]`)).toHaveCount(0)
   await admin.goto('/admin/products?state=hidden')
-  await expect(admin.locator(`li[data-product="${productName}"]`)).toContainText('The photos show another brand')
+  await expect(admin.locator(`li[data-product="${productName}"]`)).toContainText(
+    'The photos show another brand',
+  )
   expect((await buyer.goto(productUrl))?.status()).toBe(404)
   await buyer.goto(`/product?q=${encodeURIComponent(productName)}`)
   await expect(resultCount(buyer)).toHaveText(/^0 products/)

@@ -1,3 +1,5 @@
+import { Link } from '@tanstack/react-router'
+import { createElement } from 'react'
 import { notify } from '~/lib/notify'
 import { browserBasket, requestAdd } from './basket-actor'
 import type { BasketOffer, BasketProduct } from './basket.types'
@@ -12,14 +14,60 @@ export interface BasketOfferInput extends BasketOffer {
   product: BasketProduct & { offers?: BasketOffer[] }
 }
 
+export interface AddOptions {
+  /** A card's add chose this offer as the cheapest of this many sellers' offers: the toast says so. */
+  cheapestOf?: number
+  /** Move focus to the header's basket button once added (the product page's add). */
+  focusBasket?: boolean
+}
+
+/** The id of the header's basket button, where focus goes after an add from the product page. */
+export const HEADER_BASKET_ID = 'header-basket'
+
+/** Out of stock: not always available and nothing left. */
+export function isOutOfStock(offer: Pick<BasketOffer, 'alwaysAvailable' | 'remainingQuantity'>) {
+  return !offer.alwaysAvailable && offer.remainingQuantity <= 0
+}
+
+/**
+ * A card's choice: the cheapest offer (by entry price) with enough stock for its minimum order;
+ * failing that, the cheapest with any stock; none when every offer is out of stock.
+ */
+export function cheapestBuyableOffer<T extends BasketOffer>(offers: T[]): T | undefined {
+  const price = (o: T) => (o.offerPrice > 0 ? o.offerPrice : o.unitPrice)
+  const byPrice = offers.filter((o) => !isOutOfStock(o)).sort((a, b) => price(a) - price(b))
+  return byPrice.find((o) => o.alwaysAvailable || o.remainingQuantity >= o.minQuantity) ?? byPrice[0]
+}
+
+/** The toast's words: what was added, from which seller, and the offer's stock and minimum. */
+export function addedMessage(input: BasketOfferInput, options: AddOptions = {}) {
+  const seller = input.sellerName ?? input.storeName
+  const store = input.sellerName && input.sellerName !== input.storeName ? ` (${input.storeName})` : ''
+  const cheapest =
+    options.cheapestOf && options.cheapestOf > 1 ? `, the cheapest of ${options.cheapestOf} sellers` : ''
+  const stock = input.alwaysAvailable
+    ? 'always available'
+    : `${input.remainingQuantity.toLocaleString('en')} in stock`
+  return {
+    title: `Added ${input.quantity} × ${input.product.name} from ${seller}${store}${cheapest}`,
+    description: `Minimum order ${input.minQuantity.toLocaleString('en')} · ${stock}`,
+  }
+}
+
 /**
  * Adds to the basket: locally for a guest (spec §4 "Local add"), on the server when signed in
  * (POST /cart/b2b/cart-items, then the basket reloads). Resolves true when the item was added,
- * false otherwise (spec: "the add returns false"). Success is confirmed with a toast; a failure
- * shows no message (spec §8), the caller decides whether to say more.
+ * false otherwise (spec: "the add returns false"). Success is confirmed with a toast that names
+ * the seller and links to the basket; a failure shows no message (spec §8), the caller decides
+ * whether to say more. The basket does not check quantities (spec), but an offer with nothing
+ * left is refused here with a warning instead of an "Added" that checkout would later undo.
  */
-export async function addToBasket(input: BasketOfferInput): Promise<boolean> {
+export async function addToBasket(input: BasketOfferInput, options: AddOptions = {}): Promise<boolean> {
   if (typeof window === 'undefined') return false
+  if (isOutOfStock(input)) {
+    notify('warning', `${input.product.name} is out of stock at ${input.sellerName ?? input.storeName}`)
+    return false
+  }
   const { quantity, product, ...offer } = input
   const { offers, ...productRef } = product
   const added = await requestAdd(browserBasket(), {
@@ -28,6 +76,21 @@ export async function addToBasket(input: BasketOfferInput): Promise<boolean> {
     product: productRef,
     offers: offers ?? [offer],
   })
-  if (added) notify('success', `Added ${quantity} × ${productRef.name} to your basket`)
+  if (added) {
+    const { title, description } = addedMessage(input, options)
+    notify('success', title, {
+      description,
+      action: createElement(
+        Link,
+        {
+          to: '/cart',
+          className:
+            'ms-auto shrink-0 rounded-md bg-white px-2 py-1 text-xs font-semibold text-stone-900 underline',
+        },
+        'View basket',
+      ),
+    })
+    if (options.focusBasket) document.getElementById(HEADER_BASKET_ID)?.focus()
+  }
   return added
 }

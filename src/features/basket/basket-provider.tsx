@@ -14,6 +14,7 @@ import {
 } from './basket-actor'
 import type { AddRequest, BasketNotice, Cart } from './basket.types'
 import { basketCount } from './local-basket'
+import { removeWithUndo } from './remove-with-undo'
 
 /**
  * The basket for React: one provider (in the root document) and typed hooks. The provider also
@@ -101,6 +102,7 @@ export function useBasket(): BasketView {
 export interface BasketActions {
   /** Resolves true when added, false when not (spec §4: the add returns false). */
   add(request: AddRequest): Promise<boolean>
+  /** Removes at once; the toast offers Undo. */
   remove(itemId: string): void
   setQuantity(itemId: string, quantity: number): void
   clear(): void
@@ -112,7 +114,7 @@ export function useBasketActions(): BasketActions {
   const actor = useBasketActor()
   const [actions] = useState<BasketActions>(() => ({
     add: (request) => requestAdd(actor, request),
-    remove: (itemId) => actor.send({ type: 'REMOVE', itemId }),
+    remove: (itemId) => removeWithUndo(actor, itemId),
     setQuantity: (itemId, quantity) => actor.send({ type: 'UPDATE_QUANTITY', itemId, quantity }),
     clear: () => actor.send({ type: 'CLEAR' }),
     reload: () => actor.send({ type: 'RELOAD' }),

@@ -110,7 +110,8 @@ export async function addItem(db: Db, userId: number, input: AddItemInput): Prom
     )
   })
   if (!row?.offered) throw fieldError('sku', NOT_ON_OFFER)
-  if (row.id === null) throw row.basket_full ? fieldError('sku', BASKET_FULL) : fieldError('quantity', TOO_MANY)
+  if (row.id === null)
+    throw row.basket_full ? fieldError('sku', BASKET_FULL) : fieldError('quantity', TOO_MANY)
   return { id: Number(row.id), cart_id: Number(row.cart_id), sku: input.sku, quantity: Number(row.quantity) }
 }
 

@@ -31,9 +31,22 @@ export function safeJsonForScript(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026')
 }
 
+/**
+ * The share image as crawlers take it: a PNG. Anything else (the demo's photos are SVG) goes
+ * through /api/share-image, which draws it as a 1200×630 PNG.
+ */
+export function shareImageUrl(image: string, pageUrl: string): string {
+  const origin = new URL(pageUrl).origin
+  const url = new URL(image, origin)
+  if (/\.png$/i.test(url.pathname)) return url.href
+  const src = url.origin === origin ? url.pathname + url.search : url.href
+  return `${origin}/api/share-image?src=${encodeURIComponent(src)}`
+}
+
 /** The route `head` value for a page. */
 export function seoHead(seo: PageSeo) {
   const title = `${seo.title} | ${constants.brand.name}`
+  const image = seo.image ? shareImageUrl(seo.image, seo.url) : null
   const description = clip(seo.description)
   return {
     meta: [
@@ -44,8 +57,15 @@ export function seoHead(seo: PageSeo) {
       { property: 'og:description', content: description },
       { property: 'og:url', content: seo.url },
       { property: 'og:type', content: seo.type ?? 'website' },
-      ...(seo.image ? [{ property: 'og:image', content: seo.image }] : []),
-      { name: 'twitter:card', content: seo.image ? 'summary_large_image' : 'summary' },
+      ...(image
+        ? [
+            { property: 'og:image', content: image },
+            { property: 'og:image:type', content: 'image/png' },
+            { property: 'og:image:width', content: '1200' },
+            { property: 'og:image:height', content: '630' },
+          ]
+        : []),
+      { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
       ...(seo.noindex ? [{ name: 'robots', content: 'noindex, follow' }] : []),
     ],
     links: [{ rel: 'canonical', href: seo.url }],

@@ -5,8 +5,9 @@ import { contentQueries } from '~/features/content/content.queries'
 import { pageHead } from '~/features/shell/page-head'
 
 export const Route = createFileRoute('/_default/help-center')({
-  validateSearch: v.object({ q: v.optional(v.pipe(v.string(), v.maxLength(100)), '') }),
-  loaderDeps: ({ search }) => ({ q: search.q.trim() }),
+  // No default: an empty search stays out of the URL (/help-center, not a 307 to /help-center?q=).
+  validateSearch: v.object({ q: v.optional(v.pipe(v.string(), v.maxLength(100))) }),
+  loaderDeps: ({ search }) => ({ q: (search.q ?? '').trim() }),
   loader: async ({ context, deps }) => {
     const [page] = await Promise.all([
       context.queryClient.ensureQueryData(contentQueries.page('help-center')),
@@ -23,8 +24,8 @@ function HelpCenterRoute() {
   const navigate = Route.useNavigate()
   return (
     <HelpCenterPage
-      key={q}
-      query={q}
+      key={q ?? ''}
+      query={q ?? ''}
       onSearch={(next) => void navigate({ search: { q: next || undefined } })}
     />
   )

@@ -3,9 +3,10 @@ import { useState } from 'react'
 import { catalogQueries } from '~/features/catalog/catalog.queries'
 import type { ProductDetail, ProductOffer } from '~/features/catalog/catalog.types'
 import { cn } from '~/lib/cn'
+import { notify } from '~/lib/notify'
 import { Button } from '~/ui/button'
 import { BasketIcon } from '~/ui/icons'
-import { addToBasket } from '../add-to-basket'
+import { addToBasket, cheapestBuyableOffer } from '../add-to-basket'
 
 /** The add-to-basket input for one offer of a product page's product (spec §3 Product offer). */
 export function offerInput(product: ProductDetail, offer: ProductOffer, quantity: number) {
@@ -35,15 +36,19 @@ export function offerInput(product: ProductDetail, offer: ProductOffer, quantity
 
 /**
  * Add-to-basket on a product card. A card knows no offers, so the product's offers are fetched on
- * click and the cheapest is added at its minimum quantity (the product page lets you choose).
+ * click and the cheapest one in stock is added at its minimum quantity (the product page lets you
+ * choose); the toast names that seller and says it was the cheapest. Out of stock everywhere: the
+ * button is disabled and says so.
  */
 export function CardAddToBasket({
   slug,
   name,
+  inStock,
   className,
 }: {
   slug: string
   name: string
+  inStock: boolean
   className?: string
 }) {
   const queryClient = useQueryClient()
@@ -52,8 +57,13 @@ export function CardAddToBasket({
     setBusy(true)
     try {
       const product = await queryClient.fetchQuery(catalogQueries.product(slug)).catch(() => null)
-      const cheapest = product?.offers[0]
-      if (product && cheapest) await addToBasket(offerInput(product, cheapest, cheapest.minQuantity))
+      if (!product) return
+      const cheapest = cheapestBuyableOffer(product.offers)
+      if (!cheapest) notify('warning', `${product.name} is out of stock at every seller`)
+      else
+        await addToBasket(offerInput(product, cheapest, cheapest.minQuantity), {
+          cheapestOf: new Set(product.offers.map((o) => o.sellerId)).size,
+        })
     } finally {
       setBusy(false)
     }
@@ -64,8 +74,8 @@ export function CardAddToBasket({
       variant="secondary"
       className={cn('relative z-10 h-8 px-2', className)}
       onClick={() => void add()}
-      disabled={busy}
-      aria-label={`Add ${name} to basket`}
+      disabled={busy || !inStock}
+      aria-label={inStock ? `Add ${name} to basket` : `${name} is out of stock`}
       data-testid="card-add-to-basket"
     >
       <BasketIcon size={16} />

@@ -171,7 +171,7 @@ function CategoryFacet({
   const trail = facets.categoryTrail
   const link = 'flex items-baseline justify-between gap-2 rounded-md px-1 py-1 hover:bg-stone-100'
   return (
-    <nav aria-label="Categories" className="flex flex-col gap-0.5">
+    <nav aria-label="Filter by category" className="flex flex-col gap-0.5">
       {trail.length && base.kind !== 'category' ? (
         <ListingLink
           base={base}

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { useId, useState } from 'react'
-import { addToBasket } from '~/features/basket/add-to-basket'
+import { addToBasket, isOutOfStock } from '~/features/basket/add-to-basket'
 import { formatMoney } from '~/lib/money'
 import { Button } from '~/ui/button'
 import { inputClasses } from '~/ui/input'
@@ -68,23 +68,28 @@ function BuyBox({ offer, product }: { offer: ProductOffer; product: ProductDetai
   const [quantity, setQuantity] = useState(offer.minQuantity)
   const [busy, setBusy] = useState(false)
   const tier = applicableTier(offer.tiers, quantity)
+  const soldOut = isOutOfStock(offer)
+  const short = !offer.alwaysAvailable && !soldOut && quantity > offer.remainingQuantity
   const add = async () => {
     setBusy(true)
     try {
-      await addToBasket({
-        ...basketOffer(offer),
-        quantity,
-        product: {
-          id: product.id,
-          name: product.name,
-          slug: product.slug,
-          image: product.photos[0]?.url ?? null,
-          inStock: product.inStock,
-          brand: product.brand?.name ?? null,
-          // Spec §4 "Local add": the sku must be found among the product's offers on its stores.
-          offers: product.offers.map(basketOffer),
+      await addToBasket(
+        {
+          ...basketOffer(offer),
+          quantity,
+          product: {
+            id: product.id,
+            name: product.name,
+            slug: product.slug,
+            image: product.photos[0]?.url ?? null,
+            inStock: product.inStock,
+            brand: product.brand?.name ?? null,
+            // Spec §4 "Local add": the sku must be found among the product's offers on its stores.
+            offers: product.offers.map(basketOffer),
+          },
         },
-      })
+        { focusBasket: true },
+      )
     } finally {
       setBusy(false)
     }
@@ -105,13 +110,21 @@ function BuyBox({ offer, product }: { offer: ProductOffer; product: ProductDetai
           onChange={(e) => setQuantity(Math.max(1, Math.floor(Number(e.target.value) || 1)))}
           className={`${inputClasses} h-9 max-w-20`}
         />
-        <Button size="sm" onClick={() => void add()} disabled={busy}>
-          Add to basket
+        <Button
+          size="sm"
+          onClick={() => void add()}
+          disabled={busy || soldOut}
+          aria-label={
+            soldOut ? `Out of stock at ${offer.storeName}` : `Add to basket from ${offer.storeName}`
+          }
+        >
+          {soldOut ? 'Out of stock' : 'Add to basket'}
         </Button>
       </div>
       <p className="text-xs text-stone-600" aria-live="polite">
         {tier ? `Total ${formatMoney(effective(tier) * quantity)}` : null}
         {quantity < offer.minQuantity ? ` · minimum order ${offer.minQuantity}` : null}
+        {short ? ` · only ${offer.remainingQuantity.toLocaleString('en')} in stock` : null}
       </p>
     </div>
   )

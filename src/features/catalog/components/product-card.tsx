@@ -26,7 +26,8 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
             className="h-full w-full object-cover"
           />
         ) : null}
-        {product.hasDiscount ? (
+        {/* "Sale" only beside a struck-through old price, never on its own. */}
+        {product.listPrice != null && product.listPrice > product.lowestPrice ? (
           <span className="absolute start-2 top-2 rounded-md bg-red-700 px-1.5 py-0.5 text-xs font-semibold text-white">
             Sale
           </span>
@@ -54,16 +55,17 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
         <p className="text-xs text-stone-600">
           MOQ {product.moq} · {product.storeCount} {product.storeCount === 1 ? 'store' : 'stores'}
         </p>
-        <div className="flex items-center justify-between gap-2 pt-1">
+        {/* Stock on its own line and the actions on the last, so every card's buttons line up. */}
+        <div>
           <StockBadge inStock={product.inStock} />
-          <div className="flex items-center gap-1">
-            <AddToCompareButton
-              compact
-              className="relative z-10"
-              product={{ id: product.id, slug: product.slug, name: product.name, image: product.image }}
-            />
-            <CardAddToBasket slug={product.slug} name={product.name} />
-          </div>
+        </div>
+        <div className="flex items-center justify-end gap-1 pt-1">
+          <AddToCompareButton
+            compact
+            className="relative z-10"
+            product={{ id: product.id, slug: product.slug, name: product.name, image: product.image }}
+          />
+          <CardAddToBasket slug={product.slug} name={product.name} inStock={product.inStock} />
         </div>
       </div>
     </article>
@@ -81,7 +83,7 @@ export function StockBadge({
   return (
     <span
       className={cn(
-        'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium',
+        'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap',
         inStock || alwaysAvailable ? 'bg-green-50 text-green-800' : 'bg-stone-100 text-stone-600',
       )}
     >

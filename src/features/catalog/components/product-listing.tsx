@@ -68,6 +68,17 @@ export function ProductListingView({
       </header>
 
       <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">
+        {/* Past the filters' many links in one Tab (keyboard users start at the products). */}
+        <a
+          href="#products"
+          onClick={(event) => {
+            event.preventDefault()
+            document.getElementById('products')?.focus()
+          }}
+          className="sr-only rounded-lg bg-white px-4 py-2 font-medium text-ink shadow focus:not-sr-only focus:absolute focus:z-40 focus:ms-2"
+        >
+          Skip to products
+        </a>
         <aside aria-label="Filters" className="hidden lg:block">
           {filters}
         </aside>
@@ -79,8 +90,12 @@ export function ProductListingView({
             <SortAndSize base={base} search={search} sort={listing.sort} />
           </div>
           <ActiveFilters base={base} search={search} facets={listing.facets} />
+          <h2 id="products" tabIndex={-1} className="sr-only">
+            Products
+          </h2>
           {listing.items.length ? (
             <ul
+              aria-labelledby="products"
               className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-4"
               data-testid="product-grid"
             >

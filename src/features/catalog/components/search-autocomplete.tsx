@@ -85,6 +85,8 @@ export function SearchAutocomplete({ className, autoFocus }: { className?: strin
     <form
       {...formProps}
       role="search"
+      // Named, so a page's own search landmark (FAQ, magazines...) is told apart from the header's.
+      aria-label="Product search"
       action="/product"
       method="get"
       className={cn('relative w-full', className)}

@@ -1,7 +1,12 @@
 import { Toaster } from 'sonner'
 import { constants } from '#app-config'
 
-/** Spec §4 and §9: five types in their colours, 5 s, at most 20, top-right. */
+/**
+ * Spec §4 and §9: five types in their colours, 5 s, at most 20, top-right. The offset keeps them
+ * below the header's first row (64 px), so a toast never covers the basket and account buttons.
+ */
+const belowHeader = { top: 76 }
+
 export function AppToaster() {
   return (
     <Toaster
@@ -9,6 +14,8 @@ export function AppToaster() {
       duration={constants.toast.timeoutMs}
       visibleToasts={constants.toast.maxCount}
       closeButton
+      offset={belowHeader}
+      mobileOffset={belowHeader}
       containerAriaLabel="Notifications"
       toastOptions={{
         classNames: {

@@ -6,6 +6,7 @@ import { canEnterSellerArea } from '~/lib/auth-access'
 import { displayName } from '~/features/session/session.schemas'
 import { useCurrentUser } from '~/features/session/use-session'
 import { cn } from '~/lib/cn'
+import { HEADER_BASKET_ID } from '~/features/basket/add-to-basket'
 import { BasketIcon, CompareIcon, MenuIcon, SwitchIcon, UserIcon } from '~/ui/icons'
 import { Skeleton } from '~/ui/skeleton'
 import { useActivePanel } from '../use-active-panel'
@@ -108,6 +109,7 @@ export function SiteHeader({ variant = 'shop' }: { variant?: 'shop' | 'panel' })
                 <CountBadge count={compareCount} />
               </button>
               <button
+                id={HEADER_BASKET_ID}
                 type="button"
                 aria-haspopup="dialog"
                 onClick={() => store.openDrawer('cart')}

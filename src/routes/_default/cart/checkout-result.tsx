@@ -17,10 +17,14 @@ const checkoutResultSearch = v.object({
   reason: v.fallback(v.optional(v.pipe(v.string(), v.regex(/^[a-z_]{1,40}$/))), undefined),
 })
 
-/** Rendered only in the browser (spec §2); a guest signs in first and comes back here. */
+/**
+ * Rendered only in the browser (spec §2); a guest signs in first and comes back here. The guard
+ * runs on the server ('data-only'), so a guest gets a plain redirect instead of a redirect thrown
+ * while the page hydrates (React error #520 in the console, twice).
+ */
 export const Route = createFileRoute('/_default/cart/checkout-result')({
   validateSearch: checkoutResultSearch,
-  ssr: false,
+  ssr: 'data-only',
   beforeLoad: async ({ context, location }) => {
     const user = await ensureCurrentUser(context.queryClient)
     if (!user) throw redirect({ to: '/auth', search: { redirect: location.href } })
