@@ -1,5 +1,3 @@
-import { toast } from 'sonner'
-
 /** Spec §4 toast types. Colours are set once, on the Toaster. */
 export const toastTypes = ['success', 'error', 'warning', 'info', 'default'] as const
 export type ToastType = (typeof toastTypes)[number]
@@ -11,14 +9,29 @@ export interface ToastEvent {
 
 const listeners = new Set<(event: ToastEvent) => void>()
 
+// sonner (about 10 KB gzip) is not in a page's first-load JavaScript (issue #21): it is imported
+// on the first toast, or when the Toaster mounts after hydration. A toast sent before the Toaster
+// is there is kept by sonner and shown when it subscribes.
+let sonner: Promise<typeof import('sonner')> | null = null
+export function loadSonner(): Promise<typeof import('sonner')> {
+  sonner ??= import('sonner').catch((error: unknown) => {
+    sonner = null
+    throw error
+  })
+  return sonner
+}
+
 /**
  * Shows a toast. Callable from anywhere (the HTTP client, event handlers); a no-op during SSR,
  * where there is nobody to show it to. Subscribers (the UI state's `toast` field) see every one.
  */
 export function notify(type: ToastType, message: string): void {
   if (typeof window === 'undefined' || !message) return
-  if (type === 'default') toast(message)
-  else toast[type](message)
+  loadSonner().then(
+    ({ toast }) => (type === 'default' ? toast(message) : toast[type](message)),
+    // The toast library could not be fetched (offline): the message still reaches the UI state.
+    () => undefined,
+  )
   for (const listener of listeners) listener({ type, message })
 }
 

@@ -1,5 +1,5 @@
 import { notify } from '~/lib/notify'
-import { browserBasket, requestAdd } from './basket-actor'
+import { loadBasketModule } from './basket-loader'
 import type { BasketOffer, BasketProduct } from './basket.types'
 
 /**
@@ -22,6 +22,7 @@ export async function addToBasket(input: BasketOfferInput): Promise<boolean> {
   if (typeof window === 'undefined') return false
   const { quantity, product, ...offer } = input
   const { offers, ...productRef } = product
+  const { browserBasket, requestAdd } = await loadBasketModule()
   const added = await requestAdd(browserBasket(), {
     sku: offer.sku,
     quantity,
