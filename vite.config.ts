@@ -20,7 +20,17 @@ export default defineConfig({
   server: { port: 3000 },
   plugins: [
     tailwindcss(),
-    tanstackStart(),
+    tanstackStart({
+      router: {
+        // A route's loader joins its component in the route's own chunk (issue #21): loaders pull in
+        // their query factories, server-function stubs and schemas, which every page's entry chunk
+        // carried for every route. The server renders with them all; a client navigation fetches
+        // the route's one chunk (on hover or touch, with intent preloading) before it runs.
+        codeSplittingOptions: {
+          defaultBehavior: [['loader', 'component'], ['pendingComponent'], ['errorComponent'], ['notFoundComponent']],
+        },
+      },
+    }),
     nitro({
       // PGlite loads its WASM and extension bundles from its package folder at run time; pdfkit
       // requires its standard-font metrics through its package's `#standard-fonts/*` imports.

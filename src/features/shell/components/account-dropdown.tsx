@@ -3,7 +3,6 @@ import type { User } from '~/features/auth/auth.schemas'
 import { panelMenu } from '~/features/session/panel-rules'
 import type { Panel } from '~/features/session/panel-rules'
 import { useSignOut } from '~/features/session/use-session'
-import { cn } from '~/lib/cn'
 import {
   DropdownMenu,
   DropdownMenuContent,
