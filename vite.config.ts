@@ -16,6 +16,29 @@ export default defineConfig({
       },
     },
   },
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  // What every page runs before it is interactive (React, the router, the query
+                  // client, Start's hydration) in one chunk instead of some twenty small shared ones:
+                  // fewer requests, and about 15 KB less gzip than compressing each apart (issue #21).
+                  // Libraries only some pages use (forms, tables, charts) stay out of it.
+                  name: 'framework',
+                  test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|seroval|seroval-plugins|cookie-es|@tanstack[\\/](react-router|router-core|history|query-core|react-query|react-start|react-start-client|start-client-core|router-ssr-query-core|react-router-ssr-query|store|react-store))[\\/]/,
+                  priority: 10,
+                },
+              ],
+            },
+          },
+        },
+      },
+    },
+  },
   resolve: { tsconfigPaths: true },
   server: { port: 3000 },
   plugins: [
