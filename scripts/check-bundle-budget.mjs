@@ -2,10 +2,15 @@
 // For each page it takes the routes that match it (root → layouts → leaf) in TanStack Start's build
 // manifest, their preloaded chunks and everything those chunks import statically (what the browser
 // fetches before the page is interactive; dynamic `import()` is left out: it loads on first use),
-// and sums the gzip sizes. Fails when a page is over the budget (issue #21: 150 KB gzip each).
+// and sums the gzip sizes. Fails when a page is over its budget.
 //
-//   node scripts/check-bundle-budget.mjs [--json] [--budget-kb 150] [--top 12]
+// The goal (issue #21) is 150 KB gzip for each page. Pages not there yet have a ceiling of their
+// own, just above what they weigh now, so nothing can grow back while the rest of the work is done;
+// lower a ceiling whenever a page gets lighter, and remove it at the goal.
 //
+//   node scripts/check-bundle-budget.mjs [--json] [--budget-kb N] [--top 12]
+//
+// `--budget-kb N` checks every page against N instead (e.g. 150: the goal itself).
 // `--top N` also lists each page's N largest chunks, to see what to split next.
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
@@ -18,17 +23,21 @@ const option = (name, fallback) => {
   const at = args.indexOf(name)
   return at >= 0 && args[at + 1] ? args[at + 1] : fallback
 }
-const budgetKb = Number(option('--budget-kb', process.env.BUNDLE_BUDGET_KB ?? 150))
+export const GOAL_KB = 150
+const override = option('--budget-kb', process.env.BUNDLE_BUDGET_KB)
+const budgetOf = (page) => (override ? Number(override) : (page.ceilingKb ?? GOAL_KB))
 const top = Number(option('--top', 0))
 const asJson = args.includes('--json')
 const output = resolve(option('--output', join(root, '.output')))
 
 /** The pages under budget and the route ids (TanStack file-route ids) that render them. */
+// Ceilings (KB gzip) until the goal: measured 2026-11-26 at 167 (/, a product, /cart; from 274
+// before issue #21's splitting) and 202 (/product, whose filter form still loads TanStack Form).
 export const PAGES = [
-  { page: '/', route: '/_default/' },
-  { page: '/product', route: '/_default/product/' },
-  { page: '/product/{slug}', route: '/_default/product/$slug' },
-  { page: '/cart', route: '/_default/cart/' },
+  { page: '/', route: '/_default/', ceilingKb: 170 },
+  { page: '/product', route: '/_default/product/', ceilingKb: 205 },
+  { page: '/product/{slug}', route: '/_default/product/$slug', ceilingKb: 170 },
+  { page: '/cart', route: '/_default/cart/', ceilingKb: 170 },
 ]
 
 async function loadManifest() {
@@ -82,7 +91,7 @@ function closure(entries) {
 
 export async function measurePages() {
   const routes = await loadManifest()
-  return PAGES.map(({ page, route }) => {
+  return PAGES.map(({ page, route, ceilingKb }) => {
     const entries = new Set()
     for (const id of routeChain(routes, route)) {
       const entry = routes[id]
@@ -92,7 +101,7 @@ export async function measurePages() {
     const chunks = closure([...entries].filter((url) => url.endsWith('.js'))).sort((a, b) => b.gz - a.gz)
     const gz = chunks.reduce((sum, c) => sum + c.gz, 0)
     const bytes = chunks.reduce((sum, c) => sum + c.bytes, 0)
-    return { page, route, chunks, gzKb: gz / 1024, rawKb: bytes / 1024 }
+    return { page, route, ceilingKb, chunks, gzKb: gz / 1024, rawKb: bytes / 1024 }
   })
 }
 
@@ -101,16 +110,26 @@ const kb = (n) => `${n.toFixed(1)} KB`
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   try {
     const pages = await measurePages()
-    const over = pages.filter((p) => p.gzKb > budgetKb)
+    const over = pages.filter((p) => p.gzKb > budgetOf(p))
     if (asJson) {
       console.log(JSON.stringify(pages.map(({ page, gzKb, rawKb, chunks }) => ({ page, gzKb, rawKb, chunks: chunks.length }))))
     } else {
-      console.log(`First-load JavaScript (gzip), budget ${budgetKb} KB a page`)
-      console.log(`${'page'.padEnd(18)} ${'gzip'.padStart(10)} ${'raw'.padStart(10)} ${'chunks'.padStart(7)}  result`)
-      for (const p of pages)
+      console.log(`First-load JavaScript (gzip); the goal is ${GOAL_KB} KB a page`)
+      console.log(
+        `${'page'.padEnd(18)} ${'gzip'.padStart(10)} ${'raw'.padStart(10)} ${'chunks'.padStart(7)} ${'budget'.padStart(9)}  result`,
+      )
+      for (const p of pages) {
+        const budget = budgetOf(p)
+        const result =
+          p.gzKb > budget
+            ? `OVER by ${kb(p.gzKb - budget)}`
+            : p.gzKb > GOAL_KB
+              ? `ok, ${kb(p.gzKb - GOAL_KB)} above the ${GOAL_KB} KB goal`
+              : 'ok'
         console.log(
-          `${p.page.padEnd(18)} ${kb(p.gzKb).padStart(10)} ${kb(p.rawKb).padStart(10)} ${String(p.chunks.length).padStart(7)}  ${p.gzKb > budgetKb ? `OVER by ${kb(p.gzKb - budgetKb)}` : 'ok'}`,
+          `${p.page.padEnd(18)} ${kb(p.gzKb).padStart(10)} ${kb(p.rawKb).padStart(10)} ${String(p.chunks.length).padStart(7)} ${kb(budget).padStart(9)}  ${result}`,
         )
+      }
       if (top > 0)
         for (const p of pages) {
           console.log(`\n${p.page}: largest chunks`)
@@ -118,7 +137,9 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
         }
     }
     if (over.length) {
-      console.error(`Over the ${budgetKb} KB first-load budget: ${over.map((p) => p.page).join(', ')}`)
+      console.error(
+        `Over the first-load budget: ${over.map((p) => `${p.page} (${kb(p.gzKb)} > ${kb(budgetOf(p))})`).join(', ')}`,
+      )
       process.exitCode = 1
     }
   } catch (error) {
