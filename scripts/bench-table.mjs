@@ -101,7 +101,7 @@ async function pagesOf() {
 }
 
 async function pageRows(output, env, mode, goal) {
-  const child = await startServer({ output, port, env })
+  const child = await startServer({ output, port, env, timeoutMs: 300_000 })
   const dir = mkdtempSync(join(tmpdir(), 'omdeh-bench-html-'))
   try {
     for (const [label, path] of await pagesOf()) {
@@ -135,7 +135,7 @@ async function pageRows(output, env, mode, goal) {
 }
 
 async function apiRows(output, env) {
-  const child = await startServer({ output, port, env: { ...env, CATALOG_CACHE: 'off' } })
+  const child = await startServer({ output, port, env: { ...env, CATALOG_CACHE: 'off' }, timeoutMs: 300_000 })
   try {
     const categories = await (await fetch(`${base}/api/categories`)).json()
     const list = Array.isArray(categories) ? categories : (categories.data ?? [])
@@ -235,7 +235,7 @@ const env = process.env.BENCH_DATABASE_URL
 try {
   console.log(`bench table: ${duration} s per measurement, load average ${startLoad}`)
   // The first start migrates and seeds the demo catalogue (PGlite): allow for it.
-  await stopServer(await startServer({ output, port, env, timeoutMs: 240_000 }))
+  await stopServer(await startServer({ output, port, env, timeoutMs: 600_000 }))
   await pageRows(output, env, 'guest (page cache)', 0.5)
   await pageRows(output, { ...env, PAGE_CACHE: 'off' }, 'rendered (no page cache)', 0.1)
   await apiRows(output, env)
