@@ -36,7 +36,10 @@ const clockTicks = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }
 const gzipHeaders = { 'accept-encoding': 'gzip' }
 
 const rows = [] // { group, what, measured, goal, ok }
-const load = () => loadavg().map((n) => n.toFixed(2)).join(' ')
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')
 
 /** utime + stime of a process, in ms (Linux). */
 function cpuMs(pid) {
@@ -142,7 +145,10 @@ async function apiRows(output, env) {
     const category = list[0]?.slug
     const scenarios = [
       ['popular first', '/api/products?sort=popular'],
-      category && ['category + in stock, cheapest', `/api/products?category=${category}&in_stock=true&sort=price_asc`],
+      category && [
+        'category + in stock, cheapest',
+        `/api/products?category=${category}&in_stock=true&sort=price_asc`,
+      ],
       ['discounted, newest, page 2', '/api/products?discount=true&sort=newest&page=2'],
     ].filter(Boolean)
     for (const [label, path] of scenarios) {
@@ -200,7 +206,8 @@ async function lighthouseRows() {
     rows.push({
       group: 'Lighthouse mobile',
       what: '/ and a product page',
-      measured: 'not run: the lighthouse package is not installed (npm i -D lighthouse; CHROME_PATH=/usr/bin/chromium)',
+      measured:
+        'not run: the lighthouse package is not installed (npm i -D lighthouse; CHROME_PATH=/usr/bin/chromium)',
       goal: '≥ 90 / LCP < 2 s / TBT < 200 ms',
       ok: null,
     })
@@ -216,14 +223,18 @@ function printRow(r) {
 
 function printTable(startLoad) {
   console.log(`\n=== Issue #21 goals: ${new Date().toISOString()}, ${duration} s per measurement`)
-  console.log(`load average at start ${startLoad}; at end ${load()} (2 cores: above ~0.5 the figures are noisy)`)
+  console.log(
+    `load average at start ${startLoad}; at end ${load()} (2 cores: above ~0.5 the figures are noisy)`,
+  )
   let group = ''
   for (const r of rows) {
     if (r.group !== group) console.log(`\n${(group = r.group)}`)
     printRow(r)
   }
   const missed = rows.filter((r) => r.ok === false).length
-  console.log(`\n${rows.filter((r) => r.ok).length} goals met, ${missed} missed, ${rows.filter((r) => r.ok === null).length} not measured`)
+  console.log(
+    `\n${rows.filter((r) => r.ok).length} goals met, ${missed} missed, ${rows.filter((r) => r.ok === null).length} not measured`,
+  )
 }
 
 const startLoad = load()
@@ -246,14 +257,24 @@ try {
 
 // Search p95 (the catalogue's own bench, issue #21): included when its script is there.
 if (existsSync(join(root, 'scripts/bench-search.ts')))
-  childRows('Search, 1 connection', process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/bench-search.ts'], {
-    BENCH_DURATION: String(duration),
-  })
+  childRows(
+    'Search, 1 connection',
+    process.execPath,
+    [join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/bench-search.ts'],
+    {
+      BENCH_DURATION: String(duration),
+    },
+  )
 
-childRows('Basket, 50 buyers × 2 req/s, PostgreSQL', process.execPath, [join(root, 'scripts/bench-basket.mjs')], {
-  BENCH_DURATION: String(duration),
-  BENCH_BASKET_MODES: 'paced',
-})
+childRows(
+  'Basket, 50 buyers × 2 req/s, PostgreSQL',
+  process.execPath,
+  [join(root, 'scripts/bench-basket.mjs')],
+  {
+    BENCH_DURATION: String(duration),
+    BENCH_BASKET_MODES: 'paced',
+  },
+)
 
 for (const p of await measurePages())
   rows.push({

@@ -42,7 +42,8 @@ export const PAGES = [
 
 async function loadManifest() {
   const serverDir = join(output, 'server')
-  if (!existsSync(serverDir)) throw new Error(`No production build at ${output}: run \`npm run build\` first.`)
+  if (!existsSync(serverDir))
+    throw new Error(`No production build at ${output}: run \`npm run build\` first.`)
   const file = readdirSync(serverDir).find((name) => /^_tanstack-start-manifest_v.*\.mjs$/.test(name))
   if (!file) throw new Error(`No TanStack Start manifest in ${serverDir}.`)
   const module = await import(pathToFileURL(join(serverDir, file)).href)
@@ -67,10 +68,14 @@ function chunk(url) {
   if (chunkCache.has(url)) return chunkCache.get(url)
   const path = join(publicDir, url)
   const code = readFileSync(path, 'utf8')
-  const gz = existsSync(`${path}.gz`) ? readFileSync(`${path}.gz`).length : gzipSync(code, { level: 9 }).length
+  const gz = existsSync(`${path}.gz`)
+    ? readFileSync(`${path}.gz`).length
+    : gzipSync(code, { level: 9 }).length
   const imports = new Set()
   // Static imports only: `import … from "./x.js"`, `import "./x.js"`, `export … from "./x.js"`.
-  for (const match of code.matchAll(/(?:^|[;\n}])\s*(?:import|export)\s*(?:[\w$*{},\s]+?\s*from\s*)?["'](\.\.?\/[^"']+\.js)["']/g))
+  for (const match of code.matchAll(
+    /(?:^|[;\n}])\s*(?:import|export)\s*(?:[\w$*{},\s]+?\s*from\s*)?["'](\.\.?\/[^"']+\.js)["']/g,
+  ))
     imports.add(new URL(match[1], `http://x${url}`).pathname)
   const entry = { url, bytes: code.length, gz, imports: [...imports] }
   chunkCache.set(url, entry)
@@ -112,7 +117,11 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
     const pages = await measurePages()
     const over = pages.filter((p) => p.gzKb > budgetOf(p))
     if (asJson) {
-      console.log(JSON.stringify(pages.map(({ page, gzKb, rawKb, chunks }) => ({ page, gzKb, rawKb, chunks: chunks.length }))))
+      console.log(
+        JSON.stringify(
+          pages.map(({ page, gzKb, rawKb, chunks }) => ({ page, gzKb, rawKb, chunks: chunks.length })),
+        ),
+      )
     } else {
       console.log(`First-load JavaScript (gzip); the goal is ${GOAL_KB} KB a page`)
       console.log(

@@ -35,10 +35,7 @@ export function AccountDropdown({
   const items = panelMenu(panel, user).filter((item) => item.enabled && item.to)
   return (
     <DropdownMenu modal={false}>
-      <DropdownMenuTrigger
-        className={className}
-        aria-label={`Account: ${name}`}
-      >
+      <DropdownMenuTrigger className={className} aria-label={`Account: ${name}`}>
         <UserIcon />
         <span className="max-w-40 truncate text-sm font-medium" aria-hidden="true">
           {pending ? <Skeleton className="h-4 w-16" /> : name}
