@@ -120,75 +120,85 @@ const percent = (name: string) =>
   )
 
 /** Environment variables, with defaults that make `npm start` work with nothing set. */
-const envSchema = v.object({
-  NODE_ENV: v.optional(
-    v.picklist(['development', 'production', 'test'], 'NODE_ENV must be development, production or test'),
-    'development',
-  ),
-  PORT: v.optional(integerString('PORT', 1, 65535), '3000'),
-  DATABASE_URL: v.optional(urlString('DATABASE_URL', ['postgres', 'postgresql'])),
-  DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1, 'DATA_DIR must not be empty')), './data'),
-  PUBLIC_SITE_URL: v.optional(urlString('PUBLIC_SITE_URL', ['http', 'https']), 'http://localhost:3000'),
-  CAPTCHA_SITE_KEY: v.optional(v.string(), ''),
-  CAPTCHA_SECRET: v.optional(v.string(), ''),
-  IMAGE_ALLOWED_DOMAIN: v.optional(
-    v.pipe(v.string(), v.regex(/^[a-z0-9.-]*$/i, 'IMAGE_ALLOWED_DOMAIN must be a host name')),
-    'cdn.omdeh.example',
-  ),
-  CURRENCY: v.optional(
-    v.pipe(v.string(), v.regex(/^[A-Z]{3}$/, 'CURRENCY must be a 3-letter ISO code')),
-    'IRR',
-  ),
-  VAT_PERCENT: v.optional(percent('VAT_PERCENT'), '10'),
-  DEMO_MODE: v.optional(flag('DEMO_MODE'), '0'),
-  /** The demo's outbox and sandbox bank answer other machines too (they answer only loopback otherwise). */
-  DEMO_PUBLIC: v.optional(flag('DEMO_PUBLIC'), '0'),
-  SEED_ON_EMPTY: v.optional(flag('SEED_ON_EMPTY'), '1'),
-  LOG_LEVEL: v.optional(
-    v.picklist(
-      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
-      'LOG_LEVEL must be a pino level',
+// Built on first use, not at module load: the browser imports this file for `constants` and
+// `publicConfig`, and a top-level schema (a call, so the bundler must keep it) would ship the
+// server's settings, their names and checks to every page (issue #21).
+let envSchemaCache: ReturnType<typeof buildEnvSchema> | undefined
+const envSchema = () => (envSchemaCache ??= buildEnvSchema())
+
+const buildEnvSchema = () =>
+  v.object({
+    NODE_ENV: v.optional(
+      v.picklist(['development', 'production', 'test'], 'NODE_ENV must be development, production or test'),
+      'development',
     ),
-    'info',
-  ),
-  SMS_PROVIDER: v.optional(v.picklist(['dev', 'http'], 'SMS_PROVIDER must be dev or http'), 'dev'),
-  SMS_API_URL: v.optional(urlString('SMS_API_URL', ['http', 'https'])),
-  SMS_API_KEY: v.optional(v.string()),
-  PAYMENT_PROVIDER: v.optional(
-    v.picklist(['sandbox', 'gateway'], 'PAYMENT_PROVIDER must be sandbox or gateway'),
-    'sandbox',
-  ),
-  PAYMENT_GATEWAY_URL: v.optional(urlString('PAYMENT_GATEWAY_URL', ['http', 'https'])),
-  PAYMENT_MERCHANT_ID: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^[A-Za-z0-9_-]{4,64}$/, 'PAYMENT_MERCHANT_ID must be 4-64 letters, digits, - or _'),
+    PORT: v.optional(integerString('PORT', 1, 65535), '3000'),
+    DATABASE_URL: v.optional(urlString('DATABASE_URL', ['postgres', 'postgresql'])),
+    DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1, 'DATA_DIR must not be empty')), './data'),
+    PUBLIC_SITE_URL: v.optional(urlString('PUBLIC_SITE_URL', ['http', 'https']), 'http://localhost:3000'),
+    CAPTCHA_SITE_KEY: v.optional(v.string(), ''),
+    CAPTCHA_SECRET: v.optional(v.string(), ''),
+    IMAGE_ALLOWED_DOMAIN: v.optional(
+      v.pipe(v.string(), v.regex(/^[a-z0-9.-]*$/i, 'IMAGE_ALLOWED_DOMAIN must be a host name')),
+      'cdn.omdeh.example',
     ),
-  ),
-  PAYMENT_GATEWAY_TIMEOUT_MS: v.optional(integerString('PAYMENT_GATEWAY_TIMEOUT_MS', 1000, 120_000), '15000'),
-  SESSION_SECRET: v.optional(
-    v.pipe(v.string(), v.minLength(32, 'SESSION_SECRET must be at least 32 characters')),
-  ),
-  /** Behind a reverse proxy or load balancer: take the client address from X-Forwarded-For. */
-  TRUST_PROXY: v.optional(flag('TRUST_PROXY'), '0'),
-  /** Media on S3-compatible object storage (several instances); the local disk when S3_BUCKET is unset. */
-  S3_ENDPOINT: v.optional(urlString('S3_ENDPOINT', ['http', 'https'])),
-  S3_BUCKET: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(
-        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
-        'S3_BUCKET must be a bucket name: 3-63 lower-case letters, digits, dots or hyphens',
+    CURRENCY: v.optional(
+      v.pipe(v.string(), v.regex(/^[A-Z]{3}$/, 'CURRENCY must be a 3-letter ISO code')),
+      'IRR',
+    ),
+    VAT_PERCENT: v.optional(percent('VAT_PERCENT'), '10'),
+    DEMO_MODE: v.optional(flag('DEMO_MODE'), '0'),
+    /** The demo's outbox and sandbox bank answer other machines too (they answer only loopback otherwise). */
+    DEMO_PUBLIC: v.optional(flag('DEMO_PUBLIC'), '0'),
+    SEED_ON_EMPTY: v.optional(flag('SEED_ON_EMPTY'), '1'),
+    LOG_LEVEL: v.optional(
+      v.picklist(
+        ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
+        'LOG_LEVEL must be a pino level',
+      ),
+      'info',
+    ),
+    SMS_PROVIDER: v.optional(v.picklist(['dev', 'http'], 'SMS_PROVIDER must be dev or http'), 'dev'),
+    SMS_API_URL: v.optional(urlString('SMS_API_URL', ['http', 'https'])),
+    SMS_API_KEY: v.optional(v.string()),
+    PAYMENT_PROVIDER: v.optional(
+      v.picklist(['sandbox', 'gateway'], 'PAYMENT_PROVIDER must be sandbox or gateway'),
+      'sandbox',
+    ),
+    PAYMENT_GATEWAY_URL: v.optional(urlString('PAYMENT_GATEWAY_URL', ['http', 'https'])),
+    PAYMENT_MERCHANT_ID: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(/^[A-Za-z0-9_-]{4,64}$/, 'PAYMENT_MERCHANT_ID must be 4-64 letters, digits, - or _'),
       ),
     ),
-  ),
-  S3_REGION: v.optional(
-    v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,64}$/, 'S3_REGION must be a region name such as us-east-1')),
-  ),
-  S3_ACCESS_KEY_ID: v.optional(v.string()),
-  S3_SECRET_ACCESS_KEY: v.optional(v.string()),
-  S3_FORCE_PATH_STYLE: v.optional(flag('S3_FORCE_PATH_STYLE')),
-})
+    PAYMENT_GATEWAY_TIMEOUT_MS: v.optional(
+      integerString('PAYMENT_GATEWAY_TIMEOUT_MS', 1000, 120_000),
+      '15000',
+    ),
+    SESSION_SECRET: v.optional(
+      v.pipe(v.string(), v.minLength(32, 'SESSION_SECRET must be at least 32 characters')),
+    ),
+    /** Behind a reverse proxy or load balancer: take the client address from X-Forwarded-For. */
+    TRUST_PROXY: v.optional(flag('TRUST_PROXY'), '0'),
+    /** Media on S3-compatible object storage (several instances); the local disk when S3_BUCKET is unset. */
+    S3_ENDPOINT: v.optional(urlString('S3_ENDPOINT', ['http', 'https'])),
+    S3_BUCKET: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(
+          /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+          'S3_BUCKET must be a bucket name: 3-63 lower-case letters, digits, dots or hyphens',
+        ),
+      ),
+    ),
+    S3_REGION: v.optional(
+      v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,64}$/, 'S3_REGION must be a region name such as us-east-1')),
+    ),
+    S3_ACCESS_KEY_ID: v.optional(v.string()),
+    S3_SECRET_ACCESS_KEY: v.optional(v.string()),
+    S3_FORCE_PATH_STYLE: v.optional(flag('S3_FORCE_PATH_STYLE')),
+  })
 
 const S3_SETTINGS = [
   'S3_ENDPOINT',
@@ -220,7 +230,7 @@ export function loadServerConfig(env: Record<string, string | undefined> = proce
   const present = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
   )
-  const result = v.safeParse(envSchema, present)
+  const result = v.safeParse(envSchema(), present)
   if (!result.success) {
     throw new ConfigError(
       result.issues.map((issue) => {
@@ -307,7 +317,7 @@ export function loadServerConfig(env: Record<string, string | undefined> = proce
  * S3 is all or nothing: S3_BUCKET switches media to the bucket and then needs its keys; the other
  * settings without a bucket would be ignored silently while every instance writes to its own disk.
  */
-function s3Problems(e: v.InferOutput<typeof envSchema>): string[] {
+function s3Problems(e: v.InferOutput<ReturnType<typeof buildEnvSchema>>): string[] {
   if (!e.S3_BUCKET) {
     const stray = S3_SETTINGS.filter((name) => e[name] !== undefined)
     return stray.length

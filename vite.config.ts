@@ -16,11 +16,44 @@ export default defineConfig({
       },
     },
   },
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  // What every page runs before it is interactive (React, the router, the query
+                  // client, Start's hydration) in one chunk instead of some twenty small shared ones:
+                  // fewer requests, and about 15 KB less gzip than compressing each apart (issue #21).
+                  // Libraries only some pages use (forms, tables, charts) stay out of it.
+                  name: 'framework',
+                  test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|seroval|seroval-plugins|cookie-es|@tanstack[\\/](react-router|router-core|history|query-core|react-query|react-start|react-start-client|start-client-core|router-ssr-query-core|react-router-ssr-query|store|react-store))[\\/]/,
+                  priority: 10,
+                },
+              ],
+            },
+          },
+        },
+      },
+    },
+  },
   resolve: { tsconfigPaths: true },
   server: { port: 3000 },
   plugins: [
     tailwindcss(),
-    tanstackStart(),
+    tanstackStart({
+      router: {
+        // A route's loader joins its component in the route's own chunk (issue #21): loaders pull in
+        // their query factories, server-function stubs and schemas, which every page's entry chunk
+        // carried for every route. The server renders with them all; a client navigation fetches
+        // the route's one chunk (on hover or touch, with intent preloading) before it runs.
+        codeSplittingOptions: {
+          defaultBehavior: [['loader', 'component'], ['pendingComponent'], ['errorComponent'], ['notFoundComponent']],
+        },
+      },
+    }),
     nitro({
       // PGlite loads its WASM and extension bundles from its package folder at run time; pdfkit
       // requires its standard-font metrics through its package's `#standard-fonts/*` imports.

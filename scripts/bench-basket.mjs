@@ -17,10 +17,13 @@
 //   BENCH_BUYERS      concurrent buyers (default 50)
 //   BENCH_DURATION    seconds per scenario (default 10)
 //   BENCH_OUTPUT_DIR  a production build to serve (default: .output, built when missing)
+//   BENCH_BASKET_MODES paced,flat (default both)
+//   BENCH_RESULT_FILE  also write the rows as JSON there (p95, server CPU ms per request), for the
+//                      issue #21 table (scripts/bench-table.mjs)
 import http from 'node:http'
 import { randomBytes } from 'node:crypto'
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
@@ -35,26 +38,37 @@ const port = Number(process.env.BENCH_PORT ?? 3192)
 const base = `http://127.0.0.1:${port}`
 const TARGET_P95_MS = 30
 
+const modes = (process.env.BENCH_BASKET_MODES ?? 'paced,flat').split(',')
+const resultFile = process.env.BENCH_RESULT_FILE
+
 if (!serverUrl) {
-  console.log(
-    'basket bench: skipped (set BENCH_PG_URL to a PostgreSQL server where the role may create databases)',
-  )
+  const why = 'skipped: set BENCH_PG_URL to a PostgreSQL server where the role may create databases'
+  console.log(`basket bench: ${why}`)
+  if (resultFile) writeFileSync(resultFile, JSON.stringify({ rows: [{ what: 'basket add and read', skipped: why }] }))
   process.exit(0)
+}
+
+const clockTicks = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim() || 100)
+/** The server's utime + stime in ms (Linux /proc). */
+function serverCpuMs() {
+  const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ')
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks
 }
 
 const percentile = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
 const fmt = (ms) => `${ms.toFixed(1)} ms`
 
-function report(label, mode, times, errors) {
+function report(label, mode, times, errors, cpuBefore) {
   times.sort((a, b) => a - b)
   const p95 = percentile(times, 95)
+  const cpu = (serverCpuMs() - cpuBefore) / Math.max(1, times.length)
   console.log(
     `${label.padEnd(42)} ${mode.padEnd(15)} ${buyers} buyers: ${times.length} requests (${Math.round(times.length / duration)}/s), ` +
-      `p50 ${fmt(percentile(times, 50))}, p95 ${fmt(p95)}, p99 ${fmt(percentile(times, 99))}` +
+      `p50 ${fmt(percentile(times, 50))}, p95 ${fmt(p95)}, p99 ${fmt(percentile(times, 99))}, ${cpu.toFixed(2)} CPU ms/request` +
       `${errors ? `, ${errors} errors` : ''}${mode === 'flat out' ? '' : p95 < TARGET_P95_MS ? ' (within the target)' : ' (OVER the target)'}`,
   )
-  return { p95, errors }
+  return { what: `${label}, ${mode}`, p95, errors, cpu, rps: times.length / duration, goalMs: TARGET_P95_MS }
 }
 
 /** Each buyer its own loop: a request every 1/rate s (a little jitter), starts spread over one interval. */
@@ -62,6 +76,7 @@ async function paced(label, requestFor, expectedStatus) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: buyers })
   const times = []
   let errors = 0
+  const cpuBefore = serverCpuMs()
   const send = ({ method, path, headers, body }) =>
     new Promise((resolve) => {
       const started = performance.now()
@@ -88,13 +103,14 @@ async function paced(label, requestFor, expectedStatus) {
     }),
   )
   agent.destroy()
-  return report(label, `paced ${rate}/s each`, times, errors)
+  return report(label, `paced ${rate}/s each`, times, errors, cpuBefore)
 }
 
 /** One autocannon client per buyer (one connection, its own token), all at once; every latency kept. */
 async function flatOut(label, requestFor, expectedStatus) {
   const times = []
   let errors = 0
+  const cpuBefore = serverCpuMs()
   await Promise.all(
     setup.buyers.map(
       (buyer, index) =>
@@ -110,7 +126,7 @@ async function flatOut(label, requestFor, expectedStatus) {
         }),
     ),
   )
-  return report(label, 'flat out', times, errors)
+  return report(label, 'flat out', times, errors, cpuBefore)
 }
 
 const name = `omdeh_basket_bench_${randomBytes(4).toString('hex')}`
@@ -168,11 +184,12 @@ try {
     }),
   })
   const results = []
-  for (const load of [paced, flatOut]) {
+  for (const load of [modes.includes('paced') && paced, modes.includes('flat') && flatOut].filter(Boolean)) {
     results.push(await load('basket read (GET /cart/b2b/basket, 4 lines)', readRequest, 200))
     results.push(await load('add to basket (POST /cart/b2b/cart-items)', addRequest, 201))
   }
   failed = results.some((r) => r.errors > 0)
+  if (resultFile) writeFileSync(resultFile, JSON.stringify({ rows: results }))
 } finally {
   if (child) await stopServer(child)
   await admin.unsafe(`drop database if exists ${name} with (force)`)

@@ -1,5 +1,10 @@
-// `npm run bench`: start-up time of the production server on an existing database, and the latency
-// of key pages and API calls. Runs only against loopback; bounded counts; prints figures.
+// `npm run bench`: the issue #21 table first (scripts/bench-table.mjs: SSR pages beside their
+// static ceiling, /api/products with the facet cache off, search, the basket, first-load JS), then,
+// with `--all`, the older figures: start-up time, page latency, the catalogue at scale 50, the
+// import and the inventory list. Runs only against loopback; bounded counts and times.
+//
+//   npm run bench -- --quick        the table with 3 s measurements (a few minutes)
+//   npm run bench -- --all          the table, then everything below it
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -11,6 +16,16 @@ const base = `http://127.0.0.1:${port}`
 const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'omdeh-bench-'))
 const keepData = Boolean(process.env.BENCH_DATA_DIR)
 const requests = Number(process.env.BENCH_REQUESTS ?? 100)
+
+const args = process.argv.slice(2)
+if (process.env.BENCH_TABLE !== '0') {
+  const table = spawnSync(process.execPath, [join(root, 'scripts/bench-table.mjs'), ...args], {
+    cwd: root,
+    stdio: 'inherit',
+  })
+  if (table.status !== 0) process.exitCode = 1
+}
+if (!args.includes('--all')) process.exit(process.exitCode ?? 0)
 
 const output = privateBuildCopy()
 

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { createElement } from 'react'
 import { notify } from '~/lib/notify'
-import { browserBasket, requestAdd } from './basket-actor'
+import { loadBasketModule } from './basket-loader'
 import type { BasketOffer, BasketProduct } from './basket.types'
 
 /**
@@ -70,6 +70,7 @@ export async function addToBasket(input: BasketOfferInput, options: AddOptions =
   }
   const { quantity, product, ...offer } = input
   const { offers, ...productRef } = product
+  const { browserBasket, requestAdd } = await loadBasketModule()
   const added = await requestAdd(browserBasket(), {
     sku: offer.sku,
     quantity,

@@ -12,6 +12,7 @@ import {
 } from './basket-client'
 import { basketMachine, type BasketDeps, type FillItems } from './basket.machine'
 import type { AddRequest, Cart } from './basket.types'
+import { isSettled } from './basket-status'
 import { basketCount } from './local-basket'
 
 /**
@@ -67,15 +68,7 @@ export function browserBasket(): BasketActor {
   return actor
 }
 
-/** For server rendering: the machine's first state, never started (nothing is read or sent). */
-export const inertBasket = (): BasketActor =>
-  createActor(basketMachine, {
-    input: { storage: { read: () => null, write: () => {}, clear: () => {} }, now: () => 0, newId: () => '' },
-  })
-
-/** Nothing in flight: a guest, or the server basket loaded with no change waiting. */
-export const isSettled = (snapshot: BasketSnapshot) =>
-  snapshot.matches('guest') || (snapshot.matches({ server: 'idle' }) && snapshot.context.queue.length === 0)
+export { isSettled }
 
 /** Waits until the basket is settled; a stuck network must not hold up app start or sign-in. */
 export async function settledCount(actor: BasketActor, timeout = 15_000): Promise<number> {

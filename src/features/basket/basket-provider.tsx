@@ -1,39 +1,59 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useSelector } from '@xstate/react'
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react'
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react'
 import { sessionQueries } from '~/features/session/session.queries'
 import { useUiStore } from '~/features/shell/ui-store'
+import { notify } from '~/lib/notify'
 import { storageKeys } from '~/lib/storage-keys'
-import {
-  browserBasket,
-  inertBasket,
-  isSettled,
-  requestAdd,
-  type BasketActor,
-  type BasketSnapshot,
-} from './basket-actor'
+import type { BasketActor, BasketSnapshot } from './basket-actor'
+import { basketActor, loadBasketModule } from './basket-loader'
+import { statusOf, type BasketStatus } from './basket-status'
 import type { AddRequest, BasketNotice, Cart } from './basket.types'
 import { basketCount } from './local-basket'
-import { removeWithUndo } from './remove-with-undo'
 
 /**
  * The basket for React: one provider (in the root document) and typed hooks. The provider also
  * keeps the header's count current and tells the basket when someone signs in or out.
+ *
+ * The machine itself loads after hydration (basket-loader.ts, issue #21): until it is there (and
+ * while rendering on the server) the hooks show the machine's first state, 'starting' with no
+ * carts, exactly what the started machine shows before app start has run.
  */
 
 const BasketContext = createContext<BasketActor | null>(null)
 
 export function BasketProvider({ children }: { children: ReactNode }) {
-  const [actor] = useState(() => (typeof window === 'undefined' ? inertBasket() : browserBasket()))
+  const [actor, setActor] = useState<BasketActor | null>(null)
   const ui = useUiStore()
   const queryClient = useQueryClient()
 
   useEffect(() => {
+    let live = true
+    basketActor().then(
+      (loaded) => live && setActor(loaded),
+      // App start loads it too and reports a failure; a later use retries the import.
+      () => undefined,
+    )
+    return () => {
+      live = false
+    }
+  }, [])
+
+  useEffect(() => {
+    if (!actor) return
     const count = actor.subscribe((snapshot) => ui.set({ basketCount: basketCount(snapshot.context.carts) }))
     return () => count.unsubscribe()
   }, [actor, ui])
 
   useEffect(() => {
+    if (!actor) return
     // Sign-in and sign-out anywhere (forms, a refresh that failed) end in this query.
     const { queryKey } = sessionQueries.me()
     const key = JSON.stringify(queryKey)
@@ -51,6 +71,7 @@ export function BasketProvider({ children }: { children: ReactNode }) {
   }, [actor, queryClient])
 
   useEffect(() => {
+    if (!actor) return
     // Another tab changed the guest basket: read it again so both tabs show the same.
     const onStorage = (event: StorageEvent) =>
       event.key === storageKeys.cart && actor.send({ type: 'RELOAD' })
@@ -61,21 +82,30 @@ export function BasketProvider({ children }: { children: ReactNode }) {
   return <BasketContext.Provider value={actor}>{children}</BasketContext.Provider>
 }
 
-function useBasketActor(): BasketActor {
+const noCarts: Cart[] = []
+const noNotices: BasketNotice[] = []
+const noSubscription = () => () => {}
+
+/**
+ * A value selected from the basket's snapshot, re-rendering only when it changes (each selector
+ * returns a primitive or a reference the machine keeps while unchanged); `before` until the
+ * machine has loaded.
+ */
+function useBasketSelector<T>(select: (snapshot: BasketSnapshot) => T, before: T): T {
   const actor = useContext(BasketContext)
-  if (!actor) throw new Error('The basket hooks need <BasketProvider> (the root document renders it)')
-  return actor
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      if (!actor) return noSubscription()
+      const subscription = actor.subscribe(onChange)
+      return () => subscription.unsubscribe()
+    },
+    [actor],
+  )
+  const read = () => (actor ? select(actor.getSnapshot()) : before)
+  return useSyncExternalStore(subscribe, read, () => before)
 }
 
-export type BasketStatus = 'starting' | 'guest' | 'merging' | 'loading' | 'ready' | 'busy'
-
-function statusOf(snapshot: BasketSnapshot): BasketStatus {
-  if (snapshot.matches('guest')) return 'guest'
-  if (snapshot.matches('merging')) return 'merging'
-  if (snapshot.matches({ server: 'loading' }) && !snapshot.context.lastServerCarts) return 'loading'
-  if (snapshot.matches('server')) return isSettled(snapshot) ? 'ready' : 'busy'
-  return 'starting'
-}
+export type { BasketStatus }
 
 export interface BasketView {
   carts: Cart[]
@@ -90,12 +120,11 @@ export interface BasketView {
 
 /** The basket as the screens show it; re-renders only when one of these changes. */
 export function useBasket(): BasketView {
-  const actor = useBasketActor()
-  const carts = useSelector(actor, (s) => s.context.carts)
-  const status = useSelector(actor, statusOf)
-  const signedIn = useSelector(actor, (s) => s.matches('server') || s.matches('merging'))
-  const notices = useSelector(actor, (s) => s.context.notices)
-  const loadFailed = useSelector(actor, (s) => s.context.loadFailed)
+  const carts = useBasketSelector((s) => s.context.carts, noCarts)
+  const status = useBasketSelector(statusOf, 'starting')
+  const signedIn = useBasketSelector((s) => s.matches('server') || s.matches('merging'), false)
+  const notices = useBasketSelector((s) => s.context.notices, noNotices)
+  const loadFailed = useBasketSelector((s) => s.context.loadFailed, false)
   return { carts, count: basketCount(carts), status, signedIn, notices, loadFailed }
 }
 
@@ -110,15 +139,31 @@ export interface BasketActions {
   dismissNotice(id: string): void
 }
 
+/** Sends to the basket, loading it first when a click comes before it has loaded. */
+const send = (event: Parameters<BasketActor['send']>[0]) =>
+  void basketActor().then(
+    (actor) => actor.send(event),
+    () => notify('error', 'The basket could not be loaded. Check your connection and try again.'),
+  )
+
+const basketActions: BasketActions = {
+  add: (request) =>
+    loadBasketModule().then(
+      ({ browserBasket, requestAdd }) => requestAdd(browserBasket(), request),
+      () => false,
+    ),
+  // The undo toast needs the machine's requestAdd: loaded with the machine, not before.
+  remove: (itemId) =>
+    void Promise.all([basketActor(), import('./remove-with-undo')]).then(
+      ([actor, { removeWithUndo }]) => removeWithUndo(actor, itemId),
+      () => notify('error', 'The basket could not be loaded. Check your connection and try again.'),
+    ),
+  setQuantity: (itemId, quantity) => send({ type: 'UPDATE_QUANTITY', itemId, quantity }),
+  clear: () => send({ type: 'CLEAR' }),
+  reload: () => send({ type: 'RELOAD' }),
+  dismissNotice: (id) => send({ type: 'DISMISS_NOTICE', id }),
+}
+
 export function useBasketActions(): BasketActions {
-  const actor = useBasketActor()
-  const [actions] = useState<BasketActions>(() => ({
-    add: (request) => requestAdd(actor, request),
-    remove: (itemId) => removeWithUndo(actor, itemId),
-    setQuantity: (itemId, quantity) => actor.send({ type: 'UPDATE_QUANTITY', itemId, quantity }),
-    clear: () => actor.send({ type: 'CLEAR' }),
-    reload: () => actor.send({ type: 'RELOAD' }),
-    dismissNotice: (id) => actor.send({ type: 'DISMISS_NOTICE', id }),
-  }))
-  return actions
+  return basketActions
 }

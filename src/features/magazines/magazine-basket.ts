@@ -1,4 +1,4 @@
-import { browserBasket, requestAdd } from '~/features/basket/basket-actor'
+import { loadBasketModule } from '~/features/basket/basket-loader'
 import { fillBasket } from '~/features/basket/basket-client'
 import type { AddRequest } from '~/features/basket/basket.types'
 import type { PageAddPlan, PublicItem } from './magazines.schemas'
@@ -38,8 +38,9 @@ export function addRequestOf(item: PublicItem, quantity: number): AddRequest {
  * Resolves with the SKUs that went in.
  */
 export async function addPlanToBasket(plan: PageAddPlan, items: readonly PublicItem[]): Promise<string[]> {
-  const actor = browserBasket()
   if (plan.add.length === 0) return []
+  const { browserBasket, requestAdd } = await loadBasketModule()
+  const actor = browserBasket()
   if (!actor.getSnapshot().matches('guest')) {
     const key =
       typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`

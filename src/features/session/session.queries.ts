@@ -4,7 +4,6 @@ import * as v from 'valibot'
 import { fetchSessionUser } from '~/features/auth/auth.functions'
 import type { User } from '~/features/auth/auth.schemas'
 import { toApiError } from '~/lib/api-error'
-import { api, apiOptions } from '~/lib/http/api-client'
 import { profileResponseSchema } from './session.schemas'
 
 /**
@@ -28,6 +27,9 @@ const loadCurrentUser = createIsomorphicFn()
     return session.user
   })
   .client(async (): Promise<User | null> => {
+    // The HTTP client (ky) loads on first use, not with the page (issue #21): on a server-rendered
+    // page the user is already in the cache, and this runs after hydration.
+    const { api, apiOptions } = await import('~/lib/http/api-client')
     try {
       const body = await api
         .get('user/profile', apiOptions({ silent: true, profileFetch: true }, { retry: 0 }))

@@ -4,7 +4,6 @@ import { useCallback } from 'react'
 import { AUTH_EVENTS } from '~/features/auth/auth-events'
 import type { User } from '~/features/auth/auth.schemas'
 import { track } from '~/features/analytics/analytics-client'
-import { api } from '~/lib/http/api-client'
 import { sessionQueries, setCurrentUser } from './session.queries'
 
 /**
@@ -27,6 +26,8 @@ export function useSignOut(): () => Promise<void> {
   const navigate = useNavigate()
   return useCallback(async () => {
     try {
+      // The HTTP client (ky) loads on first use, not with the page (issue #21).
+      const { api } = await import('~/lib/http/api-client')
       await api.post('auth/logout')
       await fetch('/api/auth/remove-cookie', { credentials: 'same-origin' }).catch(() => undefined)
     } catch {

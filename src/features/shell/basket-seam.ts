@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { User } from '~/features/auth/auth.schemas'
-import { browserBasket, settledCount } from '~/features/basket/basket-actor'
+import { loadBasketModule } from '~/features/basket/basket-loader'
 
 /**
  * Seam for the basket (issue #6). App start calls this third, after the user and the categories
@@ -11,6 +11,7 @@ export async function loadBasketAtStart(ctx: {
   queryClient: QueryClient
   user: User | null
 }): Promise<{ count: number }> {
+  const { browserBasket, settledCount } = await loadBasketModule()
   const actor = browserBasket()
   actor.send({ type: 'START', user: ctx.user ? { id: ctx.user.id } : null })
   return { count: await settledCount(actor) }
@@ -26,6 +27,7 @@ export async function mergeGuestBasketAfterSignIn(ctx: {
   queryClient: QueryClient
   user: User
 }): Promise<void> {
+  const { browserBasket, settledCount } = await loadBasketModule()
   const actor = browserBasket()
   actor.send({ type: 'SIGNED_IN', user: { id: ctx.user.id } })
   await settledCount(actor)

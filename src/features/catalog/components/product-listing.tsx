@@ -1,13 +1,15 @@
-import { useId, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react'
 import { Button } from '~/ui/button'
 import { Pagination } from '~/ui/pagination'
-import { Sheet } from '~/ui/sheet'
 import { DEFAULT_PER_PAGE, perPageOptions, type ProductSearch, type ProductSort } from '../catalog.schemas'
 import type { ProductListing } from '../catalog.types'
 import { ActiveFilters, NoResults } from './listing-chips'
 import { ListingFilters } from './listing-filters'
 import { ListingLink, useListingNavigate, withFilter, type ListingBase } from './listing-nav'
 import { ProductCard } from './product-card'
+
+// The phone's filter drawer (radix Dialog: about 10 KB gzip) loads when it is first opened.
+const Sheet = lazy(() => import('~/ui/sheet').then((m) => ({ default: m.Sheet })))
 
 const sortLabels: Record<ProductSort, string> = {
   relevance: 'Best match',
@@ -38,6 +40,9 @@ export function ProductListingView({
   media?: ReactNode
 }) {
   const [filtersOpen, setFiltersOpen] = useState(false)
+  // Mounted on first open and kept, so closing animates and returns focus like any drawer.
+  const [filtersMounted, setFiltersMounted] = useState(false)
+  if (filtersOpen && !filtersMounted) setFiltersMounted(true)
   const filters = <ListingFilters base={base} search={search} facets={listing.facets} />
   const heading = <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">{title}</h1>
   return (
@@ -120,9 +125,13 @@ export function ProductListingView({
           />
         </div>
       </div>
-      <Sheet open={filtersOpen} onOpenChange={setFiltersOpen} side="left" title="Filters">
-        {filters}
-      </Sheet>
+      {filtersMounted ? (
+        <Suspense fallback={null}>
+          <Sheet open={filtersOpen} onOpenChange={setFiltersOpen} side="left" title="Filters">
+            {filters}
+          </Sheet>
+        </Suspense>
+      ) : null}
     </div>
   )
 }

@@ -1,11 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { useStore } from '@tanstack/react-form'
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
-import * as v from 'valibot'
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { cn } from '~/lib/cn'
-import { textSchema } from '~/lib/schema-pieces'
-import { useAppForm } from '~/ui/form/app-form'
 import { SearchIcon } from '~/ui/icons'
 import { catalogQueries } from '../catalog.queries'
 import type { Suggestion } from '../catalog.types'
@@ -14,6 +10,7 @@ import { Highlighted } from './highlighted'
 /** Keystrokes closer together than this are one search: one request, not one per letter. */
 const DEBOUNCE_MS = 200
 const MIN_LENGTH = 2
+const MAX_LENGTH = 100
 const kindLabels: Record<Suggestion['kind'], string> = {
   category: 'Category',
   brand: 'Brand',
@@ -38,18 +35,11 @@ export function SearchAutocomplete({ className, autoFocus }: { className?: strin
   const navigate = useNavigate()
   const id = useId()
   const listId = `${id}-suggestions`
-  // On TanStack Form like every form: the text is checked (length, no NUL) before it is searched for.
-  const { form, formProps } = useAppForm({
-    schema: v.object({ q: textSchema(100) }),
-    defaultValues: { q: '' },
-    onSubmit: async ({ q: query }): Promise<void> => {
-      const chosen: Suggestion | undefined = active >= 0 ? shown[active] : undefined
-      if (chosen) return go(chosen.href)
-      setOpen(false)
-      await navigate({ to: '/product', search: query ? { q: query } : {} })
-    },
-  })
-  const q: string = useStore(form.store, (state: { values: { q: string } }) => state.values.q)
+  // A plain controlled input, not TanStack Form: this box is in every page's header, and the form
+  // library would be about 16 KB (gzip) of every page's first load for one text field (issue #21).
+  // The text is bounded here as textSchema(100) would (no NUL, at most 100 characters, trimmed),
+  // and /product validates `q` again in its search schema.
+  const [q, setQ] = useState('')
   const [open, setOpen] = useState(false)
   const [active, setActive] = useState(-1)
   const blurTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
@@ -80,10 +70,19 @@ export function SearchAutocomplete({ className, autoFocus }: { className?: strin
     }
   }
   const activeIndex = active >= shown.length ? -1 : active
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const chosen: Suggestion | undefined = activeIndex >= 0 ? shown[activeIndex] : undefined
+    if (chosen) return go(chosen.href)
+    setOpen(false)
+    const query = q.trim()
+    void navigate({ to: '/product', search: query ? { q: query } : {} })
+  }
 
   return (
     <form
-      {...formProps}
+      onSubmit={onSubmit}
+      noValidate
       role="search"
       // Named, so a page's own search landmark (FAQ, magazines...) is told apart from the header's.
       aria-label="Product search"
@@ -105,10 +104,10 @@ export function SearchAutocomplete({ className, autoFocus }: { className?: strin
         aria-activedescendant={activeIndex >= 0 ? `${listId}-${activeIndex}` : undefined}
         autoComplete="off"
         value={q}
-        maxLength={100}
+        maxLength={MAX_LENGTH}
         autoFocus={autoFocus}
         onChange={(event) => {
-          form.setFieldValue('q', event.target.value)
+          setQ(event.target.value.replace(/\0/g, '').slice(0, MAX_LENGTH))
           setOpen(true)
           setActive(-1)
         }}

@@ -16,7 +16,7 @@ import {
   type PublicMagazine,
   type PublicPage,
 } from '../magazines.schemas'
-import { browserBasket, requestAdd } from '~/features/basket/basket-actor'
+import { loadBasketModule } from '~/features/basket/basket-loader'
 
 const GRID: Record<PublicPage['layout'], string> = {
   hero: 'grid-cols-1',
@@ -195,6 +195,7 @@ function MagazineItemCard({ item, hero, expired }: { item: PublicItem; hero: boo
   const add = async () => {
     setBusy(true)
     try {
+      const { browserBasket, requestAdd } = await loadBasketModule()
       const ok = await requestAdd(browserBasket(), addRequestOf(item, qty))
       if (ok) notify('success', `Added ${qty} × ${item.name} to your basket`)
     } finally {

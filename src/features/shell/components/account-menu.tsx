@@ -1,19 +1,15 @@
 import { Link } from '@tanstack/react-router'
-import { panelMenu } from '~/features/session/panel-rules'
+import { lazy, Suspense } from 'react'
 import { displayName } from '~/features/session/session.schemas'
-import { useCurrentUser, useSignOut } from '~/features/session/use-session'
+import { useCurrentUser } from '~/features/session/use-session'
 import { cn } from '~/lib/cn'
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '~/ui/dropdown-menu'
 import { UserIcon } from '~/ui/icons'
 import { Skeleton } from '~/ui/skeleton'
 import { useActivePanel } from '../use-active-panel'
+
+// The dropdown (radix menu, popper, floating-ui: about 12 KB gzip) is its own chunk: a server-rendered
+// page hydrates it once the chunk is there; guests never load it (issue #21).
+const AccountDropdown = lazy(() => import('./account-dropdown').then((m) => ({ default: m.AccountDropdown })))
 
 /**
  * The seller and admin panels' account menu on a wide screen: a dropdown under the button (arrow
@@ -23,7 +19,6 @@ import { useActivePanel } from '../use-active-panel'
 export function AccountMenu({ className, buttonClassName }: { className?: string; buttonClassName: string }) {
   const { user, pending } = useCurrentUser()
   const panel = useActivePanel()
-  const signOut = useSignOut()
   const name = displayName(user)
   if (!user)
     return (
@@ -31,39 +26,19 @@ export function AccountMenu({ className, buttonClassName }: { className?: string
         <UserIcon />
       </Link>
     )
-  const items = panelMenu(panel, user).filter((item) => item.enabled && item.to)
+  const triggerClassName = cn(buttonClassName, 'md:px-3', className)
   return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger
-        className={cn(buttonClassName, 'md:px-3', className)}
-        aria-label={`Account: ${name}`}
-      >
-        <UserIcon />
-        <span className="max-w-40 truncate text-sm font-medium" aria-hidden="true">
-          {pending ? <Skeleton className="h-4 w-16" /> : name}
+    <Suspense
+      fallback={
+        <span className={triggerClassName} aria-hidden="true">
+          <UserIcon />
+          <span className="max-w-40 truncate text-sm font-medium" aria-hidden="true">
+            {pending ? <Skeleton className="h-4 w-16" /> : name}
+          </span>
         </span>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-64">
-        <DropdownMenuLabel>
-          Signed in as <span className="text-ink">{user.cellphone}</span>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        {items.map((item) => (
-          <DropdownMenuItem key={item.key} asChild>
-            <Link to={item.to!}>{item.label}</Link>
-          </DropdownMenuItem>
-        ))}
-        {user.is_admin ? (
-          <>
-            <DropdownMenuSeparator />
-            <DropdownMenuItem asChild>
-              <Link to="/admin">Administration</Link>
-            </DropdownMenuItem>
-          </>
-        ) : null}
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => void signOut()}>Sign out</DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+      }
+    >
+      <AccountDropdown user={user} pending={pending} panel={panel} name={name} className={triggerClassName} />
+    </Suspense>
   )
 }

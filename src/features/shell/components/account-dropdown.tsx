@@ -1,0 +1,67 @@
+import { Link } from '@tanstack/react-router'
+import type { User } from '~/features/auth/auth.schemas'
+import { panelMenu } from '~/features/session/panel-rules'
+import type { Panel } from '~/features/session/panel-rules'
+import { useSignOut } from '~/features/session/use-session'
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '~/ui/dropdown-menu'
+import { UserIcon } from '~/ui/icons'
+import { Skeleton } from '~/ui/skeleton'
+
+/**
+ * The signed-in account menu's dropdown (radix DropdownMenu). Its own chunk, loaded by
+ * account-menu.tsx only for a signed-in user, so guests' pages never fetch the menu machinery.
+ */
+export function AccountDropdown({
+  user,
+  pending,
+  panel,
+  name,
+  className,
+}: {
+  user: User
+  pending: boolean
+  panel: Panel
+  name: string
+  className: string
+}) {
+  const signOut = useSignOut()
+  const items = panelMenu(panel, user).filter((item) => item.enabled && item.to)
+  return (
+    <DropdownMenu modal={false}>
+      <DropdownMenuTrigger className={className} aria-label={`Account: ${name}`}>
+        <UserIcon />
+        <span className="max-w-40 truncate text-sm font-medium" aria-hidden="true">
+          {pending ? <Skeleton className="h-4 w-16" /> : name}
+        </span>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-64">
+        <DropdownMenuLabel>
+          Signed in as <span className="text-ink">{user.cellphone}</span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        {items.map((item) => (
+          <DropdownMenuItem key={item.key} asChild>
+            <Link to={item.to!}>{item.label}</Link>
+          </DropdownMenuItem>
+        ))}
+        {user.is_admin ? (
+          <>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem asChild>
+              <Link to="/admin">Administration</Link>
+            </DropdownMenuItem>
+          </>
+        ) : null}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => void signOut()}>Sign out</DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  )
+}
