@@ -33,6 +33,7 @@ import {
   revertImport,
   startImport,
 } from '../src/features/imports/imports.server'
+import type { PhaseTimings } from '../src/features/imports/import-apply.server'
 import { SHEET_COLUMNS } from '../src/features/imports/import-format'
 import { ledgerMismatches } from '../src/features/inventory/stock-ledger.server'
 import { authenticateAccessToken, createSession } from '../src/server/auth/session.server'
@@ -200,7 +201,10 @@ try {
   if (checked.status !== 'checked' || checked.counts.update !== rows)
     throw new Error(`the dry run did not check every row: ${JSON.stringify(checked)}`)
   await requestApply(db, auth, importId, 'all_or_nothing')
-  results.push(await phase('Apply, all or nothing', () => applyImport(db, importId, { isLastAttempt: true })))
+  const timings: PhaseTimings = {}
+  results.push(
+    await phase('Apply, all or nothing', () => applyImport(db, importId, { isLastAttempt: true, timings })),
+  )
   const applied = await getImport(db, auth, importId)
   if (applied.counts.applied !== rows) throw new Error(`not every row applied: ${JSON.stringify(applied)}`)
   let reverted = rows
@@ -225,6 +229,12 @@ ${results
   )
   .join('\n')}
 Goals: apply < 30 s, peak RSS < 300 MB. The machine is shared: compare CPU time between runs.
+
+| Apply, where the wall time went (summed over the ranges) | wall |
+|---|---|
+${Object.entries(timings)
+  .map(([step, ms]) => `| ${step} | ${seconds(ms)} |`)
+  .join('\n')}
 `)
 } finally {
   clearInterval(sampler)

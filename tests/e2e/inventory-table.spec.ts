@@ -82,9 +82,19 @@ test('the inventory table on a 390 px phone', async ({ page, context }) => {
   await page.goto('/seller/inventory?perPage=500')
   await expect(page.getByTestId('inventory-count')).toHaveText(/\d+ SKUs?/)
   await expect(drawnRows(page).first()).toBeVisible()
-  // The table scrolls inside its own box, which fits the screen.
+  // The table scrolls inside its own box, which fits the screen, and the page itself does not
+  // scroll sideways (an element sticking out past the screen is named in the failure).
   const box = await page.getByTestId('inventory-scroller').boundingBox()
   expect(box!.x + box!.width).toBeLessThanOrEqual(390)
+  const page390 = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    sticking: [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+      .filter((el) => !el.parentElement?.closest('[data-testid="inventory-scroller"]'))
+      .slice(0, 5)
+      .map((el) => `<${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}">`),
+  }))
+  expect(page390).toEqual({ scrollWidth: 390, sticking: [] })
   await shot(page, 'inventory-390-top')
   await page.getByTestId('inventory-scroller').scrollIntoViewIfNeeded()
   await page.getByTestId('inventory-scroller').evaluate((el) => el.scrollTo({ top: 2000 }))

@@ -1,12 +1,12 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import * as v from 'valibot'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { inventorySearch } from '~/features/inventory/inventory.schemas'
 import { listInventory, refreshDueSkuEntries } from '~/features/inventory/inventory.server'
 import type { AuthContext } from '~/server/auth/session.server'
 import { setClock } from '~/server/clock.server'
-import type { Db } from '~/server/db/client.server'
-import { prices, skus, stores } from '~/server/db/schema'
+import { selectRows, type Db } from '~/server/db/client.server'
+import { prices, products, skus, stores } from '~/server/db/schema'
 import { createProduct, createSeller, createSku, createStore, createUser } from '../factories/create'
 import { usingPostgres } from '../support/test-database'
 import { closeAuthTestDatabase, createRoleUsers, openAuthTestDatabase } from './auth-fixtures'
@@ -221,5 +221,73 @@ describe(`seller inventory list queries (${usingPostgres() ? 'PostgreSQL' : 'PGl
     expect((await listInventory(db, other, search({ perPage: 100 }))).rows.map((r) => r.skuId)).toContain(
       movedSku,
     )
+  })
+
+  /** The seller's SKU ids as the joined names order them (how the list sorted before 0026). */
+  const joinedOrder = async (key: 'product' | 'store', desc: boolean) => {
+    const name = key === 'product' ? sql`p.name` : sql`st.name`
+    const dir = desc ? sql`desc` : sql`asc`
+    const rows = await selectRows<{ id: number }>(
+      db,
+      sql`select s.id from skus s join products p on p.id = s.product_id join stores st on st.id = s.store_id
+          where st.seller_id = ${sellerId} order by ${name} ${dir}, s.id ${dir}`,
+    )
+    return rows.map((r) => Number(r.id))
+  }
+  const listed = async (input: Record<string, unknown>) =>
+    (await listInventory(db, owner, search({ perPage: 100, ...input }))).rows.map((r) => r.skuId)
+
+  it('sorts by product and store name exactly as the joined names do, and follows a rename', async () => {
+    const second = await createStore(db, { seller: { id: sellerId }, name: 'Alpha Hall' })
+    await createSku(db, { store: second, product: await createProduct(db, { name: 'Zereshk Jar' }) })
+    await createSku(db, { store: second, product: await createProduct(db, { name: 'anise seed 1 kg' }) })
+    const middle = (await createSku(db, { store, product: await createProduct(db, { name: 'Middle Jar' }) }))
+      .id
+    for (const sort of ['product', 'store'] as const)
+      for (const desc of [false, true])
+        expect(await listed({ sort, desc })).toEqual(await joinedOrder(sort, desc))
+
+    const before = await listed({ sort: 'product', desc: false })
+    expect(before.indexOf(timed)).toBeLessThan(before.indexOf(middle))
+    // A renamed product and store move in the sorts and the search at once.
+    const [barberry] = await db.select({ productId: skus.productId }).from(skus).where(eq(skus.id, timed))
+    await db.update(products).set({ name: 'Zz Barberry Renamed' }).where(eq(products.id, barberry!.productId))
+    await db.update(stores).set({ name: 'Zulu Depot' }).where(eq(stores.id, store.id))
+    const after = await listed({ sort: 'product', desc: false })
+    expect(after.indexOf(timed)).toBeGreaterThan(after.indexOf(middle))
+    expect(await listed({ q: 'renamed' })).toEqual([timed])
+    expect(await listed({ q: 'barberry pack' })).toEqual([])
+    for (const sort of ['product', 'store'] as const)
+      for (const desc of [false, true])
+        expect(await listed({ sort, desc })).toEqual(await joinedOrder(sort, desc))
+    const page = await listInventory(db, owner, search({ sort: 'store', desc: false, perPage: 100 }))
+    expect(page.rows.at(-1)).toMatchObject({ storeName: 'Zulu Depot' })
+
+    // A writer that sends a name of its own is overruled by the product's.
+    await db.update(skus).set({ productName: 'Forged' }).where(eq(skus.id, timed))
+    expect(await listed({ q: 'forged' })).toEqual([])
+    expect(await listed({ sort: 'product', desc: false })).toEqual(await joinedOrder('product', false))
+  })
+
+  it('finds exactly the paused and the low-stock SKUs (their own indexes), newest change first', async () => {
+    const low = (await createSku(db, { store, remainingQuantity: 3 })).id
+    const paused = (await createSku(db, { store, remainingQuantity: 500 })).id
+    await db.update(skus).set({ status: 'inactive', updatedAt: new Date() }).where(eq(skus.id, paused))
+    const reference = async (where: ReturnType<typeof sql>) =>
+      (
+        await selectRows<{ id: number }>(
+          db,
+          sql`select s.id from skus s join stores st on st.id = s.store_id
+              where st.seller_id = ${sellerId} and ${where} order by s.updated_at desc, s.id desc`,
+        )
+      ).map((r) => Number(r.id))
+    const lowIds = await reference(
+      sql`not s.always_available and s.remaining_quantity < s.low_stock_threshold`,
+    )
+    expect(lowIds).toContain(low)
+    expect(await listed({ stock: 'low' })).toEqual(lowIds)
+    expect(await listed({ status: 'inactive' })).toEqual(await reference(sql`s.status = 'inactive'`))
+    expect(await listed({ status: 'inactive' })).toContain(paused)
+    expect((await listInventory(db, owner, search({ stock: 'low' }))).total).toBe(lowIds.length)
   })
 })

@@ -147,6 +147,24 @@ describe('reading a CSV price sheet', () => {
     ).toMatch(/not UTF-8 text/)
   })
 
+  it('reads a large file in slices without piling up listeners on the parser', async () => {
+    const warnings: string[] = []
+    const onWarning = (warning: Error) => warnings.push(warning.name)
+    process.on('warning', onWarning)
+    try {
+      const lines = Array.from({ length: 30_000 }, (_, i) => `BIG-${i},Store,Product,5,${i % 90},no`)
+      const bytes = csv([HEADERS.slice(0, 6).join(','), ...lines]) // about 1 MB: fifteen slices
+      expect(bytes.length).toBeGreaterThan(12 * 64 * 1024)
+      const rows = await readAll('csv', bytes)
+      expect(rows).toHaveLength(30_000)
+      expect(rows.at(-1)).toMatchObject({ rowNumber: 30_001, sku: 'BIG-29999' })
+      await new Promise((resolve) => setImmediate(resolve)) // warnings are emitted on the next tick
+    } finally {
+      process.off('warning', onWarning)
+    }
+    expect(warnings).not.toContain('MaxListenersExceededWarning')
+  })
+
   it('refuses more than 100,000 rows', async () => {
     const lines = ['SKU code,Current stock,New stock']
     for (let i = 0; i <= 100_000; i++) lines.push(`S${i},1,2`)

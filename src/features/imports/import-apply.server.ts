@@ -16,6 +16,27 @@ import { prices, skus, stockImportRows, stockMovements } from '~/server/db/schem
  * added), which is what the revert undoes.
  */
 
+/**
+ * Milliseconds spent in each group of statements, summed over the ranges: filled only when a caller
+ * (the bench) passes one, to tell which part of an apply or revert the time goes to.
+ */
+export type PhaseTimings = Record<string, number>
+
+/** Runs `work`, adding its wall time to `timings[name]` when timings are kept. */
+export async function timed<T>(
+  timings: PhaseTimings | undefined,
+  name: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  if (!timings) return work()
+  const started = performance.now()
+  try {
+    return await work()
+  } finally {
+    timings[name] = (timings[name] ?? 0) + performance.now() - started
+  }
+}
+
 /** A range of an import's rows: row numbers in (after, upto]. */
 export interface RowRange {
   importId: number
@@ -74,14 +95,16 @@ export const PENDING = sql`r.outcome = 'update' and r.result is null`
 export async function applyRange(
   tx: Tx,
   range: RowRange,
-  context: { actorUserId: number | null; at: Date },
+  context: { actorUserId: number | null; at: Date; timings?: PhaseTimings },
 ): Promise<{ applied: number; stale: number }> {
   const at = stampOf(context.at)
+  const step = <T>(name: string, work: () => Promise<T>) => timed(context.timings, name, work)
   const pending = sql`${inRange(sql`r`, range)} and ${PENDING}`
 
-  const stale = await selectRows<{ id: number }>(
-    tx,
-    sql`update ${stockImportRows} t set result = 'stale', warnings = t.warnings || jsonb_build_array(v.reason)
+  const stale = await step('stock guard (stale rows)', () =>
+    selectRows<{ id: number }>(
+      tx,
+      sql`update ${stockImportRows} t set result = 'stale', warnings = t.warnings || jsonb_build_array(v.reason)
         from (
           select r.id, case
             when s.id is null then 'The SKU no longer exists'
@@ -99,6 +122,7 @@ export async function applyRange(
         ) v
         where t.id = v.id and v.reason is not null
         returning t.id`,
+    ),
   )
 
   // Tiers: the row's tiers replace the SKU's current ones (ended now) and scheduled ones (removed).
@@ -107,7 +131,8 @@ export async function applyRange(
   // row counts the planner cannot know (a nested loop over them is quadratic in the range).
   const current = sql`(p.valid_to is null or p.valid_to > ${at})`
   const tierRows = sql`${pending} and r.after ? 'tiers'`
-  await tx.execute(sql`
+  await step('tiers: record what they replace', () =>
+    tx.execute(sql`
     update ${stockImportRows} r set applied = jsonb_build_object(
       'expiredTierIds', coalesce((
         select jsonb_agg(p.id order by p.id) from ${prices} p
@@ -119,14 +144,20 @@ export async function applyRange(
           'validTo', case when p.valid_to is null then null else ${isoText(sql`p.valid_to`)} end) order by p.id)
         from ${prices} p where p.sku_id = r.sku_id and ${current} and p.valid_from > ${at}), '[]'::jsonb),
       'insertedTierIds', '[]'::jsonb)
-    where ${tierRows}`)
-  await tx.execute(sql`
+    where ${tierRows}`),
+  )
+  await step('tiers: end current', () =>
+    tx.execute(sql`
     update ${prices} p set valid_to = ${at} from ${stockImportRows} r
-    where ${tierRows} and p.sku_id = r.sku_id and ${current} and p.valid_from <= ${at}`)
-  await tx.execute(sql`
+    where ${tierRows} and p.sku_id = r.sku_id and ${current} and p.valid_from <= ${at}`),
+  )
+  await step('tiers: remove scheduled', () =>
+    tx.execute(sql`
     delete from ${prices} p using ${stockImportRows} r
-    where ${tierRows} and p.sku_id = r.sku_id and ${current} and p.valid_from > ${at}`)
-  await tx.execute(sql`
+    where ${tierRows} and p.sku_id = r.sku_id and ${current} and p.valid_from > ${at}`),
+  )
+  await step('tiers: insert new', () =>
+    tx.execute(sql`
     insert into ${prices}
       (sku_id, min_quantity, unit_price, offer_price, price_per_piece, valid_from, valid_to, created_at)
     select r.sku_id, (t ->> 'minQuantity')::int, (t ->> 'unitPrice')::bigint, (t ->> 'offerPrice')::bigint,
@@ -137,19 +168,23 @@ export async function applyRange(
     from ${stockImportRows} r join ${skus} s on s.id = r.sku_id
       cross join lateral jsonb_array_elements(r.after -> 'tiers') with ordinality as tiers(t, n)
     where ${tierRows}
-    order by r.row_number, tiers.n`)
+    order by r.row_number, tiers.n`),
+  )
 
-  await tx.execute(sql`
+  await step('always available', () =>
+    tx.execute(sql`
     update ${skus} s set always_available = (r.after ->> 'alwaysAvailable')::boolean, updated_at = ${at}
     from ${stockImportRows} r
-    where ${pending} and r.after ? 'alwaysAvailable' and s.id = r.sku_id`)
+    where ${pending} and r.after ? 'alwaysAvailable' and s.id = r.sku_id`),
+  )
 
   // Stock, with one ledger movement per SKU whose figure changes (the old figure is read from the
   // statement's snapshot of the locked row). Only the movements that lower stock come back, for the
   // low-stock alerts.
-  const falls = await selectRows<LedgerRow>(
-    tx,
-    sql`with moved as (
+  const falls = await step('stock and ledger', () =>
+    selectRows<LedgerRow>(
+      tx,
+      sql`with moved as (
           update ${skus} s set remaining_quantity = (r.after ->> 'stock')::int, updated_at = ${at}
           from ${stockImportRows} r join ${skus} old on old.id = r.sku_id
           where ${pending} and r.after ? 'stock' and s.id = r.sku_id
@@ -165,16 +200,18 @@ export async function applyRange(
           returning id, sku_id, delta, resulting_quantity
         )
         select * from ledger where delta < 0`,
+    ),
   )
   // A sheet that lowers stock below a SKU's threshold alerts like any other movement.
-  await alertLowStockFalls(tx, movedStock(falls))
+  await step('low-stock alerts', () => alertLowStockFalls(tx, movedStock(falls)))
 
   // Every ready row is applied, with the tiers it added (the SKU's only current ones now) and
   // its ledger movement: the SKU's latest (its row is locked), read through the SKU's index. The
   // stock guard made the live stock the row's expected one, so the stock moved when they differ.
-  const applied = await selectRows<{ id: number }>(
-    tx,
-    sql`update ${stockImportRows} r set result = 'applied',
+  const applied = await step('rows marked applied', () =>
+    selectRows<{ id: number }>(
+      tx,
+      sql`update ${stockImportRows} r set result = 'applied',
           applied = coalesce(r.applied, '{"expiredTierIds": [], "deletedTiers": [], "insertedTierIds": []}'::jsonb)
             || case when r.after ? 'tiers' then jsonb_build_object('insertedTierIds', coalesce((
                  select jsonb_agg(p.id order by p.id) from ${prices} p where p.sku_id = r.sku_id and ${current}),
@@ -186,6 +223,7 @@ export async function applyRange(
                  where last.import_id = ${range.importId}::int), '{}'::jsonb) else '{}'::jsonb end
         where ${pending}
         returning r.id`,
+    ),
   )
   return { applied: applied.length, stale: stale.length }
 }

@@ -126,9 +126,16 @@ async function* readCsvRecords(source: Readable): AsyncGenerator<{ rowNumber: nu
     for (let at = 0; at < chunk.length && !parser.destroyed; at += PARSE_SLICE) {
       if (!parser.write(chunk.subarray(at, at + PARSE_SLICE)))
         // A parser destroyed meanwhile (the reader stopped at an error) never drains: stop then too.
-        await new Promise((resolve) => {
-          parser.once('drain', resolve)
-          parser.once('close', resolve)
+        // Whichever comes first removes both listeners: a 'close' listener left behind by every
+        // drain piled up (MaxListenersExceededWarning after ten slices of a large file).
+        await new Promise<void>((resolve) => {
+          const settle = () => {
+            parser.off('drain', settle)
+            parser.off('close', settle)
+            resolve()
+          }
+          parser.on('drain', settle)
+          parser.on('close', settle)
         })
     }
   }

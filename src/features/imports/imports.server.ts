@@ -17,7 +17,15 @@ import { HttpError, conflict, notFound } from '~/server/http/api-errors.server'
 import { sendJob } from '~/server/jobs/jobs.server'
 import { log } from '~/server/log.server'
 import type { MediaStorage } from '~/server/providers/storage/storage.server'
-import { PENDING, applyRange, lockRangeSkus, nextRangeEnd, revertRange } from './import-apply.server'
+import {
+  PENDING,
+  applyRange,
+  lockRangeSkus,
+  nextRangeEnd,
+  revertRange,
+  timed,
+  type PhaseTimings,
+} from './import-apply.server'
 import { evaluateRow, type SkuFacts, type StoredTier } from './import-diff'
 import { MAX_IMPORT_BYTES } from './import-format'
 import type { RowFilter } from './imports.schemas'
@@ -321,27 +329,36 @@ function alreadyMessage(status: string): string {
 export async function applyImport(
   db: Db,
   importId: number,
-  context: { isLastAttempt: boolean },
+  context: { isLastAttempt: boolean; timings?: PhaseTimings },
 ): Promise<void> {
   const [job] = await db.select().from(stockImports).where(eq(stockImports.id, importId))
   if (!job || job.status !== 'applying') return
+  const step = <T>(name: string, work: () => Promise<T>) => timed(context.timings, name, work)
   try {
     // Ranges of rows by row number (keyset), each applied in its own transaction by a few
     // set-based statements over the staged rows; the progress moves once per range.
     let after = 0
     for (;;) {
-      const upto = await db.transaction(async (tx) => {
-        const end = await nextRangeEnd(tx, importId, after, APPLY_RANGE, PENDING)
-        if (end === null) return null
-        const range = { importId, after, upto: end }
-        await lockRangeSkus(tx, range, PENDING)
-        const done = await applyRange(tx, range, { actorUserId: job.appliedBy, at: now() })
-        await tx
-          .update(stockImports)
-          .set({ rowsDone: sql`${stockImports.rowsDone} + ${done.applied + done.stale}` })
-          .where(eq(stockImports.id, importId))
-        return end
-      })
+      const upto = await step('range transactions (total)', () =>
+        db.transaction(async (tx) => {
+          const end = await step('next range', () => nextRangeEnd(tx, importId, after, APPLY_RANGE, PENDING))
+          if (end === null) return null
+          const range = { importId, after, upto: end }
+          await step('lock SKUs', () => lockRangeSkus(tx, range, PENDING))
+          const done = await applyRange(tx, range, {
+            actorUserId: job.appliedBy,
+            at: now(),
+            timings: context.timings,
+          })
+          await step('progress', () =>
+            tx
+              .update(stockImports)
+              .set({ rowsDone: sql`${stockImports.rowsDone} + ${done.applied + done.stale}` })
+              .where(eq(stockImports.id, importId)),
+          )
+          return end
+        }),
+      )
       if (upto === null) break
       after = upto
     }
@@ -354,37 +371,43 @@ export async function applyImport(
     }
     throw error
   }
-  await db.transaction(async (tx) => {
-    const productIds = await selectRows<{ product_id: number }>(
-      tx,
-      sql`select distinct s.product_id from ${stockImportRows} r join ${skus} s on s.id = r.sku_id
+  await step('finish (total)', () =>
+    db.transaction(async (tx) => {
+      const productIds = await step('finish: products touched', () =>
+        selectRows<{ product_id: number }>(
+          tx,
+          sql`select distinct s.product_id from ${stockImportRows} r join ${skus} s on s.id = r.sku_id
           where r.import_id = ${importId} and r.result = 'applied'`,
-    )
-    if (productIds.length)
-      await refreshProductListings(
-        tx,
-        productIds.map((r) => Number(r.product_id)),
+        ),
       )
-    const counts = await countRows(tx, importId)
-    await tx
-      .update(stockImports)
-      .set({ status: 'applied', counts, rowsDone: counts.read, rowsTotal: counts.read, appliedAt: now() })
-      .where(eq(stockImports.id, importId))
-    await recordAuditEvent(tx, {
-      actorUserId: job.appliedBy,
-      sellerId: job.sellerId,
-      action: 'import.apply',
-      recordType: 'import',
-      recordId: importId,
-      after: {
-        file: job.fileName,
-        mode: job.mode,
-        applied: counts.applied,
-        stale: counts.stale,
-        skipped: counts.skipped,
-      },
-    })
-  })
+      if (productIds.length)
+        await step('finish: listings refresh', () =>
+          refreshProductListings(
+            tx,
+            productIds.map((r) => Number(r.product_id)),
+          ),
+        )
+      const counts = await step('finish: counts', () => countRows(tx, importId))
+      await tx
+        .update(stockImports)
+        .set({ status: 'applied', counts, rowsDone: counts.read, rowsTotal: counts.read, appliedAt: now() })
+        .where(eq(stockImports.id, importId))
+      await recordAuditEvent(tx, {
+        actorUserId: job.appliedBy,
+        sellerId: job.sellerId,
+        action: 'import.apply',
+        recordType: 'import',
+        recordId: importId,
+        after: {
+          file: job.fileName,
+          mode: job.mode,
+          applied: counts.applied,
+          stale: counts.stale,
+          skipped: counts.skipped,
+        },
+      })
+    }),
+  )
 }
 
 type ImportJob = typeof stockImports.$inferSelect

@@ -32,14 +32,15 @@ type Fragment = ReturnType<typeof sql>
 /**
  * Each sort's key. Every key but the entry price is NOT NULL, and with the id as the tie-break in
  * the same direction, the seller's index on (seller_id, key, id) reads a page forwards or backwards
- * and stops: no sort of the seller's 20,000 rows (product and store names sort their rows in a
- * top-N heap, after a join that only those two sorts make).
+ * and stops: no sort of the seller's 20,000 rows. Product and store names are the copies on the SKU
+ * row (kept by triggers, migration 0026) for that reason: sorting by the joined names read and
+ * sorted every row of the seller.
  */
 const ORDER: Record<InventorySort, Fragment> = {
   updated: sql`s.updated_at`,
-  product: sql`pr.name`,
+  product: sql`s.product_name`,
   sku: sql`s.sku`,
-  store: sql`st.name`,
+  store: sql`s.store_name`,
   stock: sql`s.remaining_quantity`,
   price: sql`entry_price`,
 }
@@ -75,7 +76,7 @@ function entryAt(at: Date) {
 
 /**
  * The WHERE of the seller's inventory under a search at a moment (the table and its export share it).
- * Text matches a product name (its trigram index finds the products) or a SKU code.
+ * Text matches the product name or the SKU code, both on the SKU row with a trigram index each.
  */
 export function inventoryFilters(search: InventorySearch, sellerId: number, at: Date) {
   const q = search.q.trim()
@@ -85,9 +86,7 @@ export function inventoryFilters(search: InventorySearch, sellerId: number, at: 
   return [
     sql`s.seller_id = ${sellerId}`,
     search.store ? sql`s.store_id = ${search.store}` : null,
-    q
-      ? sql`(s.sku ilike ${like} or s.product_id in (select pr2.id from products pr2 where pr2.name ilike ${like}))`
-      : null,
+    q ? sql`(s.sku ilike ${like} or s.product_name ilike ${like})` : null,
     search.status === 'all' ? null : sql`s.status = ${search.status}`,
     search.stock === 'out' ? sql`(not s.always_available and s.remaining_quantity = 0)` : null,
     search.stock === 'low'
@@ -102,18 +101,16 @@ export function inventoryFilters(search: InventorySearch, sellerId: number, at: 
   ].filter((f): f is Fragment => f !== null)
 }
 
-/** FROM … WHERE of the filtered inventory; stores and products join only for the sorts that need them. */
-function inventoryFrom(search: InventorySearch, sellerId: number, at: Date, forCount = false) {
+/** FROM … WHERE of the filtered inventory: the SKU rows alone (every sort key and filter is on them). */
+function inventoryFrom(search: InventorySearch, sellerId: number, at: Date) {
   return sql`
       from skus s
-      ${search.sort === 'store' && !forCount ? sql`join stores st on st.id = s.store_id` : sql``}
-      ${search.sort === 'product' && !forCount ? sql`join products pr on pr.id = s.product_id` : sql``}
       where ${sql.join(inventoryFilters(search, sellerId, at), sql` and `)}`
 }
 
 /** A subquery of the ids of the SKUs a search finds at `at` (every page): what the export writes. */
 export function inventorySkuIds(search: InventorySearch, sellerId: number, at: Date) {
-  return sql`(select s.id ${inventoryFrom(search, sellerId, at, true)})`
+  return sql`(select s.id ${inventoryFrom(search, sellerId, at)})`
 }
 
 type PageRow = Omit<InventoryRow, 'updatedAt'> & { updatedAt: Date | string }
@@ -147,7 +144,7 @@ export function inventoryQueries(search: InventorySearch, sellerId: number, at: 
       join products pr on pr.id = s.product_id
       order by ${orderBy(search)}
     `,
-    total: sql`select count(*)::int as total ${inventoryFrom(search, sellerId, at, true)}`,
+    total: sql`select count(*)::int as total ${inventoryFrom(search, sellerId, at)}`,
   }
 }
 

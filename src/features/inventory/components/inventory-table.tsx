@@ -359,10 +359,12 @@ export function InventoryTable({ search }: { search: InventorySearch }) {
           </fieldset>
         </details>
       </div>
+      {/* relative: the cells' absolutely placed screen-reader text (sr-only) is then clipped by this
+          box; without it, it escaped to the page and the page scrolled sideways on a phone. */}
       <div
         ref={scrollRef}
         data-testid="inventory-scroller"
-        className={`max-h-[70vh] overflow-auto rounded-xl border border-stone-200 bg-white ${isFetching ? 'opacity-70' : ''}`}
+        className={`relative max-h-[70vh] overflow-auto rounded-xl border border-stone-200 bg-white ${isFetching ? 'opacity-70' : ''}`}
       >
         <table
           className="w-full border-collapse text-left text-sm"
