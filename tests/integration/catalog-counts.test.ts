@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { setCatalogCacheEnabled } from '~/features/catalog/catalog-cache.server'
+import { memo, setCatalogCacheEnabled } from '~/features/catalog/catalog-cache.server'
 import { listCategoryTree } from '~/features/catalog/catalog-categories.server'
 import {
   compactListingCounts,
@@ -16,7 +16,7 @@ import {
 import { getStore, listStores } from '~/features/catalog/catalog-stores.server'
 import type { CategoryNode } from '~/features/catalog/catalog.types'
 import { selectRows, type DatabaseHandle, type Db } from '~/server/db/client.server'
-import { products, skus, stores } from '~/server/db/schema'
+import { prices, products, skus, stores } from '~/server/db/schema'
 import {
   createBrand,
   createCategory,
@@ -184,6 +184,49 @@ describe(`maintained listing counts on ${usingPostgres() ? 'PostgreSQL' : 'PGlit
     )
     expect(Number(after!.n)).toBeLessThan(Number(before!.n))
     expect(Number(after!.n)).toBe(Number(after!.keys))
+    await expectCountsExact()
+  })
+
+  it('the periodic refresh clears the catalogue caches only when a listing really changed', async () => {
+    await refreshDueListings(db)
+    setCatalogCacheEnabled(true)
+    try {
+      let computed = 0
+      const probe = () => memo('counts-test-probe', 60_000, async () => ++computed)
+      await probe()
+      const product = productIds[7]!
+      const [sku] = await db.select().from(skus).where(eq(skus.productId, product)).limit(1)
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      // A tier for large quantities starts: due, but the card (entry tier) stays as it was.
+      await db.insert(prices).values({
+        skuId: sku!.id,
+        minQuantity: 500,
+        unitPrice: 800_000,
+        offerPrice: 0,
+        pricePerPiece: 800_000,
+        validFrom: new Date(Date.now() - 5),
+      })
+      const quiet = await refreshDueListings(db)
+      expect(quiet).toMatchObject({ scanned: 1, changed: 0 })
+      await probe()
+      expect(computed).toBe(1)
+      // A cheaper entry tier starts: the card's price changes, so the caches go.
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      await db.insert(prices).values({
+        skuId: sku!.id,
+        minQuantity: 1,
+        unitPrice: 500_000,
+        offerPrice: 0,
+        pricePerPiece: 500_000,
+        validFrom: new Date(Date.now() - 5),
+      })
+      const changed = await refreshDueListings(db)
+      expect(changed.changed).toBeGreaterThan(0)
+      await probe()
+      expect(computed).toBe(2)
+    } finally {
+      setCatalogCacheEnabled(false)
+    }
     await expectCountsExact()
   })
 })
