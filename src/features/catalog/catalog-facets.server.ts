@@ -24,6 +24,8 @@ export interface FacetInput {
    * facet lists the selected category's children, which lie inside it anyway).
    */
   base: SQL
+  /** Whether `base` narrows anything (a search, a store or a category), or is just `true`. */
+  narrowed: boolean
   filters: FacetFilters
   categories: CategoryIndex
   categoryId: number | null
@@ -143,7 +145,10 @@ function sampledFacets(db: DbOrTx, input: FacetInput): Promise<FacetResult> {
         coalesce(${filters.brand}, false) as f_brand, coalesce(${filters.price}, false) as f_price,
         coalesce(${filters.inStock}, false) as f_instock, coalesce(${filters.discount}, false) as f_discount,
         coalesce(${filters.moq}, false) as f_moq
-      from product_listings where ${input.base} limit ${sql.raw(String(FACET_SAMPLE + 1))}
+      from product_listings where ${input.base}
+      -- With nothing shared to narrow by (filters only), the sample is the newest products, read
+      -- from the primary key's end rather than whatever a sequential scan meets first.
+      ${input.narrowed ? sql`` : sql`order by product_id desc`} limit ${sql.raw(String(FACET_SAMPLE + 1))}
     ), base as (select * from flagged where ${failed} <= 1)
     select grouping(brand_id) as g_brand, grouping(child) as g_child, brand_id, child,
       count(*) filter (where ${allBut(null)})::int as n_all,

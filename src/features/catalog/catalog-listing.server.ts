@@ -206,6 +206,7 @@ export async function listProducts(
       ? computeFacets(db, {
           hits: filters.hits,
           base: sql`${c.q} and ${c.store} and ${c.category}`,
+          narrowed: c.q !== TRUE || c.store !== TRUE || c.category !== TRUE,
           filters: facetFilters(c),
           categories,
           categoryId: filters.categoryId,
