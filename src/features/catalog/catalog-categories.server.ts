@@ -2,6 +2,7 @@ import '@tanstack/react-start/server-only'
 import { sql } from 'drizzle-orm'
 import { selectRows, type DbOrTx } from '~/server/db/client.server'
 import { memo } from './catalog-cache.server'
+import { categoryCounts } from './catalog-counts.server'
 import type { CategoryNode } from './catalog.types'
 
 export interface CategoryRecord {
@@ -60,6 +61,18 @@ async function queryCategoryIndex(db: DbOrTx): Promise<CategoryIndex> {
   }
 }
 
+/** The category and every category below it. */
+export function subtreeOf(index: CategoryIndex, id: number): number[] {
+  const ids: number[] = []
+  const stack = [id]
+  while (stack.length > 0 && ids.length <= index.all.length) {
+    const current = stack.pop()!
+    ids.push(current)
+    for (const child of index.children.get(current) ?? []) stack.push(child.id)
+  }
+  return ids
+}
+
 /** The category and its ancestors, root first. */
 export function trailOf(index: CategoryIndex, id: number | null): { slug: string; name: string }[] {
   const trail: { slug: string; name: string }[] = []
@@ -71,17 +84,6 @@ export function trailOf(index: CategoryIndex, id: number | null): { slug: string
     current = current.parentId === null ? undefined : index.byId.get(current.parentId)
   }
   return trail
-}
-
-/** Listed products per category, counting a product in its category and every ancestor. */
-export function categoryCounts(db: DbOrTx): Promise<Map<number, number>> {
-  return memo('category-counts', 60_000, async () => {
-    const rows = await selectRows<{ id: number; n: number }>(
-      db,
-      sql`select c as id, count(*)::int as n from product_listings, unnest(category_path) as c group by c`,
-    )
-    return new Map(rows.map((r) => [Number(r.id), Number(r.n)]))
-  })
 }
 
 /** The category tree with product counts, siblings in display order (spec §7 GET categories). */

@@ -3,7 +3,8 @@ import { sql, type SQL } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
 import { selectRows, type DbOrTx } from '~/server/db/client.server'
 import { memo } from './catalog-cache.server'
-import { trailOf, type CategoryIndex } from './catalog-categories.server'
+import { subtreeOf, trailOf, type CategoryIndex } from './catalog-categories.server'
+import { categoryCounts, priceRange, scopeCounts } from './catalog-counts.server'
 import type { FacetOption, ListingFacets } from './catalog.types'
 
 /** The filters a facet leaves out when counting its own options. */
@@ -16,15 +17,24 @@ export interface FacetFilters {
 }
 
 export interface FacetInput {
+  /** The listing's `with hits as (...)` clause (empty without a search). */
+  hits: SQL
   /**
    * Conditions every count shares: the text search, the store, and the category (the category
    * facet lists the selected category's children, which lie inside it anyway).
    */
   base: SQL
+  /** Whether `base` narrows anything (a search, a store or a category), or is just `true`. */
+  narrowed: boolean
   filters: FacetFilters
   categories: CategoryIndex
   categoryId: number | null
   selectedBrandIds: number[]
+  /**
+   * Nothing but (at most) a known category narrows the listing: every count is a maintained one
+   * (catalog-counts), exact and read without touching the listings.
+   */
+  browse: boolean
 }
 
 /** MOQ thresholds offered by the "max MOQ" facet. */
@@ -33,6 +43,12 @@ export const MOQ_THRESHOLDS = [1, 5, 10, 25, 50, 100] as const
 const MAX_BRAND_OPTIONS = 30
 /** Counts may lag a refresh by this much on other instances (see catalog-cache). */
 const FACET_TTL_MS = 30_000
+/**
+ * A filtered listing or a search counts its facets over at most this many of the rows the shared
+ * conditions leave (the first the index gives), so a broad word costs the same as a narrow one.
+ * Beyond it the facet counts are marked approximate and the total is counted on its own, capped.
+ */
+export const FACET_SAMPLE = 3_000
 
 type FacetName = keyof FacetFilters
 const names: FacetName[] = ['brand', 'price', 'inStock', 'discount', 'moq']
@@ -50,6 +66,7 @@ interface AggregateRow {
   brand_id: number | null
   child: number | null
   n_all: number
+  n_sample: number
   n_brand: number
   n_price: number
   lo: string | null
@@ -60,17 +77,56 @@ interface AggregateRow {
 }
 
 export interface FacetResult {
+  /** Exact unless the facets are approximate (then the caller counts the total itself). */
   total: number
   facets: ListingFacets
 }
 
-/**
- * The result count and every facet's counts in one pass over the rows the shared conditions
- * leave: each count is a FILTER over the other filters' flags, grouped by brand, by child
- * category (the path element one level below the selected category) and overall. Rows failing
- * two or more filters count nowhere, so they are left out before grouping.
- */
+/** The facets of a listing: maintained counts when browsing, else counted over a bounded sample. */
 export function computeFacets(db: DbOrTx, input: FacetInput): Promise<FacetResult> {
+  return input.browse ? browseFacets(db, input) : sampledFacets(db, input)
+}
+
+/** Exact facets of the whole catalogue or of one category, from the maintained counts. */
+async function browseFacets(db: DbOrTx, input: FacetInput): Promise<FacetResult> {
+  const { categories, categoryId } = input
+  const [counts, perCategory, price] = await Promise.all([
+    scopeCounts(db, categoryId ?? 0),
+    categoryCounts(db),
+    priceRange(db, categoryId === null ? null : subtreeOf(categories, categoryId)),
+  ])
+  const brands = await brandOptions(
+    db,
+    [...counts.brands].map(([id, count]) => ({ id, count })),
+    [],
+  )
+  const moqAtMost = (t: number) => [...counts.moq].reduce((sum, [moq, n]) => (moq <= t ? sum + n : sum), 0)
+  return {
+    total: counts.total,
+    facets: {
+      categories: (categories.children.get(categoryId) ?? []).map((c) => ({
+        slug: c.slug,
+        name: c.name,
+        count: perCategory.get(c.id) ?? 0,
+      })),
+      categoryTrail: trailOf(categories, categoryId),
+      brands,
+      price: counts.total > 0 ? price : null,
+      inStock: counts.inStock,
+      discount: counts.discount,
+      maxMoq: MOQ_THRESHOLDS.map((value) => ({ value, count: moqAtMost(value) })),
+      approximate: false,
+    },
+  }
+}
+
+/**
+ * The result count and every facet's counts in one pass over (a bounded sample of) the rows the
+ * shared conditions leave: each count is a FILTER over the other filters' flags, grouped by brand,
+ * by child category (the path element one level below the selected category) and overall. Rows
+ * failing two or more filters count nowhere, so they are left out before grouping.
+ */
+function sampledFacets(db: DbOrTx, input: FacetInput): Promise<FacetResult> {
   const { filters, categories, categoryId } = input
   const depth = trailOf(categories, categoryId).length
   const failed = sql.join(
@@ -81,16 +137,22 @@ export function computeFacets(db: DbOrTx, input: FacetInput): Promise<FacetResul
     (t) =>
       sql`count(*) filter (where moq <= ${sql.raw(String(t))} and ${allBut('moq')})::int as ${sql.raw(`m${t}`)}`,
   )
+  // A bare `with` opens the clause when the listing has no hits CTE to extend.
+  const open = dialect.sqlToQuery(input.hits).sql ? sql`${input.hits},` : sql`with`
   const statement = sql`
-    with flagged as (
+    ${open} flagged as (
       select brand_id, category_path[${sql.raw(String(depth + 1))}] as child, price, moq, in_stock, discount,
         coalesce(${filters.brand}, false) as f_brand, coalesce(${filters.price}, false) as f_price,
         coalesce(${filters.inStock}, false) as f_instock, coalesce(${filters.discount}, false) as f_discount,
         coalesce(${filters.moq}, false) as f_moq
       from product_listings where ${input.base}
+      -- With nothing shared to narrow by (filters only), the sample is the newest products, read
+      -- from the primary key's end rather than whatever a sequential scan meets first.
+      ${input.narrowed ? sql`` : sql`order by product_id desc`} limit ${sql.raw(String(FACET_SAMPLE + 1))}
     ), base as (select * from flagged where ${failed} <= 1)
     select grouping(brand_id) as g_brand, grouping(child) as g_child, brand_id, child,
       count(*) filter (where ${allBut(null)})::int as n_all,
+      (select count(*) from flagged)::int as n_sample,
       count(*) filter (where ${allBut('brand')})::int as n_brand,
       count(*) filter (where ${allBut('price')})::int as n_price,
       min(price) filter (where ${allBut('price')}) as lo,
@@ -128,6 +190,7 @@ export function computeFacets(db: DbOrTx, input: FacetInput): Promise<FacetResul
     return {
       total: Number(overall?.n_all ?? 0),
       facets: {
+        approximate: Number(overall?.n_sample ?? 0) > FACET_SAMPLE,
         categories: options,
         categoryTrail: trailOf(categories, categoryId),
         brands,

@@ -15,15 +15,32 @@ import type { ProductCard, ProductListing } from './catalog.types'
  */
 
 const TRUE = sql`true`
+/** Totals past this are shown as "10,000+": counting every match of a broad word costs a scan. */
+export const TOTAL_CAP = 10_000
+/**
+ * A search sorted by relevance ranks this many matches, the most popular ones (read in the
+ * popularity index's order), and pages through them: a broad word never ranks every match. Other
+ * sorts page through every match.
+ */
+export const RELEVANCE_WINDOW = 1_000
 
 interface ResolvedFilters {
   /** Each filter as a condition on product_listings; `true` when not set. */
   conditions: FacetFilters & { q: SQL; store: SQL; category: SQL }
-  rank: SQL | null
+  /** The tsquery of the search words, when there is a search. */
+  query: SQL | null
+  /**
+   * `with` clause for every statement of the listing: `hits`, the ids of the products matching the
+   * search, read once through the GIN index and materialised, so that the listing conditions test
+   * membership in a hash instead of matching each row's document again (empty without a search).
+   */
+  hits: SQL
   words: string[]
   corrected: string | null
   categoryId: number | null
   brandIds: number[]
+  /** Nothing but a known category (or nothing at all) narrows the listing. */
+  browse: boolean
 }
 
 const intArray = (ids: readonly number[]) => `{${ids.join(',')}}`
@@ -50,7 +67,7 @@ async function resolveFilters(
   const storeId = search.store ? (refs?.store_id ?? -1) : null
   return {
     conditions: {
-      q: query ? sql`product_id in (select product_id from product_search where search @@ (${query}))` : TRUE,
+      q: query ? sql`product_id in (select product_id from hits)` : TRUE,
       store: storeId === null ? TRUE : sql`store_ids @> ${intArray([storeId])}::int[]`,
       category: categoryId === null ? TRUE : sql`category_path @> ${intArray([categoryId])}::int[]`,
       brand: search.brand?.length ? sql`brand_id = any(${intArray(brandIds)}::int[])` : TRUE,
@@ -59,13 +76,24 @@ async function resolveFilters(
       discount: search.discount ? sql`discount` : TRUE,
       moq: search.max_moq !== undefined ? sql`moq <= ${search.max_moq}` : TRUE,
     },
-    rank: query
-      ? sql`(select ts_rank(s.search, (${query})) from product_search s where s.product_id = product_listings.product_id)`
-      : null,
+    query,
+    hits: query
+      ? sql`with hits as materialized (select product_id from product_search where search @@ (${query}))`
+      : sql``,
     words: parsed.words,
     corrected: parsed.corrected,
     categoryId: categoryId !== null && categoryId > 0 ? categoryId : null,
     brandIds,
+    browse:
+      query === null &&
+      storeId === null &&
+      (categoryId === null || categoryId > 0) &&
+      !search.brand?.length &&
+      search.min_price === undefined &&
+      search.max_price === undefined &&
+      !search.in_stock &&
+      !search.discount &&
+      search.max_moq === undefined,
   }
 }
 
@@ -89,7 +117,7 @@ const NEWEST = sql`created_at desc nulls last, product_id desc nulls last`
 const POPULAR = sql`ordered_units_30d desc nulls last, store_count desc nulls last, ${NEWEST}`
 
 /** Ties always end on the product id, so pages never overlap or skip a product. */
-function orderBy(sort: ProductSort, rank: SQL | null): SQL {
+function orderBy(sort: ProductSort): SQL {
   switch (sort) {
     case 'newest':
       return NEWEST
@@ -98,7 +126,6 @@ function orderBy(sort: ProductSort, rank: SQL | null): SQL {
     case 'price_desc':
       return sql`price desc, product_id desc`
     case 'relevance':
-      return rank ? sql`${rank} desc, ${POPULAR}` : POPULAR
     case 'popular':
       return POPULAR
   }
@@ -164,38 +191,47 @@ export async function listProducts(
     [c.q, c.store, c.category, c.brand, c.price, c.inStock, c.discount, c.moq],
     sql` and `,
   )
+  const ranked = filters.query !== null && sort === 'relevance'
+  const offset = (page - 1) * perPage
   const withFacets = options.facets !== false
-  const [rows, counted] = await Promise.all([
-    selectRows<ListingRow>(
-      db,
-      sql`select ${CARD_COLUMNS} from product_listings where ${where}
-          order by ${orderBy(sort, filters.rank)} limit ${perPage} offset ${(page - 1) * perPage}`,
-    ),
+  const [rows, faceted] = await Promise.all([
+    ranked
+      ? rankedPage(db, filters.hits, where, filters.query!, perPage, offset)
+      : selectRows<ListingRow>(
+          db,
+          sql`${filters.hits} select ${CARD_COLUMNS} from product_listings where ${where}
+              order by ${orderBy(sort)} limit ${perPage} offset ${offset}`,
+        ),
     withFacets
       ? computeFacets(db, {
+          hits: filters.hits,
           base: sql`${c.q} and ${c.store} and ${c.category}`,
+          narrowed: c.q !== TRUE || c.store !== TRUE || c.category !== TRUE,
           filters: facetFilters(c),
           categories,
           categoryId: filters.categoryId,
           selectedBrandIds: filters.brandIds,
+          browse: filters.browse,
         })
-      : options.count === false
-        ? null
-        : selectRows<{ n: number }>(
-            db,
-            sql`select count(*)::int as n from product_listings where ${where}`,
-          ).then((r) => ({ total: Number(r[0]?.n ?? 0), facets: null })),
+      : null,
   ])
-  const total = counted?.total ?? rows.length
+  const counted =
+    faceted && !faceted.facets.approximate
+      ? { total: faceted.total, capped: false }
+      : withFacets || options.count !== false
+        ? await cappedCount(db, filters.hits, where)
+        : { total: rows.length, capped: false }
+  const reachable = ranked ? Math.min(counted.total, RELEVANCE_WINDOW) : counted.total
   return {
     items: rows.map((row) => toCard(row, filters.words)),
-    total,
+    total: counted.total,
+    totalCapped: counted.capped,
     page,
     perPage,
-    pageCount: Math.min(Math.ceil(total / perPage), constants.catalog.maxPage),
+    pageCount: Math.min(Math.ceil(reachable / perPage), constants.catalog.maxPage),
     sort,
     correctedQuery: filters.corrected,
-    facets: counted?.facets ?? {
+    facets: faceted?.facets ?? {
       categories: [],
       categoryTrail: trailOf(categories, filters.categoryId),
       brands: [],
@@ -203,7 +239,51 @@ export async function listProducts(
       inStock: 0,
       discount: 0,
       maxMoq: [],
+      approximate: false,
     },
     search,
   }
+}
+
+/** The number of matches, counted up to TOTAL_CAP (one more tells that there are more). */
+async function cappedCount(db: DbOrTx, hits: SQL, where: SQL): Promise<{ total: number; capped: boolean }> {
+  const [row] = await selectRows<{ n: number }>(
+    db,
+    sql`${hits} select count(*)::int as n from (select 1 from product_listings where ${where} limit ${TOTAL_CAP + 1}) hits`,
+  )
+  const n = Number(row?.n ?? 0)
+  return n > TOTAL_CAP ? { total: TOTAL_CAP, capped: true } : { total: n, capped: false }
+}
+
+/**
+ * A page of a search by relevance: the RELEVANCE_WINDOW most popular matches (the popularity
+ * index's order, so PostgreSQL stops reading there), ranked by ts_rank among themselves (popularity
+ * breaks ties), and only the page shown joined back to its cards.
+ */
+function rankedPage(
+  db: DbOrTx,
+  hits: SQL,
+  where: SQL,
+  query: SQL,
+  perPage: number,
+  offset: number,
+): Promise<ListingRow[]> {
+  return selectRows<ListingRow>(
+    db,
+    sql`
+      ${hits}, candidates as (
+        select product_id, ordered_units_30d, store_count, created_at from product_listings
+        where ${where} order by ${POPULAR} limit ${RELEVANCE_WINDOW}
+      ),
+      shown as (
+        select c.product_id, row_number() over (
+          order by ts_rank(s.search, (${query})) desc, c.ordered_units_30d desc, c.store_count desc,
+            c.created_at desc, c.product_id desc
+        ) as at
+        from candidates c join product_search s on s.product_id = c.product_id
+        order by at limit ${perPage} offset ${offset}
+      )
+      select ${CARD_COLUMNS} from product_listings join shown using (product_id) order by shown.at
+    `,
+  )
 }

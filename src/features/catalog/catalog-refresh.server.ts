@@ -5,6 +5,7 @@ import { now } from '~/server/clock.server'
 import { selectRows, type DbOrTx } from '~/server/db/client.server'
 import { chunks } from '~/lib/batches'
 import { clearCatalogCache } from './catalog-cache.server'
+import { compactListingCounts } from './catalog-counts.server'
 
 /**
  * Maintains `product_listings`, the catalogue's read model (see schema/listings.ts), with set-based
@@ -165,9 +166,16 @@ function refreshStatement(scope: Scope, at: string): SQL {
       on conflict (product_id) do update set search = excluded.search where s.search is distinct from excluded.search
       returning s.product_id
     )
-    delete from product_listings d
-    where ${scope(sql.raw('d.product_id'))}
-      and not exists (select 1 from fresh f where f.product_id = d.product_id)
+    ,
+    removed as (
+      delete from product_listings d
+      where ${scope(sql.raw('d.product_id'))}
+        and not exists (select 1 from fresh f where f.product_id = d.product_id)
+      returning d.product_id
+    )
+    -- How many rows really changed: when none did, the caches built on the listings stay.
+    select ((select count(*) from listings) + (select count(*) from documents)
+      + (select count(*) from removed))::int as changed
   `
 }
 
@@ -191,6 +199,8 @@ export interface RefreshSummary {
   /** Products looked at (the scope), and the listed ones among them after the refresh. */
   scanned: number
   listed: number
+  /** Listing rows and search documents written or removed (0: the listings were already right). */
+  changed: number
   ms: number
 }
 
@@ -204,20 +214,21 @@ export async function refreshProductListings(
 ): Promise<RefreshSummary> {
   const started = performance.now()
   const at = now().toISOString()
-  clearCatalogCache()
   if (productIds) {
     const unique = [...new Set(productIds)]
+    let changed = 0
     for (const batch of chunks(unique, BATCH)) {
-      await db.execute(refreshStatement(byIds(batch), at))
+      changed += await changedRows(db, refreshStatement(byIds(batch), at))
       await db.execute(termsStatement(byIds(batch)))
     }
     const [row] = await selectRows<{ n: number }>(
       db,
       sql`select count(*)::int as n from product_listings where product_id = any(${idArray(unique)}::int[])`,
     )
-    clearCatalogCache()
-    return { scanned: unique.length, listed: row?.n ?? 0, ms: performance.now() - started }
+    if (changed > 0) clearCatalogCache()
+    return { scanned: unique.length, listed: row?.n ?? 0, changed, ms: performance.now() - started }
   }
+  clearCatalogCache()
   const summary = await db.transaction(async (tx) => {
     const [bounds] = await selectRows<{ lo: number | null; hi: number | null; n: number }>(
       tx,
@@ -225,23 +236,30 @@ export async function refreshProductListings(
     )
     const lo = bounds?.lo ?? 1
     const hi = bounds?.hi ?? 0
+    let changed = 0
     for (let from = lo; from <= hi; from += BATCH) {
-      await tx.execute(refreshStatement(byRange(from, Math.min(hi, from + BATCH - 1)), at))
+      changed += await changedRows(tx, refreshStatement(byRange(from, Math.min(hi, from + BATCH - 1)), at))
     }
     // Rows outside the id range belong to no product any more (normally removed by the cascade).
     await tx.execute(sql`delete from product_listings where product_id < ${lo} or product_id > ${hi}`)
     await tx.execute(sql`delete from search_terms`)
     await tx.execute(termsStatement(null))
     await markRefreshed(tx, at)
+    await compactListingCounts(tx)
     // Fresh statistics, or the planner guesses at filter selectivity on a rebuilt table.
     await tx.execute(sql`analyze product_listings`)
     await tx.execute(sql`analyze product_search`)
     const [row] = await selectRows<{ n: number }>(tx, sql`select count(*)::int as n from product_listings`)
-    return { scanned: bounds?.n ?? 0, listed: row?.n ?? 0, ms: performance.now() - started }
+    return { scanned: bounds?.n ?? 0, listed: row?.n ?? 0, changed, ms: performance.now() - started }
   })
   // Again once committed: a request during the transaction may have memoised the old state.
   clearCatalogCache()
   return summary
+}
+
+async function changedRows(db: DbOrTx, statement: SQL): Promise<number> {
+  const [row] = await selectRows<{ changed: number }>(db, statement)
+  return Number(row?.changed ?? 0)
 }
 
 /** Refreshes the listings of every product a store offers (store or seller status changes). */
@@ -324,11 +342,15 @@ export async function refreshDueListings(db: DbOrTx): Promise<RefreshSummary & {
       select product_id from product_listings where ordered_units_due_at <= ${at}::timestamptz
     `,
   )
+  // The counts' delta rows of the last minute's changes fold into one row per key.
+  await compactListingCounts(db)
   // Nothing due (the usual minute): the listings and the caches built on them stay as they are.
   if (due.length === 0) {
     await markRefreshed(db, at)
-    return { scanned: 0, listed: 0, ms: 0, full: false }
+    return { scanned: 0, listed: 0, changed: 0, ms: 0, full: false }
   }
+  // Clears the caches only when a listing really changed (a tier that starts at the price of the
+  // one that ends changes nothing a buyer sees).
   const summary = await refreshProductListings(
     db,
     due.map((r) => Number(r.id)),

@@ -70,6 +70,8 @@ export function tsQuery(words: readonly string[]): SQL {
 
 const SUGGESTION_PRODUCTS = 6
 const SUGGESTION_OTHERS = 3
+/** Matches ranked for the suggestions: the most popular ones. */
+const SUGGESTION_WINDOW = 200
 
 /** Autocomplete for the header search box: matching categories, brands and product names. */
 export async function suggest(db: DbOrTx, q: string): Promise<Suggestion[]> {
@@ -80,11 +82,18 @@ export async function suggest(db: DbOrTx, q: string): Promise<Suggestion[]> {
   const [products, categories, brands] = await Promise.all([
     selectRows<{ slug: string; name: string; brand: string | null }>(
       db,
+      // Like the listing's relevance sort: rank only the most popular matches, not every one.
       sql`
-        select l.slug, l.name, l.brand_name as brand from product_search s
-        join product_listings l on l.product_id = s.product_id
-        where s.search @@ (${query})
-        order by ts_rank(s.search, (${query})) desc, l.store_count desc, l.product_id desc
+        with hits as materialized (select product_id from product_search where search @@ (${query})),
+        candidates as (
+          select product_id, slug, name, brand_name, store_count from product_listings
+          where product_id in (select product_id from hits)
+          order by ordered_units_30d desc, store_count desc, created_at desc, product_id desc
+          limit ${SUGGESTION_WINDOW}
+        )
+        select c.slug, c.name, c.brand_name as brand from candidates c
+        join product_search s on s.product_id = c.product_id
+        order by ts_rank(s.search, (${query})) desc, c.store_count desc, c.product_id desc
         limit ${SUGGESTION_PRODUCTS}
       `,
     ),

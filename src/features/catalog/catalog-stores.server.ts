@@ -1,7 +1,6 @@
 import '@tanstack/react-start/server-only'
 import { sql } from 'drizzle-orm'
 import { selectRows, type DbOrTx } from '~/server/db/client.server'
-import { memo } from './catalog-cache.server'
 import { searchWords } from './catalog-highlight'
 import type { StoreListInput } from './catalog.schemas'
 import type { StoreList, StoreSummary } from './catalog.types'
@@ -37,19 +36,19 @@ const toStore = (r: StoreRow): StoreSummary => ({
   memberSince: new Date(r.created_at).toISOString(),
 })
 
-/** Stores with the most products on offer first. Counting offers per store reads every listing: memoised. */
-export function listStores(db: DbOrTx, input: StoreListInput): Promise<StoreList> {
-  return memo(`stores:${JSON.stringify(input)}`, 60_000, () => queryStores(db, input))
-}
-
-async function queryStores(db: DbOrTx, input: StoreListInput): Promise<StoreList> {
+/**
+ * Stores with the most products on offer first. The counts are the maintained ones
+ * (catalog-counts), read per store: nothing here reads the listings.
+ */
+export async function listStores(db: DbOrTx, input: StoreListInput): Promise<StoreList> {
   const words = input.q ? searchWords(input.q) : []
   const nameFilter = words.length ? sql`and lower(st.name) like ${`%${words.join('%')}%`}` : sql``
   const rows = await selectRows<StoreRow>(
     db,
     sql`
       with counts as (
-        select s, count(*)::int as n from product_listings, unnest(store_ids) as s group by s
+        select value as s, sum(n)::int as n from listing_counts where scope = 0 and facet = 'store'
+        group by value
       )
       select st.slug, st.name, st.description, st.logo, st.city, se.id as seller_id,
         se.display_name as seller_name, coalesce(c.n, 0) as product_count, st.created_at,
@@ -77,7 +76,8 @@ export async function getStore(db: DbOrTx, slug: string): Promise<StoreSummary |
     sql`
       select st.slug, st.name, st.description, st.logo, st.city, se.id as seller_id,
         se.display_name as seller_name,
-        (select count(*)::int from product_listings where store_ids @> array[st.id]) as product_count,
+        (select coalesce(sum(n), 0)::int from listing_counts
+          where scope = 0 and facet = 'store' and value = st.id) as product_count,
         st.created_at, 1 as total
       from stores st join sellers se on se.id = st.seller_id and se.status = 'approved'
       where st.slug = ${slug} and st.status = 'active'

@@ -57,11 +57,18 @@ export interface ListingFacets {
   discount: number
   /** Products whose MOQ is at most each threshold. */
   maxMoq: { value: number; count: number }[]
+  /**
+   * The counts were taken over the first few thousand matches only (a broad search or filter):
+   * they show which options exist, not how many products each has.
+   */
+  approximate: boolean
 }
 
 export interface ProductListing {
   items: ProductCard[]
+  /** Matching products; when `totalCapped`, at least this many (counting stops there). */
   total: number
+  totalCapped: boolean
   page: number
   perPage: PerPage
   pageCount: number

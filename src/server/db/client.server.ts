@@ -62,7 +62,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   // JIT off: the app's statements are short OLTP reads and writes, where compiling (tens of ms) costs
   // more than it saves; the planner's estimate for correlated subqueries that never run (e.g. the
   // inventory list's tier look-ups outside a stored span) otherwise crosses jit_above_cost.
-  const client = postgres(target.url, { max: 10, onnotice: () => {}, connection: { jit: 'off' } })
+  // random_page_cost 1.1 (the default 4 models spinning disks): the catalogue lives in memory or on
+  // SSD, where a random read costs about a sequential one. At 4 the planner prefers reading every
+  // search document to a GIN bitmap whose matches touch most pages, and that costs 5-10x the time.
+  const client = postgres(target.url, {
+    max: 10,
+    onnotice: () => {},
+    connection: { jit: 'off', random_page_cost: '1.1' },
+  })
   const db = drizzlePostgres(client, { schema })
   return {
     kind: 'postgres',

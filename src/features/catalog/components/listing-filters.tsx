@@ -20,6 +20,8 @@ export function ListingFilters({
 }) {
   const go = useListingNavigate(base)
   const brands = new Set(search.brand ?? [])
+  // Counted over the first few thousand matches only: the options are right, the numbers are not.
+  const shown = (count: number) => (facets.approximate ? undefined : count)
   // A store's page lists only the categories it has products in (see CategoryFacet); maybe none.
   const showCategories =
     base.kind !== 'store' || facets.categoryTrail.length > 0 || facets.categories.some((c) => c.count > 0)
@@ -34,13 +36,13 @@ export function ListingFilters({
       <FilterGroup title="Availability">
         <Check
           label="In stock"
-          count={facets.inStock}
+          count={shown(facets.inStock)}
           checked={Boolean(search.in_stock)}
           onChange={(on) => go(withFilter(search, { in_stock: on ? true : undefined }))}
         />
         <Check
           label="On discount"
-          count={facets.discount}
+          count={shown(facets.discount)}
           checked={Boolean(search.discount)}
           onChange={(on) => go(withFilter(search, { discount: on ? true : undefined }))}
         />
@@ -67,7 +69,7 @@ export function ListingFilters({
             key={option.value}
             name="max_moq"
             label={option.value === 1 ? 'From 1 unit' : `Up to ${option.value} units`}
-            count={option.count}
+            count={shown(option.count)}
             checked={search.max_moq === option.value}
             onChange={() => go(withFilter(search, { max_moq: option.value }))}
           />
@@ -81,7 +83,7 @@ export function ListingFilters({
               <Check
                 key={brand.slug}
                 label={brand.name}
-                count={brand.count}
+                count={shown(brand.count)}
                 checked={brands.has(brand.slug)}
                 onChange={(on) => {
                   const next = new Set(brands)
@@ -202,7 +204,7 @@ function CategoryFacet({
           .map((c) => (
             <li key={c.slug}>
               <ListingLink base={base} search={withFilter(search, { category: c.slug })} className={link}>
-                <CountLabel label={c.name} count={c.count} />
+                <CountLabel label={c.name} count={facets.approximate ? undefined : c.count} />
               </ListingLink>
             </li>
           ))}

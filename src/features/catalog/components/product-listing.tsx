@@ -62,7 +62,8 @@ export function ProductListingView({
           </>
         )}
         <p className="text-sm text-stone-600" aria-live="polite" data-testid="result-count">
-          {listing.total.toLocaleString('en')} {listing.total === 1 ? 'product' : 'products'}
+          {listing.total.toLocaleString('en')}
+          {listing.totalCapped ? '+' : ''} {listing.total === 1 ? 'product' : 'products'}
           {listing.correctedQuery ? (
             <>
               {' '}

@@ -57,6 +57,8 @@ export const productListings = pgTable(
     index('product_listings_brand_idx').on(t.brandId),
     index('product_listings_newest_idx').on(t.createdAt.desc(), t.productId.desc()),
     index('product_listings_price_idx').on(t.price, t.productId),
+    // A category's price range: one index probe per (leaf) category instead of reading its listings.
+    index('product_listings_category_price_idx').on(t.categoryId, t.price),
     index('product_listings_popular_idx').on(
       t.orderedUnits30d.desc(),
       t.storeCount.desc(),
@@ -95,6 +97,29 @@ export const searchTerms = pgTable(
     term: text('term').primaryKey(),
   },
   (t) => [index('search_terms_trgm_idx').using('gin', sql`${t.term} gin_trgm_ops`)],
+)
+
+/**
+ * Listed products counted by category, brand, store and the browse facets, kept by statement-level
+ * triggers on `product_listings` (see the migration that creates them): every insert, update or
+ * delete of listings, in the same transaction, appends one row per changed key with the difference
+ * (+n / -n), so concurrent refreshes never wait on a shared counter row. The count of a key is the
+ * sum of its rows; `compactListingCounts` folds them back to one row per key now and then.
+ *
+ * Keys: `scope` is 0 (the whole catalogue) or a category id (the category and everything below);
+ * `facet` is `all` (value 0), `brand` (value: brand id), `in_stock` / `discount` (value 0), `moq`
+ * (value: the listing's MOQ, so "MOQ at most t" is a sum over values <= t), and `store` (scope 0,
+ * value: store id).
+ */
+export const listingCounts = pgTable(
+  'listing_counts',
+  {
+    scope: integer('scope').notNull(),
+    facet: text('facet').notNull(),
+    value: integer('value').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [index('listing_counts_key_idx').on(t.scope, t.facet, t.value)],
 )
 
 /** One row: the moment up to which tier starts and ends are reflected in `product_listings`. */
