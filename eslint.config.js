@@ -34,7 +34,8 @@ export default tseslint.config(
           patterns: [
             {
               group: ['**/*.server', '**/*.server.ts', '~/server/*', '~/server/**'],
-              message: 'Server-only modules may be imported by *.server.ts, *.functions.ts, server routes and src/server only.',
+              message:
+                'Server-only modules may be imported by *.server.ts, *.functions.ts, server routes and src/server only.',
             },
           ],
         },

@@ -50,7 +50,12 @@ export default defineConfig({
         // carried for every route. The server renders with them all; a client navigation fetches
         // the route's one chunk (on hover or touch, with intent preloading) before it runs.
         codeSplittingOptions: {
-          defaultBehavior: [['loader', 'component'], ['pendingComponent'], ['errorComponent'], ['notFoundComponent']],
+          defaultBehavior: [
+            ['loader', 'component'],
+            ['pendingComponent'],
+            ['errorComponent'],
+            ['notFoundComponent'],
+          ],
         },
       },
     }),
@@ -63,13 +68,18 @@ export default defineConfig({
       routeRules: {
         // Hashed file names: safe to cache for a year.
         '/assets/**': {
-          headers: { 'cache-control': 'public, max-age=31536000, immutable', 'x-content-type-options': 'nosniff' },
+          headers: {
+            'cache-control': 'public, max-age=31536000, immutable',
+            'x-content-type-options': 'nosniff',
+          },
         },
       },
       hooks: {
         // The server applies migrations at start; ship them beside the bundle.
         compiled(nitroApp) {
-          cpSync(resolve('drizzle'), resolve(nitroApp.options.output.serverDir, 'drizzle'), { recursive: true })
+          cpSync(resolve('drizzle'), resolve(nitroApp.options.output.serverDir, 'drizzle'), {
+            recursive: true,
+          })
         },
       },
     }),

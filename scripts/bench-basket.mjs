@@ -44,7 +44,8 @@ const resultFile = process.env.BENCH_RESULT_FILE
 if (!serverUrl) {
   const why = 'skipped: set BENCH_PG_URL to a PostgreSQL server where the role may create databases'
   console.log(`basket bench: ${why}`)
-  if (resultFile) writeFileSync(resultFile, JSON.stringify({ rows: [{ what: 'basket add and read', skipped: why }] }))
+  if (resultFile)
+    writeFileSync(resultFile, JSON.stringify({ rows: [{ what: 'basket add and read', skipped: why }] }))
   process.exit(0)
 }
 

@@ -45,10 +45,7 @@ const scenarios: [string, (db: Db) => Promise<string>][] = [
   ['/product (browse, every facet)', listing({})],
   ['/category/food-and-beverages', listing({ category: 'food-and-beverages' })],
   ['/product?discount=true', listing({ discount: true })],
-  [
-    'home: category tree with counts',
-    async (db) => `${(await listCategoryTree(db)).length} top categories`,
-  ],
+  ['home: category tree with counts', async (db) => `${(await listCategoryTree(db)).length} top categories`],
   [
     'home: stores with product counts',
     async (db) => `${(await listStores(db, { page: 1, per_page: 8 })).total} stores`,
@@ -63,7 +60,9 @@ async function main(): Promise<void> {
   setCatalogCacheEnabled(false)
   try {
     const load = loadavg().map((n) => n.toFixed(2))
-    console.log(`search bench: ${requests} calls per scenario, facet memo off; load average ${load.join(' ')}`)
+    console.log(
+      `search bench: ${requests} calls per scenario, facet memo off; load average ${load.join(' ')}`,
+    )
     console.log(
       `${'scenario'.padEnd(42)} ${'total'.padStart(10)} ${'p50'.padStart(9)} ${'p95'.padStart(9)}  goal p95 < ${GOAL_P95_MS} ms`,
     )
@@ -82,7 +81,11 @@ async function main(): Promise<void> {
         `${label.padEnd(42)} ${total.padStart(10)} ${`${percentile(times, 50).toFixed(1)} ms`.padStart(9)} ${`${p95.toFixed(1)} ms`.padStart(9)}  ${p95 < GOAL_P95_MS ? 'ok' : 'OVER'}`,
       )
     }
-    console.log(`load average after: ${loadavg().map((n) => n.toFixed(2)).join(' ')}`)
+    console.log(
+      `load average after: ${loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ')}`,
+    )
   } finally {
     await handle.close()
   }

@@ -20,11 +20,17 @@ function newestMtime(path) {
 const builtAt = existsSync(buildMarker) ? statSync(buildMarker).mtimeMs : 0
 const sourcesAt = Math.max(...inputs.map((input) => newestMtime(join(root, input))))
 if (builtAt < sourcesAt) {
-  console.log(builtAt ? 'Sources changed since the last build: building…' : 'No production build yet: building…')
-  const build = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  })
+  console.log(
+    builtAt ? 'Sources changed since the last build: building…' : 'No production build yet: building…',
+  )
+  const build = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  )
   if (build.status !== 0) process.exit(build.status ?? 1)
 }
 
@@ -34,7 +40,11 @@ const started = Date.now()
 // The server's live heap is small (about 40 MB under load, heap snapshots in the soak); without a
 // cap V8 lets garbage pile up to hundreds of MB before it collects (issue #13 §9).
 const heapCap = `--max-old-space-size=${process.env.SERVER_HEAP_MB ?? 256}`
-const server = spawn(process.execPath, [heapCap, join(root, '.output/server/index.mjs')], { cwd: root, env, stdio: ['inherit', 'pipe', 'inherit'] })
+const server = spawn(process.execPath, [heapCap, join(root, '.output/server/index.mjs')], {
+  cwd: root,
+  env,
+  stdio: ['inherit', 'pipe', 'inherit'],
+})
 server.stdout.on('data', (chunk) => {
   process.stdout.write(chunk)
   if (String(chunk).includes('Listening on')) {

@@ -63,7 +63,9 @@ beforeAll(async () => {
       store: storeA,
       product,
       remainingQuantity: i % 4 === 1 ? 0 : 50,
-      tiers: [{ unitPrice: 1_000_000 + i * 10_000, offerPrice: i % 2 ? 900_000 : 0, minQuantity: 1 + (i % 3) * 5 }],
+      tiers: [
+        { unitPrice: 1_000_000 + i * 10_000, offerPrice: i % 2 ? 900_000 : 0, minQuantity: 1 + (i % 3) * 5 },
+      ],
     })
     if (i % 2 === 0) await createSku(db, { store: storeB, product })
   }
@@ -76,7 +78,10 @@ afterAll(async () => {
 })
 
 async function directCount(where: ReturnType<typeof sql>): Promise<number> {
-  const [row] = await selectRows<{ n: number }>(db, sql`select count(*)::int as n from product_listings where ${where}`)
+  const [row] = await selectRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from product_listings where ${where}`,
+  )
   return Number(row?.n ?? 0)
 }
 

@@ -53,7 +53,14 @@ export async function liveOffersOfSkus(
   at: Date = now(),
 ): Promise<Map<number, ProductOffer>> {
   if (skuIds.length === 0) return new Map()
-  return liveOffersWhere(db, sql`s.id in (${sql.join(skuIds.map((id) => sql`${id}`), sql`, `)})`, at)
+  return liveOffersWhere(
+    db,
+    sql`s.id in (${sql.join(
+      skuIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+    at,
+  )
 }
 
 async function liveOffersWhere(db: DbOrTx, where: SQL, at: Date): Promise<Map<number, ProductOffer>> {

@@ -133,7 +133,8 @@ export async function updateSku(
   const { skuId, ...fields } = input
   await db.transaction(async (tx) => {
     const before = await ownedSku(tx, actor, skuId)
-    if (before.status !== 'active' && fields.status === 'active') await assertPlanAllows(tx, actor.sellerId, 'skus')
+    if (before.status !== 'active' && fields.status === 'active')
+      await assertPlanAllows(tx, actor.sellerId, 'skus')
     const [after] = await tx
       .update(skus)
       .set({ ...fields, updatedAt: new Date() })

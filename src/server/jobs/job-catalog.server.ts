@@ -90,7 +90,12 @@ export const jobPolicies: { [N in JobName]: JobPolicy } = {
   // A sheet of 100,000 rows takes minutes; an applied import resumes where a lost run stopped.
   'import.check': { attempts: 3, retryDelaySeconds: 5, expireInSeconds: 30 * 60, heartbeatSeconds: 60 },
   'import.apply': { attempts: 3, retryDelaySeconds: 5, expireInSeconds: 30 * 60, heartbeatSeconds: 60 },
-  'magazine.line-sheet': { attempts: 3, retryDelaySeconds: 10, expireInSeconds: 5 * 60, heartbeatSeconds: 60 },
+  'magazine.line-sheet': {
+    attempts: 3,
+    retryDelaySeconds: 10,
+    expireInSeconds: 5 * 60,
+    heartbeatSeconds: 60,
+  },
   'catalog.refresh-listings': periodic('* * * * *'),
   'payments.expire-unpaid': periodic(everyMinutes(constants.payments.expirySweepSeconds / 60)),
   'basket.prune-fill-keys': periodic('17 * * * *'),

@@ -18,11 +18,7 @@ export function AdminDashboardPanels({ dashboard }: { dashboard: AdminDashboard 
           Figures
         </h2>
         <div className="grid grid-cols-2 gap-3 xl:grid-cols-4">
-          <FigureCard
-            label="GMV"
-            value={money(totals.gmv)}
-            link={{ to: '/admin/orders', search: period }}
-          />
+          <FigureCard label="GMV" value={money(totals.gmv)} link={{ to: '/admin/orders', search: period }} />
           <FigureCard
             label="Orders placed"
             value={number(totals.placed)}

@@ -71,7 +71,10 @@ function AuditEntry({ event }: { event: AuditRow }) {
           <tbody className="divide-y divide-stone-100 align-top">
             {event.changes.map((change) => (
               <tr key={change.field}>
-                <th scope="row" className="py-1 pe-2 font-mono text-xs font-medium break-words text-stone-700">
+                <th
+                  scope="row"
+                  className="py-1 pe-2 font-mono text-xs font-medium break-words text-stone-700"
+                >
                   {change.field}
                 </th>
                 <td className="bg-red-50/50 px-1 py-1 text-stone-800">{shownValue(change.before)}</td>

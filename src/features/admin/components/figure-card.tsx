@@ -25,7 +25,9 @@ export function FigureCard({
       )}
     >
       <span className="text-xs font-medium text-stone-600 sm:text-sm">{label}</span>
-      <span className="text-lg font-bold tracking-tight break-words text-ink tabular-nums sm:text-2xl">{value}</span>
+      <span className="text-lg font-bold tracking-tight break-words text-ink tabular-nums sm:text-2xl">
+        {value}
+      </span>
       {hint ? <span className="text-xs text-stone-600">{hint}</span> : null}
     </Link>
   )

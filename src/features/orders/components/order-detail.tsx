@@ -31,7 +31,11 @@ export function OrderHeader({ order, viewer }: { order: OrderDetail; viewer: 'bu
         {viewer !== 'buyer' && order.buyer.phone ? (
           <>
             {' · '}
-            <a href={`tel:${order.buyer.phone}`} dir="ltr" className="text-brand-800 underline underline-offset-2 hover:text-brand-900">
+            <a
+              href={`tel:${order.buyer.phone}`}
+              dir="ltr"
+              className="text-brand-800 underline underline-offset-2 hover:text-brand-900"
+            >
               {order.buyer.phone}
             </a>
           </>

@@ -45,7 +45,11 @@ function AdminOrderPage() {
 /** Who bought from whom, with the numbers support calls. */
 function Parties({ order }: { order: AdminOrderDetail }) {
   const phone = (number: string) => (
-    <a href={`tel:${number}`} dir="ltr" className="self-start text-brand-800 underline underline-offset-2 hover:text-brand-900">
+    <a
+      href={`tel:${number}`}
+      dir="ltr"
+      className="self-start text-brand-800 underline underline-offset-2 hover:text-brand-900"
+    >
       {number}
     </a>
   )

@@ -86,7 +86,9 @@ export const orders = pgTable(
     index('orders_buyer_idx').on(t.buyerUserId, t.createdAt),
     index('orders_seller_idx').on(t.sellerId, t.status, t.createdAt),
     /** The admin dashboard's GMV per day reads paid orders by payment time. */
-    index('orders_paid_at_idx').on(t.paidAt).where(sql`${t.paidAt} is not null`),
+    index('orders_paid_at_idx')
+      .on(t.paidAt)
+      .where(sql`${t.paidAt} is not null`),
     index('orders_pending_due_idx')
       .on(t.paymentDueAt)
       .where(sql`${t.status} = 'pending_payment'`),
