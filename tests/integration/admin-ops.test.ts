@@ -247,7 +247,8 @@ describe('the dashboard', () => {
 
     for (const days of [30, 90] as const) {
       const dashboard = await getAdminDashboard(db, admin, { days })
-      const start = new Date(Date.UTC(2026, 10, 20) - (days - 1) * 86_400_000)
+      // The period's days are Tehran days: it starts at 00:00 in Tehran (20:30 UTC the day before).
+      const start = new Date(Date.UTC(2026, 10, 19, 20, 30) - (days - 1) * 86_400_000)
       const allOrders = await db.select().from(orders)
       const paid = allOrders.filter((o) => o.paidAt && o.paidAt >= start)
       expect(dashboard.totals.gmv).toBe(paid.reduce((sum, o) => sum + o.total, 0))
@@ -255,10 +256,10 @@ describe('the dashboard', () => {
       expect(dashboard.totals.placed).toBe(allOrders.filter((o) => o.createdAt >= start).length)
       expect(dashboard.series).toHaveLength(days)
       expect(dashboard.series.reduce((sum, d) => sum + d.gmv, 0)).toBe(dashboard.totals.gmv)
-      const tenth = dashboard.series.find((d) => d.day === '2026-11-10')!
-      expect(tenth.gmv).toBe(
-        paid.filter((o) => o.paidAt!.toISOString().startsWith('2026-11-10')).reduce((s, o) => s + o.total, 0),
-      )
+      // Paid at 23:30 UTC on the 10th: 03:00 on the 11th in Tehran, so it counts on the 11th.
+      const lateOrder = paid.find((o) => o.paidAt!.toISOString() === '2026-11-10T23:30:00.000Z')!
+      expect(dashboard.series.find((d) => d.day === '2026-11-10')!.gmv).toBe(0)
+      expect(dashboard.series.find((d) => d.day === '2026-11-11')!.gmv).toBe(lateOrder.total)
       const allUsers = await db.select().from(users)
       expect(dashboard.totals.new_buyers).toBe(
         allUsers.filter((u) => u.createdAt >= start && !u.isSeller && !u.isAdmin).length,

@@ -220,6 +220,9 @@ describe('keeping the listing read model fresh', () => {
         },
       ],
     })
+    // Listed as the seller's write path does it, in the same transaction as the change.
+    await refreshProductListings(db(), [product.id])
+    expect(await listingOf(product.id)).not.toBeNull()
     await refreshDueListings(db())
     setCatalogCacheEnabled(true)
     try {
