@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { createElement } from 'react'
 import { notify } from '~/lib/notify'
 import { loadBasketModule } from './basket-loader'
+import type { ProductDetail, ProductOffer } from '~/features/catalog/catalog.types'
 import type { BasketOffer, BasketProduct } from './basket.types'
 
 /**
@@ -19,6 +20,40 @@ export interface AddOptions {
   cheapestOf?: number
   /** Move focus to the header's basket button once added (the product page's add). */
   focusBasket?: boolean
+}
+
+/** A product page offer's fields, as the basket keeps them (spec §3 "Product offer on a store"). */
+const basketOffer = (o: ProductOffer): BasketOffer => ({
+  sku: o.sku,
+  storeName: o.storeName,
+  sellerId: o.sellerId,
+  sellerName: o.sellerName,
+  unitPrice: o.unitPrice,
+  offerPrice: o.offerPrice,
+  pricePerPiece: o.pricePerPiece,
+  alwaysAvailable: o.alwaysAvailable,
+  remainingQuantity: o.remainingQuantity,
+  minQuantity: o.minQuantity,
+})
+
+/**
+ * The add for one offer of a product, with every offer of the product: the spec's local add looks
+ * the sku up among them. The product page and a card's add both build it here.
+ */
+export function offerInput(product: ProductDetail, offer: ProductOffer, quantity: number): BasketOfferInput {
+  return {
+    ...basketOffer(offer),
+    quantity,
+    product: {
+      id: product.id,
+      name: product.name,
+      slug: product.slug,
+      image: product.photos[0]?.url ?? null,
+      inStock: product.inStock,
+      brand: product.brand?.name ?? null,
+      offers: product.offers.map(basketOffer),
+    },
+  }
 }
 
 /** The id of the header's basket button, where focus goes after an add from the product page. */

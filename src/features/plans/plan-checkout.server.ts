@@ -119,34 +119,22 @@ export async function quotePlanChange(
     const { credit, days } = unusedCredit(active, at)
     const end = periodEndOf(at, input.cycle)
     const usedDays = `The ${days} unused days of ${current.name} (of ${periodDays(active.periodStart, active.periodEnd)})`
-    if (credit >= listPrice) {
-      const covered = creditCoveredPeriod(at, end, listPrice, credit)
-      return {
-        ...base,
-        kind: 'upgrade',
-        list_price: listPrice,
-        credit,
-        credit_days: days,
-        extra_days: covered.extraDays,
-        amount: 0,
-        period_start: at.toISOString(),
-        period_end: covered.end.toISOString(),
-        replacesSubscriptionId: active.id,
-        summary: `${usedDays} are worth more than ${target.name} ${input.cycle}: nothing to pay. You move to ${target.name} now, and the credit left over adds ${covered.extraDays} day${covered.extraDays === 1 ? '' : 's'}, so it runs until ${day(covered.end)}.`,
-      }
-    }
+    // Credit worth the whole new price pays it, and what is left over buys extra days.
+    const covered = credit >= listPrice ? creditCoveredPeriod(at, end, listPrice, credit) : null
     return {
       ...base,
       kind: 'upgrade',
       list_price: listPrice,
       credit,
       credit_days: days,
-      extra_days: 0,
-      amount: listPrice - credit,
+      extra_days: covered?.extraDays ?? 0,
+      amount: covered ? 0 : listPrice - credit,
       period_start: at.toISOString(),
-      period_end: end.toISOString(),
+      period_end: (covered?.end ?? end).toISOString(),
       replacesSubscriptionId: active.id,
-      summary: `${target.name} from today until ${day(end)}. ${usedDays} are credited.`,
+      summary: covered
+        ? `${usedDays} are worth more than ${target.name} ${input.cycle}: nothing to pay. You move to ${target.name} now, and the credit left over adds ${covered.extraDays} day${covered.extraDays === 1 ? '' : 's'}, so it runs until ${day(covered.end)}.`
+        : `${target.name} from today until ${day(end)}. ${usedDays} are credited.`,
     }
   }
   // The same plan again (a renewal) or a cheaper one (a downgrade): it starts when this one ends.

@@ -1,38 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { catalogQueries } from '~/features/catalog/catalog.queries'
-import type { ProductDetail, ProductOffer } from '~/features/catalog/catalog.types'
 import { cn } from '~/lib/cn'
 import { notify } from '~/lib/notify'
 import { Button } from '~/ui/button'
 import { BasketIcon } from '~/ui/icons'
-import { addToBasket, cheapestBuyableOffer } from '../add-to-basket'
-
-/** The add-to-basket input for one offer of a product page's product (spec §3 Product offer). */
-export function offerInput(product: ProductDetail, offer: ProductOffer, quantity: number) {
-  return {
-    sku: offer.sku,
-    quantity,
-    storeName: offer.storeName,
-    sellerId: offer.sellerId,
-    sellerName: offer.sellerName,
-    unitPrice: offer.unitPrice,
-    offerPrice: offer.offerPrice,
-    pricePerPiece: offer.pricePerPiece,
-    minQuantity: offer.minQuantity,
-    remainingQuantity: offer.remainingQuantity,
-    alwaysAvailable: offer.alwaysAvailable,
-    product: {
-      id: product.id,
-      name: product.name,
-      slug: product.slug,
-      image: product.photos[0]?.url ?? null,
-      inStock: product.inStock,
-      brand: product.brand?.name ?? null,
-      offers: product.offers,
-    },
-  }
-}
+import { addToBasket, cheapestBuyableOffer, offerInput } from '../add-to-basket'
 
 /**
  * Add-to-basket on a product card. A card knows no offers, so the product's offers are fetched on

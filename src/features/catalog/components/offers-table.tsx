@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { useId, useState } from 'react'
-import { addToBasket, isOutOfStock } from '~/features/basket/add-to-basket'
+import { addToBasket, isOutOfStock, offerInput } from '~/features/basket/add-to-basket'
 import { formatMoney } from '~/lib/money'
 import { Button } from '~/ui/button'
 import { inputClasses } from '~/ui/input'
@@ -48,20 +48,6 @@ function Availability({ offer }: { offer: ProductOffer }) {
   return <StockBadge inStock={false} />
 }
 
-/** The spec's offer fields, as the basket takes them. */
-const basketOffer = (o: ProductOffer) => ({
-  sku: o.sku,
-  storeName: o.storeName,
-  sellerId: o.sellerId,
-  sellerName: o.sellerName,
-  unitPrice: o.unitPrice,
-  offerPrice: o.offerPrice,
-  pricePerPiece: o.pricePerPiece,
-  alwaysAvailable: o.alwaysAvailable,
-  remainingQuantity: o.remainingQuantity,
-  minQuantity: o.minQuantity,
-})
-
 /** Quantity and add-to-basket for one offer, with the total at the tier that quantity reaches. */
 function BuyBox({ offer, product }: { offer: ProductOffer; product: ProductDetail }) {
   const id = useId()
@@ -73,23 +59,7 @@ function BuyBox({ offer, product }: { offer: ProductOffer; product: ProductDetai
   const add = async () => {
     setBusy(true)
     try {
-      await addToBasket(
-        {
-          ...basketOffer(offer),
-          quantity,
-          product: {
-            id: product.id,
-            name: product.name,
-            slug: product.slug,
-            image: product.photos[0]?.url ?? null,
-            inStock: product.inStock,
-            brand: product.brand?.name ?? null,
-            // Spec §4 "Local add": the sku must be found among the product's offers on its stores.
-            offers: product.offers.map(basketOffer),
-          },
-        },
-        { focusBasket: true },
-      )
+      await addToBasket(offerInput(product, offer, quantity), { focusBasket: true })
     } finally {
       setBusy(false)
     }
