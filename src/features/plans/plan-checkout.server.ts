@@ -24,6 +24,7 @@ import {
   type PlanQuote,
   type PurchaseResultView,
 } from './plans.schemas'
+import { tehranDayOf } from '~/lib/tehran-time'
 
 /**
  * Choosing a plan on /subscription (issue #19): the quote (what is paid, from when, with the
@@ -34,8 +35,6 @@ import {
 const ownerOf = (auth: AuthContext | null) => requireApprovedSeller(auth, { allowObserver: false })
 
 export const PLAN_NOT_OFFERED = 'This plan is not offered'
-
-const day = (d: Date) => d.toISOString().slice(0, 10)
 
 interface QuoteFacts extends PlanQuote {
   replacesSubscriptionId: number | null
@@ -68,7 +67,7 @@ export async function quotePlanChange(
   const scheduled = periods.find((p) => p.status === 'scheduled') ?? null
   if (scheduled) {
     throw conflict(
-      `You have already paid for ${scheduled.planSlug === current.slug ? 'the next period' : 'another plan'} from ${day(scheduled.periodStart)}; change plans after it starts.`,
+      `You have already paid for ${scheduled.planSlug === current.slug ? 'the next period' : 'another plan'} from ${tehranDayOf(scheduled.periodStart)}; change plans after it starts.`,
     )
   }
   const base = {
@@ -93,7 +92,7 @@ export async function quotePlanChange(
       period_end: from.toISOString(),
       replacesSubscriptionId: null,
       summary: active
-        ? `You keep ${current.name} until ${day(active.periodEnd)}, then move to Free. Nothing is deleted.`
+        ? `You keep ${current.name} until ${tehranDayOf(active.periodEnd)}, then move to Free. Nothing is deleted.`
         : 'You move to Free now. Nothing is deleted.',
     }
   }
@@ -111,7 +110,7 @@ export async function quotePlanChange(
       period_start: at.toISOString(),
       period_end: end.toISOString(),
       replacesSubscriptionId: null,
-      summary: `${target.name} from today until ${day(end)}.`,
+      summary: `${target.name} from today until ${tehranDayOf(end)}.`,
     }
   }
   const upgrade = target.slug !== active.planSlug && target.monthlyPrice >= current.monthlyPrice
@@ -133,8 +132,8 @@ export async function quotePlanChange(
       period_end: (covered?.end ?? end).toISOString(),
       replacesSubscriptionId: active.id,
       summary: covered
-        ? `${usedDays} are worth more than ${target.name} ${input.cycle}: nothing to pay. You move to ${target.name} now, and the credit left over adds ${covered.extraDays} day${covered.extraDays === 1 ? '' : 's'}, so it runs until ${day(covered.end)}.`
-        : `${target.name} from today until ${day(end)}. ${usedDays} are credited.`,
+        ? `${usedDays} are worth more than ${target.name} ${input.cycle}: nothing to pay. You move to ${target.name} now, and the credit left over adds ${covered.extraDays} day${covered.extraDays === 1 ? '' : 's'}, so it runs until ${tehranDayOf(covered.end)}.`
+        : `${target.name} from today until ${tehranDayOf(end)}. ${usedDays} are credited.`,
     }
   }
   // The same plan again (a renewal) or a cheaper one (a downgrade): it starts when this one ends.
@@ -153,8 +152,8 @@ export async function quotePlanChange(
     period_end: end.toISOString(),
     replacesSubscriptionId: null,
     summary: renewal
-      ? `${target.name} renewed from ${day(start)} until ${day(end)}.`
-      : `You keep ${current.name} until ${day(start)}, then ${target.name} until ${day(end)}. Nothing is deleted.`,
+      ? `${target.name} renewed from ${tehranDayOf(start)} until ${tehranDayOf(end)}.`
+      : `You keep ${current.name} until ${tehranDayOf(start)}, then ${target.name} until ${tehranDayOf(end)}. Nothing is deleted.`,
   }
 }
 

@@ -14,6 +14,7 @@ import {
   users,
   type PlatformInvoiceParty,
 } from '~/server/db/schema'
+import { tehranDayOf } from '~/lib/tehran-time'
 
 /**
  * What a paid platform purchase does, inside the payment callback's transaction (called by
@@ -274,11 +275,10 @@ export async function issuePlatformInvoice(tx: Tx, purchaseId: number) {
         phone: user?.cellphone ?? '',
         address: '',
       }
-  const day = (d: Date) => d.toISOString().slice(0, 10)
   const description =
     purchase.kind === 'membership'
-      ? `${constants.brand.name} Plus membership, 1 year, ${day(purchase.periodStart)} to ${day(purchase.periodEnd)}`
-      : `${plan?.name ?? purchase.planSlug} plan, ${purchase.billingCycle === 'yearly' ? '1 year' : '1 month'}, ${day(purchase.periodStart)} to ${day(purchase.periodEnd)}`
+      ? `${constants.brand.name} Plus membership, 1 year, ${tehranDayOf(purchase.periodStart)} to ${tehranDayOf(purchase.periodEnd)}`
+      : `${plan?.name ?? purchase.planSlug} plan, ${purchase.billingCycle === 'yearly' ? '1 year' : '1 month'}, ${tehranDayOf(purchase.periodStart)} to ${tehranDayOf(purchase.periodEnd)}`
   const vatPercent = constants.money.vatPercent
   // Plan prices include VAT: the VAT is the part of the total above its net amount.
   const vat = Math.round((purchase.amount * vatPercent) / (100 + vatPercent))

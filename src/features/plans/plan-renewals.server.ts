@@ -9,6 +9,7 @@ import { queueMessage } from '~/server/providers/sms/outbox.server'
 import { setSellerPlan } from './plan-fulfilment.server'
 import { FREE_PLAN } from './plan-limits.server'
 import { GRACE_DAYS } from './plans.schemas'
+import { tehranDayOf } from '~/lib/tehran-time'
 
 /**
  * The `plans.renewals` schedule (hourly, once across instances): a scheduled period starts when the
@@ -20,7 +21,6 @@ import { GRACE_DAYS } from './plans.schemas'
 
 type Period = typeof sellerSubscriptions.$inferSelect
 
-const day = (d: Date) => d.toISOString().slice(0, 10)
 const BATCH = 200
 
 async function ownerPhone(tx: Tx, sellerId: number): Promise<{ phone: string; planName: string } | null> {
@@ -150,7 +150,7 @@ export async function runPlanRenewals(
         await queueMessage(tx, {
           to: owner.phone,
           channel: 'sms',
-          body: `Omdeh: your ${owner.planName} plan ends on ${day(period.periodEnd)}${daysBefore === 1 ? ' (tomorrow)' : ''}. Renew on the Subscription page to keep it; after ${GRACE_DAYS} days of grace your account moves to Free.`,
+          body: `Omdeh: your ${owner.planName} plan ends on ${tehranDayOf(period.periodEnd)}${daysBefore === 1 ? ' (tomorrow)' : ''}. Renew on the Subscription page to keep it; after ${GRACE_DAYS} days of grace your account moves to Free.`,
         })
       },
     )

@@ -8,6 +8,7 @@ import { log } from '~/server/log.server'
 import { queueMessage } from '~/server/providers/sms/outbox.server'
 import { eachDue } from '~/features/plans/plan-renewals.server'
 import { PLUS_NAME, PLUS_PATH } from './plus.schemas'
+import { tehranDayOf } from '~/lib/tehran-time'
 
 /**
  * Plus renewals, run by the plans' hourly `plans.renewals` schedule: a renewal paid ahead starts
@@ -18,7 +19,6 @@ import { PLUS_NAME, PLUS_PATH } from './plus.schemas'
  */
 
 type Period = typeof plusMemberships.$inferSelect
-const day = (d: Date) => d.toISOString().slice(0, 10)
 
 const phoneOf = async (tx: Tx, userId: number) =>
   (await tx.select({ phone: users.cellphone }).from(users).where(eq(users.id, userId)))[0]?.phone ?? null
@@ -72,7 +72,7 @@ export async function runPlusRenewals(db: Db): Promise<{ ended: number; started:
         await queueMessage(tx, {
           to: phone,
           channel: 'sms',
-          body: `${PLUS_NAME}: your membership ended on ${day(p.periodEnd)}. Seller delivery is charged again on new orders; join again at ${PLUS_PATH}.`,
+          body: `${PLUS_NAME}: your membership ended on ${tehranDayOf(p.periodEnd)}. Seller delivery is charged again on new orders; join again at ${PLUS_PATH}.`,
         })
     },
   )
@@ -136,7 +136,7 @@ export async function runPlusRenewals(db: Db): Promise<{ ended: number; started:
           await queueMessage(tx, {
             to: phone,
             channel: 'sms',
-            body: `${PLUS_NAME}: your membership ends on ${day(p.periodEnd)}${daysBefore === 1 ? ' (tomorrow)' : ''}. Renew at ${PLUS_PATH} to keep free seller delivery.`,
+            body: `${PLUS_NAME}: your membership ends on ${tehranDayOf(p.periodEnd)}${daysBefore === 1 ? ' (tomorrow)' : ''}. Renew at ${PLUS_PATH} to keep free seller delivery.`,
           })
       },
     )

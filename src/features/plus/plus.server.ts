@@ -26,6 +26,7 @@ import {
   type PlusOverview,
   type PlusPurchaseView,
 } from './plus.schemas'
+import { tehranDayOf } from '~/lib/tehran-time'
 
 /** /omdeh-plus and the buyer profile: what Plus costs, the buyer's membership and savings, joining. */
 
@@ -34,8 +35,6 @@ const PAID_STATUSES = ['paid', 'accepted', 'shipped', 'delivered', 'completed'] 
 
 /** A renewal can be paid this many days before the current year ends. */
 export const RENEW_WINDOW_DAYS = 30
-
-const day = (d: Date) => d.toISOString().slice(0, 10)
 
 export async function membershipView(db: DbOrTx, userId: number): Promise<PlusMembershipView> {
   const at = now()
@@ -138,7 +137,7 @@ export async function joinPlus(db: Db, auth: AuthContext | null): Promise<{ url:
     const [current] = await openPlusPeriods(tx, user.id, at)
     if (current && current.periodEnd.getTime() - at.getTime() > days(RENEW_WINDOW_DAYS))
       throw conflict(
-        `You have ${PLUS_NAME} until ${day(current.periodEnd)}. You can renew from ${day(new Date(current.periodEnd.getTime() - days(RENEW_WINDOW_DAYS)))}.`,
+        `You have ${PLUS_NAME} until ${tehranDayOf(current.periodEnd)}. You can renew from ${tehranDayOf(new Date(current.periodEnd.getTime() - days(RENEW_WINDOW_DAYS)))}.`,
       )
     const price = await plusYearlyPrice(tx)
     await tx
