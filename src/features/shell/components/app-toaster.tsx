@@ -43,8 +43,8 @@ export function AppToaster() {
             info: 'bg-blue-700! text-white!',
             default: 'bg-amber-400! text-stone-950!',
             closeButton: 'bg-white! text-stone-900! border-stone-300!',
-          // sonner's grey description is unreadable on the coloured toasts: it takes the toast's colour.
-          description: 'text-inherit! opacity-95',
+            // sonner's grey description is unreadable on the coloured toasts: it takes the toast's colour.
+            description: 'text-inherit! opacity-95',
           },
         }}
       />
