@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react'
+import { useHydrated } from './use-hydrated'
 import {
   Bar,
   BarChart,
@@ -18,15 +18,6 @@ export interface ChartSeries {
   color: string
 }
 
-const noSubscription = () => () => {}
-/** Charts measure their box, so they draw in the browser only; the server sends a placeholder. */
-function useMounted() {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  )
-}
 
 const shortDay = (day: string) => {
   const [, month, date] = day.split('-')
@@ -54,7 +45,7 @@ export function DayChart({
   kind: 'bar' | 'line'
   format?: (value: number) => string
 }) {
-  const mounted = useMounted()
+  const mounted = useHydrated()
   const axes = (
     <>
       <CartesianGrid stroke="#e7e5e4" vertical={false} />
@@ -132,7 +123,7 @@ export function CategoryBarChart({
   data: Array<{ label: string; value: number }>
   color?: string
 }) {
-  const mounted = useMounted()
+  const mounted = useHydrated()
   const height = Math.max(120, data.length * 34 + 24)
   return (
     <figure

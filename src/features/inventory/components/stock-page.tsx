@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient, useSuspenseQuery, keepPreviousData } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useSyncExternalStore } from 'react'
+import { useHydrated } from '~/ui/use-hydrated'
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { notify } from '~/lib/notify'
 import { formatTehranDateTime, formatTehranMinute } from '~/lib/tehran-time'
@@ -108,15 +108,9 @@ function Figure({
   )
 }
 
-const noSubscription = () => () => {}
-
 /** The figure after each movement (the last 200). Drawn in the browser only: the chart measures its box. */
 function StockChart({ view }: { view: SkuStockView }) {
-  const mounted = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  )
+  const mounted = useHydrated()
   const points = view.history.map((h) => ({ t: new Date(h.at).getTime(), quantity: h.quantity }))
   return (
     <figure className="flex flex-col gap-2 self-start rounded-lg border border-stone-200 bg-white p-4">

@@ -1,17 +1,9 @@
+import { useEffect, useRef } from 'react'
 import { Link } from '@tanstack/react-router'
 import { NavigationMenu as N } from 'radix-ui'
 import type { CategoryNode } from '~/features/catalog/catalog.schemas'
 import { ChevronDownIcon, GridIcon } from '~/ui/icons'
-
-/** Top-level categories with their own entry in the bar; all of them are under "All categories". */
-const BAR_LIMIT = 4
-
-/** The bar shows 2 of them at 1024 px, 3 at 1280 px, 4 at 1536 px: never a wrapped line. */
-const barItemVisibility = (index: number) =>
-  index >= 3 ? 'hidden 2xl:block' : index >= 2 ? 'hidden xl:block' : undefined
-
-const triggerClasses =
-  'group flex h-11 items-center gap-1.5 rounded-lg px-3 text-sm font-medium whitespace-nowrap text-stone-700 hover:bg-stone-100 hover:text-ink data-[state=open]:bg-stone-100 data-[state=open]:text-ink'
+import { ALL_CATEGORIES, BAR_LIMIT, barItemVisibility, triggerClasses } from './category-bar-style'
 
 function CategoryLink({
   slug,
@@ -34,13 +26,32 @@ function CategoryLink({
 /**
  * The desktop mega-menu (spec §2 categories for navigation): every top-level category with its
  * subcategories, plus the first few as their own entries. Radix handles keyboard and hover.
+ * `openOnLoad` is the entry clicked in the plain bar before this chunk arrived: it opens, and
+ * takes the focus the plain button had.
  */
-export function CategoryMenu({ categories }: { categories: CategoryNode[] }) {
+export function CategoryMenu({
+  categories,
+  openOnLoad,
+}: {
+  categories: CategoryNode[]
+  openOnLoad?: string
+}) {
+  const rootRef = useRef<HTMLElement>(null)
+  useEffect(() => {
+    if (!openOnLoad) return
+    rootRef.current?.querySelector<HTMLElement>(`[data-entry="${CSS.escape(openOnLoad)}"]`)?.focus()
+  }, [openOnLoad])
   return (
-    <N.Root aria-label="Categories" className="hidden lg:block" delayDuration={120}>
+    <N.Root
+      ref={rootRef}
+      aria-label="Categories"
+      className="hidden lg:block"
+      delayDuration={120}
+      defaultValue={openOnLoad}
+    >
       <N.List className="flex items-center gap-1">
-        <N.Item>
-          <N.Trigger className={triggerClasses}>
+        <N.Item value={ALL_CATEGORIES}>
+          <N.Trigger className={triggerClasses} data-entry={ALL_CATEGORIES}>
             <GridIcon size={18} />
             All categories
             <ChevronDownIcon size={16} className="transition-transform group-data-[state=open]:rotate-180" />
@@ -88,8 +99,8 @@ export function CategoryMenu({ categories }: { categories: CategoryNode[] }) {
 
         {categories.slice(0, BAR_LIMIT).map((root, index) =>
           root.children.length ? (
-            <N.Item key={root.id} className={barItemVisibility(index)}>
-              <N.Trigger className={triggerClasses}>
+            <N.Item key={root.id} value={String(root.id)} className={barItemVisibility(index)}>
+              <N.Trigger className={triggerClasses} data-entry={String(root.id)}>
                 {root.name}
                 <ChevronDownIcon
                   size={16}

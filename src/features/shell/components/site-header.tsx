@@ -1,4 +1,3 @@
-import { lazy, Suspense } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { catalogQueries } from '~/features/catalog/catalog.queries'
@@ -14,12 +13,8 @@ import { useActivePanel } from '../use-active-panel'
 import { useUi, useUiStore } from '../ui-store'
 import { AccountMenu } from './account-menu'
 import { BrandLogo } from './brand-logo'
+import { CategoryBar } from './category-bar'
 import { SearchForm } from './search-form'
-
-// The desktop mega-menu (radix NavigationMenu, about 10 KB gzip) is its own chunk: the server
-// renders it in full (links work before any JavaScript), and it hydrates once its chunk is there,
-// after the rest of the page, instead of weighing on every page's first load (issue #21).
-const CategoryMenu = lazy(() => import('./category-menu').then((m) => ({ default: m.CategoryMenu })))
 
 const iconButton =
   'relative flex h-11 min-w-11 items-center justify-center gap-2 rounded-xl px-2.5 text-stone-700 hover:bg-stone-100 hover:text-ink'
@@ -138,9 +133,7 @@ export function SiteHeader({ variant = 'shop' }: { variant?: 'shop' | 'panel' })
         <SearchForm />
       </div>
       <div className="relative mx-auto hidden max-w-7xl items-center justify-between px-4 pb-2 lg:flex">
-        <Suspense fallback={<div className="hidden h-11 lg:block" />}>
-          <CategoryMenu categories={categories} />
-        </Suspense>
+        <CategoryBar categories={categories} />
         <nav aria-label="Shortcuts" className="flex items-center gap-1 text-sm">
           <Link
             to="/magazine"
