@@ -32,6 +32,29 @@ test.describe('header', () => {
     await expect(page.getByTestId('product-card').first()).toBeVisible()
   })
 
+  test('a click on "All categories" before the menu has loaded opens it once it arrives', async ({
+    page,
+  }) => {
+    // Hold the mega-menu's chunk back (a slow phone network) until after the click.
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/category-menu-[^/]*\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto('/faq')
+    const nav = page.getByRole('navigation', { name: 'Categories' })
+    const trigger = nav.getByRole('button', { name: 'All categories' })
+    // Once the page has hydrated (the chunk still held), the plain bar takes the click.
+    await expect(async () => {
+      await trigger.click()
+      await expect(trigger).toHaveAttribute('aria-expanded', 'true', { timeout: 500 })
+    }).toPass()
+    release()
+    await expect(nav.getByRole('link', { name: 'Browse every category' })).toBeVisible()
+    await expect(nav.getByRole('button', { name: 'All categories' })).toBeFocused()
+  })
+
   test('basket and compare buttons open their drawers; Escape closes and gives focus back', async ({
     page,
   }) => {
