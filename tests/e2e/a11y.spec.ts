@@ -159,6 +159,30 @@ async function basketHoldsALine(request: APIRequestContext) {
   expect(added.status(), await added.text()).toBe(201)
 }
 
+/**
+ * The demo buyer starts with no address and no ticket, so no link reaches their pages: make one of
+ * each through the forms first.
+ */
+async function buyerHasAnAddressAndATicket(page: Page) {
+  await page.goto('/buyer/profile/address/create')
+  await page.getByLabel('Title').fill('Warehouse')
+  await page.getByLabel('Province').fill('Tehran')
+  await page.getByLabel('City').fill('Tehran')
+  await page.getByLabel('Street address').fill('No. 4, Azadi St')
+  await page.getByLabel('Postal code').fill('1234567890')
+  await page.getByLabel('Receiver name').fill('Sara Ahmadi')
+  await page.getByLabel('Receiver mobile').fill('0912 345 6789')
+  await page.getByRole('button', { name: 'Add address' }).click()
+  await expect(page).toHaveURL('/buyer/profile/address')
+
+  await page.goto('/buyer/tickets/create')
+  await page.getByLabel('Subject').fill('Crushed cartons')
+  await page.getByLabel('Department').selectOption('wholesale')
+  await page.getByLabel('Message').fill('Three of the cartons arrived crushed.')
+  await page.getByRole('button', { name: 'Open ticket' }).click()
+  await expect(page).toHaveURL(/\/buyer\/tickets\/\d+\/show$/)
+}
+
 // Not yet in the suite that CI runs: it takes 5 minutes a role on a two-core machine, and the
 // buyer's, seller's and admin's runs have not passed yet (issue #22 stays open). `npm run test:a11y`.
 test.skip(!process.env.E2E_A11Y, 'run with npm run test:a11y (E2E_A11Y=1)')
@@ -170,15 +194,19 @@ for (const role of ['guest', 'buyer', 'seller', 'admin'] as const) {
     if (role !== 'guest') await signIn(context, role)
     if (role === 'buyer') await basketHoldsALine(context.request)
     const page = await context.newPage()
+    if (role === 'buyer') await buyerHasAnAddressAndATicket(page)
     const links = new Set<string>()
     const findings: Finding[] = []
     const unreached: string[] = []
     const paths = pagesFor(role).sort((a, b) => paramCount(a) - paramCount(b) || a.length - b.length)
+    // A link to a page of its own (`/buyer/addresses/create`) is not a value for a parameter
+    // (`/buyer/addresses/$id`).
+    const literalPages = new Set(routePaths().filter((p) => paramCount(p) === 0))
     for (const path of paths) {
       let url: string | undefined = FIXED[path] ?? (paramCount(path) === 0 ? path : undefined)
       if (!url) {
         const pattern = patternOf(path)
-        url = [...links].find((href) => pattern.test(href))
+        url = [...links].find((href) => pattern.test(href) && !literalPages.has(href))
       }
       if (!url) {
         unreached.push(path)
