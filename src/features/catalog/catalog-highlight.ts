@@ -1,12 +1,15 @@
+import { foldSearchText } from '~/lib/search-fold'
 import type { HighlightPart } from './catalog.types'
 
 /** At most this many words of a search are used; the rest add nothing but cost. */
 export const MAX_SEARCH_WORDS = 8
 
-/** The words of a search: lower-case letters and digits of any script, in order, without repeats. */
+/**
+ * The words of a search: lower-case letters and digits of any script, folded as the documents are
+ * (Arabic and Persian letter forms, digits, the non-joiner: lib/search-fold), in order, without repeats.
+ */
 export function searchWords(q: string): string[] {
-  const words = q
-    .normalize('NFKC')
+  const words = foldSearchText(q.normalize('NFKC'))
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
@@ -49,7 +52,7 @@ export function highlightText(text: string, words: readonly string[]): Highlight
   for (const found of text.matchAll(wordPattern)) {
     const start = found.index
     push(text.slice(cursor, start), false)
-    const lower = found[0].normalize('NFKC').toLowerCase()
+    const lower = foldSearchText(found[0].normalize('NFKC')).toLowerCase()
     const hit = words.some((w) => matches(lower, w))
     push(found[0], hit)
     cursor = start + found[0].length

@@ -75,9 +75,10 @@ const byRange =
 function refreshStatement(scope: Scope, at: string): SQL {
   return sql`
     with recursive cat_tree as (
-      select id, array[id] as path, name::text as names from categories where parent_id is null
+      select id, array[id] as path, concat_ws(' ', name, name_fa) as names from categories where parent_id is null
       union all
-      select c.id, t.path || c.id, t.names || ' ' || c.name from categories c join cat_tree t on c.parent_id = t.id
+      select c.id, t.path || c.id, concat_ws(' ', t.names, c.name, c.name_fa) from categories c
+      join cat_tree t on c.parent_id = t.id
     ),
     entry as (
       select distinct on (s.id)
@@ -119,10 +120,13 @@ function refreshStatement(scope: Scope, at: string): SQL {
         (select ph.url from product_photos ph where ph.product_id = pr.id order by ph.position, ph.id limit 1) as image,
         o.price, o.list_price, o.moq, o.in_stock, o.discount, o.store_count, pr.created_at,
         coalesce(od.units, 0) as ordered_units_30d, od.due_at as ordered_units_due_at,
-        setweight(to_tsvector('english', pr.name) || to_tsvector('simple', pr.name), 'A')
-          || setweight(to_tsvector('english', coalesce(b.name, '')) || to_tsvector('simple', coalesce(b.name, '')), 'B')
-          || setweight(to_tsvector('english', ct.names) || to_tsvector('simple', ct.names), 'C')
-          || setweight(to_tsvector('english', pr.description), 'D') as search
+        -- Persian names join their English ones, folded as the words typed are (search_normalize).
+        setweight(to_tsvector('english', pr.name)
+            || to_tsvector('simple', search_normalize(pr.name || ' ' || coalesce(pr.name_fa, ''))), 'A')
+          || setweight(to_tsvector('english', coalesce(b.name, ''))
+            || to_tsvector('simple', search_normalize(coalesce(b.name, '') || ' ' || coalesce(b.name_fa, ''))), 'B')
+          || setweight(to_tsvector('english', ct.names) || to_tsvector('simple', search_normalize(ct.names)), 'C')
+          || setweight(to_tsvector('english', search_normalize(pr.description)), 'D') as search
       from products pr
       join offers o on o.product_id = pr.id
       join cat_tree ct on ct.id = pr.category_id
@@ -185,10 +189,15 @@ function termsStatement(scope: Scope | null): SQL {
   return sql`
     insert into search_terms (term)
     select distinct w from (
-      select regexp_split_to_table(lower(l.name || ' ' || coalesce(l.brand_name, '')), '[^[:alnum:]]+') as w
-      from product_listings l ${where}
+      select regexp_split_to_table(search_normalize(lower(concat_ws(' ', l.name, l.brand_name, p.name_fa, b.name_fa))),
+        '[^[:alnum:]]+') as w
+      from product_listings l
+      join products p on p.id = l.product_id
+      left join brands b on b.id = l.brand_id
+      ${where}
       union all
-      select regexp_split_to_table(lower(c.name), '[^[:alnum:]]+') from categories c
+      select regexp_split_to_table(search_normalize(lower(concat_ws(' ', c.name, c.name_fa))), '[^[:alnum:]]+')
+      from categories c
     ) words
     where length(w) >= ${MIN_TERM_LENGTH} and w !~ '^[0-9]+$'
     on conflict (term) do nothing

@@ -99,11 +99,13 @@ export async function suggest(db: DbOrTx, q: string): Promise<Suggestion[]> {
     ),
     selectRows<{ slug: string; name: string }>(
       db,
-      sql`select slug, name from categories where lower(name) like ${pattern} order by position, name limit ${SUGGESTION_OTHERS}`,
+      sql`select slug, name from categories where search_normalize(lower(concat_ws(' ', name, name_fa))) like ${pattern}
+        order by position, name limit ${SUGGESTION_OTHERS}`,
     ),
     selectRows<{ slug: string; name: string }>(
       db,
-      sql`select slug, name from brands where status = 'approved' and lower(name) like ${pattern} order by name limit ${SUGGESTION_OTHERS}`,
+      sql`select slug, name from brands where status = 'approved'
+        and search_normalize(lower(concat_ws(' ', name, name_fa))) like ${pattern} order by name limit ${SUGGESTION_OTHERS}`,
     ),
   ])
   return [

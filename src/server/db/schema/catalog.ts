@@ -30,6 +30,8 @@ export const categories = pgTable(
     parentId: integer('parent_id').references((): AnyPgColumn => categories.id, { onDelete: 'restrict' }),
     slug: text('slug').notNull(),
     name: text('name').notNull(),
+    /** The Persian name, when there is one: searched, and shown in the fa locale. */
+    nameFa: text('name_fa'),
     image: text('image'),
     position: integer('position').notNull().default(0),
     createdAt,
@@ -47,6 +49,8 @@ export const brands = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     slug: text('slug').notNull(),
     name: text('name').notNull(),
+    /** The Persian name, when there is one: searched, and shown in the fa locale. */
+    nameFa: text('name_fa'),
     /** Pending: requested by a seller, usable on that seller's own products, not shown to buyers. */
     status: brandStatusEnum('status').notNull().default('approved'),
     requestedBySellerId: integer('requested_by_seller_id').references(() => sellers.id, {
@@ -89,6 +93,8 @@ export const products = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     slug: text('slug').notNull(),
     name: text('name').notNull(),
+    /** The Persian name, when there is one: searched, and shown in the fa locale. */
+    nameFa: text('name_fa'),
     description: text('description').notNull().default(''),
     brandId: integer('brand_id').references(() => brands.id, { onDelete: 'restrict' }),
     categoryId: integer('category_id')
