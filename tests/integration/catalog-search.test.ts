@@ -151,4 +151,20 @@ describe(`product search on ${usingPostgres() ? 'PostgreSQL' : 'PGlite'}`, () =>
     })
     expect(await suggest(db(), '!!!')).toEqual([])
   })
+
+  it('finds the demo catalogue by its Persian names: «برنج» is rice, «روغن آفتابگردان» sunflower oil', async () => {
+    // «برنج» is also brass («برنجی»: of brass), and the category «برنج و غلات» holds beans too: the
+    // products it names (rice, brass fittings) rank first, then the rest of the category.
+    const rice = await listProducts(db(), { q: 'برنج', per_page: 48, sort: 'relevance' })
+    const named = rice.items.map((item) => /Rice|Brass/.test(item.name))
+    expect(named[0]).toBe(true)
+    expect(rice.items.some((item) => /Rice/.test(item.name))).toBe(true)
+    expect(named.indexOf(false) === -1 || !named.slice(named.indexOf(false)).includes(true)).toBe(true)
+    // Typed on an Arabic keyboard (ي for ی): the same products.
+    const oil = await listProducts(db(), { q: 'روغن آفتابگردان', per_page: 48 })
+    const oilArabic = await listProducts(db(), { q: 'روغن آفتابگردان'.replaceAll('ی', 'ي'), per_page: 48 })
+    expect(oil.total).toBeGreaterThan(0)
+    for (const item of oil.items) expect(item.name).toMatch(/Sunflower Oil/)
+    expect(names(oilArabic.items)).toEqual(names(oil.items))
+  })
 })

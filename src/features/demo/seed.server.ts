@@ -103,6 +103,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
             .map((c) => ({
               slug: c.slug,
               name: c.name,
+              nameFa: c.nameFa,
               position: c.position,
               image: storage.urlFor(categoryImageKey(c.slug)),
             })),
@@ -117,6 +118,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
             .map((c) => ({
               slug: c.slug,
               name: c.name,
+              nameFa: c.nameFa,
               position: c.position,
               parentId: topBySlug(c.parentSlug ?? '').id,
               image: storage.urlFor(categoryImageKey(c.slug)),
@@ -127,7 +129,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
 
       const brandRows = await tx
         .insert(brands)
-        .values(brandSpecs.map((b) => ({ slug: b.slug, name: b.name })))
+        .values(brandSpecs.map((b) => ({ slug: b.slug, name: b.name, nameFa: b.nameFa })))
         .returning({ id: brands.id, slug: brands.slug })
       const brandBySlug = indexBy(brandRows, (r) => r.slug)
 
@@ -225,6 +227,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
               batch.map((p) => ({
                 slug: p.slug,
                 name: p.name,
+                nameFa: p.nameFa,
                 description: p.description,
                 brandId: brandBySlug(p.brandSlug).id,
                 categoryId: categoryBySlug(p.categorySlug).id,

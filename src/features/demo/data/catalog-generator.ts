@@ -1,3 +1,4 @@
+import { fa, persianProductName } from './catalog-fa'
 import { catalogTree, genericSentences, type Item, type TopCategory, type Variant } from './catalog-tree'
 import { Random, seedFrom } from './random'
 import { slugify, uniqueSlugger } from './text'
@@ -8,6 +9,7 @@ export const productsPerScale = 2000
 export interface CategorySpec {
   slug: string
   name: string
+  nameFa: string
   parentSlug: string | null
   /** Order among siblings, from 0. */
   position: number
@@ -17,12 +19,15 @@ export interface CategorySpec {
 export interface BrandSpec {
   slug: string
   name: string
+  nameFa: string
   topSlug: string
 }
 
 export interface ProductSpec {
   slug: string
   name: string
+  /** The same product named in Persian (catalog-fa), searched beside the English name. */
+  nameFa: string
   /** What fits on a photo: qualifier and item, without the pack size. */
   shortName: string
   /** The pack size part of the name; empty for single pieces. */
@@ -48,6 +53,7 @@ export function buildCategorySpecs(tree: readonly TopCategory[] = catalogTree): 
   const tops = tree.map((top, position) => ({
     slug: top.slug,
     name: top.name,
+    nameFa: fa(top.name),
     parentSlug: null,
     position,
     colour: top.colour,
@@ -56,6 +62,7 @@ export function buildCategorySpecs(tree: readonly TopCategory[] = catalogTree): 
     top.children.map((leaf, position) => ({
       slug: leaf.slug,
       name: leaf.name,
+      nameFa: fa(leaf.name),
       parentSlug: top.slug,
       position,
       colour: top.colour,
@@ -65,7 +72,7 @@ export function buildCategorySpecs(tree: readonly TopCategory[] = catalogTree): 
 }
 
 export function buildBrandSpecs(tree: readonly TopCategory[] = catalogTree): BrandSpec[] {
-  return tree.flatMap((top) => top.brands.map((name) => ({ slug: slugify(name), name, topSlug: top.slug })))
+  return tree.flatMap((top) => top.brands.map((name) => ({ slug: slugify(name), name, nameFa: fa(name), topSlug: top.slug })))
 }
 
 /** Some departments sell more lines than others; food and cleaning dominate wholesale. */
@@ -145,6 +152,7 @@ export function generateProducts(
     products.push({
       slug: nextSlug(`${brandName} ${name}`),
       name,
+      nameFa: persianProductName({ qualifier, item: itemName(item), variantLabel: label }),
       shortName,
       variantLabel: label,
       description: describe(rng, top, name, brandName, unit),
