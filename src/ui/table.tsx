@@ -1,16 +1,27 @@
 import type { ComponentProps } from 'react'
 import { cn } from '~/lib/cn'
 
-/** A data table that scrolls sideways on narrow screens instead of breaking the page. */
+/**
+ * A data table that scrolls sideways on narrow screens instead of breaking the page. The scroll box
+ * takes keyboard focus (arrow keys scroll it) and is a region named like the table, so a table with
+ * nothing focusable in it can still be read to its last column without a mouse.
+ */
 export function Table({
   className,
   caption,
   children,
   ...props
 }: ComponentProps<'table'> & { caption?: string }) {
+  const labelledBy = props['aria-labelledby']
   return (
     // relative: visually hidden text in a cell (position: absolute) must not widen the page.
-    <div className="relative w-full overflow-x-auto rounded-xl border border-stone-200 bg-white">
+    <div
+      role="region"
+      tabIndex={0}
+      aria-label={labelledBy ? undefined : (caption ?? 'Table')}
+      aria-labelledby={labelledBy}
+      className="relative w-full overflow-x-auto rounded-xl border border-stone-200 bg-white"
+    >
       <table className={cn('w-full border-collapse text-left text-sm', className)} {...props}>
         {caption ? <caption className="sr-only">{caption}</caption> : null}
         {children}

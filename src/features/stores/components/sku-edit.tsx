@@ -1,6 +1,7 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
+import { cn } from '~/lib/cn'
 import { notify } from '~/lib/notify'
 import { FormError, UnsavedChangesGuard, useAppForm, useFormDirty } from '~/ui/form/app-form'
 import { updateProductFn, updateSkuFn } from '../stores.functions'
@@ -26,9 +27,9 @@ const PRODUCT_FIELDS = {
 
 const cardClass = 'flex flex-col gap-4 rounded-2xl border border-stone-200 bg-white p-4 sm:p-5'
 
-function Detail({ term, children }: { term: string; children: ReactNode }) {
+function Detail({ term, children, wide }: { term: string; children: ReactNode; wide?: boolean }) {
   return (
-    <div className="flex min-w-0 flex-col gap-0.5">
+    <div className={cn('flex min-w-0 flex-col gap-0.5', wide && 'sm:col-span-2')}>
       <dt className="text-xs font-medium tracking-wide text-stone-500 uppercase">{term}</dt>
       <dd className="text-sm break-words whitespace-pre-line text-ink">{children}</dd>
     </div>
@@ -189,9 +190,9 @@ function ProductReadOnly({ view, choices }: { view: SkuEditView; choices: Produc
           {brand ? `${brand.name}${brand.status === 'pending' ? ' (pending review)' : ''}` : 'No brand'}
         </Detail>
         <Detail term="Selling unit">{product.unit}</Detail>
-        <div className="sm:col-span-2">
-          <Detail term="Description">{product.description || '—'}</Detail>
-        </div>
+        <Detail term="Description" wide>
+          {product.description || '—'}
+        </Detail>
         {product.attributes.map((a, i) => (
           <Detail key={i} term={a.key}>
             {a.value}
