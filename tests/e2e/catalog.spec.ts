@@ -192,6 +192,22 @@ test('the search box suggests as you type and opens a suggestion from the keyboa
   await expect(page).toHaveURL(/\/(category|product)/)
 })
 
+test('a search in Persian finds the product, whose page shows its Persian name', async ({ page }) => {
+  await page.goto('/')
+  const search = page.getByRole('search').filter({ visible: true }).first()
+  // «روغن آفتابگردان» (sunflower oil) as an Arabic keyboard types it: ي for ی.
+  await search.getByRole('combobox', { name: 'Search products' }).fill('روغن آفتابگردان'.replaceAll('ی', 'ي'))
+  await search.getByRole('button', { name: 'Search' }).click()
+  await expect(page).toHaveURL(/\/product\?q=/)
+  const card = page.getByTestId('product-card').first()
+  await expect(card).toContainText('Sunflower Oil')
+  await card.getByRole('link').first().click()
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Sunflower Oil')
+  const persian = page.locator('p[lang="fa"]')
+  await expect(persian).toContainText('روغن آفتابگردان')
+  await expect(persian).toHaveAttribute('dir', 'rtl')
+})
+
 test('category, landing and SEO pages', async ({ page, request }) => {
   await page.goto('/category')
   await expect(page.getByRole('heading', { level: 1, name: 'Categories' })).toBeVisible()

@@ -137,6 +137,7 @@ export async function getProductDetail(db: DbOrTx, slug: string): Promise<Produc
     id: number
     slug: string
     name: string
+    name_fa: string | null
     description: string
     unit: string
     category_id: number
@@ -145,7 +146,7 @@ export async function getProductDetail(db: DbOrTx, slug: string): Promise<Produc
   }>(
     db,
     sql`
-      select p.id, p.slug, p.name, p.description, p.unit, p.category_id, b.slug as brand_slug, b.name as brand_name
+      select p.id, p.slug, p.name, p.name_fa, p.description, p.unit, p.category_id, b.slug as brand_slug, b.name as brand_name
       from products p left join brands b on b.id = p.brand_id and b.status = 'approved'
       where p.slug = ${slug} and p.status = 'active' and p.review_state <> 'hidden'
     `,
@@ -169,6 +170,7 @@ export async function getProductDetail(db: DbOrTx, slug: string): Promise<Produc
     id,
     slug: product.slug,
     name: product.name,
+    nameFa: product.name_fa,
     description: product.description,
     unit: product.unit,
     brand:

@@ -113,6 +113,8 @@ export interface ProductDetail {
   id: number
   slug: string
   name: string
+  /** The Persian name, when the product has one (shown beside the name, lang="fa"). */
+  nameFa: string | null
   description: string
   unit: string
   brand: { slug: string; name: string } | null

@@ -41,6 +41,11 @@ export function ProductPage({ product, url }: { product: ProductDetail; url: str
             </Link>
           ) : null}
           <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">{product.name}</h1>
+          {product.nameFa ? (
+            <p lang="fa" dir="rtl" className="self-start text-lg text-stone-700">
+              {product.nameFa}
+            </p>
+          ) : null}
           <p className="text-sm text-stone-600">Sold as: {product.unit}</p>
           {product.lowestPrice !== null ? (
             <div className="flex flex-wrap items-center gap-3">
