@@ -17,7 +17,9 @@ function activeChips(
 ): { label: string; without: ProductSearch }[] {
   const chips: { label: string; without: ProductSearch }[] = []
   const brandName = (slug: string) => facets.brands.find((b) => b.slug === slug)?.name ?? slug
-  if (search.q) chips.push({ label: `“${search.q}”`, without: withFilter(search, { q: undefined }) })
+  // The words isolated (FSI…PDI): a Persian search keeps its quotes on the right sides.
+  if (search.q)
+    chips.push({ label: `“\u2068${search.q}\u2069”`, without: withFilter(search, { q: undefined }) })
   // On a category page the category is the page itself, not a filter to remove.
   if (search.category && base.kind !== 'category') {
     const name = facets.categoryTrail.at(-1)?.name ?? search.category

@@ -67,7 +67,10 @@ export function ProductListingView({
           {listing.correctedQuery ? (
             <>
               {' '}
-              · Showing results for <strong className="text-ink">“{listing.correctedQuery}”</strong>
+              · Showing results for{' '}
+              <strong className="text-ink">
+                “<bdi>{listing.correctedQuery}</bdi>”
+              </strong>
             </>
           ) : null}
         </p>
