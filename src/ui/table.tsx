@@ -3,8 +3,9 @@ import { cn } from '~/lib/cn'
 
 /**
  * A data table that scrolls sideways on narrow screens instead of breaking the page. The scroll box
- * takes keyboard focus (arrow keys scroll it) and is a region named like the table, so a table with
- * nothing focusable in it can still be read to its last column without a mouse.
+ * takes keyboard focus (arrow keys scroll it) and is a group named like the table (not a region: a
+ * page titled like its table would have two landmarks of one name), so a table with nothing
+ * focusable in it can still be read to its last column without a mouse.
  */
 export function Table({
   className,
@@ -16,7 +17,7 @@ export function Table({
   return (
     // relative: visually hidden text in a cell (position: absolute) must not widen the page.
     <div
-      role="region"
+      role="group"
       tabIndex={0}
       aria-label={labelledBy ? undefined : (caption ?? 'Table')}
       aria-labelledby={labelledBy}
