@@ -207,6 +207,7 @@ export interface StoreProductRow {
   alwaysAvailable: boolean
   entryPrice: number | null
   offerPrice: number | null
+  /** Tiers not expired yet: active and scheduled. */
   tierCount: number
   status: 'active' | 'inactive'
 }
