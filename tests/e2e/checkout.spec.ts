@@ -123,8 +123,12 @@ test('the buyer checks out one seller’s cart, adds an address inline, pays, an
   await expect(line.getByTestId('line-tier')).toContainText(/from \d+ units?/)
   await expect(page.getByText(b!.product.name)).toHaveCount(0)
 
-  // Pickup shows no delivery fee; seller delivery needs an address.
+  // Pickup shows no delivery fee, and where and when to collect; seller delivery needs an address.
   await page.getByRole('radio', { name: /Pickup in/ }).check()
+  const pickupPoint = page.getByTestId('pickup-points').getByRole('listitem').first()
+  await expect(pickupPoint).toContainText(a!.offer.storeName)
+  await expect(pickupPoint).toContainText(/Warehouse \d+, /)
+  await expect(pickupPoint).toContainText(/Hours: Saturday to/)
   await expect(page.getByTestId('total-delivery')).toHaveText('Free')
   await expect(page.getByRole('group', { name: 'Delivery address' })).toHaveCount(0)
   await page.getByRole('radio', { name: /Seller delivery/ }).check()

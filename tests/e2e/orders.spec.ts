@@ -96,6 +96,9 @@ test('the buyer pays, the seller accepts and ships, the buyer confirms delivery 
   const orderId = buyerOrderUrl.match(/orders\/(\d+)\/process/)![1]!
   const total = (await page.getByTestId('order-total').textContent())!
   expect(total).toMatch(/^IRR [\d,]+$/)
+  // A pickup order says where and when to collect it.
+  await expect(page.getByTestId('pickup-points')).toContainText(/Warehouse \d+, /)
+  await expect(page.getByTestId('pickup-points')).toContainText(/Hours: Saturday to/)
   // Paid and not shipped: the buyer may cancel, but there is nothing to confirm yet.
   await expect(page.getByRole('button', { name: 'Cancel order' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Confirm delivery' })).toHaveCount(0)
@@ -113,6 +116,7 @@ test('the buyer pays, the seller accepts and ships, the buyer confirms delivery 
   await seller.getByRole('link').filter({ hasText: orderNumber }).click()
   await expect(seller).toHaveURL(new RegExp(`/seller/orders/${orderId}/process$`))
   await expect(seller.getByRole('button', { name: 'Reject' })).toBeVisible()
+  await expect(seller.getByTestId('pickup-points')).toContainText(/Hours: Saturday to/)
   await seller.getByRole('button', { name: 'Accept order' }).click()
   await expect(seller.getByText(`Order ${orderNumber} accepted`)).toBeVisible()
   await expect(seller.getByRole('button', { name: 'Accept order' })).toHaveCount(0)
@@ -155,6 +159,7 @@ test('the buyer pays, the seller accepts and ships, the buyer confirms delivery 
   const invoiceNumber = (await page.getByTestId('invoice-number').textContent())!
   expect(invoiceNumber.length).toBeGreaterThan(5)
   await expect(page.getByTestId('invoice-total')).toHaveText(total)
+  await expect(page.getByTestId('invoice-pickup')).toContainText(/Hours: Saturday to/)
   await expect(page.getByRole('button', { name: 'Print' })).toBeVisible()
   const downloading = page.waitForEvent('download')
   await page.getByRole('link', { name: 'Download PDF' }).click()
@@ -167,6 +172,7 @@ test('the buyer pays, the seller accepts and ships, the buyer confirms delivery 
   expect(text).toContain(invoiceNumber)
   expect(text).toContain(orderNumber)
   expect(text).toContain(total)
+  expect(text).toContain('PICKUP FROM')
 
   const invoicePath = new URL(page.url()).pathname
 

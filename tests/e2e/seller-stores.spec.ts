@@ -121,3 +121,46 @@ test('the demo seller offers an existing catalogue product from a store with two
   await expect(page.getByRole('heading', { level: 1, name: /^Products of/ })).toBeVisible()
   await page.screenshot({ path: 'test-results/screens/store-products.png', fullPage: true })
 })
+
+test('the demo seller deletes an empty store, and a store with open orders is kept with the reason', async ({
+  page,
+  context,
+}) => {
+  await signIn(context, 'seller')
+  // The demo orders (paid, accepted) come from the demo seller's first store.
+  await page.goto('/seller/stores')
+  await page.getByRole('link', { name: /^Edit Tehrani Wholesale Central/ }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit Store' })).toBeVisible()
+  await page.getByRole('button', { name: 'Delete store' }).click()
+  const refuse = page.getByRole('alertdialog', { name: /^Delete “Tehrani Wholesale Central”/ })
+  await expect(refuse.getByRole('button', { name: 'Keep it' })).toBeFocused()
+  await refuse.getByRole('button', { name: 'Delete store' }).click()
+  await expect(refuse).toBeHidden()
+  await expect(page.getByRole('alert').filter({ hasText: 'This store has open orders' })).toHaveText(
+    'This store has open orders: pause it instead of deleting it',
+  )
+  await expect(page).toHaveURL(/\/seller\/stores\/\d+\/edit$/)
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 })
+    await page.screenshot({ path: `/tmp/shots-stores/store-edit-delete-${width}.png`, fullPage: true })
+  }
+  await page.setViewportSize({ width: 1280, height: 900 })
+
+  // An empty store goes, with a toast, back to the list.
+  const name = `Short-lived ${Date.now().toString(36)}`
+  await page.goto('/seller/stores/create')
+  await page.getByLabel('Store name').fill(name)
+  await page.getByLabel('City').fill('Tehran')
+  await page.getByRole('button', { name: 'Create store' }).click()
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+  await page.getByRole('link', { name: 'Edit store' }).click()
+  await page.getByRole('button', { name: 'Delete store' }).click()
+  await page
+    .getByRole('alertdialog', { name: `Delete “${name}”?` })
+    .getByRole('button', { name: 'Delete store' })
+    .click()
+  await expect(page).toHaveURL(/\/seller\/stores$/)
+  await expect(page.getByText(`${name} deleted`)).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Your Stores' })).toBeVisible()
+  await expect(page.getByText(name, { exact: true })).toHaveCount(0)
+})

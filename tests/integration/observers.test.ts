@@ -28,7 +28,7 @@ import { Route as profileRoute } from '~/routes/api/user/profile'
 import { authenticateAccessToken, type AuthContext } from '~/server/auth/session.server'
 import { advanceClock, setClock } from '~/server/clock.server'
 import type { Db } from '~/server/db/client.server'
-import { observerInvitations, outboxMessages, users } from '~/server/db/schema'
+import { auditEvents, observerInvitations, outboxMessages, users } from '~/server/db/schema'
 import { HttpError, parseInput } from '~/server/http/api-errors.server'
 import { createSeller, createUser } from '../factories/create'
 import { usingPostgres } from '../support/test-database'
@@ -224,6 +224,58 @@ describe(`observers: a seller's owner invites, lists and removes (${usingPostgre
     expect(overviewB.observers.map((o) => o.user_id)).toEqual([bObserver.id])
     expect(overviewB.invitations.map((i) => i.id)).toEqual([bInvited.invitation.id])
     expect((await listObservers(db, a.auth)).observers).toEqual([])
+  })
+
+  it('records adding, inviting, removing and cancelling in the audit trail with before and after; refusals record nothing', async () => {
+    const { owner, seller, auth } = await freshSeller()
+    const auditOf = () =>
+      db.select().from(auditEvents).where(eq(auditEvents.sellerId, seller.id)).orderBy(auditEvents.id)
+    const buyer = await createUser(db)
+    await invite(auth, buyer.cellphone)
+    const phone = uniquePhone()
+    const invited = (await invite(auth, phone)) as Extract<InviteResult, { kind: 'invited' }>
+    await removeObserver(db, auth, { user_id: buyer.id })
+    await cancelInvitation(db, auth, { invitation_id: invited.invitation.id })
+    // Refused: already gone.
+    await failure(() => removeObserver(db, auth, { user_id: buyer.id }))
+    await failure(() => cancelInvitation(db, auth, { invitation_id: invited.invitation.id }))
+    const events = await auditOf()
+    expect(events.map((e) => [e.action, e.recordType, e.recordId, e.actorUserId, e.changes])).toEqual([
+      [
+        'observer.add',
+        'user',
+        String(buyer.id),
+        owner.id,
+        {
+          isObserver: { before: false, after: true },
+          pointingSellerId: { before: null, after: seller.id },
+        },
+      ],
+      [
+        'observer.invite',
+        'observer_invitation',
+        String(invited.invitation.id),
+        owner.id,
+        { cellphone: { before: null, after: phone } },
+      ],
+      [
+        'observer.remove',
+        'user',
+        String(buyer.id),
+        owner.id,
+        {
+          isObserver: { before: true, after: false },
+          pointingSellerId: { before: seller.id, after: null },
+        },
+      ],
+      [
+        'observer.invitation_cancel',
+        'observer_invitation',
+        String(invited.invitation.id),
+        owner.id,
+        { cellphone: { before: phone, after: null } },
+      ],
+    ])
   })
 
   it('a removed observer loses the seller panel on their next request, with the same session', async () => {

@@ -6,7 +6,7 @@ import { createTiers, expireTier, getSkuPrices } from '~/features/inventory/pric
 import type { AuthContext } from '~/server/auth/session.server'
 import { days, minutes, setClock } from '~/server/clock.server'
 import type { Db } from '~/server/db/client.server'
-import { auditEvents, prices, productListings } from '~/server/db/schema'
+import { auditEvents, prices, productListings, skus } from '~/server/db/schema'
 import { HttpError, parseInput } from '~/server/http/api-errors.server'
 import { createSeller, createSku, createStore, createUser } from '../factories/create'
 import { usingPostgres } from '../support/test-database'
@@ -187,6 +187,23 @@ describe(`price tiers (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
       .from(auditEvents)
       .where(eq(auditEvents.sellerId, roles.approvedSeller.sellerId))
     expect(audits.map((a) => a.action)).toEqual(expect.arrayContaining(['price.expire', 'price.delete']))
+  })
+
+  it('creating or expiring a tier is the SKU’s last change (the inventory’s default order)', async () => {
+    const sku = await newSku()
+    const updatedAt = async () =>
+      (await db.select({ at: skus.updatedAt }).from(skus).where(eq(skus.id, sku.id)))[0]!.at.toISOString()
+    setClock(new Date(T0.getTime() + minutes(7)))
+    await createTiers(
+      db,
+      owner,
+      input(sku.code, [{ minQuantity: 40, unitPrice: 700_000, validFrom: at(days(2)) }]),
+    )
+    expect(await updatedAt()).toBe(at(minutes(7)))
+    const scheduled = (await getSkuPrices(db, owner, sku.code)).tiers.find((t) => t.state === 'scheduled')!
+    setClock(new Date(T0.getTime() + minutes(9)))
+    await expireTier(db, owner, { tierId: scheduled.id })
+    expect(await updatedAt()).toBe(at(minutes(9)))
   })
 
   it('lets observers read but not write, buyers do neither, and hides other sellers’ SKUs', async () => {

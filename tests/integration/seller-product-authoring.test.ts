@@ -357,6 +357,49 @@ describe(`product authoring with photos (${usingPostgres() ? 'PostgreSQL' : 'PGl
     expect(await statusOf(() => productFormChoices(db, null))).toBe(401)
   })
 
+  it('puts products on the most specific category of any depth: a category with subcategories is a 422 on the field', async () => {
+    const food = await createCategory(db, { name: 'Food' })
+    const drinks = await createCategory(db, { name: 'Drinks', parent: food })
+    const tea = await createCategory(db, { name: 'Tea', parent: drinks })
+    const store = await newStore()
+    const onThirdLevel = await createProductWithSku(
+      db,
+      owner,
+      { storeId: store.id, product: productFields({ categoryId: tea.id }), ...skuFields() },
+      [],
+      storage,
+    )
+    for (const parent of [food, drinks]) {
+      const refused = await failure(() =>
+        createProductWithSku(
+          db,
+          owner,
+          { storeId: store.id, product: productFields({ categoryId: parent.id }), ...skuFields() },
+          [],
+          storage,
+        ),
+      )
+      expect(refused).toMatchObject({ status: 422, fields: ['product.categoryId'] })
+    }
+    // The admin later splits Tea: the product keeps its category through an edit, but cannot move
+    // to another category that has subcategories.
+    await createCategory(db, { name: 'Green tea', parent: tea })
+    await updateProduct(db, owner, {
+      productId: onThirdLevel.productId,
+      ...productFields({ categoryId: tea.id, name: 'Kept on Tea' }),
+    })
+    const [kept] = await db.select().from(products).where(eq(products.id, onThirdLevel.productId))
+    expect(kept).toMatchObject({ name: 'Kept on Tea', categoryId: tea.id })
+    expect(
+      await failure(() =>
+        updateProduct(db, owner, {
+          productId: onThirdLevel.productId,
+          ...productFields({ categoryId: drinks.id }),
+        }),
+      ),
+    ).toMatchObject({ status: 422, fields: ['categoryId'] })
+  })
+
   it('finds products with similar names before one is created, marking those this store offers', async () => {
     const store = await newStore()
     const offered = await createProduct(db, {

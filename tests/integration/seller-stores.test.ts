@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { getProductDetail } from '~/features/catalog/catalog-product.server'
 import { createProductWithSku, updateProduct } from '~/features/stores/product-authoring.server'
 import { offerExistingProduct, updateSku } from '~/features/stores/store-products.server'
 import {
@@ -271,6 +272,33 @@ describe(`seller stores and offers (${usingPostgres() ? 'PostgreSQL' : 'PGlite'}
       alwaysAvailable: { before: false, after: true },
       status: { before: 'active', after: 'inactive' },
     })
+  })
+
+  it('a new pack size recomputes every tier’s per-piece price, and the buyer’s product page follows', async () => {
+    const store = await createStoreOp(db, owner, storeFields())
+    const product = await createProduct(db, { category: { id: categoryId } })
+    const { skuId } = await offerExistingProduct(db, owner, {
+      storeId: store.id,
+      productId: product.id,
+      ...skuFields({
+        piecesPerPack: 12,
+        tiers: [
+          { unitPrice: 1_200_000, offerPrice: 0, minQuantity: 1 },
+          { unitPrice: 1_100_000, offerPrice: 1_000_000, minQuantity: 10 },
+        ],
+      }),
+    })
+    const offerOnPage = async () => {
+      const detail = await getProductDetail(db, product.slug)
+      return detail!.offers.find((offer) => offer.storeSlug === store.slug)!
+    }
+    expect((await offerOnPage()).pricePerPiece).toBe(100_000)
+    await updateSku(db, owner, { skuId, piecesPerPack: 7, alwaysAvailable: false, status: 'active' })
+    const offer = await offerOnPage()
+    expect(offer.piecesPerPack).toBe(7)
+    // 1,200,000 / 7 = 171,428.57…; the discounted tier shares its offer price: 1,000,000 / 7.
+    expect(offer.pricePerPiece).toBe(171_429)
+    expect(offer.tiers.map((tier) => tier.pricePerPiece)).toEqual([171_429, 142_857])
   })
 
   it('a store with open orders cannot be deleted, and its slug is locked once it has orders', async () => {

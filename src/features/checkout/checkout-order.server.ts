@@ -6,7 +6,7 @@ import { minutes } from '~/server/clock.server'
 import { serverConfig } from '~/server/config.server'
 import type { DbOrTx, Tx } from '~/server/db/client.server'
 import { orderEvents, orderLines, orders } from '~/server/db/schema'
-import type { AddressSnapshot } from '~/server/db/schema/orders'
+import type { AddressSnapshot, PickupPointSnapshot } from '~/server/db/schema/orders'
 import type { CheckoutLineRow } from './checkout-read.server'
 import type { CheckoutTotals } from './checkout-totals'
 import type { PlacedOrder } from './checkout.schemas'
@@ -43,6 +43,7 @@ export interface OrderDraft {
   deliveryMethod: 'seller_delivery' | 'pickup'
   address: { id: number; snapshot: AddressSnapshot } | null
   pickupCity: string | null
+  pickupPoints: PickupPointSnapshot[] | null
   note: string
   totals: CheckoutTotals
   idempotencyKey: string
@@ -71,6 +72,7 @@ export async function insertOrder(
         addressId: draft.address?.id ?? null,
         address: draft.address?.snapshot ?? null,
         pickupCity: draft.pickupCity,
+        pickupPoints: draft.pickupPoints,
         note: draft.note,
         currency,
         subtotal: draft.totals.subtotal,

@@ -6,7 +6,7 @@ import type { DbOrTx } from '~/server/db/client.server'
 import { cartItems, carts, products, sellers, skus, stores } from '~/server/db/schema'
 import { lineAmounts } from './checkout-totals'
 import { lineProblem } from './checkout-rules'
-import type { CheckoutLine, CheckoutView } from './checkout.schemas'
+import type { CheckoutLine, CheckoutView, PickupPoint } from './checkout.schemas'
 
 /**
  * One seller's cart as checkout sees it, read fresh from the database: today's valid tiers, the
@@ -20,6 +20,8 @@ export interface CheckoutLineRow extends CheckoutLine {
   productId: number
   storeId: number
   storeCity: string
+  storePickupAddress: string
+  storePickupHours: string
   /** The lowest minimum among today's tiers: a lowered quantity must still reach it. */
   entryMinQuantity: number
 }
@@ -46,6 +48,8 @@ function checkoutQuery(db: DbOrTx, userId: number, cartId: number, at: Date) {
       storeId: stores.id,
       storeName: stores.name,
       storeCity: stores.city,
+      storePickupAddress: stores.pickupAddress,
+      storePickupHours: stores.pickupHours,
       productId: products.id,
       productName: products.name,
       productSlug: products.slug,
@@ -82,6 +86,8 @@ function toLine(row: Row): CheckoutLineRow {
     productId: Number(row.productId),
     storeId: Number(row.storeId),
     storeCity: row.storeCity,
+    storePickupAddress: row.storePickupAddress,
+    storePickupHours: row.storePickupHours,
     entryMinQuantity: entry?.minQuantity ?? 1,
     sku: row.sku,
     productName: row.productName,
@@ -128,8 +134,23 @@ export async function readCheckout(
         first.freeDeliveryThreshold === null ? null : Number(first.freeDeliveryThreshold),
     },
     pickupCities: [...new Set(lines.map((line) => line.storeCity))].sort((a, b) => a.localeCompare(b)),
+    pickupPoints: pickupPoints(lines),
     lines,
   }
+}
+
+/** Each store the goods come from once, with where and when to collect (by city, then store name). */
+function pickupPoints(lines: CheckoutLineRow[]): PickupPoint[] {
+  const byStore = new Map<number, PickupPoint>()
+  for (const line of lines)
+    if (!byStore.has(line.storeId))
+      byStore.set(line.storeId, {
+        store: line.storeName,
+        city: line.storeCity,
+        address: line.storePickupAddress,
+        hours: line.storePickupHours,
+      })
+  return [...byStore.values()].sort((a, b) => a.city.localeCompare(b.city) || a.store.localeCompare(b.store))
 }
 
 /** What the page may see of a line (no internal ids). */
@@ -139,6 +160,8 @@ export function publicLine(line: CheckoutLineRow): CheckoutLine {
     productId: _product,
     storeId: _store,
     storeCity: _city,
+    storePickupAddress: _address,
+    storePickupHours: _hours,
     entryMinQuantity: _min,
     ...rest
   } = line

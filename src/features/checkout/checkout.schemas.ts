@@ -70,11 +70,21 @@ export interface CheckoutLine {
   problem: LineProblem | null
 }
 
+/** A store a pickup order is collected from: its pickup address and hours (empty when not given). */
+export interface PickupPoint {
+  store: string
+  city: string
+  address: string
+  hours: string
+}
+
 export interface CheckoutView {
   cartId: number
   seller: { id: number; name: string; deliveryFee: number; freeDeliveryThreshold: number | null }
   /** The cities of the stores the goods come from (pickup is there). */
   pickupCities: string[]
+  /** Where and when to collect, one per store the goods come from. */
+  pickupPoints: PickupPoint[]
   currency: string
   vatPercent: number
   /** The buyer is a Plus member now: seller delivery is free for them (the platform pays it). */

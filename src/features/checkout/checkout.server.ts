@@ -206,6 +206,7 @@ export async function placeOrder(
       deliveryMethod: input.deliveryMethod,
       address,
       pickupCity: input.deliveryMethod === 'pickup' ? read.pickupCities.join(', ') : null,
+      pickupPoints: input.deliveryMethod === 'pickup' ? read.pickupPoints : null,
       note: input.note,
       totals,
       idempotencyKey: input.idempotencyKey,

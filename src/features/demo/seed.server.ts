@@ -206,6 +206,8 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
           description: store.description,
           logo: storage.urlFor(storeLogoKey(store.slug)),
           city: store.city,
+          pickupAddress: store.pickupAddress,
+          pickupHours: store.pickupHours,
           status: store.status,
           createdAt: created,
           updatedAt: created,

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { emptyTierRow, nextSeasonRows, rowsForRules, tierFormToInput } from './price-tier-form-values'
+import {
+  emptyTierRow,
+  hasSeasonToDuplicate,
+  nextSeasonRows,
+  rowsForRules,
+  tierFormToInput,
+} from './price-tier-form-values'
 import type { PriceTierView, SkuPricesView } from './price-tiers.schemas'
 
 // 2026-11-26 10:00 in Tehran (UTC+3:30).
@@ -98,5 +104,44 @@ describe('the new-tiers form values', () => {
       { minQuantity: 10, unitPrice: 900, offerPrice: 0, validFrom: '2026-12-11T00:00', validTo: '' },
     ])
     expect(nextSeasonRows(view([stored({})]))[0]!.validFrom).toBe('2026-11-27T00:00')
+  })
+
+  it('duplicate the last scheduled season when there is one, even with no active tier', () => {
+    const winter = view([
+      stored({ id: 1, state: 'expired', validTo: '2026-11-20T20:30:00.000Z' }),
+      // Two seasons scheduled: the later one (from 1 January) is copied.
+      stored({
+        id: 2,
+        state: 'scheduled',
+        validFrom: '2026-11-30T20:30:00.000Z',
+        validTo: '2026-12-31T20:30:00.000Z',
+      }),
+      stored({
+        id: 3,
+        state: 'scheduled',
+        minQuantity: 1,
+        unitPrice: 1200,
+        validFrom: '2026-12-31T20:30:00.000Z',
+        validTo: '2027-03-20T20:30:00.000Z',
+      }),
+      stored({
+        id: 4,
+        state: 'scheduled',
+        minQuantity: 20,
+        unitPrice: 1100,
+        offerPrice: 1050,
+        validFrom: '2026-12-31T20:30:00.000Z',
+        validTo: '2027-03-20T20:30:00.000Z',
+      }),
+    ])
+    expect(hasSeasonToDuplicate(winter)).toBe(true)
+    expect(nextSeasonRows(winter)).toEqual([
+      { minQuantity: 1, unitPrice: 1200, offerPrice: 0, validFrom: '2027-03-21T00:00', validTo: '' },
+      { minQuantity: 20, unitPrice: 1100, offerPrice: 1050, validFrom: '2027-03-21T00:00', validTo: '' },
+    ])
+    // An open-ended scheduled season: the copy starts the Tehran midnight after it starts.
+    const open = view([stored({ state: 'scheduled', validFrom: '2026-12-31T20:30:00.000Z', validTo: null })])
+    expect(nextSeasonRows(open)[0]!.validFrom).toBe('2027-01-02T00:00')
+    expect(hasSeasonToDuplicate(view([stored({ state: 'expired' })]))).toBe(false)
   })
 })

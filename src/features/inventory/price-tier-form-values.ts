@@ -32,18 +32,27 @@ const tehranMidnightAfter = (at: Date) =>
   `${formatTehranMinute(new Date(at.getTime() + 86_400_000)).slice(0, 10)}T00:00`
 
 /**
- * "Duplicate for next season": the active tiers again, from when they all end (or from tomorrow,
- * Tehran midnight, when one is open-ended: the seller then ends the current ones, and the form says
- * so until they do).
+ * "Duplicate for next season": the last season on the schedule again, which is the scheduled tiers
+ * that start last when there are any, else the active tiers. The copy starts when that season ends
+ * (all its tiers bounded), or else at the Tehran midnight after it starts (tomorrow for the active
+ * set): the seller then ends the open-ended ones, and the form says so until they do.
  */
 export function nextSeasonRows(view: SkuPricesView): TierRowValues[] {
-  const active = view.tiers.filter((t) => t.state === 'active')
-  const ends = active.map((t) => t.validTo)
+  const scheduled = view.tiers.filter((t) => t.state === 'scheduled')
+  const lastStart = scheduled.reduce<string | null>(
+    (a, t) => (a === null || t.validFrom > a ? t.validFrom : a),
+    null,
+  )
+  const season =
+    lastStart !== null
+      ? scheduled.filter((t) => t.validFrom === lastStart)
+      : view.tiers.filter((t) => t.state === 'active')
+  const ends = season.map((t) => t.validTo)
   const start =
     ends.length > 0 && ends.every((e) => e !== null)
       ? utcToTehranInput(ends.reduce((a, b) => (a! > b! ? a : b))!)
-      : tehranMidnightAfter(new Date(view.now))
-  return active.map((t) => ({
+      : tehranMidnightAfter(new Date(lastStart ?? view.now))
+  return season.map((t) => ({
     minQuantity: t.minQuantity,
     unitPrice: t.unitPrice,
     offerPrice: t.offerPrice,
@@ -51,6 +60,10 @@ export function nextSeasonRows(view: SkuPricesView): TierRowValues[] {
     validTo: '',
   }))
 }
+
+/** Whether there is a season to duplicate (an active or scheduled tier). */
+export const hasSeasonToDuplicate = (view: SkuPricesView) =>
+  view.tiers.some((t) => t.state === 'active' || t.state === 'scheduled')
 
 /** The rows that are complete enough to preview and check, as the rules see them (index kept). */
 export function rowsForRules(rows: TierRowValues[]): { index: number; tier: TierForRules }[] {

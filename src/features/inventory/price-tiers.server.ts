@@ -124,6 +124,9 @@ export async function getSkuPrices(db: Db, auth: AuthContext | null, code: strin
  * New tiers, checked together with every tier already stored for the SKU. A start in the past
  * becomes now: a tier cannot rewrite what buyers were shown before it existed.
  */
+const touchSku = (tx: DbOrTx, skuId: number, at: Date) =>
+  tx.execute(sql`update skus set updated_at = ${at.toISOString()}::timestamptz where id = ${skuId}`)
+
 export async function createTiers(
   db: Db,
   auth: AuthContext | null,
@@ -161,6 +164,8 @@ export async function createTiers(
           returning id`,
     )
     const created = inserted.map((r) => Number(r.id))
+    // A repriced SKU is a changed SKU: the inventory's "last change" (and its default order) follows.
+    await touchSku(tx, skuId, at)
     await recordAuditEvent(tx, {
       actorUserId: actor.auth.user.id,
       sellerId: actor.sellerId,
@@ -221,6 +226,7 @@ export async function expireTier(
       await tx.execute(
         sql`update prices set valid_to = ${at.toISOString()}::timestamptz where id = ${tier.id}`,
       )
+    await touchSku(tx, Number(row.sku_id), at)
     await recordAuditEvent(tx, {
       actorUserId: actor.auth.user.id,
       sellerId: actor.sellerId,

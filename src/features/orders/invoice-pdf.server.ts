@@ -45,6 +45,7 @@ export async function renderInvoicePdf(invoice: InvoiceView): Promise<Uint8Array
 
   drawHeader(doc, invoice)
   drawParties(doc, invoice)
+  drawPickup(doc, invoice)
   drawLines(doc, invoice, money)
   drawTotals(doc, invoice, money)
 
@@ -103,6 +104,25 @@ function drawParties(doc: PDFKit.PDFDocument, invoice: InvoiceView) {
   const bottomRight = drawParty(doc, to, invoice.buyer, MARGIN + CONTENT_WIDTH / 2 + 12, top, half)
   doc.x = MARGIN
   doc.y = Math.max(bottomLeft, bottomRight) + 16
+}
+
+/** A pickup order: where and when the buyer collects the goods, per store. */
+function drawPickup(doc: PDFKit.PDFDocument, invoice: InvoiceView) {
+  const points = invoice.pickup_points ?? []
+  if (!points.length) return
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(9)
+    .fillColor(MUTED)
+    .text('PICKUP FROM', MARGIN, doc.y, { width: CONTENT_WIDTH, characterSpacing: 0.5 })
+  doc.fillColor(INK)
+  for (const point of points) {
+    write(doc, `${point.store}, ${point.city}`, 'bold', 9.5, MARGIN, doc.y + 3, CONTENT_WIDTH)
+    if (point.address) write(doc, point.address, 'regular', 9.5, MARGIN, doc.y + 1, CONTENT_WIDTH)
+    if (point.hours) write(doc, `Hours: ${point.hours}`, 'regular', 9.5, MARGIN, doc.y + 1, CONTENT_WIDTH)
+  }
+  doc.x = MARGIN
+  doc.y += 16
 }
 
 function drawParty(

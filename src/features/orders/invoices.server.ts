@@ -18,6 +18,7 @@ import {
 } from '~/server/db/schema'
 import { notFound } from '~/server/http/api-errors.server'
 import type { InvoicePartyView, InvoiceView } from './invoices.types'
+import { orderPickupPoints } from './pickup-points.server'
 
 export const INVOICE_NOT_FOUND = 'Invoice not found'
 
@@ -157,6 +158,7 @@ async function loadInvoiceView(
     .from(orderLines)
     .where(eq(orderLines.orderId, order.id))
     .orderBy(asc(orderLines.position), asc(orderLines.id))
+  const pickupPoints = await orderPickupPoints(db, order)
   return {
     id: invoice.id,
     number: invoice.number,
@@ -168,6 +170,7 @@ async function loadInvoiceView(
       status: order.status,
       delivery_method: order.deliveryMethod,
     },
+    pickup_points: pickupPoints,
     seller: partyView(invoice.seller),
     buyer: partyView(invoice.buyer),
     lines: lines.map((line) => ({

@@ -38,6 +38,8 @@ export interface InvoiceView {
   issued_on: string
   issued_at: string
   order: { id: number; number: string; status: string; delivery_method: 'seller_delivery' | 'pickup' }
+  /** Pickup orders: where and when the buyer collects the goods, per store. */
+  pickup_points?: { store: string; city: string; address: string; hours: string }[]
   seller: InvoicePartyView
   buyer: InvoicePartyView
   lines: InvoiceLineView[]

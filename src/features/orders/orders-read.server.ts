@@ -19,6 +19,7 @@ import {
 import { notFound } from '~/server/http/api-errors.server'
 import { personName } from './invoices.server'
 import { nextStatuses } from './order-machine'
+import { orderPickupPoints } from './pickup-points.server'
 import {
   ORDER_NOT_FOUND,
   type BuyerOrderFilters,
@@ -198,7 +199,7 @@ function actorName(
 
 /** The order page's data as `viewer` may see it; the caller has already checked access. */
 export async function loadDetail(db: DbOrTx, order: OrderRow, viewer: Viewer): Promise<OrderDetail> {
-  const [[seller], [buyer], lines, events, payments, [invoice]] = await Promise.all([
+  const [[seller], [buyer], lines, events, payments, [invoice], pickupPoints] = await Promise.all([
     db.select({ name: sellers.displayName }).from(sellers).where(eq(sellers.id, order.sellerId)),
     db.select().from(users).where(eq(users.id, order.buyerUserId)),
     db
@@ -221,10 +222,12 @@ export async function loadDetail(db: DbOrTx, order: OrderRow, viewer: Viewer): P
       .select({ id: invoices.id, number: invoices.number })
       .from(invoices)
       .where(eq(invoices.orderId, order.id)),
+    orderPickupPoints(db, order),
   ])
   const sellerName = seller?.name ?? 'The seller'
   return {
     ...orderFields(order),
+    pickup_points: pickupPoints,
     seller_name: sellerName,
     buyer: { name: buyer ? personName(buyer) : '', phone: buyer?.cellphone ?? '' },
     lines: lines.map(lineView),

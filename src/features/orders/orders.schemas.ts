@@ -197,6 +197,8 @@ export interface OrderDetail {
     receiver_phone: string
   } | null
   pickup_city: string | null
+  /** Pickup orders: each store's pickup address and hours (empty strings when the store gave none). */
+  pickup_points: { store: string; city: string; address: string; hours: string }[]
   note: string
   currency: string
   subtotal: number

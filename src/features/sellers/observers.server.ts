@@ -3,6 +3,7 @@ import { assertPlanAllows, planLimitStatus } from '~/features/plans/plan-limits.
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm'
 import { constants } from '#app-config'
 import { APPROVED_SELLER_MESSAGE, isApprovedSeller } from '~/lib/auth-access'
+import { recordAuditEvent } from '~/server/audit/audit.server'
 import { isUniqueViolation } from '~/server/db/db-errors.server'
 import { requireSeller, type SellerActor } from '~/server/auth/guards.server'
 import type { AuthContext } from '~/server/auth/session.server'
@@ -199,6 +200,15 @@ export async function inviteObserver(
           acceptedAt: at,
           acceptedUserId: target.id,
         })
+        await recordAuditEvent(tx, {
+          actorUserId: actor.auth.user.id,
+          sellerId: seller.id,
+          action: 'observer.add',
+          recordType: 'user',
+          recordId: target.id,
+          before: { cellphone: target.cellphone, isObserver: target.isObserver, pointingSellerId: null },
+          after: { cellphone: target.cellphone, isObserver: true, pointingSellerId: seller.id },
+        })
         await queueMessage(tx, {
           to: input.cellphone,
           channel: 'sms',
@@ -219,6 +229,14 @@ export async function inviteObserver(
         .insert(observerInvitations)
         .values({ sellerId: seller.id, cellphone: input.cellphone, createdAt: at })
         .returning()
+      await recordAuditEvent(tx, {
+        actorUserId: actor.auth.user.id,
+        sellerId: seller.id,
+        action: 'observer.invite',
+        recordType: 'observer_invitation',
+        recordId: invitation!.id,
+        after: { cellphone: invitation!.cellphone },
+      })
       await queueMessage(tx, {
         to: input.cellphone,
         channel: 'sms',
@@ -253,18 +271,30 @@ export async function removeObserver(
   input: RemoveObserverInput,
 ): Promise<{ user_id: number }> {
   const actor = requireObserverManager(auth)
-  const [row] = await db
-    .update(users)
-    .set({ isObserver: false, pointingSellerId: null, updatedAt: now() })
-    .where(
-      and(
-        eq(users.id, input.user_id),
-        eq(users.isObserver, true),
-        eq(users.pointingSellerId, actor.sellerId),
-      ),
-    )
-    .returning({ id: users.id })
-  if (!row) throw notFound('Observer not found')
+  const row = await db.transaction(async (tx) => {
+    const [removed] = await tx
+      .update(users)
+      .set({ isObserver: false, pointingSellerId: null, updatedAt: now() })
+      .where(
+        and(
+          eq(users.id, input.user_id),
+          eq(users.isObserver, true),
+          eq(users.pointingSellerId, actor.sellerId),
+        ),
+      )
+      .returning({ id: users.id, cellphone: users.cellphone })
+    if (!removed) throw notFound('Observer not found')
+    await recordAuditEvent(tx, {
+      actorUserId: actor.auth.user.id,
+      sellerId: actor.sellerId,
+      action: 'observer.remove',
+      recordType: 'user',
+      recordId: removed.id,
+      before: { cellphone: removed.cellphone, isObserver: true, pointingSellerId: actor.sellerId },
+      after: { cellphone: removed.cellphone, isObserver: false, pointingSellerId: null },
+    })
+    return removed
+  })
   log().info({ sellerId: actor.sellerId, userId: row.id }, 'observer removed')
   return { user_id: row.id }
 }
@@ -276,17 +306,28 @@ export async function cancelInvitation(
   input: CancelInvitationInput,
 ): Promise<{ invitation_id: number }> {
   const actor = requireObserverManager(auth)
-  const [row] = await db
-    .delete(observerInvitations)
-    .where(
-      and(
-        eq(observerInvitations.id, input.invitation_id),
-        eq(observerInvitations.sellerId, actor.sellerId),
-        isNull(observerInvitations.acceptedAt),
-      ),
-    )
-    .returning({ id: observerInvitations.id })
-  if (!row) throw notFound('Invitation not found')
+  const row = await db.transaction(async (tx) => {
+    const [cancelled] = await tx
+      .delete(observerInvitations)
+      .where(
+        and(
+          eq(observerInvitations.id, input.invitation_id),
+          eq(observerInvitations.sellerId, actor.sellerId),
+          isNull(observerInvitations.acceptedAt),
+        ),
+      )
+      .returning({ id: observerInvitations.id, cellphone: observerInvitations.cellphone })
+    if (!cancelled) throw notFound('Invitation not found')
+    await recordAuditEvent(tx, {
+      actorUserId: actor.auth.user.id,
+      sellerId: actor.sellerId,
+      action: 'observer.invitation_cancel',
+      recordType: 'observer_invitation',
+      recordId: cancelled.id,
+      before: { cellphone: cancelled.cellphone },
+    })
+    return cancelled
+  })
   return { invitation_id: row.id }
 }
 

@@ -1,5 +1,5 @@
 import '@tanstack/react-start/server-only'
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import { refreshProductListings } from '~/features/catalog/catalog-refresh.server'
 import { recordAuditEvent } from '~/server/audit/audit.server'
 import type { SellerActor } from '~/server/auth/guards.server'
@@ -26,6 +26,7 @@ import { checkFirstTiers } from './store-rules.server'
 import { insertSku, skuConflicts } from './store-products.server'
 import { ownedStore, readActor, writeActor } from './stores.server'
 import {
+  CATEGORY_NOT_LEAF,
   suggestSlug,
   type ProductFields,
   type ProductFormChoices,
@@ -57,12 +58,20 @@ async function checkProductRefs(
   actor: SellerActor,
   fields: ProductFields,
   prefix: string,
+  /** The product's category before an edit: kept even if the admin has since added subcategories. */
+  currentCategoryId: number | null = null,
 ): Promise<void> {
   const [category] = await tx
-    .select({ id: categories.id })
+    .select({
+      id: categories.id,
+      hasChildren: sql<boolean>`exists (select 1 from categories c where c.parent_id = ${fields.categoryId})`,
+    })
     .from(categories)
     .where(eq(categories.id, fields.categoryId))
   if (!category) throw fieldError(`${prefix}categoryId`, 'Choose a category from the list')
+  // Products sit on the most specific category (category-tree.ts), as the chooser offers them.
+  if (category.hasChildren && category.id !== currentCategoryId)
+    throw fieldError(`${prefix}categoryId`, CATEGORY_NOT_LEAF)
   // Another seller's brand request is not in this seller's list: it answers like an unknown id.
   if (fields.brandId !== null && !(await brandUsableBy(tx, fields.brandId, actor.sellerId)))
     throw fieldError(`${prefix}brandId`, 'Choose a brand from the list')
@@ -199,7 +208,7 @@ export async function updateProduct(
         if (!offer) throw notFound('Product not found')
         throw new HttpError(403, 'This product is maintained by the seller who created it')
       }
-      await checkProductRefs(tx, actor, fields, '')
+      await checkProductRefs(tx, actor, fields, '', before.categoryId)
       const brandId = await resolveBrand(tx, actor, fields, '')
       const beforeAttributes = await tx
         .select({ key: productAttributes.key, value: productAttributes.value })
@@ -240,7 +249,7 @@ export async function updateProduct(
   }
 }
 
-/** The choices of the product form: the two-level category tree and the brands. */
+/** The choices of the product form: the category tree (any depth) and the brands. */
 export async function productFormChoices(db: Db, auth: AuthContext | null): Promise<ProductFormChoices> {
   const actor = readActor(auth)
   const [categoryRows, brandRows] = [

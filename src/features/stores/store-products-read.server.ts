@@ -1,6 +1,7 @@
 import '@tanstack/react-start/server-only'
 import { sql } from 'drizzle-orm'
 import type { AuthContext } from '~/server/auth/session.server'
+import { now } from '~/server/clock.server'
 import { selectRows, type Db } from '~/server/db/client.server'
 import { ownedStore, readActor } from './stores.server'
 import type {
@@ -27,6 +28,8 @@ export async function listStoreProducts(
 ): Promise<StoreProductsPage> {
   const actor = readActor(auth)
   const store = await ownedStore(db, actor, search.storeId)
+  // The app clock, not the database's, so a pinned clock (tests, previews) sees the same tiers.
+  const at = now().toISOString()
   const q = search.q.trim()
   const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
   const where = sql.join(
@@ -46,13 +49,15 @@ export async function listStoreProducts(
         (select ph.url from product_photos ph where ph.product_id = pr.id order by ph.position, ph.id limit 1) as image,
         s.remaining_quantity as stock, s.always_available as "alwaysAvailable",
         entry.unit_price::float8 as "entryPrice", nullif(entry.offer_price, 0)::float8 as "offerPrice",
-        (select count(*)::int from prices p where p.sku_id = s.id) as "tierCount", s.status,
+        (select count(*)::int from prices p where p.sku_id = s.id
+          and (p.valid_to is null or p.valid_to > ${at}::timestamptz)) as "tierCount", s.status,
         count(*) over ()::int as total
       from skus s
       join products pr on pr.id = s.product_id
       left join lateral (
         select p.unit_price, p.offer_price from prices p
-        where p.sku_id = s.id and p.valid_from <= now() and (p.valid_to is null or p.valid_to > now())
+        where p.sku_id = s.id and p.valid_from <= ${at}::timestamptz
+          and (p.valid_to is null or p.valid_to > ${at}::timestamptz)
         order by p.min_quantity limit 1
       ) entry on true
       where ${where}

@@ -1,5 +1,5 @@
 import '@tanstack/react-start/server-only'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { refreshProductListings } from '~/features/catalog/catalog-refresh.server'
 import { assertPlanAllows } from '~/features/plans/plan-limits.server'
 import { recordAuditEvent } from '~/server/audit/audit.server'
@@ -140,6 +140,16 @@ export async function updateSku(
       .set({ ...fields, updatedAt: new Date() })
       .where(eq(skus.id, skuId))
       .returning()
+    // A pack of a different size shares the same pack price over other pieces: every stored tier's
+    // per-piece price follows (pricePerPiece in price-tiers.schemas.ts, in SQL).
+    if (fields.piecesPerPack !== before.piecesPerPack)
+      await tx
+        .update(prices)
+        .set({
+          pricePerPiece: sql`round((case when ${prices.offerPrice} > 0 then ${prices.offerPrice}
+            else ${prices.unitPrice} end)::numeric / ${fields.piecesPerPack})`,
+        })
+        .where(eq(prices.skuId, skuId))
     await recordAuditEvent(tx, {
       actorUserId: actor.auth.user.id,
       sellerId: actor.sellerId,

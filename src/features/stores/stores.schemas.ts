@@ -33,6 +33,7 @@ export const SLUG_TAKEN = 'This address is already taken; choose another'
 export const SKU_TAKEN = 'This SKU code is already in use; choose another'
 export const ALREADY_OFFERED = 'This store already offers this product'
 export const SLUG_LOCKED = 'The address cannot change once the store has orders'
+export const CATEGORY_NOT_LEAF = 'This category has subcategories: choose the most specific one'
 export const STORE_HAS_OPEN_ORDERS = 'This store has open orders: pause it instead of deleting it'
 
 export const storeFieldsSchema = v.object({
@@ -206,6 +207,7 @@ export interface StoreProductRow {
   alwaysAvailable: boolean
   entryPrice: number | null
   offerPrice: number | null
+  /** Tiers not expired yet: active and scheduled. */
   tierCount: number
   status: 'active' | 'inactive'
 }

@@ -2,7 +2,25 @@ import type { DeliveryMethod } from '~/lib/domain-enums'
 import { formatMoney } from '~/lib/money'
 import { cn } from '~/lib/cn'
 import { PLUS_NAME } from '~/features/plus/plus.schemas'
-import type { CheckoutView } from '../checkout.schemas'
+import type { CheckoutView, PickupPoint } from '../checkout.schemas'
+
+/** Where and when each store hands pickup orders over. */
+function PickupPoints({ points }: { points: PickupPoint[] }) {
+  if (!points.length) return null
+  return (
+    <ul className="mt-2 flex flex-col gap-2" data-testid="pickup-points">
+      {points.map((point) => (
+        <li key={`${point.store}|${point.city}`} className="text-stone-700">
+          <span className="block font-medium text-ink">
+            {point.store}, {point.city}
+          </span>
+          <span className="block">{point.address || 'The seller will tell you the pickup address'}</span>
+          <span className="block">Hours: {point.hours || 'ask the seller'}</span>
+        </li>
+      ))}
+    </ul>
+  )
+}
 
 /** "Seller delivery (fee, or free over X)" or "Pickup in <store cities>", as a radio group. */
 export function DeliveryChoice({
@@ -29,12 +47,13 @@ export function DeliveryChoice({
           : freeDeliveryThreshold !== null
             ? `${money(deliveryFee)}, free over ${money(freeDeliveryThreshold)}`
             : money(deliveryFee)
-  const options: { method: DeliveryMethod; title: string; detail: string }[] = [
+  const options: { method: DeliveryMethod; title: string; detail: string; more?: React.ReactNode }[] = [
     { method: 'seller_delivery', title: 'Seller delivery', detail: deliveryDetail },
     {
       method: 'pickup',
       title: `Pickup in ${view.pickupCities.join(', ')}`,
       detail: 'Free: collect it from the store',
+      more: <PickupPoints points={view.pickupPoints} />,
     },
   ]
   return (
@@ -64,6 +83,7 @@ export function DeliveryChoice({
             <span className="text-stone-600" data-testid={`delivery-${option.method}-detail`}>
               {option.detail}
             </span>
+            {option.more}
           </span>
         </label>
       ))}

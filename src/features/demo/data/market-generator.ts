@@ -30,11 +30,20 @@ export interface UserSpec {
   createdMinutesAgo: number
 }
 
+const PICKUP_HOURS = [
+  'Saturday to Wednesday 9:00–17:00, Thursday 9:00–13:00',
+  'Saturday to Thursday 8:00–16:00',
+  'Saturday to Wednesday 10:00–18:00',
+] as const
+
 export interface StoreSpec {
   slug: string
   name: string
   description: string
   city: string
+  /** Where and when buyers collect pickup orders (derived without the random stream, so the rest of the demo stays as it was). */
+  pickupAddress: string
+  pickupHours: string
   status: StoreStatus
   /** Department slugs this store sells from. */
   specialties: string[]
@@ -126,12 +135,17 @@ export function generateMarket(scale: number, seed = 1): Market {
     )
     const chosen = specialties ?? [primary, ...extras]
     const names = chosen.map((slug) => departments.find((d) => d.slug === slug)?.name ?? slug)
+    const n = storeCounter
+    const pickupAddress = `Warehouse ${(n * 7) % 90 + 1}, ${streets[n % streets.length]}, ${city}`
+    const pickupHours = PICKUP_HOURS[n % PICKUP_HOURS.length]!
     const description = `${rng.pick(storeDescriptions).replace('{year}', String(rng.int(2005, 2020)))} Specialised in ${names.join(', ')}.`
     return {
       slug: nextStoreSlug(name),
       name,
       description,
       city,
+      pickupAddress,
+      pickupHours,
       status,
       specialties: chosen,
       priceFactor: Math.round(rng.between(0.93, 1.08) * 1000) / 1000,

@@ -7,6 +7,7 @@ import { createTiersFn } from '../price-tiers.functions'
 import { priceTierQueries } from '../price-tiers.queries'
 import {
   emptyTierRow,
+  hasSeasonToDuplicate,
   nextSeasonRows,
   rowsForRules,
   tierFormToInput,
@@ -51,7 +52,7 @@ export function PriceTierForm({ view, stored }: { view: SkuPricesView; stored: T
           <Button
             variant="secondary"
             size="sm"
-            disabled={!view.tiers.some((t) => t.state === 'active')}
+            disabled={!hasSeasonToDuplicate(view)}
             onClick={() => {
               form.reset({ tiers: nextSeasonRows(view) })
             }}

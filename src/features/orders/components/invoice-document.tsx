@@ -75,6 +75,30 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceView }) {
         <Party title="Seller" party={invoice.seller} />
         <Party title="Buyer" party={invoice.buyer} />
       </div>
+      {invoice.pickup_points?.length ? (
+        <section
+          aria-labelledby="invoice-pickup"
+          className="flex flex-col gap-1 text-sm"
+          data-testid="invoice-pickup"
+        >
+          <h2 id="invoice-pickup" className="text-xs font-semibold tracking-wide text-stone-600 uppercase">
+            Pickup from
+          </h2>
+          <ul className="grid gap-3 sm:grid-cols-2">
+            {invoice.pickup_points.map((point) => (
+              <li key={`${point.store}|${point.city}`}>
+                <address className="flex flex-col gap-0.5 not-italic">
+                  <span className="font-semibold">
+                    {point.store}, {point.city}
+                  </span>
+                  {point.address ? <span className="text-stone-700">{point.address}</span> : null}
+                  {point.hours ? <span className="text-stone-700">Hours: {point.hours}</span> : null}
+                </address>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <div className="relative overflow-x-auto">
         <table className="w-full border-collapse text-left text-sm">
           <caption className="sr-only">Invoice lines</caption>

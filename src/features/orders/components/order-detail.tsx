@@ -163,6 +163,37 @@ export function OrderTotals({
   )
 }
 
+/** Where and when to collect a pickup order, per store. */
+function PickupDetails({ order }: { order: OrderDetail }) {
+  if (!order.pickup_points.length)
+    return (
+      <p>
+        <span className="font-medium text-ink">Pickup</span> from the store
+        {order.pickup_city ? ` in ${order.pickup_city}` : ''}.
+      </p>
+    )
+  return (
+    <div className="flex flex-col gap-2" data-testid="pickup-points">
+      <span className="font-medium text-ink">
+        Pickup from {order.pickup_points.length === 1 ? 'the store' : 'these stores'}
+      </span>
+      <ul className="flex flex-col gap-2">
+        {order.pickup_points.map((point) => (
+          <li key={`${point.store}|${point.city}`}>
+            <address className="flex flex-col gap-0.5 not-italic">
+              <span className="font-medium text-ink">
+                {point.store}, {point.city}
+              </span>
+              <span>{point.address || 'Ask the seller for the pickup address'}</span>
+              <span className="text-stone-600">Hours: {point.hours || 'ask the seller before you go'}</span>
+            </address>
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
 export function DeliveryDetails({ order }: { order: OrderDetail }) {
   return (
     <div className="flex flex-col gap-3 text-sm">
@@ -179,10 +210,7 @@ export function DeliveryDetails({ order }: { order: OrderDetail }) {
           </span>
         </address>
       ) : (
-        <p>
-          <span className="font-medium text-ink">Pickup</span> from the store
-          {order.pickup_city ? ` in ${order.pickup_city}` : ''}.
-        </p>
+        <PickupDetails order={order} />
       )}
       {order.shipping_carrier || order.tracking_number ? (
         <p>

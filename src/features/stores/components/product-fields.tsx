@@ -5,6 +5,7 @@ import { withFieldGroup } from '~/ui/form/app-form'
 import { useFieldError } from '~/ui/form/fields'
 import { useFieldContext } from '~/ui/form/form-context'
 import { inputClasses } from '~/ui/input'
+import { PATH_SEPARATOR, categoryChoiceGroups } from '../category-tree'
 import { MAX_ATTRIBUTES, type ProductFormChoices } from '../stores.schemas'
 
 /** A product's fields as a form holds them (ids are null until chosen). */
@@ -31,52 +32,76 @@ export const newProductValues = (): ProductFormValues => ({
 
 type Category = ProductFormChoices['categories'][number]
 
-/** The two-level tree as groups: each top category with its subcategories; childless tops alone. */
-export function categoryGroups(categories: readonly Category[]) {
-  const tops = categories.filter((c) => c.parentId === null)
-  return tops.map((top) => ({ top, children: categories.filter((c) => c.parentId === top.id) }))
-}
-
 /**
- * The category chooser: a native select whose groups are the top categories and whose options are
- * their subcategories (the platform's keyboard, search-by-typing and screen-reader behaviour).
+ * The category chooser: a search box that narrows a native select of the tree's leaves (any depth),
+ * grouped by top category and labelled with their path, so a product always sits on the most
+ * specific category. The native select keeps the platform's keyboard, type-to-find and screen-reader
+ * behaviour; the product's current category stays on offer while editing.
  */
 function CategoryChooser({ categories }: { categories: readonly Category[] }) {
   const field = useFieldContext<number | null>()
   const error = useFieldError(field)
   const value = field.state.value
+  const [current] = useState(value)
+  const [query, setQuery] = useState('')
+  const groups = categoryChoiceGroups(categories, query, current)
+  const selectedShown = value === null || groups.some((g) => g.choices.some((c) => c.id === value))
+  const chosen = selectedShown
+    ? null
+    : categoryChoiceGroups(categories, '', current).flatMap((g) =>
+        g.choices.filter((c) => c.id === value).map((c) => ({ ...c, top: g.top.name })),
+      )[0]
+  const searchId = `${field.name}-search`
+  const count = groups.reduce((n, g) => n + g.choices.length, 0)
   return (
-    <Field label="Category" hint="Choose the most specific one" error={error} required>
-      {(control) => (
-        <select
-          {...control}
-          name={field.name}
-          value={value === null ? '' : String(value)}
-          onChange={(event) => field.handleChange(event.target.value ? Number(event.target.value) : null)}
-          onBlur={field.handleBlur}
+    <div className="flex flex-col gap-2">
+      <div className="flex flex-col gap-1">
+        <label htmlFor={searchId} className="text-sm font-medium text-ink">
+          Search categories
+        </label>
+        <input
+          id={searchId}
+          type="search"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          placeholder="e.g. tea, rice, paper"
+          aria-describedby={`${searchId}-count`}
           className={inputClasses}
-        >
-          <option value="" disabled>
-            Choose a category
-          </option>
-          {categoryGroups(categories).map(({ top, children }) =>
-            children.length ? (
+          autoComplete="off"
+        />
+        <span id={`${searchId}-count`} className="text-xs text-stone-600" aria-live="polite">
+          {query ? `${count} ${count === 1 ? 'category matches' : 'categories match'}` : ''}
+        </span>
+      </div>
+      <Field label="Category" hint="Choose the most specific one" error={error} required>
+        {(control) => (
+          <select
+            {...control}
+            name={field.name}
+            value={value === null ? '' : String(value)}
+            onChange={(event) => field.handleChange(event.target.value ? Number(event.target.value) : null)}
+            onBlur={field.handleBlur}
+            className={inputClasses}
+          >
+            <option value="" disabled>
+              {count ? 'Choose a category' : 'No category matches the search'}
+            </option>
+            {chosen ? (
+              <option value={chosen.id}>{`${chosen.top}${PATH_SEPARATOR}${chosen.label}`}</option>
+            ) : null}
+            {groups.map(({ top, choices }) => (
               <optgroup key={top.id} label={top.name}>
-                {children.map((child) => (
-                  <option key={child.id} value={child.id}>
-                    {child.name}
+                {choices.map((choice) => (
+                  <option key={choice.id} value={choice.id}>
+                    {choice.label}
                   </option>
                 ))}
               </optgroup>
-            ) : (
-              <option key={top.id} value={top.id}>
-                {top.name}
-              </option>
-            ),
-          )}
-        </select>
-      )}
-    </Field>
+            ))}
+          </select>
+        )}
+      </Field>
+    </div>
   )
 }
 

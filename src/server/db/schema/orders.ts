@@ -17,6 +17,14 @@ import { deliveryMethodEnum, orderActorKindEnum, orderStatusEnum, paymentSession
 import { sellers, users } from './people'
 import { platformPurchases } from './plans'
 
+/** A store a pickup order is collected from, as it was when the order was placed. */
+export interface PickupPointSnapshot {
+  store: string
+  city: string
+  address: string
+  hours: string
+}
+
 const at = (name: string) => timestamp(name, { withTimezone: true })
 const money = (name: string) => bigint(name, { mode: 'number' })
 
@@ -55,6 +63,8 @@ export const orders = pgTable(
     address: jsonb('address').$type<AddressSnapshot>(),
     /** Pickup: the city (or cities) of the stores the goods come from. */
     pickupCity: text('pickup_city'),
+    /** Pickup: where and when to collect, per store (null for delivery and for older orders). */
+    pickupPoints: jsonb('pickup_points').$type<PickupPointSnapshot[]>(),
     note: text('note').notNull().default(''),
     currency: text('currency').notNull(),
     /** Sum of unit price x quantity, before offers. */

@@ -1,6 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
+import { DeleteStore } from '~/features/stores/components/delete-store'
 import { StoreForm } from '~/features/stores/components/store-form'
+import { useIsStoreOwner } from '~/features/stores/components/use-store-owner'
 import { storeQueries } from '~/features/stores/stores.queries'
 import { pageHead } from '~/features/shell/page-head'
 import { parseIdParam } from '~/lib/route-errors'
@@ -17,6 +19,7 @@ export const Route = createFileRoute('/seller/stores/$storeId/edit')({
 function EditStorePage() {
   const { storeId } = Route.useParams()
   const { data: store } = useSuspenseQuery(storeQueries.detail(Number(storeId)))
+  const owner = useIsStoreOwner()
   return (
     <section aria-labelledby="page-title" className="flex flex-col gap-6">
       <div className="flex flex-col gap-2">
@@ -45,6 +48,7 @@ function EditStorePage() {
           status: store.status,
         }}
       />
+      {owner ? <DeleteStore storeId={store.id} storeName={store.name} /> : null}
     </section>
   )
 }

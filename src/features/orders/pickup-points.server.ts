@@ -1,0 +1,28 @@
+import '@tanstack/react-start/server-only'
+import { eq } from 'drizzle-orm'
+import type { DbOrTx } from '~/server/db/client.server'
+import { orderLines, stores, type orders } from '~/server/db/schema'
+import type { PickupPointSnapshot } from '~/server/db/schema/orders'
+
+/**
+ * Where a pickup order is collected: the stores as they were when it was placed, or, for an order
+ * placed before that was kept, the stores its lines came from as they are now.
+ */
+export async function orderPickupPoints(
+  db: DbOrTx,
+  order: typeof orders.$inferSelect,
+): Promise<PickupPointSnapshot[]> {
+  if (order.deliveryMethod !== 'pickup') return []
+  if (order.pickupPoints) return order.pickupPoints
+  const rows = await db
+    .selectDistinct({
+      store: stores.name,
+      city: stores.city,
+      address: stores.pickupAddress,
+      hours: stores.pickupHours,
+    })
+    .from(orderLines)
+    .innerJoin(stores, eq(stores.id, orderLines.storeId))
+    .where(eq(orderLines.orderId, order.id))
+  return rows.sort((a, b) => a.city.localeCompare(b.city) || a.store.localeCompare(b.store))
+}
