@@ -22,6 +22,7 @@ import {
   setMagazineStatus,
   updateMagazine,
 } from '~/features/magazines/magazines.server'
+import { storeAnalyticsBatch } from '~/features/analytics/analytics.server'
 import type { AuthContext } from '~/server/auth/session.server'
 import { setClock } from '~/server/clock.server'
 import type { Db } from '~/server/db/client.server'
@@ -256,6 +257,48 @@ describe(`magazines (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
       await db.update(skus).set({ remainingQuantity: 50 }).where(eq(skus.id, mine[2]!.id))
       await db.update(skus).set({ remainingQuantity: 50 }).where(eq(skus.id, mine[3]!.id))
     }
+  })
+
+  it('the list’s views and basket adds over 30 days are the stored page_view and cart_item_added events of its page', async () => {
+    const magazine = await magazineWithItems([mine[0]!.id, mine[1]!.id])
+    await setMagazineStatus(db, owner, { magazineId: magazine.id, status: 'published' })
+    const path = `/magazine/${magazine.identify}`
+    const at = Date.now()
+    const event = (name: 'page_view' | 'cart_item_added', where = path, sku = mine[0]!.sku) => ({
+      name,
+      path: where,
+      occurredAt: at,
+      props: name === 'page_view' ? {} : { sku, quantity: 5 },
+    })
+    // A guest's single add and a signed-in buyer's page add (one event per SKU), three views,
+    // and events that must not count: another page, another event name, and 31 days ago.
+    await storeAnalyticsBatch(
+      db,
+      {
+        visitId: 'visit-one',
+        events: [
+          event('page_view'),
+          event('page_view'),
+          event('cart_item_added'),
+          event('cart_item_added', path, mine[1]!.sku),
+          event('page_view', `/magazine/${magazine.identify}-other`),
+          event('cart_item_added', '/product/some-product'),
+        ],
+      },
+      { userAgent: null },
+    )
+    await storeAnalyticsBatch(
+      db,
+      { visitId: 'visit-two', events: [event('page_view'), event('cart_item_added')] },
+      { userAgent: null },
+    )
+    await storeAnalyticsBatch(
+      db,
+      { visitId: 'visit-old', events: [event('page_view'), event('cart_item_added')] },
+      { userAgent: null, receivedAt: new Date(at - 31 * 86_400_000) },
+    )
+    const row = (await listMagazines(db, owner)).find((m) => m.id === magazine.id)
+    expect([row?.views30d, row?.adds30d]).toEqual([3, 3])
   })
 
   it('expires at the cut-off: shown as expired, left out of /magazine, and nothing can be added from it', async () => {
