@@ -11,6 +11,7 @@ import { pickableSkus } from '~/features/magazines/magazine-picker.server'
 import {
   getPublicMagazine,
   listPublicMagazines,
+  magazineItemAdd,
   pageAddPlan,
 } from '~/features/magazines/magazines-public.server'
 import type { MagazineFields } from '~/features/magazines/magazines.schemas'
@@ -268,7 +269,7 @@ describe(`magazines (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
       name,
       path: where,
       occurredAt: at,
-      props: name === 'page_view' ? {} : { sku, quantity: 5 },
+      props: (name === 'page_view' ? {} : { sku, quantity: 5 }) as Record<string, string | number>,
     })
     // A guest's single add and a signed-in buyer's page add (one event per SKU), three views,
     // and events that must not count: another page, another event name, and 31 days ago.
@@ -313,5 +314,22 @@ describe(`magazines (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect((await listPublicMagazines(db, {})).rows.map((r) => r.identify)).not.toContain(magazine.identify)
     expect((await listMagazines(db, owner)).find((m) => m.id === magazine.id)?.state).toBe('expired')
     expect(await statusOf(() => pageAddPlan(db, magazine.identify, page.id))).toBe(422)
+  })
+
+  it('a single add from a magazine is checked by the server: live item before the cut-off, 422 after it, 404 for an SKU not in it', async () => {
+    const cutoff = new Date(Date.now() + 86_400_000)
+    const magazine = await createMagazine(db, owner, fields({ cutoffAt: cutoff.toISOString() }))
+    const page = await addMagazinePage(db, owner, { magazineId: magazine.id, title: '', layout: '2' })
+    await addMagazineItems(db, owner, { magazinePageId: page.id, skuIds: [mine[0]!.id] })
+    expect(await statusOf(() => magazineItemAdd(db, magazine.identify, mine[0]!.sku))).toBe(404) // a draft
+    await setMagazineStatus(db, owner, { magazineId: magazine.id, status: 'published' })
+    const item = await magazineItemAdd(db, magazine.identify, mine[0]!.sku)
+    expect([item.sku, item.minQuantity, item.unitPrice]).toEqual([mine[0]!.sku, 5, 900_000])
+    expect(await statusOf(() => magazineItemAdd(db, magazine.identify, mine[1]!.sku))).toBe(404)
+    expect(await statusOf(() => magazineItemAdd(db, magazine.identify, theirs.sku))).toBe(404)
+    // A tab opened before the cut-off still asks the server, which now refuses.
+    setClock(cutoff.getTime() + 1000)
+    const refused = await errorOf(() => magazineItemAdd(db, magazine.identify, mine[0]!.sku))
+    expect([refused.status, refused.message]).toEqual([422, 'Orders from this magazine have closed'])
   })
 })
