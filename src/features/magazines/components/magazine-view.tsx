@@ -38,20 +38,15 @@ const MAX_TIMER_MS = 2 ** 31 - 1
  * away when the cut-off passes, not only on the next load. `markExpired` is for the server saying so.
  */
 function useExpired(magazine: PublicMagazine): [boolean, () => void] {
-  const [expired, setExpired] = useState(magazine.expired)
+  const [passed, setPassed] = useState(false)
   useEffect(() => {
-    setExpired(magazine.expired)
     if (magazine.expired || !magazine.cutoffAt) return
     const left = new Date(magazine.cutoffAt).getTime() - Date.now()
-    if (left <= 0) {
-      setExpired(true)
-      return
-    }
     if (left > MAX_TIMER_MS) return
-    const timer = setTimeout(() => setExpired(true), left)
+    const timer = setTimeout(() => setPassed(true), Math.max(0, left))
     return () => clearTimeout(timer)
   }, [magazine.expired, magazine.cutoffAt])
-  return [expired, () => setExpired(true)]
+  return [magazine.expired || passed, () => setPassed(true)]
 }
 
 /** /magazine/{identify}: the cover, then each page with live prices and basket adds. */
