@@ -176,11 +176,14 @@ export function SellerOrderFilters({
   values,
   stores,
   search = false,
+  datesLabel = 'Placed',
   onApply,
 }: {
   values: SellerFilterValues
   stores?: Array<{ id: number; name: string }>
   search?: boolean
+  /** What the dates filter on (the admin's list may filter by payment date). */
+  datesLabel?: 'Placed' | 'Paid'
   onApply: (next: SellerFilterValues) => void
 }) {
   const filtered = Boolean(values.store || values.from || values.to || values.seller || values.q)
@@ -254,8 +257,10 @@ export function SellerOrderFilters({
         </>
       ) : null}
       <div className={cn('grid grid-cols-2 gap-3', search ? 'sm:col-span-2 lg:contents' : 'sm:contents')}>
-        <form.AppField name="from">{(field) => <field.DateField label="Placed from" />}</form.AppField>
-        <form.AppField name="to">{(field) => <field.DateField label="Placed to" />}</form.AppField>
+        <form.AppField name="from">
+          {(field) => <field.DateField label={`${datesLabel} from`} />}
+        </form.AppField>
+        <form.AppField name="to">{(field) => <field.DateField label={`${datesLabel} to`} />}</form.AppField>
       </div>
       <div className="flex gap-2 sm:mt-6">
         <form.AppForm>

@@ -49,6 +49,7 @@ function AdminOrdersPage() {
         key={`${search.seller ?? ''}|${search.q ?? ''}|${search.from ?? ''}|${search.to ?? ''}`}
         values={search}
         search
+        datesLabel={search.dates === 'paid' ? 'Paid' : 'Placed'}
         onApply={(next) =>
           void navigate({
             search: (prev) => ({
