@@ -226,7 +226,7 @@ describe(`magazine PDF line sheets (${usingPostgres() ? 'PostgreSQL' : 'PGlite'}
     expect(await queuedFor(published.id)).toBe(++expected)
     const item = (await getMagazineDetail(db, owner, published.id)).pagesList[0]!.items[0]!
     await updateMagazineItem(db, owner, { magazineItemId: item.id, note: 'Best seller' })
-    expect(await queuedFor(published.id)).toBe(++expected)
+    expect(await queuedFor(published.id)).toBe(expected + 1)
   })
 
   it('exists only on plans with line sheets: Free has no link and a 404', async () => {
