@@ -38,6 +38,14 @@ test('the admin suspends and reinstates the demo seller: its offers leave and re
   await page.getByRole('link', { name: demoSeller.displayName }).first().click()
   await expect(page.getByRole('heading', { level: 1, name: demoSeller.displayName })).toBeVisible()
   await expect(page.getByText('Quality, last 30 days')).toBeVisible()
+  const sellerId = /\/admin\/sellers\/(\d+)/.exec(page.url())![1]!
+  // The plan by name, the newest orders, and the way to all of them.
+  await expect(page.locator('dt', { hasText: /^Plan$/ }).locator('xpath=following-sibling::dd')).toHaveText(
+    /^(Free|Pro|Business)$/,
+  )
+  const newest = page.getByRole('list', { name: 'Newest orders' }).getByRole('listitem')
+  expect(await newest.count()).toBeGreaterThan(0)
+  expect(await newest.count()).toBeLessThanOrEqual(5)
   const storeHref = (await page.getByRole('link', { name: demoSeller.storeNames[0] }).getAttribute('href'))!
   const storeSlug = storeHref.replace('/store/', '')
   await shoot(page, 'admin-seller-detail')
@@ -68,6 +76,31 @@ test('the admin suspends and reinstates the demo seller: its offers leave and re
   await expect(page.getByTestId('suspension-reason')).toHaveCount(0)
   await buyer.goto(`/product?store=${storeSlug}`)
   await expect(resultCount(buyer)).not.toHaveText(/^0 products/)
+
+  // Both changes are in the audit log, newest first, with their before and after.
+  await page.goto(`/admin/audit?seller=${sellerId}&action=seller.`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible()
+  const events = page.getByTestId('audit-event')
+  await expect(events).toHaveCount(2)
+  const [reinstated, suspended] = [events.nth(0), events.nth(1)]
+  await expect(reinstated).toContainText('seller.reinstate')
+  await expect(reinstated).toContainText('Shipping times back to normal')
+  await expect(reinstated.getByRole('row', { name: /^status suspended approved$/ })).toBeVisible()
+  await expect(suspended).toContainText('seller.suspend')
+  await expect(suspended.getByRole('row', { name: /^status approved suspended$/ })).toBeVisible()
+  await expect(
+    suspended.getByRole('row', { name: /^statusReason none Repeated late shipping in November$/ }),
+  ).toBeVisible()
+  await shoot(page, 'admin-audit-seller')
+
+  // The seller page's orders link lists that seller's orders only.
+  await page.goto(`/admin/sellers/${sellerId}`)
+  await page.getByRole('link', { name: new RegExp(`^All \\d+ orders? of ${demoSeller.displayName}`) }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible()
+  await expect(
+    page.getByRole('link', { name: `Show every seller's orders, not only ${demoSeller.displayName}'s` }),
+  ).toBeVisible()
+  await shoot(page, 'admin-orders-of-seller')
   await context.close()
   await sellerContext.close()
 })
@@ -93,7 +126,18 @@ test('the admin merges two brands: the first is gone and its products are under 
   await dialog.getByRole('button', { name: 'Merge brands' }).click()
   await expect(page.locator(`li[data-brand="${from}"]`)).toHaveCount(0)
   await expect.poll(() => count(into)).toBe(total)
+
+  await page.goto('/admin/audit?action=brand.merge')
+  const merged = page.getByTestId('audit-event')
+  await expect(merged).toHaveCount(1)
+  await expect(merged).toContainText('brand.merge')
+  await expect(merged.getByRole('row', { name: new RegExp(`^name ${escape(from)} none$`) })).toBeVisible()
+  await expect(
+    merged.getByRole('row', { name: new RegExp(`^mergedInto none .*${escape(into)}`) }),
+  ).toBeVisible()
 })
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 test('a seller requests a brand from the product form; the admin approves it, then hides the product', async ({
   browser,
@@ -156,6 +200,15 @@ test('a seller requests a brand from the product form; the admin approves it, th
     'The photos show another brand',
   )
   expect((await buyer.goto(productUrl))?.status()).toBe(404)
+
+  await admin.goto('/admin/audit?action=product.hide')
+  const hidden = admin.getByTestId('audit-event').filter({ hasText: 'The photos show another brand' })
+  await expect(hidden).toHaveCount(1)
+  await expect(hidden.getByRole('row', { name: /^reviewState \w+ hidden$/ })).toBeVisible()
+  await expect(
+    hidden.getByRole('row', { name: /^reviewReason none The photos show another brand$/ }),
+  ).toBeVisible()
+  await shoot(admin, 'admin-audit-product-hide')
   await buyer.goto(`/product?q=${encodeURIComponent(productName)}`)
   await expect(resultCount(buyer)).toHaveText(/^0 products/)
   await expect(buyer.getByRole('heading', { level: 3, name: productName })).toHaveCount(0)

@@ -12,8 +12,8 @@ import {
   unblockUser,
 } from '~/features/admin/admin-users.server'
 import { saveFaqEntry } from '~/features/content/content.server'
-import { actOnOrderAsAdmin } from '~/features/orders/orders-admin.server'
-import { decideSellerApplication } from '~/features/sellers/sellers.server'
+import { actOnOrderAsAdmin, listAdminOrders } from '~/features/orders/orders-admin.server'
+import { decideSellerApplication, listSellerApplications } from '~/features/sellers/sellers.server'
 import { assignTicketToSelf } from '~/features/tickets/tickets-admin.server'
 import { Route as passwordRoute } from '~/routes/api/auth/password'
 import { Route as refreshRoute } from '~/routes/api/auth/refresh-token'
@@ -262,7 +262,7 @@ describe('the dashboard', () => {
       expect(dashboard.series.find((d) => d.day === '2026-11-11')!.gmv).toBe(lateOrder.total)
       const allUsers = await db.select().from(users)
       expect(dashboard.totals.new_buyers).toBe(
-        allUsers.filter((u) => u.createdAt >= start && !u.isSeller && !u.isAdmin).length,
+        allUsers.filter((u) => u.createdAt >= start && !u.isSeller && !u.isObserver && !u.isAdmin).length,
       )
       const allSellers = await db.select().from(sellers)
       expect(dashboard.totals.new_sellers).toBe(allSellers.filter((s) => s.createdAt >= start).length)
@@ -286,6 +286,60 @@ describe('the dashboard', () => {
       expect(tea.gmv).toBe(lines.filter((l) => paidIds.has(l.orderId)).reduce((s, l) => s + l.total, 0))
       expect(tea.orders).toBe(days === 30 ? 2 : 3)
     }
+  })
+
+  it('each figure counts exactly what the list it links to shows', async () => {
+    setClock('2026-11-20T08:00:00Z')
+    const seller = await createSeller(db, { status: 'approved' })
+    const store = await createStore(db, { seller })
+    const sku = await createSku(db, { store, product: await createProduct(db), remainingQuantity: 1000 })
+    const buyer = await createUser(db)
+    // Placed before the period and paid inside it, then accepted: in GMV and "paid orders" (by
+    // payment date, whatever became of it), not in "orders placed"; and placed but never paid.
+    const orderAt = async (
+      createdAt: string,
+      paidAt: string | null,
+      status: 'accepted' | 'pending_payment',
+    ) => {
+      const order = await createPendingOrder(db, { buyer, seller, lines: [{ sku, quantity: 2 }] })
+      await db
+        .update(orders)
+        .set({ status, createdAt: new Date(createdAt), paidAt: paidAt ? new Date(paidAt) : null })
+        .where(eq(orders.id, order.id))
+    }
+    await orderAt('2026-08-01T10:00:00Z', '2026-11-19T10:00:00Z', 'accepted')
+    await orderAt('2026-11-18T10:00:00Z', null, 'pending_payment')
+    // An observer joined in the period (not a buyer), and a user who joined long ago applied to
+    // sell in it and was rejected (a new seller record, not a new user).
+    await createUser(db, { isObserver: true, pointingSellerId: seller.id })
+    const owner = await createUser(db, { isSeller: true, createdAt: new Date('2026-01-01T00:00:00Z') })
+    await createSeller(db, { owner, status: 'rejected' })
+
+    const dashboard = await getAdminDashboard(db, admin, { days: 30 })
+    const period = { from: dashboard.from, to: dashboard.to, page: 1, per_page: 1 }
+    const paidList = await listAdminOrders(db, admin, { ...period, dates: 'paid' })
+    expect(paidList.total).toBe(dashboard.totals.paid)
+    expect(paidList.counts.accepted).toBeGreaterThan(0)
+    const placedList = await listAdminOrders(db, admin, period)
+    expect(placedList.total).toBe(dashboard.totals.placed)
+    const buyersList = await listUsers(db, admin, { role: 'buyer', since: dashboard.from })
+    expect(buyersList.total).toBe(dashboard.totals.new_buyers)
+    const sellersList = await listSellerApplications(db, admin, {
+      since: dashboard.from,
+      page: 1,
+      per_page: 1,
+    })
+    expect(sellersList.total).toBe(dashboard.totals.new_sellers)
+    // A top seller opens that seller's orders paid in the period, which add up to its GMV.
+    const top = dashboard.top_sellers.find((s) => s.id === seller.id)!
+    const its = await listAdminOrders(db, admin, {
+      ...period,
+      dates: 'paid',
+      seller_id: seller.id,
+      per_page: 100,
+    })
+    expect(its.seller).toEqual({ id: seller.id, name: top.name })
+    expect(its.items.reduce((sum, o) => sum + o.total, 0)).toBe(top.gmv)
   })
 })
 

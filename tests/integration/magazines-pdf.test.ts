@@ -6,14 +6,24 @@ import { eq, inArray } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTiers } from '~/features/inventory/price-tiers.server'
-import { addMagazineItems, addMagazinePage } from '~/features/magazines/magazine-editor.server'
+import {
+  addMagazineItems,
+  addMagazinePage,
+  getMagazineDetail,
+  updateMagazineItem,
+} from '~/features/magazines/magazine-editor.server'
 import {
   lineSheetRendersPerIp,
   lineSheetResponse,
 } from '~/features/magazines/magazine-line-sheet-route.server'
 import { magazineOgImageResponse } from '~/features/magazines/magazine-og-image.server'
 import { getPublicMagazine } from '~/features/magazines/magazines-public.server'
-import { createMagazine, listMagazines, setMagazineStatus } from '~/features/magazines/magazines.server'
+import {
+  createMagazine,
+  listMagazines,
+  setMagazineStatus,
+  updateMagazine,
+} from '~/features/magazines/magazines.server'
 import type { AuthContext } from '~/server/auth/session.server'
 import type { Db } from '~/server/db/client.server'
 import { magazineLineSheets, magazines, sellers } from '~/server/db/schema'
@@ -191,6 +201,32 @@ describe(`magazine PDF line sheets (${usingPostgres() ? 'PostgreSQL' : 'PGlite'}
     const response = await lineSheetResponse(get(published.identify), published.identify, mediaStorage())
     expect(response.status).toBe(200)
     expect(response.headers.get('x-line-sheet-cache')).toBe('hit')
+  })
+
+  it('every change of a published magazine (details, pages, items) queues a new render; a draft’s changes do not', async () => {
+    const queuedFor = async (id: number) =>
+      (await jobsNamed('magazine.line-sheet')).filter((j) => j.data.magazineId === id).length
+    const draft = await magazine(false)
+    expect(await queuedFor(draft.id)).toBe(0)
+    const published = await magazine()
+    let expected = await queuedFor(published.id)
+    expect(expected).toBeGreaterThan(0) // publishing
+    await updateMagazine(db, owner, {
+      magazineId: published.id,
+      title: 'Renamed line sheet',
+      identify: published.identify,
+      description: 'New words',
+      season: 'Winter 1405',
+      cutoffAt: '',
+    })
+    expect(await queuedFor(published.id)).toBe(++expected)
+    const page = await addMagazinePage(db, owner, { magazineId: published.id, title: 'More', layout: '2' })
+    expect(await queuedFor(published.id)).toBe(++expected)
+    await addMagazineItems(db, owner, { magazinePageId: page.id, skuIds: [skus[0]!.id] })
+    expect(await queuedFor(published.id)).toBe(++expected)
+    const item = (await getMagazineDetail(db, owner, published.id)).pagesList[0]!.items[0]!
+    await updateMagazineItem(db, owner, { magazineItemId: item.id, note: 'Best seller' })
+    expect(await queuedFor(published.id)).toBe(expected + 1)
   })
 
   it('exists only on plans with line sheets: Free has no link and a 404', async () => {

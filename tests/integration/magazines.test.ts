@@ -11,6 +11,7 @@ import { pickableSkus } from '~/features/magazines/magazine-picker.server'
 import {
   getPublicMagazine,
   listPublicMagazines,
+  magazineItemAdd,
   pageAddPlan,
 } from '~/features/magazines/magazines-public.server'
 import type { MagazineFields } from '~/features/magazines/magazines.schemas'
@@ -22,6 +23,7 @@ import {
   setMagazineStatus,
   updateMagazine,
 } from '~/features/magazines/magazines.server'
+import { storeAnalyticsBatch } from '~/features/analytics/analytics.server'
 import type { AuthContext } from '~/server/auth/session.server'
 import { setClock } from '~/server/clock.server'
 import type { Db } from '~/server/db/client.server'
@@ -258,6 +260,48 @@ describe(`magazines (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
     }
   })
 
+  it('the list’s views and basket adds over 30 days are the stored page_view and cart_item_added events of its page', async () => {
+    const magazine = await magazineWithItems([mine[0]!.id, mine[1]!.id])
+    await setMagazineStatus(db, owner, { magazineId: magazine.id, status: 'published' })
+    const path = `/magazine/${magazine.identify}`
+    const at = Date.now()
+    const event = (name: 'page_view' | 'cart_item_added', where = path, sku = mine[0]!.sku) => ({
+      name,
+      path: where,
+      occurredAt: at,
+      props: (name === 'page_view' ? {} : { sku, quantity: 5 }) as Record<string, string | number>,
+    })
+    // A guest's single add and a signed-in buyer's page add (one event per SKU), three views,
+    // and events that must not count: another page, another event name, and 31 days ago.
+    await storeAnalyticsBatch(
+      db,
+      {
+        visitId: 'visit-one',
+        events: [
+          event('page_view'),
+          event('page_view'),
+          event('cart_item_added'),
+          event('cart_item_added', path, mine[1]!.sku),
+          event('page_view', `/magazine/${magazine.identify}-other`),
+          event('cart_item_added', '/product/some-product'),
+        ],
+      },
+      { userAgent: null },
+    )
+    await storeAnalyticsBatch(
+      db,
+      { visitId: 'visit-two', events: [event('page_view'), event('cart_item_added')] },
+      { userAgent: null },
+    )
+    await storeAnalyticsBatch(
+      db,
+      { visitId: 'visit-old', events: [event('page_view'), event('cart_item_added')] },
+      { userAgent: null, receivedAt: new Date(at - 31 * 86_400_000) },
+    )
+    const row = (await listMagazines(db, owner)).find((m) => m.id === magazine.id)
+    expect([row?.views30d, row?.adds30d]).toEqual([3, 3])
+  })
+
   it('expires at the cut-off: shown as expired, left out of /magazine, and nothing can be added from it', async () => {
     const cutoff = new Date(Date.now() + 86_400_000)
     const magazine = await createMagazine(db, owner, fields({ cutoffAt: cutoff.toISOString() }))
@@ -270,5 +314,22 @@ describe(`magazines (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect((await listPublicMagazines(db, {})).rows.map((r) => r.identify)).not.toContain(magazine.identify)
     expect((await listMagazines(db, owner)).find((m) => m.id === magazine.id)?.state).toBe('expired')
     expect(await statusOf(() => pageAddPlan(db, magazine.identify, page.id))).toBe(422)
+  })
+
+  it('a single add from a magazine is checked by the server: live item before the cut-off, 422 after it, 404 for an SKU not in it', async () => {
+    const cutoff = new Date(Date.now() + 86_400_000)
+    const magazine = await createMagazine(db, owner, fields({ cutoffAt: cutoff.toISOString() }))
+    const page = await addMagazinePage(db, owner, { magazineId: magazine.id, title: '', layout: '2' })
+    await addMagazineItems(db, owner, { magazinePageId: page.id, skuIds: [mine[0]!.id] })
+    expect(await statusOf(() => magazineItemAdd(db, magazine.identify, mine[0]!.sku))).toBe(404) // a draft
+    await setMagazineStatus(db, owner, { magazineId: magazine.id, status: 'published' })
+    const item = await magazineItemAdd(db, magazine.identify, mine[0]!.sku)
+    expect([item.sku, item.minQuantity, item.unitPrice]).toEqual([mine[0]!.sku, 5, 900_000])
+    expect(await statusOf(() => magazineItemAdd(db, magazine.identify, mine[1]!.sku))).toBe(404)
+    expect(await statusOf(() => magazineItemAdd(db, magazine.identify, theirs.sku))).toBe(404)
+    // A tab opened before the cut-off still asks the server, which now refuses.
+    setClock(cutoff.getTime() + 1000)
+    const refused = await errorOf(() => magazineItemAdd(db, magazine.identify, mine[0]!.sku))
+    expect([refused.status, refused.message]).toEqual([422, 'Orders from this magazine have closed'])
   })
 })

@@ -4,6 +4,7 @@ import { setCatalogCacheEnabled } from '~/features/catalog/catalog-cache.server'
 import { listProducts } from '~/features/catalog/catalog-listing.server'
 import { getProductDetail } from '~/features/catalog/catalog-product.server'
 import { refreshProductListings } from '~/features/catalog/catalog-refresh.server'
+import { listAdminOrders } from '~/features/orders/orders-admin.server'
 import { changeSellerStatus, getSellerDetail } from '~/features/sellers/seller-admin.server'
 import { QUALITY_THRESHOLDS } from '~/features/sellers/seller-admin.schemas'
 import { SELLER_SUSPENDED, updateSellerProfile } from '~/features/sellers/sellers.server'
@@ -230,6 +231,42 @@ describe(`seller suspension (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () 
       cancellationRate: false,
       lateShippingRate: true,
     })
+  })
+
+  it('the detail names the plan and lists the seller’s five newest orders, which its orders link lists too', async () => {
+    const admin = await authOf(db, roles.admin.id)
+    const { seller, skus } = await sellerWithOffers()
+    await db.update(sellers).set({ planCode: 'pro' }).where(eq(sellers.id, seller.id))
+    const buyer = await createUser(db, { firstName: 'Maryam', lastName: 'Karimi' })
+    const made = []
+    for (let i = 0; i < 7; i++) {
+      const order = await createPendingOrder(db, { buyer, seller, lines: [{ sku: skus[0]!, quantity: 1 }] })
+      await db
+        .update(orders)
+        .set({ createdAt: new Date(Date.UTC(2026, 9, 1 + i)) })
+        .where(eq(orders.id, order.id))
+      made.push(order)
+    }
+    // Another seller's order is never among them.
+    const other = await sellerWithOffers()
+    await createPendingOrder(db, {
+      buyer,
+      seller: other.seller,
+      lines: [{ sku: other.skus[0]!, quantity: 1 }],
+    })
+
+    const detail = await getSellerDetail(db, admin, seller.id)
+    expect(detail.planName).toBe('Pro')
+    expect(detail.recentOrders.map((o) => o.id)).toEqual(
+      made
+        .slice(2)
+        .reverse()
+        .map((o) => o.id),
+    )
+    expect(detail.recentOrders[0]).toMatchObject({ status: 'pending_payment', buyerName: 'Maryam Karimi' })
+    const list = await listAdminOrders(db, admin, { seller_id: seller.id, page: 1, per_page: 20 })
+    expect(list.total).toBe(detail.orders.total)
+    expect(list.items.slice(0, 5).map((o) => o.id)).toEqual(detail.recentOrders.map((o) => o.id))
   })
 
   async function phoneOf(userId: number) {

@@ -26,7 +26,12 @@ async function countFailedJobs(): Promise<number> {
 }
 
 /**
- * /admin: the marketplace at a glance over the last 30 or 90 Tehran days. GMV is the sum of the totals
+ * /admin: the marketplace at a glance. Each figure counts exactly what the list it links to shows
+ * (admin-dashboard.tsx): GMV and paid orders are orders by payment date (/admin/orders?dates=paid),
+ * orders placed by creation date, new buyers the `role=buyer` users (no seller, observer or admin
+ * role) who joined in the period, new sellers the seller records (any status) created in it
+ * (/admin/sellers?since=).
+ * over the last 30 or 90 Tehran days. GMV is the sum of the totals
  * (goods after offers, delivery and VAT) of orders paid in the period, in the configured currency,
  * whatever happened to them afterwards (a gross figure: refunds are not taken off).
  */
@@ -58,7 +63,14 @@ export async function getAdminDashboard(
       db
         .select({ n: count() })
         .from(users)
-        .where(and(gte(users.createdAt, start), eq(users.isSeller, false), eq(users.isAdmin, false))),
+        .where(
+          and(
+            gte(users.createdAt, start),
+            eq(users.isSeller, false),
+            eq(users.isObserver, false),
+            eq(users.isAdmin, false),
+          ),
+        ),
       db.select({ n: count() }).from(sellers).where(gte(sellers.createdAt, start)),
       db.select({ n: count() }).from(sellers).where(eq(sellers.status, 'pending')),
       db.select({ n: count() }).from(tickets).where(eq(tickets.status, 'open')),

@@ -1,5 +1,6 @@
 import { loadBasketModule } from '~/features/basket/basket-loader'
 import { fillBasket } from '~/features/basket/basket-client'
+import { track } from '~/features/analytics/analytics-client'
 import type { AddRequest } from '~/features/basket/basket.types'
 import type { PageAddPlan, PublicItem } from './magazines.schemas'
 
@@ -36,6 +37,10 @@ export function addRequestOf(item: PublicItem, quantity: number): AddRequest {
  * "Add this page to basket": a signed-in buyer's items go in one fill (one server transaction),
  * then the basket reloads; a guest's are added to the local basket one after another.
  * Resolves with the SKUs that went in.
+ *
+ * The fill bypasses the basket machine's add, which is what tracks `cart_item_added`; so each SKU
+ * the fill took is tracked here, with the same props, or the seller's magazine figures would
+ * count a signed-in buyer's page adds as nothing.
  */
 export async function addPlanToBasket(plan: PageAddPlan, items: readonly PublicItem[]): Promise<string[]> {
   if (plan.add.length === 0) return []
@@ -49,6 +54,8 @@ export async function addPlanToBasket(plan: PageAddPlan, items: readonly PublicI
       key,
     )
     actor.send({ type: 'RELOAD' })
+    for (const a of plan.add)
+      track('cart_item_added', { sku: a.sku, quantity: a.quantity, source: 'magazine_page' })
     return plan.add.map((a) => a.sku)
   }
   const added: string[] = []

@@ -6,6 +6,7 @@ import { now } from '~/server/clock.server'
 import { selectRows, type DbOrTx } from '~/server/db/client.server'
 import { HttpError, notFound } from '~/server/http/api-errors.server'
 import {
+  MAGAZINE_EXPIRED,
   PUBLIC_PAGE_SIZE,
   type MagazineCard,
   type MagazineCardPage,
@@ -264,7 +265,7 @@ export async function getPublicMagazine(db: DbOrTx, identify: string): Promise<P
   }
 }
 
-export const MAGAZINE_EXPIRED = 'Orders from this magazine have closed'
+export { MAGAZINE_EXPIRED }
 
 /** Why an item of a magazine cannot be added at its minimum quantity right now, or null when it can. */
 export function unavailableReason(item: PublicItem): string | null {
@@ -294,4 +295,22 @@ export async function pageAddPlan(db: DbOrTx, identify: string, pageId: number):
     else plan.add.push({ sku: item.sku, quantity: item.minQuantity, name: item.name })
   }
   return plan
+}
+
+/**
+ * One item added from a magazine: the item as it is now (live price, tiers, MOQ and stock), so the
+ * basket adds what the buyer sees. The cut-off is a property of the magazine, not of the SKU, so
+ * the basket itself cannot know it: the magazine page asks here first, and the server refuses
+ * (422) once the magazine has expired, even in a tab opened before the cut-off. An SKU that is not
+ * in the magazine is a 404, like an unknown magazine.
+ */
+export async function magazineItemAdd(db: DbOrTx, identify: string, sku: string): Promise<PublicItem> {
+  const magazine = await getPublicMagazine(db, identify)
+  if (!magazine) throw notFound('Magazine not found')
+  if (magazine.expired) throw new HttpError(422, MAGAZINE_EXPIRED)
+  const item = magazine.pages.flatMap((p) => p.items).find((i) => i.sku === sku)
+  if (!item) throw notFound('Item not found')
+  const reason = unavailableReason(item)
+  if (reason) throw new HttpError(422, reason)
+  return item
 }

@@ -26,6 +26,7 @@ import {
   magazineIdInput,
   magazineItemIdInput,
   magazineListSearch,
+  magazineItemAddInput,
   magazinePageAddsInput,
   magazinePageIdInput,
   pickableSkusInput,
@@ -39,6 +40,7 @@ import {
   featuredMagazines,
   getPublicMagazine,
   listPublicMagazines,
+  magazineItemAdd,
   pageAddPlan,
 } from './magazines-public.server'
 import {
@@ -160,6 +162,11 @@ export const fetchPublicMagazine = createServerFn({ method: 'GET' })
 export const fetchMagazinePageAdds = createServerFn({ method: 'GET' })
   .validator(validate(magazinePageAddsInput))
   .handler(async ({ data }) => pageAddPlan(await getDb(), data.identify, data.magazinePageId))
+
+/** The live item before a single add from a magazine page; refused once the magazine's cut-off has passed. */
+export const fetchMagazineItemAdd = createServerFn({ method: 'GET' })
+  .validator(validate(magazineItemAddInput))
+  .handler(async ({ data }) => magazineItemAdd(await getDb(), data.identify, data.sku))
 
 export const fetchFeaturedMagazines = createServerFn({ method: 'GET' }).handler(async () =>
   featuredMagazines(await getDb()),

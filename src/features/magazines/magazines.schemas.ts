@@ -5,6 +5,7 @@ import {
   type MagazineLayout,
   type MagazineStatus,
 } from '~/lib/domain-enums'
+import { skuSchema } from '~/features/basket/basket.schemas'
 import { idSchema, intSchema, slugSchema, textSchema } from '~/lib/schema-pieces'
 export { SLUG_PATTERN as IDENTIFY_PATTERN, suggestSlug as suggestIdentify } from '~/lib/schema-pieces'
 
@@ -120,6 +121,10 @@ export type MagazineListSearch = v.InferOutput<typeof magazineListSearch>
 
 export const identifyInput = v.object({ identify: identifySchema })
 export const magazinePageAddsInput = v.object({ identify: identifySchema, magazinePageId: idSchema })
+/** What the server says once a magazine's cut-off has passed (its adds are refused with a 422). */
+export const MAGAZINE_EXPIRED = 'Orders from this magazine have closed'
+
+export const magazineItemAddInput = v.object({ identify: identifySchema, sku: skuSchema })
 export const storeMagazinesInput = v.object({ storeSlug: v.pipe(textSchema(60, { min: 1 })) })
 
 // ---- views ----

@@ -71,9 +71,19 @@ export async function lockMagazine(tx: DbOrTx, actor: SellerActor, magazineId: n
   return row
 }
 
-/** Marks the magazine changed (its list shows when, and a cached line sheet is stale). */
-export const touchMagazine = (tx: DbOrTx, magazineId: number) =>
-  tx.update(magazines).set({ updatedAt: now() }).where(eq(magazines.id, magazineId))
+/**
+ * Marks the magazine changed (its list shows when, and a cached line sheet is stale). A published
+ * magazine's line sheet is queued for rendering in the same transaction, so the next buyer who
+ * asks for it gets the cached PDF instead of waiting for an inline render.
+ */
+export async function touchMagazine(tx: DbOrTx, magazineId: number): Promise<void> {
+  const [row] = await tx
+    .update(magazines)
+    .set({ updatedAt: now() })
+    .where(eq(magazines.id, magazineId))
+    .returning({ status: magazines.status, sellerId: magazines.sellerId })
+  if (row?.status === 'published') await queueLineSheet(tx, row.sellerId, magazineId)
+}
 
 const identifyConflict = () => new HttpError(409, IDENTIFY_TAKEN, { identify: [IDENTIFY_TAKEN] })
 const cutoffOf = (fields: MagazineFields) => (fields.cutoffAt ? new Date(fields.cutoffAt) : null)
@@ -228,6 +238,7 @@ export async function updateMagazine(
         before: auditedMagazine(before),
         after: auditedMagazine(after!),
       })
+      if (after!.status === 'published') await queueLineSheet(tx, actor.sellerId, magazineId)
       if (before.cover !== after!.cover) replaced = before.cover
       return { id: magazineId, identify: after!.identify }
     })

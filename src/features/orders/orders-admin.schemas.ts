@@ -20,9 +20,17 @@ export const sellerNameSearchSchema = v.pipe(
   v.maxLength(100, 'Search by at most 100 characters of the seller’s name'),
 )
 
+/** Which date `from` and `to` filter on: when the order was placed (the default) or paid. */
+export const orderDateBases = ['placed', 'paid'] as const
+export type OrderDateBasis = (typeof orderDateBases)[number]
+
 const searchEntries = {
   status: v.optional(orderStatusSchema),
   seller: v.optional(sellerNameSearchSchema),
+  /** One seller exactly (the dashboard's top sellers, the admin's seller page). */
+  seller_id: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(INT4_MAX))),
+  /** `paid`: only paid orders (whatever they became since), with the dates on the payment date. */
+  dates: v.optional(v.picklist(orderDateBases)),
   q: v.optional(orderSearchSchema),
   from: v.optional(isoDaySchema),
   to: v.optional(isoDaySchema),
@@ -85,6 +93,8 @@ export interface AdminOrderSummary extends OrderSummary {
 export interface AdminOrderPage extends Paged<AdminOrderSummary> {
   /** Orders per status under the same seller, number and date filters (for the status chips). */
   counts: Record<OrderStatus, number>
+  /** The seller `seller_id` names, for the filter's chip; null when there is none (or no such seller). */
+  seller: { id: number; name: string } | null
 }
 
 export interface AdminOrderDetail extends OrderDetail {

@@ -1,5 +1,5 @@
 import '@tanstack/react-start/server-only'
-import { and, count, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm'
+import { and, count, eq, gte, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm'
 import { orderStatuses, type OrderStatus } from '~/lib/domain-enums'
 import { requireAdmin } from '~/server/auth/guards.server'
 import type { AuthContext } from '~/server/auth/session.server'
@@ -36,12 +36,17 @@ export async function listAdminOrders(
     const pattern = `%${likeEscape(filters.seller)}%`
     scope.push(or(sql`${sellers.displayName} ilike ${pattern}`, sql`${sellers.legalName} ilike ${pattern}`)!)
   }
+  if (filters.seller_id) scope.push(eq(orders.sellerId, filters.seller_id))
   if (filters.q) scope.push(sql`${orders.number} ilike ${`%${likeEscape(filters.q)}%`}`)
-  if (filters.from) scope.push(gte(orders.createdAt, tehranDayStart(filters.from)))
-  if (filters.to) scope.push(lt(orders.createdAt, tehranDayEnd(filters.to)))
+  // By payment date, the list is the dashboard's GMV and paid orders: every order paid in the
+  // period, whatever status it has reached since (accepted, shipped, even refunded).
+  const dated = filters.dates === 'paid' ? orders.paidAt : orders.createdAt
+  if (filters.dates === 'paid') scope.push(isNotNull(orders.paidAt))
+  if (filters.from) scope.push(gte(dated, tehranDayStart(filters.from)))
+  if (filters.to) scope.push(lt(dated, tehranDayEnd(filters.to)))
   const where = and(...scope, ...(filters.status ? [eq(orders.status, filters.status)] : []))
   const { limit, offset } = pageOf(filters)
-  const [rows, [total], perStatus] = await Promise.all([
+  const [rows, [total], perStatus, [namedSeller]] = await Promise.all([
     db
       .select({ order: orders, lineCount, buyer: users, sellerName: sellers.displayName })
       .from(orders)
@@ -58,6 +63,12 @@ export async function listAdminOrders(
       .innerJoin(sellers, eq(sellers.id, orders.sellerId))
       .where(and(...scope))
       .groupBy(orders.status),
+    filters.seller_id
+      ? db
+          .select({ id: sellers.id, name: sellers.displayName })
+          .from(sellers)
+          .where(eq(sellers.id, filters.seller_id))
+      : Promise.resolve([]),
   ])
   const counts = Object.fromEntries(orderStatuses.map((s) => [s, 0])) as Record<OrderStatus, number>
   for (const row of perStatus) counts[row.status] = row.n
@@ -74,6 +85,7 @@ export async function listAdminOrders(
     page: filters.page,
     per_page: filters.per_page,
     counts,
+    seller: namedSeller ?? null,
   }
 }
 

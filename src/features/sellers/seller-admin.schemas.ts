@@ -1,3 +1,4 @@
+import type { OrderStatus } from '~/lib/domain-enums'
 import * as v from 'valibot'
 import type { SellerStatus } from '~/lib/domain-enums'
 import { idSchema, textSchema } from '~/lib/schema-pieces'
@@ -46,6 +47,8 @@ export interface SellerDetail {
   status: SellerStatus
   statusReason: string | null
   planCode: string
+  /** The plan's name as the seller sees it on /subscription ("Pro"), not its code. */
+  planName: string
   createdAt: string
   owner: { id: number; cellphone: string; name: string }
   stores: {
@@ -57,5 +60,17 @@ export interface SellerDetail {
     live: number
   }[]
   orders: { total: number; open: number }
+  /** The seller's newest orders (RECENT_ORDERS_SHOWN), any status. */
+  recentOrders: {
+    id: number
+    number: string
+    status: OrderStatus
+    total: number
+    currency: string
+    createdAt: string
+    buyerName: string
+  }[]
   quality: SellerQuality
 }
+
+export const RECENT_ORDERS_SHOWN = 5

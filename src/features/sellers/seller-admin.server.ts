@@ -1,5 +1,5 @@
 import '@tanstack/react-start/server-only'
-import { eq, sql } from 'drizzle-orm'
+import { desc, eq, sql } from 'drizzle-orm'
 import { constants } from '#app-config'
 import { refreshListingsOfSellers } from '~/features/catalog/catalog-refresh.server'
 import { recordAuditEvent } from '~/server/audit/audit.server'
@@ -7,13 +7,14 @@ import { requireAdmin } from '~/server/auth/guards.server'
 import type { AuthContext } from '~/server/auth/session.server'
 import { now } from '~/server/clock.server'
 import { selectRows, type Db, type DbOrTx } from '~/server/db/client.server'
-import { sellers, users } from '~/server/db/schema'
+import { orders, plans, sellers, users } from '~/server/db/schema'
 import { conflict, notFound } from '~/server/http/api-errors.server'
 import { log } from '~/server/log.server'
 import { queueMessage } from '~/server/providers/sms/outbox.server'
 import {
   QUALITY_THRESHOLDS,
   QUALITY_WINDOW_DAYS,
+  RECENT_ORDERS_SHOWN,
   SHIP_WITHIN_HOURS,
   type SellerDetail,
   type SellerQuality,
@@ -102,7 +103,7 @@ export async function getSellerDetail(
     .where(eq(sellers.id, sellerId))
   if (!row) throw notFound('Seller not found')
   const at = now()
-  const [storeRows, [orderCounts], quality] = await Promise.all([
+  const [storeRows, [orderCounts], quality, recent, [plan]] = await Promise.all([
     selectRows<{
       id: number
       slug: string
@@ -123,6 +124,24 @@ export async function getSellerDetail(
           from orders where seller_id = ${sellerId}`,
     ),
     sellerQuality(db, sellerId, at),
+    db
+      .select({
+        id: orders.id,
+        number: orders.number,
+        status: orders.status,
+        total: orders.total,
+        currency: orders.currency,
+        createdAt: orders.createdAt,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        cellphone: users.cellphone,
+      })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.buyerUserId))
+      .where(eq(orders.sellerId, sellerId))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(RECENT_ORDERS_SHOWN),
+    db.select({ name: plans.name }).from(plans).where(eq(plans.slug, row.seller.planCode)),
   ])
   const { seller, owner } = row
   return {
@@ -136,6 +155,7 @@ export async function getSellerDetail(
     status: seller.status,
     statusReason: seller.statusReason,
     planCode: seller.planCode,
+    planName: plan?.name ?? seller.planCode,
     createdAt: seller.createdAt.toISOString(),
     owner: {
       id: owner.id,
@@ -144,6 +164,15 @@ export async function getSellerDetail(
     },
     stores: storeRows.map((s) => ({ ...s, id: Number(s.id), live: Number(s.live) })),
     orders: { total: Number(orderCounts?.total ?? 0), open: Number(orderCounts?.open ?? 0) },
+    recentOrders: recent.map((o) => ({
+      id: o.id,
+      number: o.number,
+      status: o.status,
+      total: o.total,
+      currency: o.currency,
+      createdAt: o.createdAt.toISOString(),
+      buyerName: [o.firstName, o.lastName].filter(Boolean).join(' ') || o.cellphone,
+    })),
     quality,
   }
 }

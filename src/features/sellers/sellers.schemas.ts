@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { INT4_MAX } from '~/lib/schema-pieces'
 import { sellerStatuses, type SellerStatus } from '~/lib/domain-enums'
 import { REQUIRED, asciiDigits, normalizeIranMobile } from '~/features/auth/auth.schemas'
+import { isoDay } from '~/features/admin/admin.schemas'
 
 /** Seller applications and profiles: one schema per input, shared by forms and server. */
 
@@ -87,6 +88,8 @@ export const updateSellerProfileInput = v.object({
 
 export const sellerApplicationFilters = v.object({
   status: v.optional(v.picklist(sellerStatuses, 'Unknown status')),
+  /** Sellers created on this Tehran day or later (the dashboard's "New sellers"). */
+  since: v.optional(isoDay),
   q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'Search must be at most 100 characters'))),
   page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(500)), 1),
   per_page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)), 20),

@@ -1,5 +1,5 @@
 import '@tanstack/react-start/server-only'
-import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, gte, ilike, or, type SQL } from 'drizzle-orm'
 import { constants } from '#app-config'
 import type { User } from '~/features/auth/auth.schemas'
 import { refreshListingsOfSellers } from '~/features/catalog/catalog-refresh.server'
@@ -12,6 +12,7 @@ import type { Db, DbOrTx } from '~/server/db/client.server'
 import { sellers, users } from '~/server/db/schema'
 import { conflict, forbidden, notFound } from '~/server/http/api-errors.server'
 import { log } from '~/server/log.server'
+import { tehranDayStart } from '~/lib/tehran-time'
 import { queueMessage } from '~/server/providers/sms/outbox.server'
 import type {
   BecomeSellerInput,
@@ -140,6 +141,7 @@ export async function listSellerApplications(
   requireAdmin(auth)
   const conditions: SQL[] = []
   if (filters.status) conditions.push(eq(sellers.status, filters.status))
+  if (filters.since) conditions.push(gte(sellers.createdAt, tehranDayStart(filters.since)))
   if (filters.q) {
     const like = `%${filters.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
     conditions.push(

@@ -11,6 +11,7 @@ export function AdminDashboardPanels({ dashboard }: { dashboard: AdminDashboard 
   const { totals, currency, from, to } = dashboard
   const money = (n: number) => formatMoney(n, currency)
   const period = { from, to }
+  const paidPeriod = { ...period, dates: 'paid' as const }
   return (
     <div className="flex flex-col gap-6">
       <section aria-labelledby="figures-title" className="flex flex-col gap-3">
@@ -18,7 +19,11 @@ export function AdminDashboardPanels({ dashboard }: { dashboard: AdminDashboard 
           Figures
         </h2>
         <div className="grid grid-cols-2 gap-3 xl:grid-cols-4">
-          <FigureCard label="GMV" value={money(totals.gmv)} link={{ to: '/admin/orders', search: period }} />
+          <FigureCard
+            label="GMV"
+            value={money(totals.gmv)}
+            link={{ to: '/admin/orders', search: paidPeriod }}
+          />
           <FigureCard
             label="Orders placed"
             value={number(totals.placed)}
@@ -32,7 +37,7 @@ export function AdminDashboardPanels({ dashboard }: { dashboard: AdminDashboard 
           <FigureCard
             label="New sellers"
             value={number(totals.new_sellers)}
-            link={{ to: '/admin/users', search: { role: 'seller', since: from } }}
+            link={{ to: '/admin/sellers', search: { since: from } }}
           />
           <FigureCard
             label="Pending seller applications"
@@ -55,7 +60,7 @@ export function AdminDashboardPanels({ dashboard }: { dashboard: AdminDashboard 
           <FigureCard
             label="Paid orders"
             value={number(totals.paid)}
-            link={{ to: '/admin/orders', search: period }}
+            link={{ to: '/admin/orders', search: paidPeriod }}
           />
         </div>
       </section>
@@ -103,7 +108,7 @@ export function AdminDashboardPanels({ dashboard }: { dashboard: AdminDashboard 
           link={(row) => (
             <Link
               to="/admin/orders"
-              search={{ seller: row.name, ...period }}
+              search={{ seller_id: row.id, ...paidPeriod }}
               className="font-medium text-ink hover:underline"
             >
               {row.name}

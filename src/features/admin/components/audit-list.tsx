@@ -7,7 +7,7 @@ const shownValue = (value: string | null) =>
   value === null ? (
     <span className="text-stone-500 italic">none</span>
   ) : (
-    <span className="break-all">{value}</span>
+    <span className="wrap-anywhere">{value}</span>
   )
 
 /** One change: who did what to which record, why, and each field before and after. */

@@ -1,16 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
+import { toApiError } from '~/lib/api-error'
 import { formatMoney } from '~/lib/money'
 import { notify } from '~/lib/notify'
 import { formatTehranDateTime } from '~/lib/tehran-time'
 import { Button, buttonClasses } from '~/ui/button'
 import { Input } from '~/ui/input'
 import { addPlanToBasket, addRequestOf } from '../magazine-basket'
-import { fetchMagazinePageAdds } from '../magazines.functions'
+import { fetchMagazineItemAdd, fetchMagazinePageAdds } from '../magazines.functions'
 import { publicMagazineQueries } from '../magazines.queries'
 import {
   lineSheetPath,
+  MAGAZINE_EXPIRED,
   type PageAddPlan,
   type PublicItem,
   type PublicMagazine,
@@ -28,8 +30,28 @@ const GRID: Record<PublicPage['layout'], string> = {
 const reasonOf = (item: PublicItem) =>
   !item.onOffer ? 'No longer on offer' : !item.inStock ? 'Out of stock' : null
 
+/** setTimeout's longest delay (about 24.8 days); a later cut-off is checked again on the next visit. */
+const MAX_TIMER_MS = 2 ** 31 - 1
+
+/**
+ * Whether the magazine has expired, kept true to the clock while the page is open: the buttons go
+ * away when the cut-off passes, not only on the next load. `markExpired` is for the server saying so.
+ */
+function useExpired(magazine: PublicMagazine): [boolean, () => void] {
+  const [passed, setPassed] = useState(false)
+  useEffect(() => {
+    if (magazine.expired || !magazine.cutoffAt) return
+    const left = new Date(magazine.cutoffAt).getTime() - Date.now()
+    if (left > MAX_TIMER_MS) return
+    const timer = setTimeout(() => setPassed(true), Math.max(0, left))
+    return () => clearTimeout(timer)
+  }, [magazine.expired, magazine.cutoffAt])
+  return [magazine.expired || passed, () => setPassed(true)]
+}
+
 /** /magazine/{identify}: the cover, then each page with live prices and basket adds. */
 export function MagazineView({ magazine, url }: { magazine: PublicMagazine; url: string }) {
+  const [expired, markExpired] = useExpired(magazine)
   const share = async () => {
     if (navigator.share) await navigator.share({ title: magazine.title, url }).catch(() => undefined)
     else {
@@ -55,7 +77,7 @@ export function MagazineView({ magazine, url }: { magazine: PublicMagazine; url:
             {magazine.stores.length ? ` · ${magazine.stores.map((s) => s.name).join(', ')}` : ''}
           </p>
           {magazine.description ? <p className="text-stone-200">{magazine.description}</p> : null}
-          {magazine.expired ? (
+          {expired ? (
             <p
               className="rounded-lg bg-amber-100 px-3 py-2 text-sm font-semibold text-amber-950"
               role="status"
@@ -97,7 +119,14 @@ export function MagazineView({ magazine, url }: { magazine: PublicMagazine; url:
         </nav>
       ) : null}
       {magazine.pages.map((page, index) => (
-        <MagazinePageView key={page.id} magazine={magazine} page={page} number={index + 1} />
+        <MagazinePageView
+          key={page.id}
+          magazine={magazine}
+          page={page}
+          number={index + 1}
+          expired={expired}
+          onExpired={markExpired}
+        />
       ))}
     </article>
   )
@@ -107,10 +136,14 @@ function MagazinePageView({
   magazine,
   page,
   number,
+  expired,
+  onExpired,
 }: {
   magazine: PublicMagazine
   page: PublicPage
   number: number
+  expired: boolean
+  onExpired: () => void
 }) {
   const [summary, setSummary] = useState<(PageAddPlan & { added: string[] }) | null>(null)
   const [busy, setBusy] = useState(false)
@@ -145,7 +178,7 @@ function MagazinePageView({
         <h2 id={`page-${number}-title`} className="text-xl font-semibold text-ink">
           <span className="text-stone-500">{number}.</span> {title}
         </h2>
-        {magazine.expired ? null : (
+        {expired ? null : (
           <Button onClick={() => void addPage()} disabled={busy}>
             {busy ? 'Adding…' : 'Add this page to basket'}
           </Button>
@@ -178,7 +211,9 @@ function MagazinePageView({
             key={item.itemId}
             item={item}
             hero={page.layout === 'hero'}
-            expired={magazine.expired}
+            identify={magazine.identify}
+            expired={expired}
+            onExpired={onExpired}
           />
         ))}
       </ul>
@@ -186,7 +221,19 @@ function MagazinePageView({
   )
 }
 
-function MagazineItemCard({ item, hero, expired }: { item: PublicItem; hero: boolean; expired: boolean }) {
+function MagazineItemCard({
+  item,
+  hero,
+  identify,
+  expired,
+  onExpired,
+}: {
+  item: PublicItem
+  hero: boolean
+  identify: string
+  expired: boolean
+  onExpired: () => void
+}) {
   const [quantity, setQuantity] = useState(String(item.minQuantity))
   const [busy, setBusy] = useState(false)
   const reason = reasonOf(item)
@@ -195,8 +242,18 @@ function MagazineItemCard({ item, hero, expired }: { item: PublicItem; hero: boo
   const add = async () => {
     setBusy(true)
     try {
+      // The server checks the cut-off (and takes today's price) before the basket sees the add.
+      let live: PublicItem
+      try {
+        live = await fetchMagazineItemAdd({ data: { identify, sku: item.sku } })
+      } catch (error) {
+        const apiError = toApiError(error)
+        notify('error', apiError.message)
+        if (apiError.status === 422 && apiError.message === MAGAZINE_EXPIRED) onExpired()
+        return
+      }
       const { browserBasket, requestAdd } = await loadBasketModule()
-      const ok = await requestAdd(browserBasket(), addRequestOf(item, qty))
+      const ok = await requestAdd(browserBasket(), addRequestOf(live, qty))
       if (ok) notify('success', `Added ${qty} × ${item.name} to your basket`)
     } finally {
       setBusy(false)

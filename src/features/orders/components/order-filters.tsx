@@ -61,6 +61,62 @@ export function StatusFilter({
   )
 }
 
+type ScopeChange = { dates?: 'paid'; seller_id?: undefined }
+
+/**
+ * /admin/orders: which date the period filters on (placed, or paid: the dashboard's GMV and paid
+ * orders), and the one seller the list is narrowed to, with a way out of it.
+ */
+export function OrderScope({
+  dates,
+  seller,
+  renderLink,
+}: {
+  dates: 'placed' | 'paid'
+  seller: { id: number; name: string } | null
+  renderLink: (
+    change: ScopeChange,
+    props: { className: string; 'aria-current'?: 'page'; 'aria-label'?: string; children: ReactNode },
+  ) => ReactNode
+}) {
+  return (
+    <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+      <nav aria-label="Dates are" className="flex items-center gap-2">
+        <span className="text-sm text-stone-600">Dates:</span>
+        {renderLink(
+          { dates: undefined },
+          {
+            className: statusChipClasses(dates === 'placed'),
+            'aria-current': dates === 'placed' ? 'page' : undefined,
+            children: 'Placed',
+          },
+        )}
+        {renderLink(
+          { dates: 'paid' },
+          {
+            className: statusChipClasses(dates === 'paid'),
+            'aria-current': dates === 'paid' ? 'page' : undefined,
+            children: 'Paid',
+          },
+        )}
+      </nav>
+      {seller ? (
+        <p className="flex items-center gap-2 text-sm text-stone-700">
+          Seller: <span className="font-semibold text-ink">{seller.name}</span>
+          {renderLink(
+            { seller_id: undefined },
+            {
+              className: statusChipClasses(false),
+              'aria-label': `Show every seller's orders, not only ${seller.name}'s`,
+              children: 'All sellers',
+            },
+          )}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
 /** Find an order by (part of) its number; an empty search shows every order again. */
 export function OrderNumberSearch({
   value,
@@ -120,11 +176,14 @@ export function SellerOrderFilters({
   values,
   stores,
   search = false,
+  datesLabel = 'Placed',
   onApply,
 }: {
   values: SellerFilterValues
   stores?: Array<{ id: number; name: string }>
   search?: boolean
+  /** What the dates filter on (the admin's list may filter by payment date). */
+  datesLabel?: 'Placed' | 'Paid'
   onApply: (next: SellerFilterValues) => void
 }) {
   const filtered = Boolean(values.store || values.from || values.to || values.seller || values.q)
@@ -198,8 +257,10 @@ export function SellerOrderFilters({
         </>
       ) : null}
       <div className={cn('grid grid-cols-2 gap-3', search ? 'sm:col-span-2 lg:contents' : 'sm:contents')}>
-        <form.AppField name="from">{(field) => <field.DateField label="Placed from" />}</form.AppField>
-        <form.AppField name="to">{(field) => <field.DateField label="Placed to" />}</form.AppField>
+        <form.AppField name="from">
+          {(field) => <field.DateField label={`${datesLabel} from`} />}
+        </form.AppField>
+        <form.AppField name="to">{(field) => <field.DateField label={`${datesLabel} to`} />}</form.AppField>
       </div>
       <div className="flex gap-2 sm:mt-6">
         <form.AppForm>

@@ -1,4 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { OrderStatusBadge } from '~/features/orders/components/order-status-badge'
+import { formatMoney } from '~/lib/money'
 import { cn } from '~/lib/cn'
 import { notify } from '~/lib/notify'
 import { ReasonDialog } from '~/ui/reason-dialog'
@@ -95,11 +98,8 @@ export function SellerDetailView({ seller }: { seller: SellerDetail }) {
             <Row label="Address">
               {seller.city}, {seller.address}
             </Row>
-            <Row label="Plan">{seller.planCode}</Row>
+            <Row label="Plan">{seller.planName}</Row>
             <Row label="Seller since">{formatTehranDay(seller.createdAt)}</Row>
-            <Row label="Orders">
-              {seller.orders.total} in all · {seller.orders.open} open
-            </Row>
           </dl>
         </Card>
         <Card title={`Quality, last ${QUALITY_WINDOW_DAYS} days`}>
@@ -129,6 +129,49 @@ export function SellerDetailView({ seller }: { seller: SellerDetail }) {
           </dl>
         </Card>
       </div>
+      <Card title="Orders">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <p className="text-sm text-stone-600">
+            {seller.orders.total} in all · {seller.orders.open} open
+            {seller.recentOrders.length ? ' · the newest:' : ''}
+          </p>
+          {seller.orders.total ? (
+            <Link
+              to="/admin/orders"
+              search={{ seller_id: seller.id }}
+              className="text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
+            >
+              All {seller.orders.total} {seller.orders.total === 1 ? 'order' : 'orders'} of{' '}
+              {seller.displayName}
+            </Link>
+          ) : null}
+        </div>
+        {seller.recentOrders.length ? (
+          <ul className="flex flex-col divide-y divide-stone-200" aria-label="Newest orders">
+            {seller.recentOrders.map((order) => (
+              <li key={order.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2">
+                <Link
+                  to="/admin/orders/$id"
+                  params={{ id: String(order.id) }}
+                  className="font-medium text-ink underline-offset-4 hover:underline"
+                  dir="ltr"
+                >
+                  {order.number}
+                </Link>
+                <span className="flex flex-wrap items-center gap-2 text-sm text-stone-600">
+                  <OrderStatusBadge status={order.status} />
+                  {order.buyerName} · {formatTehranDay(order.createdAt)} ·{' '}
+                  <span className="font-semibold text-ink tabular-nums">
+                    {formatMoney(order.total, order.currency)}
+                  </span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-stone-600">No orders yet.</p>
+        )}
+      </Card>
       <Card title="Stores">
         {seller.stores.length ? (
           <ul className="flex flex-col divide-y divide-stone-200">

@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
-import { SellerOrderFilters, StatusFilter } from '~/features/orders/components/order-filters'
+import { OrderScope, SellerOrderFilters, StatusFilter } from '~/features/orders/components/order-filters'
 import { OrderList } from '~/features/orders/components/order-list'
 import { adminOrderQueries } from '~/features/orders/orders-admin.queries'
 import { adminOrderSearch } from '~/features/orders/orders-admin.schemas'
@@ -26,7 +26,15 @@ function AdminOrdersPage() {
   const navigate = useNavigate({ from: Route.fullPath })
   const { data } = useSuspenseQuery(adminOrderQueries.list({ ...search, per_page: DEFAULT_PER_PAGE }))
   const pageCount = Math.max(1, Math.ceil(data.total / data.per_page))
-  const filtered = Boolean(search.status || search.seller || search.q || search.from || search.to)
+  const filtered = Boolean(
+    search.status ||
+    search.seller ||
+    search.seller_id ||
+    search.q ||
+    search.from ||
+    search.to ||
+    search.dates,
+  )
   return (
     <section aria-labelledby="page-title" className="flex flex-col gap-5">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -41,10 +49,13 @@ function AdminOrdersPage() {
         key={`${search.seller ?? ''}|${search.q ?? ''}|${search.from ?? ''}|${search.to ?? ''}`}
         values={search}
         search
+        datesLabel={search.dates === 'paid' ? 'Paid' : 'Placed'}
         onApply={(next) =>
           void navigate({
             search: (prev) => ({
               status: prev.status,
+              seller_id: prev.seller_id,
+              dates: prev.dates,
               seller: next.seller,
               q: next.q,
               from: next.from,
@@ -52,6 +63,18 @@ function AdminOrdersPage() {
             }),
           })
         }
+      />
+      <OrderScope
+        dates={search.dates ?? 'placed'}
+        seller={data.seller}
+        renderLink={(change, props) => (
+          <Link
+            from={Route.fullPath}
+            to="."
+            search={(prev) => ({ ...prev, ...change, page: undefined })}
+            {...props}
+          />
+        )}
       />
       <StatusFilter
         active={search.status}

@@ -7,7 +7,9 @@ import {
 } from '~/features/sellers/components/seller-applications'
 import { sellerQueries } from '~/features/sellers/sellers.queries'
 import { pageHead } from '~/features/shell/page-head'
+import { isoDay } from '~/features/admin/admin.schemas'
 import { sellerStatuses } from '~/lib/domain-enums'
+import { formatTehranDay } from '~/lib/tehran-time'
 import { notFoundOnInvalidSearch } from '~/lib/route-errors'
 import { Pagination } from '~/ui/pagination'
 
@@ -16,6 +18,7 @@ const PER_PAGE = 20
 const searchSchema = v.object({
   status: v.optional(v.picklist(sellerStatuses)),
   q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100))),
+  since: v.optional(isoDay),
   page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(500))),
 })
 
@@ -49,8 +52,23 @@ function SellerApplicationsPage() {
         // A new search in the URL (Back, a shared link) resets the typed text; a status change does not.
         key={search.q ?? ''}
         filters={search}
-        onChange={(filters) => void navigate({ search: { ...filters, page: undefined } })}
+        onChange={(filters) =>
+          void navigate({ search: (prev) => ({ ...prev, ...filters, page: undefined }) })
+        }
       />
+      {search.since ? (
+        <p className="flex flex-wrap items-center gap-2 text-sm text-stone-700">
+          Created since <span className="font-semibold text-ink">{formatTehranDay(search.since)}</span>
+          <Link
+            to="."
+            search={(prev) => ({ ...prev, since: undefined, page: undefined })}
+            className="rounded-full px-3 py-1 font-medium ring-1 ring-stone-300 hover:bg-stone-50"
+            aria-label="Show sellers created at any time"
+          >
+            Any time
+          </Link>
+        </p>
+      ) : null}
       <SellerApplicationsTable page={data} />
       <Pagination
         page={data.page}
