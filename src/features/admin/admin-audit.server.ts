@@ -33,7 +33,9 @@ export async function listAuditEvents(
         : eq(auditEvents.action, action)
       : undefined,
     filters.record_type ? eq(auditEvents.recordType, filters.record_type) : undefined,
-    filters.record ? eq(auditEvents.recordId, filters.record) : undefined,
+    filters.record !== undefined && filters.record !== ''
+      ? eq(auditEvents.recordId, String(filters.record))
+      : undefined,
     filters.from ? gte(auditEvents.createdAt, tehranDayStart(filters.from)) : undefined,
     filters.to ? lt(auditEvents.createdAt, tehranDayEnd(filters.to)) : undefined,
   )

@@ -166,7 +166,10 @@ const auditSearchEntries = {
   /** An action, or the start of one (`user.` finds every user action). */
   action: v.optional(v.pipe(textSchema(60), v.regex(/^[a-z0-9_.]*$/, 'Use an action name like user.block'))),
   record_type: v.optional(v.pipe(textSchema(40), v.regex(/^[a-z0-9_]*$/, 'Use a record type like user'))),
-  record: v.optional(textSchema(60)),
+  /** A record id is text (an SKU code, a number): `?record=5` arrives as the number 5 and means "5". */
+  record: v.optional(
+    v.union([v.pipe(v.number(), v.integer(), v.minValue(0), v.transform(String)), textSchema(60)]),
+  ),
   from: v.optional(isoDay),
   to: v.optional(isoDay),
 }
