@@ -254,8 +254,8 @@ export interface BlockedRow {
  * Reverts the applied rows of a range whose SKUs nothing else changed since the import: tiers back
  * (added ones removed, ended ones reopened, removed ones restored), "always available" back, stock
  * back through one ledger movement each (kind `import`, reason `revert`). A row whose stock moved
- * (any later movement), whose tiers changed or whose "always available" changed is left as it is
- * and returned with the reason; nothing of it is touched.
+ * (any later movement), whose tiers changed or whose "always available" changed is left as it is,
+ * marked `not_reverted` with the reason (kept on the row) and returned; nothing of it is touched.
  */
 export async function revertRange(
   tx: Tx,
@@ -263,10 +263,13 @@ export async function revertRange(
   context: { actorUserId: number | null; at: Date },
 ): Promise<{ reverted: number; blocked: BlockedRow[] }> {
   const at = stampOf(context.at)
-  const blockedRows = await selectRows<{ id: number; row_number: number; sku: string; reason: string }>(
+  // Rows that changed since are marked `not_reverted` with the reason, first: they stay applied,
+  // listed on the import's page for good, and the statements below touch only what is left.
+  const blockedRows = await selectRows<{ row_number: number; sku: string; reason: string }>(
     tx,
-    sql`select * from (
-          select r.id, r.row_number, r.sku, case
+    sql`update ${stockImportRows} t set result = 'not_reverted', not_reverted_reason = checked.reason
+        from (
+          select r.id, case
             when r.applied is null or r.sku_id is null then 'Nothing was recorded for this row'
             when s.id is null then 'The SKU no longer exists'
             when r.applied ? 'movementId' and exists (
@@ -286,10 +289,11 @@ export async function revertRange(
           end as reason
           from ${stockImportRows} r left join ${skus} s on s.id = r.sku_id
           where ${inRange(sql`r`, range)} and r.result = 'applied'
-        ) checked where reason is not null order by row_number`,
+        ) checked
+        where t.id = checked.id and checked.reason is not null
+        returning t.row_number, t.sku, checked.reason`,
   )
-  const blockedIds = `{${blockedRows.map((r) => Number(r.id)).join(',')}}`
-  const ready = sql`${inRange(sql`r`, range)} and r.result = 'applied' and r.id <> all(${blockedIds}::bigint[])`
+  const ready = sql`${inRange(sql`r`, range)} and r.result = 'applied'`
 
   // Tiers: the ones the import added go, the ones it ended end when they ended before, the
   // scheduled ones it removed come back.
@@ -342,6 +346,8 @@ export async function revertRange(
   )
   return {
     reverted: reverted.length,
-    blocked: blockedRows.map((r) => ({ rowNumber: Number(r.row_number), sku: r.sku, reason: r.reason })),
+    blocked: blockedRows
+      .map((r) => ({ rowNumber: Number(r.row_number), sku: r.sku, reason: r.reason }))
+      .sort((a, b) => a.rowNumber - b.rowNumber),
   }
 }

@@ -59,6 +59,8 @@ const emptyCounts = (): ImportCounts => ({
   applied: 0,
   skipped: 0,
   stale: 0,
+  reverted: 0,
+  notReverted: 0,
 })
 
 /** The seller's import, or 404 (another seller's id looks the same as a missing one). */
@@ -270,6 +272,8 @@ async function countRows(db: Db | Tx, importId: number): Promise<ImportCounts> {
     if (row.result === 'applied') counts.applied += n
     else if (row.result === 'skipped') counts.skipped += n
     else if (row.result === 'stale') counts.stale += n
+    else if (row.result === 'reverted') counts.reverted += n
+    else if (row.result === 'not_reverted') counts.notReverted += n
   }
   return counts
 }
@@ -508,7 +512,8 @@ function publicImport(job: ImportJob) {
     stockOnly: job.stockOnly,
     rowsTotal: job.rowsTotal,
     rowsDone: job.rowsDone,
-    counts: job.counts,
+    // Imports counted before a count existed read it as 0.
+    counts: { ...emptyCounts(), ...job.counts },
     fileError: job.fileError,
     createdAt: job.createdAt.toISOString(),
     appliedAt: job.appliedAt?.toISOString() ?? null,
@@ -531,8 +536,8 @@ export async function listImportRows(
       ? eq(stockImportRows.outcome, options.filter)
       : options.filter === 'warning'
         ? sql`jsonb_array_length(${stockImportRows.warnings}) > 0`
-        : options.filter === 'stale'
-          ? eq(stockImportRows.result, 'stale')
+        : options.filter === 'stale' || options.filter === 'not_reverted'
+          ? eq(stockImportRows.result, options.filter)
           : undefined,
   )
   const [total] = await db.select({ n: count() }).from(stockImportRows).where(where)
@@ -554,6 +559,7 @@ export async function listImportRows(
       after: row.after,
       errors: row.errors.map((e) => rowMessage(row.rowNumber, e)),
       warnings: row.warnings.map((w) => rowMessage(row.rowNumber, w)),
+      notReverted: row.notRevertedReason ? rowMessage(row.rowNumber, row.notRevertedReason) : null,
     })),
   }
 }

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import { useEffect, useState, type ReactNode } from 'react'
 import type { ImportMode } from '~/lib/domain-enums'
 import { notify } from '~/lib/notify'
@@ -11,7 +12,6 @@ import { importQueries } from '../imports.queries'
 import type { RowFilter } from '../imports.schemas'
 import { ImportRows } from './import-rows-table'
 
-type RevertOutcome = Awaited<ReturnType<typeof revertImportFn>>
 type ImportCounts = Awaited<ReturnType<typeof fetchImport>>['counts']
 
 const STATUS_TEXT: Record<string, string> = {
@@ -74,6 +74,9 @@ export function ImportDetail({
       ) : null}
       {data.status === 'checked' ? <ApplyPanel importId={importId} counts={data.counts} /> : null}
       {data.status === 'applied' ? <RevertPanel importId={importId} /> : null}
+      {data.status === 'reverted' && data.counts.notReverted > 0 ? (
+        <NotRevertedNote importId={importId} count={data.counts.notReverted} />
+      ) : null}
       {!running && data.status !== 'failed' ? (
         <ImportRows
           importId={importId}
@@ -88,6 +91,7 @@ export function ImportDetail({
 
 /** Open on what needs the seller: errors first, then the changes; everything when nothing changes. */
 function defaultFilter(counts: ImportCounts): RowFilter {
+  if (counts.notReverted > 0) return 'not_reverted'
   if (counts.errors > 0) return 'error'
   if (counts.stale > 0) return 'stale'
   if (counts.update > 0) return 'update'
@@ -137,6 +141,11 @@ function Summary({ counts, status }: { counts: ImportCounts; status: string }) {
       ['Applied', counts.applied, 'text-green-800'],
       ['Stock moved (not applied)', counts.stale, counts.stale ? 'text-amber-800' : 'text-stone-700'],
       ['Skipped (errors)', counts.skipped, 'text-stone-700'],
+    )
+  if (status === 'reverted')
+    items.push(
+      ['Reverted', counts.reverted, 'text-ink'],
+      ['Not reverted', counts.notReverted, counts.notReverted ? 'text-amber-800' : 'text-stone-700'],
     )
   return (
     <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
@@ -234,13 +243,16 @@ function Choice({
 function RevertPanel({ importId }: { importId: number }) {
   const queryClient = useQueryClient()
   const [open, setOpen] = useState(false)
-  const [outcome, setOutcome] = useState<RevertOutcome | null>(null)
   const revert = useMutation({
     mutationFn: () => revertImportFn({ data: { importId } }),
     onSuccess: async (result) => {
       setOpen(false)
-      setOutcome(result)
-      notify('success', `Reverted ${result.reverted.toLocaleString('en-US')} rows`)
+      const left = result.notReverted.length
+      notify(
+        left ? 'warning' : 'success',
+        `Reverted ${plural(result.reverted, 'row')}` +
+          (left ? `; ${plural(left, 'row')} could not be reverted (listed below)` : ''),
+      )
       await queryClient.invalidateQueries({ queryKey: importQueries.all })
     },
   })
@@ -249,7 +261,6 @@ function RevertPanel({ importId }: { importId: number }) {
       <Button variant="secondary" className="self-start" onClick={() => setOpen(true)}>
         Revert this import
       </Button>
-      {outcome && outcome.notReverted.length > 0 ? <NotReverted list={outcome.notReverted} /> : null}
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent
           title="Revert this import?"
@@ -274,17 +285,29 @@ function RevertPanel({ importId }: { importId: number }) {
   )
 }
 
-function NotReverted({ list }: { list: RevertOutcome['notReverted'] }) {
+const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`
+
+/**
+ * What a revert left applied stays on the page for good (the rows keep their reason), whatever
+ * the status says: reverted, with these rows as they were after the import.
+ */
+function NotRevertedNote({ importId, count }: { importId: number; count: number }) {
   return (
-    <div role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-950">
-      <p className="font-medium">Not reverted ({list.length}):</p>
-      <ul className="mt-1 list-disc ps-5">
-        {list.slice(0, 50).map((item) => (
-          <li key={item.rowNumber}>
-            Row {item.rowNumber}, SKU {item.sku}: {item.reason}
-          </li>
-        ))}
-      </ul>
+    <div role="note" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-950">
+      <p>
+        <strong>{plural(count, 'row')} could not be reverted</strong>: something changed{' '}
+        {count === 1 ? 'it' : 'them'} since the import (an order, a stock change or a price edit), so{' '}
+        {count === 1 ? 'it keeps' : 'they keep'} the imported figures. Each is listed with the reason.
+      </p>
+      <Link
+        to="/seller/inventory/import-price"
+        search={{ import: importId, rows: 'not_reverted' }}
+        replace
+        resetScroll={false}
+        className="mt-1 inline-block font-medium text-amber-950 underline underline-offset-4"
+      >
+        Show the rows not reverted
+      </Link>
     </div>
   )
 }
