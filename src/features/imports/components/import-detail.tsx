@@ -56,13 +56,23 @@ export function ImportDetail({
         {STATUS_TEXT[data.status]}
         {data.stockOnly ? ' (stock only)' : ''}
       </p>
-      {running ? <Progress done={data.rowsDone} total={data.rowsTotal} /> : null}
+      {running ? (
+        data.status === 'applying' && data.mode === 'all_or_nothing' ? (
+          <Progress
+            done={0}
+            total={0}
+            text={`Applying ${data.rowsTotal.toLocaleString('en-US')} changes in one step: buyers see all of them at once, or none.`}
+          />
+        ) : (
+          <Progress done={data.rowsDone} total={data.rowsTotal} />
+        )
+      ) : null}
       {data.fileError ? (
         <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-900">
           {data.fileError}
         </p>
       ) : null}
-      {!running && data.status !== 'failed' ? <Summary counts={data.counts} status={data.status} /> : null}
+      {!running && data.counts.read > 0 ? <Summary counts={data.counts} status={data.status} /> : null}
       {data.counts.errors > 0 || data.counts.stale > 0 ? (
         <a
           className={buttonClasses('secondary', 'sm', 'self-start')}
@@ -77,7 +87,7 @@ export function ImportDetail({
       {data.status === 'reverted' && data.counts.notReverted > 0 ? (
         <NotRevertedNote importId={importId} count={data.counts.notReverted} />
       ) : null}
-      {!running && data.status !== 'failed' ? (
+      {!running && data.counts.read > 0 ? (
         <ImportRows
           importId={importId}
           filter={rowFilter ?? defaultFilter(data.counts)}
@@ -98,7 +108,7 @@ function defaultFilter(counts: ImportCounts): RowFilter {
   return 'all'
 }
 
-function Progress({ done, total }: { done: number; total: number }) {
+function Progress({ done, total, text }: { done: number; total: number; text?: string }) {
   const percent = total > 0 ? Math.min(100, Math.round((done / total) * 100)) : null
   return (
     <div className="flex flex-col gap-1">
@@ -120,9 +130,10 @@ function Progress({ done, total }: { done: number; total: number }) {
         />
       </div>
       <p className="text-sm text-stone-600">
-        {total > 0
-          ? `${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} rows`
-          : `${done.toLocaleString('en-US')} rows read`}
+        {text ??
+          (total > 0
+            ? `${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} rows`
+            : `${done.toLocaleString('en-US')} rows read`)}
       </p>
     </div>
   )
@@ -136,7 +147,7 @@ function Summary({ counts, status }: { counts: ImportCounts; status: string }) {
     ['Errors', counts.errors, counts.errors ? 'text-red-800' : 'text-stone-700'],
     ['Warnings', counts.warnings, counts.warnings ? 'text-amber-800' : 'text-stone-700'],
   ]
-  if (status === 'applied' || status === 'reverted')
+  if (status === 'applied' || status === 'reverted' || counts.stale > 0)
     items.push(
       ['Applied', counts.applied, 'text-green-800'],
       ['Stock moved (not applied)', counts.stale, counts.stale ? 'text-amber-800' : 'text-stone-700'],
@@ -186,14 +197,14 @@ function ApplyPanel({ importId, counts }: { importId: number; counts: ImportCoun
       >
         {counts.errors > 0
           ? 'Not possible: the file has rows with errors.'
-          : 'Every row is applied, or none is.'}
+          : 'Every row is applied, or none is: if the stock of any row moved since you downloaded the file, nothing changes and those rows are listed.'}
       </Choice>
       <Choice checked={mode === 'valid_rows'} onSelect={() => setMode('valid_rows')} title="Apply valid rows">
         Rows with errors are skipped and listed in the error report.
       </Choice>
       <p className="text-sm text-stone-600">
-        A row whose stock changed since you downloaded the file (an order came in) is not applied and is
-        listed.
+        With “Apply valid rows”, a row whose stock changed since you downloaded the file (an order came in) is
+        not applied and is listed; the other rows are.
       </p>
       <Button
         className="self-start"
