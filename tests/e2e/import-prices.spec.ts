@@ -237,3 +237,19 @@ test('a revert lists the rows it could not undo, and they stay listed after a re
   await page.reload()
   await notReverted()
 })
+
+test('an upload over 20 MB is refused with a 413 in words by the production server', async ({
+  page,
+  context,
+}) => {
+  await signIn(context, 'seller')
+  await page.goto(PAGE)
+  const response = await page.request.post('/api/seller/imports/upload', {
+    headers: { origin: new URL(page.url()).origin },
+    multipart: {
+      file: { name: 'huge.csv', mimeType: 'text/csv', buffer: Buffer.alloc(21 * 1024 * 1024, 0x41) },
+    },
+  })
+  expect(response.status()).toBe(413)
+  expect(await response.json()).toMatchObject({ message: 'The file is larger than 20 MB: split it' })
+})

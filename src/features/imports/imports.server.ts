@@ -29,6 +29,7 @@ import {
 } from './import-apply.server'
 import { evaluateRow, type SkuFacts, type StoredTier } from './import-diff'
 import { MAX_IMPORT_BYTES } from './import-format'
+import { FILE_TOO_LARGE } from './import-upload.server'
 import type { RowFilter } from './imports.schemas'
 import { rowMessage, type SheetRow } from './import-rows'
 import { ImportFileError, detectSheetKind, readImportRows, writeErrorReport } from './import-sheet.server'
@@ -47,7 +48,6 @@ const APPLY_RANGE = 2_000
 const REVERT_RANGE = 5_000
 const APPLIED = sql`r.result = 'applied'`
 export const IMPORT_NOT_FOUND = 'Import not found'
-export const FILE_TOO_LARGE = `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB: split it`
 export const HAS_ERRORS = (n: number) =>
   `The file has ${n.toLocaleString('en-US')} row${n === 1 ? '' : 's'} with errors: fix ${n === 1 ? 'it' : 'them'}, or choose "apply valid rows"`
 
