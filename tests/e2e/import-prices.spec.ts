@@ -236,6 +236,16 @@ test('a revert lists the rows it could not undo, and they stay listed after a re
   await notReverted()
   await page.reload()
   await notReverted()
+  const history = page.getByRole('region', { name: /Your imports/ })
+  await expect(history.getByRole('table')).toContainText('All or nothing')
+
+  // For the report: the page with a reverted import and the history, on a laptop and a phone.
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width > 600 ? 900 : 844 })
+    await page.screenshot({ path: `/tmp/shots-import/reverted-${width}.png`, fullPage: true })
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    expect(overflow, `no sideways scrolling at ${width}px`).toBeLessThanOrEqual(0)
+  }
 })
 
 test('an upload over 20 MB is refused with a 413 in words by the production server', async ({

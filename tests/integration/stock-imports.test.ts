@@ -11,6 +11,7 @@ import {
   getImport,
   importErrorReport,
   listImportRows,
+  listImports,
   requestApply,
   revertImport,
   startImport,
@@ -346,5 +347,29 @@ describe('price and stock import', () => {
         errors: 0,
       })
     }
+  })
+
+  it('the history names who uploaded, the mode and the counts, a page at a time', async () => {
+    const s = await sellerWithSkus(1)
+    await db
+      .update(users)
+      .set({ firstName: 'Sara', lastName: 'Ahmadi' })
+      .where(eq(users.id, s.seller.owner.id))
+    const first = await checked(s.auth, csv([line(s.skus[0]!.sku, 20, 21), line('NOPE', 1, 2)]))
+    await applied(s.auth, first, 'valid_rows')
+    for (let i = 0; i < 11; i++) await checked(s.auth, csv([line(s.skus[0]!.sku, 21, 22)]))
+    const page1 = await listImports(db, s.auth, { page: 1, perPage: 10 })
+    expect(page1.total).toBe(12)
+    expect(page1.imports).toHaveLength(10)
+    const page2 = await listImports(db, s.auth, { page: 2, perPage: 10 })
+    expect(page2.imports.map((i) => i.id).at(-1)).toBe(first)
+    expect(page2.imports.at(-1)).toMatchObject({
+      uploadedBy: 'Sara Ahmadi',
+      mode: 'valid_rows',
+      counts: { read: 2, applied: 1, errors: 1, skipped: 1, stale: 0 },
+    })
+    // Another seller's history is their own.
+    const other = await sellerWithSkus(0)
+    expect((await listImports(db, other.auth, { page: 1, perPage: 10 })).total).toBe(0)
   })
 })

@@ -37,6 +37,8 @@ export const importPageSearch = v.object({
   import: v.optional(idSchema),
   rows: v.optional(v.picklist(ROW_FILTERS)),
   page: v.optional(intSchema(1, 2_000)),
+  /** The page of the import history. */
+  history: v.optional(intSchema(1, 500)),
 })
 export type ImportPageSearch = v.InferOutput<typeof importPageSearch>
 

@@ -12,7 +12,15 @@ import type { AuthContext } from '~/server/auth/session.server'
 import { now } from '~/server/clock.server'
 import { selectRows, type Db, type Tx } from '~/server/db/client.server'
 import { intArray, jsonRows, textArray } from '~/server/db/sql-batch.server'
-import { prices, skus, stockImportRows, stockImports, stores, type ImportCounts } from '~/server/db/schema'
+import {
+  prices,
+  skus,
+  stockImportRows,
+  stockImports,
+  stores,
+  users,
+  type ImportCounts,
+} from '~/server/db/schema'
 import { HttpError, conflict, notFound } from '~/server/http/api-errors.server'
 import { sendJob } from '~/server/jobs/jobs.server'
 import { log } from '~/server/log.server'
@@ -581,9 +589,15 @@ export async function getImport(db: Db, auth: AuthContext | null, importId: numb
 
 export type PublicImport = ReturnType<typeof publicImport>
 
-function publicImport(job: ImportJob) {
+/** "First Last" of the user who uploaded, or null when the account is gone. */
+const uploaderName = sql<
+  string | null
+>`nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), '')`
+
+function publicImport(job: ImportJob, uploadedBy: string | null = null) {
   return {
     id: job.id,
+    uploadedBy,
     fileName: job.fileName,
     fileKind: job.fileKind,
     status: job.status,
@@ -655,13 +669,14 @@ export async function listImports(
     .from(stockImports)
     .where(eq(stockImports.sellerId, actor.sellerId))
   const rows = await db
-    .select()
+    .select({ job: stockImports, uploadedBy: uploaderName })
     .from(stockImports)
+    .leftJoin(users, eq(users.id, stockImports.userId))
     .where(eq(stockImports.sellerId, actor.sellerId))
     .orderBy(desc(stockImports.id))
     .limit(options.perPage)
     .offset((options.page - 1) * options.perPage)
-  return { total: total?.n ?? 0, imports: rows.map(publicImport) }
+  return { total: total?.n ?? 0, imports: rows.map((row) => publicImport(row.job, row.uploadedBy)) }
 }
 
 /** The error report of an import, in the upload's format, for download. */

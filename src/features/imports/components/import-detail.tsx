@@ -37,7 +37,7 @@ export function ImportDetail({
   const status = data?.status
   // The history table shows each import's status: keep it in step as this one moves on.
   useEffect(() => {
-    if (status) void queryClient.invalidateQueries({ queryKey: importQueries.history().queryKey })
+    if (status) void queryClient.invalidateQueries({ queryKey: [...importQueries.all, 'history'] })
   }, [status, queryClient])
   if (!data) return <Skeleton className="h-40 w-full" />
   const running = data.status === 'checking' || data.status === 'applying'
