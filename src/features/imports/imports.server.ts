@@ -281,8 +281,14 @@ async function countRows(db: Db | Tx, importId: number): Promise<ImportCounts> {
     if (row.result === 'applied') counts.applied += n
     else if (row.result === 'skipped') counts.skipped += n
     else if (row.result === 'stale') counts.stale += n
-    else if (row.result === 'reverted') counts.reverted += n
-    else if (row.result === 'not_reverted') counts.notReverted += n
+    // A reverted row was applied first: "applied" keeps saying what the import did.
+    else if (row.result === 'reverted') {
+      counts.reverted += n
+      counts.applied += n
+    } else if (row.result === 'not_reverted') {
+      counts.notReverted += n
+      counts.applied += n
+    }
   }
   return counts
 }

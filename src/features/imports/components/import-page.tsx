@@ -95,7 +95,7 @@ function ImportHistory({ current, page }: { current?: number; page: number }) {
       <h2 id="history-title" className="text-lg font-semibold text-ink">
         Your imports <span className="text-sm font-normal text-stone-600">({n(data.total)})</span>
       </h2>
-      <ul className="flex flex-col gap-2 md:hidden" data-testid="import-history-cards">
+      <ul className="flex flex-col gap-2 xl:hidden" data-testid="import-history-cards">
         {data.imports.map((item) => (
           <li key={item.id} className="rounded-lg border border-stone-200 bg-white p-3 text-sm">
             <Link
@@ -119,12 +119,11 @@ function ImportHistory({ current, page }: { current?: number; page: number }) {
           </li>
         ))}
       </ul>
-      <div className="hidden overflow-x-auto md:block">
+      <div className="hidden overflow-x-auto xl:block">
         <Table aria-labelledby="history-title">
           <THead>
             <Tr>
               <Th>Uploaded</Th>
-              <Th>By</Th>
               <Th>File</Th>
               <Th>Mode</Th>
               <Th>Status</Th>
@@ -141,8 +140,11 @@ function ImportHistory({ current, page }: { current?: number; page: number }) {
           <TBody>
             {data.imports.map((item) => (
               <Tr key={item.id} aria-current={item.id === current ? 'true' : undefined}>
-                <Td className="text-sm whitespace-nowrap">{formatTehranDateTime(item.createdAt)}</Td>
-                <Td className="text-sm">{item.uploadedBy ?? 'A former user'}</Td>
+                <Td className="text-sm">
+                  <span className="whitespace-nowrap">{formatTehranDateTime(item.createdAt)}</span>
+                  <br />
+                  <span className="text-stone-600">by {item.uploadedBy ?? 'a former user'}</span>
+                </Td>
                 <Td className="max-w-40 truncate text-sm" title={item.fileName}>
                   {item.fileName}
                 </Td>
