@@ -114,6 +114,7 @@ import { Route as ApiPaymentsCallbackProviderRouteImport } from './routes/api/pa
 import { Route as ApiPlatformInvoicesPlatformInvoiceIdPdfRouteImport } from './routes/api/platform-invoices/$platformInvoiceId/pdf'
 import { Route as ApiPlusInvoicesPlusInvoiceIdPdfRouteImport } from './routes/api/plus-invoices/$plusInvoiceId/pdf'
 import { Route as ApiSellerImportsTemplateRouteImport } from './routes/api/seller/imports/template'
+import { Route as ApiSellerImportsUploadRouteImport } from './routes/api/seller/imports/upload'
 import { Route as ApiSellerInventoryExportRouteImport } from './routes/api/seller/inventory/export'
 import { Route as ApiTicketsAttachmentsIdRouteImport } from './routes/api/tickets/attachments/$id'
 import { Route as BuyerOrdersIdProcessRouteImport } from './routes/buyer/orders/$id.process'
@@ -671,6 +672,11 @@ const ApiSellerImportsTemplateRoute =
     path: '/api/seller/imports/template',
     getParentRoute: () => rootRouteImport,
   } as any)
+const ApiSellerImportsUploadRoute = ApiSellerImportsUploadRouteImport.update({
+  id: '/api/seller/imports/upload',
+  path: '/api/seller/imports/upload',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ApiSellerInventoryExportRoute =
   ApiSellerInventoryExportRouteImport.update({
     id: '/api/seller/inventory/export',
@@ -905,6 +911,7 @@ export interface FileRoutesByFullPath {
   '/api/platform-invoices/$platformInvoiceId/pdf': typeof ApiPlatformInvoicesPlatformInvoiceIdPdfRoute
   '/api/plus-invoices/$plusInvoiceId/pdf': typeof ApiPlusInvoicesPlusInvoiceIdPdfRoute
   '/api/seller/imports/template': typeof ApiSellerImportsTemplateRoute
+  '/api/seller/imports/upload': typeof ApiSellerImportsUploadRoute
   '/api/seller/inventory/export': typeof ApiSellerInventoryExportRoute
   '/api/tickets/attachments/$id': typeof ApiTicketsAttachmentsIdRoute
   '/buyer/orders/$id/process': typeof BuyerOrdersIdProcessRoute
@@ -1030,6 +1037,7 @@ export interface FileRoutesByTo {
   '/api/platform-invoices/$platformInvoiceId/pdf': typeof ApiPlatformInvoicesPlatformInvoiceIdPdfRoute
   '/api/plus-invoices/$plusInvoiceId/pdf': typeof ApiPlusInvoicesPlusInvoiceIdPdfRoute
   '/api/seller/imports/template': typeof ApiSellerImportsTemplateRoute
+  '/api/seller/imports/upload': typeof ApiSellerImportsUploadRoute
   '/api/seller/inventory/export': typeof ApiSellerInventoryExportRoute
   '/api/tickets/attachments/$id': typeof ApiTicketsAttachmentsIdRoute
   '/buyer/orders/$id/process': typeof BuyerOrdersIdProcessRoute
@@ -1161,6 +1169,7 @@ export interface FileRoutesById {
   '/api/platform-invoices/$platformInvoiceId/pdf': typeof ApiPlatformInvoicesPlatformInvoiceIdPdfRoute
   '/api/plus-invoices/$plusInvoiceId/pdf': typeof ApiPlusInvoicesPlusInvoiceIdPdfRoute
   '/api/seller/imports/template': typeof ApiSellerImportsTemplateRoute
+  '/api/seller/imports/upload': typeof ApiSellerImportsUploadRoute
   '/api/seller/inventory/export': typeof ApiSellerInventoryExportRoute
   '/api/tickets/attachments/$id': typeof ApiTicketsAttachmentsIdRoute
   '/buyer/orders/$id/process': typeof BuyerOrdersIdProcessRoute
@@ -1292,6 +1301,7 @@ export interface FileRouteTypes {
     | '/api/platform-invoices/$platformInvoiceId/pdf'
     | '/api/plus-invoices/$plusInvoiceId/pdf'
     | '/api/seller/imports/template'
+    | '/api/seller/imports/upload'
     | '/api/seller/inventory/export'
     | '/api/tickets/attachments/$id'
     | '/buyer/orders/$id/process'
@@ -1417,6 +1427,7 @@ export interface FileRouteTypes {
     | '/api/platform-invoices/$platformInvoiceId/pdf'
     | '/api/plus-invoices/$plusInvoiceId/pdf'
     | '/api/seller/imports/template'
+    | '/api/seller/imports/upload'
     | '/api/seller/inventory/export'
     | '/api/tickets/attachments/$id'
     | '/buyer/orders/$id/process'
@@ -1547,6 +1558,7 @@ export interface FileRouteTypes {
     | '/api/platform-invoices/$platformInvoiceId/pdf'
     | '/api/plus-invoices/$plusInvoiceId/pdf'
     | '/api/seller/imports/template'
+    | '/api/seller/imports/upload'
     | '/api/seller/inventory/export'
     | '/api/tickets/attachments/$id'
     | '/buyer/orders/$id/process'
@@ -1606,6 +1618,7 @@ export interface RootRouteChildren {
   ApiPlatformInvoicesPlatformInvoiceIdPdfRoute: typeof ApiPlatformInvoicesPlatformInvoiceIdPdfRoute
   ApiPlusInvoicesPlusInvoiceIdPdfRoute: typeof ApiPlusInvoicesPlusInvoiceIdPdfRoute
   ApiSellerImportsTemplateRoute: typeof ApiSellerImportsTemplateRoute
+  ApiSellerImportsUploadRoute: typeof ApiSellerImportsUploadRoute
   ApiSellerInventoryExportRoute: typeof ApiSellerInventoryExportRoute
   ApiTicketsAttachmentsIdRoute: typeof ApiTicketsAttachmentsIdRoute
   ApiCartB2bBasketFillRoute: typeof ApiCartB2bBasketFillRoute
@@ -2353,6 +2366,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiSellerImportsTemplateRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/seller/imports/upload': {
+      id: '/api/seller/imports/upload'
+      path: '/api/seller/imports/upload'
+      fullPath: '/api/seller/imports/upload'
+      preLoaderRoute: typeof ApiSellerImportsUploadRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/seller/inventory/export': {
       id: '/api/seller/inventory/export'
       path: '/api/seller/inventory/export'
@@ -2769,6 +2789,7 @@ const rootRouteChildren: RootRouteChildren = {
     ApiPlatformInvoicesPlatformInvoiceIdPdfRoute,
   ApiPlusInvoicesPlusInvoiceIdPdfRoute: ApiPlusInvoicesPlusInvoiceIdPdfRoute,
   ApiSellerImportsTemplateRoute: ApiSellerImportsTemplateRoute,
+  ApiSellerImportsUploadRoute: ApiSellerImportsUploadRoute,
   ApiSellerInventoryExportRoute: ApiSellerInventoryExportRoute,
   ApiTicketsAttachmentsIdRoute: ApiTicketsAttachmentsIdRoute,
   ApiCartB2bBasketFillRoute: ApiCartB2bBasketFillRoute,

@@ -33,7 +33,7 @@ export const importModes = ['all_or_nothing', 'valid_rows'] as const
 export type ImportMode = (typeof importModes)[number]
 export const importRowOutcomes = ['update', 'unchanged', 'error'] as const
 export type ImportRowOutcome = (typeof importRowOutcomes)[number]
-export const importRowResults = ['applied', 'skipped', 'stale', 'reverted'] as const
+export const importRowResults = ['applied', 'skipped', 'stale', 'reverted', 'not_reverted'] as const
 export type ImportRowResult = (typeof importRowResults)[number]
 
 /** Why a SKU's stock moved (DOMAIN.md "Stock ledger"): every change is one of these. */

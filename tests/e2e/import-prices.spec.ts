@@ -168,3 +168,98 @@ test('an executable renamed .csv is refused before anything is stored', async ({
   await page.getByRole('button', { name: 'Upload and check' }).click()
   await expect(page.getByRole('alert')).toContainText(/not CSV or XLSX|not a text file/)
 })
+
+/** Uploads a sheet, waits for the dry run and applies it; returns the import's id. */
+async function uploadAndApply(page: Page, name: string, sheet: Sheet, changes: number): Promise<number> {
+  await page.getByLabel(/Price and stock file/).setInputFiles({
+    name,
+    mimeType: 'text/csv',
+    buffer: Buffer.from(stringify(sheet)),
+  })
+  await page.getByRole('button', { name: 'Upload and check' }).click()
+  await expect(page.getByTestId('import-status')).toHaveText('Checked: nothing has changed yet', {
+    timeout: 30_000,
+  })
+  const importId = Number(new URL(page.url()).searchParams.get('import'))
+  await page.getByRole('button', { name: `Apply ${changes} change${changes === 1 ? '' : 's'}` }).click()
+  await expect(page.getByTestId('import-status')).toHaveText('Applied', { timeout: 30_000 })
+  return importId
+}
+
+test('a revert lists the rows it could not undo, and they stay listed after a reload', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000)
+  await signIn(context, 'seller')
+  await page.goto(PAGE)
+  const sheet = await downloadCsv(page)
+  const header = sheet[0]!
+  const current = header.indexOf('Current stock')
+  const next = header.indexOf('New stock')
+  const [a, b] = sheet.filter((r, i) => i > 0 && r[header.indexOf('Always available')] === 'no')
+  a![next] = String(Number(a![current]) + 7)
+  b![next] = String(Number(b![current]) + 7)
+  const firstId = await uploadAndApply(page, 'first.csv', [header, a!, b!], 2)
+
+  // A second import moves the first SKU's stock again: the first import can no longer undo it.
+  const again = await downloadCsv(page)
+  const a2 = again.find((r) => r[0] === a![0])!
+  a2[next] = String(Number(a2[current]) + 2)
+  await uploadAndApply(page, 'second.csv', [header, a2], 1)
+
+  await page.goto(`${PAGE}?import=${firstId}`)
+  await page.getByRole('button', { name: 'Revert this import' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Revert' }).click()
+  await expect(page.getByTestId('import-status')).toHaveText('Reverted')
+
+  const notReverted = async () => {
+    await expect(page.getByRole('note')).toContainText('1 row could not be reverted')
+    await expect(
+      page
+        .locator('dt', { hasText: /^Not reverted$/ })
+        .locator('..')
+        .locator('dd'),
+    ).toHaveText('1')
+    await expect(
+      page
+        .locator('dt', { hasText: /^Reverted$/ })
+        .locator('..')
+        .locator('dd'),
+    ).toHaveText('1')
+    await expect(page.getByRole('link', { name: 'Not reverted (1)' })).toHaveAttribute('aria-current', 'page')
+    const row = page.getByRole('table').getByRole('row').filter({ hasText: a![0]! })
+    await expect(row).toContainText('Not reverted')
+    await expect(row).toContainText('Row 2: its stock moved since the import')
+    await expect(page.getByRole('table').getByRole('row').filter({ hasText: b![0]! })).toHaveCount(0)
+  }
+  await notReverted()
+  await page.reload()
+  await notReverted()
+  const history = page.getByRole('region', { name: /Your imports/ })
+  await expect(history.getByRole('table')).toContainText('All or nothing')
+
+  // For the report: the page with a reverted import and the history, on a laptop and a phone.
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width > 600 ? 900 : 844 })
+    await page.screenshot({ path: `/tmp/shots-import/reverted-${width}.png`, fullPage: true })
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    expect(overflow, `no sideways scrolling at ${width}px`).toBeLessThanOrEqual(0)
+  }
+})
+
+test('an upload over 20 MB is refused with a 413 in words by the production server', async ({
+  page,
+  context,
+}) => {
+  await signIn(context, 'seller')
+  await page.goto(PAGE)
+  const response = await page.request.post('/api/seller/imports/upload', {
+    headers: { origin: new URL(page.url()).origin },
+    multipart: {
+      file: { name: 'huge.csv', mimeType: 'text/csv', buffer: Buffer.alloc(21 * 1024 * 1024, 0x41) },
+    },
+  })
+  expect(response.status()).toBe(413)
+  expect(await response.json()).toMatchObject({ message: 'The file is larger than 20 MB: split it' })
+})

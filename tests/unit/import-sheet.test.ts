@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs'
 import { describe, expect, it } from 'vitest'
 import { SHEET_COLUMNS } from '~/features/imports/import-format'
 import { rowMessage, type SheetRow } from '~/features/imports/import-rows'
+import { neutraliseText, restoreText } from '~/features/imports/import-values'
 import {
   ImportFileError,
   detectSheetKind,
@@ -237,5 +238,62 @@ describe('the error report', () => {
       ['SKU code', 'Current stock', 'New stock', 'Error'],
       ['A-1', 3, -2, 'new stock -2 is negative'],
     ])
+  })
+})
+
+describe('formula injection', () => {
+  it('defuses text a spreadsheet would run, and reads it back exactly', () => {
+    const cases: [string, string][] = [
+      ['=HYPERLINK("http://evil.example","x")', `'=HYPERLINK("http://evil.example","x")`],
+      ['+cmd|/c calc', "'+cmd|/c calc"],
+      ['-2+3', "'-2+3"],
+      ['@SUM(A1)', "'@SUM(A1)"],
+      ['\tx', "'\tx"],
+      ['\rx', "'\rx"],
+      ['-5', '-5'],
+      ['+1,000', '+1,000'],
+      ['Rice 10 kg', 'Rice 10 kg'],
+      ["'quoted", "'quoted"],
+    ]
+    for (const [text, written] of cases) {
+      expect(neutraliseText(text), text).toBe(written)
+      expect(restoreText(written), text).toBe(text)
+    }
+  })
+
+  it('the error report echoes formula-like cells defused, and they read back as typed', async () => {
+    const evil = '=HYPERLINK("http://evil.example","x")'
+    const source = csv([
+      'SKU code,Current stock,New stock',
+      `"${evil.replace(/"/g, '""')}",3,-2`,
+      '@A-2,3,-4',
+    ])
+    const { out, bytes } = collect()
+    await writeErrorReport(
+      'csv',
+      Readable.from([source]),
+      new Map([
+        [2, 'bad'],
+        [3, 'bad'],
+      ]),
+      out,
+    )
+    const text = bytes().toString('utf8')
+    expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")",3,-2,bad`)
+    expect(text).toContain("'@A-2,3,-4,bad")
+    const back = []
+    for await (const record of readSheetRecords('csv', Readable.from([bytes()]))) back.push(record.values)
+    expect(back.slice(1).map((r) => r[0])).toEqual([evil, '@A-2'])
+
+    const book = await xlsx([
+      ['SKU code', 'Current stock', 'New stock'],
+      ['A-1', 3, { formula: 'SUM(1,2)' }],
+    ])
+    const report = collect()
+    await writeErrorReport('xlsx', Readable.from([book]), new Map([[2, 'bad']]), report.out)
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.load(report.bytes() as unknown as ArrayBuffer)
+    // Written as text with the defusing quote, never as a live formula.
+    expect(workbook.worksheets[0]!.getRow(2).getCell(3).value).toBe("'=SUM(1,2)")
   })
 })

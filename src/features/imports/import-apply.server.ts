@@ -87,6 +87,43 @@ export async function lockRangeSkus(tx: Tx, range: RowRange, where: SQL): Promis
 export const PENDING = sql`r.outcome = 'update' and r.result is null`
 
 /**
+ * The stock guard, as a query of (id, row_number, reason) over a range's pending rows that may not
+ * be applied: the SKU is gone, its stock moved since the file was made, or its tiers changed since
+ * the dry run. Read under the SKU locks, so the answer holds until commit.
+ */
+function staleReasons(range: RowRange, when: Date): SQL {
+  const at = stampOf(when)
+  return sql`select * from (
+      select r.id, r.row_number, case
+        when s.id is null then 'The SKU no longer exists'
+        when r.expected_stock is not null and r.expected_stock <> s.remaining_quantity
+          then 'The stock changed since the file was made (now ' || s.remaining_quantity || ')'
+        when r.after ? 'tiers' and
+          coalesce((select array_agg(p.id order by p.id) from ${prices} p
+                    where p.sku_id = s.id and (p.valid_to is null or p.valid_to > ${at})), '{}')
+          <> coalesce((select array_agg((b ->> 'id')::int order by (b ->> 'id')::int)
+                       from jsonb_array_elements(r.before -> 'tiers') b where b ? 'id'), '{}')
+          then 'Its tiers changed since the file was checked'
+      end as reason
+      from ${stockImportRows} r left join ${skus} s on s.id = r.sku_id
+      where ${inRange(sql`r`, range)} and ${PENDING}
+    ) checked where reason is not null`
+}
+
+/** The pending rows of a range the stock guard would refuse, with the reason, in row order. */
+export async function staleRows(
+  tx: Tx,
+  range: RowRange,
+  at: Date,
+): Promise<{ id: number; rowNumber: number; reason: string }[]> {
+  const rows = await selectRows<{ id: number; row_number: number; reason: string }>(
+    tx,
+    sql`${staleReasons(range, at)} order by row_number`,
+  )
+  return rows.map((r) => ({ id: Number(r.id), rowNumber: Number(r.row_number), reason: r.reason }))
+}
+
+/**
  * Applies the pending rows of a range: rows whose SKU is gone, whose stock moved since the file was
  * made (the stock guard) or whose tiers changed since the dry run become `stale` with the reason
  * added to their warnings; the others change tiers, "always available" and stock (one ledger
@@ -105,22 +142,8 @@ export async function applyRange(
     selectRows<{ id: number }>(
       tx,
       sql`update ${stockImportRows} t set result = 'stale', warnings = t.warnings || jsonb_build_array(v.reason)
-        from (
-          select r.id, case
-            when s.id is null then 'The SKU no longer exists'
-            when r.expected_stock is not null and r.expected_stock <> s.remaining_quantity
-              then 'The stock changed since the file was made (now ' || s.remaining_quantity || ')'
-            when r.after ? 'tiers' and
-              coalesce((select array_agg(p.id order by p.id) from ${prices} p
-                        where p.sku_id = s.id and (p.valid_to is null or p.valid_to > ${at})), '{}')
-              <> coalesce((select array_agg((b ->> 'id')::int order by (b ->> 'id')::int)
-                           from jsonb_array_elements(r.before -> 'tiers') b where b ? 'id'), '{}')
-              then 'Its tiers changed since the file was checked'
-          end as reason
-          from ${stockImportRows} r left join ${skus} s on s.id = r.sku_id
-          where ${pending}
-        ) v
-        where t.id = v.id and v.reason is not null
+        from (${staleReasons(range, context.at)}) v
+        where t.id = v.id
         returning t.id`,
     ),
   )
@@ -254,8 +277,8 @@ export interface BlockedRow {
  * Reverts the applied rows of a range whose SKUs nothing else changed since the import: tiers back
  * (added ones removed, ended ones reopened, removed ones restored), "always available" back, stock
  * back through one ledger movement each (kind `import`, reason `revert`). A row whose stock moved
- * (any later movement), whose tiers changed or whose "always available" changed is left as it is
- * and returned with the reason; nothing of it is touched.
+ * (any later movement), whose tiers changed or whose "always available" changed is left as it is,
+ * marked `not_reverted` with the reason (kept on the row) and returned; nothing of it is touched.
  */
 export async function revertRange(
   tx: Tx,
@@ -263,10 +286,13 @@ export async function revertRange(
   context: { actorUserId: number | null; at: Date },
 ): Promise<{ reverted: number; blocked: BlockedRow[] }> {
   const at = stampOf(context.at)
-  const blockedRows = await selectRows<{ id: number; row_number: number; sku: string; reason: string }>(
+  // Rows that changed since are marked `not_reverted` with the reason, first: they stay applied,
+  // listed on the import's page for good, and the statements below touch only what is left.
+  const blockedRows = await selectRows<{ row_number: number; sku: string; reason: string }>(
     tx,
-    sql`select * from (
-          select r.id, r.row_number, r.sku, case
+    sql`update ${stockImportRows} t set result = 'not_reverted', not_reverted_reason = checked.reason
+        from (
+          select r.id, case
             when r.applied is null or r.sku_id is null then 'Nothing was recorded for this row'
             when s.id is null then 'The SKU no longer exists'
             when r.applied ? 'movementId' and exists (
@@ -286,10 +312,11 @@ export async function revertRange(
           end as reason
           from ${stockImportRows} r left join ${skus} s on s.id = r.sku_id
           where ${inRange(sql`r`, range)} and r.result = 'applied'
-        ) checked where reason is not null order by row_number`,
+        ) checked
+        where t.id = checked.id and checked.reason is not null
+        returning t.row_number, t.sku, checked.reason`,
   )
-  const blockedIds = `{${blockedRows.map((r) => Number(r.id)).join(',')}}`
-  const ready = sql`${inRange(sql`r`, range)} and r.result = 'applied' and r.id <> all(${blockedIds}::bigint[])`
+  const ready = sql`${inRange(sql`r`, range)} and r.result = 'applied'`
 
   // Tiers: the ones the import added go, the ones it ended end when they ended before, the
   // scheduled ones it removed come back.
@@ -342,6 +369,8 @@ export async function revertRange(
   )
   return {
     reverted: reverted.length,
-    blocked: blockedRows.map((r) => ({ rowNumber: Number(r.row_number), sku: r.sku, reason: r.reason })),
+    blocked: blockedRows
+      .map((r) => ({ rowNumber: Number(r.row_number), sku: r.sku, reason: r.reason }))
+      .sort((a, b) => a.rowNumber - b.rowNumber),
   }
 }

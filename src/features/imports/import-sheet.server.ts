@@ -7,7 +7,7 @@ import ExcelJS from 'exceljs'
 import { fileTypeFromBuffer } from 'file-type'
 import { ERROR_COLUMN, MAX_IMPORT_ROWS, mapHeader, type HeaderMap } from './import-format'
 import { readSheetRow, type SheetRow } from './import-rows'
-import type { CellValue } from './import-values'
+import { neutraliseText, restoreText, type CellValue } from './import-values'
 
 /**
  * Reading a price and stock sheet as a stream, so a 100,000-row file never sits in memory whole:
@@ -150,7 +150,7 @@ async function* readCsvRecords(source: Readable): AsyncGenerator<{ rowNumber: nu
   try {
     for await (const record of parser as AsyncIterable<string[]>) {
       rowNumber++
-      yield { rowNumber, values: record.map((value) => clip(value)) }
+      yield { rowNumber, values: record.map((value) => clip(restoreText(value))) }
     }
   } catch (error) {
     rethrowFileError(error)
@@ -202,15 +202,15 @@ async function* readXlsxRecords(
 /** exceljs cell values (rich text, hyperlinks, formulas, errors) as the plain CellValue kinds. */
 function toCellValue(value: unknown): CellValue {
   if (value === null || value === undefined) return null
-  if (typeof value === 'string') return clip(value)
+  if (typeof value === 'string') return clip(restoreText(value))
   if (typeof value === 'number' || typeof value === 'boolean' || value instanceof Date) return value
   if (typeof value === 'object') {
     const cell = value as Record<string, unknown>
     if ('formula' in cell || 'sharedFormula' in cell)
       return { formula: String(cell.formula ?? cell.sharedFormula ?? '') }
     if (Array.isArray(cell.richText))
-      return clip((cell.richText as { text?: string }[]).map((part) => part.text ?? '').join(''))
-    if ('text' in cell) return clip(String(cell.text))
+      return clip(restoreText((cell.richText as { text?: string }[]).map((part) => part.text ?? '').join('')))
+    if ('text' in cell) return clip(restoreText(String(cell.text)))
     if ('error' in cell) return String(cell.error)
   }
   return clip(String(value))
@@ -294,7 +294,9 @@ export async function writeErrorReport(
   await workbook.commit()
 }
 
+/** A cell echoed into the error report: formulas and formula-like text as defused text. */
 function reportCell(value: CellValue): string | number | boolean | Date | null {
-  if (value !== null && typeof value === 'object' && !(value instanceof Date)) return `=${value.formula}`
-  return value
+  if (value !== null && typeof value === 'object' && !(value instanceof Date))
+    return neutraliseText(`=${value.formula}`)
+  return typeof value === 'string' ? neutraliseText(value) : value
 }

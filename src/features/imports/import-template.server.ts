@@ -8,6 +8,7 @@ import { formatTehranMinute } from '~/lib/tehran-time'
 import type { Db } from '~/server/db/client.server'
 import { prices, products, skus, stores } from '~/server/db/schema'
 import { SHEET_COLUMNS, TIER_SLOTS } from './import-format'
+import { neutraliseText } from './import-values'
 import type { SheetKind } from './import-sheet.server'
 
 /**
@@ -70,10 +71,11 @@ async function* templateRows(db: Db, sellerId: number, options: TemplateOptions)
     const bySku = new Map<number, (typeof tiers)[number][]>()
     for (const tier of tiers) bySku.set(tier.skuId, [...(bySku.get(tier.skuId) ?? []), tier])
     for (const row of page) {
+      // Store and product names are typed by people (a product may be another seller's): defused.
       const cells: Cell[] = [
-        row.sku,
-        row.store,
-        row.product,
+        neutraliseText(row.sku),
+        neutraliseText(row.store),
+        neutraliseText(row.product),
         row.stock,
         row.stock,
         row.alwaysAvailable ? 'yes' : 'no',

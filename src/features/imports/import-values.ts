@@ -148,3 +148,22 @@ function truncateCell(cell: string): string {
   const text = cell.trim()
   return text.length > 40 ? `${text.slice(0, 39)}…` : text
 }
+
+/**
+ * Text that a spreadsheet program would run as a formula when the sheet is opened (CSV injection):
+ * it starts with = + - @, a tab or a carriage return. Plain numbers ("-5", "+1,000") are left alone.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/
+const PLAIN_NUMBER = /^[+-]?[\d\u06F0-\u06F9\u0660-\u0669][\d\u06F0-\u06F9\u0660-\u0669,.\u066B\u066C' ]*$/
+
+/** A text cell for a sheet we write (template, export, error report): a leading `'` defuses it. */
+export function neutraliseText(text: string): string {
+  return FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text
+}
+
+/** A text cell read back from a sheet: the `'` neutraliseText added is removed, so round-trips are exact. */
+export function restoreText(text: string): string {
+  return text.startsWith("'") && FORMULA_START.test(text.slice(1)) && !PLAIN_NUMBER.test(text.slice(1))
+    ? text.slice(1)
+    : text
+}

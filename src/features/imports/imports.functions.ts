@@ -1,7 +1,6 @@
 import { createServerFn } from '@tanstack/react-start'
 import { signedIn } from '~/server/auth/middleware'
-import { mediaStorage } from '~/server/db/database.server'
-import { HttpError, validate } from '~/server/http/api-errors.server'
+import { validate } from '~/server/http/api-errors.server'
 import {
   applyImportInput,
   importHistoryInput,
@@ -10,37 +9,12 @@ import {
   IMPORTS_PER_PAGE,
   ROWS_PER_PAGE,
 } from './imports.schemas'
-import {
-  getImport,
-  listImportRows,
-  listImports,
-  requestApply,
-  revertImport,
-  startImport,
-} from './imports.server'
+import { getImport, listImportRows, listImports, requestApply, revertImport } from './imports.server'
 
-/** Server functions of /seller/inventory/import-price. Who may do what is decided in the operations. */
-
-const CHOOSE_FILE = 'Choose a CSV or XLSX file'
-
-/** The upload arrives as multipart form data with one file field, `file`. */
-export const uploadImportFn = createServerFn({ method: 'POST' })
-  .middleware([signedIn])
-  .validator((form: FormData) => {
-    if (!(form instanceof FormData)) throw new HttpError(422, 'Send the file as multipart form data')
-    const file = form.get('file')
-    if (!(file instanceof File) || file.size === 0)
-      throw new HttpError(422, CHOOSE_FILE, { file: [CHOOSE_FILE] })
-    return file
-  })
-  .handler(async ({ data, context }) =>
-    startImport(
-      context.db,
-      context.auth,
-      { name: data.name, bytes: new Uint8Array(await data.arrayBuffer()) },
-      mediaStorage(),
-    ),
-  )
+/**
+ * Server functions of /seller/inventory/import-price. Who may do what is decided in the operations.
+ * The upload itself is POST /api/seller/imports/upload, which caps the body before reading it.
+ */
 
 export const fetchImport = createServerFn({ method: 'GET' })
   .middleware([signedIn])

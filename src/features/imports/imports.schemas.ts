@@ -4,7 +4,15 @@ import { idSchema, intSchema } from '~/lib/schema-pieces'
 
 /** Inputs of the import server functions and the page's search params (one schema each). */
 
-export const ROW_FILTERS = ['all', 'update', 'unchanged', 'error', 'warning', 'stale'] as const
+export const ROW_FILTERS = [
+  'all',
+  'update',
+  'unchanged',
+  'error',
+  'warning',
+  'stale',
+  'not_reverted',
+] as const
 export type RowFilter = (typeof ROW_FILTERS)[number]
 export const ROWS_PER_PAGE = 50
 export const IMPORTS_PER_PAGE = 10
@@ -29,6 +37,8 @@ export const importPageSearch = v.object({
   import: v.optional(idSchema),
   rows: v.optional(v.picklist(ROW_FILTERS)),
   page: v.optional(intSchema(1, 2_000)),
+  /** The page of the import history. */
+  history: v.optional(intSchema(1, 500)),
 })
 export type ImportPageSearch = v.InferOutput<typeof importPageSearch>
 

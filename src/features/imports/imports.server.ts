@@ -12,7 +12,15 @@ import type { AuthContext } from '~/server/auth/session.server'
 import { now } from '~/server/clock.server'
 import { selectRows, type Db, type Tx } from '~/server/db/client.server'
 import { intArray, jsonRows, textArray } from '~/server/db/sql-batch.server'
-import { prices, skus, stockImportRows, stockImports, stores, type ImportCounts } from '~/server/db/schema'
+import {
+  prices,
+  skus,
+  stockImportRows,
+  stockImports,
+  stores,
+  users,
+  type ImportCounts,
+} from '~/server/db/schema'
 import { HttpError, conflict, notFound } from '~/server/http/api-errors.server'
 import { sendJob } from '~/server/jobs/jobs.server'
 import { log } from '~/server/log.server'
@@ -23,19 +31,21 @@ import {
   lockRangeSkus,
   nextRangeEnd,
   revertRange,
+  staleRows,
   timed,
   type PhaseTimings,
 } from './import-apply.server'
 import { evaluateRow, type SkuFacts, type StoredTier } from './import-diff'
 import { MAX_IMPORT_BYTES } from './import-format'
+import { FILE_TOO_LARGE } from './import-upload.server'
 import type { RowFilter } from './imports.schemas'
 import { rowMessage, type SheetRow } from './import-rows'
 import { ImportFileError, detectSheetKind, readImportRows, writeErrorReport } from './import-sheet.server'
 
 /**
  * Price and stock imports (issue #17): upload → dry run (a job, in chunks, resumable) → apply (a
- * job, in chunks, resumable; all-or-nothing refuses a file with any error and undoes itself if it
- * cannot finish) → revert while nothing else changed the same SKUs. Every stock change goes through
+ * job; all-or-nothing refuses a file with any error and applies in one transaction, valid rows in
+ * resumable chunks) → revert while nothing else changed the same SKUs. Every stock change goes through
  * the ledger (kind `import`), every tier through the one tier rule set.
  */
 
@@ -46,7 +56,6 @@ const APPLY_RANGE = 2_000
 const REVERT_RANGE = 5_000
 const APPLIED = sql`r.result = 'applied'`
 export const IMPORT_NOT_FOUND = 'Import not found'
-export const FILE_TOO_LARGE = `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB: split it`
 export const HAS_ERRORS = (n: number) =>
   `The file has ${n.toLocaleString('en-US')} row${n === 1 ? '' : 's'} with errors: fix ${n === 1 ? 'it' : 'them'}, or choose "apply valid rows"`
 
@@ -59,6 +68,8 @@ const emptyCounts = (): ImportCounts => ({
   applied: 0,
   skipped: 0,
   stale: 0,
+  reverted: 0,
+  notReverted: 0,
 })
 
 /** The seller's import, or 404 (another seller's id looks the same as a missing one). */
@@ -270,6 +281,14 @@ async function countRows(db: Db | Tx, importId: number): Promise<ImportCounts> {
     if (row.result === 'applied') counts.applied += n
     else if (row.result === 'skipped') counts.skipped += n
     else if (row.result === 'stale') counts.stale += n
+    // A reverted row was applied first: "applied" keeps saying what the import did.
+    else if (row.result === 'reverted') {
+      counts.reverted += n
+      counts.applied += n
+    } else if (row.result === 'not_reverted') {
+      counts.notReverted += n
+      counts.applied += n
+    }
   }
   return counts
 }
@@ -320,11 +339,32 @@ function alreadyMessage(status: string): string {
   return 'This import cannot be applied'
 }
 
+type ImportJob = typeof stockImports.$inferSelect
+type Step = <T>(name: string, work: () => Promise<T>) => Promise<T>
+
+/** Every row number of an import (the whole file as one range). */
+const WHOLE_FILE = 2_147_483_647
+
+export const ALL_OR_NOTHING_FAILED = 'The import could not be completed, so nothing was changed. Try again.'
+export const ALL_OR_NOTHING_STALE = (n: number) =>
+  `${n.toLocaleString('en-US')} row${n === 1 ? '' : 's'} changed since the file was made (an order came in, or the prices were edited), so nothing was applied. Download a new sheet, or apply this file again with "apply valid rows".`
+
+/** Thrown inside the all-or-nothing transaction to roll it back when the stock guard refuses rows. */
+class StaleRowsFound extends Error {
+  constructor(readonly rows: { id: number; rowNumber: number; reason: string }[]) {
+    super('stale rows')
+  }
+}
+
 /**
- * Applying (job `import.apply`): the pending `update` rows, a chunk per transaction, each row
- * checked again against live figures (a moved stock or changed tiers make the row `stale`, not
- * applied). Listings are refreshed once at the end. If an all-or-nothing import cannot finish,
- * what it applied is reverted and the import fails.
+ * Applying (job `import.apply`).
+ * - All or nothing: one transaction for the whole file. Every SKU is locked and the stock guard
+ *   checks every row before anything changes; one stale row, or any failure half-way, rolls it
+ *   all back, so buyers never see part of the file and nothing needs undoing.
+ * - Valid rows: the pending rows a range per transaction (the progress moves per range; buyers
+ *   see rows as they land), each row checked again against live figures (a moved stock or changed
+ *   tiers make it `stale`); a crash resumes with the rows still pending.
+ * Listings are refreshed once at the end.
  */
 export async function applyImport(
   db: Db,
@@ -333,29 +373,16 @@ export async function applyImport(
 ): Promise<void> {
   const [job] = await db.select().from(stockImports).where(eq(stockImports.id, importId))
   if (!job || job.status !== 'applying') return
-  const step = <T>(name: string, work: () => Promise<T>) => timed(context.timings, name, work)
+  const step: Step = (name, work) => timed(context.timings, name, work)
+  if (job.mode === 'all_or_nothing') return applyAllOrNothing(db, job, context, step)
   try {
-    // Ranges of rows by row number (keyset), each applied in its own transaction by a few
-    // set-based statements over the staged rows; the progress moves once per range.
     let after = 0
     for (;;) {
       const upto = await step('range transactions (total)', () =>
         db.transaction(async (tx) => {
           const end = await step('next range', () => nextRangeEnd(tx, importId, after, APPLY_RANGE, PENDING))
           if (end === null) return null
-          const range = { importId, after, upto: end }
-          await step('lock SKUs', () => lockRangeSkus(tx, range, PENDING))
-          const done = await applyRange(tx, range, {
-            actorUserId: job.appliedBy,
-            at: now(),
-            timings: context.timings,
-          })
-          await step('progress', () =>
-            tx
-              .update(stockImports)
-              .set({ rowsDone: sql`${stockImports.rowsDone} + ${done.applied + done.stale}` })
-              .where(eq(stockImports.id, importId)),
-          )
+          await applyLockedRange(tx, job, { importId, after, upto: end }, step, context.timings)
           return end
         }),
       )
@@ -363,54 +390,131 @@ export async function applyImport(
       after = upto
     }
   } catch (error) {
-    if (job.mode === 'all_or_nothing' && context.isLastAttempt) {
-      log().error({ err: error, importId }, 'import could not be applied; undoing it')
-      await undoAppliedRows(db, job.id, job.appliedBy)
-      await failImport(db, importId, 'The import could not be completed, so nothing was changed. Try again.')
+    if (!context.isLastAttempt) throw error
+    // What was applied stays applied (and revertible); the seller is told the rest was not.
+    log().error({ err: error, importId }, 'import stopped before its end')
+    await db.transaction((tx) =>
+      finishApply(
+        tx,
+        job,
+        step,
+        'The import stopped before its end: the rows not marked applied were not changed.',
+      ),
+    )
+    return
+  }
+  await step('finish (total)', () => db.transaction((tx) => finishApply(tx, job, step)))
+}
+
+async function applyAllOrNothing(
+  db: Db,
+  job: ImportJob,
+  context: { isLastAttempt: boolean; timings?: PhaseTimings },
+  step: Step,
+): Promise<void> {
+  const importId = job.id
+  try {
+    await db.transaction(async (tx) => {
+      const whole = { importId, after: 0, upto: WHOLE_FILE }
+      await step('lock SKUs', () => lockRangeSkus(tx, whole, PENDING))
+      const stale = await step('stock guard (stale rows)', () => staleRows(tx, whole, now()))
+      if (stale.length > 0) throw new StaleRowsFound(stale)
+      for (let after = 0; ;) {
+        const end = await step('next range', () => nextRangeEnd(tx, importId, after, APPLY_RANGE, PENDING))
+        if (end === null) break
+        await applyLockedRange(tx, job, { importId, after, upto: end }, step, context.timings)
+        after = end
+      }
+      await step('finish (total)', () => finishApply(tx, job, step))
+    })
+  } catch (error) {
+    if (error instanceof StaleRowsFound) {
+      await refuseStale(db, job, error.rows)
       return
     }
-    throw error
+    if (!context.isLastAttempt) throw error
+    log().error({ err: error, importId }, 'import could not be applied; nothing was changed')
+    await failImport(db, importId, ALL_OR_NOTHING_FAILED)
   }
-  await step('finish (total)', () =>
-    db.transaction(async (tx) => {
-      const productIds = await step('finish: products touched', () =>
-        selectRows<{ product_id: number }>(
-          tx,
-          sql`select distinct s.product_id from ${stockImportRows} r join ${skus} s on s.id = r.sku_id
-          where r.import_id = ${importId} and r.result = 'applied'`,
-        ),
-      )
-      if (productIds.length)
-        await step('finish: listings refresh', () =>
-          refreshProductListings(
-            tx,
-            productIds.map((r) => Number(r.product_id)),
-          ),
-        )
-      const counts = await step('finish: counts', () => countRows(tx, importId))
-      await tx
-        .update(stockImports)
-        .set({ status: 'applied', counts, rowsDone: counts.read, rowsTotal: counts.read, appliedAt: now() })
-        .where(eq(stockImports.id, importId))
-      await recordAuditEvent(tx, {
-        actorUserId: job.appliedBy,
-        sellerId: job.sellerId,
-        action: 'import.apply',
-        recordType: 'import',
-        recordId: importId,
-        after: {
-          file: job.fileName,
-          mode: job.mode,
-          applied: counts.applied,
-          stale: counts.stale,
-          skipped: counts.skipped,
-        },
-      })
-    }),
+}
+
+/** Applies one range of pending rows whose SKUs the caller's transaction holds locks on (or takes). */
+async function applyLockedRange(
+  tx: Tx,
+  job: ImportJob,
+  range: { importId: number; after: number; upto: number },
+  step: Step,
+  timings: PhaseTimings | undefined,
+) {
+  await step('lock SKUs', () => lockRangeSkus(tx, range, PENDING))
+  const done = await applyRange(tx, range, { actorUserId: job.appliedBy, at: now(), timings })
+  await step('progress', () =>
+    tx
+      .update(stockImports)
+      .set({ rowsDone: sql`${stockImports.rowsDone} + ${done.applied + done.stale}` })
+      .where(eq(stockImports.id, job.id)),
   )
 }
 
-type ImportJob = typeof stockImports.$inferSelect
+/** An all-or-nothing apply the stock guard refused: the rows are listed as stale, nothing changed. */
+async function refuseStale(db: Db, job: ImportJob, rows: { id: number; reason: string }[]) {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`
+      update ${stockImportRows} t set result = 'stale', warnings = t.warnings || jsonb_build_array(v.reason)
+      from jsonb_to_recordset(${jsonRows(rows)}) as v(id bigint, reason text)
+      where t.id = v.id and t.import_id = ${job.id}::int`)
+    const counts = await countRows(tx, job.id)
+    await tx
+      .update(stockImports)
+      .set({ status: 'failed', counts, rowsDone: 0, fileError: ALL_OR_NOTHING_STALE(rows.length) })
+      .where(eq(stockImports.id, job.id))
+  })
+}
+
+/** Listings refreshed once, counts stored, the import marked applied and audited. */
+async function finishApply(tx: Tx, job: ImportJob, step: Step, notice?: string) {
+  const importId = job.id
+  const productIds = await step('finish: products touched', () =>
+    selectRows<{ product_id: number }>(
+      tx,
+      sql`select distinct s.product_id from ${stockImportRows} r join ${skus} s on s.id = r.sku_id
+      where r.import_id = ${importId} and r.result = 'applied'`,
+    ),
+  )
+  if (productIds.length)
+    await step('finish: listings refresh', () =>
+      refreshProductListings(
+        tx,
+        productIds.map((r) => Number(r.product_id)),
+      ),
+    )
+  const counts = await step('finish: counts', () => countRows(tx, importId))
+  await tx
+    .update(stockImports)
+    .set({
+      status: 'applied',
+      counts,
+      rowsDone: counts.read,
+      rowsTotal: counts.read,
+      appliedAt: now(),
+      fileError: notice ?? null,
+    })
+    .where(eq(stockImports.id, importId))
+  await recordAuditEvent(tx, {
+    actorUserId: job.appliedBy,
+    sellerId: job.sellerId,
+    action: 'import.apply',
+    recordType: 'import',
+    recordId: importId,
+    after: {
+      file: job.fileName,
+      mode: job.mode,
+      applied: counts.applied,
+      stale: counts.stale,
+      skipped: counts.skipped,
+    },
+  })
+}
 
 export interface RevertResult {
   reverted: number
@@ -452,13 +556,6 @@ export async function revertImport(
   return result
 }
 
-async function undoAppliedRows(db: Db, importId: number, actorUserId: number | null) {
-  await db.transaction(async (tx) => {
-    const [job] = await tx.select().from(stockImports).where(eq(stockImports.id, importId)).for('update')
-    await revertRows(tx, job!, actorUserId)
-  })
-}
-
 /**
  * Reverts the import's applied rows in ranges of rows, inside the caller's transaction: a few
  * set-based statements per range (import-apply.server.ts), then one listing refresh.
@@ -498,9 +595,15 @@ export async function getImport(db: Db, auth: AuthContext | null, importId: numb
 
 export type PublicImport = ReturnType<typeof publicImport>
 
-function publicImport(job: ImportJob) {
+/** "First Last" of the user who uploaded, or null when the account is gone. */
+const uploaderName = sql<
+  string | null
+>`nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), '')`
+
+function publicImport(job: ImportJob, uploadedBy: string | null = null) {
   return {
     id: job.id,
+    uploadedBy,
     fileName: job.fileName,
     fileKind: job.fileKind,
     status: job.status,
@@ -508,7 +611,8 @@ function publicImport(job: ImportJob) {
     stockOnly: job.stockOnly,
     rowsTotal: job.rowsTotal,
     rowsDone: job.rowsDone,
-    counts: job.counts,
+    // Imports counted before a count existed read it as 0.
+    counts: { ...emptyCounts(), ...job.counts },
     fileError: job.fileError,
     createdAt: job.createdAt.toISOString(),
     appliedAt: job.appliedAt?.toISOString() ?? null,
@@ -531,8 +635,8 @@ export async function listImportRows(
       ? eq(stockImportRows.outcome, options.filter)
       : options.filter === 'warning'
         ? sql`jsonb_array_length(${stockImportRows.warnings}) > 0`
-        : options.filter === 'stale'
-          ? eq(stockImportRows.result, 'stale')
+        : options.filter === 'stale' || options.filter === 'not_reverted'
+          ? eq(stockImportRows.result, options.filter)
           : undefined,
   )
   const [total] = await db.select({ n: count() }).from(stockImportRows).where(where)
@@ -554,6 +658,7 @@ export async function listImportRows(
       after: row.after,
       errors: row.errors.map((e) => rowMessage(row.rowNumber, e)),
       warnings: row.warnings.map((w) => rowMessage(row.rowNumber, w)),
+      notReverted: row.notRevertedReason ? rowMessage(row.rowNumber, row.notRevertedReason) : null,
     })),
   }
 }
@@ -570,13 +675,14 @@ export async function listImports(
     .from(stockImports)
     .where(eq(stockImports.sellerId, actor.sellerId))
   const rows = await db
-    .select()
+    .select({ job: stockImports, uploadedBy: uploaderName })
     .from(stockImports)
+    .leftJoin(users, eq(users.id, stockImports.userId))
     .where(eq(stockImports.sellerId, actor.sellerId))
     .orderBy(desc(stockImports.id))
     .limit(options.perPage)
     .offset((options.page - 1) * options.perPage)
-  return { total: total?.n ?? 0, imports: rows.map(publicImport) }
+  return { total: total?.n ?? 0, imports: rows.map((row) => publicImport(row.job, row.uploadedBy)) }
 }
 
 /** The error report of an import, in the upload's format, for download. */

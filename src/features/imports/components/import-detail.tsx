@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import { useEffect, useState, type ReactNode } from 'react'
 import type { ImportMode } from '~/lib/domain-enums'
 import { notify } from '~/lib/notify'
@@ -11,7 +12,6 @@ import { importQueries } from '../imports.queries'
 import type { RowFilter } from '../imports.schemas'
 import { ImportRows } from './import-rows-table'
 
-type RevertOutcome = Awaited<ReturnType<typeof revertImportFn>>
 type ImportCounts = Awaited<ReturnType<typeof fetchImport>>['counts']
 
 const STATUS_TEXT: Record<string, string> = {
@@ -37,7 +37,7 @@ export function ImportDetail({
   const status = data?.status
   // The history table shows each import's status: keep it in step as this one moves on.
   useEffect(() => {
-    if (status) void queryClient.invalidateQueries({ queryKey: importQueries.history().queryKey })
+    if (status) void queryClient.invalidateQueries({ queryKey: [...importQueries.all, 'history'] })
   }, [status, queryClient])
   if (!data) return <Skeleton className="h-40 w-full" />
   const running = data.status === 'checking' || data.status === 'applying'
@@ -56,13 +56,23 @@ export function ImportDetail({
         {STATUS_TEXT[data.status]}
         {data.stockOnly ? ' (stock only)' : ''}
       </p>
-      {running ? <Progress done={data.rowsDone} total={data.rowsTotal} /> : null}
+      {running ? (
+        data.status === 'applying' && data.mode === 'all_or_nothing' ? (
+          <Progress
+            done={0}
+            total={0}
+            text={`Applying ${data.rowsTotal.toLocaleString('en-US')} changes in one step: buyers see all of them at once, or none.`}
+          />
+        ) : (
+          <Progress done={data.rowsDone} total={data.rowsTotal} />
+        )
+      ) : null}
       {data.fileError ? (
         <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-900">
           {data.fileError}
         </p>
       ) : null}
-      {!running && data.status !== 'failed' ? <Summary counts={data.counts} status={data.status} /> : null}
+      {!running && data.counts.read > 0 ? <Summary counts={data.counts} status={data.status} /> : null}
       {data.counts.errors > 0 || data.counts.stale > 0 ? (
         <a
           className={buttonClasses('secondary', 'sm', 'self-start')}
@@ -74,7 +84,10 @@ export function ImportDetail({
       ) : null}
       {data.status === 'checked' ? <ApplyPanel importId={importId} counts={data.counts} /> : null}
       {data.status === 'applied' ? <RevertPanel importId={importId} /> : null}
-      {!running && data.status !== 'failed' ? (
+      {data.status === 'reverted' && data.counts.notReverted > 0 ? (
+        <NotRevertedNote importId={importId} count={data.counts.notReverted} />
+      ) : null}
+      {!running && data.counts.read > 0 ? (
         <ImportRows
           importId={importId}
           filter={rowFilter ?? defaultFilter(data.counts)}
@@ -88,13 +101,14 @@ export function ImportDetail({
 
 /** Open on what needs the seller: errors first, then the changes; everything when nothing changes. */
 function defaultFilter(counts: ImportCounts): RowFilter {
+  if (counts.notReverted > 0) return 'not_reverted'
   if (counts.errors > 0) return 'error'
   if (counts.stale > 0) return 'stale'
   if (counts.update > 0) return 'update'
   return 'all'
 }
 
-function Progress({ done, total }: { done: number; total: number }) {
+function Progress({ done, total, text }: { done: number; total: number; text?: string }) {
   const percent = total > 0 ? Math.min(100, Math.round((done / total) * 100)) : null
   return (
     <div className="flex flex-col gap-1">
@@ -116,9 +130,10 @@ function Progress({ done, total }: { done: number; total: number }) {
         />
       </div>
       <p className="text-sm text-stone-600">
-        {total > 0
-          ? `${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} rows`
-          : `${done.toLocaleString('en-US')} rows read`}
+        {text ??
+          (total > 0
+            ? `${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} rows`
+            : `${done.toLocaleString('en-US')} rows read`)}
       </p>
     </div>
   )
@@ -132,11 +147,16 @@ function Summary({ counts, status }: { counts: ImportCounts; status: string }) {
     ['Errors', counts.errors, counts.errors ? 'text-red-800' : 'text-stone-700'],
     ['Warnings', counts.warnings, counts.warnings ? 'text-amber-800' : 'text-stone-700'],
   ]
-  if (status === 'applied' || status === 'reverted')
+  if (status === 'applied' || status === 'reverted' || counts.stale > 0)
     items.push(
       ['Applied', counts.applied, 'text-green-800'],
       ['Stock moved (not applied)', counts.stale, counts.stale ? 'text-amber-800' : 'text-stone-700'],
       ['Skipped (errors)', counts.skipped, 'text-stone-700'],
+    )
+  if (status === 'reverted')
+    items.push(
+      ['Reverted', counts.reverted, 'text-ink'],
+      ['Not reverted', counts.notReverted, counts.notReverted ? 'text-amber-800' : 'text-stone-700'],
     )
   return (
     <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
@@ -177,14 +197,14 @@ function ApplyPanel({ importId, counts }: { importId: number; counts: ImportCoun
       >
         {counts.errors > 0
           ? 'Not possible: the file has rows with errors.'
-          : 'Every row is applied, or none is.'}
+          : 'Every row is applied, or none is: if the stock of any row moved since you downloaded the file, nothing changes and those rows are listed.'}
       </Choice>
       <Choice checked={mode === 'valid_rows'} onSelect={() => setMode('valid_rows')} title="Apply valid rows">
         Rows with errors are skipped and listed in the error report.
       </Choice>
       <p className="text-sm text-stone-600">
-        A row whose stock changed since you downloaded the file (an order came in) is not applied and is
-        listed.
+        With “Apply valid rows”, a row whose stock changed since you downloaded the file (an order came in) is
+        not applied and is listed; the other rows are.
       </p>
       <Button
         className="self-start"
@@ -234,13 +254,16 @@ function Choice({
 function RevertPanel({ importId }: { importId: number }) {
   const queryClient = useQueryClient()
   const [open, setOpen] = useState(false)
-  const [outcome, setOutcome] = useState<RevertOutcome | null>(null)
   const revert = useMutation({
     mutationFn: () => revertImportFn({ data: { importId } }),
     onSuccess: async (result) => {
       setOpen(false)
-      setOutcome(result)
-      notify('success', `Reverted ${result.reverted.toLocaleString('en-US')} rows`)
+      const left = result.notReverted.length
+      notify(
+        left ? 'warning' : 'success',
+        `Reverted ${plural(result.reverted, 'row')}` +
+          (left ? `; ${plural(left, 'row')} could not be reverted (listed below)` : ''),
+      )
       await queryClient.invalidateQueries({ queryKey: importQueries.all })
     },
   })
@@ -249,7 +272,6 @@ function RevertPanel({ importId }: { importId: number }) {
       <Button variant="secondary" className="self-start" onClick={() => setOpen(true)}>
         Revert this import
       </Button>
-      {outcome && outcome.notReverted.length > 0 ? <NotReverted list={outcome.notReverted} /> : null}
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent
           title="Revert this import?"
@@ -274,17 +296,29 @@ function RevertPanel({ importId }: { importId: number }) {
   )
 }
 
-function NotReverted({ list }: { list: RevertOutcome['notReverted'] }) {
+const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`
+
+/**
+ * What a revert left applied stays on the page for good (the rows keep their reason), whatever
+ * the status says: reverted, with these rows as they were after the import.
+ */
+function NotRevertedNote({ importId, count }: { importId: number; count: number }) {
   return (
-    <div role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-950">
-      <p className="font-medium">Not reverted ({list.length}):</p>
-      <ul className="mt-1 list-disc ps-5">
-        {list.slice(0, 50).map((item) => (
-          <li key={item.rowNumber}>
-            Row {item.rowNumber}, SKU {item.sku}: {item.reason}
-          </li>
-        ))}
-      </ul>
+    <div role="note" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-950">
+      <p>
+        <strong>{plural(count, 'row')} could not be reverted</strong>: something changed{' '}
+        {count === 1 ? 'it' : 'them'} since the import (an order, a stock change or a price edit), so{' '}
+        {count === 1 ? 'it keeps' : 'they keep'} the imported figures. Each is listed with the reason.
+      </p>
+      <Link
+        to="/seller/inventory/import-price"
+        search={{ import: importId, rows: 'not_reverted' }}
+        replace
+        resetScroll={false}
+        className="mt-1 inline-block font-medium text-amber-950 underline underline-offset-4"
+      >
+        Show the rows not reverted
+      </Link>
     </div>
   )
 }

@@ -2,9 +2,10 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { formatTehranDateTime } from '~/lib/tehran-time'
 import { buttonClasses } from '~/ui/button'
+import { Pagination } from '~/ui/pagination'
 import { Table, TBody, THead, Td, Th, Tr } from '~/ui/table'
 import { importQueries } from '../imports.queries'
-import type { RowFilter } from '../imports.schemas'
+import { IMPORTS_PER_PAGE, type RowFilter } from '../imports.schemas'
 import { ImportDetail } from './import-detail'
 import { ImportUpload } from './import-upload'
 
@@ -25,11 +26,13 @@ export function ImportPricePage({
   importId,
   rowFilter,
   page,
+  historyPage,
   onStarted,
 }: {
   importId?: number
   rowFilter?: RowFilter
   page: number
+  historyPage: number
   onStarted: (importId: number) => void
 }) {
   return (
@@ -71,20 +74,28 @@ export function ImportPricePage({
       {importId ? (
         <ImportDetail key={importId} importId={importId} rowFilter={rowFilter} page={page} />
       ) : null}
-      <ImportHistory current={importId} />
+      <ImportHistory current={importId} page={historyPage} />
     </section>
   )
 }
 
-function ImportHistory({ current }: { current?: number }) {
-  const { data } = useQuery(importQueries.history())
-  if (!data || data.imports.length === 0) return null
+const MODE_LABEL: Record<string, string> = {
+  all_or_nothing: 'All or nothing',
+  valid_rows: 'Valid rows',
+}
+
+const n = (value: number) => value.toLocaleString('en-US')
+
+function ImportHistory({ current, page }: { current?: number; page: number }) {
+  const { data } = useQuery(importQueries.history(page))
+  if (!data || data.total === 0) return null
+  const pageCount = Math.max(1, Math.ceil(data.total / IMPORTS_PER_PAGE))
   return (
     <section aria-labelledby="history-title" className="flex flex-col gap-3">
       <h2 id="history-title" className="text-lg font-semibold text-ink">
-        Your recent imports
+        Your imports <span className="text-sm font-normal text-stone-600">({n(data.total)})</span>
       </h2>
-      <ul className="flex flex-col gap-2 sm:hidden">
+      <ul className="flex flex-col gap-2 xl:hidden" data-testid="import-history-cards">
         {data.imports.map((item) => (
           <li key={item.id} className="rounded-lg border border-stone-200 bg-white p-3 text-sm">
             <Link
@@ -94,23 +105,33 @@ function ImportHistory({ current }: { current?: number }) {
             >
               {item.fileName}
             </Link>
-            <p className="text-stone-600">{formatTehranDateTime(item.createdAt)}</p>
+            <p className="text-stone-600">
+              {formatTehranDateTime(item.createdAt)} · {item.uploadedBy ?? 'A former user'}
+            </p>
             <p>
-              {STATUS_LABEL[item.status]} · {item.counts.read.toLocaleString('en-US')} rows,{' '}
-              {item.counts.applied.toLocaleString('en-US')} applied
+              {STATUS_LABEL[item.status]}
+              {item.mode ? ` · ${MODE_LABEL[item.mode]}` : ''}
+            </p>
+            <p className="text-stone-700">
+              {n(item.counts.read)} rows · {n(item.counts.applied)} applied · {n(item.counts.errors)} errors ·{' '}
+              {n(item.counts.stale)} stock moved · {n(item.counts.skipped)} skipped
             </p>
           </li>
         ))}
       </ul>
-      <div className="hidden overflow-x-auto sm:block">
-        <Table>
+      <div className="hidden overflow-x-auto xl:block">
+        <Table aria-labelledby="history-title">
           <THead>
             <Tr>
               <Th>Uploaded</Th>
               <Th>File</Th>
+              <Th>Mode</Th>
               <Th>Status</Th>
               <Th className="text-end">Rows</Th>
               <Th className="text-end">Applied</Th>
+              <Th className="text-end">Errors</Th>
+              <Th className="text-end">Stock moved</Th>
+              <Th className="text-end">Skipped</Th>
               <Th>
                 <span className="sr-only">Open</span>
               </Th>
@@ -119,13 +140,21 @@ function ImportHistory({ current }: { current?: number }) {
           <TBody>
             {data.imports.map((item) => (
               <Tr key={item.id} aria-current={item.id === current ? 'true' : undefined}>
-                <Td className="text-sm whitespace-nowrap">{formatTehranDateTime(item.createdAt)}</Td>
-                <Td className="max-w-48 truncate text-sm" title={item.fileName}>
+                <Td className="text-sm">
+                  <span className="whitespace-nowrap">{formatTehranDateTime(item.createdAt)}</span>
+                  <br />
+                  <span className="text-stone-600">by {item.uploadedBy ?? 'a former user'}</span>
+                </Td>
+                <Td className="max-w-40 truncate text-sm" title={item.fileName}>
                   {item.fileName}
                 </Td>
+                <Td className="text-sm whitespace-nowrap">{item.mode ? MODE_LABEL[item.mode] : '—'}</Td>
                 <Td className="text-sm">{STATUS_LABEL[item.status]}</Td>
-                <Td className="text-end text-sm">{item.counts.read.toLocaleString('en-US')}</Td>
-                <Td className="text-end text-sm">{item.counts.applied.toLocaleString('en-US')}</Td>
+                <Td className="text-end text-sm">{n(item.counts.read)}</Td>
+                <Td className="text-end text-sm">{n(item.counts.applied)}</Td>
+                <Td className="text-end text-sm">{n(item.counts.errors)}</Td>
+                <Td className="text-end text-sm">{n(item.counts.stale)}</Td>
+                <Td className="text-end text-sm">{n(item.counts.skipped)}</Td>
                 <Td>
                   <Link
                     to="/seller/inventory/import-price"
@@ -140,6 +169,19 @@ function ImportHistory({ current }: { current?: number }) {
           </TBody>
         </Table>
       </div>
+      <Pagination
+        page={page}
+        pageCount={pageCount}
+        renderLink={(target, props) => (
+          <Link
+            key={target}
+            to="/seller/inventory/import-price"
+            search={(prev) => ({ ...prev, history: target > 1 ? target : undefined })}
+            resetScroll={false}
+            {...props}
+          />
+        )}
+      />
     </section>
   )
 }

@@ -19,6 +19,7 @@ const FILTERS: { value: RowFilter; label: string; count: (c: Counts) => number |
   { value: 'warning', label: 'Warnings', count: (c) => c.warnings },
   { value: 'unchanged', label: 'Unchanged', count: (c) => c.unchanged },
   { value: 'stale', label: 'Not applied (stock moved)', count: (c) => c.stale || null },
+  { value: 'not_reverted', label: 'Not reverted', count: (c) => c.notReverted || null },
 ]
 
 const num = (n: number) => n.toLocaleString('en-US')
@@ -63,6 +64,7 @@ const RESULT_TEXT: Record<string, string> = {
   skipped: 'Skipped',
   stale: 'Not applied',
   reverted: 'Reverted',
+  not_reverted: 'Not reverted',
 }
 
 type Row = Awaited<ReturnType<typeof fetchImportRows>>['rows'][number]
@@ -76,6 +78,7 @@ function Messages({ row }: { row: Row }) {
           {message}
         </p>
       ))}
+      {row.notReverted ? <p className="text-amber-800">{row.notReverted}</p> : null}
       {row.warnings.map((message) => (
         <p key={message} className="text-amber-800">
           {message}

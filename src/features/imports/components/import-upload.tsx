@@ -1,10 +1,8 @@
 import { useForm } from '@tanstack/react-form'
 import { useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
-import { toApiError } from '~/lib/api-error'
 import { Button } from '~/ui/button'
 import { MAX_IMPORT_BYTES } from '../import-format'
-import { uploadImportFn } from '../imports.functions'
 import { importQueries } from '../imports.queries'
 
 const ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
@@ -17,6 +15,22 @@ export function fileProblem(file: { name: string; size: number } | null): string
   if (file.size > MAX_IMPORT_BYTES)
     return `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB: split it`
   return undefined
+}
+
+/** Posts the sheet; a refusal (413, 415, 422) comes back as an error with the server's words. */
+async function uploadSheet(body: FormData): Promise<{ importId: number }> {
+  const response = await fetch('/api/seller/imports/upload', {
+    method: 'POST',
+    body,
+    credentials: 'same-origin',
+  })
+  const reply = (await response.json().catch(() => null)) as {
+    importId?: number
+    message?: string
+    errors?: { file?: string[] }
+  } | null
+  if (response.ok && reply?.importId) return { importId: reply.importId }
+  throw new Error(reply?.errors?.file?.[0] ?? reply?.message ?? 'The file could not be uploaded: try again')
 }
 
 /** Step 2: upload a sheet; the dry run starts at once and the page follows it. */
@@ -33,15 +47,13 @@ export function ImportUpload({ onStarted }: { onStarted: (importId: number) => v
       const body = new FormData()
       body.set('file', value.file!)
       try {
-        const { importId } = await uploadImportFn({ data: body })
+        const { importId } = await uploadSheet(body)
         await queryClient.invalidateQueries({ queryKey: importQueries.all })
         formApi.reset()
         setInputKey((key) => key + 1)
         onStarted(importId)
       } catch (thrown) {
-        const error = toApiError(thrown)
-        error.reported = true
-        setServerError(error.fieldErrors?.file?.[0] ?? error.message)
+        setServerError(thrown instanceof Error ? thrown.message : String(thrown))
       }
     },
   })

@@ -8,10 +8,10 @@ import { notFoundOnInvalidSearch } from '~/lib/route-errors'
 export const Route = createFileRoute('/seller/inventory/import-price')({
   validateSearch: importPageSearch,
   onError: notFoundOnInvalidSearch,
-  loaderDeps: ({ search }) => ({ importId: search.import }),
+  loaderDeps: ({ search }) => ({ importId: search.import, history: search.history ?? 1 }),
   loader: async ({ context, deps }) => {
     await Promise.all([
-      context.queryClient.ensureQueryData(importQueries.history()),
+      context.queryClient.ensureQueryData(importQueries.history(deps.history)),
       deps.importId ? context.queryClient.ensureQueryData(importQueries.detail(deps.importId)) : null,
     ])
   },
@@ -27,6 +27,7 @@ function SellerInventoryImportPricePage() {
       importId={search.import}
       rowFilter={search.rows}
       page={search.page ?? 1}
+      historyPage={search.history ?? 1}
       onStarted={(importId) => void navigate({ search: { import: importId } })}
     />
   )

@@ -30,6 +30,9 @@ export interface ImportCounts {
   applied: number
   skipped: number
   stale: number
+  /** After a revert: rows restored, and rows left applied because something changed them since. */
+  reverted: number
+  notReverted: number
 }
 
 /** A price and stock sheet a seller uploaded: checked (dry run), then applied, then maybe reverted. */
@@ -87,6 +90,8 @@ export const stockImportRows = pgTable(
     warnings: jsonb('warnings').$type<string[]>().notNull().default([]),
     /** What applying the row did, so it can be reverted exactly. */
     applied: jsonb('applied').$type<ImportRowApplied>(),
+    /** Why a revert left this row applied (result `not_reverted`), in words for the seller. */
+    notRevertedReason: text('not_reverted_reason'),
   },
   (t) => [
     uniqueIndex('import_rows_row_key').on(t.importId, t.rowNumber),
