@@ -228,7 +228,7 @@ test('the demo buyer joins Plus at the sandbox bank, checks out with free seller
   await form.getByRole('textbox', { name: 'Receiver name' }).fill('Bahram Rahimi')
   await form.getByRole('textbox', { name: 'Receiver mobile' }).fill('09121234567')
   await form.getByRole('button', { name: 'Add address' }).click()
-  await expect(page.getByRole('radio', { name: /Warehouse/ })).toBeChecked()
+  await expect(page.getByRole('radio', { name: /^Warehouse/ })).toBeChecked()
   await expect(page.getByTestId('total-delivery')).toContainText('Free')
   await expect(page.getByText('Free delivery with Omdeh Plus', { exact: true })).toBeVisible()
   await expect(page.getByTestId('plus-saving')).toHaveText(
