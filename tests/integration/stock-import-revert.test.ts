@@ -1,6 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SHEET_COLUMNS } from '~/features/imports/import-format'
 import {
   applyImport,
   checkImport,
@@ -14,9 +13,9 @@ import { changeStock, ledgerMismatches } from '~/features/inventory/stock-ledger
 import type { AuthContext } from '~/server/auth/session.server'
 import type { Db } from '~/server/db/client.server'
 import { prices, skus, stockMovements } from '~/server/db/schema'
-import { createProduct, createSeller, createStore } from '../factories/create'
 import { closeAuthTestDatabase, openAuthTestDatabase } from './auth-fixtures'
-import { authOf, tempStorage } from './tickets-fixtures'
+import { DAY, IMPORT_HEADER, sellerWithManySkus, sheetLine } from './import-fixtures'
+import { tempStorage } from './tickets-fixtures'
 
 /**
  * The set-based apply and revert at a size where a per-row path would show: thousands of rows,
@@ -26,89 +25,14 @@ import { authOf, tempStorage } from './tickets-fixtures'
 
 let db: Db
 const storage = tempStorage()
-const HEADER = SHEET_COLUMNS.map((c) => c.header).join(',')
-const DAY = 86_400_000
 
 beforeAll(async () => {
   ;({ db } = await openAuthTestDatabase())
 })
 afterAll(closeAuthTestDatabase)
 
-interface Sku {
-  id: number
-  sku: string
-  productId: number
-}
-
-/** A seller with `n` SKUs made in bulk: stock 50 (+ opening ledger row) and two current tiers each. */
-async function sellerWithManySkus(n: number) {
-  const seller = await createSeller(db)
-  const store = await createStore(db, { seller })
-  const product = await createProduct(db)
-  const prefix = `RV${store.id}-`
-  // One product per SKU (a store offers a product once); names from the factory's product.
-  const made = await db.execute(sql`
-    with p as (
-      insert into products (slug, name, category_id, unit)
-      select ${`rv-${store.id}-`} || g, 'Revert product ' || g, ${product.categoryId}, 'box'
-      from generate_series(1, ${n}) g returning id
-    )
-    insert into skus (sku, store_id, product_id, remaining_quantity)
-    select ${prefix} || p.id, ${store.id}, p.id, 50 from p`)
-  void made
-  const list = await db
-    .select({ id: skus.id, sku: skus.sku, productId: skus.productId })
-    .from(skus)
-    .where(eq(skus.storeId, store.id))
-    .orderBy(asc(skus.id))
-  const ids = list.map((s) => s.id)
-  await db.insert(stockMovements).values(
-    ids.map((skuId) => ({
-      skuId,
-      kind: 'adjustment' as const,
-      delta: 50,
-      resultingQuantity: 50,
-      reason: 'opening_stock',
-    })),
-  )
-  const yesterday = new Date(Date.now() - DAY)
-  await db.insert(prices).values(
-    ids.flatMap((skuId) => [
-      {
-        skuId,
-        minQuantity: 1,
-        unitPrice: 100_000,
-        offerPrice: 0,
-        pricePerPiece: 100_000,
-        validFrom: yesterday,
-      },
-      {
-        skuId,
-        minQuantity: 10,
-        unitPrice: 90_000,
-        offerPrice: 0,
-        pricePerPiece: 90_000,
-        validFrom: yesterday,
-      },
-    ]),
-  )
-  return { seller, store, skus: list as Sku[], auth: await authOf(db, seller.owner.id) }
-}
-
-function line(
-  sku: string,
-  current: number | '',
-  next: number | '',
-  always: string,
-  tiers: (string | number)[][] = [],
-) {
-  const cells: (string | number)[] = [sku, 'Store', 'Product', current, next, always]
-  for (let slot = 0; slot < 3; slot++) cells.push(...(tiers[slot] ?? ['', '', '', '', '']))
-  return cells.join(',')
-}
-
 async function checked(auth: AuthContext, lines: string[]) {
-  const bytes = Buffer.from([HEADER, ...lines].join('\n'))
+  const bytes = Buffer.from([IMPORT_HEADER, ...lines].join('\n'))
   const { importId } = await startImport(db, auth, { name: 'prices.csv', bytes }, storage)
   await checkImport(db, importId, storage)
   return importId
@@ -150,7 +74,7 @@ async function snapshot(ids: number[]) {
 
 describe('set-based import apply and revert', () => {
   it('reverts 2,500 applied rows exactly: stock through the ledger, tiers, "always available"', async () => {
-    const s = await sellerWithManySkus(2_500)
+    const s = await sellerWithManySkus(db, 2_500)
     const ids = s.skus.map((k) => k.id)
     // Every tenth SKU also has a scheduled tier, which the import removes and the revert restores.
     const inAWeek = new Date(Math.floor((Date.now() + 7 * DAY) / 60_000) * 60_000)
@@ -175,7 +99,7 @@ describe('set-based import apply and revert', () => {
     const importId = await checked(
       s.auth,
       s.skus.map((k, i) =>
-        line(
+        sheetLine(
           k.sku,
           50,
           i % 7 === 0 ? 3 : 60 + (i % 40),
@@ -232,13 +156,13 @@ describe('set-based import apply and revert', () => {
   }, 300_000)
 
   it('the revert leaves whatever changed since the import as it is, lists it, and reverts the rest', async () => {
-    const s = await sellerWithManySkus(300)
+    const s = await sellerWithManySkus(db, 300)
     const ids = s.skus.map((k) => k.id)
     const before = await snapshot(ids)
     const importId = await checked(
       s.auth,
       s.skus.map((k, i) =>
-        line(k.sku, 50, 70, i === 2 ? 'yes' : '', i === 1 ? [[1, 95_000, 0, '', '']] : []),
+        sheetLine(k.sku, 50, 70, i === 2 ? 'yes' : '', i === 1 ? [[1, 95_000, 0, '', '']] : []),
       ),
     )
     await applied(s.auth, importId, 'valid_rows')
@@ -304,11 +228,11 @@ describe('set-based import apply and revert', () => {
   }, 300_000)
 
   it('a row whose tiers changed between the dry run and the apply is not applied (stale)', async () => {
-    const s = await sellerWithManySkus(3)
+    const s = await sellerWithManySkus(db, 3)
     const [a, b] = s.skus
     const importId = await checked(s.auth, [
-      line(a!.sku, 50, 55, '', [[1, 99_000, 0, '', '']]),
-      line(b!.sku, 50, 56, '', [[1, 98_000, 0, '', '']]),
+      sheetLine(a!.sku, 50, 55, '', [[1, 99_000, 0, '', '']]),
+      sheetLine(b!.sku, 50, 56, '', [[1, 98_000, 0, '', '']]),
     ])
     await db.insert(prices).values({
       skuId: a!.id,
