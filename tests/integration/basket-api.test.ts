@@ -222,7 +222,8 @@ describe(`basket API: reading and adding (${usingPostgres() ? 'PostgreSQL' : 'PG
     expect(fill.status).toBe(422)
     expect(fill.body.message).toBe(BASKET_FULL)
     expect(quantities(await basketOf(buyer))).toEqual(before)
-  }, 60_000)
+    // About 400 sequential writes: on PGlite beside another test run this took over a minute.
+  }, 120_000)
 
   it('reports stock and the first photo as they are when read', async () => {
     const buyer = await createBuyer(db)
