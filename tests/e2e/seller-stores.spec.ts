@@ -9,10 +9,12 @@ import { signIn } from './support/auth'
  * them; the pending seller is refused.
  */
 
-test('the demo seller opens a store, offers a product from it, and pausing it takes the offer out of the listing', async ({
+test('issue #15 journey: the demo seller opens a store, offers an existing and a new product from it, renames one, and pausing it takes both out of the listing', async ({
   page,
   context,
 }) => {
+  // The whole issue #15 journey: store, two offers, a rename, a pause.
+  test.setTimeout(150_000)
   await signIn(context, 'seller')
   await page.goto('/seller/stores')
   await expect(page.getByRole('heading', { level: 1, name: 'Your Stores' })).toBeVisible()
@@ -23,7 +25,30 @@ test('the demo seller opens a store, offers a product from it, and pausing it ta
   await page.getByLabel('Store name').fill(name)
   const slug = page.getByLabel('Store address (slug)')
   await expect(slug).toHaveValue(name.toLowerCase().replaceAll(' ', '-'))
-  await page.getByLabel('City').fill('Isfahan')
+  // The city comes from Iran's list: typed in Persian or English, chosen with the keyboard.
+  const city = page.getByRole('combobox', { name: 'City' })
+  const cities = page.getByRole('listbox', { name: 'Cities' })
+  await city.pressSequentially('اصف')
+  await expect(cities.getByRole('option', { selected: true })).toContainText('Isfahan')
+  await city.press('Escape')
+  await expect(cities).toBeHidden()
+  await city.fill('')
+  await city.pressSequentially('Isf')
+  await expect(cities).toBeVisible()
+  const first = cities.getByRole('option').first()
+  await expect(first).toContainText('Isfahan')
+  await expect(first).toContainText('اصفهان')
+  await expect(first).toHaveAttribute('aria-selected', 'true')
+  await expect(city).toHaveAttribute('aria-activedescendant', (await first.getAttribute('id'))!)
+  // Down moves to the next match, Up comes back, Enter chooses.
+  await city.press('ArrowDown')
+  await expect(cities.getByRole('option').nth(1)).toHaveAttribute('aria-selected', 'true')
+  await city.press('ArrowUp')
+  await city.press('Enter')
+  await expect(city).toHaveValue('Isfahan')
+  await expect(cities).toBeHidden()
+  await expect(city).toHaveAccessibleDescription(/Isfahan province/)
+  await expect(page).toHaveURL('/seller/stores/create')
   await page.getByLabel('Pickup address').fill('No. 12, Chaharbagh St')
   await page.getByLabel('Pickup hours').fill('Sat–Wed 9:00–17:00')
   const logoPng = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#1e8449' } })
@@ -61,6 +86,47 @@ test('the demo seller opens a store, offers a product from it, and pausing it ta
   await page.goto(`/product?store=${storeSlug}`)
   await expect(page.getByRole('link', { name: productName }).first()).toBeVisible()
 
+  // The same store creates a new product with two photos and two tiers: both offers are listed.
+  await page.goto(storePath.replace(/\/show$/, '/products/add'))
+  const create = page.getByRole('form', { name: 'Create a new product' })
+  const newName = `Barberry Playwright ${Date.now().toString(36)}`
+  await create.getByLabel('Product name').fill(newName)
+  await create.getByRole('combobox', { name: /^Category/ }).selectOption({ index: 1 })
+  await create.getByLabel('Selling unit').fill('carton of 12 × 250 g')
+  const photo = async (file: string, background: string) => ({
+    name: file,
+    mimeType: 'image/png',
+    buffer: await sharp({ create: { width: 600, height: 600, channels: 3, background } })
+      .png()
+      .toBuffer(),
+  })
+  await create
+    .getByLabel('Choose photos')
+    .setInputFiles([await photo('front.png', '#b91c1c'), await photo('back.png', '#1d4ed8')])
+  await expect(create.getByRole('list', { name: 'Chosen photos' }).getByRole('listitem')).toHaveCount(2)
+  await create.getByLabel('Stock').fill('60')
+  await create.getByLabel('Unit price (tier 1)').fill('900000')
+  await create.getByRole('button', { name: 'Add a tier' }).click()
+  await create.getByLabel('From quantity (tier 2)').fill('12')
+  await create.getByLabel('Unit price (tier 2)').fill('850000')
+  await create.getByRole('button', { name: 'Create and put on sale' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: /^Products of/ })).toBeVisible()
+  await page.goto(`/product?store=${storeSlug}`)
+  await expect(page.getByRole('link', { name: productName }).first()).toBeVisible()
+  await expect(page.getByRole('link', { name: newName }).first()).toBeVisible()
+
+  // Renamed on its edit page, the new product shows under its new name in the listing.
+  await page.goto(storePath.replace(/\/show$/, '/products'))
+  await page.getByRole('link', { name: new RegExp(`: edit ${newName}$`) }).click()
+  await expect(page.getByRole('heading', { level: 1, name: newName })).toBeVisible()
+  const renamed = `${newName} premium`
+  const productForm = page.getByRole('form', { name: 'Product' })
+  await productForm.getByLabel('Product name').fill(renamed)
+  await productForm.getByRole('button', { name: 'Save product' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible()
+  await page.goto(`/product?store=${storeSlug}`)
+  await expect(page.getByRole('link', { name: renamed }).first()).toBeVisible()
+
   // Pausing the store takes its offers out of the listing at once.
   await page.goto(storePath)
   await page.getByRole('link', { name: 'Edit store' }).click()
@@ -73,9 +139,15 @@ test('the demo seller opens a store, offers a product from it, and pausing it ta
   await page.screenshot({ path: 'test-results/screens/store-show.png', fullPage: true })
   await page.goto(`/product?store=${storeSlug}`)
   await expect(page.getByRole('link', { name: productName })).toHaveCount(0)
+  await expect(page.getByRole('link', { name: renamed })).toHaveCount(0)
 
   await page.goto('/seller/stores/create')
   await page.getByLabel('Store name').fill(name)
+  // A city that is not on the list is refused on its field, before anything is sent.
+  await page.getByLabel('City').fill('Tehrn')
+  await page.getByRole('button', { name: 'Create store' }).click()
+  await expect(page.getByLabel('City')).toHaveAccessibleDescription(/Choose the city from the list/)
+  await expect(page.getByLabel('City')).toBeFocused()
   await page.getByLabel('City').fill('Tehran')
   await page.getByRole('button', { name: 'Create store' }).click()
   await expect(page.getByText('This address is already taken; choose another')).toBeVisible()
@@ -87,6 +159,15 @@ test('the observer reads the stores without changing them', async ({ page, conte
   await expect(page.getByRole('heading', { level: 1, name: 'Your Stores' })).toBeVisible()
   await expect(page.getByRole('link', { name: 'New store' })).toHaveCount(0)
   await expect(page.getByRole('link', { name: /^Edit (?!Profile)/ })).toHaveCount(0)
+  // Typed addresses show a note, not a form the server would refuse.
+  await page.goto('/seller/stores/create')
+  await expect(page.getByRole('note')).toContainText('Only the seller’s owner can open a store')
+  await expect(page.getByRole('button', { name: 'Create store' })).toHaveCount(0)
+  await page.goto('/seller/stores')
+  await page.getByRole('link', { name: /^Overview of Tehrani Wholesale Central/ }).click()
+  await page.goto(page.url().replace(/\/show$/, '/edit'))
+  await expect(page.getByRole('note')).toContainText('Only the seller’s owner can change a store')
+  await expect(page.getByRole('button', { name: 'Save store' })).toHaveCount(0)
 })
 
 test('the pending seller is refused the stores', async ({ page, context }) => {

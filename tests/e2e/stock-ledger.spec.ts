@@ -308,3 +308,46 @@ test('bulk always available and back; the export links carry the filters (screen
   await page.keyboard.press('Escape')
   await page.screenshot({ path: `${shots}/inventory-390.png`, fullPage: true })
 })
+
+test('issue #16 journey: low stock filter, an adjustment with a reason, its ledger row, and the buyer’s product page follows', async ({
+  page,
+  context,
+}) => {
+  await signIn(context, 'seller')
+  // Low-stock SKUs on sale (the other tests here may pause some for a moment).
+  await page.goto('/seller/inventory')
+  await page.getByRole('combobox', { name: 'Stock' }).selectOption('low')
+  await page.getByRole('combobox', { name: 'Status' }).selectOption('active')
+  await expect(page).toHaveURL(/stock=low/)
+  await expect(page).toHaveURL(/status=active/)
+  const table = page.getByRole('table', { name: 'Inventory' })
+  await table
+    .getByRole('link', { name: /\(low\): stock and ledger of / })
+    .first()
+    .click()
+  await expect(page.getByRole('heading', { level: 1, name: /^Stock of / })).toBeVisible()
+  const storeName = (await page.getByRole('link', { name: /^← Products of / }).innerText()).replace(
+    /^← Products of /,
+    '',
+  )
+  const before = await figure(page)
+
+  // One unit off (or on, when one is left): the SKU stays low for the other tests of this file.
+  const [delta, after] = before >= 2 ? (['−1', before - 1] as const) : (['+1', before + 1] as const)
+  if (before >= 2) await adjust(page, 'Remove', 1, 'Damaged or expired')
+  else await adjust(page, 'Add', 1, 'Goods received')
+  await expect.poll(() => figure(page)).toBe(after)
+  const latest = page
+    .getByRole('table', { name: /Stock ledger/ })
+    .getByRole('row')
+    .nth(1)
+  await expect(latest).toContainText('Adjustment')
+  await expect(latest).toContainText(delta)
+  await expect(latest).toContainText(before >= 2 ? 'Damaged or expired' : 'Goods received')
+
+  // The buyer's product page shows the store's offer with the new stock at once.
+  await page.getByRole('link', { name: 'Product page as buyers see it' }).click()
+  await expect(page).toHaveURL(/\/product\/[^/?]+$/)
+  const offer = page.getByTestId('offer-row').filter({ hasText: storeName })
+  await expect(offer).toContainText(`${after.toLocaleString('en')} in stock`)
+})

@@ -7,6 +7,7 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ledgerMismatches } from '~/features/inventory/stock-ledger.server'
 import { checkTierSet } from '~/features/inventory/tier-rules'
+import { findIranCity } from '~/lib/iran-cities'
 import type { DatabaseHandle } from '~/server/db/client.server'
 import {
   brands,
@@ -145,6 +146,8 @@ describe('seedDemoData at scale 1', () => {
     for (const store of data.stores) {
       expect(store.slug).toMatch(urlSafeSlug)
       expect(cityNames.has(store.city)).toBe(true)
+      // The store form accepts only listed cities: a seeded store must save unchanged when edited.
+      expect(findIranCity(store.city)?.name).toBe(store.city)
     }
     expect(data.stores.filter((s) => s.status === 'active').length).toBeGreaterThan(data.stores.length * 0.75)
   })

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { storeStatuses, type StoreStatus } from '~/lib/domain-enums'
+import { findIranCity } from '~/lib/iran-cities'
 import {
   INT4_MAX,
   idSchema,
@@ -35,12 +36,23 @@ export const ALREADY_OFFERED = 'This store already offers this product'
 export const SLUG_LOCKED = 'The address cannot change once the store has orders'
 export const CATEGORY_NOT_LEAF = 'This category has subcategories: choose the most specific one'
 export const STORE_HAS_OPEN_ORDERS = 'This store has open orders: pause it instead of deleting it'
+export const CITY_NOT_LISTED = 'Choose the city from the list of Iran’s cities'
+
+/**
+ * A store's city: one of Iran's listed cities (src/lib/iran-cities), stored by its English name.
+ * The Persian name, another case or a known spelling ("Esfahan") is accepted and stored as listed.
+ */
+export const storeCitySchema = v.pipe(
+  textSchema(80, { min: 1 }),
+  v.check((text) => findIranCity(text) !== undefined, CITY_NOT_LISTED),
+  v.transform((text) => findIranCity(text)!.name),
+)
 
 export const storeFieldsSchema = v.object({
   name: textSchema(80, { min: 2 }),
   slug: slugSchema(),
   description: textSchema(2000),
-  city: textSchema(80, { min: 2 }),
+  city: storeCitySchema,
   pickupAddress: textSchema(300),
   pickupHours: textSchema(120),
   status: v.picklist(storeStatuses, 'Choose active or paused'),

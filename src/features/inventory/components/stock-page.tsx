@@ -53,6 +53,14 @@ export function StockPage({ sku, page }: { sku: string; page: number }) {
             className="font-medium text-brand-800 underline-offset-4 hover:underline"
           >
             Price tiers
+          </Link>{' '}
+          ·{' '}
+          <Link
+            to="/product/$slug"
+            params={{ slug: view.productSlug }}
+            className="font-medium text-brand-800 underline-offset-4 hover:underline"
+          >
+            Product page<span className="sr-only"> as buyers see it</span>
           </Link>
         </p>
       </div>

@@ -5,6 +5,7 @@ import { notify } from '~/lib/notify'
 import { FormError, useAppForm } from '~/ui/form/app-form'
 import { createStoreFn, updateStoreFn } from '../stores.functions'
 import { storeQueries } from '../stores.queries'
+import { CityField } from './city-field'
 import { MAX_PHOTO_BYTES, PHOTO_TYPES, createStoreInput, suggestSlug } from '../stores.schemas'
 
 export type StoreFormValues = {
@@ -95,21 +96,7 @@ export function StoreForm({
       <form.AppField name="description">
         {(field) => <field.TextAreaField label="Description" />}
       </form.AppField>
-      <form.AppField name="city">
-        {(field) => (
-          <field.TextField
-            label="City"
-            hint="Where the store ships from and buyers pick up"
-            list="iran-cities"
-            required
-          />
-        )}
-      </form.AppField>
-      <datalist id="iran-cities">
-        {IRAN_CITIES.map((c) => (
-          <option key={c} value={c} />
-        ))}
-      </datalist>
+      <form.AppField name="city">{() => <CityField />}</form.AppField>
       <form.AppField name="pickupAddress">
         {(field) => <field.TextAreaField label="Pickup address" hint="Shown at checkout for pickup orders" />}
       </form.AppField>
@@ -159,55 +146,4 @@ export function StoreForm({
 const STATUS_CHOICES = [
   { value: 'active', label: 'Active' },
   { value: 'inactive', label: 'Paused' },
-]
-
-/** Provincial capitals and large cities of Iran (a static list; the field accepts any city). */
-export const IRAN_CITIES = [
-  'Tehran',
-  'Mashhad',
-  'Isfahan',
-  'Karaj',
-  'Shiraz',
-  'Tabriz',
-  'Qom',
-  'Ahvaz',
-  'Kermanshah',
-  'Urmia',
-  'Rasht',
-  'Zahedan',
-  'Hamadan',
-  'Kerman',
-  'Yazd',
-  'Ardabil',
-  'Bandar Abbas',
-  'Arak',
-  'Eslamshahr',
-  'Zanjan',
-  'Sanandaj',
-  'Qazvin',
-  'Khorramabad',
-  'Gorgan',
-  'Sari',
-  'Bojnurd',
-  'Bushehr',
-  'Birjand',
-  'Ilam',
-  'Shahrekord',
-  'Semnan',
-  'Yasuj',
-  'Kashan',
-  'Sabzevar',
-  'Dezful',
-  'Neyshabur',
-  'Babol',
-  'Amol',
-  'Qods',
-  'Najafabad',
-  'Abadan',
-  'Khoy',
-  'Bukan',
-  'Saveh',
-  'Malayer',
-  'Maragheh',
-  'Borujerd',
 ]

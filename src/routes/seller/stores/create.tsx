@@ -1,5 +1,7 @@
 import { createFileRoute, Link } from '@tanstack/react-router'
+import { OwnerOnlyNote } from '~/features/stores/components/owner-only-note'
 import { StoreForm } from '~/features/stores/components/store-form'
+import { useIsStoreOwner } from '~/features/stores/components/use-store-owner'
 import { pageHead } from '~/features/shell/page-head'
 
 export const Route = createFileRoute('/seller/stores/create')({
@@ -8,6 +10,7 @@ export const Route = createFileRoute('/seller/stores/create')({
 })
 
 function CreateStorePage() {
+  const owner = useIsStoreOwner()
   return (
     <section aria-labelledby="page-title" className="flex flex-col gap-6">
       <div className="flex flex-col gap-2">
@@ -21,7 +24,7 @@ function CreateStorePage() {
           New Store
         </h1>
       </div>
-      <StoreForm />
+      {owner ? <StoreForm /> : <OwnerOnlyNote what="open a store" />}
     </section>
   )
 }

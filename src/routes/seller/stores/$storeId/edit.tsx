@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { DeleteStore } from '~/features/stores/components/delete-store'
+import { OwnerOnlyNote } from '~/features/stores/components/owner-only-note'
 import { StoreForm } from '~/features/stores/components/store-form'
 import { useIsStoreOwner } from '~/features/stores/components/use-store-owner'
 import { storeQueries } from '~/features/stores/stores.queries'
@@ -34,20 +35,24 @@ function EditStorePage() {
           Edit Store
         </h1>
       </div>
-      <StoreForm
-        storeId={store.id}
-        slugLocked={store.hasOrders}
-        currentLogo={store.logo}
-        initial={{
-          name: store.name,
-          slug: store.slug,
-          description: store.description,
-          city: store.city,
-          pickupAddress: store.pickupAddress,
-          pickupHours: store.pickupHours,
-          status: store.status,
-        }}
-      />
+      {owner ? (
+        <StoreForm
+          storeId={store.id}
+          slugLocked={store.hasOrders}
+          currentLogo={store.logo}
+          initial={{
+            name: store.name,
+            slug: store.slug,
+            description: store.description,
+            city: store.city,
+            pickupAddress: store.pickupAddress,
+            pickupHours: store.pickupHours,
+            status: store.status,
+          }}
+        />
+      ) : (
+        <OwnerOnlyNote what="change a store" storeId={store.id} />
+      )}
       {owner ? <DeleteStore storeId={store.id} storeName={store.name} /> : null}
     </section>
   )
