@@ -77,6 +77,8 @@ const samples = (world: World): Samples => ({
   receiver_phone: uniquePhone,
   contact: uniquePhone,
   postal_code: () => '1234567890',
+  // A store's city must be one of Iran's listed cities; addresses and applications take it too.
+  city: () => 'Tehran',
   code: () => '000000',
   new_password: () => 'authz-Password-2026',
   legal_id: () => '1234567890',
