@@ -491,6 +491,7 @@ async function finishApply(tx: Tx, job: ImportJob, step: Step, notice?: string) 
       refreshProductListings(
         tx,
         productIds.map((r) => Number(r.product_id)),
+        { searchUnchanged: true },
       ),
     )
   const counts = await step('finish: counts', () => countRows(tx, importId))
@@ -587,6 +588,7 @@ async function revertRows(tx: Tx, job: ImportJob, actorUserId: number | null): P
     await refreshProductListings(
       tx,
       touched.map((r) => Number(r.product_id)),
+      { searchUnchanged: true },
     )
   return outcome
 }
