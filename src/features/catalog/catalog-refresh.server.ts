@@ -246,8 +246,10 @@ export async function refreshProductListings(
     const unique = [...new Set(productIds)]
     let changed = 0
     for (const batch of chunks(unique, BATCH)) {
+      // With names unchanged, only the products listed by this refresh can bring new words.
+      const wordsOf = options.searchUnchanged ? await unlistedProducts(db, batch) : batch
       changed += await changedRows(db, refreshStatement(byIds(batch), at, options.searchUnchanged))
-      await db.execute(termsStatement(byIds(batch)))
+      if (wordsOf.length) await db.execute(termsStatement(byIds(wordsOf)))
     }
     const [row] = await selectRows<{ n: number }>(
       db,
@@ -283,6 +285,16 @@ export async function refreshProductListings(
   // Again once committed: a request during the transaction may have memoised the old state.
   clearCatalogCache()
   return summary
+}
+
+/** The products among `ids` that are not listed (they have no search document). */
+async function unlistedProducts(db: DbOrTx, ids: readonly number[]): Promise<number[]> {
+  const rows = await selectRows<{ id: number }>(
+    db,
+    sql`select u.id from unnest(${idArray(ids)}::int[]) u(id)
+        where not exists (select 1 from product_search d where d.product_id = u.id)`,
+  )
+  return rows.map((r) => Number(r.id))
 }
 
 async function changedRows(db: DbOrTx, statement: SQL): Promise<number> {
