@@ -12,6 +12,7 @@
  *   BENCH_PG_URL        a PostgreSQL server URL whose role may create databases (or TEST_DATABASE_URL)
  *   BENCH_IMPORT_ROWS   rows (default 100000)
  *   BENCH_IMPORT_REVERT 0 skips the revert
+ *   BENCH_IMPORT_KEEP   1 keeps the PostgreSQL database afterwards (its name is printed) for profiling
  *
  * Run it under the server's heap cap with gc exposed, as `npm run bench` does:
  *   node --max-old-space-size=256 --expose-gc --import tsx scripts/bench-import.ts
@@ -46,6 +47,7 @@ const serverUrl = process.env.BENCH_PG_URL ?? process.env.TEST_DATABASE_URL
 const kind = (process.env.BENCH_IMPORT_DB ?? (serverUrl ? 'postgres' : 'pglite')) as 'postgres' | 'pglite'
 const fileKind = (process.env.BENCH_IMPORT_FILE ?? 'csv') as 'csv' | 'xlsx'
 const rows = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000)
+const keep = process.env.BENCH_IMPORT_KEEP === '1'
 if (kind === 'postgres' && !serverUrl) {
   console.log(
     'import bench: skipped (set BENCH_PG_URL to a PostgreSQL server where the role may create databases)',
@@ -240,7 +242,10 @@ ${Object.entries(timings)
   clearInterval(sampler)
   await stopJobs()
   await handle.close()
-  if (admin) {
+  if (admin && keep) {
+    console.log(`kept the database ${name}`)
+    await admin.end()
+  } else if (admin) {
     await admin.unsafe(`drop database if exists ${name} with (force)`)
     await admin.end()
   }

@@ -47,7 +47,14 @@ async function applied(auth: AuthContext, importId: number, mode: 'all_or_nothin
 /** Everything the import may change about these SKUs, in a comparable form (tier ids left out). */
 async function snapshot(ids: number[]) {
   const skuRows = await db
-    .select({ id: skus.id, stock: skus.remainingQuantity, always: skus.alwaysAvailable })
+    .select({
+      id: skus.id,
+      stock: skus.remainingQuantity,
+      always: skus.alwaysAvailable,
+      // The stored entry tier the inventory table reads (kept with the tiers).
+      entry: sql<string>`concat_ws('|', ${skus.entryUnitPrice}, ${skus.entryOfferPrice}, ${skus.activeTiers},
+        ${skus.entryFrom}::text, ${skus.entryUntil}::text)`,
+    })
     .from(skus)
     .where(inArray(skus.id, ids))
     .orderBy(asc(skus.id))
@@ -129,6 +136,18 @@ describe('set-based import apply and revert', () => {
       [1, 120_000, 110_000, 110_000],
       [20, 100_000, 0, 100_000],
     ])
+    // The stored entry tier follows the tiers: where the sheet replaced them, it holds until the
+    // sheet's tiers start; elsewhere it is as it was.
+    const startOf = await db
+      .select({ skuId: prices.skuId, from: sql<string>`min(${prices.validFrom})::text` })
+      .from(prices)
+      .where(and(inArray(prices.skuId, ids), sql`${prices.validFrom} > now() - interval '1 hour'`))
+      .groupBy(prices.skuId)
+    const sheetTierStart = new Map(startOf.map((r) => [r.skuId, r.from]))
+    during.skus.forEach((k, i) => {
+      if (i % 2 === 0) expect(k.entry.split('|')[4]).toBe(sheetTierStart.get(k.id))
+      else expect(k.entry).toBe(before.skus[i]!.entry)
+    })
     const importMoves = await db.select().from(stockMovements).where(eq(stockMovements.importId, importId))
     expect(importMoves).toHaveLength(2_500)
     expect(importMoves.every((m) => m.kind === 'import' && m.reason === 'import')).toBe(true)

@@ -72,7 +72,24 @@ const byRange =
   (column) =>
     sql`${column} between ${lo} and ${hi}`
 
-function refreshStatement(scope: Scope, at: string): SQL {
+/**
+ * A product's search document: name A, brand B, category names C, description D, over a row of
+ * `fresh`. Persian names join their English ones, folded as the words typed are (search_normalize).
+ */
+const searchDocument = sql`
+  setweight(to_tsvector('english', f.name)
+      || to_tsvector('simple', search_normalize(f.name || ' ' || coalesce(f.name_fa, ''))), 'A')
+    || setweight(to_tsvector('english', coalesce(f.brand_name, ''))
+      || to_tsvector('simple', search_normalize(coalesce(f.brand_name, '') || ' ' || coalesce(f.brand_name_fa, ''))), 'B')
+    || setweight(to_tsvector('english', f.category_names) || to_tsvector('simple', search_normalize(f.category_names)), 'C')
+    || setweight(to_tsvector('english', search_normalize(f.description)), 'D')`
+
+function refreshStatement(scope: Scope, at: string, searchUnchanged = false): SQL {
+  // Building search documents is most of a refresh's work: when nothing they are made of changed,
+  // only products without one (newly listed) get one.
+  const documentsOf = searchUnchanged
+    ? sql`where not exists (select 1 from product_search d where d.product_id = f.product_id)`
+    : sql``
   return sql`
     with recursive cat_tree as (
       select id, array[id] as path, concat_ws(' ', name, name_fa) as names from categories where parent_id is null
@@ -120,13 +137,7 @@ function refreshStatement(scope: Scope, at: string): SQL {
         (select ph.url from product_photos ph where ph.product_id = pr.id order by ph.position, ph.id limit 1) as image,
         o.price, o.list_price, o.moq, o.in_stock, o.discount, o.store_count, pr.created_at,
         coalesce(od.units, 0) as ordered_units_30d, od.due_at as ordered_units_due_at,
-        -- Persian names join their English ones, folded as the words typed are (search_normalize).
-        setweight(to_tsvector('english', pr.name)
-            || to_tsvector('simple', search_normalize(pr.name || ' ' || coalesce(pr.name_fa, ''))), 'A')
-          || setweight(to_tsvector('english', coalesce(b.name, ''))
-            || to_tsvector('simple', search_normalize(coalesce(b.name, '') || ' ' || coalesce(b.name_fa, ''))), 'B')
-          || setweight(to_tsvector('english', ct.names) || to_tsvector('simple', search_normalize(ct.names)), 'C')
-          || setweight(to_tsvector('english', search_normalize(pr.description)), 'D') as search
+        pr.name_fa, b.name_fa as brand_name_fa, ct.names as category_names, pr.description
       from products pr
       join offers o on o.product_id = pr.id
       join cat_tree ct on ct.id = pr.category_id
@@ -166,7 +177,8 @@ function refreshStatement(scope: Scope, at: string): SQL {
     ),
     -- Runs to completion though nothing reads it; its foreign key is checked at the end of the statement.
     documents as (
-      insert into product_search as s (product_id, search) select product_id, search from fresh order by product_id
+      insert into product_search as s (product_id, search)
+      select f.product_id, ${searchDocument} from fresh f ${documentsOf} order by f.product_id
       on conflict (product_id) do update set search = excluded.search where s.search is distinct from excluded.search
       returning s.product_id
     )
@@ -220,6 +232,13 @@ export interface RefreshSummary {
 export async function refreshProductListings(
   db: DbOrTx,
   productIds?: readonly number[],
+  options: {
+    /**
+     * The change touched no name, description, brand or category (only prices, stock or offers,
+     * as an import does): search documents are built only for products that have none yet.
+     */
+    searchUnchanged?: boolean
+  } = {},
 ): Promise<RefreshSummary> {
   const started = performance.now()
   const at = now().toISOString()
@@ -227,8 +246,10 @@ export async function refreshProductListings(
     const unique = [...new Set(productIds)]
     let changed = 0
     for (const batch of chunks(unique, BATCH)) {
-      changed += await changedRows(db, refreshStatement(byIds(batch), at))
-      await db.execute(termsStatement(byIds(batch)))
+      // With names unchanged, only the products listed by this refresh can bring new words.
+      const wordsOf = options.searchUnchanged ? await unlistedProducts(db, batch) : batch
+      changed += await changedRows(db, refreshStatement(byIds(batch), at, options.searchUnchanged))
+      if (wordsOf.length) await db.execute(termsStatement(byIds(wordsOf)))
     }
     const [row] = await selectRows<{ n: number }>(
       db,
@@ -264,6 +285,16 @@ export async function refreshProductListings(
   // Again once committed: a request during the transaction may have memoised the old state.
   clearCatalogCache()
   return summary
+}
+
+/** The products among `ids` that are not listed (they have no search document). */
+async function unlistedProducts(db: DbOrTx, ids: readonly number[]): Promise<number[]> {
+  const rows = await selectRows<{ id: number }>(
+    db,
+    sql`select u.id from unnest(${idArray(ids)}::int[]) u(id)
+        where not exists (select 1 from product_search d where d.product_id = u.id)`,
+  )
+  return rows.map((r) => Number(r.id))
 }
 
 async function changedRows(db: DbOrTx, statement: SQL): Promise<number> {

@@ -83,6 +83,28 @@ export async function lockRangeSkus(tx: Tx, range: RowRange, where: SQL): Promis
       order by s.id for update of s) locked`)
 }
 
+/**
+ * Turns the `prices` triggers' refresh of the SKUs' stored entry tier off (or back on) for the
+ * rest of the transaction: the import's price statements would otherwise rewrite every SKU row
+ * once per statement, and then once more for its stock. Whoever turns it off writes the entry of
+ * the SKUs whose tiers it changed itself (`entryAssignments`), before turning it back on.
+ */
+async function deferSkuEntry(tx: Tx, deferred: boolean): Promise<void> {
+  await tx.execute(sql`select set_config('omdeh.sku_entry_deferred', ${deferred ? 'on' : 'off'}, true)`)
+}
+
+/**
+ * In an update of `skus s` joined to an import row `r` and `entryJoin`: the SKU's stored entry tier
+ * (the `skus_entry_of` query, the triggers' own) when the row changed its tiers, else as it was.
+ */
+const entryJoin = sql`left join lateral skus_entry_of(array[r.sku_id]) e on r.after ? 'tiers'`
+const entryAssignments = sql.join(
+  ['entry_unit_price', 'entry_offer_price', 'active_tiers', 'entry_from', 'entry_until'].map(
+    (column) => sql.raw(`${column} = case when e.id is null then s.${column} else e.${column} end`),
+  ),
+  sql`, `,
+)
+
 /** Rows of a range still waiting to be applied. */
 export const PENDING = sql`r.outcome = 'update' and r.result is null`
 
@@ -132,21 +154,29 @@ export async function staleRows(
 export async function applyRange(
   tx: Tx,
   range: RowRange,
-  context: { actorUserId: number | null; at: Date; timings?: PhaseTimings },
+  context: {
+    actorUserId: number | null
+    at: Date
+    timings?: PhaseTimings
+    /** The caller's transaction already found none of the range's rows stale, under its locks. */
+    guarded?: boolean
+  },
 ): Promise<{ applied: number; stale: number }> {
   const at = stampOf(context.at)
   const step = <T>(name: string, work: () => Promise<T>) => timed(context.timings, name, work)
   const pending = sql`${inRange(sql`r`, range)} and ${PENDING}`
 
-  const stale = await step('stock guard (stale rows)', () =>
-    selectRows<{ id: number }>(
-      tx,
-      sql`update ${stockImportRows} t set result = 'stale', warnings = t.warnings || jsonb_build_array(v.reason)
-        from (${staleReasons(range, context.at)}) v
-        where t.id = v.id
-        returning t.id`,
-    ),
-  )
+  const stale = context.guarded
+    ? []
+    : await step('stock guard (stale rows)', () =>
+        selectRows<{ id: number }>(
+          tx,
+          sql`update ${stockImportRows} t set result = 'stale', warnings = t.warnings || jsonb_build_array(v.reason)
+            from (${staleReasons(range, context.at)}) v
+            where t.id = v.id
+            returning t.id`,
+        ),
+      )
 
   // Tiers: the row's tiers replace the SKU's current ones (ended now) and scheduled ones (removed).
   // What they were is kept on the row first, for the revert. Plain statements over the range's
@@ -169,6 +199,8 @@ export async function applyRange(
       'insertedTierIds', '[]'::jsonb)
     where ${tierRows}`),
   )
+  // The price statements leave the SKUs' stored entry tier to the one update of the SKUs below.
+  await deferSkuEntry(tx, true)
   await step('tiers: end current', () =>
     tx.execute(sql`
     update ${prices} p set valid_to = ${at} from ${stockImportRows} r
@@ -194,24 +226,26 @@ export async function applyRange(
     order by r.row_number, tiers.n`),
   )
 
-  await step('always available', () =>
-    tx.execute(sql`
-    update ${skus} s set always_available = (r.after ->> 'alwaysAvailable')::boolean, updated_at = ${at}
-    from ${stockImportRows} r
-    where ${pending} and r.after ? 'alwaysAvailable' and s.id = r.sku_id`),
-  )
-
-  // Stock, with one ledger movement per SKU whose figure changes (the old figure is read from the
-  // statement's snapshot of the locked row). Only the movements that lower stock come back, for the
-  // low-stock alerts.
-  const falls = await step('stock and ledger', () =>
+  // One update of each SKU the range changes: its stock (with one ledger movement when the
+  // figure changes; the old figure is read from the statement's snapshot of the locked row),
+  // "always available", and its stored entry tier when its tiers changed. Only the movements that
+  // lower stock come back, for the low-stock alerts.
+  const newStock = sql`(r.after ->> 'stock')::int`
+  const stockMoves = sql`(r.after ? 'stock' and old.remaining_quantity <> ${newStock})`
+  const falls = await step('stock, ledger and SKU entry', () =>
     selectRows<LedgerRow>(
       tx,
       sql`with moved as (
-          update ${skus} s set remaining_quantity = (r.after ->> 'stock')::int, updated_at = ${at}
+          update ${skus} s set
+            remaining_quantity = case when ${stockMoves} then ${newStock} else s.remaining_quantity end,
+            always_available = case when r.after ? 'alwaysAvailable'
+              then (r.after ->> 'alwaysAvailable')::boolean else s.always_available end,
+            updated_at = case when ${stockMoves} or r.after ? 'alwaysAvailable' then ${at} else s.updated_at end,
+            ${entryAssignments}
           from ${stockImportRows} r join ${skus} old on old.id = r.sku_id
-          where ${pending} and r.after ? 'stock' and s.id = r.sku_id
-            and old.remaining_quantity <> (r.after ->> 'stock')::int
+            ${entryJoin}
+          where ${pending} and s.id = r.sku_id
+            and (${stockMoves} or r.after ? 'alwaysAvailable' or r.after ? 'tiers')
           returning s.id as sku_id, s.remaining_quantity - old.remaining_quantity as delta, s.remaining_quantity
         ),
         ledger as (
@@ -219,12 +253,13 @@ export async function applyRange(
             (sku_id, kind, delta, resulting_quantity, actor_user_id, reason, import_id, created_at)
           select sku_id, 'import', delta, remaining_quantity, ${context.actorUserId}::int, 'import',
             ${range.importId}::int, ${at}
-          from moved order by sku_id
+          from moved where delta <> 0 order by sku_id
           returning id, sku_id, delta, resulting_quantity
         )
         select * from ledger where delta < 0`,
     ),
   )
+  await deferSkuEntry(tx, false)
   // A sheet that lowers stock below a SKU's threshold alerts like any other movement.
   await step('low-stock alerts', () => alertLowStockFalls(tx, movedStock(falls)))
 
@@ -319,7 +354,8 @@ export async function revertRange(
   const ready = sql`${inRange(sql`r`, range)} and r.result = 'applied'`
 
   // Tiers: the ones the import added go, the ones it ended end when they ended before, the
-  // scheduled ones it removed come back.
+  // scheduled ones it removed come back. The SKUs' entry follows in their one update below.
+  await deferSkuEntry(tx, true)
   await tx.execute(sql`
     delete from ${prices} p using ${stockImportRows} r
     where ${ready} and r.after ? 'tiers' and p.sku_id = r.sku_id
@@ -338,29 +374,31 @@ export async function revertRange(
     from ${stockImportRows} r cross join lateral jsonb_array_elements(r.applied -> 'deletedTiers') d
     where ${ready} and r.after ? 'tiers'`)
 
-  await tx.execute(sql`
-    update ${skus} s set always_available = (r.before ->> 'alwaysAvailable')::boolean, updated_at = ${at}
-    from ${stockImportRows} r
-    where ${ready} and r.after ? 'alwaysAvailable' and r.before ? 'alwaysAvailable' and s.id = r.sku_id`)
-
+  // One update of each SKU: "always available" and stock back (one ledger movement each when the
+  // figure changes), and its entry tier when its tiers changed.
+  const oldStock = sql`(r.before ->> 'stock')::int`
+  const stockBack = sql`(r.applied ? 'movementId' and r.before ? 'stock' and old.remaining_quantity <> ${oldStock})`
+  const availableBack = sql`(r.after ? 'alwaysAvailable' and r.before ? 'alwaysAvailable')`
   const moves = await selectRows<LedgerRow>(
     tx,
-    sql`with changing as (
-          select r.sku_id, (r.before ->> 'stock')::int as quantity, s.remaining_quantity as old
-          from ${stockImportRows} r join ${skus} s on s.id = r.sku_id
-          where ${ready} and r.applied ? 'movementId' and r.before ? 'stock'
-            and s.remaining_quantity <> (r.before ->> 'stock')::int
-        ),
-        moved as (
-          update ${skus} s set remaining_quantity = changing.quantity, updated_at = ${at} from changing
-          where s.id = changing.sku_id
-          returning s.id as sku_id, changing.quantity - changing.old as delta, changing.quantity
+    sql`with moved as (
+          update ${skus} s set
+            remaining_quantity = case when ${stockBack} then ${oldStock} else s.remaining_quantity end,
+            always_available = case when ${availableBack}
+              then (r.before ->> 'alwaysAvailable')::boolean else s.always_available end,
+            updated_at = case when ${stockBack} or ${availableBack} then ${at} else s.updated_at end,
+            ${entryAssignments}
+          from ${stockImportRows} r join ${skus} old on old.id = r.sku_id
+            ${entryJoin}
+          where ${ready} and s.id = r.sku_id and (${stockBack} or ${availableBack} or r.after ? 'tiers')
+          returning s.id as sku_id, s.remaining_quantity - old.remaining_quantity as delta, s.remaining_quantity
         )
         insert into ${stockMovements} (sku_id, kind, delta, resulting_quantity, actor_user_id, reason, import_id)
-        select sku_id, 'import', delta, quantity, ${context.actorUserId}::int, 'revert', ${range.importId}::int
-        from moved order by sku_id
+        select sku_id, 'import', delta, remaining_quantity, ${context.actorUserId}::int, 'revert', ${range.importId}::int
+        from moved where delta <> 0 order by sku_id
         returning id, sku_id, delta, resulting_quantity`,
   )
+  await deferSkuEntry(tx, false)
   await alertLowStockFalls(tx, movedStock(moves))
 
   const reverted = await selectRows<{ id: number }>(

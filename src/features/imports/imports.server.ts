@@ -422,7 +422,8 @@ async function applyAllOrNothing(
       for (let after = 0; ;) {
         const end = await step('next range', () => nextRangeEnd(tx, importId, after, APPLY_RANGE, PENDING))
         if (end === null) break
-        await applyLockedRange(tx, job, { importId, after, upto: end }, step, context.timings)
+        // The whole file is locked and guarded above, in this transaction.
+        await applyLockedRange(tx, job, { importId, after, upto: end }, step, context.timings, true)
         after = end
       }
       await step('finish (total)', () => finishApply(tx, job, step))
@@ -438,16 +439,20 @@ async function applyAllOrNothing(
   }
 }
 
-/** Applies one range of pending rows whose SKUs the caller's transaction holds locks on (or takes). */
+/**
+ * Applies one range of pending rows, locking their SKUs and checking the stock guard, unless the
+ * caller's transaction already did both for the whole file (`guarded`).
+ */
 async function applyLockedRange(
   tx: Tx,
   job: ImportJob,
   range: { importId: number; after: number; upto: number },
   step: Step,
   timings: PhaseTimings | undefined,
+  guarded = false,
 ) {
-  await step('lock SKUs', () => lockRangeSkus(tx, range, PENDING))
-  const done = await applyRange(tx, range, { actorUserId: job.appliedBy, at: now(), timings })
+  if (!guarded) await step('lock SKUs', () => lockRangeSkus(tx, range, PENDING))
+  const done = await applyRange(tx, range, { actorUserId: job.appliedBy, at: now(), timings, guarded })
   await step('progress', () =>
     tx
       .update(stockImports)
@@ -486,6 +491,7 @@ async function finishApply(tx: Tx, job: ImportJob, step: Step, notice?: string) 
       refreshProductListings(
         tx,
         productIds.map((r) => Number(r.product_id)),
+        { searchUnchanged: true },
       ),
     )
   const counts = await step('finish: counts', () => countRows(tx, importId))
@@ -582,6 +588,7 @@ async function revertRows(tx: Tx, job: ImportJob, actorUserId: number | null): P
     await refreshProductListings(
       tx,
       touched.map((r) => Number(r.product_id)),
+      { searchUnchanged: true },
     )
   return outcome
 }
