@@ -1,0 +1,53 @@
+import { expect, test } from '@playwright/test'
+
+/**
+ * The listing's price filter (a plain form since issue #21 took the form library off the listing's
+ * first paint): digits in any script grouped as typed, the range into the URL, a reversed range
+ * refused on its field with focus on it, the message gone as soon as that end changes.
+ */
+const filters = (page: import('@playwright/test').Page) =>
+  page.getByRole('complementary', { name: 'Filters' })
+
+test('the price filter groups digits, refuses a reversed range on the highest price and applies a range', async ({
+  page,
+}) => {
+  await page.goto('/product')
+  await expect(page.getByTestId('product-card').first()).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  const price = filters(page).getByRole('form', { name: 'Price' })
+  const lowest = price.getByLabel('Lowest price')
+  const highest = price.getByLabel('Highest price')
+
+  // Persian digits as a buyer on a Persian keyboard types them.
+  await lowest.fill('۵۰۰۰۰۰')
+  await expect(lowest).toHaveValue('500,000')
+  await highest.fill('1000')
+  await expect(highest).toHaveValue('1,000')
+  await price.getByRole('button', { name: 'Apply price' }).click()
+
+  await expect(highest).toHaveAttribute('aria-invalid', 'true')
+  await expect(highest).toBeFocused()
+  await expect(price.getByRole('alert')).toHaveText('The lowest price is above the highest')
+  await expect(highest).toHaveAccessibleDescription('The lowest price is above the highest')
+  await expect(page).toHaveURL(/\/product$/)
+
+  await highest.press('End')
+  await highest.pressSequentially('000')
+  await expect(highest).toHaveValue('1,000,000')
+  await expect(price.getByRole('alert')).toHaveCount(0)
+  await expect(highest).not.toHaveAttribute('aria-invalid', 'true')
+
+  // Enter submits the form like the button does.
+  await highest.press('Enter')
+  await expect(page).toHaveURL(/\/product\?min_price=500000&max_price=1000000$/)
+  await expect(lowest).toHaveValue('500,000')
+  await expect(highest).toHaveValue('1,000,000')
+
+  // One end alone is a range too; emptying both takes the filter off.
+  await lowest.fill('')
+  await price.getByRole('button', { name: 'Apply price' }).click()
+  await expect(page).toHaveURL(/\/product\?max_price=1000000$/)
+  await highest.fill('')
+  await highest.press('Enter')
+  await expect(page).toHaveURL(/\/product$/)
+})
