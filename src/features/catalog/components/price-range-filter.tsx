@@ -85,7 +85,18 @@ export function PriceRangeFilter({
           placeholder={placeholder}
           value={text[end]}
           onChange={(event) => change(end, event.target.value)}
-          onBlur={() => setProblems(priceRangeProblems(...values()))}
+          onBlur={(event) => {
+            // On the way to the form's own button, the submit checks: a message shown now would push
+            // the button down under the pointer and swallow the click.
+            const next = event.relatedTarget
+            if (
+              next instanceof HTMLButtonElement &&
+              next.type === 'submit' &&
+              next.form === event.currentTarget.form
+            )
+              return
+            setProblems(priceRangeProblems(...values()))
+          }}
         />
       )}
     </Field>
