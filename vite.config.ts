@@ -52,6 +52,11 @@ export default defineConfig({
   environments: {
     client: {
       build: {
+        // No dependency lists and preload helper around every dynamic import() in the entry chunk
+        // (about 4 KB gzip, issue #21): the first page's chunks come as <link rel=modulepreload>
+        // from Start's manifest, and a client navigation's chunk is fetched on hover or touch
+        // (intent preloading), its imports as the browser reads it.
+        modulePreload: false,
         rolldownOptions: {
           output: {
             codeSplitting: {

@@ -10,13 +10,21 @@
  * client, once, on the first call (issue #21).
  */
 
+import { reloadAfterChunkError } from './chunk-reload'
+
 type ClientFn = (...args: unknown[]) => Promise<unknown>
 
 // The marker Start puts on a server function (`TSS_SERVER_FUNCTION` in start-client-core).
 const SERVER_FUNCTION = Symbol.for('TSS_SERVER_FUNCTION')
 
 let realClient: Promise<{ createClientRpc: (id: string) => ClientFn }> | undefined
-const loadRealClient = () => (realClient ??= import('@tanstack/start-client-core/client-rpc'))
+const loadRealClient = () =>
+  (realClient ??= import('@tanstack/start-client-core/client-rpc').catch((error: unknown) => {
+    // A deploy replaced the files this tab was built with: a fresh page load fixes it.
+    realClient = undefined
+    reloadAfterChunkError(error)
+    throw error
+  }))
 
 export function createClientRpc(functionId: string) {
   let real: ClientFn | undefined
