@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseMoneyInput } from '~/ui/form/field-logic'
+import { parseMoneyInput } from '~/ui/form/money-input'
 import { priceRangeProblems } from './price-range-filter'
 
 describe('the listing price filter', () => {

@@ -4,7 +4,7 @@ import { formatMoney } from '~/lib/money'
 import { moneySchema } from '~/lib/schema-pieces'
 import { Button } from '~/ui/button'
 import { Field } from '~/ui/field'
-import { formatMoneyInput, groupDigits, messagesByField, parseMoneyInput } from '~/ui/form/field-logic'
+import { formatMoneyInput, groupDigits, parseMoneyInput } from '~/ui/form/money-input'
 import { Input } from '~/ui/input'
 import type { ListingFacets } from '../catalog.types'
 
@@ -26,7 +26,12 @@ type Problems = Partial<Record<End, string>>
 export function priceRangeProblems(min: number | null, max: number | null): Problems {
   const input = { min: min ?? 0, max: max ?? (min !== null && Number.isFinite(min) ? Math.max(min, 0) : 0) }
   const parsed = v.safeParse(priceRangeSchema, input, { abortPipeEarly: true })
-  return parsed.success ? {} : (messagesByField(parsed.issues).fields as Problems)
+  const problems: Problems = {}
+  for (const issue of parsed.issues ?? []) {
+    const end = issue.path?.[0]?.key
+    if (end === 'min' || end === 'max') problems[end] ??= issue.message
+  }
+  return problems
 }
 
 const shown = (amount: number | undefined) => (amount === undefined ? '' : groupDigits(String(amount)))
