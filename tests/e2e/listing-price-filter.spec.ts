@@ -40,6 +40,8 @@ test('the price filter groups digits, refuses a reversed range on the highest pr
   // Enter submits the form like the button does.
   await highest.press('Enter')
   await expect(page).toHaveURL(/\/product\?min_price=500000&max_price=1000000$/)
+  // The filtered listing has arrived (the form starts again from the URL's range).
+  await page.waitForLoadState('networkidle')
   await expect(lowest).toHaveValue('500,000')
   await expect(highest).toHaveValue('1,000,000')
 
@@ -47,7 +49,36 @@ test('the price filter groups digits, refuses a reversed range on the highest pr
   await lowest.fill('')
   await price.getByRole('button', { name: 'Apply price' }).click()
   await expect(page).toHaveURL(/\/product\?max_price=1000000$/)
+  await page.waitForLoadState('networkidle')
   await highest.fill('')
   await highest.press('Enter')
   await expect(page).toHaveURL(/\/product$/)
+})
+
+test('the price filter on a phone: inside the filter drawer, with its message', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/product')
+  await page.waitForLoadState('networkidle')
+  await page.getByRole('button', { name: 'Filters', exact: true }).click()
+  const drawer = page.getByRole('dialog')
+  const price = drawer.getByRole('form', { name: 'Price' })
+  await price.scrollIntoViewIfNeeded()
+  await price.getByLabel('Lowest price').fill('90000')
+  await price.getByLabel('Highest price').fill('500')
+  await price.getByRole('button', { name: 'Apply price' }).click()
+  await expect(price.getByLabel('Highest price')).toBeFocused()
+  await expect(price.getByRole('alert')).toHaveText('The lowest price is above the highest')
+  // Nothing in the drawer is wider than the phone.
+  const overflow = await drawer.evaluate((node) => node.scrollWidth - node.clientWidth)
+  expect(overflow).toBeLessThanOrEqual(0)
+  if (process.env.SHOTS_DIR) {
+    await page.screenshot({ path: `${process.env.SHOTS_DIR}/price-filter-phone.png` })
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await page.keyboard.press('Escape')
+    await page
+      .getByRole('complementary', { name: 'Filters' })
+      .getByRole('form', { name: 'Price' })
+      .scrollIntoViewIfNeeded()
+    await page.screenshot({ path: `${process.env.SHOTS_DIR}/price-filter-desktop.png` })
+  }
 })
