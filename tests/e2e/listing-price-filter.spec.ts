@@ -82,3 +82,15 @@ test('the price filter on a phone: inside the filter drawer, with its message', 
     await page.screenshot({ path: `${process.env.SHOTS_DIR}/price-filter-desktop.png` })
   }
 })
+
+test('the drawer’s filters and the side column’s are separate radio groups', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/product')
+  await page.waitForLoadState('networkidle')
+  await page.getByRole('button', { name: 'Filters', exact: true }).click()
+  await expect(page.getByRole('dialog').getByRole('radio', { name: 'Any quantity' })).toBeChecked()
+  await page.keyboard.press('Escape')
+  await page.setViewportSize({ width: 1280, height: 900 })
+  const side = page.getByRole('complementary', { name: 'Filters' })
+  await expect(side.getByRole('radio', { name: 'Any quantity' })).toBeChecked()
+})

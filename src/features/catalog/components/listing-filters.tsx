@@ -1,4 +1,4 @@
-import { type ReactNode } from 'react'
+import { useId, type ReactNode } from 'react'
 import { cn } from '~/lib/cn'
 import type { ProductSearch } from '../catalog.schemas'
 import type { ListingFacets } from '../catalog.types'
@@ -16,6 +16,9 @@ export function ListingFilters({
   facets: ListingFacets
 }) {
   const go = useListingNavigate(base)
+  // The phone's filter drawer renders a second copy beside the (hidden) side column: one radio
+  // group each, or checking one copy's radio unchecks the other's.
+  const moqGroup = `max_moq-${useId()}`
   const brands = new Set(search.brand ?? [])
   // Counted over the first few thousand matches only: the options are right, the numbers are not.
   const shown = (count: number) => (facets.approximate ? undefined : count)
@@ -57,7 +60,7 @@ export function ListingFilters({
 
       <FilterGroup title="Minimum order">
         <Radio
-          name="max_moq"
+          name={moqGroup}
           label="Any quantity"
           checked={search.max_moq === undefined}
           onChange={() => go(withFilter(search, { max_moq: undefined }))}
@@ -65,7 +68,7 @@ export function ListingFilters({
         {facets.maxMoq.map((option) => (
           <Radio
             key={option.value}
-            name="max_moq"
+            name={moqGroup}
             label={option.value === 1 ? 'From 1 unit' : `Up to ${option.value} units`}
             count={shown(option.count)}
             checked={search.max_moq === option.value}
