@@ -4,7 +4,40 @@ import tailwindcss from '@tailwindcss/vite'
 import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import viteReact from '@vitejs/plugin-react'
 import { nitro } from 'nitro/vite'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
+
+/** What every page runs before it is interactive: React, the router, the query client, Start's hydration. */
+const FRAMEWORK =
+  /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|cookie-es|@tanstack[\\/](react-router|router-core|history|query-core|react-query|react-start|react-start-client|start-client-core|router-ssr-query-core|react-router-ssr-query|store|react-store))[\\/]/
+/**
+ * Start's server-function client (its fetcher, frame decoder and seroval's (de)serialiser): loaded
+ * on the first server-function call, through src/lib/lazy-client-rpc.ts (issue #21).
+ */
+const SERVER_FN_CLIENT =
+  /node_modules[\\/](seroval|seroval-plugins|@tanstack[\\/](start-client-core[\\/]dist[\\/]esm[\\/](client-rpc|getDefaultSerovalPlugins)|router-core[\\/]dist[\\/]esm[\\/]ssr[\\/]serializer))[\\/.]/
+
+/** The browser's server-function stubs load their fetcher on first use (see the file). */
+function lazyServerFnClient(): Plugin {
+  const shim = resolve('src/lib/lazy-client-rpc.ts')
+  return {
+    name: 'omdeh:lazy-server-fn-client',
+    enforce: 'pre',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    resolveId(source, importer) {
+      if (source === '@tanstack/react-start/client-rpc') return shim
+      // Start's hydration registers server functions as a serialisable type through the same
+      // factory (client/ServerFunctionSerializationAdapter.js); the shim's own import of the real
+      // client goes through client-rpc/index.js and is left alone.
+      if (
+        source === '../client-rpc/createClientRpc.js' &&
+        importer &&
+        /start-client-core[\\/]dist[\\/]esm[\\/]client[\\/]/.test(importer)
+      )
+        return shim
+      return null
+    },
+  }
+}
 
 export default defineConfig({
   build: {
@@ -19,6 +52,11 @@ export default defineConfig({
   environments: {
     client: {
       build: {
+        // No dependency lists and preload helper around every dynamic import() in the entry chunk
+        // (about 4 KB gzip, issue #21): the first page's chunks come as <link rel=modulepreload>
+        // from Start's manifest, and a client navigation's chunk is fetched on hover or touch
+        // (intent preloading), its imports as the browser reads it.
+        modulePreload: false,
         rolldownOptions: {
           output: {
             codeSplitting: {
@@ -29,7 +67,7 @@ export default defineConfig({
                   // fewer requests, and about 15 KB less gzip than compressing each apart (issue #21).
                   // Libraries only some pages use (forms, tables, charts) stay out of it.
                   name: 'framework',
-                  test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|seroval|seroval-plugins|cookie-es|@tanstack[\\/](react-router|router-core|history|query-core|react-query|react-start|react-start-client|start-client-core|router-ssr-query-core|react-router-ssr-query|store|react-store))[\\/]/,
+                  test: (id) => FRAMEWORK.test(id) && !SERVER_FN_CLIENT.test(id),
                   priority: 10,
                 },
               ],
@@ -42,6 +80,7 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   server: { port: 3000 },
   plugins: [
+    lazyServerFnClient(),
     tailwindcss(),
     tanstackStart({
       router: {

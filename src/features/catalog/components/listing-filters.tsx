@@ -1,12 +1,9 @@
-import { type ReactNode } from 'react'
-import * as v from 'valibot'
+import { useId, type ReactNode } from 'react'
 import { cn } from '~/lib/cn'
-import { formatMoney } from '~/lib/money'
-import { moneySchema } from '~/lib/schema-pieces'
-import { useAppForm } from '~/ui/form/app-form'
 import type { ProductSearch } from '../catalog.schemas'
 import type { ListingFacets } from '../catalog.types'
 import { ListingLink, useListingNavigate, withFilter, type ListingBase } from './listing-nav'
+import { PriceRangeFilter } from './price-range-filter'
 
 /** The facets of a listing: each option with how many products it would leave. */
 export function ListingFilters({
@@ -19,6 +16,9 @@ export function ListingFilters({
   facets: ListingFacets
 }) {
   const go = useListingNavigate(base)
+  // The phone's filter drawer renders a second copy beside the (hidden) side column: one radio
+  // group each, or checking one copy's radio unchecks the other's.
+  const moqGroup = `max_moq-${useId()}`
   const brands = new Set(search.brand ?? [])
   // Counted over the first few thousand matches only: the options are right, the numbers are not.
   const shown = (count: number) => (facets.approximate ? undefined : count)
@@ -49,9 +49,10 @@ export function ListingFilters({
       </FilterGroup>
 
       <FilterGroup title="Price">
-        <PriceRange
+        <PriceRangeFilter
           key={`${search.min_price ?? ''}-${search.max_price ?? ''}`}
-          search={search}
+          min={search.min_price}
+          max={search.max_price}
           range={facets.price}
           onApply={(min, max) => go(withFilter(search, { min_price: min, max_price: max }))}
         />
@@ -59,7 +60,7 @@ export function ListingFilters({
 
       <FilterGroup title="Minimum order">
         <Radio
-          name="max_moq"
+          name={moqGroup}
           label="Any quantity"
           checked={search.max_moq === undefined}
           onChange={() => go(withFilter(search, { max_moq: undefined }))}
@@ -67,7 +68,7 @@ export function ListingFilters({
         {facets.maxMoq.map((option) => (
           <Radio
             key={option.value}
-            name="max_moq"
+            name={moqGroup}
             label={option.value === 1 ? 'From 1 unit' : `Up to ${option.value} units`}
             count={shown(option.count)}
             checked={search.max_moq === option.value}
@@ -210,61 +211,5 @@ function CategoryFacet({
           ))}
       </ul>
     </nav>
-  )
-}
-
-const priceRangeSchema = v.pipe(
-  v.object({ min: moneySchema(0), max: moneySchema(0) }),
-  v.forward(
-    v.check(({ min, max }) => min <= max, 'The lowest price is above the highest'),
-    ['max'],
-  ),
-)
-
-function PriceRange({
-  search,
-  range,
-  onApply,
-}: {
-  search: ProductSearch
-  range: ListingFacets['price']
-  onApply: (min: number | undefined, max: number | undefined) => void
-}) {
-  const { form, formProps } = useAppForm({
-    // Either end may be left empty: it is checked as the other end of the range.
-    schema: priceRangeSchema,
-    defaultValues: { min: search.min_price ?? null, max: search.max_price ?? null } as {
-      min: number | null
-      max: number | null
-    },
-    toInput: ({ min, max }) => ({
-      input: { min: min ?? 0, max: max ?? (typeof min === 'number' ? Math.max(min, 0) : 0) },
-    }),
-    onSubmit: async () => {
-      const { min, max } = form.state.values
-      onApply(min ?? undefined, max ?? undefined)
-    },
-  })
-  return (
-    <form {...formProps} aria-label="Price" className="flex flex-col gap-2">
-      {range ? (
-        <p className="text-xs text-stone-600">
-          {formatMoney(range.min)} to {formatMoney(range.max)}
-        </p>
-      ) : null}
-      <div className="grid grid-cols-2 gap-2 [&_input]:h-9 [&_label]:sr-only">
-        <form.AppField name="min">
-          {(field) => <field.MoneyField label="Lowest price" placeholder="Min" currency="" />}
-        </form.AppField>
-        <form.AppField name="max">
-          {(field) => <field.MoneyField label="Highest price" placeholder="Max" currency="" />}
-        </form.AppField>
-      </div>
-      <form.AppForm>
-        <form.SubmitButton variant="secondary" size="sm">
-          Apply price
-        </form.SubmitButton>
-      </form.AppForm>
-    </form>
   )
 }

@@ -70,17 +70,18 @@ export function AppRuntime() {
       setCurrentUser(queryClient, null)
       if (redirectToAuth) void router.navigate({ to: '/auth' })
     })
-    // Vite reports a failed chunk preload here before the import rejects.
-    const onPreloadError = (event: Event) => {
-      if (reloadAfterChunkError((event as Event & { payload?: unknown }).payload)) event.preventDefault()
+    // A chunk that failed to load outside a route's own (a deploy replaced the files while this tab
+    // ran the old build; a route's chunk reaches RouteError): the import's rejection lands here.
+    const onRejection = (event: PromiseRejectionEvent) => {
+      if (reloadAfterChunkError(event.reason)) event.preventDefault()
     }
-    window.addEventListener('vite:preloadError', onPreloadError)
+    window.addEventListener('unhandledrejection', onRejection)
     return () => {
       offResolved()
       offBefore()
       offToast()
       offSession()
-      window.removeEventListener('vite:preloadError', onPreloadError)
+      window.removeEventListener('unhandledrejection', onRejection)
     }
   }, [queryClient, router, store])
 
