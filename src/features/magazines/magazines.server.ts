@@ -13,8 +13,8 @@ import type { UploadedFile } from '~/server/http/multipart.server'
 import type { MediaStorage } from '~/server/providers/storage/storage.server'
 import { statsSince } from './magazine-analytics.server'
 import { discardCover, removeOldCover, writeCover } from './magazine-cover.server'
-import { lineSheetKeyOf, queueLineSheet } from './magazine-line-sheet.server'
-import { sellerHasLineSheets } from './magazines-public.server'
+import { lineSheetKeyOf } from './magazine-line-sheet.server'
+import { queueLineSheet, sellerHasLineSheets } from './magazine-line-sheet-queue.server'
 import {
   IDENTIFY_TAKEN,
   NOTHING_TO_PUBLISH,
