@@ -182,16 +182,29 @@ function MagazinePageView({
   onExpired: () => void
 }) {
   const [summary, setSummary] = useState<(PageAddPlan & { added: string[] }) | null>(null)
+  // The server refused the whole page (e.g. the cut-off passed while the page was open): why.
+  const [refusal, setRefusal] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const queryClient = useQueryClient()
   const title = page.title || `Page ${number}`
   const seenRef = usePageSeen(page.id)
   const addPage = async () => {
     setBusy(true)
+    setRefusal(null)
     try {
-      const plan = await fetchMagazinePageAdds({
-        data: { identify: magazine.identify, magazinePageId: page.id },
-      })
+      let plan: PageAddPlan
+      try {
+        plan = await fetchMagazinePageAdds({
+          data: { identify: magazine.identify, magazinePageId: page.id },
+        })
+      } catch (error) {
+        const apiError = toApiError(error)
+        setSummary(null)
+        setRefusal(`Nothing was added: ${apiError.message}`)
+        notify('error', apiError.message)
+        if (apiError.status === 422 && apiError.message === MAGAZINE_EXPIRED) onExpired()
+        return
+      }
       const added = await addPlanToBasket(plan, page.items)
       setSummary({ ...plan, added })
       if (added.length)
@@ -222,6 +235,15 @@ function MagazinePageView({
           </Button>
         )}
       </div>
+      {refusal ? (
+        <p
+          role="status"
+          className="rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm font-medium text-amber-950"
+          data-testid="page-add-summary"
+        >
+          {refusal}
+        </p>
+      ) : null}
       {summary ? (
         <div
           role="status"
