@@ -38,6 +38,7 @@ import { authOf, tempStorage } from './tickets-fixtures'
  */
 
 const HOUR = 3_600_000
+const PERSIAN_NAME = 'زرشک پفکی قاینات'
 const hasPdfToText = existsSync('/usr/bin/pdftotext')
 
 function pdfText(bytes: Uint8Array): string {
@@ -73,10 +74,11 @@ describe(`line sheets follow their items' prices (${usingPostgres() ? 'PostgreSQ
 
   const sku = async (
     tiers: NonNullable<Parameters<typeof createSku>[1]>['tiers'] = [{ unitPrice: 900_000 }],
+    name = `Barberry pack ${++n}`,
   ) =>
     createSku(db, {
       store,
-      product: await createProduct(db, { category, name: `Barberry pack ${++n}` }),
+      product: await createProduct(db, { category, name }),
       remainingQuantity: 40,
       tiers,
     })
@@ -110,7 +112,7 @@ describe(`line sheets follow their items' prices (${usingPostgres() ? 'PostgreSQ
     )
 
   it('a tier change queues the sheet; once the job ran, the next PDF is the cached one with the new price', async () => {
-    const item = await sku()
+    const item = await sku(undefined, PERSIAN_NAME)
     const magazine = await published([item.id])
     const before = await download(magazine.identify)
     expect(before.headers.get('x-line-sheet-cache')).toBe('hit')
@@ -135,7 +137,11 @@ describe(`line sheets follow their items' prices (${usingPostgres() ? 'PostgreSQ
     expect(after.status).toBe(200)
     expect(after.headers.get('x-line-sheet-cache')).toBe('hit')
     expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'))
-    if (hasPdfToText) expect(pdfText(new Uint8Array(await after.arrayBuffer()))).toContain('640,000')
+    const bytes = new Uint8Array(await after.arrayBuffer())
+    if (hasPdfToText) expect(pdfText(bytes)).toContain('640,000')
+    // For looking at: MAGAZINE_SHOTS_DIR=/tmp/x keeps the sheet, to render with pdftoppm.
+    if (process.env.MAGAZINE_SHOTS_DIR)
+      writeFileSync(join(process.env.MAGAZINE_SHOTS_DIR, 'line-sheet.pdf'), bytes)
   })
 
   it('a tier that ends at its time, with the next one starting, is followed by the periodic listing refresh', async () => {

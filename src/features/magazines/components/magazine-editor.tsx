@@ -466,7 +466,7 @@ function ItemRow({
           )}
         </p>
         <p className="text-xs text-stone-600" data-testid="magazine-item-adds">
-          {countLabel(item.adds30d, 'basket add')} from this magazine (30 days)
+          {countLabel(item.adds30d, 'basket add')} (30 days)
         </p>
       </div>
       <label htmlFor={`${id}-note`} className="sr-only">
