@@ -168,6 +168,10 @@ test('items move between pages by drag and by keyboard; a guest finds the magazi
   await phone.getByRole('link', { name: storeName, exact: true }).first().click()
   await expect(phone.getByRole('heading', { name: `Magazines from ${storeName}` })).toBeVisible()
   await expect(phone.getByRole('link', { name: new RegExp(title) })).toBeVisible()
+  await phone.goto(`/magazine/${identify}`)
+  await shot(phone, 'public-magazine')
+  await phone.goto('/magazine')
+  await shot(phone, 'public-list')
   await guest.close()
 
   // The seller sees the visit: on the list, per page and per item.
