@@ -103,7 +103,7 @@ export function MagazineView({ magazine, url }: { magazine: PublicMagazine; url:
       {magazine.pages.length > 1 ? (
         <nav
           aria-label="Pages"
-          className="sticky top-0 z-10 -mx-4 overflow-x-auto bg-white/95 px-4 py-2 backdrop-blur"
+          className="sticky top-0 z-10 -mx-3 overflow-x-auto bg-white/95 px-3 py-2 backdrop-blur sm:-mx-4 sm:px-4"
         >
           <ol className="flex gap-2">
             {magazine.pages.map((page, index) => (
