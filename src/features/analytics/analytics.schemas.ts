@@ -59,7 +59,18 @@ export const CART_EVENTS = {
 /** Spec §7 telemetry: route and page-view tracking. */
 export const navigationEventNames = ['page_view', 'route_change'] as const
 
-export const analyticsEventNames = [...navigationEventNames, ...authEventNames, ...cartEventNames] as const
+/**
+ * Magazines (issue #18): one page of a magazine came into view, once per page per visit. Props:
+ * `page` (the magazine page's id); the path is the magazine's (`/magazine/{identify}`).
+ */
+export const magazineEventNames = ['magazine_page_viewed'] as const
+
+export const analyticsEventNames = [
+  ...navigationEventNames,
+  ...authEventNames,
+  ...cartEventNames,
+  ...magazineEventNames,
+] as const
 export type AnalyticsEventName = (typeof analyticsEventNames)[number]
 
 /** Event properties: a flat bag of short scalars; nothing nested, nothing large. */

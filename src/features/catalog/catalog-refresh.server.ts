@@ -4,6 +4,7 @@ import type { OrderStatus } from '~/lib/domain-enums'
 import { now } from '~/server/clock.server'
 import { selectRows, type DbOrTx } from '~/server/db/client.server'
 import { chunks } from '~/lib/batches'
+import { queueLineSheetsOfProducts } from '~/features/magazines/magazine-line-sheet-queue.server'
 import { clearCatalogCache } from './catalog-cache.server'
 import { compactListingCounts } from './catalog-counts.server'
 
@@ -24,6 +25,9 @@ import { compactListingCounts } from './catalog-counts.server'
  * - its popularity (`ordered_units_30d`, what the `popular` sort orders by first) is the units of it
  *   on order lines of orders paid in the last 30 days that still stand (POPULAR_ORDER_STATUSES):
  *   unpaid, expired, rejected and cancelled orders do not count.
+ *
+ * It also queues the PDF line sheets of the published magazines holding these products (issue #18),
+ * so a sheet follows its prices, tiers and stock without each writer having to know about magazines.
  *
  * Who calls it: the seed (everything), any change to products, SKUs, prices, stores or seller
  * status (`refreshProductListings(db, productIds)`, or `refreshListingsOfStores`), an order that
@@ -256,6 +260,8 @@ export async function refreshProductListings(
       sql`select count(*)::int as n from product_listings where product_id = any(${idArray(unique)}::int[])`,
     )
     if (changed > 0) clearCatalogCache()
+    // Line sheets print every tier, MOQ and stock state, not only the card: queued whatever changed.
+    await queueLineSheetsOfProducts(db, unique)
     return { scanned: unique.length, listed: row?.n ?? 0, changed, ms: performance.now() - started }
   }
   clearCatalogCache()

@@ -13,9 +13,11 @@ import {
   PAGE_FULL,
   SKU_NOT_YOURS,
   type ArrangeMagazineInput,
+  type EditorItem,
   type EditorPage,
   type MagazineDetail,
 } from './magazines.schemas'
+import { magazinePageStats } from './magazine-analytics.server'
 import {
   listMagazines,
   lockMagazine,
@@ -94,10 +96,19 @@ export async function getMagazineDetail(
   const actor = readActor(auth)
   const magazine = await ownedMagazine(db, actor, magazineId)
   const [summary] = await listMagazines(db, auth, magazineId)
-  return { ...summary!, description: magazine.description, pagesList: await editorPages(db, magazineId) }
+  const stats = await magazinePageStats(db, magazine.identify)
+  const pagesList = (await editorPages(db, magazineId)).map((page) => ({
+    ...page,
+    views30d: stats.pageViews.get(page.id) ?? 0,
+    items: page.items.map((item) => ({ ...item, adds30d: stats.skuAdds.get(item.sku) ?? 0 })),
+  }))
+  return { ...summary!, description: magazine.description, pagesList }
 }
 
-export async function editorPages(db: DbOrTx, magazineId: number): Promise<EditorPage[]> {
+type BareItem = Omit<EditorItem, 'adds30d'>
+type BarePage = Omit<EditorPage, 'views30d' | 'items'> & { items: BareItem[] }
+
+export async function editorPages(db: DbOrTx, magazineId: number): Promise<BarePage[]> {
   const pages = await db
     .select()
     .from(magazinePages)

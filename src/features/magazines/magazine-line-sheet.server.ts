@@ -5,10 +5,9 @@ import { now } from '~/server/clock.server'
 import { serverConfig } from '~/server/config.server'
 import { selectRows, type Db, type DbOrTx } from '~/server/db/client.server'
 import { magazineLineSheets } from '~/server/db/schema'
-import { sendJob } from '~/server/jobs/jobs.server'
 import type { MediaStorage } from '~/server/providers/storage/storage.server'
 import type { PublicMagazine } from './magazines.schemas'
-import { getPublicMagazine, sellerHasLineSheets } from './magazines-public.server'
+import { getPublicMagazine } from './magazines-public.server'
 
 /**
  * The magazine's PDF line sheet (issue #18): what it prints, the fingerprint of that, and the cache
@@ -189,11 +188,6 @@ export async function ensureLineSheet(
   if (cached) return cached
   await beforeRender?.()
   return renderAndCacheLineSheet(db, storage, source, fingerprint)
-}
-
-/** Queues the sheet's rendering inside the publishing transaction (it exists only if that commits). */
-export async function queueLineSheet(tx: DbOrTx, sellerId: number, magazineId: number): Promise<void> {
-  if (await sellerHasLineSheets(tx, sellerId)) await sendJob(tx, 'magazine.line-sheet', { magazineId })
 }
 
 /** The job: renders a published magazine's sheet unless the cache is already current. */

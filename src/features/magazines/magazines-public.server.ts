@@ -1,7 +1,7 @@
 import '@tanstack/react-start/server-only'
 import { sql } from 'drizzle-orm'
 import { liveOffersOfSkus } from '~/features/catalog/catalog-product.server'
-import { planOfSeller } from '~/features/plans/plan-limits.server'
+import { sellerHasLineSheets } from './magazine-line-sheet-queue.server'
 import { now } from '~/server/clock.server'
 import { selectRows, type DbOrTx } from '~/server/db/client.server'
 import { HttpError, notFound } from '~/server/http/api-errors.server'
@@ -23,14 +23,6 @@ import {
  */
 
 /** The plan feature that gives a seller's magazines a PDF line sheet. */
-export const LINE_SHEET_FEATURE = 'magazine_pdf'
-
-/** Whether a seller's plan in force includes PDF line sheets. */
-export async function sellerHasLineSheets(db: DbOrTx, sellerId: number): Promise<boolean> {
-  const plan = await planOfSeller(db, sellerId)
-  return plan.features.includes(LINE_SHEET_FEATURE)
-}
-
 const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString())
 const VISIBLE = sql`m.status = 'published' and se.status = 'approved'`
 

@@ -160,6 +160,8 @@ export interface EditorItem {
   note: string
   /** Active SKU in an active store: publishing refuses anything else. */
   live: boolean
+  /** Basket adds of this SKU made from the magazine, last 30 days. */
+  adds30d: number
 }
 
 export interface EditorPage {
@@ -167,6 +169,8 @@ export interface EditorPage {
   title: string
   layout: MagazineLayout
   items: EditorItem[]
+  /** Visitors who saw this page of the public magazine, last 30 days. */
+  views30d: number
 }
 
 export interface MagazineDetail extends MagazineSummary {

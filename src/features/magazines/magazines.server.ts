@@ -11,9 +11,10 @@ import { magazinePages, magazines } from '~/server/db/schema'
 import { HttpError, notFound } from '~/server/http/api-errors.server'
 import type { UploadedFile } from '~/server/http/multipart.server'
 import type { MediaStorage } from '~/server/providers/storage/storage.server'
+import { statsSince } from './magazine-analytics.server'
 import { discardCover, removeOldCover, writeCover } from './magazine-cover.server'
-import { lineSheetKeyOf, queueLineSheet } from './magazine-line-sheet.server'
-import { sellerHasLineSheets } from './magazines-public.server'
+import { lineSheetKeyOf } from './magazine-line-sheet.server'
+import { queueLineSheet, sellerHasLineSheets } from './magazine-line-sheet-queue.server'
 import {
   IDENTIFY_TAKEN,
   NOTHING_TO_PUBLISH,
@@ -113,7 +114,7 @@ export async function listMagazines(
   only?: number,
 ): Promise<MagazineSummary[]> {
   const actor = readActor(auth)
-  const since = new Date(now().getTime() - 30 * 86_400_000).toISOString()
+  const since = statsSince().toISOString()
   const rows = await selectRows<SummaryRow>(
     db,
     sql`

@@ -251,3 +251,24 @@ export async function sendJob<N extends JobName>(
   if (!id) throw new Error(`Job "${name}" was not queued`)
   return id
 }
+
+/**
+ * Queues a job at most once per `seconds` for one `key`: the first in a time slot is due now, a
+ * later one goes to the next slot, and any more in that slot are dropped (the one queued will see
+ * their change). For work that only has to catch up with the latest state, e.g. redrawing a file.
+ * Returns the job's id, or null when one is already waiting.
+ */
+export async function sendDebouncedJob<N extends JobName>(
+  tx: DbOrTx,
+  name: N,
+  payload: JobPayloads[N],
+  options: { key: string; seconds: number },
+): Promise<string | null> {
+  return jobQueue().send(name, payload, {
+    db: inTransaction(tx),
+    startAfter: now(),
+    singletonKey: options.key,
+    singletonSeconds: options.seconds,
+    singletonNextSlot: true,
+  })
+}

@@ -45,6 +45,7 @@ import { ConfirmDialog } from '~/ui/confirm-dialog'
 
 const pageKey = (id: number) => `page-${id}`
 const itemKey = (id: number) => `item-${id}`
+const countLabel = (n: number, noun: string) => `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`
 const selectClass = 'h-9 rounded-lg border border-stone-300 bg-white px-2 text-sm'
 
 /**
@@ -379,9 +380,10 @@ function PageCard({
           ) : null}
         </ul>
       </SortableContext>
-      <div className="flex items-center justify-between gap-2 text-sm text-stone-600">
+      <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-stone-600">
         <span>
-          {page.items.length} of {capacity} item{capacity === 1 ? '' : 's'}
+          {page.items.length} of {capacity} item{capacity === 1 ? '' : 's'} ·{' '}
+          <span data-testid="magazine-page-views">{countLabel(page.views30d, 'view')}</span> (30 days)
         </span>
         {canEdit ? (
           <MagazinePicker
@@ -462,6 +464,9 @@ function ItemRow({
               · paused: remove or activate before publishing
             </span>
           )}
+        </p>
+        <p className="text-xs text-stone-600" data-testid="magazine-item-adds">
+          {countLabel(item.adds30d, 'basket add')} (30 days)
         </p>
       </div>
       <label htmlFor={`${id}-note`} className="sr-only">

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
+import { track } from '~/features/analytics/analytics-client'
 import { toApiError } from '~/lib/api-error'
 import { formatMoney } from '~/lib/money'
 import { notify } from '~/lib/notify'
@@ -102,7 +103,7 @@ export function MagazineView({ magazine, url }: { magazine: PublicMagazine; url:
       {magazine.pages.length > 1 ? (
         <nav
           aria-label="Pages"
-          className="sticky top-0 z-10 -mx-4 overflow-x-auto bg-white/95 px-4 py-2 backdrop-blur"
+          className="sticky top-0 z-10 -mx-3 overflow-x-auto bg-white/95 px-3 py-2 backdrop-blur sm:-mx-4 sm:px-4"
         >
           <ol className="flex gap-2">
             {magazine.pages.map((page, index) => (
@@ -132,6 +133,41 @@ export function MagazineView({ magazine, url }: { magazine: PublicMagazine; url:
   )
 }
 
+/** How much of a page must show (of the page, or of the screen for a page taller than it) to count as seen. */
+const SEEN_SHARE = 0.5
+
+/**
+ * Records `magazine_page_viewed` once when the page has really been on screen (half of it, or half
+ * the screen for a tall page), not on render: the seller's per-page views count pages buyers saw.
+ * Once per page while the magazine is open; a new visit counts again.
+ */
+function usePageSeen(pageId: number) {
+  const ref = useRef<HTMLElement>(null)
+  useEffect(() => {
+    const node = ref.current
+    if (!node || typeof IntersectionObserver === 'undefined') return
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          if (!entry.isIntersecting) continue
+          const viewport = entry.rootBounds?.height ?? window.innerHeight
+          const seen =
+            entry.intersectionRatio >= SEEN_SHARE || entry.intersectionRect.height >= viewport * SEEN_SHARE
+          if (!seen) continue
+          track('magazine_page_viewed', { page: pageId })
+          observer.disconnect()
+          return
+        }
+      },
+      // Fine steps, so a page several screens tall still reports as it scrolls through.
+      { threshold: Array.from({ length: 21 }, (_, i) => i / 20) },
+    )
+    observer.observe(node)
+    return () => observer.disconnect()
+  }, [pageId])
+  return ref
+}
+
 function MagazinePageView({
   magazine,
   page,
@@ -146,15 +182,29 @@ function MagazinePageView({
   onExpired: () => void
 }) {
   const [summary, setSummary] = useState<(PageAddPlan & { added: string[] }) | null>(null)
+  // The server refused the whole page (e.g. the cut-off passed while the page was open): why.
+  const [refusal, setRefusal] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const queryClient = useQueryClient()
   const title = page.title || `Page ${number}`
+  const seenRef = usePageSeen(page.id)
   const addPage = async () => {
     setBusy(true)
+    setRefusal(null)
     try {
-      const plan = await fetchMagazinePageAdds({
-        data: { identify: magazine.identify, magazinePageId: page.id },
-      })
+      let plan: PageAddPlan
+      try {
+        plan = await fetchMagazinePageAdds({
+          data: { identify: magazine.identify, magazinePageId: page.id },
+        })
+      } catch (error) {
+        const apiError = toApiError(error)
+        setSummary(null)
+        setRefusal(`Nothing was added: ${apiError.message}`)
+        notify('error', apiError.message)
+        if (apiError.status === 422 && apiError.message === MAGAZINE_EXPIRED) onExpired()
+        return
+      }
       const added = await addPlanToBasket(plan, page.items)
       setSummary({ ...plan, added })
       if (added.length)
@@ -169,6 +219,7 @@ function MagazinePageView({
   }
   return (
     <section
+      ref={seenRef}
       id={`page-${number}`}
       aria-labelledby={`page-${number}-title`}
       className="scroll-mt-16 flex flex-col gap-4"
@@ -184,6 +235,15 @@ function MagazinePageView({
           </Button>
         )}
       </div>
+      {refusal ? (
+        <p
+          role="status"
+          className="rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm font-medium text-amber-950"
+          data-testid="page-add-summary"
+        >
+          {refusal}
+        </p>
+      ) : null}
       {summary ? (
         <div
           role="status"
