@@ -10,11 +10,12 @@ import {
   slugSchema,
   textSchema,
 } from '~/lib/schema-pieces'
+import { SKU_CODE_PATTERN } from './stores-search.schemas'
 export { SLUG_PATTERN, suggestSlug } from '~/lib/schema-pieces'
+export { SKU_CODE_PATTERN, storeProductsSearch, type StoreProductsSearch } from './stores-search.schemas'
 
 /** Client-safe input schemas of the seller's stores, SKUs and products (issue #15). */
 
-export const SKU_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
 export const MAX_TIERS = 10
 export const MAX_ATTRIBUTES = 30
 export const MAX_PHOTOS = 8
@@ -162,16 +163,6 @@ export const updateSkuInput = v.object({
 
 export const updateProductInput = v.object({ productId: idSchema, ...productFieldsSchema.entries })
 
-export const storeProductsSearch = v.object({
-  storeId: idSchema,
-  q: v.optional(textSchema(100), ''),
-  status: v.optional(v.picklist(['all', 'active', 'inactive'] as const), 'all'),
-  outOfStock: v.optional(v.boolean(), false),
-  discounted: v.optional(v.boolean(), false),
-  sort: v.optional(v.picklist(['newest', 'name', 'stock', 'price'] as const), 'newest'),
-  page: v.optional(intSchema(1, 100_000), 1),
-})
-export type StoreProductsSearch = v.InferOutput<typeof storeProductsSearch>
 
 export const catalogueSearchInput = v.object({ storeId: idSchema, q: textSchema(100, { min: 2 }) })
 export const similarProductsInput = v.object({ storeId: idSchema, name: textSchema(160, { min: 3 }) })

@@ -5,7 +5,7 @@ import { storeProductQueries, storeQueries } from '~/features/stores/stores.quer
 import { pageHead } from '~/features/shell/page-head'
 import { formatMoney } from '~/lib/money'
 import { parseIdParam } from '~/lib/route-errors'
-import { storeProductsSearch } from '~/features/stores/stores.schemas'
+import { storeProductsSearch } from '~/features/stores/stores-search.schemas'
 import { StoreProductsFilters } from '~/features/stores/components/store-products-filters'
 import { buttonClasses } from '~/ui/button'
 
