@@ -28,7 +28,8 @@ const override = option('--budget-kb', process.env.BUNDLE_BUDGET_KB)
 const budgetOf = (page) => (override ? Number(override) : (page.ceilingKb ?? GOAL_KB))
 const top = Number(option('--top', 0))
 const asJson = args.includes('--json')
-const output = resolve(option('--output', join(root, '.output')))
+// The build to read: --output, else the one `npm run bench` serves (BENCH_OUTPUT_DIR), else .output.
+const output = resolve(option('--output', process.env.BENCH_OUTPUT_DIR ?? join(root, '.output')))
 
 /** The pages under budget and the route ids (TanStack file-route ids) that render them. */
 // Ceilings (KB gzip) until the goal, measured 2026-11-26 after the second round of issue #21's
