@@ -1,6 +1,9 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm'
 import { SHEET_COLUMNS } from '~/features/imports/import-format'
+import { checkImport, startImport } from '~/features/imports/imports.server'
+import type { AuthContext } from '~/server/auth/session.server'
 import type { Db } from '~/server/db/client.server'
+import type { MediaStorage } from '~/server/providers/storage/storage.server'
 import { prices, skus, stockMovements } from '~/server/db/schema'
 import { createProduct, createSeller, createStore } from '../factories/create'
 import { authOf } from './tickets-fixtures'
@@ -85,10 +88,25 @@ export function sheetLine(
     .join(',')
 }
 
+/** A CSV of these sheet lines uploaded and dry-run: the import's id, ready to apply. */
+export async function checkedImport(db: Db, storage: MediaStorage, auth: AuthContext, lines: string[]) {
+  const bytes = Buffer.from([IMPORT_HEADER, ...lines].join('\n'))
+  const { importId } = await startImport(db, auth, { name: 'prices.csv', bytes }, storage)
+  await checkImport(db, importId, storage)
+  return importId
+}
+
 /** Everything an import may change about these SKUs, in a comparable form (tier ids left out). */
 export async function importSnapshot(db: Db, ids: number[]) {
   const skuRows = await db
-    .select({ id: skus.id, stock: skus.remainingQuantity, always: skus.alwaysAvailable })
+    .select({
+      id: skus.id,
+      stock: skus.remainingQuantity,
+      always: skus.alwaysAvailable,
+      // The stored entry tier the inventory table reads (kept with the tiers).
+      entry: sql<string>`concat_ws('|', ${skus.entryUnitPrice}, ${skus.entryOfferPrice}, ${skus.activeTiers},
+        ${skus.entryFrom}::text, ${skus.entryUntil}::text)`,
+    })
     .from(skus)
     .where(inArray(skus.id, ids))
     .orderBy(asc(skus.id))

@@ -4,18 +4,16 @@ import {
   ALL_OR_NOTHING_FAILED,
   ALL_OR_NOTHING_STALE,
   applyImport,
-  checkImport,
   getImport,
   listImportRows,
   requestApply,
-  startImport,
 } from '~/features/imports/imports.server'
 import { changeStock, ledgerMismatches } from '~/features/inventory/stock-ledger.server'
 import type { AuthContext } from '~/server/auth/session.server'
 import type { Db } from '~/server/db/client.server'
 import { productListings, stockImportRows } from '~/server/db/schema'
 import { closeAuthTestDatabase, openAuthTestDatabase } from './auth-fixtures'
-import { IMPORT_HEADER, importSnapshot, sellerWithManySkus, sheetLine } from './import-fixtures'
+import { checkedImport, importSnapshot, sellerWithManySkus, sheetLine } from './import-fixtures'
 import { tempStorage } from './tickets-fixtures'
 
 /**
@@ -46,12 +44,7 @@ beforeAll(async () => {
 })
 afterAll(closeAuthTestDatabase)
 
-async function checked(auth: AuthContext, lines: string[]) {
-  const bytes = Buffer.from([IMPORT_HEADER, ...lines].join('\n'))
-  const { importId } = await startImport(db, auth, { name: 'prices.csv', bytes }, storage)
-  await checkImport(db, importId, storage)
-  return importId
-}
+const checked = (auth: AuthContext, lines: string[]) => checkedImport(db, storage, auth, lines)
 
 const listingPrices = async (productIds: number[]) =>
   (await db.select().from(productListings))
@@ -145,4 +138,3 @@ describe('all or nothing', () => {
     expect(await ledgerMismatches(db)).toEqual([])
   }, 120_000)
 })
-

@@ -2,19 +2,17 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   applyImport,
-  checkImport,
   getImport,
   listImportRows,
   requestApply,
   revertImport,
-  startImport,
 } from '~/features/imports/imports.server'
 import { changeStock, ledgerMismatches } from '~/features/inventory/stock-ledger.server'
 import type { AuthContext } from '~/server/auth/session.server'
 import type { Db } from '~/server/db/client.server'
 import { prices, skus, stockMovements } from '~/server/db/schema'
 import { closeAuthTestDatabase, openAuthTestDatabase } from './auth-fixtures'
-import { DAY, IMPORT_HEADER, sellerWithManySkus, sheetLine } from './import-fixtures'
+import { checkedImport, DAY, importSnapshot, sellerWithManySkus, sheetLine } from './import-fixtures'
 import { tempStorage } from './tickets-fixtures'
 
 /**
@@ -31,53 +29,14 @@ beforeAll(async () => {
 })
 afterAll(closeAuthTestDatabase)
 
-async function checked(auth: AuthContext, lines: string[]) {
-  const bytes = Buffer.from([IMPORT_HEADER, ...lines].join('\n'))
-  const { importId } = await startImport(db, auth, { name: 'prices.csv', bytes }, storage)
-  await checkImport(db, importId, storage)
-  return importId
-}
-
 async function applied(auth: AuthContext, importId: number, mode: 'all_or_nothing' | 'valid_rows') {
   await requestApply(db, auth, importId, mode)
   await applyImport(db, importId, { isLastAttempt: true })
   return getImport(db, auth, importId)
 }
 
-/** Everything the import may change about these SKUs, in a comparable form (tier ids left out). */
-async function snapshot(ids: number[]) {
-  const skuRows = await db
-    .select({
-      id: skus.id,
-      stock: skus.remainingQuantity,
-      always: skus.alwaysAvailable,
-      // The stored entry tier the inventory table reads (kept with the tiers).
-      entry: sql<string>`concat_ws('|', ${skus.entryUnitPrice}, ${skus.entryOfferPrice}, ${skus.activeTiers},
-        ${skus.entryFrom}::text, ${skus.entryUntil}::text)`,
-    })
-    .from(skus)
-    .where(inArray(skus.id, ids))
-    .orderBy(asc(skus.id))
-  const tierRows = await db
-    .select({
-      skuId: prices.skuId,
-      minQuantity: prices.minQuantity,
-      unitPrice: prices.unitPrice,
-      offerPrice: prices.offerPrice,
-      pricePerPiece: prices.pricePerPiece,
-      validFrom: prices.validFrom,
-      validTo: prices.validTo,
-    })
-    .from(prices)
-    .where(inArray(prices.skuId, ids))
-  const tiers = tierRows
-    .map(
-      (t) =>
-        `${t.skuId}|${t.minQuantity}|${t.unitPrice}|${t.offerPrice}|${t.pricePerPiece}|${t.validFrom.toISOString()}|${t.validTo?.toISOString() ?? '-'}`,
-    )
-    .sort()
-  return { skus: skuRows, tiers }
-}
+const checked = (auth: AuthContext, lines: string[]) => checkedImport(db, storage, auth, lines)
+const snapshot = (ids: number[]) => importSnapshot(db, ids)
 
 describe('set-based import apply and revert', () => {
   it('reverts 2,500 applied rows exactly: stock through the ledger, tiers, "always available"', async () => {
