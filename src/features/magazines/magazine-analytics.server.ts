@@ -24,30 +24,28 @@ export interface MagazinePageStats {
 export async function magazinePageStats(db: DbOrTx, identify: string): Promise<MagazinePageStats> {
   const path = `/magazine/${identify}`
   const since = statsSince().toISOString()
-  const views = await selectRows<{ page: string | null; n: number }>(
+  // One pass over the magazine's events: page views keyed by page id, basket adds by SKU code.
+  const rows = await selectRows<{ name: string; key: string | null; n: number }>(
     db,
     sql`
-      select e.props->>'page' as page, count(*)::int as n
+      select e.name,
+        case when e.name = 'magazine_page_viewed' then e.props->>'page' else e.props->>'sku' end as key,
+        count(*)::int as n
       from analytics_events e
-      where e.name = 'magazine_page_viewed' and e.path = ${path} and e.received_at >= ${since}::timestamptz
-      group by 1
-    `,
-  )
-  const adds = await selectRows<{ sku: string | null; n: number }>(
-    db,
-    sql`
-      select e.props->>'sku' as sku, count(*)::int as n
-      from analytics_events e
-      where e.name = 'cart_item_added' and e.path = ${path} and e.received_at >= ${since}::timestamptz
-      group by 1
+      where e.name in ('magazine_page_viewed', 'cart_item_added') and e.path = ${path}
+        and e.received_at >= ${since}::timestamptz
+      group by 1, 2
     `,
   )
   const pageViews = new Map<number, number>()
-  for (const row of views) {
-    const id = Number(row.page)
-    if (Number.isInteger(id) && id > 0) pageViews.set(id, Number(row.n))
-  }
   const skuAdds = new Map<string, number>()
-  for (const row of adds) if (row.sku) skuAdds.set(row.sku, Number(row.n))
+  for (const row of rows) {
+    if (!row.key) continue
+    if (row.name === 'cart_item_added') skuAdds.set(row.key, Number(row.n))
+    else {
+      const id = Number(row.key)
+      if (Number.isInteger(id) && id > 0) pageViews.set(id, Number(row.n))
+    }
+  }
   return { pageViews, skuAdds }
 }
