@@ -198,6 +198,8 @@ const buildEnvSchema = () =>
     S3_ACCESS_KEY_ID: v.optional(v.string()),
     S3_SECRET_ACCESS_KEY: v.optional(v.string()),
     S3_FORCE_PATH_STYLE: v.optional(flag('S3_FORCE_PATH_STYLE')),
+    /** The language of a visitor who has not chosen one (issue #22): Persian, the market's. */
+    DEFAULT_LOCALE: v.optional(v.picklist(['fa', 'en'], 'DEFAULT_LOCALE must be fa or en'), 'fa'),
   })
 
 const S3_SETTINGS = [
@@ -275,6 +277,7 @@ export function loadServerConfig(env: Record<string, string | undefined> = proce
       : ({ kind: 'pglite', dataDir: `${dataDir}/pglite` } as const),
     dataDir,
     publicSiteUrl: e.PUBLIC_SITE_URL.replace(/\/+$/, ''),
+    defaultLocale: e.DEFAULT_LOCALE,
     captcha: { siteKey: e.CAPTCHA_SITE_KEY, secret: e.CAPTCHA_SECRET },
     imageAllowedDomain: e.IMAGE_ALLOWED_DOMAIN,
     money: { currency: e.CURRENCY, vatPercent: e.VAT_PERCENT },

@@ -16,6 +16,7 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       'src/routeTree.gen.ts',
+      'src/paraglide/**',
     ],
   },
   js.configs.recommended,

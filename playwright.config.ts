@@ -8,6 +8,19 @@ const dataDir = process.env.E2E_DATA_DIR ?? `.e2e-data-${port}`
 /** Debian's Chromium; Playwright cannot download its own browsers on these machines. */
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
+const launchOptions = {
+  executablePath,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+}
+
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results/e2e',
@@ -27,19 +40,31 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
+      testIgnore: 'fa/**',
+      use: { ...devices['Desktop Chrome'], launchOptions },
+    },
+    {
+      // The main journeys in Persian (issue #22): the locale cookie a visitor's choice sets.
+      name: 'fa',
+      testMatch: 'fa/**/*.spec.ts',
       use: {
         ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath,
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-dev-shm-usage',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
+        launchOptions,
+        locale: 'fa-IR',
+        storageState: {
+          cookies: [
+            {
+              name: 'locale',
+              value: 'fa',
+              domain: '127.0.0.1',
+              path: '/',
+              expires: -1,
+              httpOnly: false,
+              secure: false,
+              sameSite: 'Lax',
+            },
           ],
+          origins: [],
         },
       },
     },
@@ -56,6 +81,8 @@ export default defineConfig({
       DEMO_MODE: '1',
       LOG_LEVEL: 'warn',
       TRUST_PROXY: '1',
+      // The specs read English words; the Persian journeys ask for fa with the locale cookie.
+      DEFAULT_LOCALE: 'en',
     },
     url: `${baseURL}/api/health`,
     timeout: 240_000,

@@ -19,6 +19,7 @@ export default defineConfig({
     globalSetup: ['tests/support/database-template.ts'],
     testTimeout: 20_000,
     hookTimeout: 120_000,
-    env: { NODE_ENV: 'test', LOG_LEVEL: 'silent' },
+    // The suites assert English words; Persian is asserted where a test sets fa (lib/i18n).
+    env: { NODE_ENV: 'test', LOG_LEVEL: 'silent', DEFAULT_LOCALE: 'en' },
   },
 })

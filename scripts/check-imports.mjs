@@ -16,8 +16,9 @@ function walk(dir) {
   const out = []
   for (const name of readdirSync(dir)) {
     const path = join(dir, name)
-    if (statSync(path).isDirectory()) out.push(...walk(path))
-    else if (/\.(ts|tsx)$/.test(name) && !/\.(test|spec)\.tsx?$/.test(name) && name !== 'routeTree.gen.ts')
+    if (statSync(path).isDirectory()) {
+      if (path !== join(src, 'paraglide')) out.push(...walk(path))
+    } else if (/\.(ts|tsx)$/.test(name) && !/\.(test|spec)\.tsx?$/.test(name) && name !== 'routeTree.gen.ts')
       out.push(path)
   }
   return out
@@ -97,6 +98,13 @@ for (const [file, list] of imports) {
       problems.push(`${relative(root, file)} imports ${rel}: production code never imports tests/`)
     const to = layer(target)
     if (to === 'outside') continue
+    // The compiled messages (Paraglide's output) are reached through lib/messages and lib/i18n,
+    // which wire the locale first; anything else imports `m` from lib/messages.
+    if (to === 'paraglide') {
+      if (!['lib/i18n.ts', 'lib/messages.ts'].includes(relative(src, file)))
+        problems.push(`${relative(root, file)} imports ${rel}: import m from ~/lib/messages instead`)
+      continue
+    }
     if (MAY_IMPORT[from] && !MAY_IMPORT[from].includes(to))
       problems.push(
         `${relative(root, file)} (${from}) imports ${relative(root, target)} (${to}): imports point routes → features → server/ui → lib`,

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 
 const root = new URL('..', import.meta.url).pathname
 const buildMarker = join(root, '.output/nitro.json')
-const inputs = ['src', 'drizzle', 'public', 'app.config.ts', 'vite.config.ts', 'package-lock.json']
+const inputs = ['src', 'drizzle', 'public', 'messages', 'project.inlang', 'app.config.ts', 'vite.config.ts', 'package-lock.json']
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0

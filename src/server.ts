@@ -19,6 +19,7 @@ import {
 } from './server/http/error-contract.server'
 import { securityHeaders } from './server/http/security-headers.server'
 import { requestScope, rootLogger, type RequestScope } from './server/log.server'
+import { LOCALE_COOKIE, localeOfRequest, preferenceCookie } from './lib/i18n'
 
 // In production the boot plugin has done this (migrations, job queue and its workers) before
 // listening; in `vite dev`, which runs no boot plugin, it happens here. Both are idempotent.
@@ -38,7 +39,8 @@ export default createServerEntry({
     const cspNonce = randomBytes(16).toString('base64')
     const log = rootLogger.child({ requestId })
     const started = performance.now()
-    const scope: RequestScope = { requestId, log, cspNonce }
+    const asked = localeOfRequest(request, config.defaultLocale)
+    const scope: RequestScope = { requestId, log, cspNonce, locale: asked.locale, moneyUnit: asked.moneyUnit }
     return requestScope.run(scope, async () => {
       let response: Response
       const isServerFn = new URL(request.url).pathname.startsWith(SERVER_FN_PREFIX)
@@ -73,6 +75,9 @@ export default createServerEntry({
         if (!headers.has(name)) headers.set(name, value)
       }
       headers.set('x-request-id', requestId)
+      // `?lang=` chooses the language and it is remembered (the page then shows it wherever it goes).
+      if (asked.remember)
+        headers.append('set-cookie', preferenceCookie(LOCALE_COOKIE, asked.locale, headerMode.https))
       response = new Response(response.body, {
         status: response.status,
         statusText: response.statusText,

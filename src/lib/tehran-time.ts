@@ -1,3 +1,5 @@
+import { currentLocale, intlLocale, type Locale } from './i18n'
+import { m } from './messages'
 /**
  * Tehran wall-clock time (the market's): the one place that turns stored UTC instants into what a
  * page, a sheet or a message shows, and that says which instants a calendar day ("2026-11-26")
@@ -19,40 +21,42 @@ const minuteFormat = new Intl.DateTimeFormat('sv-SE', {
 export const formatTehranMinute = (date: Date | string) =>
   minuteFormat.format(new Date(date)).replace(',', '')
 
-const readable = new Intl.DateTimeFormat('en-GB', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: TEHRAN,
-})
+/** Formatters per page locale (Persian calendar and digits in fa, Gregorian in en), made once. */
+function localised(options: Intl.DateTimeFormatOptions) {
+  const made = new Map<Locale, Intl.DateTimeFormat>()
+  return (date: Date | string | number) => {
+    const locale = currentLocale()
+    let format = made.get(locale)
+    if (!format) {
+      format = new Intl.DateTimeFormat(intlLocale(locale), { ...options, timeZone: TEHRAN })
+      made.set(locale, format)
+    }
+    return format.format(new Date(date))
+  }
+}
 
-/** "1 Dec 2026, 08:30 Tehran" for pages. */
-export const formatTehranDateTime = (date: Date | string) => `${readable.format(new Date(date))} Tehran`
+const readable = localised({ dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' })
 
-const shortFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: TEHRAN,
+/** "1 Dec 2026, 08:30 Tehran" (fa: "۱۰ آذر ۱۴۰۵، ۰۸:۳۰ به وقت تهران") for pages. */
+export const formatTehranDateTime = (date: Date | string) => m.common_tehran_time({ time: readable(date) })
+
+/** "26 Nov, 00:30": day and time in Tehran, for dense lists of recent things. */
+export const formatTehranShort = localised({
   day: 'numeric',
   month: 'short',
   hour: '2-digit',
   minute: '2-digit',
+  hourCycle: 'h23',
 })
 
-/** "26 Nov, 00:30": day and time in Tehran, for dense lists of recent things. */
-export const formatTehranShort = (date: Date | string | number) => shortFormat.format(new Date(date))
-
-const dayFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: TEHRAN })
-
 /** "1 Dec 2026": the day in Tehran. */
-export const formatTehranDay = (date: Date | string) => dayFormat.format(new Date(date))
-
-const longDayFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: TEHRAN })
+export const formatTehranDay = localised({ dateStyle: 'medium' })
 
 /** "1 December 2026": the day in Tehran, written out (articles, policies). */
-export const formatTehranDayLong = (date: Date | string) => longDayFormat.format(new Date(date))
-
-const monthYear = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: TEHRAN })
+export const formatTehranDayLong = localised({ dateStyle: 'long' })
 
 /** "March 2024": the month in Tehran (a store opened late on the 31st UTC may be next month there). */
-export const formatTehranMonth = (date: Date | string) => monthYear.format(new Date(date))
+export const formatTehranMonth = localised({ month: 'long', year: 'numeric' })
 
 const wallParts = new Intl.DateTimeFormat('en-US', {
   timeZone: TEHRAN,

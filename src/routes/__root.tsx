@@ -10,7 +10,9 @@ import { AppToaster } from '~/features/shell/components/app-toaster'
 import { ProgressBar } from '~/features/shell/components/progress-bar'
 import { RootError, RootNotFound } from '~/features/shell/components/route-error'
 import { shellQueries } from '~/features/shell/shell.queries'
+import { LocaleAlternates } from '~/features/shell/components/locale-switch'
 import { UiStoreProvider } from '~/features/shell/ui-store'
+import { currentLocale, currentMoneyUnit, textDirection } from '~/lib/i18n'
 import appCss from '~/styles.css?url'
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
@@ -52,9 +54,10 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
 /** The HTML document and what every page shares, error pages included. */
 function RootDocument({ children }: { children: ReactNode }) {
   return (
-    <html lang="en">
+    <html lang={currentLocale()} dir={textDirection()} data-money={currentMoneyUnit()}>
       <head>
         <HeadContent />
+        <LocaleAlternates />
       </head>
       <body className="min-h-screen font-sans antialiased">
         <UiStoreProvider>

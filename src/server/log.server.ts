@@ -2,6 +2,7 @@ import '@tanstack/react-start/server-only'
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { pino, type Logger } from 'pino'
 import { REQUEST_SCOPE_KEY } from '~/lib/csp-nonce'
+import type { Locale, MoneyUnit } from '~/lib/i18n'
 
 const level = process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'silent' : 'info')
 
@@ -12,6 +13,9 @@ export interface RequestScope {
   requestId: string
   log: Logger
   cspNonce: string
+  /** The page's language and how it shows amounts (lib/i18n reads them through REQUEST_SCOPE_KEY). */
+  locale?: Locale
+  moneyUnit?: MoneyUnit
   /** Set when the request recorded a seller's or admin's change (an audit event): see page-cache. */
   recordedChange?: boolean
 }

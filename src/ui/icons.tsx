@@ -65,13 +65,14 @@ export const ChevronDownIcon = (p: IconProps) => (
     <path d="m6 9 6 6 6-6" />
   </Svg>
 )
-export const ChevronRightIcon = (p: IconProps) => (
-  <Svg {...p}>
+/** Next and previous point the way the page reads: mirrored right to left. */
+export const ChevronRightIcon = ({ className, ...p }: IconProps) => (
+  <Svg {...p} className={`rtl:-scale-x-100 ${className ?? ''}`}>
     <path d="m9 6 6 6-6 6" />
   </Svg>
 )
-export const ChevronLeftIcon = (p: IconProps) => (
-  <Svg {...p}>
+export const ChevronLeftIcon = ({ className, ...p }: IconProps) => (
+  <Svg {...p} className={`rtl:-scale-x-100 ${className ?? ''}`}>
     <path d="m15 6-6 6 6 6" />
   </Svg>
 )

@@ -48,9 +48,10 @@ export function Sheet({
           }}
           className={cn(
             'fixed inset-y-0 z-50 flex w-[min(24rem,calc(100vw-2.5rem))] flex-col bg-white shadow-2xl',
+            // `right` and `left` are the reading direction's end and start: mirrored in Persian.
             side === 'right'
-              ? 'right-0 data-[state=open]:animate-[slide-in-right_200ms_ease-out]'
-              : 'left-0 data-[state=open]:animate-[slide-in-left_200ms_ease-out]',
+              ? 'end-0 data-[state=open]:animate-[slide-in-right_200ms_ease-out] rtl:data-[state=open]:animate-[slide-in-left_200ms_ease-out]'
+              : 'start-0 data-[state=open]:animate-[slide-in-left_200ms_ease-out] rtl:data-[state=open]:animate-[slide-in-right_200ms_ease-out]',
             className,
           )}
         >

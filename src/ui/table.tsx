@@ -23,7 +23,7 @@ export function Table({
       aria-labelledby={labelledBy}
       className="relative w-full overflow-x-auto rounded-xl border border-stone-200 bg-white"
     >
-      <table className={cn('w-full border-collapse text-left text-sm', className)} {...props}>
+      <table className={cn('w-full border-collapse text-start text-sm', className)} {...props}>
         {caption ? <caption className="sr-only">{caption}</caption> : null}
         {children}
       </table>

@@ -133,6 +133,8 @@ describe.runIf(ready)('two instances, one database, one bucket, behind nginx', (
       SMS_PROVIDER: 'http',
       SMS_API_URL: sms.url,
       SMS_API_KEY: 'cluster-test-key',
+      // The assertions read English words (the default for visitors is Persian).
+      DEFAULT_LOCALE: 'en',
     }
     // Both at once on the empty database: the start-up lock lets one migrate and seed.
     a = startInstance({

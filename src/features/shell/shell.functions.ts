@@ -14,7 +14,11 @@ function devToolsEnabled(): boolean {
 /** Settings the browser needs that come from the server's environment, not from the build. */
 export const fetchRuntimeConfig = createServerFn({ method: 'GET' }).handler(async () => {
   const config = serverConfig()
-  return { captchaSiteKey: config.captcha.siteKey, devTools: devToolsEnabled() }
+  return {
+    captchaSiteKey: config.captcha.siteKey,
+    devTools: devToolsEnabled(),
+    siteUrl: config.publicSiteUrl,
+  }
 })
 
 const STATUS_MESSAGES: Record<number, string> = {

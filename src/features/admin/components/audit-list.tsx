@@ -53,7 +53,7 @@ function AuditEntry({ event }: { event: AuditRow }) {
         </p>
       ) : null}
       {event.changes.length > 0 ? (
-        <table className="w-full table-fixed border-collapse text-left text-sm">
+        <table className="w-full table-fixed border-collapse text-start text-sm">
           <caption className="sr-only">Changed fields of {event.action}</caption>
           <thead className="text-xs text-stone-600">
             <tr>

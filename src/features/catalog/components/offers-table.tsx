@@ -148,7 +148,7 @@ export function OffersTable({ product }: { product: ProductDetail }) {
       </ul>
       {/* Wider screens: a table, one row per store. */}
       <div className="hidden overflow-x-auto rounded-xl border border-stone-200 bg-white md:block">
-        <table className="w-full border-collapse text-left text-sm" data-testid="offers-table">
+        <table className="w-full border-collapse text-start text-sm" data-testid="offers-table">
           <caption className="sr-only">Offers from stores</caption>
           <thead className="bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
             <tr>

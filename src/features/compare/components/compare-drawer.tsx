@@ -42,7 +42,7 @@ export function CompareDrawer() {
     <tr key={label} className="align-top">
       <th
         scope="row"
-        className="sticky left-0 bg-stone-50 px-3 py-2 text-left text-xs font-medium text-stone-600"
+        className="sticky start-0 bg-stone-50 px-3 py-2 text-start text-xs font-medium text-stone-600"
       >
         {label}
       </th>
@@ -71,7 +71,7 @@ export function CompareDrawer() {
               <tr>
                 <td />
                 {items.map((item) => (
-                  <th key={item.id} scope="col" className="min-w-36 px-3 py-2 text-left align-top">
+                  <th key={item.id} scope="col" className="min-w-36 px-3 py-2 text-start align-top">
                     <div className="flex flex-col gap-2">
                       <div className="h-20 w-20 overflow-hidden rounded-lg bg-stone-100">
                         {item.image ? (

@@ -367,7 +367,7 @@ export function InventoryTable({ search }: { search: InventorySearch }) {
         className={`relative max-h-[70vh] overflow-auto rounded-xl border border-stone-200 bg-white ${isFetching ? 'opacity-70' : ''}`}
       >
         <table
-          className="w-full border-collapse text-left text-sm"
+          className="w-full border-collapse text-start text-sm"
           aria-label="Inventory"
           aria-rowcount={rows.length + 1}
         >

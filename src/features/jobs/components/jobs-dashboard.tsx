@@ -13,10 +13,10 @@ export function JobQueuesTable({ overview }: { overview: JobsOverview }) {
       <THead>
         <tr>
           <Th>Queue</Th>
-          <Th className="text-right">Queued</Th>
-          <Th className="text-right">Active</Th>
-          <Th className="text-right">Failed</Th>
-          <Th className="text-right">Completed (last hour)</Th>
+          <Th className="text-end">Queued</Th>
+          <Th className="text-end">Active</Th>
+          <Th className="text-end">Failed</Th>
+          <Th className="text-end">Completed (last hour)</Th>
           <Th>Last failure</Th>
         </tr>
       </THead>
@@ -26,18 +26,18 @@ export function JobQueuesTable({ overview }: { overview: JobsOverview }) {
             <Td className="font-medium text-ink" dir="ltr">
               {queue.name}
             </Td>
-            <Td className="text-right tabular-nums">{queue.queued}</Td>
-            <Td className="text-right tabular-nums">{queue.active}</Td>
+            <Td className="text-end tabular-nums">{queue.queued}</Td>
+            <Td className="text-end tabular-nums">{queue.active}</Td>
             <Td
               className={
                 queue.failed
-                  ? 'text-right font-semibold text-red-700 tabular-nums'
-                  : 'text-right tabular-nums'
+                  ? 'text-end font-semibold text-red-700 tabular-nums'
+                  : 'text-end tabular-nums'
               }
             >
               {queue.failed}
             </Td>
-            <Td className="text-right tabular-nums">{queue.completed_last_hour}</Td>
+            <Td className="text-end tabular-nums">{queue.completed_last_hour}</Td>
             <Td className="max-w-80 text-xs break-words">
               {queue.last_failure ? (
                 <>

@@ -348,7 +348,7 @@ function MagazineItemCard({
             <table className="text-sm">
               <caption className="sr-only">Price tiers of {item.name}</caption>
               <thead>
-                <tr className="text-left text-xs text-stone-500">
+                <tr className="text-start text-xs text-stone-500">
                   <th scope="col" className="font-medium">
                     From
                   </th>

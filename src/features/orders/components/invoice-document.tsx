@@ -100,20 +100,20 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceView }) {
         </section>
       ) : null}
       <div className="relative overflow-x-auto">
-        <table className="w-full border-collapse text-left text-sm">
+        <table className="w-full border-collapse text-start text-sm">
           <caption className="sr-only">Invoice lines</caption>
           <thead className="border-b-2 border-stone-300 text-xs text-stone-600 uppercase">
             <tr>
               <th scope="col" className="py-2 pe-3 font-medium">
                 Item
               </th>
-              <th scope="col" className="hidden px-3 py-2 text-right font-medium sm:table-cell">
+              <th scope="col" className="hidden px-3 py-2 text-end font-medium sm:table-cell">
                 Qty
               </th>
-              <th scope="col" className="hidden px-3 py-2 text-right font-medium sm:table-cell">
+              <th scope="col" className="hidden px-3 py-2 text-end font-medium sm:table-cell">
                 Unit price
               </th>
-              <th scope="col" className="py-2 ps-3 text-right font-medium">
+              <th scope="col" className="py-2 ps-3 text-end font-medium">
                 Amount
               </th>
             </tr>
@@ -132,13 +132,13 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceView }) {
                     {money(line.offer_price > 0 ? line.offer_price : line.unit_price)}
                   </span>
                 </td>
-                <td className="hidden px-3 py-2 text-right whitespace-nowrap tabular-nums sm:table-cell">
+                <td className="hidden px-3 py-2 text-end whitespace-nowrap tabular-nums sm:table-cell">
                   {line.quantity} {line.unit}
                 </td>
-                <td className="hidden px-3 py-2 text-right whitespace-nowrap tabular-nums sm:table-cell">
+                <td className="hidden px-3 py-2 text-end whitespace-nowrap tabular-nums sm:table-cell">
                   {money(line.offer_price > 0 ? line.offer_price : line.unit_price)}
                 </td>
-                <td className="py-2 ps-3 text-right whitespace-nowrap tabular-nums">
+                <td className="py-2 ps-3 text-end whitespace-nowrap tabular-nums">
                   {money(line.line_total)}
                 </td>
               </tr>

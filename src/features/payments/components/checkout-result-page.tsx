@@ -253,7 +253,7 @@ function NextSteps({ steps }: { steps: string[] }) {
   return (
     <div className="text-sm">
       <h2 className="mb-1 font-semibold text-ink">What happens next</h2>
-      <ol className="list-decimal space-y-1 pl-5 text-stone-700">
+      <ol className="list-decimal space-y-1 ps-5 text-stone-700">
         {steps.map((step) => (
           <li key={step}>{step}</li>
         ))}

@@ -166,7 +166,7 @@ function BankFrame({ children }: { children: React.ReactNode }) {
         <p id="bank-name" className="font-semibold whitespace-nowrap">
           Sandbox Bank
         </p>
-        <span className="ml-auto rounded bg-white/15 px-2 py-0.5 text-xs whitespace-nowrap">
+        <span className="ms-auto rounded bg-white/15 px-2 py-0.5 text-xs whitespace-nowrap">
           Test: no real money
         </span>
       </div>

@@ -34,7 +34,7 @@ export function PlanLimitGate({
       >
         {label}
       </button>
-      <p id={reasonId} role="note" className="text-sm text-stone-700 sm:text-right">
+      <p id={reasonId} role="note" className="text-sm text-stone-700 sm:text-end">
         {usage.reason}{' '}
         <Link to="/subscription" className="font-medium text-brand-800 underline underline-offset-4">
           See plans

@@ -120,7 +120,7 @@ export function SellerDetailView({ seller }: { seller: SellerDetail }) {
                   <dt className="text-xs text-stone-700">{f.label}</dt>
                   <dd className={cn('text-xl font-semibold', warn ? 'text-red-900' : 'text-ink')}>
                     {f.value}
-                    {warn ? <span className="ml-2 text-xs font-semibold">Warning</span> : null}
+                    {warn ? <span className="ms-2 text-xs font-semibold">Warning</span> : null}
                   </dd>
                   <dd className="text-xs text-stone-600">{f.limit}</dd>
                 </div>

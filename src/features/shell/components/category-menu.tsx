@@ -143,7 +143,7 @@ export function CategoryMenu({
         )}
       </N.List>
       {/* Positioned against the header row (its nearest positioned ancestor): full width. */}
-      <div className="absolute top-full right-4 left-4 z-30">
+      <div className="absolute top-full inset-x-4 z-30">
         <N.Viewport className="mt-1 w-full overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-xl data-[state=open]:animate-[fade-in_120ms_ease-out]" />
       </div>
     </N.Root>

@@ -9,6 +9,7 @@ import { useActivePanel } from '../use-active-panel'
 import { useDrawer } from '../ui-store'
 import { PanelNav } from './panel-nav'
 import { SearchForm } from './search-form'
+import { LocaleSwitch, MoneyUnitSwitch } from './locale-switch'
 
 const linkClasses =
   'flex min-h-10 items-center rounded-lg px-3 text-sm font-medium text-stone-700 hover:bg-stone-100'
@@ -109,7 +110,11 @@ export function MobileDrawer() {
                 Help Center
               </Link>
             </li>
+            <li>
+              <LocaleSwitch className={linkClasses} />
+            </li>
           </ul>
+          <MoneyUnitSwitch className="mx-3 mt-2" />
         </nav>
         {user ? (
           <section>

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { constants, publicConfig } from '#app-config'
 import { ChatIcon, FacebookIcon, InstagramIcon, TelegramIcon, XIcon } from '~/ui/icons'
 import { BrandMark } from './brand-logo'
+import { LocaleSwitch, MoneyUnitSwitch } from './locale-switch'
 
 const linkClasses = 'rounded text-sm text-stone-300 hover:text-white hover:underline'
 
@@ -188,6 +189,10 @@ export function SiteFooter() {
                 {publicConfig.poweredBy.label}
               </a>
             </p>
+            <div className="flex flex-wrap items-center gap-3">
+              <LocaleSwitch className="text-stone-200 underline-offset-2 hover:underline" />
+              <MoneyUnitSwitch className="border-stone-600 [&_button[aria-pressed=false]]:text-stone-200 [&_button[aria-pressed=false]:hover]:bg-stone-800" />
+            </div>
             <p suppressHydrationWarning>
               © {year} {constants.brand.name}. All rights reserved.
             </p>

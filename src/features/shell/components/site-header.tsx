@@ -12,6 +12,7 @@ import { Skeleton } from '~/ui/skeleton'
 import { useActivePanel } from '../use-active-panel'
 import { useUi, useUiStore } from '../ui-store'
 import { AccountMenu } from './account-menu'
+import { LocaleSwitch } from './locale-switch'
 import { BrandLogo } from './brand-logo'
 import { CategoryBar } from './category-bar'
 import { SearchForm } from './search-form'
@@ -24,7 +25,7 @@ function CountBadge({ count }: { count: number }) {
   return (
     <span
       aria-hidden="true"
-      className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-700 px-1 text-[11px] font-bold text-white"
+      className="absolute -top-0.5 -end-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-700 px-1 text-[11px] font-bold text-white"
     >
       {count > 99 ? '99+' : count}
     </span>
@@ -155,6 +156,7 @@ export function SiteHeader({ variant = 'shop' }: { variant?: 'shop' | 'panel' })
           >
             Help Center
           </Link>
+          <LocaleSwitch className="rounded-lg px-3 py-2 text-stone-700 hover:bg-stone-100 hover:text-ink" />
         </nav>
       </div>
     </header>

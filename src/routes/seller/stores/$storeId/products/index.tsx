@@ -60,13 +60,13 @@ function StoreProductsPage() {
       <p className="text-sm text-stone-600">{data.total} SKUs</p>
       <div className="overflow-x-auto rounded-2xl border border-stone-200 bg-white">
         <table className="w-full text-sm">
-          <thead className="bg-stone-50 text-left text-xs text-stone-600 uppercase">
+          <thead className="bg-stone-50 text-start text-xs text-stone-600 uppercase">
             <tr>
               <th className="px-3 py-2">Product</th>
               <th className="px-3 py-2">SKU</th>
-              <th className="px-3 py-2 text-right">Stock</th>
-              <th className="px-3 py-2 text-right">Entry price</th>
-              <th className="px-3 py-2 text-right">Tiers</th>
+              <th className="px-3 py-2 text-end">Stock</th>
+              <th className="px-3 py-2 text-end">Entry price</th>
+              <th className="px-3 py-2 text-end">Tiers</th>
               <th className="px-3 py-2">Status</th>
             </tr>
           </thead>
@@ -98,7 +98,7 @@ function StoreProductsPage() {
                     <span className="sr-only">: edit {row.productName}</span>
                   </Link>
                 </td>
-                <td className="px-3 py-2 text-right">
+                <td className="px-3 py-2 text-end">
                   <Link
                     to="/seller/inventory/stock/$sku"
                     params={{ sku: row.sku }}
@@ -109,10 +109,10 @@ function StoreProductsPage() {
                     <span className="sr-only">: stock and ledger of {row.sku}</span>
                   </Link>
                 </td>
-                <td className="px-3 py-2 text-right whitespace-nowrap">
+                <td className="px-3 py-2 text-end whitespace-nowrap">
                   {row.entryPrice === null ? '—' : formatMoney(row.offerPrice ?? row.entryPrice)}
                 </td>
-                <td className="px-3 py-2 text-right">{row.tierCount}</td>
+                <td className="px-3 py-2 text-end">{row.tierCount}</td>
                 <td className="px-3 py-2">{row.status === 'active' ? 'Active' : 'Inactive'}</td>
               </tr>
             ))}
