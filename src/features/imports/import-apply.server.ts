@@ -344,11 +344,17 @@ export async function revertRange(
   context: { actorUserId: number | null; at: Date },
 ): Promise<{ reverted: number; blocked: BlockedRow[] }> {
   const at = stampOf(context.at)
-  // Rows that changed since are marked `not_reverted` with the reason, first: they stay applied,
-  // listed on the import's page for good, and the statements below touch only what is left.
+  // Every applied row of the range is checked and marked in one pass: rows that changed since
+  // become `not_reverted` with the reason (they stay applied, listed on the import's page for
+  // good, and nothing of them is touched), the others `reverted`, and the statements below undo
+  // those. An import is reverted once, in one transaction, so the range's `reverted` rows are
+  // exactly the ones marked here.
   const blockedRows = await selectRows<{ row_number: number; sku: string; reason: string }>(
     tx,
-    sql`update ${stockImportRows} t set result = 'not_reverted', not_reverted_reason = checked.reason
+    sql`with marked as (
+        update ${stockImportRows} t set
+          result = case when checked.reason is null then 'reverted' else 'not_reverted' end::import_row_result,
+          not_reverted_reason = checked.reason
         from (
           select r.id, case
             when r.applied is null or r.sku_id is null then 'Nothing was recorded for this row'
@@ -371,10 +377,12 @@ export async function revertRange(
           from ${stockImportRows} r left join ${skus} s on s.id = r.sku_id
           where ${inRange(sql`r`, range)} and r.result = 'applied'
         ) checked
-        where t.id = checked.id and checked.reason is not null
-        returning t.row_number, t.sku, checked.reason`,
+        where t.id = checked.id
+        returning t.row_number, t.sku, checked.reason
+      )
+      select * from marked where reason is not null`,
   )
-  const ready = sql`${inRange(sql`r`, range)} and r.result = 'applied'`
+  const ready = sql`${inRange(sql`r`, range)} and r.result = 'reverted'`
 
   // Tiers: the ones the import added go, the ones it ended end when they ended before, the
   // scheduled ones it removed come back. The SKUs' entry follows in their one update below.
@@ -424,12 +432,12 @@ export async function revertRange(
   await deferSkuEntry(tx, false)
   await alertLowStockFalls(tx, movedStock(moves))
 
-  const reverted = await selectRows<{ id: number }>(
+  const [reverted] = await selectRows<{ n: number }>(
     tx,
-    sql`update ${stockImportRows} r set result = 'reverted' where ${ready} returning r.id`,
+    sql`select count(*)::int as n from ${stockImportRows} r where ${ready}`,
   )
   return {
-    reverted: reverted.length,
+    reverted: Number(reverted?.n ?? 0),
     blocked: blockedRows
       .map((r) => ({ rowNumber: Number(r.row_number), sku: r.sku, reason: r.reason }))
       .sort((a, b) => a.rowNumber - b.rowNumber),

@@ -592,7 +592,7 @@ async function revertRows(tx: Tx, job: ImportJob, actorUserId: number | null): P
   const touched = await selectRows<{ product_id: number }>(
     tx,
     sql`select distinct s.product_id from ${stockImportRows} r join ${skus} s on s.id = r.sku_id
-        where r.import_id = ${job.id} and r.result = 'reverted'`,
+        where r.import_id = ${job.id} and r.result = 'reverted' and ${LISTING_MAY_CHANGE}`,
   )
   if (touched.length)
     await refreshProductListings(
