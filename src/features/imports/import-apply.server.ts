@@ -96,8 +96,11 @@ async function deferSkuEntry(tx: Tx, deferred: boolean): Promise<void> {
 /**
  * In an update of `skus s` joined to an import row `r` and `entryJoin`: the SKU's stored entry tier
  * (the `skus_entry_of` query, the triggers' own) when the row changed its tiers, else as it was.
+ * The query runs only for rows that changed tiers (an empty array gives no row): a join condition
+ * on the lateral call would still run it for every row and then drop the result.
  */
-const entryJoin = sql`left join lateral skus_entry_of(array[r.sku_id]) e on r.after ? 'tiers'`
+const entryJoin = sql`left join lateral skus_entry_of(
+  case when r.after ? 'tiers' then array[r.sku_id] else '{}'::int[] end) e on true`
 const entryAssignments = sql.join(
   ['entry_unit_price', 'entry_offer_price', 'active_tiers', 'entry_from', 'entry_until'].map(
     (column) => sql.raw(`${column} = case when e.id is null then s.${column} else e.${column} end`),
@@ -145,11 +148,21 @@ export async function staleRows(
   return rows.map((r) => ({ id: Number(r.id), rowNumber: Number(r.row_number), reason: r.reason }))
 }
 
+/** The identity sequences whose next values an apply hands out before it inserts the rows. */
+const PRICE_IDS = sql.raw(`'prices_id_seq'`)
+const MOVEMENT_IDS = sql.raw(`'stock_movements_id_seq'`)
+
 /**
  * Applies the pending rows of a range: rows whose SKU is gone, whose stock moved since the file was
  * made (the stock guard) or whose tiers changed since the dry run become `stale` with the reason
  * added to their warnings; the others change tiers, "always available" and stock (one ledger
  * movement each), and become `applied` with what was done. Returns how many rows it applied.
+ *
+ * Each import row is written once: it is marked `applied` first, with everything the revert needs
+ * (the tiers it ends and removes, read before they change, and the ids of the tiers and the ledger
+ * movement it adds, taken from their identity sequences), and the statements that follow insert
+ * the tiers and movements under those ids. Marking the rows afterwards instead meant a second
+ * rewrite of every row, and a look-up of what had been added, per row.
  */
 export async function applyRange(
   tx: Tx,
@@ -164,7 +177,6 @@ export async function applyRange(
 ): Promise<{ applied: number; stale: number }> {
   const at = stampOf(context.at)
   const step = <T>(name: string, work: () => Promise<T>) => timed(context.timings, name, work)
-  const pending = sql`${inRange(sql`r`, range)} and ${PENDING}`
 
   const stale = context.guarded
     ? []
@@ -178,82 +190,114 @@ export async function applyRange(
         ),
       )
 
-  // Tiers: the row's tiers replace the SKU's current ones (ended now) and scheduled ones (removed).
-  // What they were is kept on the row first, for the revert. Plain statements over the range's
-  // rows with index lookups per row: no join between the results of data-modifying CTEs, whose
-  // row counts the planner cannot know (a nested loop over them is quadratic in the range).
+  // The range's ready rows become `applied`, with what they replace and the ids of what they add.
+  // The live stock is read under the SKU's lock: the stock moves (and a movement id is taken) when
+  // it differs from the row's new figure. The statement also counts rows of the range that were
+  // applied before it (none: the pending rows of an import follow its applied ones, and ranges
+  // are cut from the pending rows), because the statements below find this range's rows as the
+  // applied rows from its first one on.
   const current = sql`(p.valid_to is null or p.valid_to > ${at})`
-  const tierRows = sql`${pending} and r.after ? 'tiers'`
-  await step('tiers: record what they replace', () =>
-    tx.execute(sql`
-    update ${stockImportRows} r set applied = jsonb_build_object(
-      'expiredTierIds', coalesce((
-        select jsonb_agg(p.id order by p.id) from ${prices} p
-        where p.sku_id = r.sku_id and ${current} and p.valid_from <= ${at}), '[]'::jsonb),
-      'deletedTiers', coalesce((
-        select jsonb_agg(jsonb_build_object(
-          'minQuantity', p.min_quantity, 'unitPrice', p.unit_price, 'offerPrice', p.offer_price,
-          'pricePerPiece', p.price_per_piece, 'validFrom', ${isoText(sql`p.valid_from`)},
-          'validTo', case when p.valid_to is null then null else ${isoText(sql`p.valid_to`)} end) order by p.id)
-        from ${prices} p where p.sku_id = r.sku_id and ${current} and p.valid_from > ${at}), '[]'::jsonb),
-      'insertedTierIds', '[]'::jsonb)
-    where ${tierRows}`),
+  const tierRows = sql`r.after ? 'tiers'`
+  const [marked] = await step('rows marked applied', () =>
+    selectRows<{ n: number; first: number | null; earlier: number }>(
+      tx,
+      sql`with marked as (
+          update ${stockImportRows} r set result = 'applied', applied = jsonb_build_object(
+            'expiredTierIds', case when ${tierRows} then coalesce((
+              select jsonb_agg(p.id order by p.id) from ${prices} p
+              where p.sku_id = r.sku_id and ${current} and p.valid_from <= ${at}), '[]'::jsonb) else '[]'::jsonb end,
+            'deletedTiers', case when ${tierRows} then coalesce((
+              select jsonb_agg(jsonb_build_object(
+                'minQuantity', p.min_quantity, 'unitPrice', p.unit_price, 'offerPrice', p.offer_price,
+                'pricePerPiece', p.price_per_piece, 'validFrom', ${isoText(sql`p.valid_from`)},
+                'validTo', case when p.valid_to is null then null else ${isoText(sql`p.valid_to`)} end) order by p.id)
+              from ${prices} p where p.sku_id = r.sku_id and ${current} and p.valid_from > ${at}), '[]'::jsonb)
+              else '[]'::jsonb end,
+            'insertedTierIds', case when ${tierRows} then coalesce((
+              select jsonb_agg(nextval(${PRICE_IDS}) order by t.n)
+              from jsonb_array_elements(r.after -> 'tiers') with ordinality t(tier, n)), '[]'::jsonb)
+              else '[]'::jsonb end)
+            || case when r.after ? 'stock' and (r.after ->> 'stock')::int <> (
+                 select s.remaining_quantity from ${skus} s where s.id = r.sku_id)
+               then jsonb_build_object('movementId', nextval(${MOVEMENT_IDS})) else '{}'::jsonb end
+          where ${inRange(sql`r`, range)} and ${PENDING}
+          returning r.row_number
+        ), bounds as (select count(*)::int as n, min(row_number) as first from marked)
+        select b.n, b.first, (
+          select count(*)::int from ${stockImportRows} e
+          where e.import_id = ${range.importId}::int and e.row_number >= b.first
+            and e.row_number <= ${range.upto}::int and e.result = 'applied') as earlier
+        from bounds b`,
+    ),
   )
+  const applied = Number(marked?.n ?? 0)
+  if (applied === 0) return { applied: 0, stale: stale.length }
+  if (Number(marked!.earlier) > 0) throw new Error('an import range holds rows applied before it')
+  const rows = sql`${inRange(sql`r`, { ...range, after: Number(marked!.first) - 1 })} and r.result = 'applied'`
+
+  // Tiers: the row's tiers replace the SKU's current ones (ended now) and scheduled ones (removed).
+  // Plain statements over the range's rows with index lookups per row: no join between the
+  // results of data-modifying CTEs, whose row counts the planner cannot know (a nested loop over
+  // them is quadratic in the range).
+  const tierRange = sql`${rows} and ${tierRows}`
   // The price statements leave the SKUs' stored entry tier to the one update of the SKUs below.
   await deferSkuEntry(tx, true)
   await step('tiers: end current', () =>
     tx.execute(sql`
     update ${prices} p set valid_to = ${at} from ${stockImportRows} r
-    where ${tierRows} and p.sku_id = r.sku_id and ${current} and p.valid_from <= ${at}`),
+    where ${tierRange} and p.sku_id = r.sku_id and ${current} and p.valid_from <= ${at}`),
   )
   await step('tiers: remove scheduled', () =>
     tx.execute(sql`
     delete from ${prices} p using ${stockImportRows} r
-    where ${tierRows} and p.sku_id = r.sku_id and ${current} and p.valid_from > ${at}`),
+    where ${tierRange} and p.sku_id = r.sku_id and ${current} and p.valid_from > ${at}`),
   )
   await step('tiers: insert new', () =>
     tx.execute(sql`
     insert into ${prices}
-      (sku_id, min_quantity, unit_price, offer_price, price_per_piece, valid_from, valid_to, created_at)
-    select r.sku_id, (t ->> 'minQuantity')::int, (t ->> 'unitPrice')::bigint, (t ->> 'offerPrice')::bigint,
+      (id, sku_id, min_quantity, unit_price, offer_price, price_per_piece, valid_from, valid_to, created_at)
+    overriding system value
+    select (r.applied -> 'insertedTierIds' ->> (tiers.n - 1)::int)::int, r.sku_id, (t ->> 'minQuantity')::int,
+      (t ->> 'unitPrice')::bigint, (t ->> 'offerPrice')::bigint,
       round((case when (t ->> 'offerPrice')::bigint > 0 then (t ->> 'offerPrice')::bigint
                   else (t ->> 'unitPrice')::bigint end)::numeric / s.pieces_per_pack)::bigint,
       greatest(coalesce((t ->> 'validFrom')::timestamptz, ${at}), ${at}),
       (t ->> 'validTo')::timestamptz, ${at}
     from ${stockImportRows} r join ${skus} s on s.id = r.sku_id
       cross join lateral jsonb_array_elements(r.after -> 'tiers') with ordinality as tiers(t, n)
-    where ${tierRows}
+    where ${tierRange}
     order by r.row_number, tiers.n`),
   )
 
-  // One update of each SKU the range changes: its stock (with one ledger movement when the
-  // figure changes; the old figure is read from the statement's snapshot of the locked row),
+  // One update of each SKU the range changes: its stock (with its ledger movement, under the id
+  // the row holds; the old figure is read from the statement's snapshot of the locked row),
   // "always available", and its stored entry tier when its tiers changed. Only the movements that
   // lower stock come back, for the low-stock alerts.
-  const newStock = sql`(r.after ->> 'stock')::int`
-  const stockMoves = sql`(r.after ? 'stock' and old.remaining_quantity <> ${newStock})`
+  const stockMoves = sql`r.applied ? 'movementId'`
   const falls = await step('stock, ledger and SKU entry', () =>
     selectRows<LedgerRow>(
       tx,
       sql`with moved as (
           update ${skus} s set
-            remaining_quantity = case when ${stockMoves} then ${newStock} else s.remaining_quantity end,
+            remaining_quantity = case when ${stockMoves} then (r.after ->> 'stock')::int else s.remaining_quantity end,
             always_available = case when r.after ? 'alwaysAvailable'
               then (r.after ->> 'alwaysAvailable')::boolean else s.always_available end,
             updated_at = case when ${stockMoves} or r.after ? 'alwaysAvailable' then ${at} else s.updated_at end,
             ${entryAssignments}
           from ${stockImportRows} r join ${skus} old on old.id = r.sku_id
             ${entryJoin}
-          where ${pending} and s.id = r.sku_id
-            and (${stockMoves} or r.after ? 'alwaysAvailable' or r.after ? 'tiers')
-          returning s.id as sku_id, s.remaining_quantity - old.remaining_quantity as delta, s.remaining_quantity
+          where ${rows} and s.id = r.sku_id
+            and (${stockMoves} or r.after ? 'alwaysAvailable' or ${tierRows})
+          returning s.id as sku_id, (r.applied ->> 'movementId')::bigint as movement_id,
+            s.remaining_quantity - old.remaining_quantity as delta, s.remaining_quantity
         ),
         ledger as (
           insert into ${stockMovements}
-            (sku_id, kind, delta, resulting_quantity, actor_user_id, reason, import_id, created_at)
-          select sku_id, 'import', delta, remaining_quantity, ${context.actorUserId}::int, 'import',
+            (id, sku_id, kind, delta, resulting_quantity, actor_user_id, reason, import_id, created_at)
+          overriding system value
+          select movement_id, sku_id, 'import', delta, remaining_quantity, ${context.actorUserId}::int, 'import',
             ${range.importId}::int, ${at}
-          from moved where delta <> 0 order by sku_id
+          from moved where movement_id is not null order by movement_id
           returning id, sku_id, delta, resulting_quantity
         )
         select * from ledger where delta < 0`,
@@ -262,28 +306,7 @@ export async function applyRange(
   await deferSkuEntry(tx, false)
   // A sheet that lowers stock below a SKU's threshold alerts like any other movement.
   await step('low-stock alerts', () => alertLowStockFalls(tx, movedStock(falls)))
-
-  // Every ready row is applied, with the tiers it added (the SKU's only current ones now) and
-  // its ledger movement: the SKU's latest (its row is locked), read through the SKU's index. The
-  // stock guard made the live stock the row's expected one, so the stock moved when they differ.
-  const applied = await step('rows marked applied', () =>
-    selectRows<{ id: number }>(
-      tx,
-      sql`update ${stockImportRows} r set result = 'applied',
-          applied = coalesce(r.applied, '{"expiredTierIds": [], "deletedTiers": [], "insertedTierIds": []}'::jsonb)
-            || case when r.after ? 'tiers' then jsonb_build_object('insertedTierIds', coalesce((
-                 select jsonb_agg(p.id order by p.id) from ${prices} p where p.sku_id = r.sku_id and ${current}),
-                 '[]'::jsonb)) else '{}'::jsonb end
-            || case when (r.after ->> 'stock')::int <> r.expected_stock then coalesce((
-                 select jsonb_build_object('movementId', last.id) from (
-                   select m.id, m.import_id from ${stockMovements} m where m.sku_id = r.sku_id
-                   order by m.id desc limit 1) last
-                 where last.import_id = ${range.importId}::int), '{}'::jsonb) else '{}'::jsonb end
-        where ${pending}
-        returning r.id`,
-    ),
-  )
-  return { applied: applied.length, stale: stale.length }
+  return { applied, stale: stale.length }
 }
 
 interface LedgerRow {
@@ -321,11 +344,17 @@ export async function revertRange(
   context: { actorUserId: number | null; at: Date },
 ): Promise<{ reverted: number; blocked: BlockedRow[] }> {
   const at = stampOf(context.at)
-  // Rows that changed since are marked `not_reverted` with the reason, first: they stay applied,
-  // listed on the import's page for good, and the statements below touch only what is left.
+  // Every applied row of the range is checked and marked in one pass: rows that changed since
+  // become `not_reverted` with the reason (they stay applied, listed on the import's page for
+  // good, and nothing of them is touched), the others `reverted`, and the statements below undo
+  // those. An import is reverted once, in one transaction, so the range's `reverted` rows are
+  // exactly the ones marked here.
   const blockedRows = await selectRows<{ row_number: number; sku: string; reason: string }>(
     tx,
-    sql`update ${stockImportRows} t set result = 'not_reverted', not_reverted_reason = checked.reason
+    sql`with marked as (
+        update ${stockImportRows} t set
+          result = case when checked.reason is null then 'reverted' else 'not_reverted' end::import_row_result,
+          not_reverted_reason = checked.reason
         from (
           select r.id, case
             when r.applied is null or r.sku_id is null then 'Nothing was recorded for this row'
@@ -348,10 +377,12 @@ export async function revertRange(
           from ${stockImportRows} r left join ${skus} s on s.id = r.sku_id
           where ${inRange(sql`r`, range)} and r.result = 'applied'
         ) checked
-        where t.id = checked.id and checked.reason is not null
-        returning t.row_number, t.sku, checked.reason`,
+        where t.id = checked.id
+        returning t.row_number, t.sku, checked.reason
+      )
+      select * from marked where reason is not null`,
   )
-  const ready = sql`${inRange(sql`r`, range)} and r.result = 'applied'`
+  const ready = sql`${inRange(sql`r`, range)} and r.result = 'reverted'`
 
   // Tiers: the ones the import added go, the ones it ended end when they ended before, the
   // scheduled ones it removed come back. The SKUs' entry follows in their one update below.
@@ -401,12 +432,12 @@ export async function revertRange(
   await deferSkuEntry(tx, false)
   await alertLowStockFalls(tx, movedStock(moves))
 
-  const reverted = await selectRows<{ id: number }>(
+  const [reverted] = await selectRows<{ n: number }>(
     tx,
-    sql`update ${stockImportRows} r set result = 'reverted' where ${ready} returning r.id`,
+    sql`select count(*)::int as n from ${stockImportRows} r where ${ready}`,
   )
   return {
-    reverted: reverted.length,
+    reverted: Number(reverted?.n ?? 0),
     blocked: blockedRows
       .map((r) => ({ rowNumber: Number(r.row_number), sku: r.sku, reason: r.reason }))
       .sort((a, b) => a.rowNumber - b.rowNumber),

@@ -476,6 +476,16 @@ async function refuseStale(db: Db, job: ImportJob, rows: { id: number; reason: s
   })
 }
 
+/**
+ * An applied row that may change what its product's listing (and a magazine's line sheet) shows:
+ * its tiers or "always available" changed, or its stock moved to or from zero. Both print stock as
+ * in or out of stock only, so a row that moves stock between two positive figures changes neither.
+ * The stock the row moved from is its expected stock (the stock guard held the SKU to it); a row
+ * without one counts as a change.
+ */
+const LISTING_MAY_CHANGE = sql`(r.after ? 'tiers' or r.after ? 'alwaysAvailable' or (r.applied ? 'movementId'
+  and (r.expected_stock is null or r.expected_stock = 0 or (r.after ->> 'stock')::int = 0)))`
+
 /** Listings refreshed once, counts stored, the import marked applied and audited. */
 async function finishApply(tx: Tx, job: ImportJob, step: Step, notice?: string) {
   const importId = job.id
@@ -483,7 +493,7 @@ async function finishApply(tx: Tx, job: ImportJob, step: Step, notice?: string) 
     selectRows<{ product_id: number }>(
       tx,
       sql`select distinct s.product_id from ${stockImportRows} r join ${skus} s on s.id = r.sku_id
-      where r.import_id = ${importId} and r.result = 'applied'`,
+      where r.import_id = ${importId} and r.result = 'applied' and ${LISTING_MAY_CHANGE}`,
     ),
   )
   if (productIds.length)
@@ -582,7 +592,7 @@ async function revertRows(tx: Tx, job: ImportJob, actorUserId: number | null): P
   const touched = await selectRows<{ product_id: number }>(
     tx,
     sql`select distinct s.product_id from ${stockImportRows} r join ${skus} s on s.id = r.sku_id
-        where r.import_id = ${job.id} and r.result = 'reverted'`,
+        where r.import_id = ${job.id} and r.result = 'reverted' and ${LISTING_MAY_CHANGE}`,
   )
   if (touched.length)
     await refreshProductListings(
