@@ -14,6 +14,7 @@
 //   Lighthouse    mobile, on / and a product page, when the `lighthouse` package is installed.
 //
 //   --quick               3 s per measurement instead of 10 (the whole table in a few minutes)
+//   --pages               only the guests' cached pages beside their ceilings (for page-cache work)
 //   BENCH_DATABASE_URL    serve an existing PostgreSQL database (e.g. one bench-catalog.mjs seeded
 //                         at scale 50); default: a fresh PGlite folder with the demo catalogue
 //   BENCH_OUTPUT_DIR      a production build to serve (default .output, built when missing)
@@ -27,6 +28,8 @@ import { privateBuildCopy, root, startServer, stopServer } from './bench-server.
 import { measurePages } from './check-bundle-budget.mjs'
 
 const quick = process.argv.includes('--quick')
+/** `--pages`: only the guests' cached pages and their ceilings (a minute; for work on the page cache). */
+const pagesOnly = process.argv.includes('--pages')
 const duration = Number(process.env.BENCH_DURATION ?? (quick ? 3 : 10))
 const connections = 10
 const port = Number(process.env.BENCH_PORT ?? 3193)
@@ -248,11 +251,17 @@ try {
   // The first start migrates and seeds the demo catalogue (PGlite): allow for it.
   await stopServer(await startServer({ output, port, env, timeoutMs: 600_000 }))
   await pageRows(output, env, 'guest (page cache)', 0.5)
-  await pageRows(output, { ...env, PAGE_CACHE: 'off' }, 'rendered (no page cache)', 0.1)
-  await apiRows(output, env)
+  if (!pagesOnly) {
+    await pageRows(output, { ...env, PAGE_CACHE: 'off' }, 'rendered (no page cache)', 0.1)
+    await apiRows(output, env)
+  }
 } finally {
   rmSync(output, { recursive: true, force: true })
   rmSync(dataDir, { recursive: true, force: true })
+}
+if (pagesOnly) {
+  printTable(startLoad)
+  process.exit(process.exitCode ?? 0)
 }
 
 // Search p95 (the catalogue's own bench, issue #21): included when its script is there.

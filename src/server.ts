@@ -7,7 +7,7 @@ import { registerJobHandlers } from './job-handlers.server'
 import { initDatabase } from './server/db/database.server'
 import { plainErrorForBots } from './features/shell/bot-errors.server'
 import { compressResponse } from './server/http/compression.server'
-import { cachedGuestPage, clearPageCache } from './server/http/page-cache.server'
+import { cachedGuestPage, clearPageCache, storedGuestPage } from './server/http/page-cache.server'
 import {
   internalErrorMessage,
   isClientAbort,
@@ -35,6 +35,14 @@ export default createServerEntry({
   async fetch(request, ...rest) {
     const incoming = request.headers.get('x-request-id')
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID()
+    // A guest's stored page is a complete response (its headers, CSP and encoding prepared when it
+    // was stored): sent as it is, it costs about what serving a static file does (issue #21).
+    const stored = storedGuestPage(request, requestId)
+    if (stored) {
+      if (rootLogger.isLevelEnabled('info'))
+        rootLogger.info({ requestId, method: 'GET', path: new URL(request.url).pathname, status: 200, ms: 0 }, 'request')
+      return stored
+    }
     const cspNonce = randomBytes(16).toString('base64')
     const log = rootLogger.child({ requestId })
     const started = performance.now()
@@ -54,7 +62,9 @@ export default createServerEntry({
             response = Response.json({ message: MALFORMED_PAYLOAD, requestId }, { status: 400 })
           }
         } else {
-          const page = await cachedGuestPage(request, cspNonce, () => handler(request, ...rest))
+          const page = await cachedGuestPage(request, { nonce: cspNonce, mode: headerMode }, () =>
+            handler(request, ...rest),
+          )
           response = await plainErrorForBots(request, page)
         }
       } catch (error) {
@@ -69,7 +79,7 @@ export default createServerEntry({
       // A seller's or admin's change (it wrote an audit event) may show on guests' cached pages.
       if (scope.recordedChange) clearPageCache()
       const headers = new Headers(response.headers)
-      for (const [name, value] of Object.entries(securityHeaders(cspNonce, headerMode))) {
+      for (const [name, value] of Object.entries(securityHeaders({ nonce: cspNonce }, headerMode))) {
         if (!headers.has(name)) headers.set(name, value)
       }
       headers.set('x-request-id', requestId)
