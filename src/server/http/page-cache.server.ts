@@ -2,6 +2,7 @@ import '@tanstack/react-start/server-only'
 import { createHash } from 'node:crypto'
 import { promisify } from 'node:util'
 import { gzip } from 'node:zlib'
+import { FastResponse } from 'srvx'
 import { ACCESS_COOKIE, REFRESH_COOKIE, readCookie } from '../auth/cookies.server'
 import { acceptsGzip, GZIP_MIN_BYTES } from './compression.server'
 import { securityHeaders, type HeaderMode } from './security-headers.server'
@@ -142,7 +143,9 @@ function sendStored(page: StoredPage, request: Request, status: 'hit' | 'miss', 
   const body = (acceptsGzip(request) && page.gzip) || page.identity
   const headers: [string, string][] = [...body.headers, ['x-page-cache', status]]
   if (requestId) headers.push(['x-request-id', requestId])
-  return new Response(body.bytes, { status: 200, headers })
+  // srvx's Response (the server's own, already installed with it) hands the bytes and the header
+  // list to node:http as they are; a standard Response would wrap them in a stream and a Headers.
+  return new FastResponse(body.bytes, { status: 200, headers })
 }
 
 function freshEntry(key: string): Entry | undefined {
