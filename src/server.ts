@@ -40,7 +40,10 @@ export default createServerEntry({
     const stored = storedGuestPage(request, requestId)
     if (stored) {
       if (rootLogger.isLevelEnabled('info'))
-        rootLogger.info({ requestId, method: 'GET', path: new URL(request.url).pathname, status: 200, ms: 0 }, 'request')
+        rootLogger.info(
+          { requestId, method: 'GET', path: new URL(request.url).pathname, status: 200, ms: 0 },
+          'request',
+        )
       return stored
     }
     const cspNonce = randomBytes(16).toString('base64')

@@ -113,7 +113,12 @@ const REPLACED_HEADERS = new Set([
   'x-page-cache',
 ])
 
-async function store(html: string, rendered: Headers, nonce: string, mode: HeaderMode): Promise<StoredPage | null> {
+async function store(
+  html: string,
+  rendered: Headers,
+  nonce: string,
+  mode: HeaderMode,
+): Promise<StoredPage | null> {
   // The render's nonce belongs to the response that rendered it; no copy of it is handed out.
   const page = html.replaceAll(nonce, '')
   const hashes = inlineScriptHashes(page)
@@ -139,7 +144,12 @@ async function store(html: string, rendered: Headers, nonce: string, mode: Heade
   }
 }
 
-function sendStored(page: StoredPage, request: Request, status: 'hit' | 'miss', requestId?: string): Response {
+function sendStored(
+  page: StoredPage,
+  request: Request,
+  status: 'hit' | 'miss',
+  requestId?: string,
+): Response {
   const body = (acceptsGzip(request) && page.gzip) || page.identity
   const headers: [string, string][] = [...body.headers, ['x-page-cache', status]]
   if (requestId) headers.push(['x-request-id', requestId])

@@ -221,7 +221,9 @@ describe("guests' page cache", () => {
     const failing = vi.fn(async (): Promise<Response> => {
       throw new Error('database down')
     })
-    await expect(cachedGuestPage(get('/store/x'), { nonce: 'n', mode }, failing)).rejects.toThrow('database down')
+    await expect(cachedGuestPage(get('/store/x'), { nonce: 'n', mode }, failing)).rejects.toThrow(
+      'database down',
+    )
     const recovered = await cachedGuestPage(get('/store/x'), ...page.as('n'))
     expect(recovered.headers.get('x-page-cache')).toBe('miss')
   })
