@@ -33,6 +33,7 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/
 
 export default createServerEntry({
   async fetch(request, ...rest) {
+    const started = performance.now()
     const incoming = request.headers.get('x-request-id')
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID()
     // A guest's stored page is a complete response (its headers, CSP and encoding prepared when it
@@ -41,14 +42,19 @@ export default createServerEntry({
     if (stored) {
       if (rootLogger.isLevelEnabled('info'))
         rootLogger.info(
-          { requestId, method: 'GET', path: new URL(request.url).pathname, status: 200, ms: 0 },
+          {
+            requestId,
+            method: 'GET',
+            path: new URL(request.url).pathname,
+            status: 200,
+            ms: Math.round(performance.now() - started),
+          },
           'request',
         )
       return stored
     }
     const cspNonce = randomBytes(16).toString('base64')
     const log = rootLogger.child({ requestId })
-    const started = performance.now()
     const scope: RequestScope = { requestId, log, cspNonce }
     return requestScope.run(scope, async () => {
       let response: Response

@@ -119,8 +119,9 @@ async function store(
   nonce: string,
   mode: HeaderMode,
 ): Promise<StoredPage | null> {
-  // The render's nonce belongs to the response that rendered it; no copy of it is handed out.
-  const page = html.replaceAll(nonce, '')
+  // The render's nonce belongs to the response that rendered it; no copy of it is handed out
+  // (it stands quoted in the scripts' and links' `nonce` and in the router's csp-nonce meta).
+  const page = nonce ? html.replaceAll(`"${nonce}"`, '""') : html
   const hashes = inlineScriptHashes(page)
   if (hashes.length > MAX_INLINE_SCRIPTS) return null
   const headers: [string, string][] = []
