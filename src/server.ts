@@ -7,7 +7,7 @@ import { registerJobHandlers } from './job-handlers.server'
 import { initDatabase } from './server/db/database.server'
 import { plainErrorForBots } from './features/shell/bot-errors.server'
 import { compressResponse } from './server/http/compression.server'
-import { cachedGuestPage, clearPageCache } from './server/http/page-cache.server'
+import { cachedGuestPage, clearPageCache, storedGuestPage } from './server/http/page-cache.server'
 import {
   internalErrorMessage,
   isClientAbort,
@@ -34,12 +34,30 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/
 
 export default createServerEntry({
   async fetch(request, ...rest) {
+    const started = performance.now()
     const incoming = request.headers.get('x-request-id')
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID()
+    const asked = localeOfRequest(request, config.defaultLocale)
+    // A guest's stored page is a complete response (its headers, CSP and encoding prepared when it
+    // was stored): sent as it is, it costs about what serving a static file does (issue #21).
+    // (Not when `?lang=` must set the locale cookie: that response goes the long way.)
+    const stored = asked.remember ? null : storedGuestPage(request, requestId)
+    if (stored) {
+      if (rootLogger.isLevelEnabled('info'))
+        rootLogger.info(
+          {
+            requestId,
+            method: 'GET',
+            path: new URL(request.url).pathname,
+            status: 200,
+            ms: Math.round(performance.now() - started),
+          },
+          'request',
+        )
+      return stored
+    }
     const cspNonce = randomBytes(16).toString('base64')
     const log = rootLogger.child({ requestId })
-    const started = performance.now()
-    const asked = localeOfRequest(request, config.defaultLocale)
     const scope: RequestScope = { requestId, log, cspNonce, locale: asked.locale, moneyUnit: asked.moneyUnit }
     return requestScope.run(scope, async () => {
       let response: Response
@@ -56,7 +74,9 @@ export default createServerEntry({
             response = Response.json({ message: MALFORMED_PAYLOAD, requestId }, { status: 400 })
           }
         } else {
-          const page = await cachedGuestPage(request, cspNonce, () => handler(request, ...rest))
+          const page = await cachedGuestPage(request, { nonce: cspNonce, mode: headerMode }, () =>
+            handler(request, ...rest),
+          )
           response = await plainErrorForBots(request, page)
         }
       } catch (error) {
@@ -71,7 +91,7 @@ export default createServerEntry({
       // A seller's or admin's change (it wrote an audit event) may show on guests' cached pages.
       if (scope.recordedChange) clearPageCache()
       const headers = new Headers(response.headers)
-      for (const [name, value] of Object.entries(securityHeaders(cspNonce, headerMode))) {
+      for (const [name, value] of Object.entries(securityHeaders({ nonce: cspNonce }, headerMode))) {
         if (!headers.has(name)) headers.set(name, value)
       }
       headers.set('x-request-id', requestId)

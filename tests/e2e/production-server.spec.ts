@@ -48,10 +48,17 @@ test.afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true })
 })
 
-test('started without NODE_ENV, the build sends the nonce CSP and HSTS, and warns about demo mode', async () => {
+test('started without NODE_ENV, the build sends a strict CSP (hashes or a nonce) and HSTS, and warns about demo mode', async () => {
+  // A guest's page comes from the page cache (its inline scripts allowed by hash); a request with
+  // credentials is rendered for itself (allowed by its own nonce). Neither allows inline script.
   const response = await fetch(`http://127.0.0.1:${port}/auth`)
   const csp = response.headers.get('content-security-policy') ?? ''
-  expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+';/)
+  expect(csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/)
+  const rendered = await fetch(`http://127.0.0.1:${port}/auth`, { headers: { authorization: 'Bearer none' } })
+  expect(rendered.headers.get('content-security-policy')).toMatch(
+    /script-src 'self' 'nonce-[A-Za-z0-9+/=]+';/,
+  )
+  expect(csp.split('; ').find((d) => d.startsWith('script-src'))).not.toContain('unsafe')
   expect(csp).not.toContain('unsafe-eval')
   expect(csp).not.toContain('ws:')
   expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains')

@@ -8,6 +8,8 @@ import { requestScope, rootLogger, type RequestScope } from '~/server/log.server
 import { createSeller } from '../factories/create'
 import { createTestDatabase } from '../support/test-database'
 
+const mode = { dev: false, https: false }
+
 let handle: DatabaseHandle
 
 beforeAll(async () => {
@@ -63,7 +65,7 @@ describe('audit trail', () => {
     const seller = await createSeller(db)
     let renders = 0
     const page = () =>
-      cachedGuestPage(new Request('http://shop.test/magazine'), 'n', async () => {
+      cachedGuestPage(new Request('http://shop.test/magazine'), { nonce: 'n', mode }, async () => {
         renders++
         return new Response(`<p>${renders}</p>`, { headers: { 'content-type': 'text/html' } })
       })

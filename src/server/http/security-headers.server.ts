@@ -1,16 +1,24 @@
 import '@tanstack/react-start/server-only'
 
 /**
- * Headers every response carries. Scripts need the request's nonce (the router stamps it on the
- * scripts it renders); styles allow inline attributes because radix positions popovers with them.
- * `dev` is Vite's development server only (its client needs inline and eval'd scripts and a web
- * socket), never a built server; `https` (PUBLIC_SITE_URL) adds HSTS.
+ * What may run inline: a rendered page's scripts carry the request's nonce (the router stamps it on
+ * them); a page from the guests' cache (page-cache.server.ts) is the same bytes for everyone, so its
+ * inline scripts are allowed by their SHA-256 hashes, computed once when the page was stored.
  */
-export function securityHeaders(
-  nonce: string,
-  { dev, https }: { dev: boolean; https: boolean },
-): Record<string, string> {
-  const scriptSrc = dev ? `'self' 'unsafe-inline' 'unsafe-eval'` : `'self' 'nonce-${nonce}'`
+export type InlineScripts = { nonce: string } | { hashes: readonly string[] }
+
+export type HeaderMode = { dev: boolean; https: boolean }
+
+/**
+ * Headers every response carries. Scripts from the site itself run; inline ones only by nonce or
+ * hash (`InlineScripts`); styles allow inline attributes because radix positions popovers with
+ * them. `dev` is Vite's development server only (its client needs inline and eval'd scripts and a
+ * web socket), never a built server; `https` (PUBLIC_SITE_URL) adds HSTS.
+ */
+export function securityHeaders(inline: InlineScripts, { dev, https }: HeaderMode): Record<string, string> {
+  const allowed =
+    'nonce' in inline ? `'nonce-${inline.nonce}'` : inline.hashes.map((hash) => `'sha256-${hash}'`).join(' ')
+  const scriptSrc = dev ? `'self' 'unsafe-inline' 'unsafe-eval'` : `'self'${allowed ? ` ${allowed}` : ''}`
   const csp = [
     `default-src 'self'`,
     `script-src ${scriptSrc}`,

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { toApiError } from '~/lib/api-error'
+import { formatNumber } from '~/lib/money'
 import { notify } from '~/lib/notify'
 import { Button, buttonClasses } from '~/ui/button'
 import { FormError, useAppForm } from '~/ui/form/app-form'
