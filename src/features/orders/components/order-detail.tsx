@@ -28,10 +28,18 @@ export function OrderHeader({ order, viewer }: { order: OrderDetail; viewer: 'bu
       <p className="text-sm text-stone-600">
         {m.seller_order_placed()}{' '}
         <time dateTime={order.created_at}>{formatTehranDateTime(order.created_at)}</time>
-        {viewer === 'admin' ? m.seller_order_header_seller({ name: order.seller_name }) : null}
-        {viewer === 'buyer'
-          ? m.seller_order_header_seller({ name: order.seller_name })
-          : m.seller_order_header_buyer({ name: order.buyer.name })}
+        {viewer !== 'seller' ? (
+          <>
+            {m.seller_order_header_seller()}
+            <bdi>{order.seller_name}</bdi>
+          </>
+        ) : null}
+        {viewer !== 'buyer' ? (
+          <>
+            {m.seller_order_header_buyer()}
+            <bdi>{order.buyer.name}</bdi>
+          </>
+        ) : null}
         {viewer !== 'buyer' && order.buyer.phone ? (
           <>
             {' · '}
@@ -219,7 +227,9 @@ export function DeliveryDetails({ order }: { order: OrderDetail }) {
             <span dir="ltr">{order.address.postal_code}</span>
           </span>
           <span className="text-stone-600">
-            {m.seller_order_delivery_receiver({ name: order.address.receiver_name })}
+            {m.seller_order_delivery_receiver()}
+            <bdi>{order.address.receiver_name}</bdi>
+            {' · '}
             <span dir="ltr">{order.address.receiver_phone}</span>
           </span>
         </address>

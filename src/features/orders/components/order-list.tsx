@@ -48,7 +48,12 @@ export function OrderList<T extends OrderSummary>({
               <span className="text-xs text-stone-600">
                 {parties
                   ? parties(order)
-                  : m.seller_order_list_counterpart({ label: counterpartLabel, name: order.counterpart })}{' '}
+                  : (
+                      <>
+                        {m.seller_order_list_counterpart({ label: counterpartLabel })}
+                        <bdi>{order.counterpart}</bdi>
+                      </>
+                    )}{' '}
                 ·{' '}
                 {m.seller_order_list_line_count({
                   count: order.line_count,

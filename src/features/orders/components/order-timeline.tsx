@@ -37,7 +37,8 @@ export function OrderTimeline({ events }: { events: OrderEventView[] }) {
               <p className="font-medium text-ink">{headline(event)}</p>
               <p className="text-xs text-stone-600">
                 <time dateTime={event.created_at}>{formatTehranDateTime(event.created_at)}</time>
-                {m.seller_order_timeline_by({ name: event.actor_name })}
+                {m.seller_order_timeline_by()}
+                <bdi>{event.actor_name}</bdi>
               </p>
               {event.note ? (
                 <p className="mt-1 rounded-lg bg-stone-50 px-3 py-2 text-sm whitespace-pre-line text-stone-800">
