@@ -1,4 +1,5 @@
 import type { OrderActorKind, OrderStatus } from '~/lib/domain-enums'
+import { m } from '~/lib/messages'
 
 /**
  * The order state machine (DOMAIN.md "Basket, checkout, orders"): for each state, the states it may
@@ -42,15 +43,31 @@ export const refundsPayment = (from: OrderStatus, to: OrderStatus) =>
 /** States in which the order still waits for someone to act (the sellers' "to act on"). */
 export const openOrderStatuses: readonly OrderStatus[] = ['paid', 'accepted', 'shipped']
 
-/** Human words for each state. */
-export const orderStatusLabels: Readonly<Record<OrderStatus, string>> = {
-  pending_payment: 'Awaiting payment',
-  paid: 'Paid',
-  accepted: 'Accepted',
-  shipped: 'Shipped',
-  delivered: 'Delivered',
-  completed: 'Completed',
-  expired: 'Expired',
-  rejected: 'Rejected',
-  cancelled: 'Cancelled',
+/** Human words for a state, in the page's (or request's) language. */
+export const orderStatusLabel = (status: OrderStatus): string => statusMessages[status]()
+
+const statusMessages: Readonly<Record<OrderStatus, () => string>> = {
+  pending_payment: m.seller_order_status_pending_payment,
+  paid: m.seller_order_status_paid,
+  accepted: m.seller_order_status_accepted,
+  shipped: m.seller_order_status_shipped,
+  delivered: m.seller_order_status_delivered,
+  completed: m.seller_order_status_completed,
+  expired: m.seller_order_status_expired,
+  rejected: m.seller_order_status_rejected,
+  cancelled: m.seller_order_status_cancelled,
 }
+
+/**
+ * Human words for each state, read when shown (each entry is a getter, so it follows the locale at
+ * the time it is read); prefer `orderStatusLabel(status)`.
+ */
+export const orderStatusLabels: Readonly<Record<OrderStatus, string>> = Object.defineProperties(
+  {} as Record<OrderStatus, string>,
+  Object.fromEntries(
+    (Object.keys(statusMessages) as OrderStatus[]).map((status) => [
+      status,
+      { enumerable: true, get: () => statusMessages[status]() },
+    ]),
+  ),
+)

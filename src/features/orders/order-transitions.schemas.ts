@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { m } from '~/lib/messages'
 import { INT4_MAX, textSchema } from '~/lib/schema-pieces'
 
 /**
@@ -9,34 +10,34 @@ import { INT4_MAX, textSchema } from '~/lib/schema-pieces'
 export const orderActions = ['accept', 'reject', 'ship', 'deliver', 'confirm_delivery', 'cancel'] as const
 export type OrderAction = (typeof orderActions)[number]
 
-const trimmed = v.pipe(v.string('Enter text'), v.trim())
+const trimmed = v.pipe(v.string(() => m.seller_valid_enter_text()), v.trim())
 
 /** A free note on any move; optional, but never a novel. */
 export const orderNoteSchema = v.optional(
-  v.pipe(trimmed, v.maxLength(500, 'Keep the note under 500 characters')),
+  v.pipe(trimmed, v.maxLength(500, () => m.seller_valid_note_max())),
   '',
 )
 
 /** A rejection must say why: the buyer reads it. */
 export const rejectionReasonSchema = v.pipe(
-  v.string('Give a reason for rejecting the order'),
+  v.string(() => m.seller_valid_reject_reason()),
   v.trim(),
-  v.minLength(3, 'Give a reason for rejecting the order (at least 3 characters)'),
-  v.maxLength(500, 'Keep the reason under 500 characters'),
+  v.minLength(3, () => m.seller_valid_reject_reason_min()),
+  v.maxLength(500, () => m.seller_valid_reason_max()),
 )
 
 export const shippingSchema = v.object({
   carrier: v.pipe(
-    v.string('Enter the carrier'),
+    v.string(() => m.seller_valid_carrier()),
     v.trim(),
-    v.minLength(2, 'Enter the carrier (at least 2 characters)'),
-    v.maxLength(60, 'Keep the carrier under 60 characters'),
+    v.minLength(2, () => m.seller_valid_carrier_min()),
+    v.maxLength(60, () => m.seller_valid_carrier_max()),
   ),
   trackingNumber: v.pipe(
-    v.string('Enter the tracking number'),
+    v.string(() => m.seller_valid_tracking()),
     v.trim(),
-    v.minLength(3, 'Enter the tracking number (at least 3 characters)'),
-    v.maxLength(60, 'Keep the tracking number under 60 characters'),
+    v.minLength(3, () => m.seller_valid_tracking_min()),
+    v.maxLength(60, () => m.seller_valid_tracking_max()),
   ),
 })
 export type ShippingInput = v.InferOutput<typeof shippingSchema>
@@ -44,12 +45,12 @@ export type ShippingInput = v.InferOutput<typeof shippingSchema>
 /** The input of actOnOrder (and of a server function wrapping it). */
 export const actOnOrderInput = v.object({
   orderId: v.pipe(
-    v.number('Choose an order'),
-    v.integer('Choose an order'),
-    v.minValue(1, 'Choose an order'),
-    v.maxValue(INT4_MAX, 'Choose an order'),
+    v.number(() => m.seller_valid_choose_order()),
+    v.integer(() => m.seller_valid_choose_order()),
+    v.minValue(1, () => m.seller_valid_choose_order()),
+    v.maxValue(INT4_MAX, () => m.seller_valid_choose_order()),
   ),
-  action: v.picklist(orderActions, 'Choose what to do with the order'),
+  action: v.picklist(orderActions, () => m.seller_valid_choose_action()),
   note: v.optional(textSchema(2000, { trim: false })),
   carrier: v.optional(textSchema(200, { trim: false })),
   trackingNumber: v.optional(textSchema(200, { trim: false })),

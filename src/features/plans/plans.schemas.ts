@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { m } from '~/lib/messages'
 import { billingCycles, type BillingCycle, type PlanLimitKind } from '~/lib/domain-enums'
 
 /** Seller plans (issue #19): client-safe schemas, views and the words the UI and server share. */
@@ -23,12 +24,37 @@ export const subscriptionSearch = v.object({
   purchase: v.optional(v.pipe(v.string(), v.regex(PURCHASE_NUMBER_PATTERN))),
 })
 
-export const limitKindLabels: Record<PlanLimitKind, { one: string; many: string; column: string }> = {
-  stores: { one: 'store', many: 'stores', column: 'Stores' },
-  skus: { one: 'active SKU', many: 'active SKUs', column: 'Active SKUs' },
-  magazines: { one: 'published magazine', many: 'published magazines', column: 'Published magazines' },
-  observers: { one: 'observer', many: 'observers', column: 'Observers' },
-  importRows: { one: 'row per import file', many: 'rows per import file', column: 'Import rows per file' },
+type LimitWords = { one: string; many: string; column: string }
+/** Words read when shown (getters), so they follow the page's or the request's language. */
+const limitWords = (one: () => string, many: () => string, column: () => string): LimitWords => ({
+  get one() {
+    return one()
+  },
+  get many() {
+    return many()
+  },
+  get column() {
+    return column()
+  },
+})
+export const limitKindLabels: Record<PlanLimitKind, LimitWords> = {
+  stores: limitWords(m.seller_plan_limit_stores_one, m.seller_plan_limit_stores_many, m.seller_plan_limit_stores),
+  skus: limitWords(m.seller_plan_limit_skus_one, m.seller_plan_limit_skus_many, m.seller_plan_limit_skus),
+  magazines: limitWords(
+    m.seller_plan_limit_magazines_one,
+    m.seller_plan_limit_magazines_many,
+    m.seller_plan_limit_magazines,
+  ),
+  observers: limitWords(
+    m.seller_plan_limit_observers_one,
+    m.seller_plan_limit_observers_many,
+    m.seller_plan_limit_observers,
+  ),
+  importRows: limitWords(
+    m.seller_plan_limit_import_rows_one,
+    m.seller_plan_limit_import_rows_many,
+    m.seller_plan_limit_import_rows,
+  ),
 }
 
 export const featureLabels: Record<string, string> = {

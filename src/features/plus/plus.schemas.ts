@@ -1,10 +1,13 @@
 import * as v from 'valibot'
 import { constants } from '#app-config'
+import { m } from '~/lib/messages'
 import { PURCHASE_NUMBER_PATTERN, type PlatformInvoiceSummary } from '~/features/plans/plans.schemas'
 
 /** Plus membership for buyers (issue #19): client-safe schemas, views and the words both sides share. */
 
 export const PLUS_NAME = `${constants.brand.name} Plus`
+/** The membership's name in the page's language ("Omdeh Plus"): call it when the words are shown. */
+export const plusName = () => m.seller_plus_name({ brand: constants.brand.name })
 export const PLUS_PATH = constants.brand.plusPath
 /** The window of past orders the page's "you would have saved" looks at. */
 export const SAVING_WINDOW_DAYS = 90

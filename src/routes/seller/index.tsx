@@ -1,4 +1,5 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
+import { m } from '~/lib/messages'
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { APPROVED_SELLER_MESSAGE } from '~/lib/auth-access'
@@ -16,6 +17,8 @@ import { pageHead } from '~/features/shell/page-head'
 import { notFoundOnInvalidSearch } from '~/lib/route-errors'
 import { Skeleton } from '~/ui/skeleton'
 import { Link } from '@tanstack/react-router'
+import { dayText } from '~/features/orders/components/order-format'
+import { formatNumber } from '~/lib/money'
 
 /**
  * Where the seller guard sends an unapproved seller: ?error=true&message=... (spec §6). The page
@@ -37,7 +40,7 @@ export const Route = createFileRoute('/seller/')({
     if (seller.status === 'approved')
       await context.queryClient.ensureQueryData(orderQueries.sellerDashboard())
   },
-  head: () => pageHead('Seller Dashboard'),
+  head: () => pageHead(m.seller_dashboard_title()),
   component: SellerDashboardPage,
 })
 
@@ -48,7 +51,7 @@ function SellerDashboardPage() {
   return (
     <section aria-labelledby="page-title" className="flex flex-col gap-5">
       <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-        Dashboard
+        {m.seller_dashboard_heading()}
       </h1>
       {/* A stale link with ?error=true says nothing once the seller is approved. */}
       {error && !approved ? (
@@ -80,13 +83,14 @@ function ApprovedDashboard() {
         <div className="flex flex-wrap items-end justify-between gap-3">
           <div>
             <h2 id="sales-title" className="text-lg font-semibold text-ink">
-              Sales
+              {m.seller_dashboard_sales()}
             </h2>
             <p className="text-sm text-stone-600">
-              {sales ? `${sales.from} to ${sales.to}, ` : ''}Tehran calendar days.
+              {sales ? m.seller_dashboard_sales_range({ from: dayText(sales.from), to: dayText(sales.to) }) : ''}
+              {m.seller_dashboard_tehran_days()}
             </p>
           </div>
-          <nav aria-label="Period" className="inline-flex rounded-lg border border-stone-300 bg-white p-0.5">
+          <nav aria-label={m.seller_dashboard_period()} className="inline-flex rounded-lg border border-stone-300 bg-white p-0.5">
             {([30, 90] as const).map((value) => (
               <Link
                 key={value}
@@ -99,7 +103,7 @@ function ApprovedDashboard() {
                     : 'inline-flex h-9 items-center rounded-md px-3 text-sm font-medium text-stone-700 hover:bg-stone-100'
                 }
               >
-                Last {value} days
+                {m.seller_dashboard_last_days({ days: formatNumber(value) })}
               </Link>
             ))}
           </nav>

@@ -1,4 +1,6 @@
 import { Link } from '@tanstack/react-router'
+import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
 import type { MagazineSummary } from '../magazines.schemas'
 
 const card = 'flex flex-col gap-3 rounded-2xl border border-stone-200 bg-white p-4 sm:p-5'
@@ -10,23 +12,27 @@ const figure =
  * their pages and basket adds made from them, with the best magazine by adds. Each links to the list.
  */
 export function MagazineFigures({ magazines }: { magazines: readonly MagazineSummary[] }) {
-  const published = magazines.filter((m) => m.state === 'published').length
-  const views = magazines.reduce((sum, m) => sum + m.views30d, 0)
-  const adds = magazines.reduce((sum, m) => sum + m.adds30d, 0)
+  const published = magazines.filter((mag) => mag.state === 'published').length
+  const views = magazines.reduce((sum, mag) => sum + mag.views30d, 0)
+  const adds = magazines.reduce((sum, mag) => sum + mag.adds30d, 0)
   const best = [...magazines].sort((a, b) => b.adds30d - a.adds30d || b.views30d - a.views30d)[0]
   const figures = [
-    { label: 'Published magazines', value: published, hint: `${magazines.length} in all, drafts included` },
-    { label: 'Magazine views', value: views, hint: 'Visits to your magazines’ pages, last 30 days' },
-    { label: 'Basket adds', value: adds, hint: 'Items buyers added from a magazine, last 30 days' },
+    {
+      label: m.seller_mag_fig_published(),
+      value: published,
+      hint: m.seller_mag_fig_published_hint({ count: formatNumber(magazines.length) }),
+    },
+    { label: m.seller_mag_fig_views(), value: views, hint: m.seller_mag_fig_views_hint() },
+    { label: m.seller_mag_fig_adds(), value: adds, hint: m.seller_mag_fig_adds_hint() },
   ]
   return (
     <section aria-labelledby="magazine-figures-title" className={card}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="magazine-figures-title" className="text-base font-semibold text-ink">
-          Magazines
+          {m.seller_mag_fig_title()}
         </h2>
         <Link to="/seller/magazines" className="text-sm font-medium text-brand-800 hover:underline">
-          All magazines
+          {m.seller_mag_fig_all()}
         </Link>
       </div>
       <ul className="grid gap-3 sm:grid-cols-3">
@@ -34,7 +40,7 @@ export function MagazineFigures({ magazines }: { magazines: readonly MagazineSum
           <li key={f.label}>
             <Link to="/seller/magazines" className={figure}>
               <span className="text-3xl font-bold text-ink tabular-nums">
-                {f.value.toLocaleString('en-US')}
+                {formatNumber(f.value)}
               </span>
               <span className="font-medium text-ink">{f.label}</span>
               <span className="text-xs text-stone-600">{f.hint}</span>
@@ -44,23 +50,23 @@ export function MagazineFigures({ magazines }: { magazines: readonly MagazineSum
       </ul>
       {best && best.adds30d + best.views30d > 0 ? (
         <p className="text-sm text-stone-700">
-          Most basket adds:{' '}
+          {m.seller_mag_fig_best()}{' '}
           <Link
             to="/seller/magazines/$magazineId/edit"
             params={{ magazineId: String(best.id) }}
             className="font-medium text-brand-800 hover:underline"
           >
             {best.title}
-          </Link>{' '}
-          ({best.adds30d.toLocaleString('en-US')} adds from {best.views30d.toLocaleString('en-US')} views)
+          </Link>
+          {m.seller_mag_fig_best_counts({ adds: formatNumber(best.adds30d), views: formatNumber(best.views30d) })}
         </p>
       ) : magazines.length === 0 ? (
         <p className="text-sm text-stone-700">
-          No magazines yet.{' '}
+          {m.seller_mag_fig_none_before()}
           <Link to="/seller/magazines/create" className="font-medium text-brand-800 hover:underline">
-            Make your first catalogue
-          </Link>{' '}
-          to share with buyers.
+            {m.seller_mag_fig_none_link()}
+          </Link>
+          {m.seller_mag_fig_none_after()}
         </p>
       ) : null}
     </section>

@@ -1,4 +1,5 @@
 import { formatMoney } from '~/lib/money'
+import { m } from '~/lib/messages'
 import { adminOrderActionFn } from '../orders-admin.functions'
 import { adminCancelInput } from '../orders-admin.schemas'
 import type { OrderDetail } from '../orders.schemas'
@@ -17,7 +18,7 @@ export function AdminOrderActions({ order }: { order: OrderDetail }) {
   if (!next.length)
     return (
       <p className="rounded-2xl border border-dashed border-stone-300 bg-white p-4 text-sm text-stone-700">
-        This order is closed: nobody can move it any more.
+        {m.seller_admin_order_closed()}
       </p>
     )
   return (
@@ -26,18 +27,18 @@ export function AdminOrderActions({ order }: { order: OrderDetail }) {
       className="flex flex-col gap-3 rounded-2xl border border-amber-300 bg-amber-50/60 p-4 sm:p-5"
     >
       <h2 id="admin-actions-title" className="text-base font-semibold text-ink">
-        Act as administrator
+        {m.seller_admin_order_act()}
       </h2>
       <p className="text-sm text-stone-700">
-        The buyer and the seller are told of every move, and the timeline records it under your name.
+        {m.seller_admin_order_act_note()}
       </p>
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
         {next.includes('accepted') ? (
           <OrderMoveButton
             run={run('accept')}
-            success={`Order ${order.number} accepted for the seller`}
-            label="Accept order"
-            pendingLabel="Accepting…"
+            success={m.seller_admin_order_accepted_toast({ number: order.number })}
+            label={m.seller_order_accept()}
+            pendingLabel={m.seller_order_accepting()}
           />
         ) : null}
         {next.includes('shipped') ? (
@@ -49,23 +50,23 @@ export function AdminOrderActions({ order }: { order: OrderDetail }) {
         {next.includes('delivered') ? (
           <OrderMoveButton
             run={run('deliver')}
-            success={`Order ${order.number} marked delivered`}
-            label="Mark delivered"
-            pendingLabel="Saving…"
+            success={m.seller_order_delivered_toast({ number: order.number })}
+            label={m.seller_order_mark_delivered()}
+            pendingLabel={m.seller_order_saving()}
           />
         ) : null}
         {next.includes('completed') ? (
           <OrderMoveButton
             run={run('complete')}
-            success={`Order ${order.number} completed`}
-            label="Complete order"
-            pendingLabel="Completing…"
+            success={m.seller_admin_order_completed_toast({ number: order.number })}
+            label={m.seller_admin_order_complete()}
+            pendingLabel={m.seller_admin_order_completing()}
           />
         ) : null}
         {next.includes('rejected') ? (
           <RejectDialog
             order={order}
-            description="For the seller: the buyer and the seller read the reason, the payment is refunded and the goods go back on sale."
+            description={m.seller_admin_order_reject_description()}
             run={(reason) => adminOrderActionFn({ data: { order_id: order.id, action: 'reject', reason } })}
           />
         ) : null}
@@ -73,16 +74,20 @@ export function AdminOrderActions({ order }: { order: OrderDetail }) {
           <ReasonDialog
             schema={adminCancelInput}
             run={(reason) => adminOrderActionFn({ data: { order_id: order.id, action: 'cancel', reason } })}
-            trigger="Cancel order"
-            title={`Cancel order ${order.number}?`}
+            trigger={m.seller_order_cancel()}
+            title={m.seller_order_cancel_title({ number: order.number })}
             description={
               paid
-                ? `The buyer and the seller read the reason on the timeline, the goods go back on sale and the payment of ${formatMoney(order.total, order.currency)} is refunded.`
-                : 'The buyer and the seller read the reason on the timeline and the goods go back on sale. This cannot be undone.'
+                ? m.seller_admin_order_cancel_paid({ amount: formatMoney(order.total, order.currency) })
+                : m.seller_admin_order_cancel_unpaid()
             }
-            submit="Cancel order"
-            submitting="Cancelling…"
-            success={`Order ${order.number} cancelled${paid ? ': the buyer is refunded' : ''}`}
+            submit={m.seller_order_cancel()}
+            submitting={m.seller_order_cancelling()}
+            success={
+              paid
+                ? m.seller_admin_order_cancelled_refunded_toast({ number: order.number })
+                : m.seller_order_cancelled_toast({ number: order.number })
+            }
           />
         ) : null}
       </div>

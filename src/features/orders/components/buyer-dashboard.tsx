@@ -1,5 +1,7 @@
 import { Link } from '@tanstack/react-router'
+import { m } from '~/lib/messages'
 import type { ReactNode } from 'react'
+import { formatNumber } from '~/lib/money'
 import { Button } from '~/ui/button'
 import type { OrderSummary } from '../orders.schemas'
 import { OrderList } from './order-list'
@@ -33,12 +35,12 @@ export function DashboardCard({
 export function RecentOrders({ orders, total }: { orders: OrderSummary[]; total: number }) {
   return (
     <DashboardCard
-      title="Recent orders"
+      title={m.seller_buyer_recent_orders()}
       id="recent-orders-title"
       more={
         total > orders.length ? (
           <Link to="/buyer/orders" className="text-sm font-medium text-brand-800 hover:underline">
-            All {total} orders
+            {m.seller_buyer_all_orders({ count: formatNumber(total) })}
           </Link>
         ) : null
       }
@@ -46,13 +48,13 @@ export function RecentOrders({ orders, total }: { orders: OrderSummary[]; total:
       <OrderList
         orders={orders}
         linkTo="/buyer/orders/$id/process"
-        counterpartLabel="Seller"
+        counterpartLabel={m.seller_order_counterpart_seller()}
         empty={{
-          title: 'No orders yet',
-          text: 'Find goods in the catalogue, fill your basket and check out.',
+          title: m.seller_orders_empty_title(),
+          text: m.seller_buyer_orders_empty_text(),
           action: (
             <Button asChild>
-              <Link to="/category">Browse the catalogue</Link>
+              <Link to="/category">{m.seller_buyer_browse_catalogue()}</Link>
             </Button>
           ),
         }}
@@ -62,17 +64,17 @@ export function RecentOrders({ orders, total }: { orders: OrderSummary[]; total:
 }
 
 const quickLinks = [
-  { to: '/buyer/orders', label: 'Your Orders' },
-  { to: '/buyer/invoices', label: 'Your Invoices' },
-  { to: '/buyer/profile/address', label: 'Your Addresses' },
-  { to: '/buyer/tickets/create', label: 'Ask for help' },
-  { to: '/cart', label: 'Your basket' },
-  { to: '/browse-history', label: 'Browsing History' },
+  { to: '/buyer/orders', label: m.seller_buyer_link_orders },
+  { to: '/buyer/invoices', label: m.seller_buyer_link_invoices },
+  { to: '/buyer/profile/address', label: m.seller_buyer_link_addresses },
+  { to: '/buyer/tickets/create', label: m.seller_buyer_link_help },
+  { to: '/cart', label: m.seller_buyer_link_basket },
+  { to: '/browse-history', label: m.seller_buyer_link_history },
 ] as const
 
 export function QuickLinks() {
   return (
-    <nav aria-label="Quick links">
+    <nav aria-label={m.seller_buyer_quick_links()}>
       <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3">
         {quickLinks.map((link) => (
           <li key={link.to}>
@@ -80,7 +82,7 @@ export function QuickLinks() {
               to={link.to}
               className="flex min-h-12 items-center rounded-xl border border-stone-200 bg-white px-4 text-sm font-medium text-ink hover:border-brand-400"
             >
-              {link.label}
+              {link.label()}
             </Link>
           </li>
         ))}

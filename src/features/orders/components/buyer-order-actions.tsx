@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router'
+import { m } from '~/lib/messages'
 import { useState } from 'react'
 import { startPayment } from '~/features/payments/payments.functions'
 import { toApiError } from '~/lib/api-error'
@@ -20,12 +21,13 @@ export function BuyerOrderActions({ order }: { order: OrderDetail }) {
     <div className="flex flex-col gap-3">
       {order.can_pay ? (
         <p className="text-sm text-stone-700">
-          Pay by <time dateTime={order.payment_due_at}>{formatTehranDateTime(order.payment_due_at)}</time>, or
-          the order expires and its goods go back on sale.
+          {m.seller_buyer_order_pay_by_before()}
+          <time dateTime={order.payment_due_at}>{formatTehranDateTime(order.payment_due_at)}</time>
+          {m.seller_buyer_order_pay_by_after()}
         </p>
       ) : null}
       {order.status === 'shipped' ? (
-        <p className="text-sm text-stone-700">Once the goods have arrived, confirm the delivery.</p>
+        <p className="text-sm text-stone-700">{m.seller_buyer_order_confirm_hint()}</p>
       ) : null}
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
         {order.can_pay ? (
@@ -34,15 +36,15 @@ export function BuyerOrderActions({ order }: { order: OrderDetail }) {
         {canConfirm ? (
           <OrderMoveButton
             run={() => buyerOrderActionFn({ data: { order_id: order.id, action: 'confirm_delivery' } })}
-            success="Thank you: delivery confirmed"
-            label="Confirm delivery"
-            pendingLabel="Confirming…"
+            success={m.seller_buyer_order_confirmed_toast()}
+            label={m.seller_buyer_order_confirm()}
+            pendingLabel={m.seller_buyer_order_confirming()}
           />
         ) : null}
         {canCancel ? <CancelOrderDialog order={order} /> : null}
         <Button asChild variant="secondary">
           <Link to="/buyer/tickets/create" search={{ order: order.number }}>
-            Open a ticket about this order
+            {m.seller_buyer_order_ticket()}
           </Link>
         </Button>
       </div>
@@ -65,7 +67,7 @@ function PayAgainButton({ orderNumber, total }: { orderNumber: string; total: st
   }
   return (
     <Button disabled={busy} onClick={() => void pay()}>
-      {busy ? 'Opening the bank…' : `Pay ${total}`}
+      {busy ? m.seller_buyer_order_opening_bank() : m.seller_buyer_order_pay({ amount: total })}
     </Button>
   )
 }
@@ -74,34 +76,34 @@ function CancelOrderDialog({ order }: { order: OrderDetail }) {
   const [open, setOpen] = useState(false)
   const cancel = useOrderAction(
     () => buyerOrderActionFn({ data: { order_id: order.id, action: 'cancel' } }),
-    `Order ${order.number} cancelled`,
+    m.seller_order_cancelled_toast({ number: order.number }),
   )
   const paid = order.status !== 'pending_payment'
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <Button variant="secondary" className="text-red-800">
-          Cancel order
+          {m.seller_order_cancel()}
         </Button>
       </DialogTrigger>
       <DialogContent
-        title={`Cancel order ${order.number}?`}
+        title={m.seller_order_cancel_title({ number: order.number })}
         description={
           paid
-            ? `The seller is told, the goods go back on sale and your payment of ${formatMoney(order.total, order.currency)} is refunded to your card.`
-            : 'The goods go back on sale. You cannot undo this.'
+            ? m.seller_buyer_order_cancel_paid({ amount: formatMoney(order.total, order.currency) })
+            : m.seller_buyer_order_cancel_unpaid()
         }
       >
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <DialogClose asChild>
-            <Button variant="secondary">Keep the order</Button>
+            <Button variant="secondary">{m.seller_order_keep()}</Button>
           </DialogClose>
           <Button
             variant="danger"
             disabled={cancel.isPending}
             onClick={() => cancel.mutate(undefined, { onSettled: () => setOpen(false) })}
           >
-            {cancel.isPending ? 'Cancelling…' : 'Cancel order'}
+            {cancel.isPending ? m.seller_order_cancelling() : m.seller_order_cancel()}
           </Button>
         </div>
       </DialogContent>

@@ -1,5 +1,6 @@
-import { PLUS_NAME } from '~/features/plus/plus.schemas'
-import { formatMoney } from '~/lib/money'
+import { plusName } from '~/features/plus/plus.schemas'
+import { m } from '~/lib/messages'
+import { formatMoney, formatNumber } from '~/lib/money'
 import type { InvoicePartyView, InvoiceView } from '../invoices.types'
 
 /**
@@ -21,7 +22,7 @@ function Party({ title, party }: { title: string; party: InvoicePartyView }) {
       <p className="font-semibold text-ink">{party.name}</p>
       {party.national_id ? (
         <p>
-          National ID: <span dir="ltr">{party.national_id}</span>
+          {m.seller_invoice_national_id()} <span dir="ltr">{party.national_id}</span>
         </p>
       ) : null}
       <p dir="ltr" className="self-start">
@@ -35,15 +36,25 @@ function Party({ title, party }: { title: string; party: InvoicePartyView }) {
 export function InvoiceDocument({ invoice }: { invoice: InvoiceView }) {
   const money = (n: number) => formatMoney(n, invoice.currency)
   const totals: Array<[string, string]> = [
-    ['Subtotal', money(invoice.subtotal)],
-    ...(invoice.discount > 0 ? [['Offers', `− ${money(invoice.discount)}`] as [string, string]] : []),
+    [m.seller_order_totals_subtotal(), money(invoice.subtotal)],
+    ...(invoice.discount > 0
+      ? [[m.seller_order_totals_offers(), `− ${money(invoice.discount)}`] as [string, string]]
+      : []),
     (invoice.delivery_paid_by_platform ?? 0) > 0
       ? [
-          `Delivery — paid by ${PLUS_NAME}`,
-          `${money(0)} (${money(invoice.delivery_paid_by_platform!)} paid to the seller)`,
+          m.seller_order_totals_delivery_by_plus({ plus: plusName() }),
+          m.seller_invoice_delivery_by_plus_value({
+            zero: money(0),
+            amount: money(invoice.delivery_paid_by_platform!),
+          }),
         ]
-      : ['Delivery', invoice.order.delivery_method === 'pickup' ? 'Pickup' : money(invoice.delivery_fee)],
-    [`VAT (${invoice.vat_percent}%)`, money(invoice.vat)],
+      : [
+          m.seller_order_totals_delivery(),
+          invoice.order.delivery_method === 'pickup'
+            ? m.seller_order_totals_pickup()
+            : money(invoice.delivery_fee),
+        ],
+    [m.seller_order_totals_vat({ percent: formatNumber(invoice.vat_percent) }), money(invoice.vat)],
   ]
   return (
     <article
@@ -55,25 +66,27 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceView }) {
       <header className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
         <div>
           <h1 id="invoice-title" className="text-2xl font-bold tracking-tight">
-            Invoice{' '}
+            {m.seller_invoice_heading()}{' '}
             <span dir="ltr" className="font-mono" data-testid="invoice-number">
               {invoice.number}
             </span>
           </h1>
           <p className="text-sm text-stone-600">
-            Order{' '}
+            {m.seller_invoice_order()}{' '}
             <span dir="ltr" className="font-mono">
               {invoice.order.number}
             </span>
           </p>
         </div>
         <p className="text-sm">
-          Issued <time dateTime={invoice.issued_at}>{invoice.issued_on}</time> (Tehran)
+          {m.seller_invoice_issued_before()}
+          <time dateTime={invoice.issued_at}>{invoice.issued_on}</time>
+          {m.seller_invoice_issued_after()}
         </p>
       </header>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Party title="Seller" party={invoice.seller} />
-        <Party title="Buyer" party={invoice.buyer} />
+        <Party title={m.seller_invoice_seller()} party={invoice.seller} />
+        <Party title={m.seller_invoice_buyer()} party={invoice.buyer} />
       </div>
       {invoice.pickup_points?.length ? (
         <section
@@ -82,17 +95,17 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceView }) {
           data-testid="invoice-pickup"
         >
           <h2 id="invoice-pickup" className="text-xs font-semibold tracking-wide text-stone-600 uppercase">
-            Pickup from
+            {m.seller_invoice_pickup_from()}
           </h2>
           <ul className="grid gap-3 sm:grid-cols-2">
             {invoice.pickup_points.map((point) => (
               <li key={`${point.store}|${point.city}`}>
                 <address className="flex flex-col gap-0.5 not-italic">
                   <span className="font-semibold">
-                    {point.store}, {point.city}
+                    {m.seller_order_pickup_point({ store: point.store, city: point.city })}
                   </span>
                   {point.address ? <span className="text-stone-700">{point.address}</span> : null}
-                  {point.hours ? <span className="text-stone-700">Hours: {point.hours}</span> : null}
+                  {point.hours ? <span className="text-stone-700">{m.seller_order_pickup_hours({ hours: point.hours })}</span> : null}
                 </address>
               </li>
             ))}
@@ -101,20 +114,20 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceView }) {
       ) : null}
       <div className="relative overflow-x-auto">
         <table className="w-full border-collapse text-start text-sm">
-          <caption className="sr-only">Invoice lines</caption>
+          <caption className="sr-only">{m.seller_invoice_lines()}</caption>
           <thead className="border-b-2 border-stone-300 text-xs text-stone-600 uppercase">
             <tr>
               <th scope="col" className="py-2 pe-3 font-medium">
-                Item
+                {m.seller_invoice_item()}
               </th>
               <th scope="col" className="hidden px-3 py-2 text-end font-medium sm:table-cell">
-                Qty
+                {m.seller_invoice_qty()}
               </th>
               <th scope="col" className="hidden px-3 py-2 text-end font-medium sm:table-cell">
-                Unit price
+                {m.seller_invoice_unit_price()}
               </th>
               <th scope="col" className="py-2 ps-3 text-end font-medium">
-                Amount
+                {m.seller_invoice_amount()}
               </th>
             </tr>
           </thead>
@@ -128,12 +141,12 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceView }) {
                   </span>
                   {/* Phones have no room for the quantity and price columns. */}
                   <span className="block text-xs text-stone-600 tabular-nums sm:hidden">
-                    {line.quantity} {line.unit} ×{' '}
+                    {formatNumber(line.quantity)} {line.unit} ×{' '}
                     {money(line.offer_price > 0 ? line.offer_price : line.unit_price)}
                   </span>
                 </td>
                 <td className="hidden px-3 py-2 text-end whitespace-nowrap tabular-nums sm:table-cell">
-                  {line.quantity} {line.unit}
+                  {formatNumber(line.quantity)} {line.unit}
                 </td>
                 <td className="hidden px-3 py-2 text-end whitespace-nowrap tabular-nums sm:table-cell">
                   {money(line.offer_price > 0 ? line.offer_price : line.unit_price)}
@@ -154,7 +167,7 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceView }) {
           </div>
         ))}
         <div className="mt-1 flex justify-between gap-6 border-t-2 border-stone-300 pt-2 text-base font-semibold">
-          <dt>Total</dt>
+          <dt>{m.seller_order_totals_total()}</dt>
           <dd className="tabular-nums" data-testid="invoice-total">
             {money(invoice.total)}
           </dd>

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router'
+import { m } from '~/lib/messages'
 import { formatMoney } from '~/lib/money'
 import type { InvoiceSummary } from '../orders.schemas'
 import { formatTehranDay } from '~/lib/tehran-time'
@@ -6,7 +7,7 @@ import { formatTehranDay } from '~/lib/tehran-time'
 /** The buyer's invoices as cards: number, seller, order, date and total. */
 export function InvoiceList({ invoices }: { invoices: InvoiceSummary[] }) {
   return (
-    <ul className="flex flex-col gap-2" aria-label="Invoices">
+    <ul className="flex flex-col gap-2" aria-label={m.seller_invoices_label()}>
       {invoices.map((invoice) => (
         <li key={invoice.id}>
           <Link
@@ -19,11 +20,13 @@ export function InvoiceList({ invoices }: { invoices: InvoiceSummary[] }) {
                 {invoice.number}
               </span>
               <span className="text-xs break-words text-stone-600">
-                {invoice.seller_name} · Order{' '}
+                {invoice.seller_name}
+                {m.seller_invoice_list_order()}
                 <span dir="ltr" className="whitespace-nowrap">
                   {invoice.order_number}
-                </span>{' '}
-                · Issued <time dateTime={invoice.issued_at}>{formatTehranDay(invoice.issued_at)}</time>
+                </span>
+                {m.seller_invoice_list_issued()}
+                <time dateTime={invoice.issued_at}>{formatTehranDay(invoice.issued_at)}</time>
               </span>
             </span>
             <span className="shrink-0 font-semibold text-ink tabular-nums">

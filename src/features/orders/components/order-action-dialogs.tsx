@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
+import { m } from '~/lib/messages'
 import { useState } from 'react'
 import type * as v from 'valibot'
 import { notify } from '~/lib/notify'
@@ -51,7 +52,7 @@ export function ReasonDialog({
   description,
   submit,
   submitting,
-  keep = 'Keep the order',
+  keep,
   success,
 }: {
   schema: ReasonSchema
@@ -90,11 +91,11 @@ export function ReasonDialog({
         <form {...formProps} className="flex flex-col gap-4">
           <FormError message={formError} />
           <form.AppField name="reason">
-            {(field) => <field.TextAreaField label="Reason" rows={3} required maxLength={500} />}
+            {(field) => <field.TextAreaField label={m.seller_order_reason()} rows={3} required maxLength={500} />}
           </form.AppField>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <DialogClose asChild>
-              <Button variant="secondary">{keep}</Button>
+              <Button variant="secondary">{keep ?? m.seller_order_keep()}</Button>
             </DialogClose>
             <form.AppForm>
               <form.SubmitButton variant="danger" busyLabel={submitting}>
@@ -111,7 +112,7 @@ export function ReasonDialog({
 export function RejectDialog({
   order,
   run,
-  description = 'The buyer reads your reason, the payment is refunded and the goods go back on sale.',
+  description,
 }: {
   order: OrderDetail
   run: (reason: string) => Promise<unknown>
@@ -121,12 +122,12 @@ export function RejectDialog({
     <ReasonDialog
       schema={rejectInput}
       run={run}
-      trigger="Reject"
-      title={`Reject order ${order.number}?`}
-      description={description}
-      submit="Reject order"
-      submitting="Rejecting…"
-      success={`Order ${order.number} rejected: the buyer is refunded`}
+      trigger={m.seller_order_reject()}
+      title={m.seller_order_reject_title({ number: order.number })}
+      description={description ?? m.seller_order_reject_description()}
+      submit={m.seller_order_reject_submit()}
+      submitting={m.seller_order_rejecting()}
+      success={m.seller_order_rejected_toast({ number: order.number })}
     />
   )
 }
@@ -145,7 +146,7 @@ export function ShipDialog({
     defaultValues: { carrier: '', tracking_number: '' },
     onSubmit: async (input) => {
       const done = await conflictAware(() => run(input), refresh)
-      if (done) notify('success', `Order ${order.number} shipped: the buyer has the tracking number`)
+      if (done) notify('success', m.seller_order_shipped_toast({ number: order.number }))
       setOpen(false)
       if (done) {
         reset()
@@ -156,28 +157,28 @@ export function ShipDialog({
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button>Mark shipped</Button>
+        <Button>{m.seller_order_mark_shipped()}</Button>
       </DialogTrigger>
       <DialogContent
-        title={`Ship order ${order.number}`}
-        description="The buyer gets the carrier and tracking number by text message."
+        title={m.seller_order_ship_title({ number: order.number })}
+        description={m.seller_order_ship_description()}
       >
         <form {...formProps} className="flex flex-col gap-4">
           <FormError message={formError} />
           <form.AppField name="carrier">
-            {(field) => <field.TextField label="Carrier" required maxLength={60} autoComplete="off" />}
+            {(field) => <field.TextField label={m.seller_order_carrier()} required maxLength={60} autoComplete="off" />}
           </form.AppField>
           <form.AppField name="tracking_number">
             {(field) => (
-              <field.TextField label="Tracking number" required maxLength={60} autoComplete="off" dir="ltr" />
+              <field.TextField label={m.seller_order_tracking_number()} required maxLength={60} autoComplete="off" dir="ltr" />
             )}
           </form.AppField>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <DialogClose asChild>
-              <Button variant="secondary">Not yet</Button>
+              <Button variant="secondary">{m.seller_order_not_yet()}</Button>
             </DialogClose>
             <form.AppForm>
-              <form.SubmitButton busyLabel={'Saving…'}>{'Mark shipped'}</form.SubmitButton>
+              <form.SubmitButton busyLabel={m.seller_order_saving()}>{m.seller_order_mark_shipped()}</form.SubmitButton>
             </form.AppForm>
           </div>
         </form>

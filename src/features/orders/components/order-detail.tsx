@@ -1,15 +1,16 @@
 import type { ReactNode } from 'react'
-import { PLUS_NAME } from '~/features/plus/plus.schemas'
-import { formatMoney } from '~/lib/money'
+import { plusName } from '~/features/plus/plus.schemas'
+import { m } from '~/lib/messages'
+import { formatMoney, formatNumber } from '~/lib/money'
 import type { OrderDetail } from '../orders.schemas'
 import { OrderStatusBadge } from './order-status-badge'
 import { formatTehranDateTime } from '~/lib/tehran-time'
 
 const paymentStatusLabels = {
-  open: 'Started, not finished',
-  succeeded: 'Paid',
-  failed: 'Failed',
-  expired: 'Timed out',
+  open: m.seller_order_payment_open,
+  succeeded: m.seller_order_payment_succeeded,
+  failed: m.seller_order_payment_failed,
+  expired: m.seller_order_payment_expired,
 } as const
 
 export function OrderHeader({ order, viewer }: { order: OrderDetail; viewer: 'buyer' | 'seller' | 'admin' }) {
@@ -17,7 +18,7 @@ export function OrderHeader({ order, viewer }: { order: OrderDetail; viewer: 'bu
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap items-center gap-3">
         <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-          Order{' '}
+          {m.seller_order_heading()}{' '}
           <span dir="ltr" className="font-mono">
             {order.number}
           </span>
@@ -25,9 +26,20 @@ export function OrderHeader({ order, viewer }: { order: OrderDetail; viewer: 'bu
         <OrderStatusBadge status={order.status} className="text-sm" />
       </div>
       <p className="text-sm text-stone-600">
-        Placed <time dateTime={order.created_at}>{formatTehranDateTime(order.created_at)}</time>
-        {viewer === 'admin' ? ` · Seller: ${order.seller_name}` : null}
-        {viewer === 'buyer' ? ` · Seller: ${order.seller_name}` : ` · Buyer: ${order.buyer.name}`}
+        {m.seller_order_placed()}{' '}
+        <time dateTime={order.created_at}>{formatTehranDateTime(order.created_at)}</time>
+        {viewer !== 'seller' ? (
+          <>
+            {m.seller_order_header_seller()}
+            <bdi>{order.seller_name}</bdi>
+          </>
+        ) : null}
+        {viewer !== 'buyer' ? (
+          <>
+            {m.seller_order_header_buyer()}
+            <bdi>{order.buyer.name}</bdi>
+          </>
+        ) : null}
         {viewer !== 'buyer' && order.buyer.phone ? (
           <>
             {' · '}
@@ -68,7 +80,7 @@ export function OrderLines({ order }: { order: OrderDetail }) {
       className="rounded-2xl border border-stone-200 bg-white p-4 sm:p-5"
     >
       <h2 id="items-title" className="mb-1 text-base font-semibold text-ink">
-        Items ({order.lines.length})
+        {m.seller_order_items_title({ count: formatNumber(order.lines.length) })}
       </h2>
       <ul className="divide-y divide-stone-200">
         {order.lines.map((line) => (
@@ -84,13 +96,13 @@ export function OrderLines({ order }: { order: OrderDetail }) {
             </div>
             <div className="flex items-baseline justify-between gap-3 sm:shrink-0 sm:flex-col-reverse sm:items-end sm:gap-0.5">
               <span className="min-w-0 text-xs text-stone-600 tabular-nums">
-                {line.quantity} {line.unit} ×{' '}
+                {formatNumber(line.quantity)} {line.unit} ×{' '}
                 {money(line.offer_price > 0 ? line.offer_price : line.unit_price)}
                 {line.offer_price > 0 ? (
                   <>
                     {' '}
                     <s>
-                      <span className="sr-only">instead of </span>
+                      <span className="sr-only">{m.seller_order_line_instead_of()}</span>
                       {money(line.unit_price)}
                     </s>
                   </>
@@ -117,22 +129,24 @@ export function OrderTotals({
   const money = (n: number) => formatMoney(n, order.currency)
   const byPlus = order.delivery_paid_by_platform
   const rows: Array<[string, string]> = [
-    ['Subtotal', money(order.subtotal)],
-    ...(order.discount > 0 ? [['Offers', `− ${money(order.discount)}`] as [string, string]] : []),
+    [m.seller_order_totals_subtotal(), money(order.subtotal)],
+    ...(order.discount > 0
+      ? [[m.seller_order_totals_offers(), `− ${money(order.discount)}`] as [string, string]]
+      : []),
     byPlus > 0
       ? [
-          `Delivery — paid by ${PLUS_NAME}`,
-          viewer === 'buyer' ? `Free (saved ${money(byPlus)})` : money(byPlus),
+          m.seller_order_totals_delivery_by_plus({ plus: plusName() }),
+          viewer === 'buyer' ? m.seller_order_totals_free_saved({ amount: money(byPlus) }) : money(byPlus),
         ]
       : [
-          'Delivery',
+          m.seller_order_totals_delivery(),
           order.delivery_method === 'pickup'
-            ? 'Pickup'
+            ? m.seller_order_totals_pickup()
             : order.delivery_fee
               ? money(order.delivery_fee)
-              : 'Free',
+              : m.seller_order_totals_free(),
         ],
-    [`VAT (${order.vat_percent}%)`, money(order.vat)],
+    [m.seller_order_totals_vat({ percent: formatNumber(order.vat_percent) }), money(order.vat)],
   ]
   return (
     <dl className="flex flex-col gap-1.5 text-sm">
@@ -143,7 +157,9 @@ export function OrderTotals({
         </div>
       ))}
       <div className="mt-1 flex justify-between gap-4 border-t border-stone-200 pt-2 text-base font-semibold">
-        <dt className="text-ink">{byPlus > 0 && viewer !== 'buyer' ? 'Total paid by the buyer' : 'Total'}</dt>
+        <dt className="text-ink">{byPlus > 0 && viewer !== 'buyer'
+            ? m.seller_order_totals_total_paid_by_buyer()
+            : m.seller_order_totals_total()}</dt>
         <dd className="text-ink tabular-nums whitespace-nowrap" data-testid="order-total">
           {money(order.total)}
         </dd>
@@ -151,8 +167,9 @@ export function OrderTotals({
       {byPlus > 0 && viewer !== 'buyer' ? (
         <div className="flex justify-between gap-4 text-sm" data-testid="order-seller-receives">
           <dt className="text-stone-600">
-            {viewer === 'seller' ? 'You receive' : 'The seller receives'} (with the delivery fee {PLUS_NAME}{' '}
-            pays)
+            {viewer === 'seller'
+              ? m.seller_order_totals_you_receive({ plus: plusName() })
+              : m.seller_order_totals_seller_receives({ plus: plusName() })}
           </dt>
           <dd className="text-ink tabular-nums font-semibold whitespace-nowrap">
             {money(order.total + byPlus)}
@@ -168,24 +185,28 @@ function PickupDetails({ order }: { order: OrderDetail }) {
   if (!order.pickup_points.length)
     return (
       <p>
-        <span className="font-medium text-ink">Pickup</span> from the store
-        {order.pickup_city ? ` in ${order.pickup_city}` : ''}.
+        <span className="font-medium text-ink">{m.seller_order_pickup_from_store()}</span>
+        {order.pickup_city
+          ? m.seller_order_pickup_from_store_in({ city: order.pickup_city })
+          : m.seller_order_pickup_from_store_rest()}
       </p>
     )
   return (
     <div className="flex flex-col gap-2" data-testid="pickup-points">
       <span className="font-medium text-ink">
-        Pickup from {order.pickup_points.length === 1 ? 'the store' : 'these stores'}
+        {order.pickup_points.length === 1
+          ? m.seller_order_pickup_from_one()
+          : m.seller_order_pickup_from_many()}
       </span>
       <ul className="flex flex-col gap-2">
         {order.pickup_points.map((point) => (
           <li key={`${point.store}|${point.city}`}>
             <address className="flex flex-col gap-0.5 not-italic">
               <span className="font-medium text-ink">
-                {point.store}, {point.city}
+                {m.seller_order_pickup_point({ store: point.store, city: point.city })}
               </span>
-              <span>{point.address || 'Ask the seller for the pickup address'}</span>
-              <span className="text-stone-600">Hours: {point.hours || 'ask the seller before you go'}</span>
+              <span>{point.address || m.seller_order_pickup_ask_address()}</span>
+              <span className="text-stone-600">{m.seller_order_pickup_hours({ hours: point.hours || m.seller_order_pickup_ask_hours() })}</span>
             </address>
           </li>
         ))}
@@ -199,14 +220,17 @@ export function DeliveryDetails({ order }: { order: OrderDetail }) {
     <div className="flex flex-col gap-3 text-sm">
       {order.address ? (
         <address className="flex flex-col gap-0.5 not-italic">
-          <span className="font-medium text-ink">Delivery to {order.address.title}</span>
+          <span className="font-medium text-ink">{m.seller_order_delivery_to({ title: order.address.title })}</span>
           <span>{order.address.street}</span>
           <span>
-            {order.address.city}, {order.address.province} ·{' '}
+            {m.seller_order_delivery_city({ city: order.address.city, province: order.address.province })}
             <span dir="ltr">{order.address.postal_code}</span>
           </span>
           <span className="text-stone-600">
-            Receiver: {order.address.receiver_name} · <span dir="ltr">{order.address.receiver_phone}</span>
+            {m.seller_order_delivery_receiver()}
+            <bdi>{order.address.receiver_name}</bdi>
+            {' · '}
+            <span dir="ltr">{order.address.receiver_phone}</span>
           </span>
         </address>
       ) : (
@@ -214,8 +238,8 @@ export function DeliveryDetails({ order }: { order: OrderDetail }) {
       )}
       {order.shipping_carrier || order.tracking_number ? (
         <p>
-          <span className="font-medium text-ink">Shipped with</span> {order.shipping_carrier} · Tracking
-          number{' '}
+          <span className="font-medium text-ink">{m.seller_order_shipped_with()}</span>
+          {m.seller_order_tracking_number_label({ carrier: order.shipping_carrier ?? '' })}
           <span dir="ltr" className="font-mono" data-testid="tracking-number">
             {order.tracking_number}
           </span>
@@ -223,7 +247,7 @@ export function DeliveryDetails({ order }: { order: OrderDetail }) {
       ) : null}
       {order.note ? (
         <p>
-          <span className="font-medium text-ink">Buyer’s note:</span> {order.note}
+          <span className="font-medium text-ink">{m.seller_order_buyer_note()}</span> {order.note}
         </p>
       ) : null}
     </div>
@@ -236,10 +260,12 @@ export function PaymentSummary({ order }: { order: OrderDetail }) {
       <p className="text-sm text-stone-600">
         {order.paid_at ? (
           <>
-            Paid <time dateTime={order.paid_at}>{formatTehranDateTime(order.paid_at)}</time>.
+            {m.seller_order_paid_at_before()}
+            <time dateTime={order.paid_at}>{formatTehranDateTime(order.paid_at)}</time>
+            {m.seller_order_paid_at_after()}
           </>
         ) : (
-          'No payment has been started for this order.'
+          m.seller_order_no_payment()
         )}
       </p>
     )
@@ -248,10 +274,12 @@ export function PaymentSummary({ order }: { order: OrderDetail }) {
       {order.payments.map((payment, index) => (
         <li key={index} className="flex flex-wrap justify-between gap-x-4 gap-y-0.5">
           <span>
-            <span className="font-medium text-ink">{paymentStatusLabels[payment.status]}</span>
+            <span className="font-medium text-ink">{paymentStatusLabels[payment.status]()}</span>
             {payment.failure_reason ? ` (${payment.failure_reason})` : ''}
             {payment.refunded_amount > 0
-              ? ` · Refunded ${formatMoney(payment.refunded_amount, payment.currency)}`
+              ? m.seller_order_payment_refunded({
+                  amount: formatMoney(payment.refunded_amount, payment.currency),
+                })
               : ''}
           </span>
           <span className="text-stone-600">

@@ -1,12 +1,14 @@
 import type { ReactNode } from 'react'
+import { m } from '~/lib/messages'
 import * as v from 'valibot'
 import { orderStatuses, type OrderStatus } from '~/lib/domain-enums'
 import { textSchema } from '~/lib/schema-pieces'
 import { cn } from '~/lib/cn'
+import { formatNumber } from '~/lib/money'
 import { Button } from '~/ui/button'
 import { useAppForm } from '~/ui/form/app-form'
 import { SearchForm } from '~/ui/form/search-form'
-import { orderStatusLabels } from '../order-machine'
+import { orderStatusLabel } from '../order-machine'
 
 export const statusChipClasses = (active: boolean) =>
   cn(
@@ -32,7 +34,7 @@ export function StatusFilter({
 }) {
   const all = counts ? Object.values(counts).reduce((a, b) => a + b, 0) : undefined
   return (
-    <nav aria-label="Filter by status" className="overflow-x-auto p-0.5 pb-1">
+    <nav aria-label={m.seller_order_filter_status_label()} className="overflow-x-auto p-0.5 pb-1">
       <ul className="flex gap-2 sm:flex-wrap">
         {([undefined, ...orderStatuses] as const).map((status) => {
           const isActive = active === status
@@ -44,10 +46,10 @@ export function StatusFilter({
                 'aria-current': isActive ? 'page' : undefined,
                 children: (
                   <>
-                    {status ? orderStatusLabels[status] : 'All'}
+                    {status ? orderStatusLabel(status) : m.seller_order_filter_all()}
                     {count !== undefined ? (
                       <span className={cn('tabular-nums', isActive ? 'text-white/80' : 'text-stone-500')}>
-                        {count}
+                        {formatNumber(count)}
                       </span>
                     ) : null}
                   </>
@@ -81,14 +83,14 @@ export function OrderScope({
 }) {
   return (
     <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-      <nav aria-label="Dates are" className="flex items-center gap-2">
-        <span className="text-sm text-stone-600">Dates:</span>
+      <nav aria-label={m.seller_order_scope_dates_label()} className="flex items-center gap-2">
+        <span className="text-sm text-stone-600">{m.seller_order_scope_dates()}</span>
         {renderLink(
           { dates: undefined },
           {
             className: statusChipClasses(dates === 'placed'),
             'aria-current': dates === 'placed' ? 'page' : undefined,
-            children: 'Placed',
+            children: m.seller_order_scope_placed(),
           },
         )}
         {renderLink(
@@ -96,19 +98,19 @@ export function OrderScope({
           {
             className: statusChipClasses(dates === 'paid'),
             'aria-current': dates === 'paid' ? 'page' : undefined,
-            children: 'Paid',
+            children: m.seller_order_scope_paid(),
           },
         )}
       </nav>
       {seller ? (
         <p className="flex items-center gap-2 text-sm text-stone-700">
-          Seller: <span className="font-semibold text-ink">{seller.name}</span>
+          {m.seller_order_scope_seller()} <span className="font-semibold text-ink">{seller.name}</span>
           {renderLink(
             { seller_id: undefined },
             {
               className: statusChipClasses(false),
-              'aria-label': `Show every seller's orders, not only ${seller.name}'s`,
-              children: 'All sellers',
+              'aria-label': m.seller_order_scope_all_sellers_label({ name: seller.name }),
+              children: m.seller_order_scope_all_sellers(),
             },
           )}
         </p>
@@ -127,11 +129,11 @@ export function OrderNumberSearch({
 }) {
   return (
     <SearchForm
-      ariaLabel="Search your orders"
-      label="Order number"
+      ariaLabel={m.seller_order_search_label()}
+      label={m.seller_order_number()}
       labelHidden
       initial={value}
-      placeholder="Order number, e.g. OM-7K2P"
+      placeholder={m.seller_order_search_placeholder()}
       maxLength={20}
       dir="ltr"
       normalize={(q) => q.toUpperCase()}
@@ -141,19 +143,19 @@ export function OrderNumberSearch({
   )
 }
 
-const DATE = v.union([v.literal(''), v.pipe(v.string(), v.isoDate('Choose a date'))])
+const DATE = v.union([v.literal(''), v.pipe(v.string(), v.isoDate(() => m.seller_order_filter_choose_date()))])
 
 /** The filter form's text as checked before the URL changes; the dates must not be the wrong way round. */
 const sellerFilterSchema = v.pipe(
   v.object({
-    store: v.union([v.literal(''), v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Unknown store'))]),
+    store: v.union([v.literal(''), v.pipe(v.string(), v.regex(/^\d{1,9}$/, () => m.seller_order_filter_unknown_store()))]),
     seller: textSchema(100),
     q: textSchema(20),
     from: DATE,
     to: DATE,
   }),
   v.forward(
-    v.check(({ from, to }) => !from || !to || from <= to, 'The start date must not be after the end date'),
+    v.check(({ from, to }) => !from || !to || from <= to, () => m.seller_order_filter_date_order()),
     ['to'],
   ),
 )
@@ -210,7 +212,7 @@ export function SellerOrderFilters({
   return (
     <form
       {...formProps}
-      aria-label="Filter orders"
+      aria-label={m.seller_order_filter_form_label()}
       className={cn(
         'grid gap-3 rounded-2xl border border-stone-200 bg-white p-4 sm:items-start',
         search ? 'sm:grid-cols-2 lg:grid-cols-[1fr_1fr_auto_auto_auto]' : 'sm:grid-cols-[1fr_auto_auto_auto]',
@@ -220,9 +222,9 @@ export function SellerOrderFilters({
         <form.AppField name="store">
           {(field) => (
             <field.SelectField
-              label="Store"
+              label={m.seller_order_filter_store()}
               options={[
-                { value: '', label: 'All stores' },
+                { value: '', label: m.seller_order_filter_all_stores() },
                 ...stores.map((s) => ({ value: String(s.id), label: s.name })),
               ]}
             />
@@ -234,9 +236,9 @@ export function SellerOrderFilters({
           <form.AppField name="seller">
             {(field) => (
               <field.TextField
-                label="Seller"
+                label={m.seller_order_filter_seller()}
                 type="search"
-                placeholder="Shop or legal name"
+                placeholder={m.seller_order_filter_seller_placeholder()}
                 maxLength={100}
                 autoComplete="off"
               />
@@ -245,9 +247,9 @@ export function SellerOrderFilters({
           <form.AppField name="q">
             {(field) => (
               <field.TextField
-                label="Order number"
+                label={m.seller_order_number()}
                 type="search"
-                placeholder="e.g. OM-7K2P"
+                placeholder={m.seller_order_filter_number_placeholder()}
                 maxLength={20}
                 autoComplete="off"
                 dir="ltr"
@@ -258,14 +260,18 @@ export function SellerOrderFilters({
       ) : null}
       <div className={cn('grid grid-cols-2 gap-3', search ? 'sm:col-span-2 lg:contents' : 'sm:contents')}>
         <form.AppField name="from">
-          {(field) => <field.DateField label={`${datesLabel} from`} />}
+          {(field) => <field.DateField
+              label={datesLabel === 'Paid' ? m.seller_order_filter_paid_from() : m.seller_order_filter_placed_from()}
+            />}
         </form.AppField>
-        <form.AppField name="to">{(field) => <field.DateField label={`${datesLabel} to`} />}</form.AppField>
+        <form.AppField name="to">{(field) => <field.DateField
+              label={datesLabel === 'Paid' ? m.seller_order_filter_paid_to() : m.seller_order_filter_placed_to()}
+            />}</form.AppField>
       </div>
       <div className="flex gap-2 sm:mt-6">
         <form.AppForm>
           <form.SubmitButton variant="secondary" className="flex-1 sm:flex-none">
-            Apply
+            {m.seller_order_filter_apply()}
           </form.SubmitButton>
         </form.AppForm>
         {filtered ? (
@@ -276,11 +282,11 @@ export function SellerOrderFilters({
               apply(empty)
             }}
           >
-            Clear
+            {m.seller_order_filter_clear()}
           </Button>
         ) : null}
       </div>
-      <p className="col-span-full text-xs text-stone-600">Dates are calendar days in Tehran.</p>
+      <p className="col-span-full text-xs text-stone-600">{m.seller_order_filter_tehran_days()}</p>
     </form>
   )
 }

@@ -1,4 +1,7 @@
 import type { OrderStatus } from '~/lib/domain-enums'
+import { currentLocale } from '~/lib/i18n'
+import { m } from '~/lib/messages'
+import { formatTehranDay } from '~/lib/tehran-time'
 
 /** Colour groups: waiting for someone, moving, done well, ended without delivery. */
 export const orderStatusStyles: Record<OrderStatus, string> = {
@@ -12,3 +15,12 @@ export const orderStatusStyles: Record<OrderStatus, string> = {
   rejected: 'bg-red-50 text-red-900 ring-red-300',
   cancelled: 'bg-stone-100 text-stone-700 ring-stone-300',
 }
+
+/**
+ * A Tehran calendar day kept as "YYYY-MM-DD" (the sales period's ends): as it is in English, in the
+ * Persian calendar with Persian digits in Persian.
+ */
+export const dayText = (day: string) => (currentLocale() === 'fa' ? formatTehranDay(day) : day)
+
+/** Between the items of a run-on list: ", " or "، ". */
+export const listSeparator = () => m.seller_list_separator()

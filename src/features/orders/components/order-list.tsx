@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
+import { m } from '~/lib/messages'
 import type { ReactNode } from 'react'
-import { formatMoney } from '~/lib/money'
+import { formatMoney, formatNumber } from '~/lib/money'
 import { EmptyState } from '~/ui/empty-state'
 import type { OrderSummary } from '../orders.schemas'
 import { OrderStatusBadge } from './order-status-badge'
@@ -29,7 +30,7 @@ export function OrderList<T extends OrderSummary>({
       </EmptyState>
     )
   return (
-    <ul className="flex flex-col gap-2" aria-label="Orders">
+    <ul className="flex flex-col gap-2" aria-label={m.seller_orders_list_label()}>
       {orders.map((order) => (
         <li key={order.id}>
           <Link
@@ -45,8 +46,20 @@ export function OrderList<T extends OrderSummary>({
                 <OrderStatusBadge status={order.status} />
               </span>
               <span className="text-xs text-stone-600">
-                {parties ? parties(order) : `${counterpartLabel}: ${order.counterpart}`} · {order.line_count}{' '}
-                {order.line_count === 1 ? 'item' : 'items'} · Placed{' '}
+                {parties
+                  ? parties(order)
+                  : (
+                      <>
+                        {m.seller_order_list_counterpart({ label: counterpartLabel })}
+                        <bdi>{order.counterpart}</bdi>
+                      </>
+                    )}{' '}
+                ·{' '}
+                {m.seller_order_list_line_count({
+                  count: order.line_count,
+                  countText: formatNumber(order.line_count),
+                })}{' '}
+                · {m.seller_order_list_placed()}{' '}
                 <time dateTime={order.created_at}>{formatTehranDateTime(order.created_at)}</time>
               </span>
             </div>

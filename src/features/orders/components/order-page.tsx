@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { m } from '~/lib/messages'
 import type { OrderDetail } from '../orders.schemas'
 import { DeliveryDetails, OrderHeader, OrderLines, OrderTotals, Panel, PaymentSummary } from './order-detail'
 import { OrderTimeline } from './order-timeline'
@@ -36,15 +37,15 @@ export function OrderPage({
         </div>
         <div className="flex min-w-0 flex-col gap-5 lg:col-start-2 lg:row-span-2 lg:row-start-1">
           {panels}
-          <Panel title="Totals" id="totals-title">
+          <Panel title={m.seller_order_panel_totals()} id="totals-title">
             <OrderTotals order={order} viewer={viewer} />
             {invoiceLink ? <p className="mt-3 text-sm">{invoiceLink}</p> : null}
           </Panel>
-          <Panel title="Delivery" id="delivery-title">
+          <Panel title={m.seller_order_panel_delivery()} id="delivery-title">
             <DeliveryDetails order={order} />
           </Panel>
           {viewer !== 'seller' ? (
-            <Panel title="Payment" id="payment-title">
+            <Panel title={m.seller_order_panel_payment()} id="payment-title">
               <PaymentSummary order={order} />
             </Panel>
           ) : null}

@@ -1,6 +1,6 @@
 import type { OrderStatus } from '~/lib/domain-enums'
 import { cn } from '~/lib/cn'
-import { orderStatusLabels } from '../order-machine'
+import { orderStatusLabel } from '../order-machine'
 import { orderStatusStyles } from './order-format'
 
 export function OrderStatusBadge({ status, className }: { status: OrderStatus; className?: string }) {
@@ -12,7 +12,7 @@ export function OrderStatusBadge({ status, className }: { status: OrderStatus; c
         className,
       )}
     >
-      {orderStatusLabels[status]}
+      {orderStatusLabel(status)}
     </span>
   )
 }

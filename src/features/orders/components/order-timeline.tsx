@@ -1,9 +1,10 @@
-import { orderStatusLabels } from '../order-machine'
+import { orderStatusLabel } from '../order-machine'
+import { m } from '~/lib/messages'
 import type { OrderEventView } from '../orders.schemas'
 import { formatTehranDateTime } from '~/lib/tehran-time'
 
 const headline = (event: OrderEventView) =>
-  event.from_status === null ? 'Order placed' : orderStatusLabels[event.to_status]
+  event.from_status === null ? m.seller_order_timeline_placed() : orderStatusLabel(event.to_status)
 
 /** Every transition, oldest first, as an ordered list: what happened, who did it, when, and why. */
 export function OrderTimeline({ events }: { events: OrderEventView[] }) {
@@ -13,12 +14,12 @@ export function OrderTimeline({ events }: { events: OrderEventView[] }) {
       className="rounded-2xl border border-stone-200 bg-white p-4 sm:p-5"
     >
       <h2 id="timeline-title" className="mb-3 text-base font-semibold text-ink">
-        Timeline
+        {m.seller_order_timeline_title()}
       </h2>
       {events.length ? (
         <ol
           className="relative flex flex-col gap-4 border-s-2 border-stone-200 ps-5"
-          aria-label="Order timeline"
+          aria-label={m.seller_order_timeline_label()}
         >
           {events.map((event, index) => (
             <li
@@ -35,8 +36,9 @@ export function OrderTimeline({ events }: { events: OrderEventView[] }) {
               />
               <p className="font-medium text-ink">{headline(event)}</p>
               <p className="text-xs text-stone-600">
-                <time dateTime={event.created_at}>{formatTehranDateTime(event.created_at)}</time> · by{' '}
-                {event.actor_name}
+                <time dateTime={event.created_at}>{formatTehranDateTime(event.created_at)}</time>
+                {m.seller_order_timeline_by()}
+                <bdi>{event.actor_name}</bdi>
               </p>
               {event.note ? (
                 <p className="mt-1 rounded-lg bg-stone-50 px-3 py-2 text-sm whitespace-pre-line text-stone-800">
@@ -47,7 +49,7 @@ export function OrderTimeline({ events }: { events: OrderEventView[] }) {
           ))}
         </ol>
       ) : (
-        <p className="text-sm text-stone-600">Nothing has happened to this order yet.</p>
+        <p className="text-sm text-stone-600">{m.seller_order_timeline_empty()}</p>
       )}
     </section>
   )

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
-import { formatMoney } from '~/lib/money'
+import { m } from '~/lib/messages'
+import { formatMoney, formatNumber } from '~/lib/money'
 import { formatTehranDay, formatTehranMinute } from '~/lib/tehran-time'
 import type { SellerDashboard } from '../orders.schemas'
 
@@ -10,19 +11,29 @@ export function SellerDashboardPanels({ dashboard }: { dashboard: SellerDashboar
   const { to_act: toAct, revenue } = dashboard
   const waiting = [
     {
-      label: 'To accept or reject',
-      hint: 'Paid, waiting for you',
+      label: m.seller_dashboard_to_accept(),
+      hint: m.seller_dashboard_to_accept_hint(),
       count: toAct.accept,
       status: 'paid' as const,
     },
-    { label: 'To ship', hint: 'Accepted, not shipped yet', count: toAct.ship, status: 'accepted' as const },
-    { label: 'To mark delivered', hint: 'On the way', count: toAct.deliver, status: 'shipped' as const },
+    {
+      label: m.seller_dashboard_to_ship(),
+      hint: m.seller_dashboard_to_ship_hint(),
+      count: toAct.ship,
+      status: 'accepted' as const,
+    },
+    {
+      label: m.seller_dashboard_to_deliver(),
+      hint: m.seller_dashboard_to_deliver_hint(),
+      count: toAct.deliver,
+      status: 'shipped' as const,
+    },
   ]
   return (
     <div className="flex flex-col gap-5">
       <section aria-labelledby="to-act-title" className={card}>
         <h2 id="to-act-title" className="text-base font-semibold text-ink">
-          Orders to act on
+          {m.seller_dashboard_to_act()}
         </h2>
         <ul className="grid gap-3 sm:grid-cols-3">
           {waiting.map((item) => (
@@ -32,7 +43,7 @@ export function SellerDashboardPanels({ dashboard }: { dashboard: SellerDashboar
                 search={{ status: item.status }}
                 className="flex h-full flex-col gap-1 rounded-xl border border-stone-200 p-4 hover:border-brand-400"
               >
-                <span className="text-3xl font-bold text-ink tabular-nums">{item.count}</span>
+                <span className="text-3xl font-bold text-ink tabular-nums">{formatNumber(item.count)}</span>
                 <span className="font-medium text-ink">{item.label}</span>
                 <span className="text-xs text-stone-600">{item.hint}</span>
               </Link>
@@ -42,12 +53,12 @@ export function SellerDashboardPanels({ dashboard }: { dashboard: SellerDashboar
       </section>
       <section aria-labelledby="revenue-title" className={card}>
         <h2 id="revenue-title" className="text-base font-semibold text-ink">
-          Revenue
+          {m.seller_dashboard_revenue()}
         </h2>
         <dl className="grid gap-3 sm:grid-cols-2">
           <div className="rounded-xl bg-stone-50 p-4">
             <dt className="text-sm text-stone-600">
-              This week (since {formatTehranDay(revenue.week_start)})
+              {m.seller_dashboard_this_week({ day: formatTehranDay(revenue.week_start) })}
             </dt>
             <dd className="text-2xl font-bold text-ink tabular-nums">
               {formatMoney(revenue.week, revenue.currency)}
@@ -55,7 +66,7 @@ export function SellerDashboardPanels({ dashboard }: { dashboard: SellerDashboar
           </div>
           <div className="rounded-xl bg-stone-50 p-4">
             <dt className="text-sm text-stone-600">
-              This month (since {formatTehranDay(revenue.month_start)})
+              {m.seller_dashboard_this_month({ day: formatTehranDay(revenue.month_start) })}
             </dt>
             <dd className="text-2xl font-bold text-ink tabular-nums">
               {formatMoney(revenue.month, revenue.currency)}
@@ -63,27 +74,24 @@ export function SellerDashboardPanels({ dashboard }: { dashboard: SellerDashboar
           </div>
         </dl>
         <p className="text-xs text-stone-600">
-          Totals of orders paid in the period (goods, delivery and VAT), counted by payment date in Tehran;
-          weeks start on Saturday. Orders later rejected or cancelled are left out, since their payment is
-          refunded.
+          {m.seller_dashboard_revenue_note()}
         </p>
       </section>
       <section aria-labelledby="low-stock-title" className={card}>
         <h2 id="low-stock-title" className="text-base font-semibold text-ink">
-          Low stock
+          {m.seller_dashboard_low_stock()}
           {dashboard.low_stock_total ? (
             <span className="ms-2 text-sm font-normal text-stone-600">
-              ({dashboard.low_stock_total} SKUs)
+              {m.seller_dashboard_low_stock_count({ count: formatNumber(dashboard.low_stock_total) })}
             </span>
           ) : null}
         </h2>
         <p className="text-xs text-stone-600">
-          Active SKUs below their own alert level (10 unless set on the SKU&rsquo;s stock page), across your
-          stores (always-available SKUs are not counted).
+          {m.seller_dashboard_low_stock_note()}
         </p>
         {dashboard.low_stock_alerts.length ? (
           <ul
-            aria-label="Low-stock alerts"
+            aria-label={m.seller_dashboard_low_stock_alerts()}
             data-testid="low-stock-alerts"
             className="flex flex-col gap-2 rounded-xl border border-amber-300 bg-amber-50 p-3"
           >
@@ -95,9 +103,11 @@ export function SellerDashboardPanels({ dashboard }: { dashboard: SellerDashboar
                   className="font-medium underline underline-offset-4"
                 >
                   {alert.product_name}
-                </Link>{' '}
-                fell below {alert.threshold.toLocaleString('en-US')}: {alert.quantity.toLocaleString('en-US')}{' '}
-                left{' '}
+                </Link>
+                {m.seller_dashboard_fell_below({
+                  threshold: formatNumber(alert.threshold),
+                  quantity: formatNumber(alert.quantity),
+                })}
                 <span className="whitespace-nowrap text-amber-900">({formatTehranMinute(alert.at)})</span>
               </li>
             ))}
@@ -126,18 +136,20 @@ export function SellerDashboardPanels({ dashboard }: { dashboard: SellerDashboar
                         : 'bg-amber-50 text-amber-900 ring-amber-300')
                     }
                   >
-                    {item.remaining_quantity === 0 ? 'Out of stock' : `${item.remaining_quantity} left`}
+                    {item.remaining_quantity === 0
+                      ? m.seller_dashboard_out_of_stock()
+                      : m.seller_dashboard_left({ count: formatNumber(item.remaining_quantity) })}
                   </span>
                 </Link>
               </li>
             ))}
           </ul>
         ) : (
-          <p className="text-sm text-stone-700">No SKU is below its alert level.</p>
+          <p className="text-sm text-stone-700">{m.seller_dashboard_no_low_stock()}</p>
         )}
         {dashboard.low_stock_total > dashboard.low_stock.length ? (
           <Link to="/seller/inventory" className="text-sm font-medium text-brand-800 hover:underline">
-            See all in Your Inventory
+            {m.seller_dashboard_see_all_inventory()}
           </Link>
         ) : null}
       </section>

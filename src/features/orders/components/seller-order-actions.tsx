@@ -1,4 +1,5 @@
 import { sellerOrderActionFn } from '../orders.functions'
+import { m } from '~/lib/messages'
 import type { OrderDetail } from '../orders.schemas'
 import { OrderMoveButton, RejectDialog, ShipDialog } from './order-action-dialogs'
 
@@ -13,9 +14,9 @@ export function SellerOrderActions({ order }: { order: OrderDetail }) {
         {next.includes('accepted') ? (
           <OrderMoveButton
             run={() => sellerOrderActionFn({ data: { order_id: order.id, action: 'accept' } })}
-            success={`Order ${order.number} accepted: the buyer has been told`}
-            label="Accept order"
-            pendingLabel="Accepting…"
+            success={m.seller_order_accepted_toast({ number: order.number })}
+            label={m.seller_order_accept()}
+            pendingLabel={m.seller_order_accepting()}
           />
         ) : null}
         {next.includes('rejected') ? (
@@ -33,9 +34,9 @@ export function SellerOrderActions({ order }: { order: OrderDetail }) {
         {next.includes('delivered') ? (
           <OrderMoveButton
             run={() => sellerOrderActionFn({ data: { order_id: order.id, action: 'deliver' } })}
-            success={`Order ${order.number} marked delivered`}
-            label="Mark delivered"
-            pendingLabel="Saving…"
+            success={m.seller_order_delivered_toast({ number: order.number })}
+            label={m.seller_order_mark_delivered()}
+            pendingLabel={m.seller_order_saving()}
           />
         ) : null}
       </div>
@@ -45,10 +46,10 @@ export function SellerOrderActions({ order }: { order: OrderDetail }) {
 
 function hint(order: OrderDetail): string {
   if (order.status === 'paid')
-    return 'The buyer has paid. Accept the order to prepare it, or reject it with a reason.'
+    return m.seller_order_hint_paid()
   if (order.status === 'accepted')
-    return 'When the goods leave, mark the order shipped with the carrier and tracking number.'
+    return m.seller_order_hint_accepted()
   if (order.status === 'shipped')
-    return 'Mark it delivered when the carrier confirms, or the buyer will confirm it.'
+    return m.seller_order_hint_shipped()
   return ''
 }

@@ -1,6 +1,8 @@
 import { Link } from '@tanstack/react-router'
+import { m } from '~/lib/messages'
 import type { ReactNode } from 'react'
 import { cn } from '~/lib/cn'
+import { formatNumber } from '~/lib/money'
 import type { PlanLimitKind } from '~/lib/domain-enums'
 import type { SubscriptionOverview } from '../plans.schemas'
 import { formatUsage, limitLabel } from './plan-format'
@@ -58,10 +60,10 @@ export function PlanUsageCard({ overview }: { overview: SubscriptionOverview }) 
     <section aria-labelledby="plan-usage-title" className={card}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="plan-usage-title" className="text-base font-semibold text-ink">
-          Plan usage <span className="text-sm font-normal text-stone-600">({overview.plan.name})</span>
+          {m.seller_plan_usage_title()} <span className="text-sm font-normal text-stone-600">({overview.plan.name})</span>
         </h2>
         <Link to="/subscription" className="text-sm font-medium text-brand-800 hover:underline">
-          {overview.can_manage ? 'Change plan' : 'See the plan'}
+          {overview.can_manage ? m.seller_plan_change() : m.seller_plan_see()}
         </Link>
       </div>
       <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
@@ -86,7 +88,7 @@ export function PlanUsageCard({ overview }: { overview: SubscriptionOverview }) 
                 {u.limit !== null ? (
                   <span
                     role="meter"
-                    aria-label={`${limitLabel(u.kind)} used`}
+                    aria-label={m.seller_plan_meter_used({ label: limitLabel(u.kind) })}
                     aria-valuemin={0}
                     aria-valuemax={u.limit}
                     aria-valuenow={Math.min(u.used, u.limit)}
@@ -105,8 +107,11 @@ export function PlanUsageCard({ overview }: { overview: SubscriptionOverview }) 
       </ul>
       {full.length ? (
         <p role="status" className="rounded-lg bg-orange-50 px-3 py-2 text-sm text-orange-900">
-          At your plan&rsquo;s limit for {full.map((u) => limitLabel(u.kind).toLowerCase()).join(' and ')}:
-          nothing new of {full.length === 1 ? 'it' : 'them'} can be added until you remove some or upgrade.
+          {m.seller_plan_at_limit({
+            count: full.length,
+            countText: formatNumber(full.length),
+            labels: full.map((u) => limitLabel(u.kind).toLowerCase()).join(m.seller_plan_and()),
+          })}
         </p>
       ) : null}
     </section>

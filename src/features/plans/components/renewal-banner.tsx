@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { m } from '~/lib/messages'
 import { Link } from '@tanstack/react-router'
 import { planQueries } from '../plans.queries'
 import { formatTehranDay } from '~/lib/tehran-time'
@@ -19,18 +20,21 @@ export function RenewalBanner() {
       <p>
         {data.phase === 'grace' ? (
           <>
-            Your {current.plan_name} plan ended on {formatTehranDay(current.period_end)}. It stays in force
-            until {formatTehranDay(data.lapses_at!)}, then your account moves to Free.
+            {m.seller_plan_renew_grace({
+              plan: current.plan_name,
+              ended: formatTehranDay(current.period_end),
+              lapses: formatTehranDay(data.lapses_at!),
+            })}
           </>
         ) : (
           <>
-            Your {current.plan_name} plan ends on {formatTehranDay(current.period_end)}.
+            {m.seller_plan_renew_ending({ plan: current.plan_name, ended: formatTehranDay(current.period_end) })}
           </>
         )}
       </p>
       {data.can_manage ? (
         <Link to="/subscription" className="font-semibold text-amber-950 underline underline-offset-4">
-          Renew {current.plan_name}
+          {m.seller_plan_renew({ plan: current.plan_name })}
         </Link>
       ) : null}
     </div>

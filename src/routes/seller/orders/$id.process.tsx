@@ -1,4 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
+import { m } from '~/lib/messages'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { SellerOrderActions } from '~/features/orders/components/seller-order-actions'
 import { backLinkClass, invoiceLinkClass, OrderPage } from '~/features/orders/components/order-page'
@@ -11,7 +12,7 @@ export const Route = createFileRoute('/seller/orders/$id/process')({
   loader: async ({ context, params }) => {
     await context.queryClient.ensureQueryData(orderQueries.sellerDetail(Number(params.id)))
   },
-  head: () => pageHead('Order Progress'),
+  head: () => pageHead(m.seller_order_page_title()),
   component: SellerOrderPage,
 })
 
@@ -24,14 +25,14 @@ function SellerOrderPage() {
       viewer="seller"
       back={
         <Link to="/seller/orders" className={backLinkClass}>
-          ← Received Orders
+          {m.seller_order_back_to_received()}
         </Link>
       }
       actions={<SellerOrderActions order={order} />}
       invoiceLink={
         order.invoice ? (
           <a href={`/api/invoices/${order.invoice.id}/pdf`} className={invoiceLinkClass}>
-            Invoice {order.invoice.number} (PDF)
+            {m.seller_order_invoice_pdf({ number: order.invoice.number })}
           </a>
         ) : null
       }

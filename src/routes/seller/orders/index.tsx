@@ -1,4 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
+import { m } from '~/lib/messages'
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { SellerOrderFilters, StatusFilter } from '~/features/orders/components/order-filters'
 import { OrderList } from '~/features/orders/components/order-list'
@@ -18,7 +19,7 @@ export const Route = createFileRoute('/seller/orders/')({
       orderQueries.sellerList({ ...deps, per_page: DEFAULT_PER_PAGE }),
     )
   },
-  head: () => pageHead('Received Orders'),
+  head: () => pageHead(m.seller_orders_title()),
   component: SellerOrdersPage,
 })
 
@@ -31,7 +32,7 @@ function SellerOrdersPage() {
   return (
     <section aria-labelledby="page-title" className="flex flex-col gap-5">
       <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-        Received Orders
+        {m.seller_orders_title()}
       </h1>
       <SellerOrderFilters
         key={`${search.store ?? ''}|${search.from ?? ''}|${search.to ?? ''}`}
@@ -54,24 +55,24 @@ function SellerOrdersPage() {
       <OrderList
         orders={data.items}
         linkTo="/seller/orders/$id/process"
-        counterpartLabel="Buyer"
+        counterpartLabel={m.seller_order_counterpart_buyer()}
         empty={
           filtered
             ? {
-                title: 'No orders match',
-                text: 'Try another status, store or dates.',
+                title: m.seller_orders_none_match_title(),
+                text: m.seller_orders_none_match_text(),
                 action: (
                   <Button asChild variant="secondary">
-                    <Link to="/seller/orders">Show all orders</Link>
+                    <Link to="/seller/orders">{m.seller_orders_show_all()}</Link>
                   </Button>
                 ),
               }
             : {
-                title: 'No orders yet',
-                text: 'Orders appear here once buyers pay for goods from your stores. Keep your stock and prices current so buyers can order.',
+                title: m.seller_orders_empty_title(),
+                text: m.seller_orders_empty_text(),
                 action: (
                   <Button asChild>
-                    <Link to="/seller/inventory">Check your inventory</Link>
+                    <Link to="/seller/inventory">{m.seller_orders_check_inventory()}</Link>
                   </Button>
                 ),
               }
