@@ -57,11 +57,13 @@ export function ApplicationFiltersForm({
         name="status"
         listeners={{ onChange: ({ value }) => apply({ status: value, q: filters.q ?? '' }) }}
       >
-        {(field) => <field.SelectField
+        {(field) => (
+          <field.SelectField
             label={m.admin_applications_status()}
             options={statusChoices()}
             className="sm:w-48"
-          />}
+          />
+        )}
       </form.AppField>
       <form.AppField name="q">
         {(field) => (
@@ -102,9 +104,7 @@ function Actions({ application }: { application: SellerApplication }) {
 /** /admin/sellers: the applications, newest first, with what each still needs. */
 export function SellerApplicationsTable({ page }: { page: SellerApplicationPage }) {
   if (!page.items.length) {
-    return (
-      <EmptyState title={m.admin_applications_none()}>{m.admin_applications_none_hint()}</EmptyState>
-    )
+    return <EmptyState title={m.admin_applications_none()}>{m.admin_applications_none_hint()}</EmptyState>
   }
   return (
     <>
@@ -117,7 +117,8 @@ export function SellerApplicationsTable({ page }: { page: SellerApplicationPage 
               <SellerStatusBadge status={application.status} />
             </div>
             <p className="text-xs text-stone-600">
-              {application.legal_name} · <span dir="ltr">{m.admin_applications_id({ id: application.national_id })}</span>
+              {application.legal_name} ·{' '}
+              <span dir="ltr">{m.admin_applications_id({ id: application.national_id })}</span>
             </p>
             <p className="text-xs text-stone-600">
               {ownerName(application)} · <span dir="ltr">{application.owner.cellphone}</span> ·{' '}

@@ -123,7 +123,9 @@ export function SellerDetailView({ seller }: { seller: SellerDetail }) {
                   <dt className="text-xs text-stone-700">{f.label}</dt>
                   <dd className={cn('text-xl font-semibold', warn ? 'text-red-900' : 'text-ink')}>
                     {f.value}
-                    {warn ? <span className="ms-2 text-xs font-semibold">{m.admin_seller_warning()}</span> : null}
+                    {warn ? (
+                      <span className="ms-2 text-xs font-semibold">{m.admin_seller_warning()}</span>
+                    ) : null}
                   </dd>
                   <dd className="text-xs text-stone-600">{f.limit}</dd>
                 </div>
@@ -220,11 +222,7 @@ function StatusAction({ seller }: { seller: SellerDetail }) {
           ? m.admin_seller_suspend_title({ name: seller.displayName })
           : m.admin_seller_reinstate_title({ name: seller.displayName })
       }
-      description={
-        suspend
-          ? m.admin_seller_suspend_description()
-          : m.admin_seller_reinstate_description()
-      }
+      description={suspend ? m.admin_seller_suspend_description() : m.admin_seller_reinstate_description()}
       hint={suspend ? m.admin_seller_suspend_hint() : m.admin_seller_reinstate_hint()}
       confirm={suspend ? m.admin_seller_suspend() : m.admin_seller_reinstate()}
       danger={suspend}

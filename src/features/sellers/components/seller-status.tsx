@@ -51,11 +51,7 @@ export function SellerStatusCard({ seller }: { seller: SellerProfileView }) {
         </h2>
         <SellerStatusBadge status={seller.status} />
       </div>
-      {observer ? (
-        <p className="text-sm text-stone-700">
-          {m.admin_seller_card_observer()}
-        </p>
-      ) : null}
+      {observer ? <p className="text-sm text-stone-700">{m.admin_seller_card_observer()}</p> : null}
       <StatusExplanation seller={seller} />
     </section>
   )
@@ -103,10 +99,6 @@ function StatusExplanation({ seller }: { seller: SellerProfileView }) {
         </p>
       )
     case 'approved':
-      return (
-        <p className="text-sm text-stone-700">
-          {m.admin_seller_card_approved()}
-        </p>
-      )
+      return <p className="text-sm text-stone-700">{m.admin_seller_card_approved()}</p>
   }
 }

@@ -60,7 +60,8 @@ function SellerApplicationsPage() {
       />
       {search.since ? (
         <p className="flex flex-wrap items-center gap-2 text-sm text-stone-700">
-          {m.admin_applications_since()} <span className="font-semibold text-ink">{formatTehranDay(search.since)}</span>
+          {m.admin_applications_since()}{' '}
+          <span className="font-semibold text-ink">{formatTehranDay(search.since)}</span>
           <Link
             to="."
             search={(prev) => ({ ...prev, since: undefined, page: undefined })}
