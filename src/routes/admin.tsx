@@ -2,6 +2,7 @@ import { createFileRoute, Link, Outlet } from '@tanstack/react-router'
 import { guardArea } from '~/features/session/route-guards'
 import { DefaultChrome } from '~/features/shell/components/default-chrome'
 import { RootError } from '~/features/shell/components/route-error'
+import { m } from '~/lib/messages'
 
 /**
  * The admin layout (DOMAIN.md "Admin": not in the spec, needed for it to work). Guests go to /auth;
@@ -14,28 +15,30 @@ export const Route = createFileRoute('/admin')({
   component: AdminLayout,
 })
 
-const links = [
-  { to: '/admin', label: 'Dashboard', exact: true },
-  { to: '/admin/users', label: 'Users' },
-  { to: '/admin/sellers', label: 'Sellers' },
-  { to: '/admin/products', label: 'Product review' },
-  { to: '/admin/brands', label: 'Brands' },
-  { to: '/admin/categories', label: 'Categories' },
-  { to: '/admin/orders', label: 'Orders' },
-  { to: '/admin/tickets', label: 'Support tickets' },
-  { to: '/admin/content', label: 'Help content' },
-  { to: '/admin/landing', label: 'Landing pages' },
-  { to: '/admin/jobs', label: 'Background jobs' },
-  { to: '/admin/audit', label: 'Audit log' },
-  { to: '/admin/analytics', label: 'Analytics' },
-  { to: '/admin/plans', label: 'Plans' },
-] as const
+/** The menu, built when it renders (its words are the page's locale). */
+const links = () =>
+  [
+    { to: '/admin', label: m.admin_nav_dashboard(), exact: true },
+    { to: '/admin/users', label: m.admin_nav_users() },
+    { to: '/admin/sellers', label: m.admin_nav_sellers() },
+    { to: '/admin/products', label: m.admin_nav_products() },
+    { to: '/admin/brands', label: m.admin_nav_brands() },
+    { to: '/admin/categories', label: m.admin_nav_categories() },
+    { to: '/admin/orders', label: m.admin_nav_orders() },
+    { to: '/admin/tickets', label: m.admin_nav_tickets() },
+    { to: '/admin/content', label: m.admin_nav_content() },
+    { to: '/admin/landing', label: m.admin_nav_landing() },
+    { to: '/admin/jobs', label: m.admin_nav_jobs() },
+    { to: '/admin/audit', label: m.admin_nav_audit() },
+    { to: '/admin/analytics', label: m.admin_nav_analytics() },
+    { to: '/admin/plans', label: m.admin_nav_plans() },
+  ] as const
 
 function AdminNav({ className }: { className?: string }) {
   return (
-    <nav aria-label="Administration" className={className}>
+    <nav aria-label={m.admin_nav_label()} className={className}>
       <ul className="flex flex-col gap-0.5">
-        {links.map((link) => (
+        {links().map((link) => (
           <li key={link.to}>
             <Link
               to={link.to}
@@ -61,11 +64,13 @@ function AdminLayout() {
       <div className="flex flex-col gap-6 lg:flex-row lg:items-start lg:gap-8">
         <aside className="shrink-0 lg:w-56">
           <div className="rounded-2xl border border-stone-200 bg-white p-4">
-            <p className="text-xs font-semibold tracking-wide text-brand-800 uppercase">Administration</p>
+            <p className="text-xs font-semibold tracking-wide text-brand-800 uppercase">
+              {m.admin_nav_label()}
+            </p>
             {/* On a phone the ten links fold into a menu instead of filling the first screen. */}
             <details className="mt-3 lg:hidden">
               <summary className="flex min-h-10 cursor-pointer items-center rounded-lg bg-stone-100 px-3 text-sm font-medium text-ink">
-                Menu
+                {m.admin_nav_menu()}
               </summary>
               <AdminNav className="mt-2" />
             </details>

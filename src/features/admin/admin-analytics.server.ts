@@ -7,15 +7,16 @@ import { analyticsEvents, orders } from '~/server/db/schema'
 import { tehranDaySql } from '~/server/db/tehran-day.server'
 import { now } from '~/server/clock.server'
 import { tehranDays } from '~/lib/tehran-time'
+import { m } from '~/lib/messages'
 import type { AnalyticsOverview, DashboardRange, FunnelStep } from './admin.schemas'
 
 const ROUTES_SHOWN = 15
 
 /** The browser's basket steps, each counted as the visits that reached it. */
 const BROWSER_STEPS = [
-  { key: 'viewed', label: 'Viewed the basket', event: 'cart_viewed' },
-  { key: 'added', label: 'Added an item', event: 'cart_item_added' },
-  { key: 'checkout', label: 'Proceeded to checkout', event: 'cart_proceed_to_checkout' },
+  { key: 'viewed', label: () => m.admin_funnel_viewed(), event: 'cart_viewed' },
+  { key: 'added', label: () => m.admin_funnel_added(), event: 'cart_item_added' },
+  { key: 'checkout', label: () => m.admin_funnel_checkout(), event: 'cart_proceed_to_checkout' },
 ] as const
 
 /**
@@ -98,12 +99,12 @@ export async function getAnalyticsOverview(
   const counts: Array<Omit<FunnelStep, 'from_previous'>> = [
     ...BROWSER_STEPS.map((s) => ({
       key: s.key,
-      label: s.label,
+      label: s.label(),
       unit: 'visits' as const,
       count: visitsOf.get(s.event) ?? 0,
     })),
-    { key: 'placed', label: 'Placed an order', unit: 'orders', count: placed?.placed ?? 0 },
-    { key: 'paid', label: 'Paid', unit: 'orders', count: Number(placed?.paid ?? 0) },
+    { key: 'placed', label: m.admin_funnel_placed(), unit: 'orders', count: placed?.placed ?? 0 },
+    { key: 'paid', label: m.admin_funnel_paid(), unit: 'orders', count: Number(placed?.paid ?? 0) },
   ]
   const funnel = counts.map((step, i): FunnelStep => {
     const previous = i > 0 ? counts[i - 1]!.count : 0

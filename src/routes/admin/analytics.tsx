@@ -5,6 +5,8 @@ import { adminQueries } from '~/features/admin/admin.queries'
 import { rangeSchema } from '~/features/admin/admin.schemas'
 import { AnalyticsPanels } from '~/features/admin/components/analytics-panels'
 import { RangeSwitch } from '~/features/admin/components/figure-card'
+import { dayText } from '~/features/admin/admin-format'
+import { m } from '~/lib/messages'
 import { pageHead } from '~/features/shell/page-head'
 import { notFoundOnInvalidSearch } from '~/lib/route-errors'
 
@@ -15,7 +17,7 @@ export const Route = createFileRoute('/admin/analytics')({
   loader: async ({ context, deps }) => {
     await context.queryClient.ensureQueryData(adminQueries.analytics(deps.days))
   },
-  head: () => pageHead('Analytics'),
+  head: () => pageHead(m.admin_analytics_title()),
   component: AnalyticsPage,
 })
 
@@ -27,10 +29,10 @@ function AnalyticsPage() {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-            Analytics
+            {m.admin_analytics_title()}
           </h1>
           <p className="mt-1 text-sm text-stone-600">
-            First-party events from {data.from} to {data.to}, by the Tehran day they arrived.
+            {m.admin_analytics_intro({ from: dayText(data.from), to: dayText(data.to) })}
           </p>
         </div>
         <RangeSwitch

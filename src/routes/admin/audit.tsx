@@ -5,6 +5,8 @@ import { AUDIT_PER_PAGE, auditSearch } from '~/features/admin/admin.schemas'
 import { AuditFilters } from '~/features/admin/components/audit-filters'
 import { AuditList } from '~/features/admin/components/audit-list'
 import { pageHead } from '~/features/shell/page-head'
+import { formatNumber } from '~/lib/money'
+import { m } from '~/lib/messages'
 import { notFoundOnInvalidSearch } from '~/lib/route-errors'
 import { Pagination } from '~/ui/pagination'
 
@@ -15,7 +17,7 @@ export const Route = createFileRoute('/admin/audit')({
   loader: async ({ context, deps }) => {
     await context.queryClient.ensureQueryData(adminQueries.audit({ ...deps, per_page: AUDIT_PER_PAGE }))
   },
-  head: () => pageHead('Audit log'),
+  head: () => pageHead(m.admin_audit_title()),
   component: AuditPage,
 })
 
@@ -29,10 +31,10 @@ function AuditPage() {
     <section aria-labelledby="page-title" className="flex flex-col gap-5">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-          Audit log
+          {m.admin_audit_title()}
         </h1>
         <p className="text-sm text-stone-600" role="status">
-          {data.total.toLocaleString('en-US')} {data.total === 1 ? 'change' : 'changes'}
+          {m.admin_audit_count({ count: data.total, countText: formatNumber(data.total) })}
         </p>
       </div>
       <AuditFilters

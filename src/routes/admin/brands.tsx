@@ -5,6 +5,8 @@ import { catalogAdminQueries } from '~/features/catalog-admin/catalog-admin.quer
 import { BrandList, CreateBrandForm } from '~/features/catalog-admin/components/brands-admin'
 import { FilterBar } from '~/features/catalog-admin/components/filter-bar'
 import { pageHead } from '~/features/shell/page-head'
+import { formatNumber } from '~/lib/money'
+import { m } from '~/lib/messages'
 import { brandStatuses } from '~/lib/domain-enums'
 import { notFoundOnInvalidSearch } from '~/lib/route-errors'
 import { Pagination } from '~/ui/pagination'
@@ -22,7 +24,7 @@ export const Route = createFileRoute('/admin/brands')({
   loader: async ({ context, deps }) => {
     await context.queryClient.ensureQueryData(catalogAdminQueries.brands({ ...deps, page: deps.page ?? 1 }))
   },
-  head: () => pageHead('Brands'),
+  head: () => pageHead(m.admin_brands_title()),
   component: BrandsPage,
 })
 
@@ -35,10 +37,14 @@ function BrandsPage() {
     <section aria-labelledby="page-title" className="flex flex-col gap-5">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-          Brands
+          {m.admin_brands_title()}
         </h1>
         <p className="text-sm text-stone-600" role="status">
-          {data.total} {data.total === 1 ? 'brand' : 'brands'} · {data.pending} waiting for review
+          {m.admin_brands_count({
+            count: data.total,
+            countText: formatNumber(data.total),
+            pending: formatNumber(data.pending),
+          })}
         </p>
       </div>
       <CreateBrandForm />
@@ -46,12 +52,12 @@ function BrandsPage() {
         key={search.q ?? ''}
         q={search.q}
         state={search.status}
-        stateLabel="Status"
+        stateLabel={m.admin_brands_status()}
         states={[
-          { value: 'pending', label: 'Requested by sellers' },
-          { value: 'approved', label: 'Approved' },
+          { value: 'pending', label: m.admin_brands_requested() },
+          { value: 'approved', label: m.admin_brands_approved() },
         ]}
-        placeholder="Brand name"
+        placeholder={m.admin_brands_placeholder()}
         onChange={(f) => void navigate({ search: { q: f.q, status: f.state, page: undefined } })}
       />
       <BrandList page={data} />

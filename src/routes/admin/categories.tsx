@@ -3,12 +3,14 @@ import { createFileRoute } from '@tanstack/react-router'
 import { catalogAdminQueries } from '~/features/catalog-admin/catalog-admin.queries'
 import { CategoryTree } from '~/features/catalog-admin/components/categories-admin'
 import { pageHead } from '~/features/shell/page-head'
+import { formatNumber } from '~/lib/money'
+import { m } from '~/lib/messages'
 
 export const Route = createFileRoute('/admin/categories')({
   loader: async ({ context }) => {
     await context.queryClient.ensureQueryData(catalogAdminQueries.categories())
   },
-  head: () => pageHead('Categories'),
+  head: () => pageHead(m.admin_categories_title()),
   component: CategoriesPage,
 })
 
@@ -18,15 +20,13 @@ function CategoriesPage() {
     <section aria-labelledby="page-title" className="flex flex-col gap-5">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-          Categories
+          {m.admin_categories_title()}
         </h1>
         <p className="text-sm text-stone-600" role="status">
-          {data.length} {data.length === 1 ? 'category' : 'categories'}
+          {m.admin_categories_count({ count: data.length, countText: formatNumber(data.length) })}
         </p>
       </div>
-      <p className="text-sm text-stone-700">
-        A category with products cannot be deleted; merge it into another instead (its products move with it).
-      </p>
+      <p className="text-sm text-stone-700">{m.admin_categories_intro()}</p>
       <CategoryTree categories={data} />
     </section>
   )

@@ -5,6 +5,8 @@ import { AdminDashboardPanels } from '~/features/admin/components/admin-dashboar
 import { RangeSwitch } from '~/features/admin/components/figure-card'
 import { adminQueries } from '~/features/admin/admin.queries'
 import { rangeSchema } from '~/features/admin/admin.schemas'
+import { dayText } from '~/features/admin/admin-format'
+import { m } from '~/lib/messages'
 import { pageHead } from '~/features/shell/page-head'
 import { notFoundOnInvalidSearch } from '~/lib/route-errors'
 
@@ -15,7 +17,7 @@ export const Route = createFileRoute('/admin/')({
   loader: async ({ context, deps }) => {
     await context.queryClient.ensureQueryData(adminQueries.dashboard(deps.days))
   },
-  head: () => pageHead('Dashboard'),
+  head: () => pageHead(m.admin_dashboard_title()),
   component: AdminDashboardPage,
 })
 
@@ -27,11 +29,10 @@ function AdminDashboardPage() {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-            Dashboard
+            {m.admin_dashboard_title()}
           </h1>
           <p className="mt-1 text-sm text-stone-600">
-            {data.from} to {data.to}, Tehran calendar days. GMV is the total of orders paid in the period,
-            refunds not taken off.
+            {m.admin_dashboard_intro({ from: dayText(data.from), to: dayText(data.to) })}
           </p>
         </div>
         <RangeSwitch

@@ -5,6 +5,7 @@ import { planQueries } from '~/features/plans/plans.queries'
 import { PlusPriceForm } from '~/features/plus/components/plus-price-form'
 import { plusQueries } from '~/features/plus/plus.queries'
 import { pageHead } from '~/features/shell/page-head'
+import { m } from '~/lib/messages'
 
 export const Route = createFileRoute('/admin/plans')({
   loader: async ({ context }) => {
@@ -13,7 +14,7 @@ export const Route = createFileRoute('/admin/plans')({
       context.queryClient.ensureQueryData(plusQueries.adminPrice()),
     ])
   },
-  head: () => pageHead('Plans'),
+  head: () => pageHead(m.admin_plans_title()),
   component: AdminPlansPage,
 })
 
@@ -24,12 +25,9 @@ function AdminPlansPage() {
     <section aria-labelledby="page-title" className="flex flex-col gap-5">
       <div>
         <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-          Plans
+          {m.admin_plans_title()}
         </h1>
-        <p className="mt-1 max-w-3xl text-sm text-stone-700">
-          Seller plans as /subscription shows them, and the buyers&apos; Plus price. Every change is in the
-          audit log; a lower limit deletes nothing, sellers over it just cannot add more.
-        </p>
+        <p className="mt-1 max-w-3xl text-sm text-stone-700">{m.admin_plans_intro()}</p>
       </div>
       {plans.map((plan) => (
         <AdminPlanEditor key={`${plan.id}-${plan.status}`} plan={plan} />

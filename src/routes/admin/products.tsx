@@ -5,6 +5,8 @@ import { catalogAdminQueries } from '~/features/catalog-admin/catalog-admin.quer
 import { FilterBar } from '~/features/catalog-admin/components/filter-bar'
 import { ReviewQueueList } from '~/features/catalog-admin/components/review-queue'
 import { pageHead } from '~/features/shell/page-head'
+import { formatNumber } from '~/lib/money'
+import { m } from '~/lib/messages'
 import { productReviewStates } from '~/lib/domain-enums'
 import { notFoundOnInvalidSearch } from '~/lib/route-errors'
 import { Pagination } from '~/ui/pagination'
@@ -24,7 +26,7 @@ export const Route = createFileRoute('/admin/products')({
       catalogAdminQueries.reviewQueue({ ...deps, page: deps.page ?? 1 }),
     )
   },
-  head: () => pageHead('Product review'),
+  head: () => pageHead(m.admin_review_title()),
   component: ReviewQueuePage,
 })
 
@@ -37,27 +39,28 @@ function ReviewQueuePage() {
     <section aria-labelledby="page-title" className="flex flex-col gap-5">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-          Product review
+          {m.admin_review_title()}
         </h1>
         <p className="text-sm text-stone-600" role="status">
-          {data.counts.pending} pending · {data.counts.hidden} hidden · {data.counts.approved} approved
+          {m.admin_review_counts({
+            pending: formatNumber(data.counts.pending),
+            hidden: formatNumber(data.counts.hidden),
+            approved: formatNumber(data.counts.approved),
+          })}
         </p>
       </div>
-      <p className="text-sm text-stone-700">
-        New and edited seller products go live at once and wait here. Hiding one takes it off the listings
-        immediately; its seller sees your reason.
-      </p>
+      <p className="text-sm text-stone-700">{m.admin_review_intro()}</p>
       <FilterBar
         key={search.q ?? ''}
         q={search.q}
         state={search.state}
-        stateLabel="State"
+        stateLabel={m.admin_review_state()}
         states={[
-          { value: 'pending', label: 'Pending review' },
-          { value: 'hidden', label: 'Hidden' },
-          { value: 'approved', label: 'Approved' },
+          { value: 'pending', label: m.admin_review_state_pending() },
+          { value: 'hidden', label: m.admin_review_state_hidden() },
+          { value: 'approved', label: m.admin_review_state_approved() },
         ]}
-        placeholder="Product name"
+        placeholder={m.admin_review_placeholder()}
         onChange={(f) => void navigate({ search: { q: f.q, state: f.state, page: undefined } })}
       />
       <ReviewQueueList page={data} />

@@ -6,6 +6,7 @@ import {
   AdminProductSummary,
 } from '~/features/catalog-admin/components/admin-product-edit'
 import { pageHead } from '~/features/shell/page-head'
+import { m } from '~/lib/messages'
 import { invalidParam } from '~/lib/route-errors'
 
 export const Route = createFileRoute('/admin/products_/$productId')({
@@ -16,7 +17,7 @@ export const Route = createFileRoute('/admin/products_/$productId')({
   loader: async ({ context, params }) => {
     await context.queryClient.ensureQueryData(catalogAdminQueries.product(Number(params.productId)))
   },
-  head: () => pageHead('Edit product'),
+  head: () => pageHead(m.admin_product_edit_title()),
   component: AdminProductPage,
 })
 
@@ -27,13 +28,13 @@ function AdminProductPage() {
     <section aria-labelledby="page-title" className="flex flex-col gap-5">
       <div>
         <Link to="/admin/products" className="text-sm font-medium text-brand-800 hover:underline">
-          ← Product review
+          {m.admin_product_back()}
         </Link>
         <h1
           id="page-title"
           className="mt-1 text-2xl font-bold tracking-tight break-words text-ink sm:text-3xl"
         >
-          Edit “{data.name}”
+          {m.admin_product_edit_heading({ name: data.name })}
         </h1>
       </div>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">

@@ -1,10 +1,12 @@
 import { Link } from '@tanstack/react-router'
-import { formatMoney } from '~/lib/money'
+import { formatMoney, formatNumber } from '~/lib/money'
+import { m } from '~/lib/messages'
+import { dayText } from '../admin-format'
 import type { AdminDashboard, RankedRow } from '../admin.schemas'
 import { DayChart } from '~/ui/day-chart'
 import { FigureCard } from './figure-card'
 
-const number = (n: number) => n.toLocaleString('en-US')
+const number = formatNumber
 
 /** /admin: the headline figures (each opens its list), GMV and orders per day, the top sellers and categories. */
 export function AdminDashboardPanels({ dashboard }: { dashboard: AdminDashboard }) {
@@ -16,49 +18,49 @@ export function AdminDashboardPanels({ dashboard }: { dashboard: AdminDashboard 
     <div className="flex flex-col gap-6">
       <section aria-labelledby="figures-title" className="flex flex-col gap-3">
         <h2 id="figures-title" className="sr-only">
-          Figures
+          {m.admin_dashboard_figures()}
         </h2>
         <div className="grid grid-cols-2 gap-3 xl:grid-cols-4">
           <FigureCard
-            label="GMV"
+            label={m.admin_dashboard_gmv()}
             value={money(totals.gmv)}
             link={{ to: '/admin/orders', search: paidPeriod }}
           />
           <FigureCard
-            label="Orders placed"
+            label={m.admin_dashboard_placed()}
             value={number(totals.placed)}
             link={{ to: '/admin/orders', search: period }}
           />
           <FigureCard
-            label="New buyers"
+            label={m.admin_dashboard_new_buyers()}
             value={number(totals.new_buyers)}
             link={{ to: '/admin/users', search: { role: 'buyer', since: from } }}
           />
           <FigureCard
-            label="New sellers"
+            label={m.admin_dashboard_new_sellers()}
             value={number(totals.new_sellers)}
             link={{ to: '/admin/sellers', search: { since: from } }}
           />
           <FigureCard
-            label="Pending seller applications"
+            label={m.admin_dashboard_pending_applications()}
             value={number(dashboard.pending_applications)}
             tone={dashboard.pending_applications > 0 ? 'attention' : 'plain'}
             link={{ to: '/admin/sellers', search: { status: 'pending' } }}
           />
           <FigureCard
-            label="Open tickets"
+            label={m.admin_dashboard_open_tickets()}
             value={number(dashboard.open_tickets)}
             tone={dashboard.open_tickets > 0 ? 'attention' : 'plain'}
             link={{ to: '/admin/tickets', search: { status: 'open' } }}
           />
           <FigureCard
-            label="Failed jobs"
+            label={m.admin_dashboard_failed_jobs()}
             value={number(dashboard.failed_jobs)}
             tone={dashboard.failed_jobs > 0 ? 'attention' : 'plain'}
             link={{ to: '/admin/jobs' }}
           />
           <FigureCard
-            label="Paid orders"
+            label={m.admin_dashboard_paid()}
             value={number(totals.paid)}
             link={{ to: '/admin/orders', search: paidPeriod }}
           />
@@ -66,30 +68,39 @@ export function AdminDashboardPanels({ dashboard }: { dashboard: AdminDashboard 
       </section>
       <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
         <DayChart
-          title="GMV per day"
-          summary={`GMV ${money(totals.gmv)} from ${from} to ${to}`}
+          title={m.admin_dashboard_gmv_chart()}
+          summary={m.admin_dashboard_gmv_summary({
+            amount: money(totals.gmv),
+            from: dayText(from),
+            to: dayText(to),
+          })}
           kind="bar"
           data={dashboard.series.map((d) => ({ day: d.day, gmv: d.gmv }))}
-          series={[{ key: 'gmv', label: 'GMV', color: '#b07d00' }]}
+          series={[{ key: 'gmv', label: m.admin_dashboard_gmv_series(), color: '#b07d00' }]}
           format={money}
         />
         <DayChart
-          title="Orders per day"
-          summary={`${number(totals.placed)} orders placed and ${number(totals.paid)} paid from ${from} to ${to}`}
+          title={m.admin_dashboard_orders_chart()}
+          summary={m.admin_dashboard_orders_summary({
+            placed: number(totals.placed),
+            paid: number(totals.paid),
+            from: dayText(from),
+            to: dayText(to),
+          })}
           kind="line"
           data={dashboard.series.map((d) => ({ day: d.day, placed: d.placed, paid: d.paid }))}
           series={[
-            { key: 'placed', label: 'Placed', color: '#57534e' },
-            { key: 'paid', label: 'Paid', color: '#0f766e' },
+            { key: 'placed', label: m.admin_dashboard_series_placed(), color: '#57534e' },
+            { key: 'paid', label: m.admin_dashboard_series_paid(), color: '#0f766e' },
           ]}
         />
       </div>
       <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
         <TopList
-          title="Top categories"
+          title={m.admin_dashboard_top_categories()}
           rows={dashboard.top_categories}
           money={money}
-          empty="No paid orders in this period."
+          empty={m.admin_dashboard_no_paid()}
           link={(row) => (
             <Link
               to="/category/$slug"
@@ -101,10 +112,10 @@ export function AdminDashboardPanels({ dashboard }: { dashboard: AdminDashboard 
           )}
         />
         <TopList
-          title="Top sellers"
+          title={m.admin_dashboard_top_sellers()}
           rows={dashboard.top_sellers}
           money={money}
-          empty="No paid orders in this period."
+          empty={m.admin_dashboard_no_paid()}
           link={(row) => (
             <Link
               to="/admin/orders"
@@ -147,7 +158,8 @@ function TopList({
               <div className="flex flex-wrap items-baseline justify-between gap-x-3">
                 {link(row)}
                 <span className="text-sm text-stone-700 tabular-nums">
-                  {money(row.gmv)} · {number(row.orders)} {row.orders === 1 ? 'order' : 'orders'}
+                  {money(row.gmv)} ·{' '}
+                  {m.admin_dashboard_orders_count({ count: row.orders, countText: number(row.orders) })}
                 </span>
               </div>
               <div className="h-1.5 rounded-full bg-stone-100" aria-hidden="true">

@@ -1,8 +1,11 @@
 import type { AnalyticsOverview } from '../admin.schemas'
 import { DayChart } from '~/ui/day-chart'
+import { formatNumber } from '~/lib/money'
+import { m } from '~/lib/messages'
+import { dayText, percentText } from '../admin-format'
 
-const number = (n: number) => n.toLocaleString('en-US')
-const percent = (share: number | null) => (share === null ? '—' : `${(share * 100).toFixed(1)}%`)
+const number = formatNumber
+const percent = percentText
 
 function Card({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -46,24 +49,31 @@ export function AnalyticsPanels({ overview }: { overview: AnalyticsOverview }) {
   return (
     <div className="flex flex-col gap-4">
       <DayChart
-        title="Events per day"
-        summary={`${number(overview.total_events)} events from ${overview.from} to ${overview.to}`}
+        title={m.admin_analytics_events_chart()}
+        summary={m.admin_analytics_events_summary({
+          count: number(overview.total_events),
+          from: dayText(overview.from),
+          to: dayText(overview.to),
+        })}
         kind="line"
         data={overview.per_day.map((d) => ({ day: d.day, events: d.events, page_views: d.page_views }))}
         series={[
-          { key: 'events', label: 'All events', color: '#57534e' },
-          { key: 'page_views', label: 'Page views', color: '#0f766e' },
+          { key: 'events', label: m.admin_analytics_all_events(), color: '#57534e' },
+          { key: 'page_views', label: m.admin_analytics_page_views(), color: '#0f766e' },
         ]}
       />
-      <Card title="Basket funnel">
-        <ol className="flex flex-col gap-3" aria-label="Funnel steps">
+      <Card title={m.admin_analytics_funnel()}>
+        <ol className="flex flex-col gap-3" aria-label={m.admin_analytics_funnel_steps()}>
           {overview.funnel.map((step) => (
             <li key={step.key} className="flex flex-col gap-1" data-testid={`funnel-${step.key}`}>
               <div className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
                 <span className="font-medium text-ink">{step.label}</span>
                 <span className="text-stone-700 tabular-nums">
-                  {number(step.count)} {step.unit}
-                  <span className="text-stone-600"> · {percent(step.from_previous)} of the step before</span>
+                  {number(step.count)}{' '}
+                  {step.unit === 'visits' ? m.admin_funnel_unit_visits() : m.admin_funnel_unit_orders()}
+                  <span className="text-stone-600">
+                    {m.admin_analytics_step_share({ percent: percent(step.from_previous) })}
+                  </span>
                 </span>
               </div>
               <div className="h-2.5 rounded-full bg-stone-100" aria-hidden="true">
@@ -79,23 +89,19 @@ export function AnalyticsPanels({ overview }: { overview: AnalyticsOverview }) {
             </li>
           ))}
         </ol>
-        <p className="text-xs text-stone-600">
-          The first three steps count browser visits (one per tab) that sent the event; orders placed and paid
-          are counted from the orders themselves (placed in the period, and of those, paid), so the step from
-          checkout to an order compares visits with orders.
-        </p>
+        <p className="text-xs text-stone-600">{m.admin_analytics_funnel_note()}</p>
       </Card>
       <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
-        <Card title="Events by name">
+        <Card title={m.admin_analytics_by_name()}>
           <CountList
             rows={overview.by_name.map((r) => ({ label: r.name, count: r.count }))}
-            empty="No events in this period."
+            empty={m.admin_analytics_no_events()}
           />
         </Card>
-        <Card title="Page views by route">
+        <Card title={m.admin_analytics_by_route()}>
           <CountList
             rows={overview.page_views_by_route.map((r) => ({ label: r.route, count: r.count }))}
-            empty="No page views in this period."
+            empty={m.admin_analytics_no_views()}
           />
         </Card>
       </div>

@@ -1,13 +1,24 @@
 import * as v from 'valibot'
 import { textSchema } from '~/lib/schema-pieces'
+import { m } from '~/lib/messages'
 import { Button } from '~/ui/button'
 import { useAppForm } from '~/ui/form/app-form'
 import type { AuditSearch } from '../admin.schemas'
 
-const DATE = v.union([v.literal(''), v.pipe(v.string(), v.isoDate('Choose a date'))])
+const DATE = v.union([
+  v.literal(''),
+  v.pipe(
+    v.string(),
+    v.isoDate(() => m.admin_audit_choose_date()),
+  ),
+])
 const ID = v.union([
   v.literal(''),
-  v.pipe(v.string(), v.trim(), v.regex(/^\d{1,9}$/, 'Use a number, e.g. 42')),
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.regex(/^\d{1,9}$/, () => m.admin_audit_use_number()),
+  ),
 ])
 
 /** The form's text as checked before the URL changes (the URL's own schema checks it again). */
@@ -15,14 +26,23 @@ const filterSchema = v.pipe(
   v.object({
     actor: ID,
     seller: ID,
-    action: v.pipe(textSchema(60), v.regex(/^[a-z0-9_.]*$/, 'Use an action name like user.block, or user.')),
-    record_type: v.pipe(textSchema(40), v.regex(/^[a-z0-9_]*$/, 'Use a record type like user or sku')),
+    action: v.pipe(
+      textSchema(60),
+      v.regex(/^[a-z0-9_.]*$/, () => m.admin_audit_action_format()),
+    ),
+    record_type: v.pipe(
+      textSchema(40),
+      v.regex(/^[a-z0-9_]*$/, () => m.admin_audit_record_type_format()),
+    ),
     record: textSchema(60),
     from: DATE,
     to: DATE,
   }),
   v.forward(
-    v.check(({ from, to }) => !from || !to || from <= to, 'The start date must not be after the end date'),
+    v.check(
+      ({ from, to }) => !from || !to || from <= to,
+      () => m.admin_audit_dates_order(),
+    ),
     ['to'],
   ),
 )
@@ -58,29 +78,41 @@ export function AuditFilters({ values, onApply }: { values: Filters; onApply: (n
   return (
     <form
       {...formProps}
-      aria-label="Filter the audit log"
+      aria-label={m.admin_audit_filter_label()}
       className="grid grid-cols-2 gap-3 rounded-2xl border border-stone-200 bg-white p-4 lg:grid-cols-4"
     >
       <form.AppField name="action">
-        {(field) => <field.TextField label="Action" placeholder="user.block or user." dir="ltr" />}
+        {(field) => (
+          <field.TextField
+            label={m.admin_audit_action()}
+            placeholder={m.admin_audit_action_placeholder()}
+            dir="ltr"
+          />
+        )}
       </form.AppField>
       <form.AppField name="actor">
-        {(field) => <field.TextField label="Actor (user id)" inputMode="numeric" dir="ltr" />}
+        {(field) => <field.TextField label={m.admin_audit_actor()} inputMode="numeric" dir="ltr" />}
       </form.AppField>
       <form.AppField name="seller">
-        {(field) => <field.TextField label="Seller id" inputMode="numeric" dir="ltr" />}
+        {(field) => <field.TextField label={m.admin_audit_seller_id()} inputMode="numeric" dir="ltr" />}
       </form.AppField>
       <form.AppField name="record_type">
-        {(field) => <field.TextField label="Record type" placeholder="user, sku, store…" dir="ltr" />}
+        {(field) => (
+          <field.TextField
+            label={m.admin_audit_record_type()}
+            placeholder={m.admin_audit_record_type_placeholder()}
+            dir="ltr"
+          />
+        )}
       </form.AppField>
       <form.AppField name="record">
-        {(field) => <field.TextField label="Record id" dir="ltr" />}
+        {(field) => <field.TextField label={m.admin_audit_record_id()} dir="ltr" />}
       </form.AppField>
-      <form.AppField name="from">{(field) => <field.DateField label="From (day)" />}</form.AppField>
-      <form.AppField name="to">{(field) => <field.DateField label="To (day)" />}</form.AppField>
+      <form.AppField name="from">{(field) => <field.DateField label={m.admin_audit_from()} />}</form.AppField>
+      <form.AppField name="to">{(field) => <field.DateField label={m.admin_audit_to()} />}</form.AppField>
       <div className="flex items-end gap-2">
         <form.AppForm>
-          <form.SubmitButton variant="primary">Filter</form.SubmitButton>
+          <form.SubmitButton variant="primary">{m.admin_filter()}</form.SubmitButton>
         </form.AppForm>
         {filtered ? (
           <Button
@@ -90,7 +122,7 @@ export function AuditFilters({ values, onApply }: { values: Filters; onApply: (n
               onApply({})
             }}
           >
-            Clear
+            {m.admin_clear()}
           </Button>
         ) : null}
       </div>

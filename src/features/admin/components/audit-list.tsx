@@ -1,21 +1,25 @@
 import { Link } from '@tanstack/react-router'
 import { formatTehranDateTime } from '~/lib/tehran-time'
+import { m } from '~/lib/messages'
 import { EmptyState } from '~/ui/empty-state'
 import type { AuditRow } from '../admin.schemas'
 
 const shownValue = (value: string | null) =>
   value === null ? (
-    <span className="text-stone-500 italic">none</span>
+    <span className="text-stone-500 italic">{m.admin_audit_none_value()}</span>
   ) : (
     <span className="wrap-anywhere">{value}</span>
   )
 
 /** One change: who did what to which record, why, and each field before and after. */
 function AuditEntry({ event }: { event: AuditRow }) {
+  const changedAfter = m.admin_audit_changed_after()
   return (
     <li className="flex flex-col gap-2 px-4 py-4" data-testid="audit-event">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-        <p className="font-mono text-sm font-semibold text-ink">{event.action}</p>
+        <p className="font-mono text-sm font-semibold text-ink" dir="ltr">
+          {event.action}
+        </p>
         <time dateTime={event.created_at} className="text-xs text-stone-600">
           {formatTehranDateTime(event.created_at)}
         </time>
@@ -30,13 +34,17 @@ function AuditEntry({ event }: { event: AuditRow }) {
             {event.actor.name}
           </Link>
         ) : (
-          <span className="font-medium">The system</span>
+          <span className="font-medium">{m.admin_audit_system()}</span>
         )}{' '}
-        changed {event.record_type} <span className="font-mono">{event.record_id}</span>
+        {m.admin_audit_changed({ recordType: event.record_type })}{' '}
+        <span className="font-mono" dir="ltr">
+          {event.record_id}
+        </span>
+        {changedAfter ? ` ${changedAfter}` : null}
         {event.seller ? (
           <>
             {' '}
-            for{' '}
+            {m.admin_audit_for()}{' '}
             <Link
               to="/admin/audit"
               search={{ seller: event.seller.id }}
@@ -49,22 +57,22 @@ function AuditEntry({ event }: { event: AuditRow }) {
       </p>
       {event.reason ? (
         <p className="text-sm text-stone-700">
-          <span className="font-medium">Reason:</span> {event.reason}
+          <span className="font-medium">{m.admin_audit_reason()}</span> {event.reason}
         </p>
       ) : null}
       {event.changes.length > 0 ? (
         <table className="w-full table-fixed border-collapse text-start text-sm">
-          <caption className="sr-only">Changed fields of {event.action}</caption>
+          <caption className="sr-only">{m.admin_audit_changed_fields({ action: event.action })}</caption>
           <thead className="text-xs text-stone-600">
             <tr>
               <th scope="col" className="w-1/3 py-1 pe-2 font-medium sm:w-1/4">
-                Field
+                {m.admin_audit_field()}
               </th>
               <th scope="col" className="py-1 pe-2 font-medium">
-                Before
+                {m.admin_audit_before()}
               </th>
               <th scope="col" className="py-1 font-medium">
-                After
+                {m.admin_audit_after()}
               </th>
             </tr>
           </thead>
@@ -84,7 +92,7 @@ function AuditEntry({ event }: { event: AuditRow }) {
           </tbody>
         </table>
       ) : (
-        <p className="text-xs text-stone-600">No field changed.</p>
+        <p className="text-xs text-stone-600">{m.admin_audit_no_field()}</p>
       )}
     </li>
   )
@@ -93,10 +101,8 @@ function AuditEntry({ event }: { event: AuditRow }) {
 export function AuditList({ events, filtered }: { events: AuditRow[]; filtered: boolean }) {
   if (events.length === 0)
     return (
-      <EmptyState title={filtered ? 'Nothing matches these filters' : 'Nothing recorded yet'}>
-        {filtered
-          ? 'Try a wider date range, or an action prefix such as “user.”.'
-          : 'Changes by sellers and administrators appear here as they happen.'}
+      <EmptyState title={filtered ? m.admin_audit_none_match() : m.admin_audit_none_yet()}>
+        {filtered ? m.admin_audit_none_match_hint() : m.admin_audit_none_yet_hint()}
       </EmptyState>
     )
   return (

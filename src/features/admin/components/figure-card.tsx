@@ -1,6 +1,8 @@
 import { Link, type LinkProps } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { cn } from '~/lib/cn'
+import { formatNumber } from '~/lib/money'
+import { m } from '~/lib/messages'
 
 /** One headline figure that opens the list behind it (the whole card is the link). */
 export function FigureCard({
@@ -45,7 +47,10 @@ export function RangeSwitch({
   ) => ReactNode
 }) {
   return (
-    <nav aria-label="Period" className="inline-flex rounded-lg border border-stone-300 bg-white p-0.5">
+    <nav
+      aria-label={m.admin_range_label()}
+      className="inline-flex rounded-lg border border-stone-300 bg-white p-0.5"
+    >
       {([30, 90] as const).map((value) => (
         <span key={value}>
           {renderLink(value, {
@@ -54,7 +59,7 @@ export function RangeSwitch({
               value === days ? 'bg-brand-500 text-ink' : 'text-stone-700 hover:bg-stone-100',
             ),
             ...(value === days ? { 'aria-current': 'page' as const } : {}),
-            children: `Last ${value} days`,
+            children: m.admin_range_last_days({ days: formatNumber(value) }),
           })}
         </span>
       ))}

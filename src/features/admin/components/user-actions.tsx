@@ -1,43 +1,51 @@
 import { useState } from 'react'
 import { Button } from '~/ui/button'
+import { m } from '~/lib/messages'
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '~/ui/dialog'
 import { FormError, useAppForm } from '~/ui/form/app-form'
 import { useUserAction, type UserAction } from '../admin.queries'
 import { blockUserInput, endSessionsInput, type AdminUserDetail } from '../admin.schemas'
 
-const COPY: Record<
-  UserAction,
-  { trigger: string; title: (name: string) => string; description: string; submit: string; hint: string }
-> = {
-  block: {
-    trigger: 'Block',
-    title: (name) => `Block ${name}?`,
-    description:
-      'They are signed out everywhere at once and cannot sign in until unblocked. Orders and tickets stay as they are.',
-    submit: 'Block account',
-    hint: 'Kept in the audit log; not shown to the user.',
-  },
-  unblock: {
-    trigger: 'Unblock',
-    title: (name) => `Unblock ${name}?`,
-    description: 'They can sign in again. Sessions that ended when they were blocked stay ended.',
-    submit: 'Unblock account',
-    hint: 'Kept in the audit log.',
-  },
-  'end-sessions': {
-    trigger: 'End all sessions',
-    title: (name) => `Sign ${name} out everywhere?`,
-    description:
-      'Every browser and app they are signed in with stops working at its next request. They can sign in again.',
-    submit: 'End all sessions',
-    hint: 'Optional; kept in the audit log.',
-  },
+/** The words of each action's dialog, in the page's locale (built when it renders). */
+function copyOf(action: UserAction): {
+  trigger: string
+  title: (name: string) => string
+  description: string
+  submit: string
+  hint: string
+} {
+  switch (action) {
+    case 'block':
+      return {
+        trigger: m.admin_action_block(),
+        title: (name) => m.admin_action_block_title({ name }),
+        description: m.admin_action_block_description(),
+        submit: m.admin_action_block_submit(),
+        hint: m.admin_action_block_hint(),
+      }
+    case 'unblock':
+      return {
+        trigger: m.admin_action_unblock(),
+        title: (name) => m.admin_action_unblock_title({ name }),
+        description: m.admin_action_unblock_description(),
+        submit: m.admin_action_unblock_submit(),
+        hint: m.admin_action_unblock_hint(),
+      }
+    case 'end-sessions':
+      return {
+        trigger: m.admin_action_end_sessions(),
+        title: (name) => m.admin_action_end_sessions_title({ name }),
+        description: m.admin_action_end_sessions_description(),
+        submit: m.admin_action_end_sessions(),
+        hint: m.admin_action_end_sessions_hint(),
+      }
+  }
 }
 
 /** Block, unblock or sign out: a confirmation that says what follows, with the reason the log keeps. */
 export function UserActionDialog({ user, action }: { user: AdminUserDetail; action: UserAction }) {
   const [open, setOpen] = useState(false)
-  const copy = COPY[action]
+  const copy = copyOf(action)
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
@@ -60,7 +68,7 @@ function ReasonForm({
   onDone: () => void
 }) {
   const mutation = useUserAction(action)
-  const copy = COPY[action]
+  const copy = copyOf(action)
   const { form, formProps, formError, submitting } = useAppForm({
     schema: action === 'end-sessions' ? endSessionsInput : blockUserInput,
     defaultValues: { reason: '' },
@@ -82,7 +90,7 @@ function ReasonForm({
       <form.AppField name="reason">
         {(field) => (
           <field.TextAreaField
-            label={action === 'end-sessions' ? 'Reason (optional)' : 'Reason'}
+            label={action === 'end-sessions' ? m.admin_reason_optional() : m.admin_reason()}
             hint={copy.hint}
             rows={3}
             required={action !== 'end-sessions'}
@@ -92,10 +100,10 @@ function ReasonForm({
       </form.AppField>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <DialogClose asChild>
-          <Button variant="secondary">Cancel</Button>
+          <Button variant="secondary">{m.admin_cancel()}</Button>
         </DialogClose>
         <Button type="submit" variant={action === 'block' ? 'danger' : 'primary'} disabled={submitting}>
-          {submitting ? 'Saving…' : copy.submit}
+          {submitting ? m.admin_saving() : copy.submit}
         </Button>
       </div>
     </form>

@@ -1,6 +1,8 @@
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import { formatMoney } from '~/lib/money'
+import { formatMoney, formatNumber } from '~/lib/money'
+import { m } from '~/lib/messages'
+import { orderStatusText, sellerStatusText, ticketStatusText } from '../admin-format'
 import { formatTehranDateTime } from '~/lib/tehran-time'
 import type { AdminUserDetail } from '../admin.schemas'
 import { UserActionDialog } from './user-actions'
@@ -34,11 +36,9 @@ function Facts({ rows }: { rows: Array<[string, ReactNode]> }) {
   )
 }
 
-const label = (status: string) => status.replace(/_/g, ' ')
-
 /** "Chrome on Android" from a user agent: enough to tell a user's devices apart. */
 function deviceOf(userAgent: string | null): string {
-  if (!userAgent) return 'Unknown device'
+  if (!userAgent) return m.admin_user_unknown_device()
   const browser = /Edg\//.test(userAgent)
     ? 'Edge'
     : /Firefox\//.test(userAgent)
@@ -47,7 +47,7 @@ function deviceOf(userAgent: string | null): string {
         ? 'Chrome'
         : /Safari\//.test(userAgent)
           ? 'Safari'
-          : 'An app or other client'
+          : m.admin_user_other_client()
   const system = /Android/.test(userAgent)
     ? 'Android'
     : /iPhone|iPad/.test(userAgent)
@@ -59,7 +59,7 @@ function deviceOf(userAgent: string | null): string {
           : /Linux/.test(userAgent)
             ? 'Linux'
             : null
-  return system ? `${browser} on ${system}` : browser
+  return system ? m.admin_user_device_on({ browser, system }) : browser
 }
 
 /** /admin/users/{id}: the account, its roles and links, what it did here, and where it is signed in. */
@@ -71,7 +71,8 @@ export function UserDetailPanels({ user }: { user: AdminUserDetail }) {
           role="status"
           className="rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900"
         >
-          <strong>Blocked</strong> {user.blocked_at ? `since ${formatTehranDateTime(user.blocked_at)}` : ''}
+          <strong>{m.admin_user_blocked()}</strong>{' '}
+          {user.blocked_at ? m.admin_user_blocked_since({ time: formatTehranDateTime(user.blocked_at) }) : ''}
           {user.blocked_reason ? `: ${user.blocked_reason}` : ''}
         </p>
       ) : null}
@@ -79,7 +80,7 @@ export function UserDetailPanels({ user }: { user: AdminUserDetail }) {
         {user.blocked ? (
           <UserActionDialog user={user} action="unblock" />
         ) : user.is_you ? (
-          <p className="text-sm text-stone-600">This is your own account: you cannot block it.</p>
+          <p className="text-sm text-stone-600">{m.admin_user_own_account()}</p>
         ) : (
           <UserActionDialog user={user} action="block" />
         )}
@@ -89,49 +90,54 @@ export function UserDetailPanels({ user }: { user: AdminUserDetail }) {
           search={{ record_type: 'user', record: String(user.id) }}
           className="inline-flex h-10 items-center rounded-lg px-3 text-sm font-medium text-brand-800 hover:underline"
         >
-          History in the audit log
+          {m.admin_user_history()}
         </Link>
       </div>
       <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
-        <Panel title="Account">
+        <Panel title={m.admin_user_account()}>
           <Facts
             rows={[
-              ['Mobile', <span dir="ltr">{user.cellphone}</span>],
-              ['Email', user.email ?? '—'],
-              ['Name', [user.first_name, user.last_name].filter(Boolean).join(' ') || '—'],
-              ['Roles', <RoleBadges roles={user.roles} blocked={user.blocked} />],
-              ['Password', user.has_password ? 'Set' : 'Signs in with codes only'],
-              ['Joined', formatTehranDateTime(user.created_at)],
+              [m.admin_users_col_mobile(), <span dir="ltr">{user.cellphone}</span>],
+              [m.admin_user_email(), user.email ? <span dir="ltr">{user.email}</span> : '—'],
+              [m.admin_users_col_name(), [user.first_name, user.last_name].filter(Boolean).join(' ') || '—'],
+              [m.admin_users_col_roles(), <RoleBadges roles={user.roles} blocked={user.blocked} />],
+              [
+                m.admin_user_password(),
+                user.has_password ? m.admin_user_password_set() : m.admin_user_password_codes(),
+              ],
+              [m.admin_users_col_joined(), formatTehranDateTime(user.created_at)],
             ]}
           />
         </Panel>
-        <Panel title="Seller">
+        <Panel title={m.admin_user_seller()}>
           <Facts
             rows={[
               [
-                'Own business',
+                m.admin_user_own_business(),
                 user.own_seller ? (
                   <Link
                     to="/admin/audit"
                     search={{ seller: user.own_seller.id }}
                     className="font-medium text-brand-800 hover:underline"
                   >
-                    {user.own_seller.display_name} ({label(user.own_seller.status)})
+                    {user.own_seller.display_name} ({sellerStatusText(user.own_seller.status)})
                   </Link>
                 ) : (
-                  'None'
+                  m.admin_user_none()
                 ),
               ],
               [
-                'Observer for',
-                user.observes ? `${user.observes.display_name} (${label(user.observes.status)})` : 'Nobody',
+                m.admin_user_observer_for(),
+                user.observes
+                  ? `${user.observes.display_name} (${sellerStatusText(user.observes.status)})`
+                  : m.admin_user_nobody(),
               ],
             ]}
           />
         </Panel>
-        <Panel title={`Orders (${user.orders.total})`}>
+        <Panel title={m.admin_user_orders({ count: formatNumber(user.orders.total) })}>
           {user.orders.recent.length === 0 ? (
-            <p className="text-sm text-stone-600">No orders yet.</p>
+            <p className="text-sm text-stone-600">{m.admin_user_no_orders()}</p>
           ) : (
             <ul className="flex flex-col divide-y divide-stone-100">
               {user.orders.recent.map((order) => (
@@ -144,10 +150,11 @@ export function UserDetailPanels({ user }: { user: AdminUserDetail }) {
                     params={{ id: String(order.id) }}
                     className="font-medium text-ink hover:underline"
                   >
-                    {order.number}
+                    <span dir="ltr">{order.number}</span>
                   </Link>
                   <span className="text-stone-700">
-                    {order.seller_name} · {label(order.status)} · {formatMoney(order.total, order.currency)}
+                    {order.seller_name} · {orderStatusText(order.status)} ·{' '}
+                    {formatMoney(order.total, order.currency)}
                   </span>
                   <span className="w-full text-xs text-stone-600">
                     {formatTehranDateTime(order.created_at)}
@@ -157,9 +164,9 @@ export function UserDetailPanels({ user }: { user: AdminUserDetail }) {
             </ul>
           )}
         </Panel>
-        <Panel title={`Tickets (${user.tickets.total})`}>
+        <Panel title={m.admin_user_tickets({ count: formatNumber(user.tickets.total) })}>
           {user.tickets.recent.length === 0 ? (
-            <p className="text-sm text-stone-600">No tickets.</p>
+            <p className="text-sm text-stone-600">{m.admin_user_no_tickets()}</p>
           ) : (
             <ul className="flex flex-col divide-y divide-stone-100">
               {user.tickets.recent.map((ticket) => (
@@ -175,7 +182,7 @@ export function UserDetailPanels({ user }: { user: AdminUserDetail }) {
                     {ticket.subject}
                   </Link>
                   <span className="text-stone-700">
-                    {label(ticket.status)} · {formatTehranDateTime(ticket.created_at)}
+                    {ticketStatusText(ticket.status)} · {formatTehranDateTime(ticket.created_at)}
                   </span>
                 </li>
               ))}
@@ -183,18 +190,25 @@ export function UserDetailPanels({ user }: { user: AdminUserDetail }) {
           )}
         </Panel>
       </div>
-      <Panel title={`Signed in (${user.sessions.length})`}>
+      <Panel title={m.admin_user_sessions({ count: formatNumber(user.sessions.length) })}>
         {user.sessions.length === 0 ? (
-          <p className="text-sm text-stone-600">Not signed in anywhere.</p>
+          <p className="text-sm text-stone-600">{m.admin_user_no_sessions()}</p>
         ) : (
-          <ul className="flex flex-col divide-y divide-stone-100" aria-label="Open sessions">
+          <ul className="flex flex-col divide-y divide-stone-100" aria-label={m.admin_user_open_sessions()}>
             {user.sessions.map((session) => (
               <li key={session.id} className="flex flex-col gap-0.5 py-2 text-sm">
                 <span className="font-medium text-ink">{deviceOf(session.user_agent)}</span>
                 <span className="text-stone-700">
-                  Signed in {formatTehranDateTime(session.created_at)} · last refreshed{' '}
-                  {formatTehranDateTime(session.last_issued_at)}
-                  {session.ip ? ` · ${session.ip}` : ''}
+                  {m.admin_user_session_times({
+                    signedIn: formatTehranDateTime(session.created_at),
+                    refreshed: formatTehranDateTime(session.last_issued_at),
+                  })}
+                  {session.ip ? (
+                    <>
+                      {' · '}
+                      <span dir="ltr">{session.ip}</span>
+                    </>
+                  ) : null}
                 </span>
               </li>
             ))}

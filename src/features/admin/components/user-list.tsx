@@ -1,15 +1,16 @@
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { cn } from '~/lib/cn'
+import { m } from '~/lib/messages'
 import { formatTehranDateTime } from '~/lib/tehran-time'
 import { EmptyState } from '~/ui/empty-state'
 import type { AdminUserRow, UserRoleFilter } from '../admin.schemas'
 
-export const roleLabels: Record<AdminUserRow['roles'][number], string> = {
-  buyer: 'Buyer',
-  seller: 'Seller',
-  observer: 'Observer',
-  admin: 'Admin',
+export const roleLabels: Record<AdminUserRow['roles'][number], () => string> = {
+  buyer: () => m.admin_role_buyer(),
+  seller: () => m.admin_role_seller(),
+  observer: () => m.admin_role_observer(),
+  admin: () => m.admin_role_admin(),
 }
 
 export function RoleBadges({ roles, blocked }: { roles: AdminUserRow['roles']; blocked: boolean }) {
@@ -25,25 +26,25 @@ export function RoleBadges({ roles, blocked }: { roles: AdminUserRow['roles']; b
               : 'bg-stone-50 text-stone-700 ring-stone-200',
           )}
         >
-          {roleLabels[role]}
+          {roleLabels[role]()}
         </span>
       ))}
       {blocked ? (
         <span className="inline-flex items-center rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800 ring-1 ring-red-200">
-          Blocked
+          {m.admin_user_blocked()}
         </span>
       ) : null}
     </span>
   )
 }
 
-const FILTERS: Array<{ value: UserRoleFilter | undefined; label: string }> = [
-  { value: undefined, label: 'Everyone' },
-  { value: 'buyer', label: 'Buyers' },
-  { value: 'seller', label: 'Sellers' },
-  { value: 'observer', label: 'Observers' },
-  { value: 'admin', label: 'Admins' },
-  { value: 'blocked', label: 'Blocked' },
+const filters = (): Array<{ value: UserRoleFilter | undefined; label: string }> => [
+  { value: undefined, label: m.admin_users_filter_everyone() },
+  { value: 'buyer', label: m.admin_users_filter_buyers() },
+  { value: 'seller', label: m.admin_users_filter_sellers() },
+  { value: 'observer', label: m.admin_users_filter_observers() },
+  { value: 'admin', label: m.admin_users_filter_admins() },
+  { value: 'blocked', label: m.admin_users_filter_blocked() },
 ]
 
 export function RoleFilter({
@@ -57,10 +58,10 @@ export function RoleFilter({
   ) => ReactNode
 }) {
   return (
-    <nav aria-label="Filter by role">
+    <nav aria-label={m.admin_users_filter_label()}>
       <ul className="flex flex-wrap gap-2">
-        {FILTERS.map((f) => (
-          <li key={f.label}>
+        {filters().map((f) => (
+          <li key={f.value ?? 'all'}>
             {renderLink(f.value, {
               className: cn(
                 'inline-flex h-9 items-center rounded-full border px-3 text-sm font-medium',
@@ -87,10 +88,10 @@ export function UserList({ users, empty }: { users: AdminUserRow[]; empty: React
         className="hidden grid-cols-[2fr_1.4fr_1.6fr_1.2fr] gap-4 bg-stone-50 px-4 py-2 text-xs font-medium tracking-wide text-stone-600 uppercase md:grid"
         aria-hidden="true"
       >
-        <span>Name</span>
-        <span>Mobile</span>
-        <span>Roles</span>
-        <span>Joined</span>
+        <span>{m.admin_users_col_name()}</span>
+        <span>{m.admin_users_col_mobile()}</span>
+        <span>{m.admin_users_col_roles()}</span>
+        <span>{m.admin_users_col_joined()}</span>
       </div>
       <ul className="divide-y divide-stone-200">
         {users.map((user) => (
@@ -107,16 +108,18 @@ export function UserList({ users, empty }: { users: AdminUserRow[]; empty: React
                 {user.name}
               </Link>
               {user.email ? (
-                <span className="block truncate text-xs text-stone-600">{user.email}</span>
+                <span className="block truncate text-xs text-stone-600" dir="ltr">
+                  {user.email}
+                </span>
               ) : null}
             </span>
             <span className="text-sm text-stone-700 tabular-nums" dir="ltr">
-              <span className="sr-only">Mobile: </span>
+              <span className="sr-only">{m.admin_users_mobile_prefix()}</span>
               {user.cellphone}
             </span>
             <RoleBadges roles={user.roles} blocked={user.blocked} />
             <span className="text-xs text-stone-600">
-              <span className="md:sr-only">Joined </span>
+              <span className="md:sr-only">{m.admin_users_joined_prefix()}</span>
               {formatTehranDateTime(user.created_at)}
             </span>
           </li>
@@ -128,10 +131,10 @@ export function UserList({ users, empty }: { users: AdminUserRow[]; empty: React
 
 export function NoUsers({ filtered, action }: { filtered: boolean; action: ReactNode }) {
   return filtered ? (
-    <EmptyState title="No users match" action={action}>
-      Try part of the mobile number, the name or the email address.
+    <EmptyState title={m.admin_users_none_match()} action={action}>
+      {m.admin_users_none_match_hint()}
     </EmptyState>
   ) : (
-    <EmptyState title="No users yet">People appear here once they sign up.</EmptyState>
+    <EmptyState title={m.admin_users_none_yet()}>{m.admin_users_none_yet_hint()}</EmptyState>
   )
 }

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react'
 import { Button } from '~/ui/button'
 import { inputClasses } from '~/ui/input'
+import { m } from '~/lib/messages'
 
 /**
  * An admin list's search box and one state filter. Submitting (Enter or the button) applies the
@@ -34,7 +35,7 @@ export function FilterBar<S extends string>({
     >
       <div className="flex flex-1 flex-col gap-1">
         <label htmlFor={`${id}-q`} className="text-sm font-medium text-ink">
-          Search
+          {m.admin_filter_search()}
         </label>
         <input
           id={`${id}-q`}
@@ -61,7 +62,7 @@ export function FilterBar<S extends string>({
           }
           className={inputClasses}
         >
-          <option value="">All</option>
+          <option value="">{m.admin_filter_all()}</option>
           {states.map((s) => (
             <option key={s.value} value={s.value}>
               {s.label}
@@ -70,7 +71,7 @@ export function FilterBar<S extends string>({
         </select>
       </div>
       <Button type="submit" variant="secondary">
-        Search
+        {m.admin_filter_search()}
       </Button>
     </form>
   )

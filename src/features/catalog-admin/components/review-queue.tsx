@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { notify } from '~/lib/notify'
+import { m } from '~/lib/messages'
 import { Button } from '~/ui/button'
 import { EmptyState } from '~/ui/empty-state'
 import { ReasonDialog } from '~/ui/reason-dialog'
@@ -13,7 +14,7 @@ import { formatTehranShort } from '~/lib/tehran-time'
 /** /admin/products: seller products, pending first and oldest first, each with its decisions. */
 export function ReviewQueueList({ page }: { page: ReviewQueuePage }) {
   if (!page.items.length)
-    return <EmptyState title="Nothing here">No seller products match this filter.</EmptyState>
+    return <EmptyState title={m.admin_review_none()}>{m.admin_review_none_hint()}</EmptyState>
   return (
     <ul className="flex flex-col divide-y divide-stone-200 rounded-2xl border border-stone-200 bg-white">
       {page.items.map((item) => (
@@ -53,18 +54,20 @@ export function ReviewQueueList({ page }: { page: ReviewQueuePage }) {
                 <>
                   {' '}
                   · {item.brandName}
-                  {item.brandPending ? ' (brand pending review)' : ''}
+                  {item.brandPending ? m.admin_review_brand_pending() : ''}
                 </>
               ) : null}
-              {item.seller ? <> · by {item.seller.name}</> : null}
+              {item.seller ? <> · {m.admin_review_by({ name: item.seller.name })}</> : null}
             </p>
             <p className="text-xs text-stone-600">
-              {item.submittedAt ? <>Submitted {formatTehranShort(item.submittedAt)} Tehran</> : null}
-              {item.listed ? ' · Listed' : ' · Not listed'}
+              {item.submittedAt
+                ? m.admin_review_submitted({ time: formatTehranShort(item.submittedAt) })
+                : null}
+              {item.listed ? m.admin_review_listed() : m.admin_review_not_listed()}
             </p>
             {item.state === 'hidden' && item.reason ? (
               <p className="rounded-lg bg-red-50 px-3 py-2 text-xs text-red-900">
-                <span className="font-semibold">Hidden:</span> {item.reason}
+                <span className="font-semibold">{m.admin_review_hidden()}</span> {item.reason}
               </p>
             ) : null}
           </div>
@@ -81,7 +84,12 @@ function ReviewActions({ item }: { item: ReviewQueueItem }) {
   const decide = async (decision: 'approve' | 'unhide') => {
     await reviewProductFn({ data: { productId: item.id, decision } })
     await refresh()
-    notify('success', decision === 'approve' ? `“${item.name}” approved` : `“${item.name}” is listed again`)
+    notify(
+      'success',
+      decision === 'approve'
+        ? m.admin_review_approved_toast({ name: item.name })
+        : m.admin_review_listed_toast({ name: item.name }),
+    )
   }
   return (
     <div className="flex flex-wrap gap-2 sm:justify-end">
@@ -89,32 +97,40 @@ function ReviewActions({ item }: { item: ReviewQueueItem }) {
         <Link
           to="/admin/products/$productId"
           params={{ productId: String(item.id) }}
-          aria-label={`Edit ${item.name}`}
+          aria-label={m.admin_review_edit_aria({ name: item.name })}
         >
-          Edit
+          {m.admin_review_edit()}
         </Link>
       </Button>
       {item.state === 'pending' ? (
-        <Button size="sm" aria-label={`Approve ${item.name}`} onClick={() => void decide('approve')}>
-          Approve
+        <Button
+          size="sm"
+          aria-label={m.admin_review_approve_aria({ name: item.name })}
+          onClick={() => void decide('approve')}
+        >
+          {m.admin_review_approve()}
         </Button>
       ) : null}
       {item.state === 'hidden' ? (
-        <Button size="sm" aria-label={`Unhide ${item.name}`} onClick={() => void decide('unhide')}>
-          Unhide
+        <Button
+          size="sm"
+          aria-label={m.admin_review_unhide_aria({ name: item.name })}
+          onClick={() => void decide('unhide')}
+        >
+          {m.admin_review_unhide()}
         </Button>
       ) : (
         <ReasonDialog
-          trigger="Hide"
-          triggerLabel={`Hide ${item.name}`}
-          title={`Hide “${item.name}”?`}
-          description="It leaves the listings, search and its page at once. The seller sees your reason on the product’s edit page."
-          hint="e.g. “The photos show another brand’s product”"
-          confirm="Hide product"
+          trigger={m.admin_review_hide()}
+          triggerLabel={m.admin_review_hide_aria({ name: item.name })}
+          title={m.admin_review_hide_title({ name: item.name })}
+          description={m.admin_review_hide_description()}
+          hint={m.admin_review_hide_hint()}
+          confirm={m.admin_review_hide_submit()}
           onConfirm={async (reason) => {
             await reviewProductFn({ data: { productId: item.id, decision: 'hide', reason } })
             await refresh()
-            notify('success', `“${item.name}” is hidden`)
+            notify('success', m.admin_review_hidden_toast({ name: item.name }))
           }}
         />
       )}

@@ -1,10 +1,11 @@
 import { cn } from '~/lib/cn'
+import { m } from '~/lib/messages'
 import type { ProductReviewState } from '~/lib/domain-enums'
 
-const labels: Record<ProductReviewState, string> = {
-  pending: 'Pending review',
-  approved: 'Approved',
-  hidden: 'Hidden',
+const labels: Record<ProductReviewState, () => string> = {
+  pending: () => m.admin_review_state_pending(),
+  approved: () => m.admin_review_state_approved(),
+  hidden: () => m.admin_review_state_hidden(),
 }
 const classes: Record<ProductReviewState, string> = {
   pending: 'bg-amber-50 text-amber-900 ring-amber-300',
@@ -21,7 +22,7 @@ export function StateBadge({ state }: { state: ProductReviewState }) {
         classes[state],
       )}
     >
-      {labels[state]}
+      {labels[state]()}
     </span>
   )
 }

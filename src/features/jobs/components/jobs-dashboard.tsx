@@ -5,19 +5,21 @@ import { Table, TBody, Td, Th, THead, Tr } from '~/ui/table'
 import { useDeadJobAction } from '../jobs.queries'
 import type { DeadJob, JobsOverview } from '../jobs.schemas'
 import { formatTehranDateTime } from '~/lib/tehran-time'
+import { formatNumber } from '~/lib/money'
+import { m } from '~/lib/messages'
 
 /** One row per queue: what waits, runs, failed for good, and finished in the last hour. */
 export function JobQueuesTable({ overview }: { overview: JobsOverview }) {
   return (
-    <Table caption="Job queues">
+    <Table caption={m.admin_jobs_queues()}>
       <THead>
         <tr>
-          <Th>Queue</Th>
-          <Th className="text-end">Queued</Th>
-          <Th className="text-end">Active</Th>
-          <Th className="text-end">Failed</Th>
-          <Th className="text-end">Completed (last hour)</Th>
-          <Th>Last failure</Th>
+          <Th>{m.admin_jobs_col_queue()}</Th>
+          <Th className="text-end">{m.admin_jobs_col_queued()}</Th>
+          <Th className="text-end">{m.admin_jobs_col_active()}</Th>
+          <Th className="text-end">{m.admin_jobs_col_failed()}</Th>
+          <Th className="text-end">{m.admin_jobs_col_completed()}</Th>
+          <Th>{m.admin_jobs_col_last_failure()}</Th>
         </tr>
       </THead>
       <TBody>
@@ -26,23 +28,21 @@ export function JobQueuesTable({ overview }: { overview: JobsOverview }) {
             <Td className="font-medium text-ink" dir="ltr">
               {queue.name}
             </Td>
-            <Td className="text-end tabular-nums">{queue.queued}</Td>
-            <Td className="text-end tabular-nums">{queue.active}</Td>
+            <Td className="text-end tabular-nums">{formatNumber(queue.queued)}</Td>
+            <Td className="text-end tabular-nums">{formatNumber(queue.active)}</Td>
             <Td
               className={
-                queue.failed
-                  ? 'text-end font-semibold text-red-700 tabular-nums'
-                  : 'text-end tabular-nums'
+                queue.failed ? 'text-end font-semibold text-red-700 tabular-nums' : 'text-end tabular-nums'
               }
             >
-              {queue.failed}
+              {formatNumber(queue.failed)}
             </Td>
-            <Td className="text-end tabular-nums">{queue.completed_last_hour}</Td>
+            <Td className="text-end tabular-nums">{formatNumber(queue.completed_last_hour)}</Td>
             <Td className="max-w-80 text-xs break-words">
               {queue.last_failure ? (
                 <>
                   <span className="text-red-800" dir="ltr">
-                    {queue.last_failure.error || 'Failed'}
+                    {queue.last_failure.error || m.admin_jobs_failed()}
                   </span>
                   {queue.last_failure.at ? (
                     <span className="block text-stone-600">
@@ -67,11 +67,11 @@ function RetryButton({ job }: { job: DeadJob }) {
     <Button
       size="sm"
       variant="secondary"
-      aria-label={`Retry job ${job.id}`}
+      aria-label={m.admin_jobs_retry_aria({ id: job.id })}
       disabled={retry.isPending}
       onClick={() => retry.mutate(job.id)}
     >
-      {retry.isPending ? 'Retrying…' : 'Retry'}
+      {retry.isPending ? m.admin_jobs_retrying() : m.admin_jobs_retry()}
     </Button>
   )
 }
@@ -81,20 +81,20 @@ function DeleteDialog({ job }: { job: DeadJob }) {
   return (
     <Dialog>
       <DialogTrigger asChild>
-        <Button size="sm" variant="secondary" aria-label={`Delete job ${job.id}`}>
-          Delete
+        <Button size="sm" variant="secondary" aria-label={m.admin_jobs_delete_aria({ id: job.id })}>
+          {m.admin_jobs_delete()}
         </Button>
       </DialogTrigger>
       <DialogContent
-        title="Delete this job?"
-        description={`The ${job.queue} job will not run again. The deletion is recorded in the audit trail.`}
+        title={m.admin_jobs_delete_title()}
+        description={m.admin_jobs_delete_description({ queue: job.queue })}
       >
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <DialogClose asChild>
-            <Button variant="secondary">Cancel</Button>
+            <Button variant="secondary">{m.admin_cancel()}</Button>
           </DialogClose>
           <Button variant="danger" disabled={remove.isPending} onClick={() => remove.mutate(job.id)}>
-            {remove.isPending ? 'Deleting…' : 'Delete job'}
+            {remove.isPending ? m.admin_jobs_deleting() : m.admin_jobs_delete_submit()}
           </Button>
         </div>
       </DialogContent>
@@ -105,19 +105,17 @@ function DeleteDialog({ job }: { job: DeadJob }) {
 /** Jobs whose every attempt failed, newest first, with their last error. */
 export function DeadJobsTable({ jobs }: { jobs: DeadJob[] }) {
   if (!jobs.length) {
-    return (
-      <EmptyState title="No failed jobs">Every job so far has run, or is still being retried.</EmptyState>
-    )
+    return <EmptyState title={m.admin_jobs_none()}>{m.admin_jobs_none_hint()}</EmptyState>
   }
   return (
-    <Table caption="Failed jobs">
+    <Table caption={m.admin_jobs_failed_title()}>
       <THead>
         <tr>
-          <Th>Job</Th>
-          <Th>Error</Th>
-          <Th>Failed</Th>
+          <Th>{m.admin_jobs_col_job()}</Th>
+          <Th>{m.admin_jobs_col_error()}</Th>
+          <Th>{m.admin_jobs_col_failed()}</Th>
           <Th>
-            <span className="sr-only">Actions</span>
+            <span className="sr-only">{m.admin_applications_col_actions()}</span>
           </Th>
         </tr>
       </THead>
@@ -132,7 +130,7 @@ export function DeadJobsTable({ jobs }: { jobs: DeadJob[] }) {
                 {job.payload}
               </div>
               <div className="text-xs text-stone-600">
-                {job.attempts} {job.attempts === 1 ? 'attempt' : 'attempts'}
+                {m.admin_jobs_attempts({ count: job.attempts, countText: formatNumber(job.attempts) })}
               </div>
             </Td>
             <Td className="max-w-96 text-xs break-words text-red-800" dir="ltr">

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { notify } from '~/lib/notify'
+import { m } from '~/lib/messages'
 import { Button } from '~/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '~/ui/dialog'
 import { FormError, useAppForm } from '~/ui/form/app-form'
@@ -29,17 +30,25 @@ export function DecisionDialog({
         <Button
           size="sm"
           variant={decision === 'approve' ? 'primary' : 'secondary'}
-          aria-label={`${decision === 'approve' ? 'Approve' : 'Reject'} ${name}`}
+          aria-label={
+            decision === 'approve'
+              ? m.admin_decision_approve_aria({ name })
+              : m.admin_decision_reject_aria({ name })
+          }
         >
-          {decision === 'approve' ? 'Approve' : 'Reject'}
+          {decision === 'approve' ? m.admin_decision_approve() : m.admin_decision_reject()}
         </Button>
       </DialogTrigger>
       <DialogContent
-        title={decision === 'approve' ? `Approve ${name}?` : `Reject ${name}?`}
+        title={
+          decision === 'approve'
+            ? m.admin_decision_approve_title({ name })
+            : m.admin_decision_reject_title({ name })
+        }
         description={
           decision === 'approve'
-            ? 'The seller can then open stores, list products and receive orders. We text them the news.'
-            : 'We text the applicant your reason; they can correct their details and apply again.'
+            ? m.admin_decision_approve_description()
+            : m.admin_decision_reject_description()
         }
       >
         {open ? (
@@ -67,7 +76,12 @@ function DecisionForm({
     onSubmit: async (input) => {
       await decideSellerApplicationFn({ data: input })
       await queryClient.invalidateQueries({ queryKey: [...sellerQueries.all, 'applications'] })
-      notify('success', `${application.display_name} is ${decision === 'approve' ? 'approved' : 'rejected'}`)
+      notify(
+        'success',
+        decision === 'approve'
+          ? m.admin_decision_approved_toast({ name: application.display_name })
+          : m.admin_decision_rejected_toast({ name: application.display_name }),
+      )
       onDone()
     },
   })
@@ -78,8 +92,8 @@ function DecisionForm({
         <form.AppField name="reason">
           {(field) => (
             <field.TextAreaField
-              label="Reason"
-              hint="Shown to the applicant, e.g. “The economic id does not match the business name”"
+              label={m.admin_reason()}
+              hint={m.admin_decision_reason_hint()}
               rows={3}
               required
               autoFocus
@@ -89,10 +103,14 @@ function DecisionForm({
       ) : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <DialogClose asChild>
-          <Button variant="secondary">Cancel</Button>
+          <Button variant="secondary">{m.admin_cancel()}</Button>
         </DialogClose>
         <Button type="submit" variant={decision === 'approve' ? 'primary' : 'danger'} disabled={submitting}>
-          {submitting ? 'Saving…' : decision === 'approve' ? 'Approve seller' : 'Reject application'}
+          {submitting
+            ? m.admin_saving()
+            : decision === 'approve'
+              ? m.admin_decision_approve_submit()
+              : m.admin_decision_reject_submit()}
         </Button>
       </div>
     </form>

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { APPROVED_SELLER_STATUS } from '~/lib/domain-enums'
+import { m } from '~/lib/messages'
 import { Button } from '~/ui/button'
 import type { SellerProfileView } from '../sellers.schemas'
 
@@ -18,17 +19,15 @@ export function ObserversLink({ seller }: { seller: SellerProfileView }) {
     >
       <div className="flex flex-col gap-1">
         <h2 id="observers-link-title" className="text-lg font-semibold text-ink">
-          Observers
+          {m.admin_observers_title()}
         </h2>
         <p className="text-sm text-stone-600">
-          {approved
-            ? 'People you invite by cellphone to see your seller panel and process orders and stock for you.'
-            : 'Once your seller account is approved, you can invite people to help run your seller panel.'}
+          {approved ? m.admin_observers_link_approved() : m.admin_observers_link_pending()}
         </p>
       </div>
       {approved ? (
         <Button asChild variant="secondary">
-          <Link to="/seller/profile/observers">Manage observers</Link>
+          <Link to="/seller/profile/observers">{m.admin_observers_manage()}</Link>
         </Button>
       ) : null}
     </section>

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import * as v from 'valibot'
 import { sellerStatuses, type SellerStatus } from '~/lib/domain-enums'
 import { textSchema } from '~/lib/schema-pieces'
+import { m } from '~/lib/messages'
 import { EmptyState } from '~/ui/empty-state'
 import { useAppForm } from '~/ui/form/app-form'
 import { Table, TBody, Td, Th, THead, Tr } from '~/ui/table'
@@ -17,13 +18,13 @@ export interface ApplicationFilters {
 }
 
 const filterSchema = v.object({
-  status: v.union([v.literal(''), v.picklist(sellerStatuses, 'Unknown status')]),
+  status: v.union([v.literal(''), v.picklist(sellerStatuses, () => m.admin_applications_unknown_status())]),
   q: textSchema(100),
 })
 
-const STATUS_CHOICES = [
-  { value: '', label: 'All statuses' },
-  ...sellerStatuses.map((status) => ({ value: status, label: sellerStatusLabels[status] })),
+const statusChoices = () => [
+  { value: '', label: m.admin_applications_all_statuses() },
+  ...sellerStatuses.map((status) => ({ value: status, label: sellerStatusLabels[status]() })),
 ]
 
 /** Status and search, applied through the URL so a filtered list can be shared and reloaded. */
@@ -48,7 +49,7 @@ export function ApplicationFiltersForm({
     <form
       {...formProps}
       role="search"
-      aria-label="Filter applications"
+      aria-label={m.admin_applications_filter()}
       className="flex flex-col gap-3 rounded-2xl border border-stone-200 bg-white p-4 sm:flex-row sm:items-end"
     >
       {/* A status applies at once; the search waits for its button. */}
@@ -56,21 +57,27 @@ export function ApplicationFiltersForm({
         name="status"
         listeners={{ onChange: ({ value }) => apply({ status: value, q: filters.q ?? '' }) }}
       >
-        {(field) => <field.SelectField label="Status" options={STATUS_CHOICES} className="sm:w-48" />}
+        {(field) => (
+          <field.SelectField
+            label={m.admin_applications_status()}
+            options={statusChoices()}
+            className="sm:w-48"
+          />
+        )}
       </form.AppField>
       <form.AppField name="q">
         {(field) => (
           <field.TextField
-            label="Search"
+            label={m.admin_applications_search()}
             type="search"
-            placeholder="Business name, id or phone"
+            placeholder={m.admin_applications_search_placeholder()}
             maxLength={100}
             className="flex-1"
           />
         )}
       </form.AppField>
       <form.AppForm>
-        <form.SubmitButton variant="secondary">Search</form.SubmitButton>
+        <form.SubmitButton variant="secondary">{m.admin_applications_search()}</form.SubmitButton>
       </form.AppForm>
     </form>
   )
@@ -97,7 +104,7 @@ function Actions({ application }: { application: SellerApplication }) {
 /** /admin/sellers: the applications, newest first, with what each still needs. */
 export function SellerApplicationsTable({ page }: { page: SellerApplicationPage }) {
   if (!page.items.length) {
-    return <EmptyState title="No applications match">Try another status, or clear the search.</EmptyState>
+    return <EmptyState title={m.admin_applications_none()}>{m.admin_applications_none_hint()}</EmptyState>
   }
   return (
     <>
@@ -110,13 +117,16 @@ export function SellerApplicationsTable({ page }: { page: SellerApplicationPage 
               <SellerStatusBadge status={application.status} />
             </div>
             <p className="text-xs text-stone-600">
-              {application.legal_name} · <span dir="ltr">Id {application.national_id}</span>
+              {application.legal_name} ·{' '}
+              <span dir="ltr">{m.admin_applications_id({ id: application.national_id })}</span>
             </p>
             <p className="text-xs text-stone-600">
               {ownerName(application)} · <span dir="ltr">{application.owner.cellphone}</span> ·{' '}
               {application.city}
             </p>
-            <p className="text-xs text-stone-600">Applied {formatTehranDay(application.created_at)}</p>
+            <p className="text-xs text-stone-600">
+              {m.admin_applications_applied_on({ day: formatTehranDay(application.created_at) })}
+            </p>
             {application.status_reason ? (
               <p className="text-xs text-stone-600">{application.status_reason}</p>
             ) : null}
@@ -125,16 +135,16 @@ export function SellerApplicationsTable({ page }: { page: SellerApplicationPage 
         ))}
       </ul>
       <div className="hidden md:block">
-        <Table caption="Seller applications">
+        <Table caption={m.admin_applications_title()}>
           <THead>
             <tr>
-              <Th>Business</Th>
-              <Th>Applicant</Th>
-              <Th>Details</Th>
-              <Th>Applied</Th>
-              <Th>Status</Th>
+              <Th>{m.admin_applications_col_business()}</Th>
+              <Th>{m.admin_applications_col_applicant()}</Th>
+              <Th>{m.admin_applications_col_details()}</Th>
+              <Th>{m.admin_applications_col_applied()}</Th>
+              <Th>{m.admin_applications_status()}</Th>
               <Th>
-                <span className="sr-only">Actions</span>
+                <span className="sr-only">{m.admin_applications_col_actions()}</span>
               </Th>
             </tr>
           </THead>
@@ -145,7 +155,7 @@ export function SellerApplicationsTable({ page }: { page: SellerApplicationPage 
                   <SellerLink application={application} />
                   <div className="text-xs text-stone-600">{application.legal_name}</div>
                   <div className="text-xs text-stone-600" dir="ltr">
-                    Id {application.national_id}
+                    {m.admin_applications_id({ id: application.national_id })}
                   </div>
                 </Td>
                 <Td className="min-w-40">

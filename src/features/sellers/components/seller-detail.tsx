@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { OrderStatusBadge } from '~/features/orders/components/order-status-badge'
-import { formatMoney } from '~/lib/money'
+import { formatMoney, formatNumber } from '~/lib/money'
+import { m } from '~/lib/messages'
 import { cn } from '~/lib/cn'
 import { notify } from '~/lib/notify'
 import { ReasonDialog } from '~/ui/reason-dialog'
@@ -16,8 +17,10 @@ import { sellerQueries } from '../sellers.queries'
 import { SellerStatusBadge } from './seller-status'
 import { formatTehranDay } from '~/lib/tehran-time'
 
-const percent = (value: number | null) => (value === null ? '—' : `${Math.round(value * 1000) / 10}%`)
-const hours = (value: number | null) => (value === null ? '—' : `${Math.round(value * 10) / 10} h`)
+const percent = (value: number | null) =>
+  value === null ? '—' : m.admin_analytics_percent({ value: formatNumber(Math.round(value * 1000) / 10) })
+const hours = (value: number | null) =>
+  value === null ? '—' : m.admin_seller_hours({ value: formatNumber(Math.round(value * 10) / 10) })
 
 function Card({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -43,27 +46,27 @@ export function SellerDetailView({ seller }: { seller: SellerDetail }) {
   const figures = [
     {
       key: 'acceptanceHours' as const,
-      label: 'Time to accept (mean)',
+      label: m.admin_seller_time_to_accept(),
       value: hours(q.acceptanceHours),
-      limit: `warning above ${QUALITY_THRESHOLDS.acceptanceHours} h`,
+      limit: m.admin_seller_warning_above({ limit: hours(QUALITY_THRESHOLDS.acceptanceHours) }),
     },
     {
       key: 'rejectionRate' as const,
-      label: 'Rejected orders',
+      label: m.admin_seller_rejected_orders(),
       value: percent(q.rejectionRate),
-      limit: `warning above ${percent(QUALITY_THRESHOLDS.rejectionRate)}`,
+      limit: m.admin_seller_warning_above({ limit: percent(QUALITY_THRESHOLDS.rejectionRate) }),
     },
     {
       key: 'cancellationRate' as const,
-      label: 'Cancelled orders',
+      label: m.admin_seller_cancelled_orders(),
       value: percent(q.cancellationRate),
-      limit: `warning above ${percent(QUALITY_THRESHOLDS.cancellationRate)}`,
+      limit: m.admin_seller_warning_above({ limit: percent(QUALITY_THRESHOLDS.cancellationRate) }),
     },
     {
       key: 'lateShippingRate' as const,
-      label: `Shipped late (after ${SHIP_WITHIN_HOURS} h)`,
+      label: m.admin_seller_shipped_late({ hours: hours(SHIP_WITHIN_HOURS) }),
       value: percent(q.lateShippingRate),
-      limit: `warning above ${percent(QUALITY_THRESHOLDS.lateShippingRate)}`,
+      limit: m.admin_seller_warning_above({ limit: percent(QUALITY_THRESHOLDS.lateShippingRate) }),
     },
   ]
   return (
@@ -79,32 +82,32 @@ export function SellerDetailView({ seller }: { seller: SellerDetail }) {
       </div>
       {seller.status === 'suspended' && seller.statusReason ? (
         <p className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-900" data-testid="suspension-reason">
-          <span className="font-semibold">Suspended:</span> {seller.statusReason}
+          <span className="font-semibold">{m.admin_seller_suspended()}</span> {seller.statusReason}
         </p>
       ) : null}
       <div className="grid gap-5 lg:grid-cols-2">
-        <Card title="Profile">
+        <Card title={m.admin_seller_profile()}>
           <dl className="flex flex-col gap-2">
-            <Row label="Legal name">{seller.legalName}</Row>
-            <Row label="National / economic id">
+            <Row label={m.admin_seller_legal_name()}>{seller.legalName}</Row>
+            <Row label={m.admin_seller_national_id()}>
               <span dir="ltr">{seller.nationalId}</span>
             </Row>
-            <Row label="Owner">
+            <Row label={m.admin_seller_owner()}>
               {seller.owner.name || '—'} · <span dir="ltr">{seller.owner.cellphone}</span>
             </Row>
-            <Row label="Business phone">
+            <Row label={m.admin_seller_business_phone()}>
               <span dir="ltr">{seller.phone}</span>
             </Row>
-            <Row label="Address">
-              {seller.city}, {seller.address}
+            <Row label={m.admin_seller_address()}>
+              {m.admin_seller_address_value({ city: seller.city, address: seller.address })}
             </Row>
-            <Row label="Plan">{seller.planName}</Row>
-            <Row label="Seller since">{formatTehranDay(seller.createdAt)}</Row>
+            <Row label={m.admin_seller_plan()}>{seller.planName}</Row>
+            <Row label={m.admin_seller_since()}>{formatTehranDay(seller.createdAt)}</Row>
           </dl>
         </Card>
-        <Card title={`Quality, last ${QUALITY_WINDOW_DAYS} days`}>
+        <Card title={m.admin_seller_quality({ days: formatNumber(QUALITY_WINDOW_DAYS) })}>
           <p className="text-sm text-stone-600">
-            Over {q.paidOrders} paid {q.paidOrders === 1 ? 'order' : 'orders'}.
+            {m.admin_seller_over_orders({ count: q.paidOrders, countText: formatNumber(q.paidOrders) })}
           </p>
           <dl className="grid gap-3 sm:grid-cols-2">
             {figures.map((f) => {
@@ -120,7 +123,9 @@ export function SellerDetailView({ seller }: { seller: SellerDetail }) {
                   <dt className="text-xs text-stone-700">{f.label}</dt>
                   <dd className={cn('text-xl font-semibold', warn ? 'text-red-900' : 'text-ink')}>
                     {f.value}
-                    {warn ? <span className="ms-2 text-xs font-semibold">Warning</span> : null}
+                    {warn ? (
+                      <span className="ms-2 text-xs font-semibold">{m.admin_seller_warning()}</span>
+                    ) : null}
                   </dd>
                   <dd className="text-xs text-stone-600">{f.limit}</dd>
                 </div>
@@ -129,11 +134,14 @@ export function SellerDetailView({ seller }: { seller: SellerDetail }) {
           </dl>
         </Card>
       </div>
-      <Card title="Orders">
+      <Card title={m.admin_seller_orders()}>
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <p className="text-sm text-stone-600">
-            {seller.orders.total} in all · {seller.orders.open} open
-            {seller.recentOrders.length ? ' · the newest:' : ''}
+            {m.admin_seller_orders_summary({
+              total: formatNumber(seller.orders.total),
+              open: formatNumber(seller.orders.open),
+            })}
+            {seller.recentOrders.length ? m.admin_seller_orders_newest() : ''}
           </p>
           {seller.orders.total ? (
             <Link
@@ -141,13 +149,16 @@ export function SellerDetailView({ seller }: { seller: SellerDetail }) {
               search={{ seller_id: seller.id }}
               className="text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
             >
-              All {seller.orders.total} {seller.orders.total === 1 ? 'order' : 'orders'} of{' '}
-              {seller.displayName}
+              {m.admin_seller_all_orders({
+                count: seller.orders.total,
+                countText: formatNumber(seller.orders.total),
+                name: seller.displayName,
+              })}
             </Link>
           ) : null}
         </div>
         {seller.recentOrders.length ? (
-          <ul className="flex flex-col divide-y divide-stone-200" aria-label="Newest orders">
+          <ul className="flex flex-col divide-y divide-stone-200" aria-label={m.admin_seller_newest_orders()}>
             {seller.recentOrders.map((order) => (
               <li key={order.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2">
                 <Link
@@ -169,10 +180,10 @@ export function SellerDetailView({ seller }: { seller: SellerDetail }) {
             ))}
           </ul>
         ) : (
-          <p className="text-sm text-stone-600">No orders yet.</p>
+          <p className="text-sm text-stone-600">{m.admin_seller_no_orders()}</p>
         )}
       </Card>
-      <Card title="Stores">
+      <Card title={m.admin_seller_stores()}>
         {seller.stores.length ? (
           <ul className="flex flex-col divide-y divide-stone-200">
             {seller.stores.map((store) => (
@@ -184,14 +195,15 @@ export function SellerDetailView({ seller }: { seller: SellerDetail }) {
                   {store.name}
                 </a>
                 <span className="text-sm text-stone-600">
-                  {store.city} · {store.status === 'active' ? 'Active' : 'Paused'} · {store.live} listed{' '}
-                  {store.live === 1 ? 'product' : 'products'}
+                  {store.city} ·{' '}
+                  {store.status === 'active' ? m.admin_seller_store_active() : m.admin_seller_store_paused()}{' '}
+                  · {m.admin_seller_store_listed({ count: store.live, countText: formatNumber(store.live) })}
                 </span>
               </li>
             ))}
           </ul>
         ) : (
-          <p className="text-sm text-stone-600">No stores yet.</p>
+          <p className="text-sm text-stone-600">{m.admin_seller_no_stores()}</p>
         )}
       </Card>
     </div>
@@ -204,15 +216,15 @@ function StatusAction({ seller }: { seller: SellerDetail }) {
   const suspend = seller.status === 'approved'
   return (
     <ReasonDialog
-      trigger={suspend ? 'Suspend seller' : 'Reinstate seller'}
-      title={suspend ? `Suspend ${seller.displayName}?` : `Reinstate ${seller.displayName}?`}
-      description={
+      trigger={suspend ? m.admin_seller_suspend() : m.admin_seller_reinstate()}
+      title={
         suspend
-          ? 'Their offers leave the listings at once and they cannot change anything until reinstated. We text them your reason.'
-          : 'Their offers return to the listings and they can work again. We text them that they are reinstated.'
+          ? m.admin_seller_suspend_title({ name: seller.displayName })
+          : m.admin_seller_reinstate_title({ name: seller.displayName })
       }
-      hint={suspend ? 'Shown to the seller, e.g. “Repeated late shipping”' : 'For the audit trail'}
-      confirm={suspend ? 'Suspend seller' : 'Reinstate seller'}
+      description={suspend ? m.admin_seller_suspend_description() : m.admin_seller_reinstate_description()}
+      hint={suspend ? m.admin_seller_suspend_hint() : m.admin_seller_reinstate_hint()}
+      confirm={suspend ? m.admin_seller_suspend() : m.admin_seller_reinstate()}
       danger={suspend}
       onConfirm={async (reason) => {
         await changeSellerStatusFn({
@@ -221,7 +233,9 @@ function StatusAction({ seller }: { seller: SellerDetail }) {
         await queryClient.invalidateQueries({ queryKey: sellerQueries.all })
         notify(
           'success',
-          suspend ? `${seller.displayName} is suspended` : `${seller.displayName} is reinstated`,
+          suspend
+            ? m.admin_seller_suspended_toast({ name: seller.displayName })
+            : m.admin_seller_reinstated_toast({ name: seller.displayName }),
         )
       }}
     />

@@ -1,15 +1,17 @@
 import { Link } from '@tanstack/react-router'
 import type { SellerStatus } from '~/lib/domain-enums'
 import { cn } from '~/lib/cn'
+import { m } from '~/lib/messages'
 import { buttonClasses } from '~/ui/button'
 import type { SellerProfileView } from '../sellers.schemas'
 import { formatTehranDay } from '~/lib/tehran-time'
 
-export const sellerStatusLabels: Record<SellerStatus, string> = {
-  pending: 'Under review',
-  approved: 'Approved',
-  rejected: 'Not approved',
-  suspended: 'Suspended',
+/** A seller status's name in the page's locale (a function: the words are read when shown). */
+export const sellerStatusLabels: Record<SellerStatus, () => string> = {
+  pending: () => m.admin_seller_status_pending(),
+  approved: () => m.admin_seller_status_approved(),
+  rejected: () => m.admin_seller_status_rejected(),
+  suspended: () => m.admin_seller_status_suspended(),
 }
 
 const badgeClasses: Record<SellerStatus, string> = {
@@ -27,7 +29,7 @@ export function SellerStatusBadge({ status }: { status: SellerStatus }) {
         badgeClasses[status],
       )}
     >
-      {sellerStatusLabels[status]}
+      {sellerStatusLabels[status]()}
     </span>
   )
 }
@@ -49,12 +51,7 @@ export function SellerStatusCard({ seller }: { seller: SellerProfileView }) {
         </h2>
         <SellerStatusBadge status={seller.status} />
       </div>
-      {observer ? (
-        <p className="text-sm text-stone-700">
-          You act for this seller as an observer: you can see everything in the seller panel and process
-          orders and stock, but only the owner can change the business details.
-        </p>
-      ) : null}
+      {observer ? <p className="text-sm text-stone-700">{m.admin_seller_card_observer()}</p> : null}
       <StatusExplanation seller={seller} />
     </section>
   )
@@ -65,27 +62,25 @@ function StatusExplanation({ seller }: { seller: SellerProfileView }) {
     case 'pending':
       return (
         <p className="text-sm text-stone-700">
-          Your application from {formatTehranDay(seller.created_at)} is being reviewed. We will send a text
-          message to your mobile number as soon as it is decided; until then you can check your business
-          details in{' '}
+          {m.admin_seller_card_pending_before({ day: formatTehranDay(seller.created_at) })}
           <Link to="/seller/profile" className="font-medium text-brand-800 underline underline-offset-4">
-            Edit Profile
+            {m.admin_seller_card_pending_link()}
           </Link>
-          .
+          {m.admin_seller_card_pending_after()}
         </p>
       )
     case 'rejected':
       return (
         <div className="flex flex-col items-start gap-3 text-sm text-stone-700">
-          <p>Your application was not approved.</p>
+          <p>{m.admin_seller_card_rejected()}</p>
           {seller.status_reason ? (
             <p className="rounded-xl bg-red-50 px-4 py-3 text-red-900">
-              <span className="font-semibold">Reason:</span> {seller.status_reason}
+              <span className="font-semibold">{m.admin_audit_reason()}</span> {seller.status_reason}
             </p>
           ) : null}
           {seller.role === 'owner' ? (
             <Link to="/become-a-seller" className={buttonClasses('primary', 'md')}>
-              Apply again
+              {m.admin_seller_card_apply_again()}
             </Link>
           ) : null}
         </div>
@@ -93,19 +88,17 @@ function StatusExplanation({ seller }: { seller: SellerProfileView }) {
     case 'suspended':
       return (
         <p className="text-sm text-stone-700">
-          This seller account is suspended{seller.status_reason ? `: ${seller.status_reason}` : '.'} Please{' '}
+          {m.admin_seller_card_suspended_before()}
+          {seller.status_reason
+            ? `${m.admin_seller_card_suspended_reason({ reason: seller.status_reason })}${m.admin_seller_card_suspended_please_after_reason()}`
+            : m.admin_seller_card_suspended_please()}{' '}
           <Link to="/contact" className="font-medium text-brand-800 underline underline-offset-4">
-            contact support
+            {m.admin_seller_card_contact()}
           </Link>
-          .
+          {m.admin_seller_card_contact_after()}
         </p>
       )
     case 'approved':
-      return (
-        <p className="text-sm text-stone-700">
-          Your seller account is approved: your stores, inventory, magazines and received orders are in the
-          menu.
-        </p>
-      )
+      return <p className="text-sm text-stone-700">{m.admin_seller_card_approved()}</p>
   }
 }

@@ -3,6 +3,7 @@ import { createFileRoute, Link } from '@tanstack/react-router'
 import { PageEditor } from '~/features/content/components/page-editor'
 import { contentQueries } from '~/features/content/content.queries'
 import { pageHead } from '~/features/shell/page-head'
+import { m } from '~/lib/messages'
 import { invalidParam } from '~/lib/route-errors'
 
 export const Route = createFileRoute('/admin/content/$slug')({
@@ -11,7 +12,7 @@ export const Route = createFileRoute('/admin/content/$slug')({
     // The admin list carries every page in full; the editor needs nothing more.
     await context.queryClient.ensureQueryData(contentQueries.admin())
   },
-  head: () => pageHead('Edit page'),
+  head: () => pageHead(m.admin_content_edit_title()),
   component: EditContentPage,
 })
 
@@ -22,12 +23,12 @@ function EditContentPage() {
   return (
     <section aria-labelledby="page-title" className="flex flex-col gap-5">
       <Link to="/admin/content" className="text-sm font-medium text-brand-800 hover:underline">
-        ← Help content
+        {m.admin_content_back()}
       </Link>
       <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-        Edit: {page?.title ?? slug}
+        {m.admin_content_edit_heading({ title: page?.title ?? slug })}
       </h1>
-      {page ? <PageEditor key={page.updated_at} page={page} /> : <p>This page does not exist.</p>}
+      {page ? <PageEditor key={page.updated_at} page={page} /> : <p>{m.admin_content_missing()}</p>}
     </section>
   )
 }

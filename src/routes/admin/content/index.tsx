@@ -2,31 +2,32 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { contentQueries } from '~/features/content/content.queries'
 import { pageHead } from '~/features/shell/page-head'
+import { m } from '~/lib/messages'
 import { formatTehranDayLong } from '~/lib/tehran-time'
 
 export const Route = createFileRoute('/admin/content/')({
   loader: async ({ context }) => {
     await context.queryClient.ensureQueryData(contentQueries.admin())
   },
-  head: () => pageHead('Help content'),
+  head: () => pageHead(m.admin_content_title()),
   component: AdminContentPage,
 })
 
 function AdminContentPage() {
   const { data: pages } = useSuspenseQuery(contentQueries.admin())
   const groups = [
-    { title: 'Pages', items: pages.filter((p) => p.kind === 'page') },
-    { title: 'Guides for buyers', items: pages.filter((p) => p.audience === 'buyers') },
-    { title: 'Guides for sellers', items: pages.filter((p) => p.audience === 'sellers') },
+    { title: m.admin_content_pages(), items: pages.filter((p) => p.kind === 'page') },
+    { title: m.admin_content_guides_buyers(), items: pages.filter((p) => p.audience === 'buyers') },
+    { title: m.admin_content_guides_sellers(), items: pages.filter((p) => p.audience === 'sellers') },
   ]
   return (
     <section aria-labelledby="page-title" className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-          Help content
+          {m.admin_content_title()}
         </h1>
         <Link to="/admin/content/questions" className="text-sm font-medium text-brand-800 hover:underline">
-          Edit the FAQ questions →
+          {m.admin_content_faq_link()}
         </Link>
       </div>
       {groups.map((group) => (
@@ -42,7 +43,7 @@ function AdminContentPage() {
                 >
                   <span className="font-medium text-ink">{page.title}</span>
                   <span className="text-xs text-stone-600">
-                    Updated {formatTehranDayLong(page.updated_at)}
+                    {m.admin_content_updated({ day: formatTehranDayLong(page.updated_at) })}
                   </span>
                 </Link>
               </li>

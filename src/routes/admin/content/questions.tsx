@@ -3,12 +3,13 @@ import { createFileRoute, Link } from '@tanstack/react-router'
 import { FaqEntryForm } from '~/features/content/components/faq-editor'
 import { contentQueries } from '~/features/content/content.queries'
 import { pageHead } from '~/features/shell/page-head'
+import { m } from '~/lib/messages'
 
 export const Route = createFileRoute('/admin/content/questions')({
   loader: async ({ context }) => {
     await context.queryClient.ensureQueryData(contentQueries.faq())
   },
-  head: () => pageHead('FAQ questions'),
+  head: () => pageHead(m.admin_faq_title()),
   component: AdminFaqPage,
 })
 
@@ -17,13 +18,13 @@ function AdminFaqPage() {
   return (
     <section aria-labelledby="page-title" className="flex flex-col gap-5">
       <Link to="/admin/content" className="text-sm font-medium text-brand-800 hover:underline">
-        ← Help content
+        {m.admin_content_back()}
       </Link>
       <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-        FAQ questions
+        {m.admin_faq_title()}
       </h1>
       <details className="rounded-2xl border border-stone-200 bg-white p-4">
-        <summary className="cursor-pointer font-semibold text-ink">Add a question</summary>
+        <summary className="cursor-pointer font-semibold text-ink">{m.admin_faq_add()}</summary>
         <div className="mt-4">
           <FaqEntryForm />
         </div>

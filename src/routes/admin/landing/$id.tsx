@@ -5,6 +5,7 @@ import { LandingEditor } from '~/features/catalog/components/landing-admin-edito
 import { LandingStatusBadge } from '~/features/catalog/components/landing-admin-list'
 import { landingAdminQueries } from '~/features/catalog/landing-admin.queries'
 import { pageHead } from '~/features/shell/page-head'
+import { m } from '~/lib/messages'
 import { parseIdParam } from '~/lib/route-errors'
 import { Button } from '~/ui/button'
 
@@ -13,7 +14,7 @@ export const Route = createFileRoute('/admin/landing/$id')({
   loader: async ({ context, params }) => {
     await context.queryClient.ensureQueryData(landingAdminQueries.detail(Number(params.id)))
   },
-  head: () => pageHead('Edit landing page'),
+  head: () => pageHead(m.admin_landing_edit_title()),
   component: EditLandingPage,
 })
 
@@ -24,11 +25,11 @@ function EditLandingPage() {
   return (
     <section aria-labelledby="page-title" className="flex flex-col gap-5">
       <Link to="/admin/landing" className="self-start text-sm font-medium text-brand-800 hover:underline">
-        ← Landing pages
+        {m.admin_landing_back()}
       </Link>
       <div className="flex flex-wrap items-center gap-3">
         <h1 id="page-title" className="text-2xl font-bold tracking-tight break-words text-ink sm:text-3xl">
-          Edit: {page.title}
+          {m.admin_content_edit_heading({ title: page.title })}
         </h1>
         <LandingStatusBadge status={page.status} />
       </div>
@@ -42,7 +43,11 @@ function EditLandingPage() {
             {page.status === 'published' ? (
               <Button asChild variant="secondary">
                 <a href={`/landing/${page.slug}`} target="_blank" rel="noopener">
-                  View public page<span className="sr-only"> (opens in a new tab)</span> ↗
+                  {m.admin_landing_view_public()}
+                  <span className="sr-only">{m.admin_landing_new_tab()}</span>{' '}
+                  <span aria-hidden="true" className="rtl:-scale-x-100">
+                    ↗
+                  </span>
                 </a>
               </Button>
             ) : null}

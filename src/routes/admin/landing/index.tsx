@@ -3,13 +3,14 @@ import { createFileRoute, Link } from '@tanstack/react-router'
 import { LandingAdminList } from '~/features/catalog/components/landing-admin-list'
 import { landingAdminQueries } from '~/features/catalog/landing-admin.queries'
 import { pageHead } from '~/features/shell/page-head'
+import { m } from '~/lib/messages'
 import { Button } from '~/ui/button'
 
 export const Route = createFileRoute('/admin/landing/')({
   loader: async ({ context }) => {
     await context.queryClient.ensureQueryData(landingAdminQueries.list())
   },
-  head: () => pageHead('Landing pages'),
+  head: () => pageHead(m.admin_landing_title()),
   component: AdminLandingPages,
 })
 
@@ -20,14 +21,12 @@ function AdminLandingPages() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-            Landing pages
+            {m.admin_landing_title()}
           </h1>
-          <p className="text-sm text-stone-600">
-            Campaign pages at /landing/…: only published ones are public.
-          </p>
+          <p className="text-sm text-stone-600">{m.admin_landing_intro()}</p>
         </div>
         <Button asChild>
-          <Link to="/admin/landing/new">New landing page</Link>
+          <Link to="/admin/landing/new">{m.admin_landing_new()}</Link>
         </Button>
       </div>
       <LandingAdminList pages={pages} />

@@ -1,9 +1,10 @@
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { LandingEditor } from '~/features/catalog/components/landing-admin-editor'
 import { pageHead } from '~/features/shell/page-head'
+import { m } from '~/lib/messages'
 
 export const Route = createFileRoute('/admin/landing/new')({
-  head: () => pageHead('New landing page'),
+  head: () => pageHead(m.admin_landing_new()),
   component: NewLandingPage,
 })
 
@@ -12,10 +13,10 @@ function NewLandingPage() {
   return (
     <section aria-labelledby="page-title" className="flex flex-col gap-5">
       <Link to="/admin/landing" className="self-start text-sm font-medium text-brand-800 hover:underline">
-        ← Landing pages
+        {m.admin_landing_back()}
       </Link>
       <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-        New landing page
+        {m.admin_landing_new()}
       </h1>
       <LandingEditor
         onSaved={(saved) =>

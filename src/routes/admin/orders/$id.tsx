@@ -6,6 +6,7 @@ import { backLinkClass, invoiceLinkClass, OrderPage } from '~/features/orders/co
 import { adminOrderQueries } from '~/features/orders/orders-admin.queries'
 import type { AdminOrderDetail } from '~/features/orders/orders-admin.schemas'
 import { pageHead } from '~/features/shell/page-head'
+import { m } from '~/lib/messages'
 import { parseIdParam } from '~/lib/route-errors'
 
 export const Route = createFileRoute('/admin/orders/$id')({
@@ -13,7 +14,7 @@ export const Route = createFileRoute('/admin/orders/$id')({
   loader: async ({ context, params }) => {
     await context.queryClient.ensureQueryData(adminOrderQueries.detail(Number(params.id)))
   },
-  head: () => pageHead('Order'),
+  head: () => pageHead(m.admin_order_title()),
   component: AdminOrderPage,
 })
 
@@ -26,7 +27,7 @@ function AdminOrderPage() {
       viewer="admin"
       back={
         <Link to="/admin/orders" className={backLinkClass}>
-          ← Orders
+          {m.admin_orders_back()}
         </Link>
       }
       actions={<AdminOrderActions order={order} />}
@@ -34,7 +35,7 @@ function AdminOrderPage() {
       invoiceLink={
         order.invoice ? (
           <a href={`/api/invoices/${order.invoice.id}/pdf`} className={invoiceLinkClass}>
-            Invoice {order.invoice.number} (PDF)
+            {m.admin_orders_invoice({ number: order.invoice.number })}
           </a>
         ) : null
       }
@@ -54,15 +55,19 @@ function Parties({ order }: { order: AdminOrderDetail }) {
     </a>
   )
   return (
-    <Panel title="Buyer and seller" id="parties-title">
+    <Panel title={m.admin_orders_parties()} id="parties-title">
       <dl className="flex flex-col gap-3 text-sm">
         <div className="flex flex-col gap-0.5">
-          <dt className="text-xs font-semibold tracking-wide text-stone-600 uppercase">Buyer</dt>
+          <dt className="text-xs font-semibold tracking-wide text-stone-600 uppercase">
+            {m.admin_orders_buyer()}
+          </dt>
           <dd className="font-medium text-ink">{order.buyer.name}</dd>
           {order.buyer.phone ? <dd className="flex">{phone(order.buyer.phone)}</dd> : null}
         </div>
         <div className="flex flex-col gap-0.5">
-          <dt className="text-xs font-semibold tracking-wide text-stone-600 uppercase">Seller</dt>
+          <dt className="text-xs font-semibold tracking-wide text-stone-600 uppercase">
+            {m.admin_orders_seller()}
+          </dt>
           <dd className="font-medium text-ink">{order.seller.name}</dd>
           <dd className="text-stone-700">
             {order.seller.legal_name} · {order.seller.city}

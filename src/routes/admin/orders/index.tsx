@@ -6,6 +6,8 @@ import { adminOrderQueries } from '~/features/orders/orders-admin.queries'
 import { adminOrderSearch } from '~/features/orders/orders-admin.schemas'
 import { DEFAULT_PER_PAGE } from '~/features/orders/orders.schemas'
 import { pageHead } from '~/features/shell/page-head'
+import { formatNumber } from '~/lib/money'
+import { m } from '~/lib/messages'
 import { notFoundOnInvalidSearch } from '~/lib/route-errors'
 import { Button } from '~/ui/button'
 import { Pagination } from '~/ui/pagination'
@@ -17,7 +19,7 @@ export const Route = createFileRoute('/admin/orders/')({
   loader: async ({ context, deps }) => {
     await context.queryClient.ensureQueryData(adminOrderQueries.list({ ...deps, per_page: DEFAULT_PER_PAGE }))
   },
-  head: () => pageHead('Orders'),
+  head: () => pageHead(m.admin_orders_title()),
   component: AdminOrdersPage,
 })
 
@@ -39,10 +41,10 @@ function AdminOrdersPage() {
     <section aria-labelledby="page-title" className="flex flex-col gap-5">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-          Orders
+          {m.admin_orders_title()}
         </h1>
         <p className="text-sm text-stone-600" role="status">
-          {data.total} {data.total === 1 ? 'order' : 'orders'}
+          {m.admin_dashboard_orders_count({ count: data.total, countText: formatNumber(data.total) })}
         </p>
       </div>
       <SellerOrderFilters
@@ -91,20 +93,22 @@ function AdminOrdersPage() {
       <OrderList
         orders={data.items}
         linkTo="/admin/orders/$id"
-        counterpartLabel="Buyer"
-        parties={(order) => `Buyer: ${order.buyer_name} · Seller: ${order.seller_name}`}
+        counterpartLabel={m.admin_orders_buyer()}
+        parties={(order) =>
+          m.admin_orders_parties_line({ buyer: order.buyer_name, seller: order.seller_name })
+        }
         empty={
           filtered
             ? {
-                title: 'No orders match',
-                text: 'Try another status, seller, number or dates.',
+                title: m.admin_orders_none_match(),
+                text: m.admin_orders_none_match_hint(),
                 action: (
                   <Button asChild variant="secondary">
-                    <Link to="/admin/orders">Show all orders</Link>
+                    <Link to="/admin/orders">{m.admin_orders_show_all()}</Link>
                   </Button>
                 ),
               }
-            : { title: 'No orders yet', text: 'Orders appear here as soon as buyers check out.' }
+            : { title: m.admin_orders_none_yet(), text: m.admin_orders_none_yet_hint() }
         }
       />
       <Pagination

@@ -3,6 +3,7 @@ import { createFileRoute, Link } from '@tanstack/react-router'
 import { SellerDetailView } from '~/features/sellers/components/seller-detail'
 import { sellerQueries } from '~/features/sellers/sellers.queries'
 import { pageHead } from '~/features/shell/page-head'
+import { m } from '~/lib/messages'
 import { parseIdParam } from '~/lib/route-errors'
 
 export const Route = createFileRoute('/admin/sellers/$sellerId')({
@@ -12,7 +13,7 @@ export const Route = createFileRoute('/admin/sellers/$sellerId')({
   loader: async ({ context, params }) => {
     await context.queryClient.ensureQueryData(sellerQueries.detail(Number(params.sellerId)))
   },
-  head: () => pageHead('Seller'),
+  head: () => pageHead(m.admin_seller_page_title()),
   component: SellerDetailPage,
 })
 
@@ -25,7 +26,7 @@ function SellerDetailPage() {
         to="/admin/sellers"
         className="self-start text-sm font-medium text-brand-800 underline underline-offset-4"
       >
-        ← Sellers
+        {m.admin_seller_back()}
       </Link>
       <SellerDetailView seller={data} />
     </section>

@@ -10,6 +10,8 @@ import { pageHead } from '~/features/shell/page-head'
 import { isoDay } from '~/features/admin/admin.schemas'
 import { sellerStatuses } from '~/lib/domain-enums'
 import { formatTehranDay } from '~/lib/tehran-time'
+import { formatNumber } from '~/lib/money'
+import { m } from '~/lib/messages'
 import { notFoundOnInvalidSearch } from '~/lib/route-errors'
 import { Pagination } from '~/ui/pagination'
 
@@ -29,7 +31,7 @@ export const Route = createFileRoute('/admin/sellers/')({
   loader: async ({ context, deps }) => {
     await context.queryClient.ensureQueryData(sellerQueries.applications({ ...deps, per_page: PER_PAGE }))
   },
-  head: () => pageHead('Seller applications'),
+  head: () => pageHead(m.admin_applications_title()),
   component: SellerApplicationsPage,
 })
 
@@ -42,10 +44,10 @@ function SellerApplicationsPage() {
     <section aria-labelledby="page-title" className="flex flex-col gap-5">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-          Seller applications
+          {m.admin_applications_title()}
         </h1>
         <p className="text-sm text-stone-600" role="status">
-          {data.total} {data.total === 1 ? 'application' : 'applications'}
+          {m.admin_applications_count({ count: data.total, countText: formatNumber(data.total) })}
         </p>
       </div>
       <ApplicationFiltersForm
@@ -58,14 +60,15 @@ function SellerApplicationsPage() {
       />
       {search.since ? (
         <p className="flex flex-wrap items-center gap-2 text-sm text-stone-700">
-          Created since <span className="font-semibold text-ink">{formatTehranDay(search.since)}</span>
+          {m.admin_applications_since()}{' '}
+          <span className="font-semibold text-ink">{formatTehranDay(search.since)}</span>
           <Link
             to="."
             search={(prev) => ({ ...prev, since: undefined, page: undefined })}
             className="rounded-full px-3 py-1 font-medium ring-1 ring-stone-300 hover:bg-stone-50"
-            aria-label="Show sellers created at any time"
+            aria-label={m.admin_applications_any_time_aria()}
           >
-            Any time
+            {m.admin_applications_any_time()}
           </Link>
         </p>
       ) : null}

@@ -3,6 +3,7 @@ import { createFileRoute, Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useCurrentUser } from '~/features/session/use-session'
 import { pageHead } from '~/features/shell/page-head'
+import { m } from '~/lib/messages'
 import { TicketReplyForm, TicketStatusButton } from '~/features/tickets/components/ticket-reply'
 import { TicketHeader, TicketMessages } from '~/features/tickets/components/ticket-thread'
 import { assignTicketFn } from '~/features/tickets/tickets.functions'
@@ -17,7 +18,7 @@ export const Route = createFileRoute('/admin/tickets/$id')({
   loader: async ({ context, params }) => {
     await context.queryClient.ensureQueryData(ticketQueries.detail(Number(params.id)))
   },
-  head: ({ params }) => pageHead(`Ticket #${params.id}`),
+  head: ({ params }) => pageHead(m.admin_ticket_title({ id: params.id })),
   component: AdminTicketPage,
 })
 
@@ -45,13 +46,13 @@ function AdminTicketPage() {
   return (
     <section aria-labelledby="page-title" className="flex max-w-3xl flex-col gap-5">
       <Link to="/admin/tickets" className="text-sm font-medium text-brand-800 hover:underline">
-        ← Support tickets
+        {m.admin_tickets_back()}
       </Link>
       <TicketHeader ticket={ticket} staff />
       <div className="flex flex-wrap gap-3">
         {ticket.assigned_admin?.id !== user?.id ? (
           <Button variant="secondary" disabled={assigning} onClick={() => void assign()}>
-            Assign to me
+            {m.admin_ticket_assign()}
           </Button>
         ) : null}
         <TicketStatusButton ticket={ticket} />
@@ -59,7 +60,7 @@ function AdminTicketPage() {
       <TicketMessages ticket={ticket} />
       {ticket.status === 'closed' ? (
         <p className="rounded-2xl border border-dashed border-stone-300 bg-white p-4 text-sm text-stone-700">
-          This ticket is closed. Reopen it to answer.
+          {m.admin_ticket_closed()}
         </p>
       ) : (
         <TicketReplyForm key={ticket.messages.length} ticket={ticket} staff />

@@ -2,6 +2,8 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { pageHead } from '~/features/shell/page-head'
+import { formatNumber } from '~/lib/money'
+import { m } from '~/lib/messages'
 import { InboxFiltersForm } from '~/features/tickets/components/inbox-filters'
 import { TicketList } from '~/features/tickets/components/ticket-list'
 import { ticketDepartments, ticketStatuses } from '~/lib/ticket-enums'
@@ -24,7 +26,7 @@ export const Route = createFileRoute('/admin/tickets/')({
   loader: async ({ context, deps }) => {
     await context.queryClient.ensureQueryData(ticketQueries.inbox({ ...deps, per_page: PER_PAGE }))
   },
-  head: () => pageHead('Support tickets'),
+  head: () => pageHead(m.admin_tickets_title()),
   component: AdminTicketsPage,
 })
 
@@ -37,10 +39,10 @@ function AdminTicketsPage() {
     <section aria-labelledby="page-title" className="flex flex-col gap-5">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-          Support tickets
+          {m.admin_tickets_title()}
         </h1>
         <p className="text-sm text-stone-600" role="status">
-          {data.total} {data.total === 1 ? 'ticket' : 'tickets'}
+          {m.admin_tickets_count({ count: data.total, countText: formatNumber(data.total) })}
         </p>
       </div>
       <InboxFiltersForm
@@ -48,11 +50,7 @@ function AdminTicketsPage() {
         filters={search}
         onChange={(filters) => void navigate({ search: { ...filters, page: undefined } })}
       />
-      <TicketList
-        tickets={data.items}
-        linkTo="/admin/tickets/$id"
-        emptyText="No ticket matches these filters."
-      />
+      <TicketList tickets={data.items} linkTo="/admin/tickets/$id" emptyText={m.admin_tickets_none()} />
       <Pagination
         page={data.page}
         pageCount={pageCount}

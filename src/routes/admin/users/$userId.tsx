@@ -3,6 +3,7 @@ import { createFileRoute, Link } from '@tanstack/react-router'
 import { adminQueries } from '~/features/admin/admin.queries'
 import { UserDetailPanels } from '~/features/admin/components/user-detail'
 import { pageHead } from '~/features/shell/page-head'
+import { m } from '~/lib/messages'
 import { invalidParam } from '~/lib/route-errors'
 
 export const Route = createFileRoute('/admin/users/$userId')({
@@ -13,7 +14,7 @@ export const Route = createFileRoute('/admin/users/$userId')({
   loader: async ({ context, params }) => {
     await context.queryClient.ensureQueryData(adminQueries.user(Number(params.userId)))
   },
-  head: () => pageHead('User'),
+  head: () => pageHead(m.admin_user_page_title()),
   component: AdminUserPage,
 })
 
@@ -24,7 +25,7 @@ function AdminUserPage() {
     <section aria-labelledby="page-title" className="flex flex-col gap-5">
       <div>
         <Link to="/admin/users" className="text-sm font-medium text-brand-800 hover:underline">
-          ← All users
+          {m.admin_user_back()}
         </Link>
         <h1
           id="page-title"

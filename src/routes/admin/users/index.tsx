@@ -4,6 +4,9 @@ import { adminQueries } from '~/features/admin/admin.queries'
 import { adminUserSearch, USERS_PER_PAGE } from '~/features/admin/admin.schemas'
 import { NoUsers, RoleFilter, UserList } from '~/features/admin/components/user-list'
 import { pageHead } from '~/features/shell/page-head'
+import { dayText } from '~/features/admin/admin-format'
+import { formatNumber } from '~/lib/money'
+import { m } from '~/lib/messages'
 import { notFoundOnInvalidSearch } from '~/lib/route-errors'
 import { Button } from '~/ui/button'
 import { SearchForm } from '~/ui/form/search-form'
@@ -16,7 +19,7 @@ export const Route = createFileRoute('/admin/users/')({
   loader: async ({ context, deps }) => {
     await context.queryClient.ensureQueryData(adminQueries.users({ ...deps, per_page: USERS_PER_PAGE }))
   },
-  head: () => pageHead('Users'),
+  head: () => pageHead(m.admin_users_title()),
   component: AdminUsersPage,
 })
 
@@ -30,19 +33,19 @@ function AdminUsersPage() {
     <section aria-labelledby="page-title" className="flex flex-col gap-5">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-          Users
+          {m.admin_users_title()}
         </h1>
         <p className="text-sm text-stone-600" role="status">
-          {data.total.toLocaleString('en-US')} {data.total === 1 ? 'user' : 'users'}
-          {search.since ? ` joined since ${search.since}` : ''}
+          {m.admin_users_count({ count: data.total, countText: formatNumber(data.total) })}
+          {search.since ? m.admin_users_since({ day: dayText(search.since) }) : ''}
         </p>
       </div>
       <SearchForm
         key={search.q ?? ''}
-        label="Mobile, name or email"
-        ariaLabel="Find users"
+        label={m.admin_users_search_label()}
+        ariaLabel={m.admin_users_search_aria()}
         initial={search.q ?? ''}
-        placeholder="0912 345 6789, Sara Ahmadi, sara@…"
+        placeholder={m.admin_users_search_placeholder()}
         onSearch={(q) => void navigate({ search: (prev) => ({ ...prev, q, page: undefined }) })}
       />
       <RoleFilter
@@ -63,7 +66,7 @@ function AdminUsersPage() {
             filtered={filtered}
             action={
               <Button asChild variant="secondary">
-                <Link to="/admin/users">Show everyone</Link>
+                <Link to="/admin/users">{m.admin_users_show_everyone()}</Link>
               </Button>
             }
           />

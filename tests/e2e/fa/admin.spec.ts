@@ -1,0 +1,75 @@
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+import { demoSeller } from '~/features/demo/data/demo-accounts'
+import { signIn } from '../support/auth'
+
+/**
+ * The admin's Persian journey (issue #22): the dashboard, the sellers list, a seller's page and the
+ * audit log, reached by their Persian names, each right to left with Persian digits, and each free
+ * of serious or critical axe violations at 1280 and 390 px. Screenshots go to SHOTS_DIR.
+ */
+
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-fa-admin'
+mkdirSync(SHOTS, { recursive: true })
+
+/** axe at both widths (and a screenshot of each), back at 1280 px afterwards. */
+async function checkPage(page: Page, name: string) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: true })
+    const results = await new AxeBuilder({ page }).analyze()
+    const bad = results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}) at ${width}px: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+    expect(bad, `${name} at ${width}px`).toEqual([])
+  }
+  await page.setViewportSize({ width: 1280, height: 900 })
+}
+
+test('the admin walks the dashboard, sellers, a seller and the audit log in Persian', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000)
+  await signIn(context, 'admin')
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await page.goto('/admin')
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
+  await expect(page.getByRole('heading', { level: 1, name: 'پیشخوان' })).toBeVisible()
+  const menu = page.getByRole('navigation', { name: 'مدیریت سایت' }).last()
+  await expect(menu).toBeVisible()
+  await expect(page.getByRole('link', { name: /ارزش ناخالص فروش/ }).first()).toBeVisible()
+  await expect(page.getByRole('link', { name: '۹۰ روز گذشته' })).toBeVisible()
+  // Figures and the period are in Persian digits, the words in Persian.
+  const main = page.locator('main')
+  await expect(main).not.toContainText(/[0-9]/)
+  await expect(main).not.toContainText(/\b(Orders|Dashboard|Sellers|GMV per day)\b/)
+  await checkPage(page, 'dashboard')
+
+  await menu.getByRole('link', { name: 'فروشنده‌ها' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'درخواست‌های فروشندگی' })).toBeVisible()
+  await expect(page.getByRole('search', { name: 'فیلتر درخواست‌ها' })).toBeVisible()
+  await expect(page.getByLabel('وضعیت')).toBeVisible()
+  await expect(page.getByRole('columnheader', { name: 'کسب‌وکار' })).toBeVisible()
+  await expect(page.getByRole('status').filter({ hasText: 'درخواست' })).toBeVisible()
+  await checkPage(page, 'sellers')
+
+  await page.getByRole('table').getByRole('link', { name: demoSeller.displayName, exact: true }).click()
+  await expect(page.getByRole('heading', { level: 1, name: demoSeller.displayName })).toBeVisible()
+  await expect(page.getByRole('link', { name: '→ فروشنده‌ها' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'مشخصات' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: /^کیفیت، ۳۰ روز گذشته$/ })).toBeVisible()
+  await expect(page.getByText('تأییدشده', { exact: true }).first()).toBeVisible()
+  await expect(page.getByRole('button', { name: 'تعلیق فروشنده' })).toBeVisible()
+  await checkPage(page, 'seller')
+
+  await menu.getByRole('link', { name: 'سابقهٔ تغییرات' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'سابقهٔ تغییرات' })).toBeVisible()
+  await expect(page.getByRole('form', { name: 'فیلتر سابقهٔ تغییرات' })).toBeVisible()
+  await expect(page.getByLabel('عملیات')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'اعمال فیلتر' })).toBeVisible()
+  await expect(page.getByRole('status').filter({ hasText: 'تغییر' })).toBeVisible()
+  await checkPage(page, 'audit')
+})
