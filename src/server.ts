@@ -11,7 +11,7 @@ import { cachedGuestPage, clearPageCache } from './server/http/page-cache.server
 import {
   internalErrorMessage,
   isClientAbort,
-  MALFORMED_PAYLOAD,
+  malformedPayloadMessage,
   malformedServerFnPayload,
   SERVER_FN_PREFIX,
   serverFnCall,
@@ -53,7 +53,7 @@ export default createServerEntry({
           // Start answers a payload it cannot decode with a 500 before the function runs.
           if (!call.started && response.status >= 500) {
             await response.body?.cancel()
-            response = Response.json({ message: MALFORMED_PAYLOAD, requestId }, { status: 400 })
+            response = Response.json({ message: malformedPayloadMessage(), requestId }, { status: 400 })
           }
         } else {
           const page = await cachedGuestPage(request, cspNonce, () => handler(request, ...rest))
