@@ -18,8 +18,8 @@ import {
   type ServerFnCall,
 } from './server/http/error-contract.server'
 import { securityHeaders } from './server/http/security-headers.server'
-import { requestScope, rootLogger, type RequestScope } from './server/log.server'
-import { LOCALE_COOKIE, localeOfRequest, preferenceCookie } from './lib/i18n'
+import { requestScope, scopeOfRequest } from './server/log.server'
+import { LOCALE_COOKIE, preferenceCookie } from './lib/i18n'
 
 // In production the boot plugin has done this (migrations, job queue and its workers) before
 // listening; in `vite dev`, which runs no boot plugin, it happens here. Both are idempotent.
@@ -37,10 +37,13 @@ export default createServerEntry({
     const incoming = request.headers.get('x-request-id')
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID()
     const cspNonce = randomBytes(16).toString('base64')
-    const log = rootLogger.child({ requestId })
     const started = performance.now()
-    const asked = localeOfRequest(request, config.defaultLocale)
-    const scope: RequestScope = { requestId, log, cspNonce, locale: asked.locale, moneyUnit: asked.moneyUnit }
+    const { scope, remember } = scopeOfRequest(request, {
+      requestId,
+      cspNonce,
+      defaultLocale: config.defaultLocale,
+    })
+    const log = scope.log
     return requestScope.run(scope, async () => {
       let response: Response
       const isServerFn = new URL(request.url).pathname.startsWith(SERVER_FN_PREFIX)
@@ -76,8 +79,8 @@ export default createServerEntry({
       }
       headers.set('x-request-id', requestId)
       // `?lang=` chooses the language and it is remembered (the page then shows it wherever it goes).
-      if (asked.remember)
-        headers.append('set-cookie', preferenceCookie(LOCALE_COOKIE, asked.locale, headerMode.https))
+      if (remember && scope.locale)
+        headers.append('set-cookie', preferenceCookie(LOCALE_COOKIE, scope.locale, headerMode.https))
       response = new Response(response.body, {
         status: response.status,
         statusText: response.statusText,
