@@ -11,14 +11,14 @@ import { cachedGuestPage, clearPageCache, storedGuestPage } from './server/http/
 import {
   internalErrorMessage,
   isClientAbort,
-  MALFORMED_PAYLOAD,
+  malformedPayloadMessage,
   malformedServerFnPayload,
   SERVER_FN_PREFIX,
   serverFnCall,
   type ServerFnCall,
 } from './server/http/error-contract.server'
 import { securityHeaders } from './server/http/security-headers.server'
-import { requestScope, rootLogger, type RequestScope } from './server/log.server'
+import { requestScope, rootLogger, scopeOfRequest } from './server/log.server'
 import { LOCALE_COOKIE, localeOfRequest, preferenceCookie } from './lib/i18n'
 
 // In production the boot plugin has done this (migrations, job queue and its workers) before
@@ -57,8 +57,12 @@ export default createServerEntry({
       return stored
     }
     const cspNonce = randomBytes(16).toString('base64')
-    const log = rootLogger.child({ requestId })
-    const scope: RequestScope = { requestId, log, cspNonce, locale: asked.locale, moneyUnit: asked.moneyUnit }
+    const { scope, remember } = scopeOfRequest(request, {
+      requestId,
+      cspNonce,
+      defaultLocale: config.defaultLocale,
+    })
+    const log = scope.log
     return requestScope.run(scope, async () => {
       let response: Response
       const isServerFn = new URL(request.url).pathname.startsWith(SERVER_FN_PREFIX)
@@ -71,7 +75,7 @@ export default createServerEntry({
           // Start answers a payload it cannot decode with a 500 before the function runs.
           if (!call.started && response.status >= 500) {
             await response.body?.cancel()
-            response = Response.json({ message: MALFORMED_PAYLOAD, requestId }, { status: 400 })
+            response = Response.json({ message: malformedPayloadMessage(), requestId }, { status: 400 })
           }
         } else {
           const page = await cachedGuestPage(request, { nonce: cspNonce, mode: headerMode }, () =>
@@ -96,8 +100,8 @@ export default createServerEntry({
       }
       headers.set('x-request-id', requestId)
       // `?lang=` chooses the language and it is remembered (the page then shows it wherever it goes).
-      if (asked.remember)
-        headers.append('set-cookie', preferenceCookie(LOCALE_COOKIE, asked.locale, headerMode.https))
+      if (remember && scope.locale)
+        headers.append('set-cookie', preferenceCookie(LOCALE_COOKIE, scope.locale, headerMode.https))
       response = new Response(response.body, {
         status: response.status,
         statusText: response.statusText,

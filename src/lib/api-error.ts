@@ -1,4 +1,5 @@
 import type { HTTPError } from 'ky'
+import { m } from './messages'
 
 // ky's errors told apart by name, as ky's own guards do for errors from another realm: importing
 // its guards would put all of ky (about 8 KB gzip) in every page's first load, since this module
@@ -12,10 +13,12 @@ const isNetworkError = (error: unknown) => named(error, 'NetworkError')
 /** Per-field validation messages, as a 422 response's `errors` object carries them. */
 export type FieldErrors = Record<string, string[]>
 
-export const MODULE_NOT_FOUND = 'Module Not Found'
-const NETWORK_MESSAGE = 'We could not reach the server. Check your connection and try again.'
-const GENERIC_MESSAGE = 'Something went wrong on our end'
-const INVALID_MESSAGE = 'Some of the information is not valid.'
+// Messages in the page's language, made when the error is (never at module load).
+/** A 404's message for the caller (an error page or an empty state). */
+export const moduleNotFoundMessage = () => m.server_client_not_found()
+const networkMessage = () => m.server_client_network()
+const genericMessage = () => m.server_client_generic()
+const invalidMessage = () => m.server_client_invalid()
 
 /**
  * An API failure the UI can act on: the HTTP status (0 when no response came back), a message
@@ -78,15 +81,15 @@ function messageFrom(body: unknown): string | undefined {
 export function validationMessage(body: unknown): string {
   const fields = fieldErrorsFrom(body)
   if (fields) return Object.values(fields).flat().join('\n')
-  return messageFrom(body) ?? INVALID_MESSAGE
+  return messageFrom(body) ?? invalidMessage()
 }
 
 /** An ApiError from a status, a parsed response body and (for a 429) its Retry-After header. */
 export function apiErrorFromResponse(status: number, body: unknown, retryAfter?: string | null): ApiError {
-  if (status === 404) return new ApiError(404, MODULE_NOT_FOUND)
+  if (status === 404) return new ApiError(404, moduleNotFoundMessage())
   if (status === 422) return new ApiError(422, validationMessage(body), fieldErrorsFrom(body))
   const limit = status === 429 && retryAfter ? { retryAfter: Number(retryAfter) } : undefined
-  return new ApiError(status, messageFrom(body) ?? GENERIC_MESSAGE, undefined, limit)
+  return new ApiError(status, messageFrom(body) ?? genericMessage(), undefined, limit)
 }
 
 /** Maps anything thrown by ky, a server function or fetch into an ApiError. */
@@ -94,20 +97,21 @@ export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error
   if (isHTTPError(error))
     return apiErrorFromResponse(error.response.status, error.data, error.response.headers.get('retry-after'))
-  if (isTimeoutError(error)) return new ApiError(408, NETWORK_MESSAGE)
-  if (isNetworkError(error)) return new ApiError(0, NETWORK_MESSAGE)
+  if (isTimeoutError(error)) return new ApiError(408, networkMessage())
+  if (isNetworkError(error)) return new ApiError(0, networkMessage())
   // A server function's thrown error arrives as a plain Error that kept its own properties.
   if (isRecord(error) && typeof error.status === 'number') {
     const status = error.status
-    const message = typeof error.message === 'string' && error.message ? error.message : GENERIC_MESSAGE
-    if (status === 404) return new ApiError(404, message === GENERIC_MESSAGE ? MODULE_NOT_FOUND : message)
+    const given = typeof error.message === 'string' && error.message ? error.message : null
+    const message = given ?? genericMessage()
+    if (status === 404) return new ApiError(404, given ?? moduleNotFoundMessage())
     const fields = isRecord(error.fieldErrors) ? fieldErrorsFrom({ errors: error.fieldErrors }) : undefined
     const retryAfter = typeof error.retryAfter === 'number' ? error.retryAfter : undefined
     return new ApiError(status, message, fields, { retryAfter, rateLimited: error.rateLimited === true })
   }
   if (error instanceof TypeError && /fetch|network/i.test(error.message))
-    return new ApiError(0, NETWORK_MESSAGE)
-  return new ApiError(500, GENERIC_MESSAGE)
+    return new ApiError(0, networkMessage())
+  return new ApiError(500, genericMessage())
 }
 
 /** Statuses worth asking again for: time-outs, conflicts, rate limits, server faults and no answer. */

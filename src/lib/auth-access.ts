@@ -1,4 +1,5 @@
 import { APPROVED_SELLER_STATUS } from '~/lib/domain-enums'
+import { m } from './messages'
 import type { User } from './user'
 
 /**
@@ -12,7 +13,8 @@ export type UserAccess = Pick<
   'is_seller' | 'is_observer' | 'pointing_seller_id' | 'is_admin' | 'seller'
 >
 
-export const APPROVED_SELLER_MESSAGE = 'You need to be an approved seller to access this page'
+/** What an unapproved seller is told on a page or action that needs approval (in the page's language). */
+export const approvedSellerMessage = () => m.server_error_approved_seller_only()
 
 /** 'owner' for a seller's own account, 'observer' for one acting for a seller, else null. */
 export function sellerRole(user: UserAccess | null | undefined): 'owner' | 'observer' | null {
@@ -49,7 +51,7 @@ export function decideAreaAccess(user: UserAccess | null | undefined, pathname: 
     if (!user) return { kind: 'sign-in' }
     if (!canEnterSellerArea(user)) return { kind: 'not-seller' }
     if (OPEN_SELLER_PATHS.has(path) || isApprovedSeller(user)) return { kind: 'allow' }
-    return { kind: 'not-approved', message: APPROVED_SELLER_MESSAGE }
+    return { kind: 'not-approved', message: approvedSellerMessage() }
   }
   if (under('/admin')) {
     if (!user) return { kind: 'sign-in' }

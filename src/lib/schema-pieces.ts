@@ -1,4 +1,6 @@
 import * as v from 'valibot'
+import { formatNumber } from './money'
+import { m } from './messages'
 
 /**
  * Bounds every input schema shares, so nothing the database cannot hold reaches a query: ids and
@@ -8,19 +10,21 @@ export const INT4_MAX = 2_147_483_647
 
 /** A database id (int4 identity): a whole number from 1 to 2,147,483,647. */
 export const idSchema = v.pipe(
-  v.number('Must be a number'),
-  v.integer('Must be a whole number'),
-  v.minValue(1, 'Must be 1 or more'),
-  v.maxValue(INT4_MAX, 'Is too large'),
+  v.number(() => m.server_field_number()),
+  v.integer(() => m.server_field_whole_number()),
+  v.minValue(1, () => m.server_field_min_value({ min: formatNumber(1) })),
+  v.maxValue(INT4_MAX, () => m.server_field_too_large()),
 )
 
 /** A whole number within [min, max] (max at most int4). */
 export function intSchema(min: number, max: number = INT4_MAX) {
   return v.pipe(
-    v.number('Must be a number'),
-    v.integer('Must be a whole number'),
-    v.minValue(min, `Must be ${min} or more`),
-    v.maxValue(Math.min(max, INT4_MAX), `Must be ${Math.min(max, INT4_MAX).toLocaleString('en-US')} or less`),
+    v.number(() => m.server_field_number()),
+    v.integer(() => m.server_field_whole_number()),
+    v.minValue(min, () => m.server_field_min_value({ min: formatNumber(min) })),
+    v.maxValue(Math.min(max, INT4_MAX), () =>
+      m.server_field_max_value({ max: formatNumber(Math.min(max, INT4_MAX)) }),
+    ),
   )
 }
 
@@ -30,10 +34,10 @@ export const quantitySchema = intSchema(1)
 /** An amount of money in integer minor units (bigint in the database; kept within a safe integer). */
 export function moneySchema(min = 0) {
   return v.pipe(
-    v.number('Must be a number'),
-    v.integer('Must be a whole amount'),
-    v.minValue(min, `Must be ${min} or more`),
-    v.maxValue(Number.MAX_SAFE_INTEGER, 'Is too large'),
+    v.number(() => m.server_field_number()),
+    v.integer(() => m.server_field_whole_amount()),
+    v.minValue(min, () => m.server_field_min_value({ min: formatNumber(min) })),
+    v.maxValue(Number.MAX_SAFE_INTEGER, () => m.server_field_too_large()),
   )
 }
 
@@ -41,16 +45,17 @@ export function moneySchema(min = 0) {
 export function textSchema(max: number, options: { min?: number; trim?: boolean; label?: string } = {}) {
   const { min = 0, trim = true } = options
   return v.pipe(
-    v.string('Must be text'),
-    v.check((s) => !s.includes('\u0000'), 'Must not contain NUL characters'),
+    v.string(() => m.server_field_text()),
+    v.check((s) => !s.includes('\u0000'), () => m.server_error_nul_characters()),
     trim ? v.trim() : v.transform((s: string) => s),
-    v.minLength(min, min <= 1 ? 'Is required' : `Must be at least ${min} characters`),
-    v.maxLength(max, `Must be at most ${max} characters`),
+    v.minLength(min, () =>
+      min <= 1 ? m.server_field_required() : m.server_field_min_length({ min: formatNumber(min) })),
+    v.maxLength(max, () => m.server_field_max_length({ max: formatNumber(max) })),
   )
 }
 
 /** A UUID (e.g. a background job's id), in its usual hyphenated form. */
-export const uuidSchema = v.pipe(v.string('Must be text'), v.trim(), v.uuid('Must be a UUID'))
+export const uuidSchema = v.pipe(v.string(() => m.server_field_text()), v.trim(), v.uuid(() => m.server_field_uuid()))
 
 /** A URL slug: lowercase Latin letters and digits in words joined by single hyphens. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
@@ -59,7 +64,7 @@ export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 export function slugSchema(min = 3, max = 60) {
   return v.pipe(
     textSchema(max, { min }),
-    v.regex(SLUG_PATTERN, 'Use lowercase letters, digits and single hyphens'),
+    v.regex(SLUG_PATTERN, () => m.server_field_slug()),
   )
 }
 

@@ -2,7 +2,7 @@ import '@tanstack/react-start/server-only'
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { pino, type Logger } from 'pino'
 import { REQUEST_SCOPE_KEY } from '~/lib/csp-nonce'
-import type { Locale, MoneyUnit } from '~/lib/i18n'
+import { localeOfRequest, type Locale, type MoneyUnit } from '~/lib/i18n'
 
 const level = process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'silent' : 'info')
 
@@ -26,4 +26,24 @@ export const requestScope = new AsyncLocalStorage<RequestScope>()
 /** The logger of the current request (with its request id), else the root logger. */
 export function log(): Logger {
   return requestScope.getStore()?.log ?? rootLogger
+}
+
+/**
+ * A request's scope as the app entry (src/server.ts) opens it: its id and logger, the CSP nonce, and
+ * the language and money unit it asked for (`?lang=`, else the `locale` cookie, else the default).
+ * `remember` says that `?lang=` chose a language the cookie should now keep.
+ */
+export function scopeOfRequest(
+  request: Request,
+  options: { requestId: string; cspNonce: string; defaultLocale: Locale },
+): { scope: RequestScope; remember: boolean } {
+  const asked = localeOfRequest(request, options.defaultLocale)
+  const scope: RequestScope = {
+    requestId: options.requestId,
+    log: rootLogger.child({ requestId: options.requestId }),
+    cspNonce: options.cspNonce,
+    locale: asked.locale,
+    moneyUnit: asked.moneyUnit,
+  }
+  return { scope, remember: asked.remember }
 }

@@ -20,7 +20,7 @@ import { Route as refreshRoute } from '~/routes/api/auth/refresh-token'
 import { Route as profileRoute } from '~/routes/api/user/profile'
 import type { AuthContext } from '~/server/auth/session.server'
 import { hashPassword } from '~/server/auth/password.server'
-import { ACCOUNT_BLOCKED } from '~/server/auth/session.server'
+import { accountBlockedMessage } from '~/server/auth/session.server'
 import { setClock } from '~/server/clock.server'
 import type { Db } from '~/server/db/client.server'
 import {
@@ -136,7 +136,7 @@ describe('blocking a user', () => {
     // Signing in again is refused with a message the user can act on.
     const again = await signInWithPassword(user.cellphone)
     expect(again.status).toBe(403)
-    expect(JSON.stringify(await again.json())).toContain(ACCOUNT_BLOCKED)
+    expect(JSON.stringify(await again.json())).toContain(accountBlockedMessage())
 
     const detail = await getUserDetail(db, admin, { account_id: user.id })
     expect(detail).toMatchObject({ blocked: true, blocked_reason: 'Fraudulent orders', sessions: [] })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { SellerStatus } from '~/lib/domain-enums'
 import {
-  APPROVED_SELLER_MESSAGE,
+  approvedSellerMessage,
   canEnterSellerArea,
   decideAreaAccess,
   isApprovedSeller,
@@ -40,7 +40,7 @@ type Kind = keyof typeof users
 const allow = { kind: 'allow' }
 const signIn = { kind: 'sign-in' }
 const notSeller = { kind: 'not-seller' }
-const notApproved = { kind: 'not-approved', message: APPROVED_SELLER_MESSAGE }
+const notApproved = { kind: 'not-approved', message: approvedSellerMessage() }
 const forbidden = { kind: 'forbidden' }
 
 /**

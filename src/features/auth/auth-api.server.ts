@@ -1,5 +1,5 @@
 import '@tanstack/react-start/server-only'
-import { apiRoute, CSRF_REFUSED, type ApiReply } from '~/server/auth/api-route.server'
+import { apiRoute, csrfRefusedMessage, type ApiReply } from '~/server/auth/api-route.server'
 import { isSameSiteGet } from '~/server/auth/csrf.server'
 import {
   REFRESH_COOKIE,
@@ -109,7 +109,7 @@ export const refreshEndpoint = apiRoute(async ({ request, db, meta, secure }) =>
 /** GET /api/auth/remove-cookie: forgets the tokens in this browser (spec §7, after a failed refresh). */
 export const removeCookieEndpoint = apiRoute(async ({ request, secure, config }) => {
   // A GET, so the general CSRF check lets it through: another site must not sign a user out.
-  if (!isSameSiteGet(request, config.publicSiteUrl)) throw new HttpError(403, CSRF_REFUSED)
+  if (!isSameSiteGet(request, config.publicSiteUrl)) throw new HttpError(403, csrfRefusedMessage())
   return { body: { message: 'Signed out' }, cookies: clearedSessionCookies(secure) }
 })
 

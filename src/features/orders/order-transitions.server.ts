@@ -1,7 +1,7 @@
 import '@tanstack/react-start/server-only'
 import { eq, sql } from 'drizzle-orm'
 import * as v from 'valibot'
-import { APPROVED_SELLER_MESSAGE, sellerRole } from '~/lib/auth-access'
+import { approvedSellerMessage, sellerRole } from '~/lib/auth-access'
 import type { User } from '~/features/auth/auth.schemas'
 import {
   countsTowardsPopularity,
@@ -250,7 +250,7 @@ async function actorKindsFor(
     else unapprovedSeller = true
   }
   if (user.is_admin) kinds.push('admin')
-  if (kinds.length === 0 && unapprovedSeller) throw forbidden(APPROVED_SELLER_MESSAGE)
+  if (kinds.length === 0 && unapprovedSeller) throw forbidden(approvedSellerMessage())
   if (kinds.length === 0) throw notFound(ORDER_NOT_FOUND)
   return kinds
 }

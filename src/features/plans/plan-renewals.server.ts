@@ -6,10 +6,11 @@ import type { Db, Tx } from '~/server/db/client.server'
 import { plans, sellerSubscriptions, sellers, users } from '~/server/db/schema'
 import { log } from '~/server/log.server'
 import { queueMessage } from '~/server/providers/sms/outbox.server'
+import { smsDay, smsNumber } from '~/server/providers/sms/sms-text.server'
+import { m } from '~/lib/messages'
 import { setSellerPlan } from './plan-fulfilment.server'
 import { FREE_PLAN } from './plan-limits.server'
 import { GRACE_DAYS } from './plans.schemas'
-import { tehranDayOf } from '~/lib/tehran-time'
 
 /**
  * The `plans.renewals` schedule (hourly, once across instances): a scheduled period starts when the
@@ -150,7 +151,12 @@ export async function runPlanRenewals(
         await queueMessage(tx, {
           to: owner.phone,
           channel: 'sms',
-          body: `Omdeh: your ${owner.planName} plan ends on ${tehranDayOf(period.periodEnd)}${daysBefore === 1 ? ' (tomorrow)' : ''}. Renew on the Subscription page to keep it; after ${GRACE_DAYS} days of grace your account moves to Free.`,
+          body: m.server_sms_plan_ends({
+            plan: owner.planName,
+            day: smsDay(period.periodEnd),
+            tomorrow: daysBefore === 1 ? m.server_sms_tomorrow() : '',
+            graceDays: smsNumber(GRACE_DAYS),
+          }),
         })
       },
     )
@@ -196,7 +202,7 @@ export async function runPlanRenewals(
         await queueMessage(tx, {
           to: owner.phone,
           channel: 'sms',
-          body: `Omdeh: your ${owner.planName} plan has ended and your account is on Free. Nothing was deleted; choose a plan on the Subscription page to add more.`,
+          body: m.server_sms_plan_ended({ plan: owner.planName }),
         })
     },
   )

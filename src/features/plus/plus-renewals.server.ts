@@ -6,9 +6,10 @@ import type { Db, Tx } from '~/server/db/client.server'
 import { plusMemberships, users } from '~/server/db/schema'
 import { log } from '~/server/log.server'
 import { queueMessage } from '~/server/providers/sms/outbox.server'
+import { smsDay } from '~/server/providers/sms/sms-text.server'
+import { m } from '~/lib/messages'
 import { eachDue } from '~/features/plans/plan-renewals.server'
 import { PLUS_NAME, PLUS_PATH } from './plus.schemas'
-import { tehranDayOf } from '~/lib/tehran-time'
 
 /**
  * Plus renewals, run by the plans' hourly `plans.renewals` schedule: a renewal paid ahead starts
@@ -72,7 +73,7 @@ export async function runPlusRenewals(db: Db): Promise<{ ended: number; started:
         await queueMessage(tx, {
           to: phone,
           channel: 'sms',
-          body: `${PLUS_NAME}: your membership ended on ${tehranDayOf(p.periodEnd)}. Seller delivery is charged again on new orders; join again at ${PLUS_PATH}.`,
+          body: m.server_sms_plus_ended({ plus: PLUS_NAME, day: smsDay(p.periodEnd), path: PLUS_PATH }),
         })
     },
   )
@@ -136,7 +137,12 @@ export async function runPlusRenewals(db: Db): Promise<{ ended: number; started:
           await queueMessage(tx, {
             to: phone,
             channel: 'sms',
-            body: `${PLUS_NAME}: your membership ends on ${tehranDayOf(p.periodEnd)}${daysBefore === 1 ? ' (tomorrow)' : ''}. Renew at ${PLUS_PATH} to keep free seller delivery.`,
+            body: m.server_sms_plus_ends({
+              plus: PLUS_NAME,
+              day: smsDay(p.periodEnd),
+              tomorrow: daysBefore === 1 ? m.server_sms_tomorrow() : '',
+              path: PLUS_PATH,
+            }),
           })
       },
     )

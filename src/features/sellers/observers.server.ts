@@ -2,7 +2,7 @@ import '@tanstack/react-start/server-only'
 import { assertPlanAllows, planLimitStatus } from '~/features/plans/plan-limits.server'
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm'
 import { constants } from '#app-config'
-import { APPROVED_SELLER_MESSAGE, isApprovedSeller } from '~/lib/auth-access'
+import { approvedSellerMessage, isApprovedSeller } from '~/lib/auth-access'
 import { recordAuditEvent } from '~/server/audit/audit.server'
 import { isUniqueViolation } from '~/server/db/db-errors.server'
 import { requireSeller, type SellerActor } from '~/server/auth/guards.server'
@@ -51,7 +51,7 @@ const tooManyInvitations = (seconds: number) =>
 function requireObserverManager(auth: AuthContext | null): SellerActor {
   const actor = requireSeller(auth, { allowObserver: true })
   if (actor.role !== 'owner') throw forbidden(ONLY_OWNER_MANAGES_OBSERVERS)
-  if (!isApprovedSeller(actor.auth.user)) throw forbidden(APPROVED_SELLER_MESSAGE)
+  if (!isApprovedSeller(actor.auth.user)) throw forbidden(approvedSellerMessage())
   return actor
 }
 

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi, type Mock } from 'vitest'
-import { ApiError, MODULE_NOT_FOUND } from '../api-error'
+import { ApiError, moduleNotFoundMessage } from '../api-error'
 import { createApiClient, type ApiClientDeps } from './api-client'
 
 /**
@@ -186,7 +186,7 @@ describe('API client: toasts', () => {
   it('raises a 404 as "Module Not Found" without a toast', async () => {
     routes.set('GET /api/gone', (_req, res) => json(res, 404, { message: 'No such thing' }))
     const error = await failure(createApiClient(deps).get('gone'))
-    expect(error.message).toBe(MODULE_NOT_FOUND)
+    expect(error.message).toBe(moduleNotFoundMessage())
     expect(error.status).toBe(404)
     expect(toasts).toEqual([])
   })

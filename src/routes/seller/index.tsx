@@ -2,7 +2,7 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { m } from '~/lib/messages'
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { APPROVED_SELLER_MESSAGE } from '~/lib/auth-access'
+import { approvedSellerMessage } from '~/lib/auth-access'
 import { SellerDashboardPanels } from '~/features/orders/components/seller-dashboard'
 import { SellerSalesCharts } from '~/features/orders/components/seller-sales-charts'
 import { orderQueries } from '~/features/orders/orders.queries'
@@ -59,7 +59,7 @@ function SellerDashboardPage() {
           role="alert"
           className="rounded-xl border border-orange-300 bg-orange-50 px-4 py-3 text-sm font-medium text-orange-900"
         >
-          {APPROVED_SELLER_MESSAGE}
+          {approvedSellerMessage()}
         </p>
       ) : null}
       <SellerStatusCard seller={seller} />

@@ -1,5 +1,6 @@
 import '@tanstack/react-start/server-only'
 import type { ServerConfig } from '#app-config'
+import { m } from '~/lib/messages'
 import { serverConfig } from '../config.server'
 import type { Db } from '../db/client.server'
 import { getDb } from '../db/database.server'
@@ -27,7 +28,8 @@ export interface ApiReply {
   headers?: Record<string, string>
 }
 
-export const CSRF_REFUSED = 'This request did not come from this site'
+/** A state-changing request from another site, refused (in the request's language). */
+export const csrfRefusedMessage = () => m.server_error_csrf()
 
 /**
  * Wraps a server-route handler: CSRF check for state-changing requests, the caller's identity on
@@ -37,7 +39,7 @@ export function apiRoute(handler: (ctx: ApiContext) => Promise<ApiReply>) {
   return async ({ request }: { request: Request }): Promise<Response> => {
     const config = serverConfig()
     try {
-      if (!isCsrfAllowed(request, config.publicSiteUrl)) throw new HttpError(403, CSRF_REFUSED)
+      if (!isCsrfAllowed(request, config.publicSiteUrl)) throw new HttpError(403, csrfRefusedMessage())
       const db = await getDb()
       let resolved: Promise<AuthContext | null> | undefined
       const reply = await handler({

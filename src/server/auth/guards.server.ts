@@ -1,5 +1,6 @@
 import '@tanstack/react-start/server-only'
-import { APPROVED_SELLER_MESSAGE, canEnterSellerArea, isApprovedSeller, sellerRole } from '~/lib/auth-access'
+import { m } from '~/lib/messages'
+import { approvedSellerMessage, canEnterSellerArea, isApprovedSeller, sellerRole } from '~/lib/auth-access'
 import type { SellerSummary } from '~/lib/user'
 import { forbidden, unauthorized } from '../http/api-errors.server'
 import type { AuthContext } from './session.server'
@@ -30,9 +31,9 @@ export function requireUser(auth: AuthContext | null): AuthContext {
 export function requireSeller(auth: AuthContext | null, options: { allowObserver: boolean }): SellerActor {
   const signedIn = requireUser(auth)
   const role = sellerRole(signedIn.user)
-  if (!role || !canEnterSellerArea(signedIn.user)) throw forbidden('Only sellers can do this')
+  if (!role || !canEnterSellerArea(signedIn.user)) throw forbidden(m.server_error_sellers_only())
   if (role === 'observer' && !options.allowObserver)
-    throw forbidden('Observers cannot change this; ask the seller')
+    throw forbidden(m.server_error_observers_read_only())
   const seller = signedIn.user.seller!
   return { auth: signedIn, seller, sellerId: seller.id, role }
 }
@@ -43,13 +44,13 @@ export function requireApprovedSeller(
   options: { allowObserver: boolean } = { allowObserver: true },
 ): SellerActor {
   const actor = requireSeller(auth, options)
-  if (!isApprovedSeller(actor.auth.user)) throw forbidden(APPROVED_SELLER_MESSAGE)
+  if (!isApprovedSeller(actor.auth.user)) throw forbidden(approvedSellerMessage())
   return actor
 }
 
 export function requireAdmin(auth: AuthContext | null): AuthContext {
   const signedIn = requireUser(auth)
-  if (!signedIn.user.is_admin) throw forbidden('Only administrators can do this')
+  if (!signedIn.user.is_admin) throw forbidden(m.server_error_admins_only())
   return signedIn
 }
 

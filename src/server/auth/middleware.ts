@@ -4,7 +4,7 @@ import { serverConfig } from '../config.server'
 import { getDb } from '../db/database.server'
 import { HttpError } from '../http/api-errors.server'
 import { requestMeta } from '../http/request-meta.server'
-import { CSRF_REFUSED } from './api-route.server'
+import { csrfRefusedMessage } from './api-route.server'
 import { secureCookies } from './cookies.server'
 import { isCsrfAllowed } from './csrf.server'
 import { requireUser } from './guards.server'
@@ -18,7 +18,7 @@ import { authenticateRequest } from './session.server'
 export const authContext = createMiddleware({ type: 'function' }).server(async ({ next }) => {
   const request = getRequest()
   const config = serverConfig()
-  if (!isCsrfAllowed(request, config.publicSiteUrl)) throw new HttpError(403, CSRF_REFUSED)
+  if (!isCsrfAllowed(request, config.publicSiteUrl)) throw new HttpError(403, csrfRefusedMessage())
   const db = await getDb()
   const auth = await authenticateRequest(db, request)
   return next({

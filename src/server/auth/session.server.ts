@@ -2,6 +2,7 @@ import '@tanstack/react-start/server-only'
 import { randomUUID } from 'node:crypto'
 import { and, eq, isNull, ne, or } from 'drizzle-orm'
 import { constants } from '#app-config'
+import { m } from '~/lib/messages'
 import type { User } from '~/lib/user'
 import { days, minutes, now, seconds } from '../clock.server'
 import type { DbOrTx } from '../db/client.server'
@@ -36,8 +37,7 @@ export interface CreatedSession extends IssuedTokens {
 export const CONCURRENT_REFRESH_GRACE_MS = seconds(10)
 
 /** What a blocked account is told when it tries to sign in (the reason stays with the administrators). */
-export const ACCOUNT_BLOCKED =
-  'This account has been blocked by the Omdeh team. Contact support if you think this is a mistake.'
+export const accountBlockedMessage = () => m.server_error_account_blocked()
 
 /** Whether an administrator has blocked the account (no row: not blocked, there is nothing to refuse). */
 export async function isUserBlocked(db: DbOrTx, userId: number): Promise<boolean> {
@@ -55,7 +55,7 @@ export async function createSession(
   meta: SessionMeta,
   family?: { familyId: string; rotatedFromId: number },
 ): Promise<CreatedSession> {
-  if (await isUserBlocked(db, userId)) throw new HttpError(403, ACCOUNT_BLOCKED)
+  if (await isUserBlocked(db, userId)) throw new HttpError(403, accountBlockedMessage())
   const issuedAt = now()
   const accessToken = newToken()
   const refreshToken = newToken()

@@ -1,6 +1,8 @@
 import '@tanstack/react-start/server-only'
 import * as v from 'valibot'
 import { ApiError } from '~/lib/api-error'
+import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
 import { log, requestScope } from '../log.server'
 
 export type FieldErrors = Record<string, string[]>
@@ -22,18 +24,23 @@ export class HttpError extends Error {
   }
 }
 
-export const unauthorized = (message = 'Sign in to continue') => new HttpError(401, message)
-export const forbidden = (message = 'You do not have access to this') => new HttpError(403, message)
-export const notFound = (message = 'Not found') => new HttpError(404, message)
+// Default messages are made when the error is, so they are in the request's language.
+export const unauthorized = (message: string = m.server_error_sign_in()) => new HttpError(401, message)
+export const forbidden = (message: string = m.server_error_forbidden()) => new HttpError(403, message)
+export const notFound = (message: string = m.server_error_not_found()) => new HttpError(404, message)
 export const conflict = (message: string) => new HttpError(409, message)
 
 /** 422 naming one field, e.g. `fieldError('email', 'This email is already in use')`. */
 export const fieldError = (field: string, message: string) =>
   new HttpError(422, message, { [field]: [message] })
 
+/** "Too many attempts. Try again in 30 seconds." in the request's language. */
+export const tooManyAttemptsMessage = (seconds: number) =>
+  m.server_error_too_many_attempts({ seconds: formatNumber(seconds) })
+
 export function tooManyRequests(retryAfterSeconds: number, message?: string): HttpError {
   const wait = Math.max(1, Math.ceil(retryAfterSeconds))
-  return new HttpError(429, message ?? `Too many attempts. Try again in ${wait} seconds.`, undefined, {
+  return new HttpError(429, message ?? tooManyAttemptsMessage(wait), undefined, {
     'retry-after': String(wait),
   })
 }
@@ -47,7 +54,7 @@ export class RateLimitedError extends HttpError {
   readonly rateLimited = true
   constructor(retryAfterSeconds: number, message?: string) {
     const wait = Math.max(1, Math.ceil(retryAfterSeconds))
-    super(429, message ?? `Too many attempts. Try again in ${wait} seconds.`, undefined, {
+    super(429, message ?? tooManyAttemptsMessage(wait), undefined, {
       'retry-after': String(wait),
     })
   }
@@ -96,14 +103,14 @@ export function parseInput<TSchema extends v.GenericSchema>(
   // No text column holds a NUL byte: refused here for every schema, whatever its string rules.
   const nul = nulPath(input)
   if (nul !== null) {
-    const message = 'Must not contain NUL characters'
+    const message = m.server_error_nul_characters()
     throw new HttpError(422, message, { [nul || 'input']: [message] })
   }
   // One message per field: the first rule a value breaks is the one worth telling.
   const result = v.safeParse(schema, input ?? {}, { abortPipeEarly: true })
   if (result.success) return result.output
   const errors = issuesToFieldErrors(result.issues)
-  const first = Object.values(errors)[0]?.[0] ?? 'The given data was invalid.'
+  const first = Object.values(errors)[0]?.[0] ?? m.server_error_invalid_data()
   throw new HttpError(422, first, errors)
 }
 
@@ -140,11 +147,13 @@ export async function readJsonBody(request: Request): Promise<unknown> {
   try {
     return JSON.parse(text) as unknown
   } catch {
-    throw new HttpError(422, 'The request body must be JSON', { body: ['The request body must be JSON'] })
+    const message = m.server_error_body_not_json()
+    throw new HttpError(422, message, { body: [message] })
   }
 }
 
-export const GENERIC_500 = 'Something went wrong on our end'
+/** The message of a hidden 500, in the request's language. */
+export const generic500 = () => m.server_error_generic()
 
 /** The current request's id (the `x-request-id` response header carries it too). */
 export function currentRequestId(): string | undefined {
@@ -153,7 +162,7 @@ export function currentRequestId(): string | undefined {
 
 /** The message of a hidden 500, naming the request id a support agent can look up. */
 export function internalErrorMessage(requestId = currentRequestId()): string {
-  return requestId ? `${GENERIC_500}. Reference: ${requestId}` : GENERIC_500
+  return requestId ? m.server_error_generic_reference({ reference: requestId }) : generic500()
 }
 
 /** True for the errors a closed connection produces (fetch/stream aborts). */
@@ -176,7 +185,7 @@ export function toPublicError(error: unknown, context: { where: string; signal?:
   if (isClientAbort(error, context.signal)) {
     log().info({ err: error }, `client closed the connection during ${context.where}`)
     // Nobody reads this answer; 499 keeps it out of the 5xx counts.
-    return new HttpError(499, 'Client closed the request')
+    return new HttpError(499, m.server_error_client_closed())
   }
   log().error({ err: error, requestId: currentRequestId() }, `unexpected error in ${context.where}`)
   return new HttpError(500, internalErrorMessage())

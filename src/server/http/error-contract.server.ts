@@ -1,5 +1,6 @@
 import '@tanstack/react-start/server-only'
 import { AsyncLocalStorage } from 'node:async_hooks'
+import { m } from '~/lib/messages'
 
 /**
  * The one error contract of server functions and API routes:
@@ -11,7 +12,7 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 
 export {
   currentRequestId,
-  GENERIC_500,
+  generic500,
   internalErrorMessage,
   isClientAbort,
   toPublicError,
@@ -29,8 +30,9 @@ export const serverFnCall = new AsyncLocalStorage<ServerFnCall>()
 
 export const SERVER_FN_PREFIX = '/_serverFn/'
 
-export const MALFORMED_PAYLOAD = 'The request payload is malformed'
-export const UNKNOWN_FUNCTION = 'Not found'
+/** The 400 message of a payload that is not JSON, in the request's language. */
+export const malformedPayloadMessage = () => m.server_error_malformed_payload()
+export const unknownFunctionMessage = () => m.server_error_not_found()
 
 /**
  * Checks what can be checked before Start decodes a server-function request: the payload of a GET
@@ -45,9 +47,9 @@ export async function malformedServerFnPayload(request: Request): Promise<string
   if (text === null || text === '') return null
   try {
     const parsed = JSON.parse(text) as unknown
-    return parsed !== null && typeof parsed === 'object' ? null : MALFORMED_PAYLOAD
+    return parsed !== null && typeof parsed === 'object' ? null : malformedPayloadMessage()
   } catch {
-    return MALFORMED_PAYLOAD
+    return malformedPayloadMessage()
   }
 }
 

@@ -1,5 +1,6 @@
 import '@tanstack/react-start/server-only'
 import type * as v from 'valibot'
+import { m } from '~/lib/messages'
 import { HttpError, parseInput } from './api-errors.server'
 
 /** A file as it arrived: the name the person gave it and its bytes (checked by content later). */
@@ -26,7 +27,7 @@ export interface MultipartOptions {
 export const multipart =
   <S extends v.GenericSchema>(schema: S, options: MultipartOptions = {}) =>
   (form: FormData) => {
-    if (!(form instanceof FormData)) throw new HttpError(422, 'Send the form as multipart form data')
+    if (!(form instanceof FormData)) throw new HttpError(422, m.server_error_send_multipart())
     const fields: Record<string, unknown> = {}
     for (const [key, value] of form.entries()) {
       if (typeof value !== 'string') continue
@@ -34,7 +35,8 @@ export const multipart =
         try {
           fields[key] = JSON.parse(value)
         } catch {
-          throw new HttpError(422, 'The form could not be read', { [key]: ['The form could not be read'] })
+          const message = m.server_error_form_unreadable()
+          throw new HttpError(422, message, { [key]: [message] })
         }
       } else fields[key] = options.numbers?.includes(key) ? Number(value) : value
     }

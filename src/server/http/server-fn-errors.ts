@@ -6,7 +6,7 @@ import {
   isUnknownServerFnError,
   serverFnCall,
   toPublicError,
-  UNKNOWN_FUNCTION,
+  unknownFunctionMessage,
 } from './error-contract.server'
 
 /**
@@ -43,7 +43,7 @@ export const unknownServerFnIs404 = createMiddleware({ type: 'request' }).server
   try {
     return await next()
   } catch (error) {
-    if (isUnknownServerFnError(error)) throw new HttpError(404, UNKNOWN_FUNCTION)
+    if (isUnknownServerFnError(error)) throw new HttpError(404, unknownFunctionMessage())
     throw error
   }
 })

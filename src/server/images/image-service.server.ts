@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto'
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises'
 import { join, normalize, sep } from 'node:path'
 import sharp from 'sharp'
+import { m } from '~/lib/messages'
 import { outputWidths } from '~/lib/image-url'
 import { isPublicMediaKey, type MediaStorage } from '../providers/storage/storage.server'
 
@@ -71,7 +72,7 @@ export async function readImageSource(
 ): Promise<Buffer> {
   if (source.kind === 'media') {
     const file = await deps.media.get(source.key)
-    if (!file) throw new ImageError(404, 'Image not found')
+    if (!file) throw new ImageError(404, m.server_error_image_not_found())
     return file.body
   }
   if (source.kind === 'public') {
@@ -85,7 +86,7 @@ export async function readImageSource(
         // Try the next folder.
       }
     }
-    throw new ImageError(404, 'Image not found')
+    throw new ImageError(404, m.server_error_image_not_found())
   }
   // Redirects are refused: following one could leave the allowed domain.
   const response = await (deps.fetch ?? fetch)(source.url, {
@@ -93,11 +94,11 @@ export async function readImageSource(
     signal: AbortSignal.timeout(10_000),
   }).catch(() => null)
   if (!response || !response.ok)
-    throw new ImageError(response?.status === 404 ? 404 : 502, 'The image could not be fetched')
+    throw new ImageError(response?.status === 404 ? 404 : 502, m.server_error_image_unreachable())
   if (Number(response.headers.get('content-length') ?? 0) > MAX_SOURCE_BYTES)
-    throw new ImageError(415, 'Image too large')
+    throw new ImageError(415, m.server_error_image_too_large())
   const body = Buffer.from(await response.arrayBuffer())
-  if (body.byteLength > MAX_SOURCE_BYTES) throw new ImageError(415, 'Image too large')
+  if (body.byteLength > MAX_SOURCE_BYTES) throw new ImageError(415, m.server_error_image_too_large())
   return body
 }
 
@@ -135,7 +136,7 @@ export async function renderImage(
       .webp({ quality: QUALITY })
       .toBuffer()
   } catch {
-    throw new ImageError(415, 'Not an image')
+    throw new ImageError(415, m.server_error_not_an_image())
   }
   await mkdir(join(deps.cacheDir, key.slice(0, 2)), { recursive: true })
   // Write then rename: a concurrent reader never sees half a file.

@@ -1,6 +1,7 @@
 import '@tanstack/react-start/server-only'
 import ky, { HTTPError } from 'ky'
 import * as v from 'valibot'
+import { m } from '~/lib/messages'
 import { PaymentCallbackRejected, type PaymentProvider, type VerifiedCallback } from './payment.server'
 
 /**
@@ -109,11 +110,11 @@ export function gatewayPaymentProvider(options: GatewayOptions): PaymentProvider
     async verifyCallback(params, loadSession): Promise<VerifiedCallback> {
       const sessionId = params.session
       const authority = params.Authority
-      if (!sessionId || !authority) throw new PaymentCallbackRejected('The payment callback is incomplete')
+      if (!sessionId || !authority) throw new PaymentCallbackRejected(m.server_error_payment_callback_incomplete())
       const ours = await loadSession(sessionId)
-      if (!ours) throw new PaymentCallbackRejected('Unknown payment session', 404)
+      if (!ours) throw new PaymentCallbackRejected(m.server_error_payment_session_unknown(), 404)
       if (!ours.providerReference || ours.providerReference !== authority) {
-        throw new PaymentCallbackRejected('The payment callback does not match the payment session')
+        throw new PaymentCallbackRejected(m.server_error_payment_callback_mismatch())
       }
       const reply = await call('verify', { authority, amount: ours.amount }, verifyReply)
       const base = { sessionId, providerReference: authority }

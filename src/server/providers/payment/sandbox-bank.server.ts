@@ -1,4 +1,5 @@
 import '@tanstack/react-start/server-only'
+import { m } from '~/lib/messages'
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import {
   PaymentCallbackRejected,
@@ -69,12 +70,12 @@ export function sandboxBankProvider(options: { secret: string }): PaymentProvide
     async verifyCallback(params, loadSession): Promise<VerifiedCallback> {
       const { session, outcome, reason, ref, amount, sig } = params
       if (!session || !ref || !amount || !sig || (outcome !== 'succeeded' && outcome !== 'failed')) {
-        throw new PaymentCallbackRejected('The payment callback is incomplete')
+        throw new PaymentCallbackRejected(m.server_error_payment_callback_incomplete())
       }
       if (reason !== undefined && reason !== 'declined' && reason !== 'timeout') {
-        throw new PaymentCallbackRejected('The payment callback is not valid')
+        throw new PaymentCallbackRejected(m.server_error_payment_callback_invalid())
       }
-      if (!/^\d{1,15}$/.test(amount)) throw new PaymentCallbackRejected('The payment callback is not valid')
+      if (!/^\d{1,15}$/.test(amount)) throw new PaymentCallbackRejected(m.server_error_payment_callback_invalid())
       const claimed: SandboxOutcome = {
         sessionId: session,
         outcome,
@@ -83,12 +84,12 @@ export function sandboxBankProvider(options: { secret: string }): PaymentProvide
         amount: Number(amount),
       }
       if (!sameSignature(signature(options.secret, claimed), sig)) {
-        throw new PaymentCallbackRejected('The payment callback signature is not valid')
+        throw new PaymentCallbackRejected(m.server_error_payment_callback_signature())
       }
       const ours = await loadSession(session)
-      if (!ours) throw new PaymentCallbackRejected('Unknown payment session', 404)
+      if (!ours) throw new PaymentCallbackRejected(m.server_error_payment_session_unknown(), 404)
       if (ours.providerReference !== ref || ours.amount !== claimed.amount) {
-        throw new PaymentCallbackRejected('The payment callback does not match the payment session')
+        throw new PaymentCallbackRejected(m.server_error_payment_callback_mismatch())
       }
       const failure: PaymentFailureReason | undefined =
         outcome === 'failed' ? (paymentFailureReasons.find((r) => r === reason) ?? 'declined') : undefined

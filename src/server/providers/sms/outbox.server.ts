@@ -100,7 +100,7 @@ export interface OutboxEntry {
 
 /** The dev outbox page is a window onto one-time codes: never in production unless demoing. */
 export function assertDevOutboxAllowed(config: { env: string; demoMode: boolean }): void {
-  if (config.env === 'production' && !config.demoMode) throw notFound('Not found')
+  if (config.env === 'production' && !config.demoMode) throw notFound()
 }
 
 export async function listOutboxMessages(

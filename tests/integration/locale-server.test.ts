@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import { extractText, getDocumentProxy } from 'unpdf'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { transitionOrder } from '~/features/orders/order-transitions.server'
+import type { Locale } from '~/lib/i18n'
+import { Route as invoicePdfRoute } from '~/routes/api/invoices/$invoiceId/pdf'
+import { Route as passwordRoute } from '~/routes/api/auth/password'
+import { Route as profileRoute } from '~/routes/api/user/profile'
+import { setClock } from '~/server/clock.server'
+import type { Db } from '~/server/db/client.server'
+import { invoices } from '~/server/db/schema'
+import { requestScope, scopeOfRequest } from '~/server/log.server'
+import {
+  createSeller,
+  createStore,
+  createSku,
+  createUser,
+  type SellerRow,
+  type UserRow,
+} from '../factories/create'
+import { createPendingOrder } from '../factories/orders'
+import { usingPostgres } from '../support/test-database'
+import {
+  apiRequest,
+  closeAuthTestDatabase,
+  openAuthTestDatabase,
+  routeHandler,
+  signInAs,
+} from './auth-fixtures'
+
+/**
+ * Server messages follow the request's language (issue #22): the `locale` cookie or `?lang=` picks
+ * Persian or English for error bodies and the invoice PDF, whatever the deployment's default (the
+ * tests run with DEFAULT_LOCALE=en). Each request runs in the scope the app entry opens for it.
+ */
+const inScope = <T>(
+  request: Request,
+  handle: (request: Request) => Promise<T>,
+  defaultLocale: Locale = 'en',
+) =>
+  requestScope.run(
+    scopeOfRequest(request, { requestId: randomUUID(), cspNonce: 'n', defaultLocale }).scope,
+    () => handle(request),
+  )
+
+const SYSTEM = { kind: 'system', userId: null } as const
+
+describe(`server messages in the request's language (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
+  let db: Db
+  let buyer: UserRow
+  let seller: SellerRow
+
+  beforeAll(async () => {
+    ;({ db } = await openAuthTestDatabase())
+    buyer = await createUser(db, { firstName: 'Sara', lastName: 'Karimi' })
+    seller = await createSeller(db, { legalName: 'Karimi Wholesale Trading Co.', nationalId: '10320456789' })
+  })
+  afterEach(() => setClock(null))
+  afterAll(closeAuthTestDatabase)
+
+  const profile = routeHandler(profileRoute, 'GET')
+  const passwordSignIn = routeHandler(passwordRoute, 'POST')
+
+  it('a signed-out request with the locale=fa cookie is told to sign in in Persian; en and ?lang= follow', async () => {
+    const fa = await inScope(apiRequest('/api/user/profile', { cookies: { locale: 'fa' } }), (request) =>
+      profile({ request }),
+    )
+    expect(fa.status).toBe(401)
+    expect(await fa.json()).toEqual({ message: 'برای ادامه وارد حساب خود شوید' })
+
+    const byDefault = await inScope(apiRequest('/api/user/profile'), (request) => profile({ request }), 'fa')
+    expect(await byDefault.json()).toEqual({ message: 'برای ادامه وارد حساب خود شوید' })
+    const english = await inScope(
+      apiRequest('/api/user/profile?lang=en', { cookies: { locale: 'fa' } }),
+      (request) => profile({ request }),
+    )
+    expect(await english.json()).toEqual({ message: 'Sign in to continue' })
+  })
+
+  it('a validation error (a body that is not JSON) names the field in Persian with the locale=fa cookie', async () => {
+    const notJson = (locale?: string) => {
+      const request = apiRequest('/api/auth/password', { body: {}, cookies: locale ? { locale } : undefined })
+      return new Request(request, { body: '{not json', headers: request.headers })
+    }
+    const fa = await inScope(notJson('fa'), (request) => passwordSignIn({ request }))
+    expect(fa.status).toBe(422)
+    expect(await fa.json()).toEqual({
+      message: 'بدنهٔ درخواست باید JSON باشد',
+      errors: { body: ['بدنهٔ درخواست باید JSON باشد'] },
+    })
+    const en = await inScope(notJson(), (request) => passwordSignIn({ request }))
+    expect(await en.json()).toEqual({
+      message: 'The request body must be JSON',
+      errors: { body: ['The request body must be JSON'] },
+    })
+  })
+
+  describe('the invoice PDF', () => {
+    async function paidInvoiceId() {
+      const store = await createStore(db, { seller })
+      const tea = await createSku(db, { store, tiers: [{ unitPrice: 1_250_000 }] })
+      const order = await createPendingOrder(db, { buyer, seller, lines: [{ sku: tea, quantity: 12 }] })
+      await db.transaction((tx) => transitionOrder(tx, { orderId: order.id, to: 'paid', actor: SYSTEM }))
+      const [invoice] = await db.select().from(invoices).where(eq(invoices.orderId, order.id))
+      return invoice!
+    }
+    async function download(invoiceId: number, cookies: Record<string, string>) {
+      const handlers = (
+        invoicePdfRoute.options as unknown as {
+          server: { handlers: { GET: (ctx: unknown) => Promise<Response> } }
+        }
+      ).server.handlers
+      const path = `/api/invoices/${invoiceId}/pdf`
+      const token = (await signInAs(db, buyer.id)).accessToken
+      return inScope(apiRequest(path, { cookies: { access_token: token, ...cookies } }), (request) =>
+        handlers.GET({ request, params: { invoiceId: String(invoiceId) }, pathname: path, context: {} }),
+      )
+    }
+    const textOf = async (response: Response) =>
+      (
+        await extractText(await getDocumentProxy(new Uint8Array(await response.arrayBuffer())), {
+          mergePages: true,
+        })
+      ).text
+
+    it('is Persian with the Persian calendar and digits for locale=fa, English and Gregorian otherwise', async () => {
+      // 20 November 2026 in Tehran is 29 Aban 1405.
+      setClock('2026-11-20T08:00:00Z')
+      const invoice = await paidInvoiceId()
+      const fa = await download(invoice.id, { locale: 'fa' })
+      expect(fa.status).toBe(200)
+      const persian = await textOf(fa)
+      for (const expected of [
+        'فاکتور',
+        'فروشنده',
+        'خریدار',
+        'قیمت واحد',
+        'مبلغ کل',
+        '۲۹ آبان ۱۴۰۵',
+        '۱۲',
+        'ریال',
+      ])
+        expect(persian).toContain(expected)
+      expect(persian).not.toContain('Invoice number')
+      expect(persian).not.toContain('2026-11-20')
+      expect(persian).toContain(invoice.number)
+
+      const en = await textOf(await download(invoice.id, {}))
+      for (const expected of [
+        'Invoice number',
+        'Issue date',
+        '2026-11-20',
+        'Unit price',
+        'Total',
+        'IRR 15,000,000',
+      ])
+        expect(en).toContain(expected)
+      expect(en).not.toMatch(/[\u0600-\u06FF]/)
+    })
+  })
+})
