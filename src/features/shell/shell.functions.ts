@@ -42,5 +42,8 @@ export const simulateFailure = createServerFn({ method: 'GET' })
   )
   .handler(async ({ data }) => {
     if (!devToolsEnabled()) throw notFound()
-    throw new ApiError(data.status, STATUS_MESSAGES[data.status]?.() ?? m.catalog_status_simulated({ status: String(data.status) }))
+    throw new ApiError(
+      data.status,
+      STATUS_MESSAGES[data.status]?.() ?? m.catalog_status_simulated({ status: String(data.status) }),
+    )
   })

@@ -8,7 +8,10 @@ async function expectAccessible(page: Page) {
     const results = await new AxeBuilder({ page }).analyze()
     const bad = results.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `[${v.impact}] ${v.id} at ${width}px on ${page.url()}: ${v.nodes.map((n) => n.target).join(', ')}`)
+      .map(
+        (v) =>
+          `[${v.impact}] ${v.id} at ${width}px on ${page.url()}: ${v.nodes.map((n) => n.target).join(', ')}`,
+      )
     expect(bad, bad.join('\n')).toEqual([])
   }
   await page.setViewportSize({ width: 1280, height: 900 })
@@ -16,6 +19,8 @@ async function expectAccessible(page: Page) {
 
 /** A Persian visitor: home → a search for «برنج» → a filter → a product, by Persian names only. */
 test('a visitor browses in Persian from the home page to a product', async ({ page }) => {
+  // axe twice per page (1280 and 390 px) on four pages: more than the default minute on 2 busy cores.
+  test.setTimeout(240_000)
   await page.setViewportSize({ width: 1280, height: 900 })
   await page.goto('/')
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')

@@ -47,9 +47,13 @@ function activeChips(
       label: m.catalog_chip_up_to({ amount: formatMoney(search.max_price) }),
       without: withFilter(search, { max_price: undefined }),
     })
-  if (search.in_stock) chips.push({ label: m.catalog_stock_in(), without: withFilter(search, { in_stock: undefined }) })
+  if (search.in_stock)
+    chips.push({ label: m.catalog_stock_in(), without: withFilter(search, { in_stock: undefined }) })
   if (search.discount)
-    chips.push({ label: m.catalog_filter_on_discount(), without: withFilter(search, { discount: undefined }) })
+    chips.push({
+      label: m.catalog_filter_on_discount(),
+      without: withFilter(search, { discount: undefined }),
+    })
   if (search.max_moq !== undefined)
     chips.push({
       label: m.catalog_chip_moq_up_to({ moq: formatNumber(search.max_moq) }),

@@ -37,7 +37,9 @@ function Tiers({ offer }: { offer: ProductOffer }) {
         </li>
       ))}
       {offer.piecesPerPack > 1 ? (
-        <li className="text-xs text-stone-500">{m.catalog_offers_per_piece({ amount: formatMoney(offer.pricePerPiece) })}</li>
+        <li className="text-xs text-stone-500">
+          {m.catalog_offers_per_piece({ amount: formatMoney(offer.pricePerPiece) })}
+        </li>
       ) : null}
     </ul>
   )

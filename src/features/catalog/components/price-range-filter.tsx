@@ -12,7 +12,10 @@ import { m } from '~/lib/messages'
 const priceRangeSchema = v.pipe(
   v.object({ min: moneySchema(0), max: moneySchema(0) }),
   v.forward(
-    v.check(({ min, max }) => min <= max, () => m.catalog_price_range_invalid()),
+    v.check(
+      ({ min, max }) => min <= max,
+      () => m.catalog_price_range_invalid(),
+    ),
     ['max'],
   ),
 )

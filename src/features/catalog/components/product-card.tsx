@@ -9,6 +9,9 @@ import { Highlighted } from './highlighted'
 import { Price } from './price'
 import { m } from '~/lib/messages'
 
+/** The digits in a catalogue text ("carton of 8 packs") in the page's script. */
+const pageDigits = (text: string) => text.replace(/\d+/g, (digits) => formatNumber(Number(digits)))
+
 /** A product in a grid: first photo, name, brand, lowest price, MOQ, stock, stores, compare. */
 export function ProductCard({ product, priority = false }: { product: ProductCardData; priority?: boolean }) {
   return (
@@ -47,7 +50,7 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
             <Highlighted text={product.name} parts={product.highlight} />
           </Link>
         </h3>
-        <p className="text-xs text-stone-600">{product.unit}</p>
+        <p className="text-xs text-stone-600">{pageDigits(product.unit)}</p>
         <Price
           amount={product.lowestPrice}
           listPrice={product.listPrice}

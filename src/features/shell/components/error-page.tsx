@@ -95,7 +95,11 @@ export function ErrorPage({ code, detail, onRetry, retryAt, headingLevel = 1 }: 
         {m.catalog_error_heading({ code: formatNumber(code) })}
       </Heading>
       <p className="mt-3 text-2xl font-bold tracking-tight text-ink sm:text-3xl">{text}</p>
-      {detail ? <p dir="auto" className="mt-3 font-mono text-sm break-all text-stone-600">{detail}</p> : null}
+      {detail ? (
+        <p dir="auto" className="mt-3 font-mono text-sm break-all text-stone-600">
+          {detail}
+        </p>
+      ) : null}
       <p className="mt-3 max-w-lg text-stone-600">{hint}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         {code === 401 ? (

@@ -53,9 +53,7 @@ export function ProfileDrawer() {
           <span className="flex h-14 w-14 items-center justify-center rounded-full bg-brand-50 text-brand-800">
             <UserIcon size={28} />
           </span>
-          <p className="text-sm text-stone-600">
-            {m.catalog_profile_guest_text()}
-          </p>
+          <p className="text-sm text-stone-600">{m.catalog_profile_guest_text()}</p>
           <Button asChild size="lg" className="w-full">
             <Link to="/auth" onClick={close}>
               {m.catalog_sign_in_or_register()}

@@ -62,7 +62,8 @@ export function RouteError({ error }: ErrorComponentProps) {
 export function NotFoundView({ data }: Partial<Pick<NotFoundError, 'data'>>) {
   const pathname = useLocation({ select: (location) => location.pathname })
   const info = (data ?? {}) as NotFoundData
-  const detail = info.message ?? (info.invalidUrl ? m.catalog_error_not_found_path({ path: pathname }) : undefined)
+  const detail =
+    info.message ?? (info.invalidUrl ? m.catalog_error_not_found_path({ path: pathname }) : undefined)
   return <ErrorPage code={404} detail={detail} />
 }
 

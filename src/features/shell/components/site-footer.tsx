@@ -40,9 +40,7 @@ export function SiteFooter() {
             <BrandMark />
             {constants.brand.name}
           </Link>
-          <p className="mt-3 max-w-sm text-sm text-stone-400">
-            {m.catalog_footer_tagline()}
-          </p>
+          <p className="mt-3 max-w-sm text-sm text-stone-400">{m.catalog_footer_tagline()}</p>
           <h2 className="mt-6 text-xs font-semibold tracking-wide text-stone-400 uppercase">
             {m.catalog_footer_chat()}
           </h2>

@@ -112,7 +112,10 @@ export function SiteHeader({ variant = 'shop' }: { variant?: 'shop' | 'panel' })
                 aria-haspopup="dialog"
                 onClick={() => store.openDrawer('compare')}
                 className={iconButton}
-                aria-label={m.catalog_header_compare({ count: compareCount, countText: formatNumber(compareCount) })}
+                aria-label={m.catalog_header_compare({
+                  count: compareCount,
+                  countText: formatNumber(compareCount),
+                })}
               >
                 <CompareIcon />
                 <CountBadge count={compareCount} />
@@ -123,7 +126,10 @@ export function SiteHeader({ variant = 'shop' }: { variant?: 'shop' | 'panel' })
                 aria-haspopup="dialog"
                 onClick={() => store.openDrawer('cart')}
                 className={iconButton}
-                aria-label={m.catalog_header_basket({ count: basketCount, countText: formatNumber(basketCount) })}
+                aria-label={m.catalog_header_basket({
+                  count: basketCount,
+                  countText: formatNumber(basketCount),
+                })}
               >
                 <BasketIcon />
                 <CountBadge count={basketCount} />
