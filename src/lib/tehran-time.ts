@@ -58,6 +58,9 @@ export const formatTehranDayLong = localised({ dateStyle: 'long' })
 /** "March 2024": the month in Tehran (a store opened late on the 31st UTC may be next month there). */
 export const formatTehranMonth = localised({ month: 'long', year: 'numeric' })
 
+/** "2026" (fa: "۱۴۰۵"): the year in Tehran in the page's calendar (a footer's copyright). */
+export const formatTehranYear = localised({ year: 'numeric' })
+
 const wallParts = new Intl.DateTimeFormat('en-US', {
   timeZone: TEHRAN,
   hourCycle: 'h23',

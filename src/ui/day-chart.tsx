@@ -18,7 +18,6 @@ export interface ChartSeries {
   color: string
 }
 
-
 const shortDay = (day: string) => {
   const [, month, date] = day.split('-')
   return `${Number(date)}/${Number(month)}`

@@ -2,6 +2,7 @@ import { Dialog as D } from 'radix-ui'
 import type { ComponentProps, ReactNode } from 'react'
 import { cn } from '~/lib/cn'
 import { CloseIcon } from './icons'
+import { m } from '~/lib/messages'
 
 export const Dialog = D.Root
 export const DialogTrigger = D.Trigger
@@ -35,7 +36,10 @@ export function DialogContent({
       >
         <div className="mb-4 flex items-start justify-between gap-4">
           <D.Title className="text-lg font-semibold text-ink">{title}</D.Title>
-          <D.Close className="-m-2 rounded-lg p-2 text-stone-600 hover:bg-stone-100" aria-label="Close">
+          <D.Close
+            className="-m-2 rounded-lg p-2 text-stone-600 hover:bg-stone-100"
+            aria-label={m.common_close()}
+          >
             <CloseIcon />
           </D.Close>
         </div>

@@ -3,6 +3,8 @@ import { cn } from '~/lib/cn'
 import { buttonClasses } from './button'
 import { ChevronLeftIcon, ChevronRightIcon } from './icons'
 import { paginationRange } from './pagination-range'
+import { formatNumber } from '~/lib/money'
+import { m } from '~/lib/messages'
 
 export interface PaginationProps {
   page: number
@@ -34,22 +36,32 @@ export function Pagination({ page, pageCount, renderLink, className }: Paginatio
     </button>
   )
   return (
-    <nav aria-label="Pagination" className={cn('flex items-center justify-center gap-1', className)}>
+    <nav
+      aria-label={m.common_pagination()}
+      className={cn('flex items-center justify-center gap-1', className)}
+    >
       {page > 1
-        ? item(page - 1, <ChevronLeftIcon />, 'Previous page')
-        : disabled(<ChevronLeftIcon />, 'Previous page')}
+        ? item(page - 1, <ChevronLeftIcon />, m.common_previous_page())
+        : disabled(<ChevronLeftIcon />, m.common_previous_page())}
       {paginationRange(page, pageCount).map((entry, index) =>
         entry === 'gap' ? (
           <span key={`gap-${index}`} aria-hidden="true" className="px-1 text-stone-500">
             …
           </span>
         ) : (
-          <span key={entry}>{item(entry, entry, `Page ${entry}`, entry === page)}</span>
+          <span key={entry}>
+            {item(
+              entry,
+              formatNumber(entry),
+              m.common_page_number({ page: formatNumber(entry) }),
+              entry === page,
+            )}
+          </span>
         ),
       )}
       {page < pageCount
-        ? item(page + 1, <ChevronRightIcon />, 'Next page')
-        : disabled(<ChevronRightIcon />, 'Next page')}
+        ? item(page + 1, <ChevronRightIcon />, m.common_next_page())
+        : disabled(<ChevronRightIcon />, m.common_next_page())}
     </nav>
   )
 }

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import { cn } from '~/lib/cn'
 import { overlayClasses } from './dialog'
 import { CloseIcon } from './icons'
+import { m } from '~/lib/messages'
 
 /**
  * A drawer sliding in from a side: a modal dialog underneath (focus trap, Escape, focus returns
@@ -57,7 +58,10 @@ export function Sheet({
         >
           <div className="flex items-center justify-between gap-4 border-b border-stone-200 px-5 py-4">
             <D.Title className="text-base font-semibold text-ink">{title}</D.Title>
-            <D.Close className="-m-2 rounded-lg p-2 text-stone-600 hover:bg-stone-100" aria-label="Close">
+            <D.Close
+              className="-m-2 rounded-lg p-2 text-stone-600 hover:bg-stone-100"
+              aria-label={m.common_close()}
+            >
               <CloseIcon />
             </D.Close>
           </div>

@@ -1,6 +1,7 @@
 import '@tanstack/react-start/server-only'
 import { sql, type SQL } from 'drizzle-orm'
 import { constants } from '#app-config'
+import { currentLocale } from '~/lib/i18n'
 import { selectRows, type DbOrTx } from '~/server/db/client.server'
 import { highlightText } from './catalog-highlight'
 import { loadCategoryIndex, trailOf, type CategoryIndex } from './catalog-categories.server'
@@ -144,17 +145,25 @@ interface ListingRow {
   in_stock: boolean
   discount: boolean
   store_count: number
+  name_fa: string | null
+  brand_name_fa: string | null
 }
 
-export const CARD_COLUMNS = sql`product_id, slug, name, unit, brand_name, image, price, list_price, moq, in_stock, discount, store_count`
+// The Persian names come from the products and brands themselves (the read model keeps the English
+// ones): a card in fa shows them where the catalogue has them.
+export const CARD_COLUMNS = sql`product_id, slug, name, unit, brand_name, image, price, list_price, moq, in_stock, discount, store_count,
+  (select p.name_fa from products p where p.id = product_listings.product_id) as name_fa,
+  (select b.name_fa from products p join brands b on b.id = p.brand_id where p.id = product_listings.product_id) as brand_name_fa`
 
 export function toCard(row: ListingRow, words: readonly string[] = []): ProductCard {
+  const fa = currentLocale() === 'fa'
+  const name = (fa && row.name_fa) || row.name
   return {
     id: Number(row.product_id),
     slug: row.slug,
-    name: row.name,
+    name,
     unit: row.unit,
-    brand: row.brand_name,
+    brand: (fa && row.brand_name_fa) || row.brand_name,
     image: row.image,
     lowestPrice: Number(row.price),
     listPrice: row.list_price === null ? null : Number(row.list_price),
@@ -162,7 +171,7 @@ export function toCard(row: ListingRow, words: readonly string[] = []): ProductC
     inStock: Boolean(row.in_stock),
     hasDiscount: Boolean(row.discount),
     storeCount: Number(row.store_count),
-    ...(words.length ? { highlight: highlightText(row.name, words) } : {}),
+    ...(words.length ? { highlight: highlightText(name, words) } : {}),
   }
 }
 

@@ -1,4 +1,5 @@
 import '@tanstack/react-start/server-only'
+import { currentLocale } from '~/lib/i18n'
 import { sql, type SQL } from 'drizzle-orm'
 import { now } from '~/server/clock.server'
 import { selectRows, type DbOrTx } from '~/server/db/client.server'
@@ -143,10 +144,12 @@ export async function getProductDetail(db: DbOrTx, slug: string): Promise<Produc
     category_id: number
     brand_slug: string | null
     brand_name: string | null
+    brand_name_fa: string | null
   }>(
     db,
     sql`
-      select p.id, p.slug, p.name, p.name_fa, p.description, p.unit, p.category_id, b.slug as brand_slug, b.name as brand_name
+      select p.id, p.slug, p.name, p.name_fa, p.description, p.unit, p.category_id, b.slug as brand_slug, b.name as brand_name,
+        b.name_fa as brand_name_fa
       from products p left join brands b on b.id = p.brand_id and b.status = 'approved'
       where p.slug = ${slug} and p.status = 'active' and p.review_state <> 'hidden'
     `,
@@ -175,7 +178,10 @@ export async function getProductDetail(db: DbOrTx, slug: string): Promise<Produc
     unit: product.unit,
     brand:
       product.brand_slug && product.brand_name
-        ? { slug: product.brand_slug, name: product.brand_name }
+        ? {
+            slug: product.brand_slug,
+            name: (currentLocale() === 'fa' && product.brand_name_fa) || product.brand_name,
+          }
         : null,
     categoryTrail: trailOf(categories, Number(product.category_id)),
     photos,

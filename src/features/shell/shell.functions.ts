@@ -4,6 +4,7 @@ import * as v from 'valibot'
 import { parseInput } from '~/server/http/api-errors.server'
 import { ApiError } from '~/lib/api-error'
 import { serverConfig } from '~/server/config.server'
+import { m } from '~/lib/messages'
 
 /** Development and demo builds expose test helpers (like /dev/outbox); real production does not. */
 function devToolsEnabled(): boolean {
@@ -21,11 +22,11 @@ export const fetchRuntimeConfig = createServerFn({ method: 'GET' }).handler(asyn
   }
 })
 
-const STATUS_MESSAGES: Record<number, string> = {
-  401: 'Unauthenticated',
-  403: 'This action is unauthorized',
-  429: 'Too many requests',
-  500: 'Something went wrong on our end',
+const STATUS_MESSAGES: Record<number, () => string> = {
+  401: m.catalog_status_401,
+  403: m.catalog_status_403,
+  429: m.catalog_status_429,
+  500: m.catalog_status_500,
 }
 
 /**
@@ -41,5 +42,8 @@ export const simulateFailure = createServerFn({ method: 'GET' })
   )
   .handler(async ({ data }) => {
     if (!devToolsEnabled()) throw notFound()
-    throw new ApiError(data.status, STATUS_MESSAGES[data.status] ?? `Simulated ${data.status}`)
+    throw new ApiError(
+      data.status,
+      STATUS_MESSAGES[data.status]?.() ?? m.catalog_status_simulated({ status: String(data.status) }),
+    )
   })

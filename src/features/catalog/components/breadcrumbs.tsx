@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { ChevronRightIcon } from '~/ui/icons'
+import { m } from '~/lib/messages'
 
 /** Home › category › sub-category › (the current page, not a link). */
 export function Breadcrumbs({
@@ -10,11 +11,11 @@ export function Breadcrumbs({
   current?: string
 }) {
   return (
-    <nav aria-label="Breadcrumb" className="text-sm text-stone-600">
+    <nav aria-label={m.catalog_breadcrumb()} className="text-sm text-stone-600">
       <ol className="flex flex-wrap items-center gap-1">
         <li>
           <Link to="/" className="hover:text-ink hover:underline">
-            Home
+            {m.catalog_nav_home()}
           </Link>
         </li>
         {trail.map((c) => (

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { formatMoney } from '~/lib/money'
+import { formatMoney, formatNumber } from '~/lib/money'
 import { EmptyState } from '~/ui/empty-state'
 import { CloseIcon, SearchIcon } from '~/ui/icons'
 import { catalogQueries } from '../catalog.queries'
 import type { ProductSearch } from '../catalog.schemas'
 import type { ListingFacets, ProductListing } from '../catalog.types'
 import { ListingLink, withFilter, type ListingBase } from './listing-nav'
+import { m } from '~/lib/messages'
 
 /** Each filter in force as a removable chip, named as the visitor knows it. */
 function activeChips(
@@ -33,24 +34,31 @@ function activeChips(
   // Nor is the store on its own page.
   if (search.store && base.kind !== 'store')
     chips.push({
-      label: `Store: ${storeName ?? search.store}`,
+      label: m.catalog_chip_store({ name: storeName ?? search.store }),
       without: withFilter(search, { store: undefined }),
     })
   if (search.min_price !== undefined)
     chips.push({
-      label: `From ${formatMoney(search.min_price)}`,
+      label: m.catalog_chip_from({ amount: formatMoney(search.min_price) }),
       without: withFilter(search, { min_price: undefined }),
     })
   if (search.max_price !== undefined)
     chips.push({
-      label: `Up to ${formatMoney(search.max_price)}`,
+      label: m.catalog_chip_up_to({ amount: formatMoney(search.max_price) }),
       without: withFilter(search, { max_price: undefined }),
     })
-  if (search.in_stock) chips.push({ label: 'In stock', without: withFilter(search, { in_stock: undefined }) })
+  if (search.in_stock)
+    chips.push({ label: m.catalog_stock_in(), without: withFilter(search, { in_stock: undefined }) })
   if (search.discount)
-    chips.push({ label: 'On discount', without: withFilter(search, { discount: undefined }) })
+    chips.push({
+      label: m.catalog_filter_on_discount(),
+      without: withFilter(search, { discount: undefined }),
+    })
   if (search.max_moq !== undefined)
-    chips.push({ label: `MOQ up to ${search.max_moq}`, without: withFilter(search, { max_moq: undefined }) })
+    chips.push({
+      label: m.catalog_chip_moq_up_to({ moq: formatNumber(search.max_moq) }),
+      without: withFilter(search, { max_moq: undefined }),
+    })
   return chips
 }
 
@@ -72,13 +80,13 @@ export function ActiveFilters({
   const chips = activeChips(base, search, facets, store?.name)
   if (chips.length === 0) return null
   return (
-    <ul className="flex flex-wrap items-center gap-2" aria-label="Active filters">
+    <ul className="flex flex-wrap items-center gap-2" aria-label={m.catalog_active_filters()}>
       {chips.map((chip) => (
         <li key={chip.label}>
           <ListingLink
             base={base}
             search={chip.without}
-            aria-label={`Remove filter ${chip.label}`}
+            aria-label={m.catalog_remove_filter({ label: chip.label })}
             className="inline-flex items-center gap-1 rounded-full border border-stone-300 bg-white px-3 py-1 text-xs text-ink hover:bg-stone-50"
           >
             {chip.label}
@@ -93,7 +101,7 @@ export function ActiveFilters({
             search={withFilter(clearAll(search), {})}
             className="text-xs text-brand-800 underline"
           >
-            Clear all
+            {m.catalog_clear_all()}
           </ListingLink>
         </li>
       ) : null}
@@ -115,11 +123,11 @@ export function NoResults({
   const { data: tree = [] } = useQuery(catalogQueries.categoryTree())
   const nearby = listing.facets.categories.filter((c) => c.count > 0).slice(0, 6)
   return (
-    <EmptyState title="No products match" icon={<SearchIcon size={36} />}>
+    <EmptyState title={m.catalog_no_results_title()} icon={<SearchIcon size={36} />}>
       <div className="flex flex-col items-center gap-3">
         <p>
-          {search.q ? 'Check the spelling or try fewer or more general words. ' : ''}
-          {chips.length > (search.q ? 1 : 0) ? 'Removing a filter may help:' : ''}
+          {search.q ? m.catalog_no_results_spelling() : ''}
+          {chips.length > (search.q ? 1 : 0) ? m.catalog_no_results_remove() : ''}
         </p>
         {chips.length ? (
           <ul className="flex flex-wrap justify-center gap-2">
@@ -130,18 +138,18 @@ export function NoResults({
                   search={chip.without}
                   className="rounded-full bg-stone-100 px-3 py-1 text-xs text-ink hover:bg-stone-200"
                 >
-                  Without {chip.label}
+                  {m.catalog_no_results_without({ label: chip.label })}
                 </ListingLink>
               </li>
             ))}
           </ul>
         ) : null}
         <p className="text-xs">
-          Or browse{' '}
+          {m.catalog_no_results_or_browse()}{' '}
           {nearby.length
             ? nearby.map((c, i) => (
                 <span key={c.slug}>
-                  {i ? ', ' : ''}
+                  {i ? m.catalog_list_separator() : ''}
                   <ListingLink
                     base={base}
                     search={withFilter(search, { category: c.slug })}
@@ -153,17 +161,17 @@ export function NoResults({
               ))
             : tree.slice(0, 6).map((c, i) => (
                 <span key={c.slug}>
-                  {i ? ', ' : ''}
+                  {i ? m.catalog_list_separator() : ''}
                   <Link to="/category/$slug" params={{ slug: c.slug }} className="text-brand-800 underline">
                     {c.name}
                   </Link>
                 </span>
               ))}{' '}
-          or{' '}
+          {m.catalog_no_results_or()}{' '}
           <Link to="/product" className="text-brand-800 underline">
-            all products
+            {m.catalog_no_results_all_products()}
           </Link>
-          .
+          {m.catalog_no_results_end()}
         </p>
       </div>
     </EmptyState>

@@ -1,9 +1,11 @@
 import { useId, type ReactNode } from 'react'
 import { cn } from '~/lib/cn'
+import { formatNumber } from '~/lib/money'
 import type { ProductSearch } from '../catalog.schemas'
 import type { ListingFacets } from '../catalog.types'
 import { ListingLink, useListingNavigate, withFilter, type ListingBase } from './listing-nav'
 import { PriceRangeFilter } from './price-range-filter'
+import { m } from '~/lib/messages'
 
 /** The facets of a listing: each option with how many products it would leave. */
 export function ListingFilters({
@@ -28,27 +30,27 @@ export function ListingFilters({
   return (
     <div className="flex flex-col gap-6 text-sm">
       {showCategories ? (
-        <FilterGroup title="Category">
+        <FilterGroup title={m.catalog_filter_category()}>
           <CategoryFacet base={base} search={search} facets={facets} />
         </FilterGroup>
       ) : null}
 
-      <FilterGroup title="Availability">
+      <FilterGroup title={m.catalog_filter_availability()}>
         <Check
-          label="In stock"
+          label={m.catalog_stock_in()}
           count={shown(facets.inStock)}
           checked={Boolean(search.in_stock)}
           onChange={(on) => go(withFilter(search, { in_stock: on ? true : undefined }))}
         />
         <Check
-          label="On discount"
+          label={m.catalog_filter_on_discount()}
           count={shown(facets.discount)}
           checked={Boolean(search.discount)}
           onChange={(on) => go(withFilter(search, { discount: on ? true : undefined }))}
         />
       </FilterGroup>
 
-      <FilterGroup title="Price">
+      <FilterGroup title={m.catalog_filter_price()}>
         <PriceRangeFilter
           key={`${search.min_price ?? ''}-${search.max_price ?? ''}`}
           min={search.min_price}
@@ -58,10 +60,10 @@ export function ListingFilters({
         />
       </FilterGroup>
 
-      <FilterGroup title="Minimum order">
+      <FilterGroup title={m.catalog_filter_min_order()}>
         <Radio
           name={moqGroup}
-          label="Any quantity"
+          label={m.catalog_filter_any_quantity()}
           checked={search.max_moq === undefined}
           onChange={() => go(withFilter(search, { max_moq: undefined }))}
         />
@@ -69,7 +71,11 @@ export function ListingFilters({
           <Radio
             key={option.value}
             name={moqGroup}
-            label={option.value === 1 ? 'From 1 unit' : `Up to ${option.value} units`}
+            label={
+              option.value === 1
+                ? m.catalog_filter_from_one({ one: formatNumber(1) })
+                : m.catalog_filter_up_to_units({ count: formatNumber(option.value) })
+            }
             count={shown(option.count)}
             checked={search.max_moq === option.value}
             onChange={() => go(withFilter(search, { max_moq: option.value }))}
@@ -78,7 +84,7 @@ export function ListingFilters({
       </FilterGroup>
 
       {facets.brands.length ? (
-        <FilterGroup title="Brand">
+        <FilterGroup title={m.catalog_filter_brand()}>
           <div className="flex max-h-72 flex-col gap-0.5 overflow-y-auto pe-1">
             {facets.brands.map((brand) => (
               <Check
@@ -115,7 +121,7 @@ function CountLabel({ label, count }: { label: string; count?: number }) {
     <span className="flex flex-1 items-baseline justify-between gap-2">
       <span>{label}</span>
       {count !== undefined ? (
-        <span className="text-xs text-stone-500 tabular-nums">{count.toLocaleString('en')}</span>
+        <span className="text-xs text-stone-500 tabular-nums">{formatNumber(count)}</span>
       ) : null}
     </span>
   )
@@ -174,14 +180,14 @@ function CategoryFacet({
   const trail = facets.categoryTrail
   const link = 'flex items-baseline justify-between gap-2 rounded-md px-1 py-1 hover:bg-stone-100'
   return (
-    <nav aria-label="Filter by category" className="flex flex-col gap-0.5">
+    <nav aria-label={m.catalog_filter_by_category()} className="flex flex-col gap-0.5">
       {trail.length && base.kind !== 'category' ? (
         <ListingLink
           base={base}
           search={withFilter(search, { category: undefined })}
           className="px-1 py-1 text-brand-800 hover:underline"
         >
-          ‹ All categories
+          {m.catalog_filter_all_categories()}
         </ListingLink>
       ) : null}
       {trail.map((c, i) => (

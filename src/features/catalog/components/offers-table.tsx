@@ -1,11 +1,12 @@
 import { Link } from '@tanstack/react-router'
 import { useId, useState } from 'react'
 import { addToBasket, isOutOfStock, offerInput } from '~/features/basket/add-to-basket'
-import { formatMoney } from '~/lib/money'
+import { formatMoney, formatNumber } from '~/lib/money'
 import { Button } from '~/ui/button'
 import { inputClasses } from '~/ui/input'
 import type { PriceTier, ProductDetail, ProductOffer } from '../catalog.types'
 import { StockBadge } from './product-card'
+import { m } from '~/lib/messages'
 
 const effective = (t: { unitPrice: number; offerPrice: number }) =>
   t.offerPrice > 0 ? t.offerPrice : t.unitPrice
@@ -17,23 +18,28 @@ export function applicableTier(tiers: PriceTier[], quantity: number): PriceTier 
 
 function Tiers({ offer }: { offer: ProductOffer }) {
   return (
-    <ul className="flex flex-col gap-0.5" aria-label={`Prices at ${offer.storeName}`}>
+    <ul className="flex flex-col gap-0.5" aria-label={m.catalog_offers_prices_at({ store: offer.storeName })}>
       {offer.tiers.map((tier) => (
         <li key={tier.minQuantity} className="whitespace-nowrap">
           <span className="text-stone-600">
-            From {tier.minQuantity} {tier.minQuantity === 1 ? 'unit' : 'units'}:{' '}
+            {m.catalog_offers_tier_from({
+              count: tier.minQuantity,
+              countText: formatNumber(tier.minQuantity),
+            })}
           </span>
           <span className="font-semibold text-ink">{formatMoney(effective(tier))}</span>
           {tier.offerPrice > 0 ? (
             <s className="ms-1.5 text-xs text-stone-500">
-              <span className="sr-only">was </span>
+              <span className="sr-only">{m.catalog_price_was()}</span>
               {formatMoney(tier.unitPrice)}
             </s>
           ) : null}
         </li>
       ))}
       {offer.piecesPerPack > 1 ? (
-        <li className="text-xs text-stone-500">{formatMoney(offer.pricePerPiece)} per piece</li>
+        <li className="text-xs text-stone-500">
+          {m.catalog_offers_per_piece({ amount: formatMoney(offer.pricePerPiece) })}
+        </li>
       ) : null}
     </ul>
   )
@@ -43,7 +49,9 @@ function Availability({ offer }: { offer: ProductOffer }) {
   if (offer.alwaysAvailable) return <StockBadge inStock alwaysAvailable />
   if (offer.remainingQuantity > 0)
     return (
-      <span className="text-sm text-green-800">{offer.remainingQuantity.toLocaleString('en')} in stock</span>
+      <span className="text-sm text-green-800">
+        {m.catalog_offers_in_stock({ count: formatNumber(offer.remainingQuantity) })}
+      </span>
     )
   return <StockBadge inStock={false} />
 }
@@ -68,7 +76,7 @@ function BuyBox({ offer, product }: { offer: ProductOffer; product: ProductDetai
     <div className="flex flex-col gap-1.5">
       <div className="flex items-center gap-2">
         <label htmlFor={id} className="sr-only">
-          Quantity from {offer.storeName}
+          {m.catalog_offers_quantity_from({ store: offer.storeName })}
         </label>
         <input
           id={id}
@@ -85,16 +93,20 @@ function BuyBox({ offer, product }: { offer: ProductOffer; product: ProductDetai
           onClick={() => void add()}
           disabled={busy || soldOut}
           aria-label={
-            soldOut ? `Out of stock at ${offer.storeName}` : `Add to basket from ${offer.storeName}`
+            soldOut
+              ? m.catalog_offers_out_of_stock_at({ store: offer.storeName })
+              : m.catalog_offers_add_from({ store: offer.storeName })
           }
         >
-          {soldOut ? 'Out of stock' : 'Add to basket'}
+          {soldOut ? m.catalog_stock_out() : m.catalog_offers_add()}
         </Button>
       </div>
       <p className="text-xs text-stone-600" aria-live="polite">
-        {tier ? `Total ${formatMoney(effective(tier) * quantity)}` : null}
-        {quantity < offer.minQuantity ? ` · minimum order ${offer.minQuantity}` : null}
-        {short ? ` · only ${offer.remainingQuantity.toLocaleString('en')} in stock` : null}
+        {tier ? m.catalog_offers_total({ amount: formatMoney(effective(tier) * quantity) }) : null}
+        {quantity < offer.minQuantity
+          ? m.catalog_offers_minimum_note({ count: formatNumber(offer.minQuantity) })
+          : null}
+        {short ? m.catalog_offers_only_note({ count: formatNumber(offer.remainingQuantity) }) : null}
       </p>
     </div>
   )
@@ -122,7 +134,7 @@ export function OffersTable({ product }: { product: ProductDetail }) {
   if (product.offers.length === 0) {
     return (
       <p className="rounded-xl border border-dashed border-stone-300 bg-white p-6 text-sm text-stone-600">
-        No store offers this product right now.
+        {m.catalog_offers_none()}
       </p>
     )
   }
@@ -141,7 +153,9 @@ export function OffersTable({ product }: { product: ProductDetail }) {
               <Availability offer={offer} />
             </div>
             <Tiers offer={offer} />
-            <p className="text-stone-600">Minimum order: {offer.minQuantity}</p>
+            <p className="text-stone-600">
+              {m.catalog_offers_minimum({ count: formatNumber(offer.minQuantity) })}
+            </p>
             <BuyBox offer={offer} product={product} />
           </li>
         ))}
@@ -149,23 +163,23 @@ export function OffersTable({ product }: { product: ProductDetail }) {
       {/* Wider screens: a table, one row per store. */}
       <div className="hidden overflow-x-auto rounded-xl border border-stone-200 bg-white md:block">
         <table className="w-full border-collapse text-start text-sm" data-testid="offers-table">
-          <caption className="sr-only">Offers from stores</caption>
+          <caption className="sr-only">{m.catalog_offers_caption()}</caption>
           <thead className="bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
             <tr>
               <th scope="col" className="px-4 py-3 font-medium">
-                Store
+                {m.catalog_offers_col_store()}
               </th>
               <th scope="col" className="px-4 py-3 font-medium">
-                Price tiers
+                {m.catalog_offers_col_tiers()}
               </th>
               <th scope="col" className="px-4 py-3 font-medium">
-                MOQ
+                {m.catalog_offers_col_moq()}
               </th>
               <th scope="col" className="px-4 py-3 font-medium">
-                Availability
+                {m.catalog_offers_col_availability()}
               </th>
               <th scope="col" className="px-4 py-3 font-medium">
-                Quantity
+                {m.catalog_offers_col_quantity()}
               </th>
             </tr>
           </thead>
@@ -178,7 +192,7 @@ export function OffersTable({ product }: { product: ProductDetail }) {
                 <td className="px-4 py-3">
                   <Tiers offer={offer} />
                 </td>
-                <td className="px-4 py-3 tabular-nums">{offer.minQuantity}</td>
+                <td className="px-4 py-3 tabular-nums">{formatNumber(offer.minQuantity)}</td>
                 <td className="px-4 py-3">
                   <Availability offer={offer} />
                 </td>

@@ -7,11 +7,15 @@ import { Field } from '~/ui/field'
 import { formatMoneyInput, groupDigits, parseMoneyInput } from '~/ui/form/money-input'
 import { Input } from '~/ui/input'
 import type { ListingFacets } from '../catalog.types'
+import { m } from '~/lib/messages'
 
 const priceRangeSchema = v.pipe(
   v.object({ min: moneySchema(0), max: moneySchema(0) }),
   v.forward(
-    v.check(({ min, max }) => min <= max, 'The lowest price is above the highest'),
+    v.check(
+      ({ min, max }) => min <= max,
+      () => m.catalog_price_range_invalid(),
+    ),
     ['max'],
   ),
 )
@@ -108,18 +112,18 @@ export function PriceRangeFilter({
   )
 
   return (
-    <form noValidate onSubmit={submit} aria-label="Price" className="flex flex-col gap-2">
+    <form noValidate onSubmit={submit} aria-label={m.catalog_filter_price()} className="flex flex-col gap-2">
       {range ? (
         <p className="text-xs text-stone-600">
-          {formatMoney(range.min)} to {formatMoney(range.max)}
+          {m.catalog_price_range_span({ min: formatMoney(range.min), max: formatMoney(range.max) })}
         </p>
       ) : null}
       <div className="grid grid-cols-2 gap-2 [&_input]:h-9 [&_label]:sr-only">
-        {input('min', 'Lowest price', 'Min')}
-        {input('max', 'Highest price', 'Max')}
+        {input('min', m.catalog_price_lowest(), m.catalog_price_min())}
+        {input('max', m.catalog_price_highest(), m.catalog_price_max())}
       </div>
       <Button type="submit" variant="secondary" size="sm">
-        Apply price
+        {m.catalog_price_apply()}
       </Button>
     </form>
   )

@@ -1,5 +1,6 @@
 import { formatMoney } from '~/lib/money'
 import { cn } from '~/lib/cn'
+import { m } from '~/lib/messages'
 
 /** A price in minor units, with the undiscounted price struck through when there is one. */
 export function Price({
@@ -21,7 +22,7 @@ export function Price({
       </span>
       {listPrice && listPrice > amount ? (
         <s className="text-xs font-normal text-stone-500">
-          <span className="sr-only">was </span>
+          <span className="sr-only">{m.catalog_price_was()}</span>
           {formatMoney(listPrice)}
         </s>
       ) : null}

@@ -3,9 +3,14 @@ import { CardAddToBasket } from '~/features/basket/components/card-add-to-basket
 import { AddToCompareButton } from '~/features/compare/components/add-to-compare-button'
 import { ResponsiveImage } from '~/features/images/responsive-image'
 import { cn } from '~/lib/cn'
+import { formatNumber } from '~/lib/money'
 import type { ProductCard as ProductCardData } from '../catalog.types'
 import { Highlighted } from './highlighted'
 import { Price } from './price'
+import { m } from '~/lib/messages'
+
+/** The digits in a catalogue text ("carton of 8 packs") in the page's script. */
+const pageDigits = (text: string) => text.replace(/\d+/g, (digits) => formatNumber(Number(digits)))
 
 /** A product in a grid: first photo, name, brand, lowest price, MOQ, stock, stores, compare. */
 export function ProductCard({ product, priority = false }: { product: ProductCardData; priority?: boolean }) {
@@ -29,7 +34,7 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
         {/* "Sale" only beside a struck-through old price, never on its own. */}
         {product.listPrice != null && product.listPrice > product.lowestPrice ? (
           <span className="absolute start-2 top-2 rounded-md bg-red-700 px-1.5 py-0.5 text-xs font-semibold text-white">
-            Sale
+            {m.catalog_card_sale()}
           </span>
         ) : null}
       </div>
@@ -45,15 +50,19 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
             <Highlighted text={product.name} parts={product.highlight} />
           </Link>
         </h3>
-        <p className="text-xs text-stone-600">{product.unit}</p>
+        <p className="text-xs text-stone-600">{pageDigits(product.unit)}</p>
         <Price
           amount={product.lowestPrice}
           listPrice={product.listPrice}
-          prefix="from"
+          prefix={m.catalog_price_from()}
           className="mt-auto pt-2 text-sm"
         />
         <p className="text-xs text-stone-600">
-          MOQ {product.moq} · {product.storeCount} {product.storeCount === 1 ? 'store' : 'stores'}
+          {m.catalog_card_moq_stores({
+            moq: formatNumber(product.moq),
+            count: product.storeCount,
+            countText: formatNumber(product.storeCount),
+          })}
         </p>
         {/* Stock on its own line and the actions on the last, so every card's buttons line up. */}
         <div>
@@ -79,7 +88,11 @@ export function StockBadge({
   inStock: boolean
   alwaysAvailable?: boolean
 }) {
-  const label = alwaysAvailable ? 'Always available' : inStock ? 'In stock' : 'Out of stock'
+  const label = alwaysAvailable
+    ? m.catalog_stock_always()
+    : inStock
+      ? m.catalog_stock_in()
+      : m.catalog_stock_out()
   return (
     <span
       className={cn(

@@ -1,6 +1,8 @@
 import { useState } from 'react'
 import { ResponsiveImage } from '~/features/images/responsive-image'
 import { cn } from '~/lib/cn'
+import { formatNumber } from '~/lib/money'
+import { m } from '~/lib/messages'
 
 /** The product's photos: a large one and thumbnails to switch between them. */
 export function ProductGallery({ photos, name }: { photos: { url: string; alt: string }[]; name: string }) {
@@ -20,17 +22,22 @@ export function ProductGallery({ photos, name }: { photos: { url: string; alt: s
             className="h-full w-full object-cover"
           />
         ) : (
-          <div className="flex h-full items-center justify-center text-sm text-stone-500">No photo yet</div>
+          <div className="flex h-full items-center justify-center text-sm text-stone-500">
+            {m.catalog_gallery_no_photo()}
+          </div>
         )}
       </div>
       {photos.length > 1 ? (
-        <ul className="flex gap-2" aria-label="Photos">
+        <ul className="flex gap-2" aria-label={m.catalog_gallery_photos()}>
           {photos.map((photo, i) => (
             <li key={photo.url}>
               <button
                 type="button"
                 onClick={() => setSelected(i)}
-                aria-label={`Show photo ${i + 1} of ${photos.length}`}
+                aria-label={m.catalog_gallery_show_photo({
+                  index: formatNumber(i + 1),
+                  count: formatNumber(photos.length),
+                })}
                 aria-pressed={i === selected}
                 className={cn(
                   'h-16 w-16 overflow-hidden rounded-lg border-2 bg-stone-100',

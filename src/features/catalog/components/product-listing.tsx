@@ -1,4 +1,5 @@
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react'
+import { formatNumber } from '~/lib/money'
 import { Button } from '~/ui/button'
 import { Pagination } from '~/ui/pagination'
 import { DEFAULT_PER_PAGE, perPageOptions, type ProductSearch, type ProductSort } from '../catalog.schemas'
@@ -7,16 +8,17 @@ import { ActiveFilters, NoResults } from './listing-chips'
 import { ListingFilters } from './listing-filters'
 import { ListingLink, useListingNavigate, withFilter, type ListingBase } from './listing-nav'
 import { ProductCard } from './product-card'
+import { m } from '~/lib/messages'
 
 // The phone's filter drawer (radix Dialog: about 10 KB gzip) loads when it is first opened.
 const Sheet = lazy(() => import('~/ui/sheet').then((m) => ({ default: m.Sheet })))
 
-const sortLabels: Record<ProductSort, string> = {
-  relevance: 'Best match',
-  popular: 'Most popular',
-  newest: 'Newest',
-  price_asc: 'Price: low to high',
-  price_desc: 'Price: high to low',
+const sortLabels: Record<ProductSort, () => string> = {
+  relevance: m.catalog_sort_relevance,
+  popular: m.catalog_sort_popular,
+  newest: m.catalog_sort_newest,
+  price_asc: m.catalog_sort_price_asc,
+  price_desc: m.catalog_sort_price_desc,
 }
 
 /**
@@ -62,12 +64,14 @@ export function ProductListingView({
           </>
         )}
         <p className="text-sm text-stone-600" aria-live="polite" data-testid="result-count">
-          {listing.total.toLocaleString('en')}
-          {listing.totalCapped ? '+' : ''} {listing.total === 1 ? 'product' : 'products'}
+          {m.catalog_listing_count({
+            count: listing.total,
+            countText: `${formatNumber(listing.total)}${listing.totalCapped ? '+' : ''}`,
+          })}
           {listing.correctedQuery ? (
             <>
               {' '}
-              · Showing results for{' '}
+              · {m.catalog_listing_showing_for()}{' '}
               <strong className="text-ink">
                 “<bdi>{listing.correctedQuery}</bdi>”
               </strong>
@@ -86,21 +90,21 @@ export function ProductListingView({
           }}
           className="sr-only rounded-lg bg-white px-4 py-2 font-medium text-ink shadow focus:not-sr-only focus:absolute focus:z-40 focus:ms-2"
         >
-          Skip to products
+          {m.catalog_listing_skip()}
         </a>
-        <aside aria-label="Filters" className="hidden lg:block">
+        <aside aria-label={m.catalog_filters()} className="hidden lg:block">
           {filters}
         </aside>
         <div className="flex min-w-0 flex-col gap-4">
           <div className="flex flex-wrap items-center gap-2">
             <Button variant="secondary" size="sm" className="lg:hidden" onClick={() => setFiltersOpen(true)}>
-              Filters
+              {m.catalog_filters()}
             </Button>
             <SortAndSize base={base} search={search} sort={listing.sort} />
           </div>
           <ActiveFilters base={base} search={search} facets={listing.facets} />
           <h2 id="products" tabIndex={-1} className="sr-only">
-            Products
+            {m.catalog_products_heading()}
           </h2>
           {listing.items.length ? (
             <ul
@@ -131,7 +135,7 @@ export function ProductListingView({
       </div>
       {filtersMounted ? (
         <Suspense fallback={null}>
-          <Sheet open={filtersOpen} onOpenChange={setFiltersOpen} side="left" title="Filters">
+          <Sheet open={filtersOpen} onOpenChange={setFiltersOpen} side="left" title={m.catalog_filters()}>
             {filters}
           </Sheet>
         </Suspense>
@@ -155,7 +159,7 @@ function SortAndSize({
   return (
     <div className="ms-auto flex flex-wrap items-center gap-3 text-sm">
       <label htmlFor={`${id}-sort`} className="text-stone-600">
-        Sort
+        {m.catalog_sort()}
       </label>
       <select
         id={`${id}-sort`}
@@ -165,12 +169,12 @@ function SortAndSize({
       >
         {sorts.map((s) => (
           <option key={s} value={s}>
-            {sortLabels[s]}
+            {sortLabels[s]()}
           </option>
         ))}
       </select>
       <label htmlFor={`${id}-size`} className="text-stone-600">
-        Per page
+        {m.catalog_per_page()}
       </label>
       <select
         id={`${id}-size`}
@@ -183,7 +187,7 @@ function SortAndSize({
       >
         {perPageOptions.map((n) => (
           <option key={n} value={n}>
-            {n}
+            {formatNumber(n)}
           </option>
         ))}
       </select>

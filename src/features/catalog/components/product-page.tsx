@@ -2,6 +2,8 @@ import { Link } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { AddToCompareButton } from '~/features/compare/components/add-to-compare-button'
 import { recordVisit } from '~/features/history/history-store'
+import { currentLocale } from '~/lib/i18n'
+import { formatNumber } from '~/lib/money'
 import type { ProductDetail } from '../catalog.types'
 import { Breadcrumbs } from './breadcrumbs'
 import { OffersTable } from './offers-table'
@@ -9,10 +11,14 @@ import { Price } from './price'
 import { StockBadge } from './product-card'
 import { ProductGallery } from './product-gallery'
 import { ShareButton } from './share-button'
+import { m } from '~/lib/messages'
 
 /** /product/{slug}: photos, facts, every store's offer with its tiers, compare and share. */
 export function ProductPage({ product, url }: { product: ProductDetail; url: string }) {
   const image = product.photos[0]?.url ?? null
+  // In Persian the Persian name leads and the catalogue's English name follows, and the other way round.
+  const persian = currentLocale() === 'fa' && product.nameFa
+  const title = persian ? product.nameFa! : product.name
   // Spec §3/§9: every product page view goes to the browsing history (newest first, at most 10).
   useEffect(() => {
     recordVisit({
@@ -27,9 +33,9 @@ export function ProductPage({ product, url }: { product: ProductDetail; url: str
 
   return (
     <article className="flex flex-col gap-8">
-      <Breadcrumbs trail={product.categoryTrail} current={product.name} />
+      <Breadcrumbs trail={product.categoryTrail} current={title} />
       <div className="grid gap-8 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
-        <ProductGallery photos={product.photos} name={product.name} />
+        <ProductGallery photos={product.photos} name={title} />
         <div className="flex flex-col gap-4">
           {product.brand ? (
             <Link
@@ -40,19 +46,23 @@ export function ProductPage({ product, url }: { product: ProductDetail; url: str
               {product.brand.name}
             </Link>
           ) : null}
-          <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">{product.name}</h1>
-          {product.nameFa ? (
+          <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">{title}</h1>
+          {persian ? (
+            <p lang="en" dir="ltr" className="self-start text-lg text-stone-700">
+              {product.name}
+            </p>
+          ) : product.nameFa ? (
             <p lang="fa" dir="rtl" className="self-start text-lg text-stone-700">
               {product.nameFa}
             </p>
           ) : null}
-          <p className="text-sm text-stone-600">Sold as: {product.unit}</p>
+          <p className="text-sm text-stone-600">{m.catalog_product_sold_as({ unit: product.unit })}</p>
           {product.lowestPrice !== null ? (
             <div className="flex flex-wrap items-center gap-3">
               <Price
                 amount={product.lowestPrice}
                 listPrice={product.listPrice}
-                prefix="from"
+                prefix={m.catalog_price_from()}
                 className="text-xl"
               />
               <StockBadge inStock={product.inStock} />
@@ -60,13 +70,17 @@ export function ProductPage({ product, url }: { product: ProductDetail; url: str
           ) : null}
           {product.moq !== null ? (
             <p className="text-sm text-stone-600">
-              Minimum order from {product.moq} {product.moq === 1 ? 'unit' : 'units'} ·{' '}
-              {product.offers.length} {product.offers.length === 1 ? 'store' : 'stores'}
+              {m.catalog_product_moq_stores({
+                moq: product.moq,
+                moqText: formatNumber(product.moq),
+                stores: product.offers.length,
+                storesText: formatNumber(product.offers.length),
+              })}
             </p>
           ) : null}
           <div className="flex flex-wrap gap-2">
             <AddToCompareButton product={{ id: product.id, slug: product.slug, name: product.name, image }} />
-            <ShareButton title={product.name} url={url} />
+            <ShareButton title={title} url={url} />
           </div>
           {product.attributes.length ? (
             <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 rounded-xl border border-stone-200 bg-white p-4 text-sm">
@@ -83,14 +97,17 @@ export function ProductPage({ product, url }: { product: ProductDetail; url: str
 
       <section aria-labelledby="offers-heading" className="flex flex-col gap-3">
         <h2 id="offers-heading" className="text-xl font-semibold text-ink">
-          Offers from {product.offers.length} {product.offers.length === 1 ? 'store' : 'stores'}
+          {m.catalog_product_offers_heading({
+            count: product.offers.length,
+            countText: formatNumber(product.offers.length),
+          })}
         </h2>
         <OffersTable product={product} />
       </section>
 
       <section aria-labelledby="description-heading" className="flex max-w-3xl flex-col gap-2">
         <h2 id="description-heading" className="text-xl font-semibold text-ink">
-          Description
+          {m.catalog_product_description()}
         </h2>
         {product.description
           .split(/\n\s*\n/)

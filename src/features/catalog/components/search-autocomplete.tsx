@@ -6,15 +6,16 @@ import { SearchIcon } from '~/ui/icons'
 import { catalogQueries } from '../catalog.queries'
 import type { Suggestion } from '../catalog.types'
 import { Highlighted } from './highlighted'
+import { m } from '~/lib/messages'
 
 /** Keystrokes closer together than this are one search: one request, not one per letter. */
 const DEBOUNCE_MS = 200
 const MIN_LENGTH = 2
 const MAX_LENGTH = 100
-const kindLabels: Record<Suggestion['kind'], string> = {
-  category: 'Category',
-  brand: 'Brand',
-  product: 'Product',
+const kindLabels: Record<Suggestion['kind'], () => string> = {
+  category: m.catalog_search_kind_category,
+  brand: m.catalog_search_kind_brand,
+  product: m.catalog_search_kind_product,
 }
 
 function useDebounced(value: string, ms: number): string {
@@ -85,13 +86,13 @@ export function SearchAutocomplete({ className, autoFocus }: { className?: strin
       noValidate
       role="search"
       // Named, so a page's own search landmark (FAQ, magazines...) is told apart from the header's.
-      aria-label="Product search"
+      aria-label={m.catalog_search_landmark()}
       action="/product"
       method="get"
       className={cn('relative w-full', className)}
     >
       <label htmlFor={id} className="sr-only">
-        Search products
+        {m.catalog_search_label()}
       </label>
       <input
         id={id}
@@ -117,7 +118,7 @@ export function SearchAutocomplete({ className, autoFocus }: { className?: strin
         onBlur={() => {
           blurTimer.current = setTimeout(() => setOpen(false), 150)
         }}
-        placeholder="Search products, brands and categories"
+        placeholder={m.catalog_search_placeholder()}
         className="h-11 w-full rounded-xl border border-stone-300 bg-stone-50 ps-4 pe-12 text-sm text-ink placeholder:text-stone-500 focus-visible:border-brand-600 focus-visible:bg-white"
       />
       <button
@@ -125,12 +126,12 @@ export function SearchAutocomplete({ className, autoFocus }: { className?: strin
         className="absolute end-1 top-1 flex h-9 w-9 items-center justify-center rounded-lg bg-brand-500 text-ink hover:bg-brand-400"
       >
         <SearchIcon size={18} />
-        <span className="sr-only">Search</span>
+        <span className="sr-only">{m.catalog_search_submit()}</span>
       </button>
       <ul
         id={listId}
         role="listbox"
-        aria-label="Suggestions"
+        aria-label={m.catalog_search_suggestions()}
         hidden={shown.length === 0}
         className="absolute inset-x-0 top-12 z-40 max-h-96 overflow-y-auto rounded-xl border border-stone-200 bg-white py-1 shadow-lg"
       >
@@ -154,7 +155,7 @@ export function SearchAutocomplete({ className, autoFocus }: { className?: strin
             <span className="min-w-0 truncate text-ink">
               <Highlighted text={s.label} parts={s.highlight} />
             </span>
-            <span className="shrink-0 text-xs text-stone-500">{kindLabels[s.kind]}</span>
+            <span className="shrink-0 text-xs text-stone-500">{kindLabels[s.kind]()}</span>
           </li>
         ))}
       </ul>

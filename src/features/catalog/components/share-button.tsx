@@ -1,5 +1,6 @@
 import { notify } from '~/lib/notify'
 import { Button } from '~/ui/button'
+import { m } from '~/lib/messages'
 
 /** The system share sheet where there is one (phones), else the link goes to the clipboard. */
 export function ShareButton({ title, url }: { title: string; url: string }) {
@@ -10,16 +11,16 @@ export function ShareButton({ title, url }: { title: string; url: string }) {
         return
       }
       await navigator.clipboard.writeText(url)
-      notify('success', 'Link copied')
+      notify('success', m.catalog_share_copied())
     } catch (error) {
       // Closing the share sheet is not a failure worth a message.
       if (error instanceof DOMException && error.name === 'AbortError') return
-      notify('error', 'Could not share this page. Copy the address from the address bar instead.')
+      notify('error', m.catalog_share_failed())
     }
   }
   return (
     <Button variant="secondary" size="sm" onClick={() => void share()}>
-      Share
+      {m.catalog_share()}
     </Button>
   )
 }

@@ -2,6 +2,7 @@ import { ResponsiveImage } from '~/features/images/responsive-image'
 import { formatTehranMonth } from '~/lib/tehran-time'
 import { StoreIcon } from '~/ui/icons'
 import type { StoreSummary } from '../catalog.types'
+import { m } from '~/lib/messages'
 
 /** A store's logo beside its name on its public page; a plain tile when it has none. */
 export function StoreLogo({ store }: { store: StoreSummary }) {
@@ -29,15 +30,15 @@ export function StoreIntro({ store }: { store: StoreSummary }) {
     <div className="flex flex-col gap-2" data-testid="store-header">
       <dl className="flex flex-wrap gap-x-5 gap-y-1 text-sm">
         <div className="flex gap-1.5">
-          <dt className="text-stone-600">City</dt>
+          <dt className="text-stone-600">{m.catalog_store_city()}</dt>
           <dd className="font-medium text-ink">{store.city}</dd>
         </div>
         <div className="flex gap-1.5">
-          <dt className="text-stone-600">Seller</dt>
+          <dt className="text-stone-600">{m.catalog_store_seller()}</dt>
           <dd className="font-medium text-ink">{store.sellerName}</dd>
         </div>
         <div className="flex gap-1.5">
-          <dt className="text-stone-600">Member since</dt>
+          <dt className="text-stone-600">{m.catalog_store_member_since()}</dt>
           <dd className="font-medium text-ink">
             <time dateTime={store.memberSince}>{formatTehranMonth(store.memberSince)}</time>
           </dd>

@@ -2,14 +2,24 @@ import { Link } from '@tanstack/react-router'
 import { constants } from '#app-config'
 import type { CategoryNode, HomeSections } from '~/features/catalog/catalog.types'
 import { ResponsiveImage } from '~/features/images/responsive-image'
+import { formatNumber } from '~/lib/money'
 import { Button } from '~/ui/button'
 import { ChevronRightIcon, ShieldIcon, TagIcon, TruckIcon } from '~/ui/icons'
 import { FeaturedMagazines, FeaturedStores, moreLinkClasses, ProductStrip } from './home-sections'
+import { m } from '~/lib/messages'
 
-const promises = [
-  { Icon: TagIcon, title: 'Prices fall as you buy more', text: 'Every offer shows its tiers up front.' },
-  { Icon: ShieldIcon, title: 'Minimums you can see', text: 'No surprises at checkout.' },
-  { Icon: TruckIcon, title: 'One checkout per seller', text: 'Delivery or pickup, seller by seller.' },
+const promises = () => [
+  {
+    Icon: TagIcon,
+    title: m.catalog_home_promise_tiers_title(),
+    text: m.catalog_home_promise_tiers_text(),
+  },
+  { Icon: ShieldIcon, title: m.catalog_home_promise_moq_title(), text: m.catalog_home_promise_moq_text() },
+  {
+    Icon: TruckIcon,
+    title: m.catalog_home_promise_checkout_title(),
+    text: m.catalog_home_promise_checkout_text(),
+  },
 ]
 
 /** Soft tile colours for category initials, picked by position so the grid stays varied. */
@@ -60,29 +70,27 @@ export function HomePage({ categories, sections }: { categories: CategoryNode[];
         <div className="flex items-center justify-between gap-10">
           <div className="max-w-2xl">
             <p className="text-sm font-semibold tracking-wide text-brand-800 uppercase">
-              Wholesale, made simple
+              {m.catalog_home_kicker()}
             </p>
             <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink sm:text-5xl">
-              Buy in bulk, straight from the seller
+              {m.catalog_home_title()}
             </h1>
             <p className="mt-4 text-base text-stone-700 sm:text-lg">
-              {constants.brand.name} is the wholesale marketplace for shops, offices and restaurants: tiered
-              prices that fall as your order grows, minimum quantities you can see up front, and one checkout
-              per seller.
+              {m.catalog_home_intro({ brand: constants.brand.name })}
             </p>
             <div className="mt-6 flex flex-wrap gap-3">
               <Button asChild size="lg">
-                <Link to="/product">Browse products</Link>
+                <Link to="/product">{m.catalog_home_browse()}</Link>
               </Button>
               <Button asChild size="lg" variant="secondary">
-                <Link to="/become-a-seller">Sell on {constants.brand.name}</Link>
+                <Link to="/become-a-seller">{m.catalog_home_sell_on({ brand: constants.brand.name })}</Link>
               </Button>
             </div>
           </div>
           <HeroArt />
         </div>
         <ul className="mt-10 grid gap-3 sm:grid-cols-3">
-          {promises.map(({ Icon, title, text }) => (
+          {promises().map(({ Icon, title, text }) => (
             <li key={title} className="flex items-start gap-3 rounded-2xl bg-white/70 p-4 backdrop-blur-sm">
               <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-brand-500 text-ink">
                 <Icon size={20} />
@@ -99,13 +107,13 @@ export function HomePage({ categories, sections }: { categories: CategoryNode[];
       <section aria-labelledby="home-categories">
         <div className="mb-4 flex items-end justify-between gap-4">
           <h2 id="home-categories" className="text-xl font-bold tracking-tight text-ink sm:text-2xl">
-            Shop by category
+            {m.catalog_home_by_category()}
           </h2>
           <Link
             to="/category"
             className="flex items-center gap-1 text-sm font-medium text-brand-800 hover:underline"
           >
-            All categories <ChevronRightIcon size={16} />
+            {m.catalog_all_categories()} <ChevronRightIcon size={16} />
           </Link>
         </div>
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
@@ -137,7 +145,10 @@ export function HomePage({ categories, sections }: { categories: CategoryNode[];
                     {category.name}
                   </span>
                   <span className="block text-xs text-stone-500">
-                    {category.productCount.toLocaleString('en')} products
+                    {m.catalog_home_category_count({
+                      count: category.productCount,
+                      countText: formatNumber(category.productCount),
+                    })}
                   </span>
                 </span>
               </Link>
@@ -148,22 +159,22 @@ export function HomePage({ categories, sections }: { categories: CategoryNode[];
 
       <ProductStrip
         id="home-new"
-        title="New in the catalogue"
+        title={m.catalog_home_new()}
         products={sections.newProducts}
         more={
           <Link to="/product" search={{ sort: 'newest' }} className={moreLinkClasses}>
-            See all <ChevronRightIcon size={16} />
+            {m.catalog_home_see_all()} <ChevronRightIcon size={16} />
           </Link>
         }
       />
 
       <ProductStrip
         id="home-discounted"
-        title="On discount"
+        title={m.catalog_home_discounted()}
         products={sections.discountedProducts}
         more={
           <Link to="/product" search={{ discount: true }} className={moreLinkClasses}>
-            See all <ChevronRightIcon size={16} />
+            {m.catalog_home_see_all()} <ChevronRightIcon size={16} />
           </Link>
         }
       />

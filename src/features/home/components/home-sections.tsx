@@ -7,6 +7,8 @@ import type { ProductCard as ProductCardData, StoreSummary } from '~/features/ca
 import { ProductCard } from '~/features/catalog/components/product-card'
 import { ResponsiveImage } from '~/features/images/responsive-image'
 import { ChevronRightIcon, StoreIcon } from '~/ui/icons'
+import { formatNumber } from '~/lib/money'
+import { m } from '~/lib/messages'
 
 export function SectionHeading({ id, title, more }: { id: string; title: string; more?: ReactNode }) {
   return (
@@ -37,7 +39,7 @@ export function ProductStrip({
     <section aria-labelledby={id}>
       <SectionHeading id={id} title={title} more={more} />
       {products.length === 0 ? (
-        <p className="text-stone-600">Nothing here yet.</p>
+        <p className="text-stone-600">{m.catalog_home_nothing()}</p>
       ) : (
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-6">
           {products.map((product) => (
@@ -56,7 +58,7 @@ export function FeaturedStores({ stores }: { stores: StoreSummary[] }) {
   if (stores.length === 0) return null
   return (
     <section aria-labelledby="home-stores">
-      <SectionHeading id="home-stores" title="Featured stores" />
+      <SectionHeading id="home-stores" title={m.catalog_home_featured_stores()} />
       <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         {stores.map((store) => (
           <li key={store.slug}>
@@ -81,7 +83,7 @@ export function FeaturedStores({ stores }: { stores: StoreSummary[] }) {
               <span className="min-w-0">
                 <span className="block truncate text-sm font-semibold text-ink">{store.name}</span>
                 <span className="block text-xs text-stone-600">
-                  {store.city} · {store.productCount.toLocaleString('en')} products
+                  {m.catalog_home_store_line({ city: store.city, count: formatNumber(store.productCount) })}
                 </span>
               </span>
             </Link>
@@ -102,7 +104,7 @@ function MagazineStrip() {
   if (data.length === 0)
     return (
       <p className="rounded-2xl border border-dashed border-stone-300 bg-white p-6 text-sm text-stone-600">
-        No seller magazines are published right now.
+        {m.catalog_home_no_magazines()}
       </p>
     )
   return <MagazineCards magazines={data} strip />
@@ -113,10 +115,10 @@ export function FeaturedMagazines() {
     <section aria-labelledby="home-magazines">
       <SectionHeading
         id="home-magazines"
-        title="Seller magazines"
+        title={m.catalog_home_magazines()}
         more={
           <Link to="/magazine" className={moreLinkClasses}>
-            All magazines <ChevronRightIcon size={16} />
+            {m.catalog_home_all_magazines()} <ChevronRightIcon size={16} />
           </Link>
         }
       />

@@ -13,6 +13,7 @@ import {
 } from '~/ui/dropdown-menu'
 import { UserIcon } from '~/ui/icons'
 import { Skeleton } from '~/ui/skeleton'
+import { m } from '~/lib/messages'
 
 /**
  * The signed-in account menu's dropdown (radix DropdownMenu). Its own chunk, loaded by
@@ -35,7 +36,7 @@ export function AccountDropdown({
   const items = panelMenu(panel, user).filter((item) => item.enabled && item.to)
   return (
     <DropdownMenu modal={false}>
-      <DropdownMenuTrigger className={className} aria-label={`Account: ${name}`}>
+      <DropdownMenuTrigger className={className} aria-label={m.catalog_header_account_of({ name })}>
         <UserIcon />
         <span className="max-w-40 truncate text-sm font-medium" aria-hidden="true">
           {pending ? <Skeleton className="h-4 w-16" /> : name}
@@ -43,7 +44,10 @@ export function AccountDropdown({
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-64">
         <DropdownMenuLabel>
-          Signed in as <span className="text-ink">{user.cellphone}</span>
+          {m.catalog_profile_signed_in_as()}{' '}
+          <span dir="ltr" className="text-ink">
+            {user.cellphone}
+          </span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         {items.map((item) => (
@@ -55,12 +59,12 @@ export function AccountDropdown({
           <>
             <DropdownMenuSeparator />
             <DropdownMenuItem asChild>
-              <Link to="/admin">Administration</Link>
+              <Link to="/admin">{m.catalog_profile_administration()}</Link>
             </DropdownMenuItem>
           </>
         ) : null}
         <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => void signOut()}>Sign out</DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => void signOut()}>{m.catalog_profile_sign_out()}</DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>
   )

@@ -6,6 +6,7 @@ import { cn } from '~/lib/cn'
 import { UserIcon } from '~/ui/icons'
 import { Skeleton } from '~/ui/skeleton'
 import { useActivePanel } from '../use-active-panel'
+import { m } from '~/lib/messages'
 
 // The dropdown (radix menu, popper, floating-ui: about 12 KB gzip) is its own chunk: a server-rendered
 // page hydrates it once the chunk is there; guests never load it (issue #21).
@@ -22,7 +23,7 @@ export function AccountMenu({ className, buttonClassName }: { className?: string
   const name = displayName(user)
   if (!user)
     return (
-      <Link to="/auth" className={cn(buttonClassName, className)} aria-label="Sign in">
+      <Link to="/auth" className={cn(buttonClassName, className)} aria-label={m.catalog_header_sign_in()}>
         <UserIcon />
       </Link>
     )

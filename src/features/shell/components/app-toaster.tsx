@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { constants } from '#app-config'
 import { loadSonner } from '~/lib/notify'
+import { m } from '~/lib/messages'
 
 const Toaster = lazy(() => loadSonner().then((module) => ({ default: module.Toaster })))
 
@@ -33,7 +34,7 @@ export function AppToaster() {
         closeButton
         offset={belowHeader}
         mobileOffset={belowHeader}
-        containerAriaLabel="Notifications"
+        containerAriaLabel={m.catalog_toaster_label()}
         toastOptions={{
           classNames: {
             toast: 'border-0! shadow-lg! text-sm! font-medium!',

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import { BrandLogo } from './brand-logo'
 import { SkipLink } from './default-chrome'
 import { SiteFooter } from './site-footer'
+import { m } from '~/lib/messages'
 
 /** The auth layout: minimal, the form centred; the footer stays (spec: every page). */
 export function AuthChrome({ children }: { children: ReactNode }) {
@@ -15,7 +16,7 @@ export function AuthChrome({ children }: { children: ReactNode }) {
           to="/"
           className="rounded-lg px-3 py-2 text-sm font-medium text-stone-700 hover:bg-white hover:text-ink"
         >
-          Back to shopping
+          {m.catalog_back_to_shopping()}
         </Link>
       </header>
       <main

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { constants } from '#app-config'
 import { cn } from '~/lib/cn'
+import { m } from '~/lib/messages'
 
 export function BrandMark({ size = 32 }: { size?: number }) {
   return (
@@ -35,7 +36,7 @@ export function BrandLogo({ className }: { className?: string }) {
     >
       <BrandMark />
       <span>{constants.brand.name}</span>
-      <span className="sr-only">: home</span>
+      <span className="sr-only">{m.catalog_brand_home()}</span>
     </Link>
   )
 }

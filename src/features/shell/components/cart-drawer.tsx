@@ -3,6 +3,7 @@ import { CartDrawerContent, CartDrawerTotal } from '~/features/basket/components
 import { Button } from '~/ui/button'
 import { Sheet } from '~/ui/sheet'
 import { useDrawer } from '../ui-store'
+import { m } from '~/lib/messages'
 
 /** The drawer the header's basket button opens: the basket grouped per seller (issue #6). */
 export function CartDrawer() {
@@ -10,13 +11,13 @@ export function CartDrawer() {
   return (
     <Sheet
       {...drawer}
-      title="Your basket"
+      title={m.catalog_cart_drawer_title()}
       footer={
         <>
           <CartDrawerTotal />
           <Button asChild variant="primary" className="w-full">
             <Link to="/cart" onClick={() => drawer.onOpenChange(false)}>
-              Go to the basket page
+              {m.catalog_cart_drawer_go()}
             </Link>
           </Button>
         </>

@@ -4,6 +4,7 @@ import type { CategoryNode } from '~/features/catalog/catalog.schemas'
 import { ChevronDownIcon, GridIcon } from '~/ui/icons'
 import { useHydrated } from '~/ui/use-hydrated'
 import { ALL_CATEGORIES, BAR_LIMIT, barItemVisibility, triggerClasses } from './category-bar-style'
+import { m } from '~/lib/messages'
 
 // The desktop mega-menu (radix NavigationMenu, about 10 KB gzip) is its own chunk, loaded after
 // hydration instead of weighing on every page's first load (issue #21). Until it is there, the
@@ -47,14 +48,14 @@ function PlainBar({
     </button>
   )
   return (
-    <nav aria-label="Categories" className="hidden lg:block">
+    <nav aria-label={m.catalog_nav_categories()} className="hidden lg:block">
       <ul className="flex items-center gap-1">
         <li>
           {trigger(
             ALL_CATEGORIES,
             <>
               <GridIcon size={18} />
-              All categories
+              {m.catalog_all_categories()}
             </>,
           )}
         </li>

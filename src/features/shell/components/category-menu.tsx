@@ -4,6 +4,7 @@ import { NavigationMenu as N } from 'radix-ui'
 import type { CategoryNode } from '~/features/catalog/catalog.schemas'
 import { ChevronDownIcon, GridIcon } from '~/ui/icons'
 import { ALL_CATEGORIES, BAR_LIMIT, barItemVisibility, triggerClasses } from './category-bar-style'
+import { m } from '~/lib/messages'
 
 function CategoryLink({
   slug,
@@ -44,7 +45,7 @@ export function CategoryMenu({
   return (
     <N.Root
       ref={rootRef}
-      aria-label="Categories"
+      aria-label={m.catalog_nav_categories()}
       className="hidden lg:block"
       delayDuration={120}
       defaultValue={openOnLoad}
@@ -53,12 +54,12 @@ export function CategoryMenu({
         <N.Item value={ALL_CATEGORIES}>
           <N.Trigger className={triggerClasses} data-entry={ALL_CATEGORIES}>
             <GridIcon size={18} />
-            All categories
+            {m.catalog_all_categories()}
             <ChevronDownIcon size={16} className="transition-transform group-data-[state=open]:rotate-180" />
           </N.Trigger>
           <N.Content className="max-h-[70vh] w-full overflow-y-auto p-6">
             {categories.length === 0 ? (
-              <p className="text-sm text-stone-600">Categories are on their way.</p>
+              <p className="text-sm text-stone-600">{m.catalog_categories_coming()}</p>
             ) : (
               <ul className="grid grid-cols-4 gap-x-8 gap-y-6">
                 {categories.map((root) => (
@@ -90,7 +91,7 @@ export function CategoryMenu({
             <div className="mt-6 border-t border-stone-200 pt-4">
               <N.Link asChild>
                 <Link to="/category" className="text-sm font-medium text-brand-800 hover:underline">
-                  Browse every category
+                  {m.catalog_browse_every_category()}
                 </Link>
               </N.Link>
             </div>
@@ -115,7 +116,7 @@ export function CategoryMenu({
                       slug={root.slug}
                       className="mt-2 inline-block text-sm font-medium text-brand-800 hover:underline"
                     >
-                      Everything in {root.name}
+                      {m.catalog_everything_in({ name: root.name })}
                     </CategoryLink>
                   </div>
                   <ul className="grid flex-1 grid-cols-3 gap-x-8 gap-y-2">

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react'
 import { useUi, type Drawer } from '../ui-store'
 import { SiteFooter } from './site-footer'
 import { SiteHeader } from './site-header'
+import { m } from '~/lib/messages'
 
 // Drawers are closed on arrival: their code (and the dialog machinery) loads on first open, which
 // keeps it out of every page's first-load JavaScript.
@@ -35,7 +36,7 @@ export function SkipLink() {
       href="#main"
       className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-medium text-ink shadow focus:not-sr-only focus:fixed focus:start-2 focus:top-2"
     >
-      Skip to content
+      {m.catalog_skip_to_content()}
     </a>
   )
 }

@@ -1,28 +1,28 @@
 import { Link } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { constants } from '#app-config'
+import { formatNumber } from '~/lib/money'
 import { setPageStatus } from '~/lib/response-status'
 import { Button } from '~/ui/button'
 import { ErrorIllustration } from './error-illustration'
+import { m } from '~/lib/messages'
 
 /** Spec §2 error page texts, by status; anything else is "other". */
-const TEXTS: Record<number, string> = {
-  404: 'Oops! This page seems to have wandered off',
-  401: 'Hold on! You need to sign in first',
-  403: 'Sorry! This area is off-limits',
-  429: 'Whoa there! Taking a quick breather',
-  500: 'Something went wrong on our end',
+const TEXTS: Record<number, () => string> = {
+  404: m.catalog_error_text_404,
+  401: m.catalog_error_text_401,
+  403: m.catalog_error_text_403,
+  429: m.catalog_error_text_429,
+  500: m.catalog_error_text_500,
 }
-const OTHER = "Oops! We're having some technical difficulties"
 
-const HINTS: Record<number, string> = {
-  404: 'The link may be old, or the page may have moved. Try the home page or search for what you need.',
-  401: 'Sign in with your mobile number to continue where you left off.',
-  403: 'Your account cannot open this page. If you think it should, our support team can help.',
-  429: 'We received a lot of requests from you in a short time. Please wait a moment before trying again.',
-  500: 'We have been told about it and are on it. Please try again in a little while.',
+const HINTS: Record<number, () => string> = {
+  404: m.catalog_error_hint_404,
+  401: m.catalog_error_hint_401,
+  403: m.catalog_error_hint_403,
+  429: m.catalog_error_hint_429,
+  500: m.catalog_error_hint_500,
 }
-const OTHER_HINT = 'Please try again in a little while. If it keeps happening, contact our support team.'
 
 /**
  * Spec §2 "Try after N seconds" then "Try Again". Counts against a deadline rather than ticks, so
@@ -40,10 +40,10 @@ function RetryCountdown({ onRetry, retryAt }: { onRetry: () => void; retryAt?: n
   return (
     <>
       <Button size="lg" disabled={waiting} onClick={onRetry}>
-        {waiting ? `Try after ${left} seconds` : 'Try Again'}
+        {waiting ? m.catalog_error_try_after({ seconds: formatNumber(left) }) : m.catalog_error_try_again()}
       </Button>
       <span className="sr-only" aria-live="polite">
-        {waiting ? '' : 'You can try again now.'}
+        {waiting ? '' : m.catalog_error_can_retry()}
       </span>
     </>
   )
@@ -69,16 +69,16 @@ export function ErrorPage({ code, detail, onRetry, retryAt, headingLevel = 1 }: 
   const Heading = headingLevel === 1 ? 'h1' : 'h2'
   // During SSR this makes the response carry the status (the router alone knows only 404/500).
   setPageStatus(code)
-  const text = TEXTS[code] ?? OTHER
-  const hint = HINTS[code] ?? OTHER_HINT
+  const text = (TEXTS[code] ?? m.catalog_error_text_other)()
+  const hint = (HINTS[code] ?? m.catalog_error_hint_other)()
   const home = (
     <Button asChild variant={code === 401 || code === 429 ? 'secondary' : 'primary'} size="lg">
-      <Link to="/">Go to Home</Link>
+      <Link to="/">{m.catalog_error_go_home()}</Link>
     </Button>
   )
   const contact = (
     <Button asChild variant="secondary" size="lg">
-      <Link to="/contact">Contact Support</Link>
+      <Link to="/contact">{m.catalog_error_contact()}</Link>
     </Button>
   )
   return (
@@ -92,16 +92,20 @@ export function ErrorPage({ code, detail, onRetry, retryAt, headingLevel = 1 }: 
         id="error-heading"
         className="mt-6 text-sm font-semibold tracking-widest text-brand-800 uppercase"
       >
-        Error {code}
+        {m.catalog_error_heading({ code: formatNumber(code) })}
       </Heading>
       <p className="mt-3 text-2xl font-bold tracking-tight text-ink sm:text-3xl">{text}</p>
-      {detail ? <p className="mt-3 font-mono text-sm break-all text-stone-600">{detail}</p> : null}
+      {detail ? (
+        <p dir="auto" className="mt-3 font-mono text-sm break-all text-stone-600">
+          {detail}
+        </p>
+      ) : null}
       <p className="mt-3 max-w-lg text-stone-600">{hint}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         {code === 401 ? (
           <>
             <Button asChild size="lg">
-              <Link to="/auth">Sign In</Link>
+              <Link to="/auth">{m.catalog_error_sign_in()}</Link>
             </Button>
             {home}
           </>

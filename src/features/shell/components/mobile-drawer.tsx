@@ -10,6 +10,7 @@ import { useDrawer } from '../ui-store'
 import { PanelNav } from './panel-nav'
 import { SearchForm } from './search-form'
 import { LocaleSwitch, MoneyUnitSwitch } from './locale-switch'
+import { m } from '~/lib/messages'
 
 const linkClasses =
   'flex min-h-10 items-center rounded-lg px-3 text-sm font-medium text-stone-700 hover:bg-stone-100'
@@ -22,7 +23,7 @@ export function MobileDrawer() {
   const panel = useActivePanel()
   const close = () => drawer.onOpenChange(false)
   return (
-    <Sheet {...drawer} side="left" title="Menu">
+    <Sheet {...drawer} side="left" title={m.catalog_drawer_menu()}>
       <div className="flex flex-col gap-6">
         <SearchForm />
         <section aria-labelledby="mobile-categories">
@@ -30,7 +31,7 @@ export function MobileDrawer() {
             id="mobile-categories"
             className="mb-2 px-3 text-xs font-semibold tracking-wide text-stone-500 uppercase"
           >
-            Categories
+            {m.catalog_nav_categories()}
           </h3>
           <ul className="flex flex-col gap-0.5">
             {categories.map((root) => (
@@ -51,7 +52,7 @@ export function MobileDrawer() {
                           onClick={close}
                           className={linkClasses}
                         >
-                          All of {root.name}
+                          {m.catalog_drawer_all_of({ name: root.name })}
                         </Link>
                       </li>
                       {root.children.map((child) => (
@@ -82,32 +83,34 @@ export function MobileDrawer() {
             ))}
             <li>
               <Link to="/category" onClick={close} className={`${linkClasses} text-brand-800`}>
-                Browse every category
+                {m.catalog_browse_every_category()}
               </Link>
             </li>
           </ul>
         </section>
-        <nav aria-label="Main pages">
-          <h3 className="mb-2 px-3 text-xs font-semibold tracking-wide text-stone-500 uppercase">Explore</h3>
+        <nav aria-label={m.catalog_drawer_main_pages()}>
+          <h3 className="mb-2 px-3 text-xs font-semibold tracking-wide text-stone-500 uppercase">
+            {m.catalog_drawer_explore()}
+          </h3>
           <ul className="flex flex-col gap-0.5">
             <li>
               <Link to="/product" onClick={close} className={linkClasses}>
-                All Products
+                {m.catalog_nav_all_products()}
               </Link>
             </li>
             <li>
               <Link to="/magazine" onClick={close} className={linkClasses}>
-                Magazines
+                {m.catalog_nav_magazines()}
               </Link>
             </li>
             <li>
               <Link to="/become-a-seller" onClick={close} className={linkClasses}>
-                Become a Seller
+                {m.catalog_nav_become_seller()}
               </Link>
             </li>
             <li>
               <Link to="/help-center" onClick={close} className={linkClasses}>
-                Help Center
+                {m.catalog_nav_help_center()}
               </Link>
             </li>
             <li>
@@ -119,11 +122,11 @@ export function MobileDrawer() {
         {user ? (
           <section>
             <h3 className="mb-2 px-3 text-xs font-semibold tracking-wide text-stone-500 uppercase">
-              {panel === 'seller' ? 'Seller panel' : 'Buyer panel'}
+              {panel === 'seller' ? m.catalog_drawer_seller_panel() : m.catalog_drawer_buyer_panel()}
             </h3>
             <PanelNav
               items={panelMenu(panel, user)}
-              label={panel === 'seller' ? 'Seller menu' : 'Buyer menu'}
+              label={panel === 'seller' ? m.catalog_drawer_seller_menu() : m.catalog_drawer_buyer_menu()}
               onNavigate={close}
             />
           </section>
@@ -133,7 +136,7 @@ export function MobileDrawer() {
             onClick={close}
             className="rounded-lg bg-brand-500 px-4 py-3 text-center text-sm font-semibold text-ink"
           >
-            Sign in or register
+            {m.catalog_sign_in_or_register()}
           </Link>
         )}
       </div>

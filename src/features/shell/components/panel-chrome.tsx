@@ -7,13 +7,14 @@ import { useCurrentUser } from '~/features/session/use-session'
 import { Skeleton } from '~/ui/skeleton'
 import { DefaultChrome } from './default-chrome'
 import { PanelNav } from './panel-nav'
+import { m } from '~/lib/messages'
 
 /** The buyer and seller layouts: the default frame with the panel's menu beside the page. */
 export function PanelChrome({ panel, children }: { panel: Panel; children: ReactNode }) {
   const { user, pending } = useCurrentUser()
-  const title = panel === 'seller' ? 'Seller panel' : 'Buyer panel'
+  const title = panel === 'seller' ? m.catalog_drawer_seller_panel() : m.catalog_drawer_buyer_panel()
   const items = panelMenu(panel, user)
-  const label = panel === 'seller' ? 'Seller menu' : 'Buyer menu'
+  const label = panel === 'seller' ? m.catalog_drawer_seller_menu() : m.catalog_drawer_buyer_menu()
   const menuId = useId()
   const [menuOpen, setMenuOpen] = useState(false)
   return (
@@ -37,7 +38,7 @@ export function PanelChrome({ panel, children }: { panel: Panel; children: React
                 className="flex min-h-10 shrink-0 items-center gap-1.5 rounded-lg bg-stone-100 px-3 text-sm font-medium text-ink hover:bg-stone-200 lg:hidden"
               >
                 <MenuIcon size={18} />
-                Menu
+                {m.catalog_panel_menu_button()}
               </button>
             </div>
             <div id={menuId} className={cn('lg:block', menuOpen ? 'block' : 'hidden')}>

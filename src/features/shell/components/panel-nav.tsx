@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import type { MenuItem } from '~/features/session/panel-rules'
 import { cn } from '~/lib/cn'
+import { m } from '~/lib/messages'
 
 const itemClasses = 'flex min-h-10 items-center rounded-lg px-3 py-2 text-sm font-medium'
 
@@ -44,7 +45,7 @@ export function PanelNav({
                 className={cn(itemClasses, 'cursor-not-allowed text-stone-400')}
               >
                 {item.label}
-                <span className="sr-only"> (not available)</span>
+                <span className="sr-only">{m.catalog_panel_not_available()}</span>
               </span>
             )}
           </li>

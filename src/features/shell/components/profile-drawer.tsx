@@ -8,6 +8,7 @@ import { Sheet } from '~/ui/sheet'
 import { useActivePanel } from '../use-active-panel'
 import { useDrawer } from '../ui-store'
 import { PanelNav } from './panel-nav'
+import { m } from '~/lib/messages'
 
 export function ProfileDrawer() {
   const drawer = useDrawer('profile')
@@ -16,21 +17,24 @@ export function ProfileDrawer() {
   const signOut = useSignOut()
   const close = () => drawer.onOpenChange(false)
   return (
-    <Sheet {...drawer} title={user ? displayName(user) : 'Your account'}>
+    <Sheet {...drawer} title={user ? displayName(user) : m.catalog_profile_your_account()}>
       {user ? (
         <div className="flex flex-col gap-5">
           <p className="text-sm text-stone-600">
-            Signed in as <span className="font-medium text-ink">{user.cellphone}</span>
+            {m.catalog_profile_signed_in_as()}{' '}
+            <span dir="ltr" className="font-medium text-ink">
+              {user.cellphone}
+            </span>
           </p>
           <PanelNav
             items={panelMenu(panel, user)}
-            label={panel === 'seller' ? 'Seller menu' : 'Buyer menu'}
+            label={panel === 'seller' ? m.catalog_drawer_seller_menu() : m.catalog_drawer_buyer_menu()}
             onNavigate={close}
           />
           {user.is_admin ? (
             <Button asChild variant="secondary">
               <Link to="/admin" onClick={close}>
-                Administration
+                {m.catalog_profile_administration()}
               </Link>
             </Button>
           ) : null}
@@ -41,7 +45,7 @@ export function ProfileDrawer() {
               await signOut()
             }}
           >
-            Sign out
+            {m.catalog_profile_sign_out()}
           </Button>
         </div>
       ) : (
@@ -49,12 +53,10 @@ export function ProfileDrawer() {
           <span className="flex h-14 w-14 items-center justify-center rounded-full bg-brand-50 text-brand-800">
             <UserIcon size={28} />
           </span>
-          <p className="text-sm text-stone-600">
-            Sign in to see your orders, invoices and saved addresses, and to buy at wholesale prices.
-          </p>
+          <p className="text-sm text-stone-600">{m.catalog_profile_guest_text()}</p>
           <Button asChild size="lg" className="w-full">
             <Link to="/auth" onClick={close}>
-              Sign in or register
+              {m.catalog_sign_in_or_register()}
             </Link>
           </Button>
         </div>

@@ -2,6 +2,7 @@ import { useRouterState } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { constants } from '#app-config'
 import { useUi } from '../ui-store'
+import { m } from '~/lib/messages'
 
 const { heightPx, color, throttleMs, durationMs, hideDelayMs, resetDelayMs } = constants.progressBar
 
@@ -43,7 +44,7 @@ export function ProgressBar() {
   return (
     <div
       role="progressbar"
-      aria-label="Loading page"
+      aria-label={m.catalog_progress_loading()}
       aria-busy={phase === 'running'}
       data-phase={phase}
       className="pointer-events-none fixed inset-x-0 top-0 z-[60]"

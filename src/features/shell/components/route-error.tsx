@@ -6,6 +6,7 @@ import { reloadAfterChunkError, willReloadForChunkError } from '~/lib/chunk-relo
 import type { NotFoundData } from '~/lib/route-errors'
 import { DefaultChrome } from './default-chrome'
 import { ErrorPage } from './error-page'
+import { m } from '~/lib/messages'
 
 /**
  * One countdown per failure: the route's error boundary may re-render (and remount the page) while
@@ -43,7 +44,7 @@ export function RouteError({ error }: ErrorComponentProps) {
   if (reloading) {
     return (
       <p role="status" className="py-24 text-center text-stone-600">
-        Loading the latest version of the page…
+        {m.catalog_error_reloading()}
       </p>
     )
   }
@@ -61,7 +62,8 @@ export function RouteError({ error }: ErrorComponentProps) {
 export function NotFoundView({ data }: Partial<Pick<NotFoundError, 'data'>>) {
   const pathname = useLocation({ select: (location) => location.pathname })
   const info = (data ?? {}) as NotFoundData
-  const detail = info.message ?? (info.invalidUrl ? `Page Not Found: ${pathname}` : undefined)
+  const detail =
+    info.message ?? (info.invalidUrl ? m.catalog_error_not_found_path({ path: pathname }) : undefined)
   return <ErrorPage code={404} detail={detail} />
 }
 

@@ -1,8 +1,10 @@
 import { Link } from '@tanstack/react-router'
 import { constants, publicConfig } from '#app-config'
 import { ChatIcon, FacebookIcon, InstagramIcon, TelegramIcon, XIcon } from '~/ui/icons'
+import { formatTehranYear } from '~/lib/tehran-time'
 import { BrandMark } from './brand-logo'
 import { LocaleSwitch, MoneyUnitSwitch } from './locale-switch'
+import { m } from '~/lib/messages'
 
 const linkClasses = 'rounded text-sm text-stone-300 hover:text-white hover:underline'
 
@@ -14,22 +16,22 @@ function External({ href, children, label }: { href: string; children: React.Rea
   )
 }
 
-const social = [
-  { href: publicConfig.social.messaging, label: 'Telegram channel', Icon: TelegramIcon },
-  { href: publicConfig.social.facebook, label: 'Facebook page', Icon: FacebookIcon },
-  { href: publicConfig.social.instagram, label: 'Instagram page', Icon: InstagramIcon },
-  { href: publicConfig.social.x, label: 'X page', Icon: XIcon },
+const social = () => [
+  { href: publicConfig.social.messaging, label: m.catalog_footer_social_telegram(), Icon: TelegramIcon },
+  { href: publicConfig.social.facebook, label: m.catalog_footer_social_facebook(), Icon: FacebookIcon },
+  { href: publicConfig.social.instagram, label: m.catalog_footer_social_instagram(), Icon: InstagramIcon },
+  { href: publicConfig.social.x, label: m.catalog_footer_social_x(), Icon: XIcon },
 ]
 
-const support = [
-  { href: publicConfig.supportChat.sellers, label: 'Seller support' },
-  { href: publicConfig.supportChat.wholesale, label: 'Wholesale buyer support' },
-  { href: publicConfig.supportChat.retail, label: 'Retail buyer support' },
+const support = () => [
+  { href: publicConfig.supportChat.sellers, label: m.catalog_footer_support_sellers() },
+  { href: publicConfig.supportChat.wholesale, label: m.catalog_footer_support_wholesale() },
+  { href: publicConfig.supportChat.retail, label: m.catalog_footer_support_retail() },
 ]
 
 /** Spec §2 Footer, on every page: every listed link, support chats, social links, credit, copyright. */
 export function SiteFooter() {
-  const year = new Date().getFullYear()
+  const year = formatTehranYear(new Date())
   return (
     <footer className="on-dark mt-16 bg-stone-900 text-stone-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-5">
@@ -38,15 +40,12 @@ export function SiteFooter() {
             <BrandMark />
             {constants.brand.name}
           </Link>
-          <p className="mt-3 max-w-sm text-sm text-stone-400">
-            The wholesale marketplace for shops, offices and restaurants: tiered prices, clear minimum
-            quantities, one checkout per seller.
-          </p>
+          <p className="mt-3 max-w-sm text-sm text-stone-400">{m.catalog_footer_tagline()}</p>
           <h2 className="mt-6 text-xs font-semibold tracking-wide text-stone-400 uppercase">
-            Chat with support
+            {m.catalog_footer_chat()}
           </h2>
           <ul className="mt-3 flex flex-col gap-2">
-            {support.map((item) => (
+            {support().map((item) => (
               <li key={item.href}>
                 <a
                   href={item.href}
@@ -64,58 +63,58 @@ export function SiteFooter() {
 
         <nav aria-labelledby="footer-shop">
           <h2 id="footer-shop" className="text-xs font-semibold tracking-wide text-stone-400 uppercase">
-            Shop
+            {m.catalog_footer_shop()}
           </h2>
           <ul className="mt-3 flex flex-col gap-2">
             <li>
               <Link to="/" className={linkClasses}>
-                Home
+                {m.catalog_nav_home()}
               </Link>
             </li>
             <li>
               <Link to="/product" className={linkClasses}>
-                All Products
+                {m.catalog_nav_all_products()}
               </Link>
             </li>
             <li>
               <Link to="/category" className={linkClasses}>
-                Categories
+                {m.catalog_nav_categories()}
               </Link>
             </li>
             <li>
               <Link to="/magazine" className={linkClasses}>
-                Magazines
+                {m.catalog_nav_magazines()}
               </Link>
             </li>
             <li>
               <Link to="/omdeh-plus" className={linkClasses}>
-                {constants.brand.name} Plus
+                {m.catalog_nav_plus({ brand: constants.brand.name })}
               </Link>
             </li>
             <li>
-              <External href={publicConfig.blogUrl}>Blog</External>
+              <External href={publicConfig.blogUrl}>{m.catalog_nav_blog()}</External>
             </li>
           </ul>
         </nav>
 
         <nav aria-labelledby="footer-sell">
           <h2 id="footer-sell" className="text-xs font-semibold tracking-wide text-stone-400 uppercase">
-            Sell
+            {m.catalog_footer_sell()}
           </h2>
           <ul className="mt-3 flex flex-col gap-2">
             <li>
               <Link to="/become-a-seller" className={linkClasses}>
-                Become a Seller
+                {m.catalog_nav_become_seller()}
               </Link>
             </li>
             <li>
               <Link to="/subscription" className={linkClasses}>
-                Seller Subscription
+                {m.catalog_nav_seller_subscription()}
               </Link>
             </li>
             <li>
               <Link to="/guides" className={linkClasses}>
-                Guides
+                {m.catalog_nav_guides()}
               </Link>
             </li>
           </ul>
@@ -123,37 +122,37 @@ export function SiteFooter() {
 
         <nav aria-labelledby="footer-help">
           <h2 id="footer-help" className="text-xs font-semibold tracking-wide text-stone-400 uppercase">
-            Help
+            {m.catalog_footer_help()}
           </h2>
           <ul className="mt-3 flex flex-col gap-2">
             <li>
               <Link to="/help-center" className={linkClasses}>
-                Help Center
+                {m.catalog_nav_help_center()}
               </Link>
             </li>
             <li>
               <Link to="/contact" className={linkClasses}>
-                Contact Us
+                {m.catalog_nav_contact()}
               </Link>
             </li>
             <li>
               <Link to="/faq" className={linkClasses}>
-                FAQ
+                {m.catalog_nav_faq()}
               </Link>
             </li>
             <li>
               <Link to="/about" className={linkClasses}>
-                About Us
+                {m.catalog_nav_about()}
               </Link>
             </li>
             <li>
               <Link to="/terms-and-conditions" className={linkClasses}>
-                Terms and Conditions
+                {m.catalog_nav_terms()}
               </Link>
             </li>
             <li>
               <Link to="/privacy-policy" className={linkClasses}>
-                Privacy Policy
+                {m.catalog_nav_privacy()}
               </Link>
             </li>
           </ul>
@@ -162,8 +161,8 @@ export function SiteFooter() {
 
       <div className="border-t border-stone-800">
         <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6 sm:flex-row sm:items-center sm:justify-between">
-          <ul className="flex items-center gap-2" aria-label="Follow us">
-            {social.map(({ href, label, Icon }) => (
+          <ul className="flex items-center gap-2" aria-label={m.catalog_footer_follow()}>
+            {social().map(({ href, label, Icon }) => (
               <li key={href}>
                 <a
                   href={href}
@@ -179,7 +178,7 @@ export function SiteFooter() {
           </ul>
           <div className="flex flex-col gap-1 text-xs text-stone-400 sm:items-end">
             <p>
-              Powered by{' '}
+              {m.catalog_footer_powered_by()}{' '}
               <a
                 href={publicConfig.poweredBy.url}
                 target="_blank"
@@ -194,7 +193,7 @@ export function SiteFooter() {
               <MoneyUnitSwitch className="border-stone-600 [&_button[aria-pressed=false]]:text-stone-200 [&_button[aria-pressed=false]:hover]:bg-stone-800" />
             </div>
             <p suppressHydrationWarning>
-              © {year} {constants.brand.name}. All rights reserved.
+              {m.catalog_footer_copyright({ year: year, brand: constants.brand.name })}
             </p>
           </div>
         </div>

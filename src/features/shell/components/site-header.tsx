@@ -6,6 +6,7 @@ import { canEnterSellerArea } from '~/lib/auth-access'
 import { displayName } from '~/features/session/session.schemas'
 import { useCurrentUser } from '~/features/session/use-session'
 import { cn } from '~/lib/cn'
+import { formatNumber } from '~/lib/money'
 import { HEADER_BASKET_ID } from '~/features/basket/add-to-basket'
 import { BasketIcon, CompareIcon, MenuIcon, SwitchIcon, UserIcon } from '~/ui/icons'
 import { Skeleton } from '~/ui/skeleton'
@@ -16,6 +17,7 @@ import { LocaleSwitch } from './locale-switch'
 import { BrandLogo } from './brand-logo'
 import { CategoryBar } from './category-bar'
 import { SearchForm } from './search-form'
+import { m } from '~/lib/messages'
 
 const iconButton =
   'relative flex h-11 min-w-11 items-center justify-center gap-2 rounded-xl px-2.5 text-stone-700 hover:bg-stone-100 hover:text-ink'
@@ -27,7 +29,7 @@ function CountBadge({ count }: { count: number }) {
       aria-hidden="true"
       className="absolute -top-0.5 -end-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-700 px-1 text-[11px] font-bold text-white"
     >
-      {count > 99 ? '99+' : count}
+      {count > 99 ? `${formatNumber(99)}+` : formatNumber(count)}
     </span>
   )
 }
@@ -44,7 +46,7 @@ function PanelSwitch() {
       className="hidden h-11 items-center gap-2 rounded-xl border border-stone-300 px-3 text-sm font-medium text-ink hover:bg-stone-50 lg:flex"
     >
       <SwitchIcon size={18} />
-      {toSeller ? 'Switch to Seller' : 'Switch to Buyer'}
+      {toSeller ? m.catalog_header_switch_to_seller() : m.catalog_header_switch_to_buyer()}
     </Link>
   )
 }
@@ -59,7 +61,13 @@ function ProfileButton({ className }: { className?: string }) {
       aria-haspopup="dialog"
       onClick={() => store.openDrawer('profile')}
       className={cn(iconButton, 'md:px-3', className)}
-      aria-label={pending ? 'Account' : user ? `Account: ${name}` : 'Sign in'}
+      aria-label={
+        pending
+          ? m.catalog_header_account()
+          : user
+            ? m.catalog_header_account_of({ name })
+            : m.catalog_header_sign_in()
+      }
     >
       <UserIcon />
       <span className="hidden max-w-40 truncate text-sm font-medium md:inline" aria-hidden="true">
@@ -87,7 +95,7 @@ export function SiteHeader({ variant = 'shop' }: { variant?: 'shop' | 'panel' })
         <button
           type="button"
           aria-haspopup="dialog"
-          aria-label="Open menu"
+          aria-label={m.catalog_header_open_menu()}
           onClick={() => store.openDrawer('mobile')}
           className={cn(iconButton, 'lg:hidden')}
         >
@@ -104,7 +112,10 @@ export function SiteHeader({ variant = 'shop' }: { variant?: 'shop' | 'panel' })
                 aria-haspopup="dialog"
                 onClick={() => store.openDrawer('compare')}
                 className={iconButton}
-                aria-label={`Compare, ${compareCount} ${compareCount === 1 ? 'product' : 'products'}`}
+                aria-label={m.catalog_header_compare({
+                  count: compareCount,
+                  countText: formatNumber(compareCount),
+                })}
               >
                 <CompareIcon />
                 <CountBadge count={compareCount} />
@@ -115,7 +126,10 @@ export function SiteHeader({ variant = 'shop' }: { variant?: 'shop' | 'panel' })
                 aria-haspopup="dialog"
                 onClick={() => store.openDrawer('cart')}
                 className={iconButton}
-                aria-label={`Basket, ${basketCount} ${basketCount === 1 ? 'item' : 'items'}`}
+                aria-label={m.catalog_header_basket({
+                  count: basketCount,
+                  countText: formatNumber(basketCount),
+                })}
               >
                 <BasketIcon />
                 <CountBadge count={basketCount} />
@@ -135,26 +149,26 @@ export function SiteHeader({ variant = 'shop' }: { variant?: 'shop' | 'panel' })
       </div>
       <div className="relative mx-auto hidden max-w-7xl items-center justify-between px-4 pb-2 lg:flex">
         <CategoryBar categories={categories} />
-        <nav aria-label="Shortcuts" className="flex items-center gap-1 text-sm">
+        <nav aria-label={m.catalog_header_shortcuts()} className="flex items-center gap-1 text-sm">
           <Link
             to="/magazine"
             className="rounded-lg px-3 py-2 text-stone-700 hover:bg-stone-100 hover:text-ink"
           >
-            Magazines
+            {m.catalog_nav_magazines()}
           </Link>
           {shop ? (
             <Link
               to="/become-a-seller"
               className="rounded-lg px-3 py-2 text-stone-700 hover:bg-stone-100 hover:text-ink"
             >
-              Become a Seller
+              {m.catalog_nav_become_seller()}
             </Link>
           ) : null}
           <Link
             to="/help-center"
             className="rounded-lg px-3 py-2 text-stone-700 hover:bg-stone-100 hover:text-ink"
           >
-            Help Center
+            {m.catalog_nav_help_center()}
           </Link>
           <LocaleSwitch className="rounded-lg px-3 py-2 text-stone-700 hover:bg-stone-100 hover:text-ink" />
         </nav>
