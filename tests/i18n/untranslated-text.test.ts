@@ -79,7 +79,6 @@ const NOT_YET: Record<string, number> = {
   'src/features/imports/components/import-page.tsx': 29,
   'src/features/imports/components/import-rows-table.tsx': 9,
   'src/features/imports/components/import-upload.tsx': 3,
-  'src/features/inventory/components/bulk-availability.tsx': 9,
   'src/features/inventory/components/price-preview-table.tsx': 8,
   'src/features/inventory/components/price-tier-form.tsx': 19,
   'src/features/inventory/components/price-tiers-page.tsx': 25,
