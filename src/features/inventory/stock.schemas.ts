@@ -1,27 +1,32 @@
 import * as v from 'valibot'
 import { skuSchema } from '~/features/basket/basket.schemas'
 import type { StockMovementKind } from '~/lib/domain-enums'
+import { m } from '~/lib/messages'
 
 /** /seller/inventory/stock/{sku} (issue #16): inputs and views, shared by the page and the server. */
 
 /** Why a person changed stock: a short list, with a note (required for "other"). */
-export const stockReasons = [
-  { value: 'stocktake', label: 'Stocktake count' },
-  { value: 'received', label: 'Goods received' },
-  { value: 'damaged', label: 'Damaged or expired' },
-  { value: 'returned', label: 'Returned goods back on the shelf' },
-  { value: 'lost', label: 'Lost or stolen' },
-  { value: 'other', label: 'Other (explain in the note)' },
-] as const
-export type StockReason = (typeof stockReasons)[number]['value']
-const reasonValues = stockReasons.map((r) => r.value) as [StockReason, ...StockReason[]]
+const reasonValues = ['stocktake', 'received', 'damaged', 'returned', 'lost', 'other'] as const
+export type StockReason = (typeof reasonValues)[number]
+const reasonLabels: Record<StockReason, () => string> = {
+  stocktake: m.inventory_reason_stocktake,
+  received: m.inventory_reason_received,
+  damaged: m.inventory_reason_damaged,
+  returned: m.inventory_reason_returned,
+  lost: m.inventory_reason_lost,
+  other: m.inventory_reason_other,
+}
+/** The reasons with their words in the page's language (a function: words follow the locale). */
+export const stockReasons = () => reasonValues.map((value) => ({ value, label: reasonLabels[value]() }))
 
-export const stockModes = [
-  { value: 'set', label: 'Set the stock to' },
-  { value: 'add', label: 'Add' },
-  { value: 'remove', label: 'Remove' },
-] as const
-export type StockMode = (typeof stockModes)[number]['value']
+const modeValues = ['set', 'add', 'remove'] as const
+export type StockMode = (typeof modeValues)[number]
+const modeLabels: Record<StockMode, () => string> = {
+  set: m.inventory_mode_set,
+  add: m.inventory_mode_add,
+  remove: m.inventory_mode_remove,
+}
+export const stockModes = () => modeValues.map((value) => ({ value, label: modeLabels[value]() }))
 
 /** The largest stock figure (and change) a person may type. */
 export const MAX_STOCK = 10_000_000
@@ -133,16 +138,19 @@ export interface LedgerPage {
 }
 
 /** How the ledger names each kind of movement. */
-export const movementKindLabels: Record<StockMovementKind, string> = {
-  adjustment: 'Adjustment',
-  reservation: 'Reserved by an order',
-  release: 'Released',
-  import: 'Import',
-  correction: 'Correction',
+const movementKindMessages: Record<StockMovementKind, () => string> = {
+  adjustment: m.inventory_kind_adjustment,
+  reservation: m.inventory_kind_reservation,
+  release: m.inventory_kind_release,
+  import: m.inventory_kind_import,
+  correction: m.inventory_kind_correction,
 }
+export const movementKindLabel = (kind: StockMovementKind) => movementKindMessages[kind]()
 
 export function reasonLabel(reason: string | null): string | null {
   if (!reason) return null
-  if (reason === 'opening_stock') return 'Opening stock'
-  return stockReasons.find((r) => r.value === reason)?.label ?? reason.replace(/_/g, ' ')
+  if (reason === 'opening_stock') return m.inventory_reason_opening_stock()
+  return (reasonValues as readonly string[]).includes(reason)
+    ? reasonLabels[reason as StockReason]()
+    : reason.replace(/_/g, ' ')
 }

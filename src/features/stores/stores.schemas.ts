@@ -163,7 +163,6 @@ export const updateSkuInput = v.object({
 
 export const updateProductInput = v.object({ productId: idSchema, ...productFieldsSchema.entries })
 
-
 export const catalogueSearchInput = v.object({ storeId: idSchema, q: textSchema(100, { min: 2 }) })
 export const similarProductsInput = v.object({ storeId: idSchema, name: textSchema(160, { min: 3 }) })
 

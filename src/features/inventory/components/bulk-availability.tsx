@@ -7,8 +7,7 @@ import { FormError, useAppForm } from '~/ui/form/app-form'
 import { Popover, PopoverContent, PopoverTrigger } from '~/ui/popover'
 import { setSkuAvailabilityFn } from '../inventory.functions'
 import { bulkAvailabilityInput } from '../inventory.schemas'
-
-const plural = (n: number) => `${n} ${n === 1 ? 'SKU' : 'SKUs'}`
+import { m } from '~/lib/messages'
 
 /**
  * Bulk "always available" on the selected SKUs, and back to counted stock (optionally with a figure
@@ -30,7 +29,7 @@ export function BulkAvailability({
     setBusy(true)
     try {
       const { changed } = await setSkuAvailabilityFn({ data: { skuIds, alwaysAvailable: true } })
-      notify('success', `${plural(changed)} set to always available`)
+      notify('success', m.inventory_always_on_toast({ count: changed, countText: formatNumber(changed) }))
       await onDone()
     } catch (error) {
       notify('error', toApiError(error).message)
@@ -42,13 +41,13 @@ export function BulkAvailability({
   return (
     <>
       <Button size="sm" variant="secondary" disabled={disabled || busy} onClick={() => void alwaysOn()}>
-        Always available
+        {m.inventory_always_available()}
       </Button>
       <Popover open={open} onOpenChange={setOpen}>
         <PopoverTrigger className={buttonClasses('secondary', 'sm')} disabled={disabled || busy}>
-          Counted stock…
+          {m.inventory_counted_stock()}
         </PopoverTrigger>
-        <PopoverContent aria-label="Back to counted stock">
+        <PopoverContent aria-label={m.inventory_back_to_counted()}>
           <CountedForm
             skuIds={skuIds}
             onDone={async () => {
@@ -71,28 +70,27 @@ function CountedForm({ skuIds, onDone }: { skuIds: number[]; onDone: () => Promi
     }),
     onSubmit: async (input) => {
       const { changed } = await setSkuAvailabilityFn({ data: input })
-      notify('success', `${plural(changed)} back to counted stock`)
+      notify('success', m.inventory_counted_toast({ count: changed, countText: formatNumber(changed) }))
       await onDone()
     },
   })
   return (
-    <form {...formProps} className="flex flex-col gap-3" aria-label="Back to counted stock">
+    <form {...formProps} className="flex flex-col gap-3" aria-label={m.inventory_back_to_counted()}>
       <p className="text-sm text-stone-700">
-        Count the stock of the selected {plural(skuIds.length)} again, instead of selling them as always
-        available.
+        {m.inventory_count_again_body({ count: skuIds.length, countText: formatNumber(skuIds.length) })}
       </p>
       <FormError message={formError} />
       <form.AppField name="quantity">
         {(field) => (
           <field.QuantityField
-            label="Stock of each"
+            label={m.inventory_stock_of_each()}
             min={0}
-            hint="Optional: leave empty to keep the figure each SKU had. Recorded in the ledger."
+            hint={m.inventory_stock_of_each_hint()}
           />
         )}
       </form.AppField>
       <form.AppForm>
-        <form.SubmitButton busyLabel="Saving…">Count stock again</form.SubmitButton>
+        <form.SubmitButton busyLabel={m.inventory_saving()}>{m.inventory_count_again()}</form.SubmitButton>
       </form.AppForm>
     </form>
   )

@@ -15,9 +15,10 @@ import {
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useRef, useState, type KeyboardEvent } from 'react'
 import { toApiError } from '~/lib/api-error'
-import { formatMoney } from '~/lib/money'
+import { currentLocale } from '~/lib/i18n'
+import { formatMoney, formatNumber } from '~/lib/money'
 import { notify } from '~/lib/notify'
-import { formatTehranMinute } from '~/lib/tehran-time'
+import { formatTehranMinute, formatTehranShort } from '~/lib/tehran-time'
 import { Button } from '~/ui/button'
 import { Pagination } from '~/ui/pagination'
 import { setSkuStatusesFn } from '../inventory.functions'
@@ -34,10 +35,13 @@ import {
 } from '../inventory.schemas'
 import { BulkAvailability } from './bulk-availability'
 import { StockCellEditor } from './stock-cell-editor'
+import { m } from '~/lib/messages'
 
 const features = tableFeatures({ rowSortingFeature, rowSelectionFeature, columnVisibilityFeature })
 const column = createColumnHelper<typeof features, InventoryRow>()
-const units = (n: number) => n.toLocaleString('en-US')
+const units = (n: number) => formatNumber(n)
+/** The sheet's minute form in English (what the export writes); the Persian calendar and digits in fa. */
+const lastChange = (at: string) => (currentLocale() === 'fa' ? formatTehranShort(at) : formatTehranMinute(at))
 const noRows: InventoryRow[] = []
 /** Pages longer than this are windowed: only the rows in view (and a margin) are in the DOM. */
 const WINDOW_ABOVE = 100
@@ -51,7 +55,7 @@ const columns = column.columns([
     header: ({ table }) => (
       <input
         type="checkbox"
-        aria-label="Select every SKU on this page"
+        aria-label={m.inventory_select_all_page()}
         className="size-4"
         checked={table.getIsAllPageRowsSelected()}
         onChange={(event) => table.toggleAllPageRowsSelected(event.target.checked)}
@@ -60,7 +64,7 @@ const columns = column.columns([
     cell: ({ row }) => (
       <input
         type="checkbox"
-        aria-label={`Select ${row.original.sku}`}
+        aria-label={m.inventory_select_sku({ sku: row.original.sku })}
         className="size-4"
         checked={row.getIsSelected()}
         onChange={(event) => row.toggleSelected(event.target.checked)}
@@ -71,7 +75,7 @@ const columns = column.columns([
   }),
   column.accessor('productName', {
     id: 'product',
-    header: 'Product',
+    header: () => m.inventory_col_product(),
     enableHiding: false,
     cell: ({ row }) => (
       <div className="flex min-w-48 items-center gap-2">
@@ -92,7 +96,7 @@ const columns = column.columns([
   }),
   column.accessor('sku', {
     id: 'sku',
-    header: 'SKU',
+    header: () => m.inventory_sku_label(),
     cell: ({ row }) => (
       <Link
         to="/seller/inventory/product/$sku/edit"
@@ -104,10 +108,10 @@ const columns = column.columns([
       </Link>
     ),
   }),
-  column.accessor('storeName', { id: 'store', header: 'Store' }),
+  column.accessor('storeName', { id: 'store', header: () => m.inventory_col_store() }),
   column.accessor('stock', {
     id: 'stock',
-    header: 'Stock',
+    header: () => m.inventory_col_stock(),
     cell: ({ row, table }) => {
       const r = row.original
       const low = !r.alwaysAvailable && r.stock < r.lowStockThreshold
@@ -121,9 +125,10 @@ const columns = column.columns([
             data-testid={`stock-${r.sku}`}
             className={`font-medium whitespace-nowrap tabular-nums underline-offset-4 hover:underline ${low ? 'text-red-800' : 'text-brand-800'}`}
           >
-            {r.alwaysAvailable ? 'Always' : units(r.stock)}
+            {r.alwaysAvailable ? m.inventory_always() : units(r.stock)}
             <span className="sr-only">
-              {low ? ' (low)' : ''}: stock and ledger of {r.sku}
+              {low ? m.inventory_sr_low() : ''}
+              {m.inventory_sr_stock_ledger_of({ sku: r.sku })}
             </span>
           </Link>
           {!r.alwaysAvailable && refresh ? <StockCellEditor row={r} onChanged={refresh} /> : null}
@@ -133,16 +138,16 @@ const columns = column.columns([
   }),
   column.accessor('reserved', {
     id: 'reserved',
-    header: 'Reserved',
+    header: () => m.inventory_col_reserved(),
     enableSorting: false,
     cell: ({ getValue }) => <span className="tabular-nums">{units(getValue())}</span>,
   }),
   column.accessor('entryPrice', {
     id: 'price',
-    header: 'Entry price',
+    header: () => m.inventory_col_entry_price(),
     cell: ({ row }) =>
       row.original.entryPrice === null ? (
-        <span className="text-red-800">Not on sale</span>
+        <span className="text-red-800">{m.inventory_not_on_sale()}</span>
       ) : (
         <span className="whitespace-nowrap tabular-nums">
           {row.original.offerPrice !== null ? (
@@ -158,33 +163,35 @@ const columns = column.columns([
   }),
   column.accessor('activeTiers', {
     id: 'tiers',
-    header: 'Active tiers',
+    header: () => m.inventory_col_active_tiers(),
     enableSorting: false,
-    cell: ({ getValue }) => <span className="tabular-nums">{getValue()}</span>,
+    cell: ({ getValue }) => <span className="tabular-nums">{units(getValue())}</span>,
   }),
   column.accessor('status', {
     id: 'status',
-    header: 'Status',
+    header: () => m.inventory_col_status(),
     enableSorting: false,
-    cell: ({ getValue }) => (getValue() === 'active' ? 'Active' : 'Paused'),
+    cell: ({ getValue }) =>
+      getValue() === 'active' ? m.inventory_status_active() : m.inventory_status_paused(),
   }),
   column.accessor('updatedAt', {
     id: 'updated',
-    header: 'Last change',
-    cell: ({ getValue }) => <span className="whitespace-nowrap">{formatTehranMinute(getValue())}</span>,
+    header: () => m.inventory_col_last_change(),
+    cell: ({ getValue }) => <span className="whitespace-nowrap">{lastChange(getValue())}</span>,
   }),
 ])
 
-const HIDEABLE = [
-  ['sku', 'SKU'],
-  ['store', 'Store'],
-  ['stock', 'Stock'],
-  ['reserved', 'Reserved'],
-  ['price', 'Entry price'],
-  ['tiers', 'Active tiers'],
-  ['status', 'Status'],
-  ['updated', 'Last change'],
-] as const
+const hideable = () =>
+  [
+    ['sku', m.inventory_sku_label()],
+    ['store', m.inventory_col_store()],
+    ['stock', m.inventory_col_stock()],
+    ['reserved', m.inventory_col_reserved()],
+    ['price', m.inventory_col_entry_price()],
+    ['tiers', m.inventory_col_active_tiers()],
+    ['status', m.inventory_col_status()],
+    ['updated', m.inventory_col_last_change()],
+  ] as const
 
 interface TableMeta {
   refresh: () => Promise<unknown>
@@ -286,7 +293,10 @@ export function InventoryTable({ search }: { search: InventorySearch }) {
       const { changed } = await setSkuStatusesFn({ data: { skuIds: selected, status } })
       notify(
         'success',
-        `${changed} ${changed === 1 ? 'SKU' : 'SKUs'} ${status === 'active' ? 'activated' : 'paused'}`,
+        (status === 'active' ? m.inventory_bulk_activated : m.inventory_bulk_paused)({
+          count: changed,
+          countText: formatNumber(changed),
+        }),
       )
       setRowSelection({})
       await queryClient.invalidateQueries({ queryKey: inventoryQueries.all })
@@ -304,13 +314,23 @@ export function InventoryTable({ search }: { search: InventorySearch }) {
       <Filters search={search} stores={data?.stores ?? []} onChange={go} />
       <div className="flex flex-wrap items-center gap-3">
         <p className="text-sm text-stone-700" aria-live="polite" data-testid="inventory-count">
-          {data ? `${units(data.total)} ${data.total === 1 ? 'SKU' : 'SKUs'}` : 'Loading…'}
+          {data
+            ? m.inventory_sku_total({ count: data.total, countText: units(data.total) })
+            : m.inventory_loading()}
         </p>
         {selected.length > 0 ? (
-          <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Selected SKUs">
-            <span className="text-sm font-medium text-ink">{selected.length} selected</span>
+          <div
+            className="flex flex-wrap items-center gap-2"
+            role="group"
+            aria-label={m.inventory_selected_skus()}
+          >
+            <span className="text-sm font-medium text-ink">
+              {m.inventory_n_selected({ count: units(selected.length) })}
+            </span>
             {tooMany ? (
-              <span className="text-sm text-red-800">Choose at most {MAX_BULK} for a bulk action</span>
+              <span className="text-sm text-red-800">
+                {m.inventory_bulk_at_most({ max: units(MAX_BULK) })}
+              </span>
             ) : null}
             <Button
               size="sm"
@@ -318,7 +338,7 @@ export function InventoryTable({ search }: { search: InventorySearch }) {
               disabled={busy || tooMany}
               onClick={() => void bulk('inactive')}
             >
-              Pause
+              {m.inventory_pause()}
             </Button>
             <Button
               size="sm"
@@ -326,7 +346,7 @@ export function InventoryTable({ search }: { search: InventorySearch }) {
               disabled={busy || tooMany}
               onClick={() => void bulk('active')}
             >
-              Activate
+              {m.inventory_activate()}
             </Button>
             <BulkAvailability
               skuIds={selected}
@@ -341,11 +361,11 @@ export function InventoryTable({ search }: { search: InventorySearch }) {
         <ExportLinks search={search} />
         <details className="relative">
           <summary className="cursor-pointer rounded-md border border-stone-300 bg-white px-3 py-1.5 text-sm text-ink">
-            Columns
+            {m.inventory_columns()}
           </summary>
           <fieldset className="absolute end-0 z-20 mt-1 flex w-48 flex-col gap-1 rounded-md border border-stone-200 bg-white p-3 shadow-lg">
-            <legend className="sr-only">Columns to show</legend>
-            {HIDEABLE.map(([id, label]) => (
+            <legend className="sr-only">{m.inventory_columns_to_show()}</legend>
+            {hideable().map(([id, label]) => (
               <label key={id} className="flex items-center gap-2 text-sm text-ink">
                 <input
                   type="checkbox"
@@ -368,7 +388,7 @@ export function InventoryTable({ search }: { search: InventorySearch }) {
       >
         <table
           className="w-full border-collapse text-start text-sm"
-          aria-label="Inventory"
+          aria-label={m.inventory_table_label()}
           aria-rowcount={rows.length + 1}
         >
           <thead className="sticky top-0 z-10 bg-stone-50 text-xs font-semibold tracking-wide text-stone-600 uppercase">
@@ -434,7 +454,7 @@ export function InventoryTable({ search }: { search: InventorySearch }) {
             {data && data.rows.length === 0 ? (
               <tr>
                 <td colSpan={columns.length} className="px-3 py-8 text-center text-stone-600">
-                  No SKUs match these filters.
+                  {m.inventory_no_skus_match()}
                 </td>
               </tr>
             ) : null}
@@ -443,7 +463,7 @@ export function InventoryTable({ search }: { search: InventorySearch }) {
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <label className="flex items-center gap-2 text-sm text-ink">
-          Rows per page
+          {m.inventory_rows_per_page()}
           <select
             className="rounded-md border border-stone-300 bg-white px-2 py-1"
             value={search.perPage}
@@ -451,7 +471,7 @@ export function InventoryTable({ search }: { search: InventorySearch }) {
           >
             {PAGE_SIZES.map((size) => (
               <option key={size} value={size}>
-                {size}
+                {units(size)}
               </option>
             ))}
           </select>
@@ -465,10 +485,11 @@ export function InventoryTable({ search }: { search: InventorySearch }) {
         />
       </div>
       <p className="text-xs text-stone-600">
-        Bulk actions apply to up to {MAX_BULK} selected SKUs of this page. Pages of more than {WINDOW_ABOVE}{' '}
-        rows draw only the rows in view as you scroll. Low stock means fewer units than the SKU&rsquo;s own
-        alert level ({LOW_STOCK_DEFAULT} unless you set another on its stock page). The export holds every SKU
-        these filters find, in the columns the import reads back.
+        {m.inventory_table_footnote({
+          max: units(MAX_BULK),
+          window: units(WINDOW_ABOVE),
+          low: units(LOW_STOCK_DEFAULT),
+        })}
       </p>
     </div>
   )
@@ -506,18 +527,18 @@ function Filters({
         }}
       >
         <label className="flex flex-col gap-1 text-sm font-medium text-ink">
-          Search
+          {m.inventory_search()}
           <input
             type="search"
             value={q}
             maxLength={100}
             onChange={(event) => setQ(event.target.value)}
-            placeholder="Product name or SKU code"
+            placeholder={m.inventory_search_product_placeholder()}
             className="w-64 rounded-md border border-stone-300 px-3 py-2 font-normal"
           />
         </label>
         <label className="flex flex-col gap-1 text-sm font-medium text-ink">
-          Store
+          {m.inventory_col_store()}
           <select
             value={search.store ?? ''}
             onChange={(event) =>
@@ -525,7 +546,7 @@ function Filters({
             }
             className="rounded-md border border-stone-300 bg-white px-3 py-2 font-normal"
           >
-            <option value="">All stores</option>
+            <option value="">{m.inventory_all_stores()}</option>
             {stores.map((store) => (
               <option key={store.id} value={store.id}>
                 {store.name}
@@ -534,37 +555,37 @@ function Filters({
           </select>
         </label>
         <label className="flex flex-col gap-1 text-sm font-medium text-ink">
-          Status
+          {m.inventory_status()}
           <select
             value={search.status}
             onChange={(event) => onChange({ status: event.target.value as InventorySearch['status'] })}
             className="rounded-md border border-stone-300 bg-white px-3 py-2 font-normal"
           >
-            <option value="all">Any status</option>
-            <option value="active">Active</option>
-            <option value="inactive">Paused</option>
+            <option value="all">{m.inventory_any_status()}</option>
+            <option value="active">{m.inventory_status_active()}</option>
+            <option value="inactive">{m.inventory_status_paused()}</option>
           </select>
         </label>
         <label className="flex flex-col gap-1 text-sm font-medium text-ink">
-          Stock
+          {m.inventory_col_stock()}
           <select
             value={search.stock}
             onChange={(event) => onChange({ stock: event.target.value as InventorySearch['stock'] })}
             className="rounded-md border border-stone-300 bg-white px-3 py-2 font-normal"
           >
-            <option value="all">Any stock</option>
-            <option value="low">Low stock</option>
-            <option value="out">Out of stock</option>
+            <option value="all">{m.inventory_any_stock()}</option>
+            <option value="low">{m.inventory_low_stock()}</option>
+            <option value="out">{m.inventory_out_of_stock()}</option>
           </select>
         </label>
         <Button type="submit" variant="secondary">
-          Search
+          {m.inventory_search()}
         </Button>
       </form>
       <div className="flex flex-wrap gap-4">
-        {toggle('discounted', 'Discounted')}
-        {toggle('expiring', 'Tiers ending within 7 days')}
-        {toggle('noTier', 'Not on sale (no valid tier)')}
+        {toggle('discounted', m.inventory_discounted())}
+        {toggle('expiring', m.inventory_tiers_ending())}
+        {toggle('noTier', m.inventory_no_valid_tier())}
       </div>
     </div>
   )
@@ -573,8 +594,8 @@ function Filters({
 /** The filtered table as a price and stock sheet: every page, in the columns the import reads back. */
 function ExportLinks({ search }: { search: InventorySearch }) {
   return (
-    <div className="ms-auto flex items-center gap-2" role="group" aria-label="Export these SKUs">
-      <span className="text-sm text-stone-700">Export</span>
+    <div className="ms-auto flex items-center gap-2" role="group" aria-label={m.inventory_export_these()}>
+      <span className="text-sm text-stone-700">{m.inventory_export()}</span>
       {(['csv', 'xlsx'] as const).map((format) => (
         <a
           key={format}
@@ -583,7 +604,7 @@ function ExportLinks({ search }: { search: InventorySearch }) {
           className="rounded-md border border-stone-300 bg-white px-3 py-1.5 text-sm font-medium text-ink hover:bg-stone-50"
         >
           {format.toUpperCase()}
-          <span className="sr-only"> file of the SKUs these filters find</span>
+          <span className="sr-only">{m.inventory_sr_export_file()}</span>
         </a>
       ))}
     </div>

@@ -1,12 +1,14 @@
 import { useState } from 'react'
+import { formatNumber } from '~/lib/money'
 import { notify } from '~/lib/notify'
 import { FormError, useAppForm } from '~/ui/form/app-form'
 import { Popover, PopoverContent, PopoverTrigger } from '~/ui/popover'
 import { adjustStockFn } from '../stock.functions'
 import { adjustStockInput, stockReasons } from '../stock.schemas'
 import type { InventoryRow } from '../inventory.schemas'
+import { m } from '~/lib/messages'
 
-const units = (n: number) => n.toLocaleString('en-US')
+const units = (n: number) => formatNumber(n)
 
 /**
  * The inventory table's inline stock edit: a new figure and a reason, through the stock page's own
@@ -26,7 +28,7 @@ export function StockCellEditor({
     <Popover open={open} onOpenChange={setOpen}>
       <PopoverTrigger
         className="rounded-md p-1 text-stone-600 hover:bg-stone-100 hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-600"
-        aria-label={`Edit the stock of ${row.sku}`}
+        aria-label={m.inventory_edit_stock_of({ sku: row.sku })}
         data-testid={`edit-stock-${row.sku}`}
       >
         <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" fill="currentColor">
@@ -34,7 +36,7 @@ export function StockCellEditor({
         </svg>
       </PopoverTrigger>
       <PopoverContent
-        aria-label={`Stock of ${row.sku}`}
+        aria-label={m.inventory_stock_of_sku({ sku: row.sku })}
         onOpenAutoFocus={(event) => {
           event.preventDefault()
           const input = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLInputElement>(
@@ -78,8 +80,8 @@ function EditorForm({
       notify(
         'success',
         result.moved
-          ? `${row.sku}: stock is now ${units(result.stock)}`
-          : `${row.sku} already had ${units(result.stock)}`,
+          ? m.inventory_stock_now_toast({ sku: row.sku, stock: units(result.stock) })
+          : m.inventory_stock_already_toast({ sku: row.sku, stock: units(result.stock) }),
       )
       await onDone()
     },
@@ -95,12 +97,17 @@ function EditorForm({
     },
   })
   return (
-    <form {...formProps} className="flex flex-col gap-3" aria-label={`New stock of ${row.sku}`}>
+    <form
+      {...formProps}
+      className="flex flex-col gap-3"
+      aria-label={m.inventory_new_stock_of({ sku: row.sku })}
+    >
       <p className="text-sm text-stone-700">
         <span dir="ltr" className="font-mono text-xs">
           {row.sku}
         </span>{' '}
-        now has <strong className="text-ink tabular-nums">{units(row.stock)}</strong> {row.unit}
+        {m.inventory_now_has()} <strong className="text-ink tabular-nums">{units(row.stock)}</strong>{' '}
+        {row.unit}
       </p>
       {stale ? (
         <p role="alert" className="rounded-lg bg-amber-50 p-2 text-sm text-amber-950 ring-1 ring-amber-300">
@@ -110,22 +117,28 @@ function EditorForm({
         <FormError message={formError} />
       )}
       <form.AppField name="quantity">
-        {(field) => <field.QuantityField label="New stock" min={0} required />}
+        {(field) => <field.QuantityField label={m.inventory_new_stock()} min={0} required />}
       </form.AppField>
       <form.AppField name="reason">
         {(field) => (
           <field.SelectField
-            label="Reason"
+            label={m.inventory_reason_label()}
             required
-            options={[{ value: '', label: 'Choose a reason…' }, ...stockReasons]}
+            options={[{ value: '', label: m.inventory_choose_reason() }, ...stockReasons()]}
           />
         )}
       </form.AppField>
       <form.AppField name="note">
-        {(field) => <field.TextField label="Note" hint="Needed when the reason is “Other”" maxLength={300} />}
+        {(field) => (
+          <field.TextField
+            label={m.inventory_note()}
+            hint={m.inventory_note_needed_other()}
+            maxLength={300}
+          />
+        )}
       </form.AppField>
       <form.AppForm>
-        <form.SubmitButton busyLabel="Saving…">Save stock</form.SubmitButton>
+        <form.SubmitButton busyLabel={m.inventory_saving()}>{m.inventory_save_stock()}</form.SubmitButton>
       </form.AppForm>
     </form>
   )

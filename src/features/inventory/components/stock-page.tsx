@@ -3,7 +3,14 @@ import { Link } from '@tanstack/react-router'
 import { useHydrated } from '~/ui/use-hydrated'
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { notify } from '~/lib/notify'
-import { formatTehranDateTime, formatTehranMinute } from '~/lib/tehran-time'
+import { currentLocale, textDirection } from '~/lib/i18n'
+import { formatNumber } from '~/lib/money'
+import {
+  formatTehranDateTime,
+  formatTehranDay,
+  formatTehranMinute,
+  formatTehranShort,
+} from '~/lib/tehran-time'
 import { FormError, useAppForm } from '~/ui/form/app-form'
 import { Pagination } from '~/ui/pagination'
 import { Table, TBody, Td, Th, THead, Tr } from '~/ui/table'
@@ -12,7 +19,7 @@ import { stockQueries } from '../stock.queries'
 import {
   adjustStockInput,
   lowStockThresholdInput,
-  movementKindLabels,
+  movementKindLabel,
   reasonLabel,
   stockModes,
   stockReasons,
@@ -20,8 +27,11 @@ import {
   type SkuStockView,
   type StockMode,
 } from '../stock.schemas'
+import { m } from '~/lib/messages'
 
-const units = (n: number) => n.toLocaleString('en-US')
+const units = (n: number) => formatNumber(n)
+/** The ledger's minute form in English; the Persian calendar and digits in fa. */
+const when = (at: string) => (currentLocale() === 'fa' ? formatTehranShort(at) : formatTehranMinute(at))
 
 /** /seller/inventory/stock/{sku}: the figure, its history, an adjustment, and the ledger that explains it. */
 export function StockPage({ sku, page }: { sku: string; page: number }) {
@@ -35,24 +45,24 @@ export function StockPage({ sku, page }: { sku: string; page: number }) {
           search={{}}
           className="self-start text-sm font-medium text-brand-800 underline-offset-4 hover:underline"
         >
-          ← Products of {view.storeName}
+          {m.inventory_back_to_store_products({ name: view.storeName })}
         </Link>
         <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink">
-          Stock of {view.productName}
+          {m.inventory_stock_of_product({ name: view.productName })}
         </h1>
         <p className="text-sm text-stone-600">
-          SKU{' '}
+          {m.inventory_sku_label()}{' '}
           <span dir="ltr" className="font-mono">
             {view.sku}
           </span>{' '}
           · {view.storeName}
-          {view.status !== 'active' ? ' · paused' : ''} ·{' '}
+          {view.status !== 'active' ? m.inventory_paused_suffix() : ''} ·{' '}
           <Link
             to="/seller/inventory/price/$sku/create"
             params={{ sku: view.sku }}
             className="font-medium text-brand-800 underline-offset-4 hover:underline"
           >
-            Price tiers
+            {m.inventory_price_tiers()}
           </Link>{' '}
           ·{' '}
           <Link
@@ -60,25 +70,25 @@ export function StockPage({ sku, page }: { sku: string; page: number }) {
             params={{ slug: view.productSlug }}
             className="font-medium text-brand-800 underline-offset-4 hover:underline"
           >
-            Product page<span className="sr-only"> as buyers see it</span>
+            {m.inventory_product_page()}
+            <span className="sr-only">{m.inventory_sr_as_buyers()}</span>
           </Link>
         </p>
       </div>
       <dl className="grid grid-cols-2 gap-3 sm:max-w-lg">
         <Figure
-          label="In stock"
-          value={view.alwaysAvailable ? 'Always available' : units(view.stock)}
+          label={m.inventory_in_stock()}
+          value={view.alwaysAvailable ? m.inventory_always_available() : units(view.stock)}
           unit={view.alwaysAvailable ? undefined : view.unit}
           testId="stock-figure"
         />
-        <Figure label="Reserved by unpaid orders" value={units(view.reservedUnpaid)} unit={view.unit} />
+        <Figure label={m.inventory_reserved_unpaid()} value={units(view.reservedUnpaid)} unit={view.unit} />
       </dl>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <StockChart view={view} />
         {view.alwaysAvailable ? (
           <p className="rounded-lg border border-stone-200 bg-white p-4 text-sm text-stone-700">
-            This SKU is always available, so it has no stock to count. Turn that off on the SKU to track its
-            stock.
+            {m.inventory_always_available_no_count()}
           </p>
         ) : (
           <div className="flex flex-col gap-6">
@@ -119,17 +129,22 @@ function Figure({
 /** The figure after each movement (the last 200). Drawn in the browser only: the chart measures its box. */
 function StockChart({ view }: { view: SkuStockView }) {
   const mounted = useHydrated()
+  const rtl = textDirection() === 'rtl'
   const points = view.history.map((h) => ({ t: new Date(h.at).getTime(), quantity: h.quantity }))
   return (
     <figure className="flex flex-col gap-2 self-start rounded-lg border border-stone-200 bg-white p-4">
-      <figcaption className="text-sm font-semibold text-ink">Stock over time</figcaption>
+      <figcaption className="text-sm font-semibold text-ink">{m.inventory_stock_over_time()}</figcaption>
       {points.length < 2 ? (
-        <p className="text-sm text-stone-600">The chart appears once the stock has changed.</p>
+        <p className="text-sm text-stone-600">{m.inventory_chart_empty()}</p>
       ) : mounted ? (
         <div
           className="h-56"
           role="img"
-          aria-label={`Stock went from ${units(points[0]!.quantity)} to ${units(points.at(-1)!.quantity)} over ${points.length} changes`}
+          aria-label={m.inventory_chart_label({
+            from: units(points[0]!.quantity),
+            to: units(points.at(-1)!.quantity),
+            changes: units(points.length),
+          })}
         >
           <ResponsiveContainer width="100%" height="100%">
             <LineChart data={points} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
@@ -139,14 +154,23 @@ function StockChart({ view }: { view: SkuStockView }) {
                 type="number"
                 scale="time"
                 domain={['dataMin', 'dataMax']}
-                tickFormatter={(t: number) => formatTehranMinute(new Date(t)).split(' ')[0] ?? ''}
+                tickFormatter={(t: number) =>
+                  rtl ? formatTehranDay(new Date(t)) : (formatTehranMinute(new Date(t)).split(' ')[0] ?? '')
+                }
+                reversed={rtl}
                 tick={{ fontSize: 11, fill: '#57534e' }}
                 minTickGap={24}
               />
-              <YAxis allowDecimals={false} width={48} tick={{ fontSize: 11, fill: '#57534e' }} />
+              <YAxis
+                allowDecimals={false}
+                width={48}
+                orientation={rtl ? 'right' : 'left'}
+                tickFormatter={(n: number) => units(n)}
+                tick={{ fontSize: 11, fill: '#57534e' }}
+              />
               <Tooltip
                 labelFormatter={(t) => formatTehranDateTime(new Date(Number(t)))}
-                formatter={(value) => [units(Number(value)), 'In stock']}
+                formatter={(value) => [units(Number(value)), m.inventory_in_stock()]}
               />
               <Line
                 type="stepAfter"
@@ -180,7 +204,9 @@ function AdjustForm({ view }: { view: SkuStockView }) {
       const result = await adjustStockFn({ data: input })
       notify(
         'success',
-        result.moved ? `Stock is now ${units(result.stock)}` : 'The stock already had that figure',
+        result.moved
+          ? m.inventory_stock_now_is({ stock: units(result.stock) })
+          : m.inventory_stock_already_had(),
       )
       form.reset(EMPTY)
       await refresh()
@@ -197,20 +223,20 @@ function AdjustForm({ view }: { view: SkuStockView }) {
       aria-labelledby="adjust-title"
     >
       <h2 id="adjust-title" className="text-base font-semibold text-ink">
-        Adjust stock
+        {m.inventory_adjust_stock()}
       </h2>
       <FormError message={formError} />
       <form.AppField name="mode">
-        {(field) => <field.RadioGroupField label="Change" options={stockModes} />}
+        {(field) => <field.RadioGroupField label={m.inventory_change()} options={stockModes()} />}
       </form.AppField>
       <form.AppField name="quantity">
-        {(field) => <field.QuantityField label="Quantity" min={0} required />}
+        {(field) => <field.QuantityField label={m.inventory_quantity()} min={0} required />}
       </form.AppField>
       <form.Subscribe selector={(state) => [state.values.mode, state.values.quantity] as const}>
         {([mode, quantity]) =>
           typeof quantity === 'number' ? (
             <p className="text-sm text-stone-700" aria-live="polite">
-              {units(view.stock)} →{' '}
+              {units(view.stock)} <span className="inline-block rtl:-scale-x-100">→</span>{' '}
               <strong className="text-ink">{units(targetStock(view.stock, mode, quantity))}</strong>{' '}
               {view.unit}
             </p>
@@ -220,17 +246,17 @@ function AdjustForm({ view }: { view: SkuStockView }) {
       <form.AppField name="reason">
         {(field) => (
           <field.SelectField
-            label="Reason"
+            label={m.inventory_reason_label()}
             required
-            options={[{ value: '', label: 'Choose a reason…' }, ...stockReasons]}
+            options={[{ value: '', label: m.inventory_choose_reason() }, ...stockReasons()]}
           />
         )}
       </form.AppField>
       <form.AppField name="note">
-        {(field) => <field.TextAreaField label="Note" hint="Optional, unless the reason is “Other”" />}
+        {(field) => <field.TextAreaField label={m.inventory_note()} hint={m.inventory_note_optional()} />}
       </form.AppField>
       <form.AppForm>
-        <form.SubmitButton busyLabel="Saving…">Save the change</form.SubmitButton>
+        <form.SubmitButton busyLabel={m.inventory_saving()}>{m.inventory_save_change()}</form.SubmitButton>
       </form.AppForm>
     </form>
   )
@@ -245,7 +271,7 @@ function ThresholdForm({ view }: { view: SkuStockView }) {
     extra: { sku: view.sku },
     onSubmit: async (input, saved) => {
       const result = await setLowStockThresholdFn({ data: input })
-      notify('success', `Low-stock alert below ${units(result.threshold)}`)
+      notify('success', m.inventory_low_alert_toast({ n: units(result.threshold) }))
       saved.markSaved()
       await queryClient.invalidateQueries({ queryKey: [...stockQueries.all, view.sku] })
     },
@@ -258,20 +284,20 @@ function ThresholdForm({ view }: { view: SkuStockView }) {
       aria-labelledby="threshold-title"
     >
       <h2 id="threshold-title" className="text-base font-semibold text-ink">
-        Low-stock alert
+        {m.inventory_low_alert()}
       </h2>
       <p className="text-sm text-stone-700" data-testid="threshold-state">
         {low
-          ? `Low: ${units(view.stock)} is below ${units(view.lowStockThreshold)}.`
-          : `Alert when stock falls below ${units(view.lowStockThreshold)}.`}{' '}
-        You get one SMS and a notice on your dashboard each time it falls below, not one per order.
+          ? m.inventory_low_now({ stock: units(view.stock), threshold: units(view.lowStockThreshold) })
+          : m.inventory_alert_when_below({ threshold: units(view.lowStockThreshold) })}{' '}
+        {m.inventory_alert_once()}
       </p>
       <FormError message={formError} />
       <form.AppField name="threshold">
-        {(field) => <field.QuantityField label="Alert below" min={0} required />}
+        {(field) => <field.QuantityField label={m.inventory_alert_below()} min={0} required />}
       </form.AppField>
       <form.AppForm>
-        <form.SubmitButton busyLabel="Saving…">Save the alert level</form.SubmitButton>
+        <form.SubmitButton busyLabel={m.inventory_saving()}>{m.inventory_save_alert()}</form.SubmitButton>
       </form.AppForm>
     </form>
   )
@@ -286,10 +312,10 @@ function Ledger({ sku, page }: { sku: string; page: number }) {
   return (
     <section aria-labelledby="ledger-title" className="flex flex-col gap-3">
       <h2 id="ledger-title" className="text-lg font-semibold text-ink">
-        Stock ledger{' '}
+        {m.inventory_stock_ledger()}{' '}
         {data ? (
           <span className="text-sm font-normal text-stone-600">
-            ({units(data.total)} {data.total === 1 ? 'movement' : 'movements'})
+            {m.inventory_movements({ count: data.total, countText: units(data.total) })}
           </span>
         ) : null}
       </h2>
@@ -297,40 +323,42 @@ function Ledger({ sku, page }: { sku: string; page: number }) {
         <Table aria-labelledby="ledger-title">
           <THead>
             <Tr>
-              <Th>When</Th>
-              <Th>What</Th>
-              <Th className="text-end">Change</Th>
-              <Th className="text-end">Stock after</Th>
-              <Th>Who</Th>
-              <Th>Why</Th>
+              <Th>{m.inventory_when()}</Th>
+              <Th>{m.inventory_what()}</Th>
+              <Th className="text-end">{m.inventory_change()}</Th>
+              <Th className="text-end">{m.inventory_stock_after()}</Th>
+              <Th>{m.inventory_who()}</Th>
+              <Th>{m.inventory_why()}</Th>
             </Tr>
           </THead>
           <TBody>
-            {(data?.items ?? []).map((m) => (
-              <Tr key={m.id}>
-                <Td className="whitespace-nowrap">{formatTehranMinute(m.at)}</Td>
+            {(data?.items ?? []).map((move) => (
+              <Tr key={move.id}>
+                <Td className="whitespace-nowrap">{when(move.at)}</Td>
                 <Td>
-                  {movementKindLabels[m.kind]}
-                  {m.orderNumber ? (
+                  {movementKindLabel(move.kind)}
+                  {move.orderNumber ? (
                     <span className="block text-xs text-stone-600" dir="ltr">
-                      {m.orderNumber}
+                      {move.orderNumber}
                     </span>
                   ) : null}
-                  {m.importId ? (
-                    <span className="block text-xs text-stone-600">Import #{m.importId}</span>
+                  {move.importId ? (
+                    <span className="block text-xs text-stone-600">
+                      {m.inventory_import_n({ id: String(move.importId) })}
+                    </span>
                   ) : null}
                 </Td>
                 <Td
-                  className={`text-end font-medium tabular-nums ${m.delta < 0 ? 'text-red-800' : 'text-emerald-800'}`}
+                  className={`text-end font-medium tabular-nums ${move.delta < 0 ? 'text-red-800' : 'text-emerald-800'}`}
                 >
-                  {m.delta > 0 ? '+' : '−'}
-                  {units(Math.abs(m.delta))}
+                  {move.delta > 0 ? '+' : '−'}
+                  {units(Math.abs(move.delta))}
                 </Td>
-                <Td className="text-end tabular-nums">{units(m.resultingQuantity)}</Td>
-                <Td>{m.actor ?? <span className="text-stone-600">System</span>}</Td>
+                <Td className="text-end tabular-nums">{units(move.resultingQuantity)}</Td>
+                <Td>{move.actor ?? <span className="text-stone-600">{m.inventory_system()}</span>}</Td>
                 <Td>
-                  {reasonLabel(m.reason) ?? '—'}
-                  {m.note ? <span className="block text-xs text-stone-600">{m.note}</span> : null}
+                  {reasonLabel(move.reason) ?? '—'}
+                  {move.note ? <span className="block text-xs text-stone-600">{move.note}</span> : null}
                 </Td>
               </Tr>
             ))}

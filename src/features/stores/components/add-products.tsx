@@ -3,6 +3,7 @@ import type { CatalogueMatch } from '../stores.schemas'
 import { CreateProduct } from './create-product'
 import { OfferExistingProduct } from './offer-existing-product'
 import { useIsStoreOwner } from './use-store-owner'
+import { m } from '~/lib/messages'
 
 /**
  * The two ways to add products to a store, on one page: offer one of the shared catalogue, or
@@ -13,7 +14,7 @@ export function AddProducts({ storeId }: { storeId: number }) {
   if (!useIsStoreOwner())
     return (
       <p className="rounded-xl border border-stone-200 bg-stone-50 p-4 text-sm text-stone-700">
-        Only the seller adds products to a store; as an observer you can see its products and adjust stock.
+        {m.inventory_add_products_observer()}
       </p>
     )
   return (

@@ -1,8 +1,10 @@
+import { formatNumber } from '~/lib/money'
 import { findIranCity, searchIranCities, type IranCity } from '~/lib/iran-cities'
 import { Combobox } from '~/ui/combobox'
 import { Field } from '~/ui/field'
 import { useFieldError } from '~/ui/form/fields'
 import { useFieldContext } from '~/ui/form/form-context'
+import { m } from '~/lib/messages'
 
 const cityKey = (city: IranCity) => city.name
 const cityValue = (city: IranCity) => city.name
@@ -26,16 +28,16 @@ function CityOption(city: IranCity) {
  * A store saved before the list existed keeps its old text until the seller picks a listed city;
  * the hint says so, and saving asks for it (the server accepts only listed cities).
  */
-export function CityField({ label = 'City' }: { label?: string }) {
+export function CityField({ label = m.inventory_store_city() }: { label?: string }) {
   const field = useFieldContext<string>()
   const error = useFieldError(field)
   const value = field.state.value ?? ''
   const listed = findIranCity(value)
   const hint = listed
-    ? `${listed.province} province · where the store ships from and buyers pick up`
+    ? m.inventory_city_hint_listed({ province: listed.province })
     : value.trim() && !field.state.meta.isDirty
-      ? `“${value}” is not on the list of Iran’s cities: choose the city from the list when you next save.`
-      : 'Type in English or Persian to search; where the store ships from and buyers pick up'
+      ? m.inventory_city_hint_unlisted({ value })
+      : m.inventory_city_hint()
   return (
     <Field label={label} hint={hint} error={error} required>
       {(control) => (
@@ -54,11 +56,11 @@ export function CityField({ label = 'City' }: { label?: string }) {
           optionKey={cityKey}
           optionValue={cityValue}
           renderOption={CityOption}
-          listLabel="Cities"
-          countLabel={(n) => (n === 1 ? '1 city' : `${n} cities`)}
-          emptyMessage={(text) => `No city matches “${text.trim()}”`}
-          toggleLabel="Show all cities"
-          placeholder="Start typing a city"
+          listLabel={m.inventory_cities()}
+          countLabel={(n) => m.inventory_city_count({ count: n, countText: formatNumber(n) })}
+          emptyMessage={(text) => m.inventory_city_no_match({ text: text.trim() })}
+          toggleLabel={m.inventory_city_show_all()}
+          placeholder={m.inventory_city_placeholder()}
         />
       )}
     </Field>

@@ -11,6 +11,7 @@ import { CREATE_PRODUCT_JSON_FIELDS, createProductInput, type CatalogueMatch } f
 import { PhotoPicker } from './photo-picker'
 import { newProductValues, ProductFields } from './product-fields'
 import { newSkuValues, SKU_FIELDS, SkuAndTierFields } from './sku-fields'
+import { m } from '~/lib/messages'
 
 /** The value after it has stopped changing for `ms`. */
 function useSettled<T>(value: T, ms: number): T {
@@ -47,11 +48,9 @@ function SimilarProducts({
           className="flex flex-col gap-2 rounded-xl border border-amber-300 bg-amber-50 p-3"
         >
           <h3 id="similar-title" className="text-sm font-semibold text-ink">
-            Similar products already in the catalogue
+            {m.inventory_similar_title()}
           </h3>
-          <p className="text-xs text-stone-700">
-            If yours is one of these, offer it instead of creating a duplicate.
-          </p>
+          <p className="text-xs text-stone-700">{m.inventory_similar_body()}</p>
           <ul className="flex flex-col gap-2">
             {found.map((p) => (
               <li key={p.id} className="flex items-center gap-3 rounded-lg bg-white p-2">
@@ -65,10 +64,11 @@ function SimilarProducts({
                   </p>
                 </div>
                 {p.offeredHere ? (
-                  <span className="text-xs text-stone-600">Already offered here</span>
+                  <span className="text-xs text-stone-600">{m.inventory_already_offered_here()}</span>
                 ) : (
                   <Button type="button" variant="secondary" size="sm" onClick={() => onOfferInstead(p)}>
-                    Offer this instead<span className="sr-only">: {p.name}</span>
+                    {m.inventory_offer_this_instead()}
+                    <span className="sr-only">{m.inventory_sr_colon_name({ name: p.name })}</span>
                   </Button>
                 )}
               </li>
@@ -105,7 +105,7 @@ export function CreateProduct({
       for (const photo of form.state.values.photos) data.append('photos', photo)
       const created = await createProductFn({ data })
       await queryClient.invalidateQueries({ queryKey: storeQueries.all })
-      notify('success', `${input.product.name} is on sale as ${created.sku}`)
+      notify('success', m.inventory_created_on_sale_toast({ name: input.product.name, sku: created.sku }))
       await navigate({ to: '/seller/stores/$storeId/products', params: { storeId: String(storeId) } })
     },
   })
@@ -114,11 +114,9 @@ export function CreateProduct({
     <section aria-labelledby="create-title" className="flex flex-col gap-4">
       <div>
         <h2 id="create-title" className="text-lg font-semibold text-ink">
-          Create a new product
+          {m.inventory_create_new_product()}
         </h2>
-        <p className="text-sm text-stone-600">
-          Not in the catalogue yet? Describe it once; you maintain it, and other sellers may offer it too.
-        </p>
+        <p className="text-sm text-stone-600">{m.inventory_create_new_product_body()}</p>
       </div>
       <form
         {...formProps}
@@ -130,12 +128,12 @@ export function CreateProduct({
         <SimilarProducts storeId={storeId} name={name} onOfferInstead={onOfferInstead} />
         <form.AppField name="photos">{() => <PhotoPicker />}</form.AppField>
         <h3 className="border-t border-stone-200 pt-4 text-base font-semibold text-ink">
-          Your offer in this store
+          {m.inventory_your_offer_in_store()}
         </h3>
         <SkuAndTierFields form={form} fields={SKU_FIELDS} />
         <form.AppForm>
-          <form.SubmitButton busyLabel="Creating…" className="sm:self-start">
-            Create and put on sale
+          <form.SubmitButton busyLabel={m.inventory_creating()} className="sm:self-start">
+            {m.inventory_create_and_sell()}
           </form.SubmitButton>
         </form.AppForm>
       </form>

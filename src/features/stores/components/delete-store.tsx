@@ -6,6 +6,7 @@ import { notify } from '~/lib/notify'
 import { ConfirmDialog } from '~/ui/confirm-dialog'
 import { deleteStoreFn } from '../stores.functions'
 import { storeQueries } from '../stores.queries'
+import { m } from '~/lib/messages'
 
 /**
  * The edit page's "Delete store": asks first, then deletes the store with its offers. A store with
@@ -27,7 +28,7 @@ export function DeleteStore({ storeId, storeName }: { storeId: number; storeName
     }
     queryClient.removeQueries({ queryKey: storeQueries.detail(storeId).queryKey })
     await queryClient.invalidateQueries({ queryKey: storeQueries.all })
-    notify('success', `${storeName} deleted`)
+    notify('success', m.inventory_store_deleted_toast({ name: storeName }))
     await navigate({ to: '/seller/stores' })
   }
   return (
@@ -36,12 +37,9 @@ export function DeleteStore({ storeId, storeName }: { storeId: number; storeName
       className="flex max-w-2xl flex-col gap-3 rounded-2xl border border-red-200 bg-red-50/40 p-4"
     >
       <h2 id="delete-store-title" className="text-base font-semibold text-ink">
-        Delete this store
+        {m.inventory_store_delete_title()}
       </h2>
-      <p className="text-sm text-stone-700">
-        Its offers leave the listings and its stock history goes with it. A store with open orders cannot be
-        deleted: pause it instead.
-      </p>
+      <p className="text-sm text-stone-700">{m.inventory_store_delete_body()}</p>
       {refusal ? (
         <p role="alert" className="text-sm font-medium text-red-800" data-testid="delete-store-refused">
           {refusal}
@@ -49,13 +47,13 @@ export function DeleteStore({ storeId, storeName }: { storeId: number; storeName
       ) : null}
       <div>
         <ConfirmDialog
-          trigger="Delete store"
+          trigger={m.inventory_store_delete_button()}
           triggerVariant="danger"
-          title={`Delete “${storeName}”?`}
-          description="The store, its offers and their stock history are removed and buyers no longer see them. This cannot be undone."
-          confirm="Delete store"
-          busy="Deleting…"
-          cancel="Keep it"
+          title={m.inventory_store_delete_confirm_title({ name: storeName })}
+          description={m.inventory_store_delete_confirm_body()}
+          confirm={m.inventory_store_delete_button()}
+          busy={m.inventory_deleting()}
+          cancel={m.inventory_keep_it()}
           onConfirm={remove}
         />
       </div>

@@ -9,6 +9,7 @@ import { offerExistingProductFn, searchCatalogueFn } from '../stores.functions'
 import { storeQueries } from '../stores.queries'
 import { offerExistingProductInput, type CatalogueMatch } from '../stores.schemas'
 import { newSkuValues, SKU_FIELDS, SkuAndTierFields } from './sku-fields'
+import { m } from '~/lib/messages'
 
 const labelClass = 'flex flex-col gap-1 text-sm font-medium text-ink'
 
@@ -35,20 +36,20 @@ export function OfferExistingProduct({
   return (
     <section aria-labelledby="existing-title" className="flex flex-col gap-4">
       <h2 id="existing-title" className="text-lg font-semibold text-ink">
-        Offer an existing product
+        {m.inventory_offer_existing()}
       </h2>
       <label className={labelClass}>
-        Search the catalogue
+        {m.inventory_search_catalogue()}
         <input
           type="search"
           value={q}
           onChange={(e) => setQ(e.target.value)}
           className={inputClasses}
-          placeholder="Name, brand, category or code"
+          placeholder={m.inventory_search_catalogue_placeholder()}
         />
       </label>
       {results.data ? (
-        <ul aria-label="Catalogue matches" className="grid gap-2 sm:grid-cols-2">
+        <ul aria-label={m.inventory_catalogue_matches()} className="grid gap-2 sm:grid-cols-2">
           {results.data.map((p) => (
             <li
               key={p.id}
@@ -62,10 +63,11 @@ export function OfferExistingProduct({
                 <p className="truncate text-stone-600">{[p.brand, p.category].filter(Boolean).join(' · ')}</p>
               </div>
               {p.offeredHere ? (
-                <span className="text-xs text-stone-600">Already offered here</span>
+                <span className="text-xs text-stone-600">{m.inventory_already_offered_here()}</span>
               ) : (
                 <Button type="button" variant="secondary" size="sm" onClick={() => onChoose(p)}>
-                  Choose<span className="sr-only"> {p.name}</span>
+                  {m.inventory_choose()}
+                  <span className="sr-only"> {p.name}</span>
                 </Button>
               )}
             </li>
@@ -93,14 +95,14 @@ function OfferForm({ storeId, product }: { storeId: number; product: CatalogueMa
     onSubmit: async (input) => {
       await offerExistingProductFn({ data: input })
       await queryClient.invalidateQueries({ queryKey: storeQueries.all })
-      notify('success', `${product.name} is on sale`)
+      notify('success', m.inventory_on_sale_toast({ name: product.name }))
       await navigate({ to: '/seller/stores/$storeId/products', params: { storeId: String(storeId) } })
     },
   })
   return (
     <form
       {...formProps}
-      aria-label={`Offer ${product.name}`}
+      aria-label={m.inventory_offer_name({ name: product.name })}
       className="flex flex-col gap-3 rounded-2xl border border-stone-200 p-4"
     >
       <p ref={title} tabIndex={-1} className="text-sm font-medium text-ink">
@@ -109,8 +111,8 @@ function OfferForm({ storeId, product }: { storeId: number; product: CatalogueMa
       <FormError message={formError} />
       <SkuAndTierFields form={form} fields={SKU_FIELDS} />
       <form.AppForm>
-        <form.SubmitButton busyLabel="Saving…" className="sm:self-start">
-          Put on sale
+        <form.SubmitButton busyLabel={m.inventory_saving()} className="sm:self-start">
+          {m.inventory_put_on_sale()}
         </form.SubmitButton>
       </form.AppForm>
     </form>

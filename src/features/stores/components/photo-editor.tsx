@@ -6,7 +6,8 @@ import { Button } from '~/ui/button'
 import { updateProductPhotosFn } from '../stores.functions'
 import { productAuthoringQueries, storeQueries } from '../stores.queries'
 import { MAX_PHOTOS, type SkuEditView } from '../stores.schemas'
-import { AddPhotosButton, PHOTOS_HINT, photosProblem, SortablePhotoList } from './photo-picker'
+import { AddPhotosButton, photosHint, photosProblem, SortablePhotoList } from './photo-picker'
+import { m } from '~/lib/messages'
 
 type Stored = SkuEditView['product']['photos'][number]
 /** A photo on the page: one already stored (by its url) or a file chosen and not yet saved. */
@@ -60,7 +61,7 @@ export function ProductPhotosEditor({ view }: { view: SkuEditView }) {
         queryClient.invalidateQueries({ queryKey: productAuthoringQueries.skuEdit(view.sku.sku).queryKey }),
         queryClient.invalidateQueries({ queryKey: storeQueries.all }),
       ])
-      notify('success', 'Photos saved')
+      notify('success', m.inventory_photos_saved())
     } catch (error) {
       const failure = toApiError(error)
       // A file's own problem (its type, its size) is on the photos field; the rest is the message.
@@ -76,13 +77,13 @@ export function ProductPhotosEditor({ view }: { view: SkuEditView }) {
       className="flex flex-col gap-4 rounded-2xl border border-stone-200 bg-white p-4 sm:p-5"
     >
       <h2 id="photos-title" className="text-lg font-semibold text-ink">
-        Photos
+        {m.inventory_photos()}
       </h2>
       <p id={hintId} className="text-sm text-stone-600">
-        {PHOTOS_HINT}
+        {photosHint()}
       </p>
       <SortablePhotoList
-        label="Product photos"
+        label={m.inventory_product_photos()}
         items={items}
         onChange={(next) => {
           setProblem(null)
@@ -90,14 +91,14 @@ export function ProductPhotosEditor({ view }: { view: SkuEditView }) {
         }}
         idOf={itemId}
         urlOf={(item) => (item.kind === 'stored' ? item.photo.url : (previews.get(item.id) ?? ''))}
-        nameOf={(item) => (item.kind === 'stored' ? item.photo.alt || 'saved photo' : item.file.name)}
+        nameOf={(item) =>
+          item.kind === 'stored' ? item.photo.alt || m.inventory_saved_photo() : item.file.name
+        }
       />
-      {items.length === 0 ? (
-        <p className="text-sm text-stone-600">No photos: buyers see a placeholder.</p>
-      ) : null}
+      {items.length === 0 ? <p className="text-sm text-stone-600">{m.inventory_no_photos()}</p> : null}
       <div className="flex flex-wrap items-center gap-3">
         <AddPhotosButton
-          text={items.length ? 'Add more photos' : 'Choose photos'}
+          text={items.length ? m.inventory_add_more_photos() : m.inventory_choose_photos()}
           disabled={items.length >= MAX_PHOTOS || saving}
           describedBy={describedBy}
           invalid={Boolean(problem)}
@@ -112,11 +113,11 @@ export function ProductPhotosEditor({ view }: { view: SkuEditView }) {
           }}
         />
         <Button onClick={save} disabled={!changed || saving}>
-          {saving ? 'Saving photos…' : 'Save photos'}
+          {saving ? m.inventory_saving_photos() : m.inventory_save_photos()}
         </Button>
         {changed && !saving ? (
           <Button variant="ghost" onClick={() => setItems(initial)}>
-            Undo changes
+            {m.inventory_undo_changes()}
           </Button>
         ) : null}
       </div>

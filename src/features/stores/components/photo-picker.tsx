@@ -16,6 +16,7 @@ import {
 } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
 import { useEffect, useId, useMemo, useState } from 'react'
+import { formatNumber } from '~/lib/money'
 import { Button } from '~/ui/button'
 import { CloseIcon } from '~/ui/icons'
 import { useFieldError } from '~/ui/form/fields'
@@ -28,6 +29,7 @@ import {
   PHOTO_TYPE_MESSAGE,
   PHOTO_TYPES,
 } from '../stores.schemas'
+import { m } from '~/lib/messages'
 
 /** A stable id per chosen file (the list is reordered, so indexes are not ids). */
 const ids = new WeakMap<File, string>()
@@ -79,20 +81,24 @@ function SortablePhoto({
           ref={setActivatorNodeRef}
           {...attributes}
           {...listeners}
-          aria-label={`Photo ${index + 1} of ${count}, ${name}: press space, then the arrow keys, to move it`}
+          aria-label={m.inventory_photo_drag_label({
+            n: formatNumber(index + 1),
+            count: formatNumber(count),
+            name,
+          })}
           className="relative block aspect-square w-full cursor-grab touch-none overflow-hidden rounded-lg bg-stone-100 active:cursor-grabbing"
         >
           <img src={url} alt="" className="size-full object-cover" draggable={false} />
           {index === 0 ? (
             <span className="absolute start-1 top-1 rounded bg-ink/80 px-1.5 py-0.5 text-xs font-medium text-white">
-              Main photo
+              {m.inventory_main_photo()}
             </span>
           ) : null}
         </button>
         <button
           type="button"
           onClick={onRemove}
-          aria-label={`Remove photo ${index + 1}`}
+          aria-label={m.inventory_remove_photo_n({ n: formatNumber(index + 1) })}
           className="absolute end-1 top-1 flex size-8 items-center justify-center rounded-full bg-white/90 text-red-700 shadow hover:bg-white"
         >
           <CloseIcon className="size-4" aria-hidden="true" />
@@ -100,10 +106,13 @@ function SortablePhoto({
       </div>
       {index > 0 ? (
         <Button variant="ghost" size="sm" className="h-8 text-xs" onClick={() => onMove(0)}>
-          Make main<span className="sr-only"> (photo {index + 1})</span>
+          {m.inventory_make_main()}
+          <span className="sr-only">{m.inventory_sr_photo_n({ n: formatNumber(index + 1) })}</span>
         </Button>
       ) : (
-        <p className="flex h-8 items-center justify-center text-xs text-stone-600">Shown in lists</p>
+        <p className="flex h-8 items-center justify-center text-xs text-stone-600">
+          {m.inventory_shown_in_lists()}
+        </p>
       )}
     </li>
   )
@@ -210,7 +219,11 @@ export function AddPhotosButton({
   )
 }
 
-export const PHOTOS_HINT = `Up to ${MAX_PHOTOS} JPEG, PNG or WebP photos of at most ${MAX_PHOTO_BYTES / 1024 / 1024} MB each. Drag to reorder; the first is the main photo shown in lists.`
+export const photosHint = () =>
+  m.inventory_photos_hint({
+    max: formatNumber(MAX_PHOTOS),
+    mb: formatNumber(MAX_PHOTO_BYTES / 1024 / 1024),
+  })
 
 /**
  * Up to eight photos, checked in the browser (type, size, count; the server checks the bytes),
@@ -229,12 +242,12 @@ export function PhotoPicker() {
   const describedBy = error ? `${hintId} ${errorId}` : hintId
   return (
     <fieldset className="flex min-w-0 flex-col gap-2" aria-describedby={describedBy}>
-      <legend className="text-sm font-semibold text-ink">Photos</legend>
+      <legend className="text-sm font-semibold text-ink">{m.inventory_photos()}</legend>
       <p id={hintId} className="text-xs text-stone-600">
-        {PHOTOS_HINT}
+        {photosHint()}
       </p>
       <SortablePhotoList
-        label="Chosen photos"
+        label={m.inventory_chosen_photos()}
         items={files}
         onChange={(next) => {
           setProblem(null)
@@ -245,7 +258,7 @@ export function PhotoPicker() {
         nameOf={(file) => file.name}
       />
       <AddPhotosButton
-        text={files.length ? 'Add more photos' : 'Choose photos'}
+        text={files.length ? m.inventory_add_more_photos() : m.inventory_choose_photos()}
         name={field.name}
         disabled={files.length >= MAX_PHOTOS}
         describedBy={describedBy}

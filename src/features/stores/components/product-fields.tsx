@@ -5,8 +5,10 @@ import { withFieldGroup } from '~/ui/form/app-form'
 import { useFieldError } from '~/ui/form/fields'
 import { useFieldContext } from '~/ui/form/form-context'
 import { inputClasses } from '~/ui/input'
+import { formatNumber } from '~/lib/money'
 import { PATH_SEPARATOR, categoryChoiceGroups } from '../category-tree'
 import { MAX_ATTRIBUTES, type ProductFormChoices } from '../stores.schemas'
+import { m } from '~/lib/messages'
 
 /** A product's fields as a form holds them (ids are null until chosen). */
 export interface ProductFormValues {
@@ -57,23 +59,23 @@ function CategoryChooser({ categories }: { categories: readonly Category[] }) {
     <div className="flex flex-col gap-2">
       <div className="flex flex-col gap-1">
         <label htmlFor={searchId} className="text-sm font-medium text-ink">
-          Search categories
+          {m.inventory_category_search()}
         </label>
         <input
           id={searchId}
           type="search"
           value={query}
           onChange={(event) => setQuery(event.target.value)}
-          placeholder="e.g. tea, rice, paper"
+          placeholder={m.inventory_category_search_placeholder()}
           aria-describedby={`${searchId}-count`}
           className={inputClasses}
           autoComplete="off"
         />
         <span id={`${searchId}-count`} className="text-xs text-stone-600" aria-live="polite">
-          {query ? `${count} ${count === 1 ? 'category matches' : 'categories match'}` : ''}
+          {query ? m.inventory_category_matches({ count, countText: formatNumber(count) }) : ''}
         </span>
       </div>
-      <Field label="Category" hint="Choose the most specific one" error={error} required>
+      <Field label={m.inventory_category()} hint={m.inventory_category_hint()} error={error} required>
         {(control) => (
           <select
             {...control}
@@ -84,7 +86,7 @@ function CategoryChooser({ categories }: { categories: readonly Category[] }) {
             className={inputClasses}
           >
             <option value="" disabled>
-              {count ? 'Choose a category' : 'No category matches the search'}
+              {count ? m.inventory_category_choose() : m.inventory_category_none_match()}
             </option>
             {chosen ? (
               <option value={chosen.id}>{`${chosen.top}${PATH_SEPARATOR}${chosen.label}`}</option>
@@ -121,11 +123,7 @@ function BrandChooser({
   const error = useFieldError(field)
   const value = field.state.value
   return (
-    <Field
-      label="Brand"
-      hint="Not in the list? Request it: you can use it at once, the team reviews it"
-      error={error}
-    >
+    <Field label={m.inventory_brand()} hint={m.inventory_brand_hint()} error={error}>
       {(control) => (
         <select
           {...control}
@@ -139,13 +137,13 @@ function BrandChooser({
           onBlur={field.handleBlur}
           className={inputClasses}
         >
-          <option value="">No brand</option>
+          <option value="">{m.inventory_brand_none()}</option>
           {brands.map((brand) => (
             <option key={brand.id} value={brand.id}>
-              {brand.status === 'pending' ? `${brand.name} (pending review)` : brand.name}
+              {brand.status === 'pending' ? m.inventory_brand_pending({ name: brand.name }) : brand.name}
             </option>
           ))}
-          <option value={REQUEST_BRAND}>Request a new brand…</option>
+          <option value={REQUEST_BRAND}>{m.inventory_brand_request()}</option>
         </select>
       )}
     </Field>
@@ -161,7 +159,7 @@ export const ProductFields = withFieldGroup({
     return (
       <>
         <group.AppField name="name">
-          {(field) => <field.TextField label="Product name" maxLength={160} required />}
+          {(field) => <field.TextField label={m.inventory_product_name()} maxLength={160} required />}
         </group.AppField>
         <div className="grid gap-3 sm:grid-cols-2">
           <group.AppField name="categoryId">
@@ -184,8 +182,8 @@ export const ProductFields = withFieldGroup({
           <group.AppField name="newBrandName">
             {(field) => (
               <field.TextField
-                label="New brand name"
-                hint="Spelled as on the packaging. Until the team approves it, buyers see the product without a brand."
+                label={m.inventory_brand_new_name()}
+                hint={m.inventory_brand_new_hint()}
                 maxLength={60}
                 required
                 autoFocus
@@ -196,28 +194,42 @@ export const ProductFields = withFieldGroup({
         <group.AppField name="unit">
           {(field) => (
             <field.TextField
-              label="Selling unit"
-              hint="What one unit of an order is, e.g. “carton of 12”"
+              label={m.inventory_unit()}
+              hint={m.inventory_unit_hint()}
               maxLength={60}
               required
             />
           )}
         </group.AppField>
         <group.AppField name="description">
-          {(field) => <field.TextAreaField label="Description" maxLength={5000} rows={4} />}
+          {(field) => (
+            <field.TextAreaField label={m.inventory_store_description()} maxLength={5000} rows={4} />
+          )}
         </group.AppField>
         <group.Field name="attributes" mode="array">
           {(rows) => (
             <fieldset className="flex min-w-0 flex-col gap-2">
-              <legend className="text-sm font-semibold text-ink">Attributes</legend>
-              <p className="text-xs text-stone-600">Facts buyers compare: origin, weight, shelf life…</p>
+              <legend className="text-sm font-semibold text-ink">{m.inventory_attributes()}</legend>
+              <p className="text-xs text-stone-600">{m.inventory_attributes_hint()}</p>
               {rows.state.value.map((_, i) => (
                 <div key={i} className="grid items-start gap-2 sm:grid-cols-[1fr_2fr_auto]">
                   <group.AppField name={`attributes[${i}].key`}>
-                    {(field) => <field.TextField label={`Attribute ${i + 1}`} maxLength={60} required />}
+                    {(field) => (
+                      <field.TextField
+                        label={m.inventory_attribute_n({ n: formatNumber(i + 1) })}
+                        maxLength={60}
+                        required
+                      />
+                    )}
                   </group.AppField>
                   <group.AppField name={`attributes[${i}].value`}>
-                    {(field) => <field.TextField label={`Value ${i + 1}`} maxLength={200} required />}
+                    {(field) => (
+                      <field.TextField
+                        label={m.inventory_value_n({ n: formatNumber(i + 1) })}
+                        maxLength={200}
+                        required
+                      />
+                    )}
                   </group.AppField>
                   <Button
                     variant="ghost"
@@ -225,7 +237,8 @@ export const ProductFields = withFieldGroup({
                     className="justify-self-start sm:mt-7"
                     onClick={() => void rows.removeValue(i)}
                   >
-                    Remove<span className="sr-only"> attribute {i + 1}</span>
+                    {m.inventory_remove()}
+                    <span className="sr-only">{m.inventory_sr_attribute_n({ n: formatNumber(i + 1) })}</span>
                   </Button>
                 </div>
               ))}
@@ -236,7 +249,7 @@ export const ProductFields = withFieldGroup({
                 disabled={rows.state.value.length >= MAX_ATTRIBUTES}
                 onClick={() => rows.pushValue({ key: '', value: '' })}
               >
-                Add an attribute
+                {m.inventory_add_attribute()}
               </Button>
             </fieldset>
           )}

@@ -2,6 +2,7 @@ import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { cn } from '~/lib/cn'
+import { formatNumber } from '~/lib/money'
 import { notify } from '~/lib/notify'
 import { FormError, UnsavedChangesGuard, useAppForm, useFormDirty } from '~/ui/form/app-form'
 import { updateProductFn, updateSkuFn } from '../stores.functions'
@@ -14,6 +15,7 @@ import {
 } from '../stores.schemas'
 import { ProductFields } from './product-fields'
 import { ProductPhotosEditor } from './photo-editor'
+import { m } from '~/lib/messages'
 
 const PRODUCT_FIELDS = {
   name: 'name',
@@ -59,27 +61,29 @@ function SkuForm({ view }: { view: SkuEditView }) {
       await updateSkuFn({ data: input })
       saved.markSaved()
       await refresh()
-      notify('success', `SKU ${view.sku.sku} saved`)
+      notify('success', m.inventory_sku_saved_toast({ sku: view.sku.sku }))
     },
   })
   return (
     <form {...formProps} aria-labelledby="sku-title" className={cardClass}>
       <h2 id="sku-title" className="text-lg font-semibold text-ink">
-        Your offer ({view.sku.storeName})
+        {m.inventory_your_offer_in({ store: view.sku.storeName })}
       </h2>
       <FormError message={formError} />
       <div className="grid gap-3 sm:grid-cols-2">
         <form.AppField name="piecesPerPack">
-          {(field) => <field.QuantityField label="Pieces per pack" min={1} max={100_000} required />}
+          {(field) => (
+            <field.QuantityField label={m.inventory_pieces_per_pack()} min={1} max={100_000} required />
+          )}
         </form.AppField>
         <form.AppField name="status">
           {(field) => (
             <field.SelectField
-              label="Status"
-              hint="Inactive offers leave the buyers' listing"
+              label={m.inventory_status()}
+              hint={m.inventory_offer_status_hint()}
               options={[
-                { value: 'active', label: 'Active' },
-                { value: 'inactive', label: 'Inactive' },
+                { value: 'active', label: m.inventory_status_active() },
+                { value: 'inactive', label: m.inventory_status_inactive() },
               ]}
             />
           )}
@@ -88,14 +92,14 @@ function SkuForm({ view }: { view: SkuEditView }) {
       <form.AppField name="alwaysAvailable">
         {(field) => (
           <field.CheckboxField
-            label="Always available"
-            hint={`Stock is not counted while checked (now ${view.sku.stock} in stock)`}
+            label={m.inventory_always_available()}
+            hint={m.inventory_always_available_now({ stock: formatNumber(view.sku.stock) })}
           />
         )}
       </form.AppField>
       <form.AppForm>
-        <form.SubmitButton busyLabel="Saving…" className="sm:self-start">
-          Save offer
+        <form.SubmitButton busyLabel={m.inventory_saving()} className="sm:self-start">
+          {m.inventory_save_offer()}
         </form.SubmitButton>
       </form.AppForm>
     </form>
@@ -106,13 +110,17 @@ function SkuReadOnly({ view }: { view: SkuEditView }) {
   return (
     <section aria-labelledby="sku-title" className={cardClass}>
       <h2 id="sku-title" className="text-lg font-semibold text-ink">
-        Offer ({view.sku.storeName})
+        {m.inventory_offer_in({ store: view.sku.storeName })}
       </h2>
-      <p className="text-sm text-stone-600">Only the seller changes offers; observers see them here.</p>
+      <p className="text-sm text-stone-600">{m.inventory_offer_observer_note()}</p>
       <dl className="grid gap-3 sm:grid-cols-2">
-        <Detail term="Pieces per pack">{view.sku.piecesPerPack}</Detail>
-        <Detail term="Stock">{view.sku.alwaysAvailable ? 'Always available' : view.sku.stock}</Detail>
-        <Detail term="Status">{view.sku.status === 'active' ? 'Active' : 'Inactive'}</Detail>
+        <Detail term={m.inventory_pieces_per_pack()}>{formatNumber(view.sku.piecesPerPack)}</Detail>
+        <Detail term={m.inventory_stock()}>
+          {view.sku.alwaysAvailable ? m.inventory_always_available() : formatNumber(view.sku.stock)}
+        </Detail>
+        <Detail term={m.inventory_status()}>
+          {view.sku.status === 'active' ? m.inventory_status_active() : m.inventory_status_inactive()}
+        </Detail>
       </dl>
     </section>
   )
@@ -137,7 +145,7 @@ function ProductForm({ view, choices }: { view: SkuEditView; choices: ProductFor
       await updateProductFn({ data: input })
       saved.markSaved()
       await refresh()
-      notify('success', `${input.name} saved; the listing shows it now`)
+      notify('success', m.inventory_product_saved_toast({ name: input.name }))
     },
   })
   const dirty = useFormDirty(form)
@@ -146,17 +154,15 @@ function ProductForm({ view, choices }: { view: SkuEditView; choices: ProductFor
       <UnsavedChangesGuard when={dirty} />
       <div>
         <h2 id="product-title" className="text-lg font-semibold text-ink">
-          Product
+          {m.inventory_product()}
         </h2>
-        <p className="text-sm text-stone-600">
-          You created this product, so you maintain it: changes show for every store that offers it.
-        </p>
+        <p className="text-sm text-stone-600">{m.inventory_product_you_maintain()}</p>
       </div>
       <FormError message={formError} />
       <ProductFields form={form} fields={PRODUCT_FIELDS} choices={choices} />
       <form.AppForm>
-        <form.SubmitButton busyLabel="Saving…" className="sm:self-start">
-          Save product
+        <form.SubmitButton busyLabel={m.inventory_saving()} className="sm:self-start">
+          {m.inventory_save_product()}
         </form.SubmitButton>
       </form.AppForm>
     </form>
@@ -164,10 +170,9 @@ function ProductForm({ view, choices }: { view: SkuEditView; choices: ProductFor
 }
 
 function maintainerNote(view: SkuEditView): string {
-  if (view.maintainedBy === 'this-seller')
-    return 'Your seller created this product; only the seller (not observers) edits it.'
-  if (view.maintainedBy === 'platform') return 'Omdeh maintains this product; ask support to correct it.'
-  return `${view.maintainerName ?? 'Another seller'} created this product and maintains it; you change only your offer.`
+  if (view.maintainedBy === 'this-seller') return m.inventory_maintainer_this_seller()
+  if (view.maintainedBy === 'platform') return m.inventory_maintainer_platform()
+  return m.inventory_maintainer_other({ name: view.maintainerName ?? m.inventory_another_seller() })
 }
 
 function ProductReadOnly({ view, choices }: { view: SkuEditView; choices: ProductFormChoices }) {
@@ -179,18 +184,24 @@ function ProductReadOnly({ view, choices }: { view: SkuEditView; choices: Produc
     <section aria-labelledby="product-title" className={cardClass}>
       <div>
         <h2 id="product-title" className="text-lg font-semibold text-ink">
-          Product
+          {m.inventory_product()}
         </h2>
         <p className="text-sm text-stone-600">{maintainerNote(view)}</p>
       </div>
       <dl className="grid gap-3 sm:grid-cols-2">
-        <Detail term="Name">{product.name}</Detail>
-        <Detail term="Category">{[parent?.name, category?.name].filter(Boolean).join(' › ') || '—'}</Detail>
-        <Detail term="Brand">
-          {brand ? `${brand.name}${brand.status === 'pending' ? ' (pending review)' : ''}` : 'No brand'}
+        <Detail term={m.inventory_name()}>{product.name}</Detail>
+        <Detail term={m.inventory_category()}>
+          {[parent?.name, category?.name].filter(Boolean).join(' › ') || '—'}
         </Detail>
-        <Detail term="Selling unit">{product.unit}</Detail>
-        <Detail term="Description" wide>
+        <Detail term={m.inventory_brand()}>
+          {brand
+            ? brand.status === 'pending'
+              ? m.inventory_brand_pending({ name: brand.name })
+              : brand.name
+            : m.inventory_brand_none()}
+        </Detail>
+        <Detail term={m.inventory_unit()}>{product.unit}</Detail>
+        <Detail term={m.inventory_store_description()} wide>
           {product.description || '—'}
         </Detail>
         {product.attributes.map((a, i) => (
@@ -208,15 +219,15 @@ function Photos({ photos }: { photos: SkuEditView['product']['photos'] }) {
   return (
     <section aria-labelledby="photos-title" className={cardClass}>
       <h2 id="photos-title" className="text-lg font-semibold text-ink">
-        Photos
+        {m.inventory_photos()}
       </h2>
-      <p className="text-sm text-stone-600">The first is the main photo.</p>
+      <p className="text-sm text-stone-600">{m.inventory_photos_first_main()}</p>
       <ul className="grid grid-cols-3 gap-2 sm:grid-cols-6">
         {photos.map((photo, i) => (
           <li key={photo.url}>
             <img
               src={photo.url}
-              alt={photo.alt || `Photo ${i + 1}`}
+              alt={photo.alt || m.inventory_photo_n({ n: formatNumber(i + 1) })}
               className="aspect-square w-full rounded-lg border border-stone-200 object-cover"
             />
           </li>
@@ -239,19 +250,19 @@ export function SkuEdit({ sku }: { sku: string }) {
           search={{}}
           className="self-start text-sm font-medium text-brand-800 underline-offset-4 hover:underline"
         >
-          ← Products of {view.sku.storeName}
+          {m.inventory_back_to_store_products({ name: view.sku.storeName })}
         </Link>
         <h1 id="page-title" className="text-2xl font-bold tracking-tight break-words text-ink sm:text-3xl">
           {view.product.name}
         </h1>
         <p className="text-sm text-stone-600">
-          SKU <span dir="ltr">{view.sku.sku}</span> ·{' '}
+          {m.inventory_sku_label()} <span dir="ltr">{view.sku.sku}</span> ·{' '}
           <Link
             to="/product/$slug"
             params={{ slug: view.product.slug }}
             className="font-medium text-brand-800 underline-offset-4 hover:underline"
           >
-            See it as buyers do
+            {m.inventory_see_as_buyers()}
           </Link>
         </p>
       </div>
@@ -279,13 +290,13 @@ function ReviewNotice({ review }: { review: SkuEditView['product']['review'] }) 
   if (review.state !== 'hidden') return null
   return (
     <div role="status" className="rounded-2xl border border-red-300 bg-red-50 p-4 text-sm text-red-900">
-      <p className="font-semibold">Hidden by Omdeh: buyers cannot see this product.</p>
+      <p className="font-semibold">{m.inventory_hidden_by_omdeh()}</p>
       {review.reason ? (
         <p className="mt-1">
-          <span className="font-semibold">Reason:</span> {review.reason}
+          <span className="font-semibold">{m.inventory_reason()}</span> {review.reason}
         </p>
       ) : null}
-      <p className="mt-1">Correct the product and save it: the change goes back to the review team.</p>
+      <p className="mt-1">{m.inventory_hidden_correct()}</p>
     </div>
   )
 }

@@ -1,6 +1,8 @@
+import { formatNumber } from '~/lib/money'
 import { Button } from '~/ui/button'
 import { withFieldGroup } from '~/ui/form/app-form'
 import { MAX_TIERS } from '../stores.schemas'
+import { m } from '~/lib/messages'
 
 export interface TierRow {
   minQuantity: number | null
@@ -47,26 +49,28 @@ export const SkuAndTierFields = withFieldGroup({
           <group.AppField name="sku">
             {(field) => (
               <field.TextField
-                label="SKU code"
+                label={m.inventory_sku_code()}
                 dir="ltr"
-                placeholder="Generated when empty"
-                hint="Letters, digits, . _ -"
+                placeholder={m.inventory_sku_generated()}
+                hint={m.inventory_sku_chars_hint()}
               />
             )}
           </group.AppField>
           <group.AppField name="piecesPerPack">
-            {(field) => <field.QuantityField label="Pieces per pack" min={1} max={100_000} required />}
+            {(field) => (
+              <field.QuantityField label={m.inventory_pieces_per_pack()} min={1} max={100_000} required />
+            )}
           </group.AppField>
           <group.Subscribe selector={(state) => state.values.alwaysAvailable}>
             {(always) => (
               <group.AppField name="stock">
                 {(field) => (
                   <field.QuantityField
-                    label="Stock"
+                    label={m.inventory_stock()}
                     min={0}
                     max={10_000_000}
                     disabled={always}
-                    hint={always ? 'Not counted: always available' : undefined}
+                    hint={always ? m.inventory_stock_not_counted() : undefined}
                   />
                 )}
               </group.AppField>
@@ -76,31 +80,39 @@ export const SkuAndTierFields = withFieldGroup({
         <group.AppField name="alwaysAvailable">
           {(field) => (
             <field.CheckboxField
-              label="Always available"
-              hint="Made to order or never runs out: stock is not counted"
+              label={m.inventory_always_available()}
+              hint={m.inventory_always_available_hint()}
             />
           )}
         </group.AppField>
         <group.Field name="tiers" mode="array">
           {(tiers) => (
             <fieldset className="flex min-w-0 flex-col gap-2">
-              <legend className="text-sm font-semibold text-ink">Price tiers</legend>
-              <p className="text-xs text-stone-600">
-                Each tier starts at a larger quantity and costs no more per unit than the one before; an offer
-                price (0 for none) is below its unit price.
-              </p>
+              <legend className="text-sm font-semibold text-ink">{m.inventory_price_tiers()}</legend>
+              <p className="text-xs text-stone-600">{m.inventory_price_tiers_hint()}</p>
               {tiers.state.value.map((_, i) => (
                 <div key={i} className="grid items-start gap-2 sm:grid-cols-[auto_1fr_1fr_auto]">
                   <group.AppField name={`tiers[${i}].minQuantity`}>
                     {(field) => (
-                      <field.QuantityField label={`From quantity (tier ${i + 1})`} min={1} required />
+                      <field.QuantityField
+                        label={m.inventory_tier_from_quantity_n({ n: formatNumber(i + 1) })}
+                        min={1}
+                        required
+                      />
                     )}
                   </group.AppField>
                   <group.AppField name={`tiers[${i}].unitPrice`}>
-                    {(field) => <field.MoneyField label={`Unit price (tier ${i + 1})`} required />}
+                    {(field) => (
+                      <field.MoneyField
+                        label={m.inventory_tier_unit_price_n({ n: formatNumber(i + 1) })}
+                        required
+                      />
+                    )}
                   </group.AppField>
                   <group.AppField name={`tiers[${i}].offerPrice`}>
-                    {(field) => <field.MoneyField label={`Offer price (tier ${i + 1})`} />}
+                    {(field) => (
+                      <field.MoneyField label={m.inventory_tier_offer_price_n({ n: formatNumber(i + 1) })} />
+                    )}
                   </group.AppField>
                   <Button
                     variant="ghost"
@@ -109,7 +121,8 @@ export const SkuAndTierFields = withFieldGroup({
                     disabled={tiers.state.value.length === 1}
                     onClick={() => void tiers.removeValue(i)}
                   >
-                    Remove<span className="sr-only"> tier {i + 1}</span>
+                    {m.inventory_remove()}
+                    <span className="sr-only">{m.inventory_sr_tier_n({ n: formatNumber(i + 1) })}</span>
                   </Button>
                 </div>
               ))}
@@ -120,7 +133,7 @@ export const SkuAndTierFields = withFieldGroup({
                 disabled={tiers.state.value.length >= MAX_TIERS}
                 onClick={() => tiers.pushValue({ minQuantity: null, unitPrice: null, offerPrice: 0 })}
               >
-                Add a tier
+                {m.inventory_add_tier()}
               </Button>
             </fieldset>
           )}

@@ -7,6 +7,7 @@ import { createStoreFn, updateStoreFn } from '../stores.functions'
 import { storeQueries } from '../stores.queries'
 import { CityField } from './city-field'
 import { MAX_PHOTO_BYTES, PHOTO_TYPES, createStoreInput, suggestSlug } from '../stores.schemas'
+import { m } from '~/lib/messages'
 
 export type StoreFormValues = {
   name: string
@@ -61,7 +62,7 @@ export function StoreForm({
       }
       const saved = storeId ? await updateStoreFn({ data }) : await createStoreFn({ data })
       await queryClient.invalidateQueries({ queryKey: storeQueries.all })
-      notify('success', storeId ? 'Store saved' : 'Store created')
+      notify('success', storeId ? m.inventory_store_saved_toast() : m.inventory_store_created_toast())
       await navigate({ to: '/seller/stores/$storeId/show', params: { storeId: String(saved.id) } })
     },
   })
@@ -76,16 +77,16 @@ export function StoreForm({
           },
         }}
       >
-        {(field) => <field.TextField label="Store name" required />}
+        {(field) => <field.TextField label={m.inventory_store_name()} required />}
       </form.AppField>
       <form.AppField name="slug" listeners={{ onChange: () => setSlugTouched(true) }}>
         {(field) => (
           <field.TextField
-            label="Store address (slug)"
+            label={m.inventory_store_slug()}
             hint={
               slugLocked
-                ? 'This store has orders, so its address can no longer change.'
-                : `Your public page: /store/${field.state.value || 'your-store'}`
+                ? m.inventory_store_slug_locked()
+                : m.inventory_store_slug_hint({ slug: field.state.value || 'your-store' })
             }
             readOnly={slugLocked}
             dir="ltr"
@@ -94,32 +95,42 @@ export function StoreForm({
         )}
       </form.AppField>
       <form.AppField name="description">
-        {(field) => <field.TextAreaField label="Description" />}
+        {(field) => <field.TextAreaField label={m.inventory_store_description()} />}
       </form.AppField>
       <form.AppField name="city">{() => <CityField />}</form.AppField>
       <form.AppField name="pickupAddress">
-        {(field) => <field.TextAreaField label="Pickup address" hint="Shown at checkout for pickup orders" />}
+        {(field) => (
+          <field.TextAreaField
+            label={m.inventory_store_pickup_address()}
+            hint={m.inventory_store_pickup_address_hint()}
+          />
+        )}
       </form.AppField>
       <form.AppField name="pickupHours">
-        {(field) => <field.TextField label="Pickup hours" hint="For example: Sat–Wed 9:00–17:00" />}
+        {(field) => (
+          <field.TextField
+            label={m.inventory_store_pickup_hours()}
+            hint={m.inventory_store_pickup_hours_hint()}
+          />
+        )}
       </form.AppField>
       {currentLogo ? (
         <div className="flex items-center gap-3">
           <img
             src={currentLogo}
-            alt="Current logo"
+            alt={m.inventory_store_current_logo()}
             className="size-20 rounded-xl border border-stone-200 object-cover"
           />
           <form.AppField name="removeLogo">
-            {(field) => <field.CheckboxField label="Remove logo" />}
+            {(field) => <field.CheckboxField label={m.inventory_store_remove_logo()} />}
           </form.AppField>
         </div>
       ) : null}
       <form.AppField name="logo">
         {(field) => (
           <field.FileField
-            label={currentLogo ? 'New logo' : 'Logo'}
-            hint="JPEG, PNG or WebP; shown square on your store page"
+            label={currentLogo ? m.inventory_store_new_logo() : m.inventory_store_logo()}
+            hint={m.inventory_store_logo_hint()}
             accept={PHOTO_TYPES.join(',')}
             maxBytes={MAX_PHOTO_BYTES}
           />
@@ -128,22 +139,22 @@ export function StoreForm({
       <form.AppField name="status">
         {(field) => (
           <field.SelectField
-            label="Status"
-            hint="A paused store's offers leave the listings at once"
-            options={STATUS_CHOICES}
+            label={m.inventory_status()}
+            hint={m.inventory_store_status_hint()}
+            options={statusChoices()}
           />
         )}
       </form.AppField>
       <form.AppForm>
-        <form.SubmitButton busyLabel="Saving…" className="sm:self-start">
-          {storeId ? 'Save store' : 'Create store'}
+        <form.SubmitButton busyLabel={m.inventory_saving()} className="sm:self-start">
+          {storeId ? m.inventory_store_save() : m.inventory_store_create()}
         </form.SubmitButton>
       </form.AppForm>
     </form>
   )
 }
 
-const STATUS_CHOICES = [
-  { value: 'active', label: 'Active' },
-  { value: 'inactive', label: 'Paused' },
+const statusChoices = () => [
+  { value: 'active', label: m.inventory_store_active() },
+  { value: 'inactive', label: m.inventory_store_paused() },
 ]

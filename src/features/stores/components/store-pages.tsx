@@ -3,17 +3,21 @@ import type { ReactNode } from 'react'
 import { buttonClasses } from '~/ui/button'
 import { EmptyState } from '~/ui/empty-state'
 import type { StoreDetail, StoreSummary } from '../stores.schemas'
+import { formatNumber } from '~/lib/money'
 import { formatTehranDateTime } from '~/lib/tehran-time'
+import { m } from '~/lib/messages'
 
 const linkClass = 'font-medium text-brand-800 underline-offset-4 hover:underline'
 
 export function StoreStatusBadge({ status }: { status: StoreSummary['status'] }) {
   return status === 'active' ? (
     <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800">
-      Active
+      {m.inventory_store_active()}
     </span>
   ) : (
-    <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-900">Paused</span>
+    <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-900">
+      {m.inventory_store_paused()}
+    </span>
   )
 }
 
@@ -22,16 +26,16 @@ export function StoreList({ stores, canEdit }: { stores: StoreSummary[]; canEdit
   if (stores.length === 0)
     return (
       <EmptyState
-        title="No stores yet"
+        title={m.inventory_stores_empty_title()}
         action={
           canEdit ? (
             <Link to="/seller/stores/create" className={buttonClasses()}>
-              New store
+              {m.inventory_store_new()}
             </Link>
           ) : null
         }
       >
-        Open a store to put products on sale.
+        {m.inventory_stores_empty_body()}
       </EmptyState>
     )
   return (
@@ -47,12 +51,12 @@ export function StoreList({ stores, canEdit }: { stores: StoreSummary[]; canEdit
           </div>
           <dl className="grid grid-cols-2 gap-2 text-sm">
             <div>
-              <dt className="text-xs text-stone-500">Live offers</dt>
-              <dd className="font-semibold text-ink">{store.liveOffers}</dd>
+              <dt className="text-xs text-stone-500">{m.inventory_store_live_offers()}</dt>
+              <dd className="font-semibold text-ink">{formatNumber(store.liveOffers)}</dd>
             </div>
             <div>
-              <dt className="text-xs text-stone-500">Out of stock</dt>
-              <dd className="font-semibold text-ink">{store.outOfStock}</dd>
+              <dt className="text-xs text-stone-500">{m.inventory_store_out_of_stock()}</dt>
+              <dd className="font-semibold text-ink">{formatNumber(store.outOfStock)}</dd>
             </div>
           </dl>
           <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
@@ -61,7 +65,8 @@ export function StoreList({ stores, canEdit }: { stores: StoreSummary[]; canEdit
               params={{ storeId: String(store.id) }}
               className={linkClass}
             >
-              Overview<span className="sr-only"> of {store.name}</span>
+              {m.inventory_store_overview_link()}
+              <span className="sr-only">{m.inventory_store_of_name({ name: store.name })}</span>
             </Link>
             {canEdit ? (
               <Link
@@ -69,7 +74,8 @@ export function StoreList({ stores, canEdit }: { stores: StoreSummary[]; canEdit
                 params={{ storeId: String(store.id) }}
                 className={linkClass}
               >
-                Edit<span className="sr-only"> {store.name}</span>
+                {m.inventory_store_edit_link()}
+                <span className="sr-only"> {store.name}</span>
               </Link>
             ) : null}
             <Link
@@ -77,7 +83,8 @@ export function StoreList({ stores, canEdit }: { stores: StoreSummary[]; canEdit
               params={{ storeId: String(store.id) }}
               className={linkClass}
             >
-              Products<span className="sr-only"> of {store.name}</span>
+              {m.inventory_store_products_link()}
+              <span className="sr-only">{m.inventory_store_of_name({ name: store.name })}</span>
             </Link>
           </div>
         </li>
@@ -95,45 +102,48 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
   )
 }
 
-const ACTIONS: Record<string, string> = {
-  'store.create': 'Store created',
-  'store.update': 'Details changed',
-  'store.pause': 'Paused',
-  'store.activate': 'Activated',
-}
+const actionLabel = (action: string): string =>
+  (
+    ({
+      'store.create': m.inventory_store_history_created,
+      'store.update': m.inventory_store_history_updated,
+      'store.pause': m.inventory_store_history_paused,
+      'store.activate': m.inventory_store_history_activated,
+    }) as Record<string, () => string>
+  )[action]?.() ?? action
 
 /** /seller/stores/{id}/show: the overview and the store's own audit history. */
 export function StoreOverview({ store }: { store: StoreDetail }) {
   return (
     <div className="flex flex-col gap-6">
       <dl className="grid gap-4 rounded-2xl bg-stone-50 p-4 sm:grid-cols-4">
-        <Detail term="Status">
+        <Detail term={m.inventory_store_status()}>
           <StoreStatusBadge status={store.status} />
         </Detail>
-        <Detail term="Live offers">{store.liveOffers}</Detail>
-        <Detail term="Out of stock">{store.outOfStock}</Detail>
-        <Detail term="Orders this month">{store.ordersThisMonth}</Detail>
+        <Detail term={m.inventory_store_live_offers()}>{formatNumber(store.liveOffers)}</Detail>
+        <Detail term={m.inventory_store_out_of_stock()}>{formatNumber(store.outOfStock)}</Detail>
+        <Detail term={m.inventory_store_orders_this_month()}>{formatNumber(store.ordersThisMonth)}</Detail>
       </dl>
       <dl className="grid gap-4 sm:grid-cols-2">
-        <Detail term="City">{store.city}</Detail>
-        <Detail term="Public page">
+        <Detail term={m.inventory_store_city()}>{store.city}</Detail>
+        <Detail term={m.inventory_store_public_page()}>
           <a href={`/store/${store.slug}`} className={linkClass} dir="ltr">
-            /store/{store.slug}
+            {`/store/${store.slug}`}
           </a>
         </Detail>
-        <Detail term="Pickup address">{store.pickupAddress || '—'}</Detail>
-        <Detail term="Pickup hours">{store.pickupHours || '—'}</Detail>
-        <Detail term="Description">{store.description || '—'}</Detail>
+        <Detail term={m.inventory_store_pickup_address()}>{store.pickupAddress || '—'}</Detail>
+        <Detail term={m.inventory_store_pickup_hours()}>{store.pickupHours || '—'}</Detail>
+        <Detail term={m.inventory_store_description()}>{store.description || '—'}</Detail>
       </dl>
       <section aria-labelledby="history-title" className="flex flex-col gap-3">
         <h2 id="history-title" className="text-lg font-semibold text-ink">
-          History
+          {m.inventory_store_history()}
         </h2>
         <ol className="flex flex-col divide-y divide-stone-200 rounded-2xl border border-stone-200 bg-white">
           {store.history.map((event) => (
             <li key={event.id} className="flex flex-col gap-1 px-4 py-3 text-sm">
               <div className="flex flex-wrap justify-between gap-2">
-                <span className="font-medium text-ink">{ACTIONS[event.action] ?? event.action}</span>
+                <span className="font-medium text-ink">{actionLabel(event.action)}</span>
                 <time dateTime={event.at} className="text-stone-500">
                   {formatTehranDateTime(event.at)}
                 </time>
@@ -142,8 +152,9 @@ export function StoreOverview({ store }: { store: StoreDetail }) {
                 <ul className="text-stone-700">
                   {Object.entries(event.changes).map(([field, change]) => (
                     <li key={field} className="break-words">
-                      {field}: <s className="text-stone-500">{String(change.before ?? '—')}</s> →{' '}
-                      {String(change.after ?? '—')}
+                      <span dir="ltr">{field}</span>:{' '}
+                      <s className="text-stone-500">{String(change.before ?? '—')}</s>{' '}
+                      <span className="rtl:-scale-x-100 inline-block">→</span> {String(change.after ?? '—')}
                     </li>
                   ))}
                 </ul>

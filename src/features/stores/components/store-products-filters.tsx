@@ -1,20 +1,21 @@
 import * as v from 'valibot'
 import { useAppForm } from '~/ui/form/app-form'
 import { storeProductsSearch, type StoreProductsSearch } from '../stores.schemas'
+import { m } from '~/lib/messages'
 
 type Filters = Omit<StoreProductsSearch, 'storeId' | 'page'>
 const filterSchema = v.omit(storeProductsSearch, ['storeId', 'page'])
 
-const STATUS_CHOICES = [
-  { value: 'all', label: 'All' },
-  { value: 'active', label: 'Active' },
-  { value: 'inactive', label: 'Inactive' },
+const statusChoices = () => [
+  { value: 'all', label: m.inventory_filter_all() },
+  { value: 'active', label: m.inventory_status_active() },
+  { value: 'inactive', label: m.inventory_status_inactive() },
 ]
-const SORT_CHOICES = [
-  { value: 'newest', label: 'Newest' },
-  { value: 'name', label: 'Name' },
-  { value: 'stock', label: 'Stock, lowest first' },
-  { value: 'price', label: 'Price, lowest first' },
+const sortChoices = () => [
+  { value: 'newest', label: m.inventory_sort_newest() },
+  { value: 'name', label: m.inventory_sort_name() },
+  { value: 'stock', label: m.inventory_sort_stock() },
+  { value: 'price', label: m.inventory_sort_price() },
 ]
 
 /**
@@ -40,28 +41,33 @@ export function StoreProductsFilters({
     <form
       {...formProps}
       role="search"
-      aria-label="Filter products"
+      aria-label={m.inventory_filter_products()}
       className="flex flex-wrap items-end gap-3"
     >
       <form.AppField name="q">
         {(field) => (
-          <field.TextField label="Search" type="search" maxLength={100} placeholder="Name or SKU code" />
+          <field.TextField
+            label={m.inventory_search()}
+            type="search"
+            maxLength={100}
+            placeholder={m.inventory_search_placeholder()}
+          />
         )}
       </form.AppField>
       <form.AppField name="status" listeners={now}>
-        {(field) => <field.SelectField label="Status" options={STATUS_CHOICES} />}
+        {(field) => <field.SelectField label={m.inventory_status()} options={statusChoices()} />}
       </form.AppField>
       <form.AppField name="sort" listeners={now}>
-        {(field) => <field.SelectField label="Sort" options={SORT_CHOICES} />}
+        {(field) => <field.SelectField label={m.inventory_sort()} options={sortChoices()} />}
       </form.AppField>
       <form.AppField name="outOfStock" listeners={now}>
-        {(field) => <field.CheckboxField label="Out of stock" className="pb-2.5" />}
+        {(field) => <field.CheckboxField label={m.inventory_out_of_stock()} className="pb-2.5" />}
       </form.AppField>
       <form.AppField name="discounted" listeners={now}>
-        {(field) => <field.CheckboxField label="Discounted" className="pb-2.5" />}
+        {(field) => <field.CheckboxField label={m.inventory_discounted()} className="pb-2.5" />}
       </form.AppField>
       <form.AppForm>
-        <form.SubmitButton variant="secondary">Search</form.SubmitButton>
+        <form.SubmitButton variant="secondary">{m.inventory_search()}</form.SubmitButton>
       </form.AppForm>
     </form>
   )

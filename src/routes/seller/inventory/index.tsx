@@ -5,6 +5,7 @@ import { inventoryDefaults, inventorySearch } from '~/features/inventory/invento
 import { pageHead } from '~/features/shell/page-head'
 import { notFoundOnInvalidSearch } from '~/lib/route-errors'
 import { buttonClasses } from '~/ui/button'
+import { m } from '~/lib/messages'
 
 export const Route = createFileRoute('/seller/inventory/')({
   validateSearch: inventorySearch,
@@ -15,7 +16,7 @@ export const Route = createFileRoute('/seller/inventory/')({
   loader: async ({ context, deps }) => {
     await context.queryClient.ensureQueryData(inventoryQueries.page(deps))
   },
-  head: () => pageHead('Your Inventory'),
+  head: () => pageHead(m.inventory_title()),
   component: SellerInventoryPage,
 })
 
@@ -25,10 +26,10 @@ function SellerInventoryPage() {
     <section aria-labelledby="page-title" className="flex flex-col gap-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink">
-          Your Inventory
+          {m.inventory_title()}
         </h1>
         <Link to="/seller/inventory/import-price" className={buttonClasses('secondary')}>
-          Import prices and stock
+          {m.inventory_import_link()}
         </Link>
       </div>
       <InventoryTable search={search} />

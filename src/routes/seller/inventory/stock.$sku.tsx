@@ -3,6 +3,7 @@ import * as v from 'valibot'
 import { StockPage } from '~/features/inventory/components/stock-page'
 import { stockQueries } from '~/features/inventory/stock.queries'
 import { pageHead } from '~/features/shell/page-head'
+import { m } from '~/lib/messages'
 
 const search = v.object({
   page: v.optional(v.fallback(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10_000)), 1), 1),
@@ -17,7 +18,7 @@ export const Route = createFileRoute('/seller/inventory/stock/$sku')({
       context.queryClient.ensureQueryData(stockQueries.ledger(params.sku, deps.page)),
     ])
   },
-  head: ({ params }) => pageHead(`Stock of ${params.sku}`),
+  head: ({ params }) => pageHead(m.inventory_stock_of_sku({ sku: params.sku })),
   component: SellerInventoryStockSkuPage,
 })
 

@@ -3,9 +3,10 @@ import { OwnerOnlyNote } from '~/features/stores/components/owner-only-note'
 import { StoreForm } from '~/features/stores/components/store-form'
 import { useIsStoreOwner } from '~/features/stores/components/use-store-owner'
 import { pageHead } from '~/features/shell/page-head'
+import { m } from '~/lib/messages'
 
 export const Route = createFileRoute('/seller/stores/create')({
-  head: () => pageHead('New Store'),
+  head: () => pageHead(m.inventory_store_new_title()),
   component: CreateStorePage,
 })
 
@@ -18,13 +19,13 @@ function CreateStorePage() {
           to="/seller/stores"
           className="self-start text-sm font-medium text-brand-800 underline-offset-4 hover:underline"
         >
-          ← Your Stores
+          {m.inventory_back_to_stores()}
         </Link>
         <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-          New Store
+          {m.inventory_store_new_title()}
         </h1>
       </div>
-      {owner ? <StoreForm /> : <OwnerOnlyNote what="open a store" />}
+      {owner ? <StoreForm /> : <OwnerOnlyNote what="open" />}
     </section>
   )
 }

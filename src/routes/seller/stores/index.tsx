@@ -6,12 +6,13 @@ import { useIsStoreOwner } from '~/features/stores/components/use-store-owner'
 import { storeQueries } from '~/features/stores/stores.queries'
 import { pageHead } from '~/features/shell/page-head'
 import { buttonClasses } from '~/ui/button'
+import { m } from '~/lib/messages'
 
 export const Route = createFileRoute('/seller/stores/')({
   loader: async ({ context }) => {
     await context.queryClient.ensureQueryData(storeQueries.list())
   },
-  head: () => pageHead('Your Stores'),
+  head: () => pageHead(m.inventory_stores_title()),
   component: SellerStoresPage,
 })
 
@@ -22,12 +23,12 @@ function SellerStoresPage() {
     <section aria-labelledby="page-title" className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-          Your Stores
+          {m.inventory_stores_title()}
         </h1>
         {isOwner && stores.length > 0 ? (
-          <PlanLimitGate kind="stores" label="New store">
+          <PlanLimitGate kind="stores" label={m.inventory_store_new()}>
             <Link to="/seller/stores/create" className={buttonClasses()}>
-              New store
+              {m.inventory_store_new()}
             </Link>
           </PlanLimitGate>
         ) : null}

@@ -7,13 +7,14 @@ import { useIsStoreOwner } from '~/features/stores/components/use-store-owner'
 import { storeQueries } from '~/features/stores/stores.queries'
 import { pageHead } from '~/features/shell/page-head'
 import { parseIdParam } from '~/lib/route-errors'
+import { m } from '~/lib/messages'
 
 export const Route = createFileRoute('/seller/stores/$storeId/edit')({
   params: { parse: ({ storeId }) => ({ storeId: parseIdParam({ id: storeId }).id }) },
   loader: async ({ context, params }) => {
     await context.queryClient.ensureQueryData(storeQueries.detail(Number(params.storeId)))
   },
-  head: () => pageHead('Edit Store'),
+  head: () => pageHead(m.inventory_store_edit_title()),
   component: EditStorePage,
 })
 
@@ -29,10 +30,10 @@ function EditStorePage() {
           params={{ storeId }}
           className="self-start text-sm font-medium text-brand-800 underline-offset-4 hover:underline"
         >
-          ← {store.name}
+          {m.inventory_back_to_name({ name: store.name })}
         </Link>
         <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-          Edit Store
+          {m.inventory_store_edit_title()}
         </h1>
       </div>
       {owner ? (
@@ -51,7 +52,7 @@ function EditStorePage() {
           }}
         />
       ) : (
-        <OwnerOnlyNote what="change a store" storeId={store.id} />
+        <OwnerOnlyNote what="change" storeId={store.id} />
       )}
       {owner ? <DeleteStore storeId={store.id} storeName={store.name} /> : null}
     </section>

@@ -6,13 +6,14 @@ import { storeQueries } from '~/features/stores/stores.queries'
 import { pageHead } from '~/features/shell/page-head'
 import { parseIdParam } from '~/lib/route-errors'
 import { buttonClasses } from '~/ui/button'
+import { m } from '~/lib/messages'
 
 export const Route = createFileRoute('/seller/stores/$storeId/show')({
   params: { parse: ({ storeId }) => ({ storeId: parseIdParam({ id: storeId }).id }) },
   loader: async ({ context, params }) => {
     await context.queryClient.ensureQueryData(storeQueries.detail(Number(params.storeId)))
   },
-  head: () => pageHead('Store'),
+  head: () => pageHead(m.inventory_store_title()),
   component: StoreShowPage,
 })
 
@@ -27,14 +28,14 @@ function StoreShowPage() {
           to="/seller/stores"
           className="self-start text-sm font-medium text-brand-800 underline-offset-4 hover:underline"
         >
-          ← Your Stores
+          {m.inventory_back_to_stores()}
         </Link>
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div className="flex items-center gap-3">
             {store.logo ? (
               <img
                 src={store.logo}
-                alt={`${store.name} logo`}
+                alt={m.inventory_store_logo_alt({ name: store.name })}
                 className="size-12 rounded-xl border border-stone-200 object-cover"
               />
             ) : null}
@@ -48,7 +49,7 @@ function StoreShowPage() {
               params={{ storeId }}
               className={buttonClasses('secondary')}
             >
-              Edit store
+              {m.inventory_store_edit_button()}
             </Link>
           ) : null}
         </div>

@@ -4,6 +4,7 @@ import { AddProducts } from '~/features/stores/components/add-products'
 import { productAuthoringQueries, storeQueries } from '~/features/stores/stores.queries'
 import { pageHead } from '~/features/shell/page-head'
 import { parseIdParam } from '~/lib/route-errors'
+import { m } from '~/lib/messages'
 
 export const Route = createFileRoute('/seller/stores/$storeId/products/add')({
   params: { parse: ({ storeId }) => ({ storeId: parseIdParam({ id: storeId }).id }) },
@@ -13,7 +14,7 @@ export const Route = createFileRoute('/seller/stores/$storeId/products/add')({
       context.queryClient.ensureQueryData(productAuthoringQueries.choices()),
     ])
   },
-  head: () => pageHead('Add Products'),
+  head: () => pageHead(m.inventory_add_products_title()),
   component: AddProductsPage,
 })
 
@@ -29,10 +30,10 @@ function AddProductsPage() {
           search={{}}
           className="self-start text-sm font-medium text-brand-800 underline-offset-4 hover:underline"
         >
-          ← Products of {store.name}
+          {m.inventory_back_to_store_products({ name: store.name })}
         </Link>
         <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-          Add Products
+          {m.inventory_add_products_title()}
         </h1>
       </div>
       <AddProducts storeId={store.id} />

@@ -3,11 +3,12 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { storeProductQueries, storeQueries } from '~/features/stores/stores.queries'
 import { pageHead } from '~/features/shell/page-head'
-import { formatMoney } from '~/lib/money'
+import { formatMoney, formatNumber } from '~/lib/money'
 import { parseIdParam } from '~/lib/route-errors'
 import { storeProductsSearch } from '~/features/stores/stores-search.schemas'
 import { StoreProductsFilters } from '~/features/stores/components/store-products-filters'
 import { buttonClasses } from '~/ui/button'
+import { m } from '~/lib/messages'
 
 const searchSchema = v.omit(storeProductsSearch, ['storeId'])
 
@@ -23,7 +24,7 @@ export const Route = createFileRoute('/seller/stores/$storeId/products/')({
       ),
     ])
   },
-  head: () => pageHead('Store Products'),
+  head: () => pageHead(m.inventory_store_products_title()),
   component: StoreProductsPage,
 })
 
@@ -42,14 +43,14 @@ function StoreProductsPage() {
           params={{ storeId }}
           className="self-start text-sm font-medium text-brand-800 underline-offset-4 hover:underline"
         >
-          ← {store.name}
+          {m.inventory_back_to_name({ name: store.name })}
         </Link>
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-            Products of {store.name}
+            {m.inventory_store_products_heading({ name: store.name })}
           </h1>
           <Link to="/seller/stores/$storeId/products/add" params={{ storeId }} className={buttonClasses()}>
-            Add products
+            {m.inventory_add_products()}
           </Link>
         </div>
       </div>
@@ -57,17 +58,17 @@ function StoreProductsPage() {
         search={search}
         onApply={(next) => void navigate({ search: (prev) => ({ ...prev, ...next, page: 1 }) })}
       />
-      <p className="text-sm text-stone-600">{data.total} SKUs</p>
+      <p className="text-sm text-stone-600">{m.inventory_sku_count({ count: formatNumber(data.total) })}</p>
       <div className="overflow-x-auto rounded-2xl border border-stone-200 bg-white">
         <table className="w-full text-sm">
           <thead className="bg-stone-50 text-start text-xs text-stone-600 uppercase">
             <tr>
-              <th className="px-3 py-2">Product</th>
-              <th className="px-3 py-2">SKU</th>
-              <th className="px-3 py-2 text-end">Stock</th>
-              <th className="px-3 py-2 text-end">Entry price</th>
-              <th className="px-3 py-2 text-end">Tiers</th>
-              <th className="px-3 py-2">Status</th>
+              <th className="px-3 py-2">{m.inventory_col_product()}</th>
+              <th className="px-3 py-2">{m.inventory_col_sku()}</th>
+              <th className="px-3 py-2 text-end">{m.inventory_col_stock()}</th>
+              <th className="px-3 py-2 text-end">{m.inventory_col_entry_price()}</th>
+              <th className="px-3 py-2 text-end">{m.inventory_col_tiers()}</th>
+              <th className="px-3 py-2">{m.inventory_col_status()}</th>
             </tr>
           </thead>
           <tbody className="divide-y divide-stone-100">
@@ -95,7 +96,7 @@ function StoreProductsPage() {
                     className="font-medium text-brand-800 underline-offset-4 hover:underline"
                   >
                     {row.sku}
-                    <span className="sr-only">: edit {row.productName}</span>
+                    <span className="sr-only">{m.inventory_sr_edit_product({ name: row.productName })}</span>
                   </Link>
                 </td>
                 <td className="px-3 py-2 text-end">
@@ -105,32 +106,32 @@ function StoreProductsPage() {
                     search={{ page: 1 }}
                     className="font-medium text-brand-800 tabular-nums underline-offset-4 hover:underline"
                   >
-                    {row.alwaysAvailable ? 'Always' : row.stock.toLocaleString('en-US')}
-                    <span className="sr-only">: stock and ledger of {row.sku}</span>
+                    {row.alwaysAvailable ? m.inventory_always() : formatNumber(row.stock)}
+                    <span className="sr-only">{m.inventory_sr_stock_and_ledger({ sku: row.sku })}</span>
                   </Link>
                 </td>
                 <td className="px-3 py-2 text-end whitespace-nowrap">
                   {row.entryPrice === null ? '—' : formatMoney(row.offerPrice ?? row.entryPrice)}
                 </td>
-                <td className="px-3 py-2 text-end">{row.tierCount}</td>
-                <td className="px-3 py-2">{row.status === 'active' ? 'Active' : 'Inactive'}</td>
+                <td className="px-3 py-2 text-end">{formatNumber(row.tierCount)}</td>
+                <td className="px-3 py-2">
+                  {row.status === 'active' ? m.inventory_status_active() : m.inventory_status_inactive()}
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
-      <nav aria-label="Pages" className="flex items-center gap-3 text-sm">
+      <nav aria-label={m.inventory_pages()} className="flex items-center gap-3 text-sm">
         {search.page > 1 ? (
           <Link from={Route.fullPath} search={(prev) => ({ ...prev, page: search.page - 1 })}>
-            Previous
+            {m.inventory_previous()}
           </Link>
         ) : null}
-        <span>
-          Page {search.page} of {pages}
-        </span>
+        <span>{m.inventory_page_of({ page: formatNumber(search.page), pages: formatNumber(pages) })}</span>
         {search.page < pages ? (
           <Link from={Route.fullPath} search={(prev) => ({ ...prev, page: search.page + 1 })}>
-            Next
+            {m.inventory_next()}
           </Link>
         ) : null}
       </nav>
