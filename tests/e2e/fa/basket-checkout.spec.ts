@@ -30,8 +30,10 @@ test('the demo buyer signs in, adds, checks out and pays, all in Persian', async
   await expect(page.getByRole('heading', { name: 'ورود یا ثبت‌نام', level: 1 })).toBeVisible()
   await axeClean(page, '/auth')
   await page.getByRole('tab', { name: 'رمز عبور' }).click()
-  await page.getByLabel('شمارهٔ موبایل').fill(demoAccounts.buyer.cellphone)
-  await page.getByLabel('رمز عبور', { exact: true }).fill(demoPassword)
+  const form = page.getByRole('tabpanel', { name: 'رمز عبور' })
+  await form.getByLabel('شمارهٔ موبایل').fill(demoAccounts.buyer.cellphone)
+  await form.getByRole('textbox', { name: 'رمز عبور', exact: true }).fill(demoPassword)
+
   await page.getByRole('button', { name: 'ورود', exact: true }).click()
   await expect(page).not.toHaveURL(/\/auth/)
 
