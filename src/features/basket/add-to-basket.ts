@@ -1,5 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { createElement } from 'react'
+import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
 import { notify } from '~/lib/notify'
 import { loadBasketModule } from './basket-loader'
 import type { ProductDetail, ProductOffer } from '~/features/catalog/catalog.types'
@@ -77,15 +79,26 @@ export function cheapestBuyableOffer<T extends BasketOffer>(offers: T[]): T | un
 /** The toast's words: what was added, from which seller, and the offer's stock and minimum. */
 export function addedMessage(input: BasketOfferInput, options: AddOptions = {}) {
   const seller = input.sellerName ?? input.storeName
-  const store = input.sellerName && input.sellerName !== input.storeName ? ` (${input.storeName})` : ''
+  const store =
+    input.sellerName && input.sellerName !== input.storeName
+      ? m.buyer_basket_added_store({ store: input.storeName })
+      : ''
   const cheapest =
-    options.cheapestOf && options.cheapestOf > 1 ? `, the cheapest of ${options.cheapestOf} sellers` : ''
+    options.cheapestOf && options.cheapestOf > 1
+      ? m.buyer_basket_added_cheapest({ count: formatNumber(options.cheapestOf) })
+      : ''
   const stock = input.alwaysAvailable
-    ? 'always available'
-    : `${input.remainingQuantity.toLocaleString('en')} in stock`
+    ? m.buyer_basket_always_available()
+    : m.buyer_basket_in_stock({ count: formatNumber(input.remainingQuantity) })
   return {
-    title: `Added ${input.quantity} × ${input.product.name} from ${seller}${store}${cheapest}`,
-    description: `Minimum order ${input.minQuantity.toLocaleString('en')} · ${stock}`,
+    title: m.buyer_basket_added_title({
+      quantity: formatNumber(input.quantity),
+      product: input.product.name,
+      seller,
+      store,
+      cheapest,
+    }),
+    description: m.buyer_basket_added_description({ min: formatNumber(input.minQuantity), stock }),
   }
 }
 
@@ -100,7 +113,10 @@ export function addedMessage(input: BasketOfferInput, options: AddOptions = {}) 
 export async function addToBasket(input: BasketOfferInput, options: AddOptions = {}): Promise<boolean> {
   if (typeof window === 'undefined') return false
   if (isOutOfStock(input)) {
-    notify('warning', `${input.product.name} is out of stock at ${input.sellerName ?? input.storeName}`)
+    notify(
+      'warning',
+      m.buyer_basket_out_at({ name: input.product.name, seller: input.sellerName ?? input.storeName }),
+    )
     return false
   }
   const { quantity, product, ...offer } = input
@@ -123,7 +139,8 @@ export async function addToBasket(input: BasketOfferInput, options: AddOptions =
           className:
             'ms-auto shrink-0 rounded-md bg-white px-2 py-1 text-xs font-semibold text-stone-900 underline',
         },
-        'View basket',
+        m.buyer_basket_view(),
+
       ),
     })
     if (options.focusBasket) document.getElementById(HEADER_BASKET_ID)?.focus()

@@ -1,3 +1,4 @@
+import { m } from '~/lib/messages'
 import { notify } from '~/lib/notify'
 import { requestAdd, type BasketActor } from './basket-actor'
 import type { AddRequest, BasketItem, Cart } from './basket.types'
@@ -29,12 +30,13 @@ export function removeWithUndo(actor: BasketActor, itemId: string): void {
   actor.send({ type: 'REMOVE', itemId })
   if (!found) return
   const { cart, item } = found
-  notify('info', `Removed ${item.product.name} from your basket`, {
+  notify('info', m.buyer_basket_removed({ name: item.product.name }), {
     action: {
-      label: 'Undo',
+      label: m.buyer_basket_undo(),
       onClick: () => {
         void requestAdd(actor, restoreRequest(cart, item)).then((ok) => {
-          if (ok) notify('success', `${item.product.name} is back in your basket`)
+          if (ok) notify('success', m.buyer_basket_back({ name: item.product.name }))
+
         })
       },
     },

@@ -2,20 +2,22 @@ import * as v from 'valibot'
 import { INT4_MAX, moneySchema } from '~/lib/schema-pieces'
 import { deliveryMethods, type DeliveryMethod } from '~/lib/domain-enums'
 import type { Address } from '~/features/addresses/addresses.schemas'
+import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
 import type { LineProblem } from './checkout-rules'
 
 /** Checkout inputs and views (issue #7): one schema per input, shared by the page and the server. */
 
 export const NOTE_MAX_LENGTH = 500
-export const CHECKOUT_NOT_FOUND = 'This cart is not in your basket'
-export const CHOOSE_ADDRESS = 'Choose a delivery address, or pick the order up'
-export const CHOOSE_DELIVERY = 'Choose seller delivery or pickup'
-export const NOTE_TOO_LONG = `The note must be at most ${NOTE_MAX_LENGTH} characters`
-export const FIX_LINES = 'Some items need your attention before you can place the order'
-export const TOTAL_CHANGED =
-  'Prices or delivery changed since this page loaded: check the new total and place the order again'
+/** Messages are functions: the words are the request's locale's, read when a check fails. */
+export const CHECKOUT_NOT_FOUND = () => m.buyer_checkout_not_found()
+export const CHOOSE_ADDRESS = () => m.buyer_checkout_choose_address()
+export const CHOOSE_DELIVERY = () => m.buyer_checkout_choose_delivery()
+export const NOTE_TOO_LONG = () => m.buyer_checkout_note_too_long({ max: formatNumber(NOTE_MAX_LENGTH) })
+export const FIX_LINES = () => m.buyer_checkout_fix_lines()
+export const TOTAL_CHANGED = () => m.buyer_checkout_total_changed()
 
-const id = (message: string) =>
+const id = (message: () => string) =>
   v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(INT4_MAX, message))
 
 export const checkoutCartInput = v.object({ cartId: id(CHECKOUT_NOT_FOUND) })
@@ -26,13 +28,18 @@ export const placeOrderInput = v.object({
   addressId: v.nullable(id(CHOOSE_ADDRESS)),
   deliveryMethod: v.picklist(deliveryMethods, CHOOSE_DELIVERY),
   note: v.optional(
-    v.pipe(v.string('The note must be text'), v.trim(), v.maxLength(NOTE_MAX_LENGTH, NOTE_TOO_LONG)),
+    v.pipe(
+      v.string(() => m.buyer_checkout_note_text()),
+      v.trim(),
+      v.maxLength(NOTE_MAX_LENGTH, NOTE_TOO_LONG),
+    ),
     '',
   ),
   /** Made once per visit of the checkout page: a double click or a retry sends the same key. */
   idempotencyKey: v.pipe(
-    v.string('An idempotency key is required'),
-    v.regex(/^[A-Za-z0-9_-]{16,100}$/, 'The idempotency key must be 16-100 URL-safe characters'),
+    v.string(() => m.buyer_checkout_key_required()),
+    v.regex(/^[A-Za-z0-9_-]{16,100}$/, () => m.buyer_checkout_key_invalid()),
+
   ),
   /** The total the buyer saw: when the server's differs, nothing is created (409) and the page reloads. */
   expectedTotal: v.optional(moneySchema(0)),

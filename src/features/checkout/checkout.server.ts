@@ -12,7 +12,8 @@ import { addresses, cartItems, carts, skus } from '~/server/db/schema'
 import type { AddressSnapshot } from '~/server/db/schema/orders'
 import { HttpError, fieldError, notFound } from '~/server/http/api-errors.server'
 import { log } from '~/server/log.server'
-import { OUT_OF_STOCK, lineProblem, type LineProblem } from './checkout-rules'
+import { m } from '~/lib/messages'
+import { lineProblem, outOfStockMessage, removeAction, type LineProblem } from './checkout-rules'
 import { readCheckout, publicLine, type CheckoutLineRow, type CheckoutRead } from './checkout-read.server'
 import { checkoutTotals } from './checkout-totals'
 import { checkoutMoney, insertOrder, orderByKey, writeOrderDetails } from './checkout-order.server'
@@ -34,7 +35,6 @@ import {
  * however many buyers race for the last units), and take the ordered items out of the basket.
  */
 
-const REMOVE = { kind: 'remove', label: 'Remove' } as const
 
 function toView(read: CheckoutRead, plusMember: boolean): CheckoutView {
   return { ...read, ...checkoutMoney(), plusMember, lines: read.lines.map(publicLine) }
@@ -49,14 +49,14 @@ export async function getCheckout(
   const { user } = requireUser(auth)
   const at = now()
   const read = await readCheckout(db, user.id, input.cartId, at)
-  if (!read) throw notFound(CHECKOUT_NOT_FOUND)
+  if (!read) throw notFound(CHECKOUT_NOT_FOUND())
   return toView(read, (await plusPeriodAt(db, user.id, at)) !== null)
 }
 
 /** Per-line 422: `items.<basket item id>` holds what to do, so a client sees each line's fix. */
 function linesError(problems: { itemId: number; problem: LineProblem }[]): HttpError {
   const errors = Object.fromEntries(problems.map((p) => [`items.${p.itemId}`, [p.problem.message]]))
-  const message = problems.length === 1 ? problems[0]!.problem.message : FIX_LINES
+  const message = problems.length === 1 ? problems[0]!.problem.message : FIX_LINES()
   return new HttpError(422, message, errors)
 }
 
@@ -68,13 +68,13 @@ async function deliveryAddress(
   id: number
   snapshot: AddressSnapshot
 }> {
-  if (addressId === null) throw fieldError('addressId', CHOOSE_ADDRESS)
+  if (addressId === null) throw fieldError('addressId', CHOOSE_ADDRESS())
   const [row] = await tx
     .select()
     .from(addresses)
     .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
   // Someone else's address answers like a deleted one: the buyer is asked to choose again.
-  if (!row) throw fieldError('addressId', 'This address is no longer in your address book: choose another')
+  if (!row) throw fieldError('addressId', m.buyer_checkout_address_gone())
   return {
     id: row.id,
     snapshot: {
@@ -132,7 +132,7 @@ async function reserveStock(
     })
     short.push({
       itemId: line.itemId,
-      problem: problem ?? { kind: 'out_of_stock', message: OUT_OF_STOCK, action: REMOVE },
+      problem: problem ?? { kind: 'out_of_stock', message: outOfStockMessage(), action: removeAction() },
     })
   }
   if (short.length) throw linesError(short)
@@ -178,9 +178,9 @@ export async function placeOrder(
     // A twin request may have committed while this one waited for the lock (and emptied the cart).
     const twin = await orderByKey(tx, user.id, input.idempotencyKey)
     if (twin) return { order: twin, created: false }
-    if (!cart) throw notFound(CHECKOUT_NOT_FOUND)
+    if (!cart) throw notFound(CHECKOUT_NOT_FOUND())
     const read = await readCheckout(tx, user.id, cart.id, at)
-    if (!read) throw notFound(CHECKOUT_NOT_FOUND)
+    if (!read) throw notFound(CHECKOUT_NOT_FOUND())
 
     const problems = read.lines.flatMap((line) =>
       line.problem ? [{ itemId: line.itemId, problem: line.problem }] : [],
@@ -198,7 +198,8 @@ export async function placeOrder(
       plusMember,
     })
     if (input.expectedTotal !== undefined && input.expectedTotal !== totals.total)
-      throw new HttpError(409, TOTAL_CHANGED)
+      throw new HttpError(409, TOTAL_CHANGED())
+
 
     const { order, created } = await insertOrder(tx, {
       buyerUserId: user.id,

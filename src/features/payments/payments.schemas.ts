@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { m } from '~/lib/messages'
 import type { OrderStatus, PaymentSessionStatus } from '~/lib/domain-enums'
 
 /** Order numbers as checkout makes them: OM- and 8 unambiguous capitals or digits. */
@@ -48,36 +49,34 @@ export const paymentReasonCodes = [
 ] as const
 export type PaymentReasonCode = (typeof paymentReasonCodes)[number]
 
-/** Plain words for each reason, for the result page and the order's payment history. */
-export const paymentReasonLabels: Record<PaymentReasonCode, string> = {
-  declined: 'The payment was declined at the bank. No money was taken.',
-  timeout: 'The bank page timed out before the payment was confirmed. No money was taken.',
-  not_confirmed:
-    'The bank did not confirm the payment. If money left your account, the bank returns it within 72 hours.',
-  amount_mismatch:
-    'The amount paid did not match the order, so the payment was not accepted. If money left your account, the bank returns it within 72 hours.',
-  expired: 'The payment was not completed in time.',
-  order_closed: 'The payment arrived after the order had closed, so it is being refunded to your card.',
-  duplicate_payment: 'This order was already paid, so the second payment is being refunded to your card.',
-  provider_unavailable: 'The payment service did not answer. No money was taken.',
+/** Plain words for each reason, for the result page and the order's payment history (the page's locale). */
+export const paymentReasonLabels: Record<PaymentReasonCode, () => string> = {
+  declined: () => m.buyer_pay_reason_declined(),
+  timeout: () => m.buyer_pay_reason_timeout(),
+  not_confirmed: () => m.buyer_pay_reason_not_confirmed(),
+  amount_mismatch: () => m.buyer_pay_reason_amount_mismatch(),
+  expired: () => m.buyer_pay_reason_expired(),
+  order_closed: () => m.buyer_pay_reason_order_closed(),
+  duplicate_payment: () => m.buyer_pay_reason_duplicate_payment(),
+  provider_unavailable: () => m.buyer_pay_reason_provider_unavailable(),
 }
 
 /** A few words per reason, for lists such as an order's payment history. */
-export const paymentReasonShortLabels: Record<PaymentReasonCode, string> = {
-  declined: 'declined',
-  timeout: 'timed out at the bank',
-  not_confirmed: 'not confirmed by the bank',
-  amount_mismatch: 'wrong amount',
-  expired: 'expired',
-  order_closed: 'arrived after the order closed; refunded',
-  duplicate_payment: 'second payment; refunded',
-  provider_unavailable: 'payment service unavailable',
+export const paymentReasonShortLabels: Record<PaymentReasonCode, () => string> = {
+  declined: () => m.buyer_pay_short_declined(),
+  timeout: () => m.buyer_pay_short_timeout(),
+  not_confirmed: () => m.buyer_pay_short_not_confirmed(),
+  amount_mismatch: () => m.buyer_pay_short_amount_mismatch(),
+  expired: () => m.buyer_pay_short_expired(),
+  order_closed: () => m.buyer_pay_short_order_closed(),
+  duplicate_payment: () => m.buyer_pay_short_duplicate_payment(),
+  provider_unavailable: () => m.buyer_pay_short_provider_unavailable(),
 }
 
 export function paymentReasonLabel(code: string | null | undefined): string {
   return (paymentReasonCodes as readonly string[]).includes(code ?? '')
-    ? paymentReasonLabels[code as PaymentReasonCode]
-    : 'The payment did not go through. No order was paid.'
+    ? paymentReasonLabels[code as PaymentReasonCode]()
+    : m.buyer_pay_reason_unknown()
 }
 
 /** What the bank page shows. */

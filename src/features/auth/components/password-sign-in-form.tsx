@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { track } from '~/features/analytics/analytics-client'
+import { m } from '~/lib/messages'
 import { FormError, useAppForm } from '~/ui/form/app-form'
 import { AUTH_EVENTS } from '../auth-events'
 import { passwordSignInFn } from '../auth.functions'
@@ -43,7 +44,7 @@ export function PasswordSignInForm({
       <form.AppField name="phone">
         {(field) => (
           <field.TextField
-            label="Mobile number"
+            label={m.buyer_auth_mobile()}
             type="tel"
             inputMode="tel"
             autoComplete="username"
@@ -57,7 +58,7 @@ export function PasswordSignInForm({
         <form.AppField name="password">
           {(field) => (
             <field.TextField
-              label="Password"
+              label={m.buyer_auth_password()}
               type={visible ? 'text' : 'password'}
               autoComplete="current-password"
               required
@@ -71,24 +72,25 @@ export function PasswordSignInForm({
             onChange={(event) => setVisible(event.target.checked)}
             className="h-4 w-4 accent-brand-600"
           />
-          Show password
+          {m.buyer_auth_show_password()}
         </label>
       </div>
       <form.AppForm>
-        <form.SubmitButton size="lg" busyLabel={'Signing in…'}>
-          {'Sign in'}
+        <form.SubmitButton size="lg" busyLabel={m.buyer_auth_signing_in()}>
+          {m.buyer_auth_sign_in()}
         </form.SubmitButton>
       </form.AppForm>
       <p className="text-sm text-stone-600">
-        No password yet?{' '}
+        {m.buyer_auth_no_password()}{' '}
         <button
           type="button"
           onClick={onUseCode}
           className="font-medium text-brand-800 underline underline-offset-4"
         >
-          Sign in with a one-time code
+          {m.buyer_auth_use_code()}
         </button>{' '}
-        and set one in your profile.
+        {m.buyer_auth_set_one()}
+
       </p>
     </form>
   )

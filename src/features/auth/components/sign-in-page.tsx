@@ -1,3 +1,4 @@
+import { m } from '~/lib/messages'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/ui/tabs'
 import { CodeRequestForm } from './code-request-form'
 import { PasswordSignInForm } from './password-sign-in-form'
@@ -20,19 +21,18 @@ export function SignInPage({
     <section aria-labelledby="auth-title" className="flex flex-col gap-5">
       <div className="flex flex-col gap-1.5">
         <h1 id="auth-title" className="text-2xl font-bold tracking-tight text-ink">
-          Sign in or register
+          {m.buyer_auth_title()}
         </h1>
-        <p className="text-sm text-stone-600">
-          New here? Enter your mobile number: the code we send you creates your account.
-        </p>
+        <p className="text-sm text-stone-600">{m.buyer_auth_intro()}</p>
       </div>
       <Tabs value={method} onValueChange={(value) => onMethodChange(value as SignInMethod)}>
-        <TabsList aria-label="How to sign in" className="w-full">
+        <TabsList aria-label={m.buyer_auth_how()} className="w-full">
           <TabsTrigger value="code" className="min-h-9 flex-1">
-            One-time code
+            {m.buyer_auth_tab_code()}
           </TabsTrigger>
           <TabsTrigger value="password" className="min-h-9 flex-1">
-            Password
+            {m.buyer_auth_tab_password()}
+
           </TabsTrigger>
         </TabsList>
         <TabsContent value="code" className="mt-5">

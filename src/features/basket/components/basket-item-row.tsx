@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router'
 import { ResponsiveImage } from '~/features/images/responsive-image'
 import { cn } from '~/lib/cn'
-import { formatMoney } from '~/lib/money'
+import { m } from '~/lib/messages'
+import { formatMoney, formatNumber } from '~/lib/money'
 import { quantityIssue } from '../basket-compare'
 import type { BasketItem } from '../basket.types'
 import { QuantityStepper } from './quantity-stepper'
@@ -62,9 +63,9 @@ export function BasketItemRow({
             onClick={onRemove}
             disabled={busy}
             className="-m-1 shrink-0 rounded-md p-1 text-xs font-medium text-stone-600 underline-offset-2 hover:text-red-700 hover:underline disabled:opacity-50"
-            aria-label={`Remove ${item.product.name}`}
+            aria-label={m.buyer_basket_remove_item_label({ name: item.product.name })}
           >
-            Remove
+            {m.buyer_basket_remove()}
           </button>
         </div>
         {item.available ? (
@@ -73,17 +74,17 @@ export function BasketItemRow({
               <span className="font-semibold text-ink">{formatMoney(item.effectiveAmount)}</span>
               {item.hasDiscount ? (
                 <s className="ms-1.5 text-stone-500">
-                  <span className="sr-only">was </span>
+                  <span className="sr-only">{m.buyer_basket_was()}</span>
                   {formatMoney(item.unitPrice)}
                 </s>
               ) : null}{' '}
-              each
+              {m.buyer_basket_each()}
             </p>
             <div className="flex flex-wrap items-center justify-between gap-2">
               <QuantityStepper
                 value={item.quantity}
                 onChange={onQuantity}
-                label={`Quantity of ${item.product.name}`}
+                label={m.buyer_basket_quantity_of({ name: item.product.name })}
                 disabled={busy}
                 size={compact ? 'sm' : 'md'}
               />
@@ -94,7 +95,7 @@ export function BasketItemRow({
           </>
         ) : (
           <p role="note" className="rounded-md bg-stone-100 px-2 py-1 text-xs text-stone-700">
-            No longer on offer. Remove it, or find another store on the product page.
+            {m.buyer_basket_no_longer_on_offer()}
           </p>
         )}
         {issue ? (
@@ -104,10 +105,11 @@ export function BasketItemRow({
             className="rounded-md bg-amber-50 px-2 py-1 text-xs text-amber-900"
           >
             {issue === 'below_minimum'
-              ? `The minimum order is ${item.minQuantity}. Checkout will ask for at least that many.`
+              ? m.buyer_basket_below_minimum({ min: formatNumber(item.minQuantity) })
               : item.remainingQuantity > 0
-                ? `Only ${item.remainingQuantity} in stock. Checkout will ask you to lower the quantity.`
-                : 'Out of stock at this store for now. Checkout will not accept it until it is back.'}
+                ? m.buyer_basket_only_in_stock({ left: formatNumber(item.remainingQuantity) })
+                : m.buyer_basket_out_of_stock_here()}
+
           </p>
         ) : null}
       </div>

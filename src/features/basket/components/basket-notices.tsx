@@ -1,13 +1,17 @@
+import { m } from '~/lib/messages'
 import { formatMoney } from '~/lib/money'
 import { CloseIcon } from '~/ui/icons'
 import type { BasketNotice } from '../basket.types'
 
 function text(notice: BasketNotice): string {
-  const where = `${notice.productName} (${notice.sellerName})`
-  if (notice.kind === 'deleted')
-    return `${where} was removed from your basket: the seller no longer offers it.`
-  if (notice.kind === 'unavailable') return `${where} is no longer on offer.`
-  return `The price of ${where} changed from ${formatMoney(notice.from ?? 0)} to ${formatMoney(notice.to ?? 0)} each.`
+  const where = m.buyer_basket_notice_where({ product: notice.productName, seller: notice.sellerName })
+  if (notice.kind === 'deleted') return m.buyer_basket_notice_deleted({ where })
+  if (notice.kind === 'unavailable') return m.buyer_basket_notice_unavailable({ where })
+  return m.buyer_basket_notice_price({
+    where,
+    from: formatMoney(notice.from ?? 0),
+    to: formatMoney(notice.to ?? 0),
+  })
 }
 
 /** What changed in the basket since it was last shown (spec §4 alerts), until dismissed. */
@@ -20,7 +24,7 @@ export function BasketNotices({
 }) {
   if (!notices.length) return null
   return (
-    <ul aria-label="Changes to your basket" className="flex flex-col gap-2">
+    <ul aria-label={m.buyer_basket_notices_label()} className="flex flex-col gap-2">
       {notices.map((notice) => (
         <li
           key={notice.id}
@@ -33,7 +37,8 @@ export function BasketNotices({
             type="button"
             onClick={() => onDismiss(notice.id)}
             className="-m-1 shrink-0 rounded-md p-1 text-amber-900 hover:bg-amber-100"
-            aria-label="Dismiss"
+            aria-label={m.buyer_basket_dismiss()}
+
           >
             <CloseIcon size={16} />
           </button>

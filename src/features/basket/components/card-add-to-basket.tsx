@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { catalogQueries } from '~/features/catalog/catalog.queries'
 import { cn } from '~/lib/cn'
+import { m } from '~/lib/messages'
 import { notify } from '~/lib/notify'
 import { Button } from '~/ui/button'
 import { BasketIcon } from '~/ui/icons'
@@ -32,7 +33,7 @@ export function CardAddToBasket({
       const product = await queryClient.fetchQuery(catalogQueries.product(slug)).catch(() => null)
       if (!product) return
       const cheapest = cheapestBuyableOffer(product.offers)
-      if (!cheapest) notify('warning', `${product.name} is out of stock at every seller`)
+      if (!cheapest) notify('warning', m.buyer_basket_out_everywhere({ name: product.name }))
       else
         await addToBasket(offerInput(product, cheapest, cheapest.minQuantity), {
           cheapestOf: new Set(product.offers.map((o) => o.sellerId)).size,
@@ -48,12 +49,13 @@ export function CardAddToBasket({
       className={cn('relative z-10 h-8 px-2', className)}
       onClick={() => void add()}
       disabled={busy || !inStock}
-      aria-label={inStock ? `Add ${name} to basket` : `${name} is out of stock`}
+      aria-label={inStock ? m.buyer_basket_card_add_label({ name }) : m.buyer_basket_card_out_label({ name })}
       data-testid="card-add-to-basket"
     >
       <BasketIcon size={16} />
       {/* Two cards a row on a phone leave room for the icon only; the name is in aria-label. */}
-      <span className="hidden text-xs sm:inline">Add</span>
+      <span className="hidden text-xs sm:inline">{m.buyer_basket_card_add()}</span>
+
     </Button>
   )
 }

@@ -1,5 +1,6 @@
 import { PlusBasketDelivery } from '~/features/plus/components/plus-basket-delivery'
-import { formatMoney } from '~/lib/money'
+import { m } from '~/lib/messages'
+import { formatMoney, formatNumber } from '~/lib/money'
 import { EmptyState } from '~/ui/empty-state'
 import { BasketIcon } from '~/ui/icons'
 import { Skeleton } from '~/ui/skeleton'
@@ -20,8 +21,8 @@ export function CartDrawerContent() {
     )
   if (!basket.carts.length)
     return (
-      <EmptyState title="Your basket is empty" icon={<BasketIcon size={36} />}>
-        Products you add are listed here, grouped by seller.
+      <EmptyState title={m.buyer_basket_empty_title()} icon={<BasketIcon size={36} />}>
+        {m.buyer_basket_empty_drawer()}
       </EmptyState>
     )
   return (
@@ -50,9 +51,8 @@ export function CartDrawerTotal() {
     <>
       <PlusBasketDelivery signedIn={signedIn} compact />
       <p className="mb-3 flex justify-between text-sm font-semibold text-ink">
-        <span>
-          Total, {carts.length} {carts.length === 1 ? 'seller' : 'sellers'}
-        </span>
+        <span>{m.buyer_basket_drawer_total({ count: carts.length, countText: formatNumber(carts.length) })}</span>
+
         <span className="tabular-nums">{formatMoney(total)}</span>
       </p>
     </>

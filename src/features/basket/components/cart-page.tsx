@@ -2,7 +2,8 @@ import { Link } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { track } from '~/features/analytics/analytics-client'
 import { PlusBasketDelivery } from '~/features/plus/components/plus-basket-delivery'
-import { formatMoney } from '~/lib/money'
+import { m } from '~/lib/messages'
+import { formatMoney, formatNumber } from '~/lib/money'
 import { Button } from '~/ui/button'
 import { EmptyState } from '~/ui/empty-state'
 import { BasketIcon } from '~/ui/icons'
@@ -35,13 +36,17 @@ export function CartPage() {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-            Basket
+            {m.buyer_basket_title()}
           </h1>
           {basket.count ? (
             <p className="text-sm text-stone-600">
-              {basket.count} {basket.count === 1 ? 'item' : 'items'} from {basket.carts.length}{' '}
-              {basket.carts.length === 1 ? 'seller' : 'sellers'}. Each seller&apos;s cart is checked out on
-              its own.
+              {m.buyer_basket_summary_line({
+                items: m.buyer_basket_items({ count: basket.count, countText: formatNumber(basket.count) }),
+                sellers: m.buyer_basket_sellers({
+                  count: basket.carts.length,
+                  countText: formatNumber(basket.carts.length),
+                }),
+              })}
             </p>
           ) : null}
         </div>
@@ -51,9 +56,9 @@ export function CartPage() {
       <BasketNotices notices={basket.notices} onDismiss={actions.dismissNotice} />
       {basket.loadFailed ? (
         <p role="status" className="flex flex-wrap items-center gap-2 text-sm text-stone-700">
-          We could not refresh your basket just now; what you see may be out of date.
+          {m.buyer_basket_refresh_failed()}
           <Button variant="link" size="sm" onClick={actions.reload}>
-            Try again
+            {m.buyer_basket_try_again()}
           </Button>
         </p>
       ) : null}
@@ -65,15 +70,15 @@ export function CartPage() {
         </div>
       ) : basket.carts.length === 0 ? (
         <EmptyState
-          title="Your basket is empty"
+          title={m.buyer_basket_empty_title()}
           icon={<BasketIcon size={40} />}
           action={
             <Button asChild>
-              <Link to="/product">Browse products</Link>
+              <Link to="/product">{m.buyer_basket_browse_products()}</Link>
             </Button>
           }
         >
-          Add products from any seller: each seller gets its own cart here, with its own checkout.
+          {m.buyer_basket_empty_page()}
         </EmptyState>
       ) : (
         <div className="grid items-start gap-5 lg:grid-cols-[1fr_18rem]">
@@ -90,23 +95,23 @@ export function CartPage() {
             ))}
           </div>
           <aside
-            aria-label="Basket summary"
+            aria-label={m.buyer_basket_summary_label()}
             className="rounded-2xl border border-stone-200 bg-white p-4 text-sm lg:sticky lg:top-4"
           >
-            <h2 className="mb-2 font-semibold text-ink">Summary</h2>
+            <h2 className="mb-2 font-semibold text-ink">{m.buyer_basket_summary()}</h2>
             <dl className="space-y-1">
               <div className="flex justify-between text-stone-600">
-                <dt>Sellers</dt>
-                <dd>{basket.carts.length}</dd>
+                <dt>{m.buyer_basket_sellers_label()}</dt>
+                <dd>{formatNumber(basket.carts.length)}</dd>
               </div>
               {before > total ? (
                 <div className="flex justify-between text-green-800">
-                  <dt>Savings</dt>
+                  <dt>{m.buyer_basket_savings()}</dt>
                   <dd className="tabular-nums">{formatMoney(before - total)}</dd>
                 </div>
               ) : null}
               <div className="flex justify-between border-t border-stone-100 pt-2 font-semibold text-ink">
-                <dt>All carts</dt>
+                <dt>{m.buyer_basket_all_carts()}</dt>
                 <dd className="tabular-nums" data-testid="basket-total">
                   {formatMoney(total)}
                 </dd>
@@ -115,12 +120,12 @@ export function CartPage() {
             <div className="mt-3 flex flex-col gap-2">
               <PlusBasketDelivery signedIn={basket.signedIn} />
               <p className="text-xs text-stone-600">
-                Minimum quantities, stock and delivery are checked at checkout. VAT is added there.
+                {m.buyer_basket_checked_at_checkout()}
               </p>
             </div>
             {basket.signedIn ? null : (
               <p className="mt-2 text-xs text-stone-600">
-                Checking out asks you to sign in; your basket comes with you.
+                {m.buyer_basket_guest_sign_in()}
               </p>
             )}
           </aside>
@@ -140,8 +145,9 @@ function ClearBasket({ onConfirm, disabled }: { onConfirm: () => void; disabled:
   return (
     <>
       <Button variant="secondary" size="sm" disabled={disabled} onClick={() => setOpen(true)}>
-        Clear basket
+        {m.buyer_basket_clear()}
       </Button>
+
       {open ? (
         <Suspense fallback={null}>
           <ClearBasketDialog onConfirm={onConfirm} onOpenChange={setOpen} />

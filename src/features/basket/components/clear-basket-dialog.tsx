@@ -1,3 +1,4 @@
+import { m } from '~/lib/messages'
 import { Button } from '~/ui/button'
 import { Dialog, DialogClose, DialogContent } from '~/ui/dialog'
 
@@ -11,10 +12,10 @@ export function ClearBasketDialog({
 }) {
   return (
     <Dialog open onOpenChange={onOpenChange}>
-      <DialogContent title="Clear your basket?" description="Every item from every seller is removed.">
+      <DialogContent title={m.buyer_basket_clear_title()} description={m.buyer_basket_clear_description()}>
         <div className="flex justify-end gap-2">
           <DialogClose asChild>
-            <Button variant="secondary">Keep it</Button>
+            <Button variant="secondary">{m.buyer_basket_keep()}</Button>
           </DialogClose>
           <Button
             variant="danger"
@@ -23,7 +24,8 @@ export function ClearBasketDialog({
               onOpenChange(false)
             }}
           >
-            Clear basket
+            {m.buyer_basket_clear()}
+
           </Button>
         </div>
       </DialogContent>

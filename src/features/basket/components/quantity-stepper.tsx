@@ -1,5 +1,12 @@
 import { useState } from 'react'
 import { cn } from '~/lib/cn'
+import { m } from '~/lib/messages'
+import { asciiDigits } from '~/lib/digits'
+import { currentLocale } from '~/lib/i18n'
+
+/** The figures in the page's digits, ungrouped so the field reads back as typed ("۱۲" in fa). */
+const pageDigits = (text: string) =>
+  currentLocale() === 'fa' ? text.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'.charAt(Number(d))) : text
 import { MAX_QUANTITY } from '../basket.schemas'
 import { isValidQuantity } from '../local-basket'
 
@@ -44,7 +51,7 @@ export function QuantityStepper({
       <button
         type="button"
         className={button}
-        aria-label="Decrease quantity"
+        aria-label={m.buyer_basket_decrease()}
         disabled={disabled || value <= 1}
         onClick={() => onChange(value - 1)}
       >
@@ -53,14 +60,15 @@ export function QuantityStepper({
       <input
         type="text"
         inputMode="numeric"
-        aria-label="Quantity"
+        aria-label={m.buyer_basket_quantity()}
         className={cn(
           'border-x border-stone-300 text-center text-sm tabular-nums text-ink focus-visible:outline-offset-0',
           size === 'sm' ? 'h-8 w-12' : 'h-10 w-16',
         )}
-        value={draft ?? String(value)}
+        value={pageDigits(draft ?? String(value))}
         disabled={disabled}
-        onChange={(event) => setDraft(event.target.value.replace(/[^\d]/g, '').slice(0, 6))}
+        onChange={(event) => setDraft(asciiDigits(event.target.value).replace(/[^\d]/g, '').slice(0, 6))}
+
         onBlur={commit}
         onKeyDown={(event) => {
           if (event.key === 'Enter') commit()
@@ -70,7 +78,8 @@ export function QuantityStepper({
       <button
         type="button"
         className={button}
-        aria-label="Increase quantity"
+        aria-label={m.buyer_basket_increase()}
+
         disabled={disabled || value >= MAX_QUANTITY}
         onClick={() => onChange(value + 1)}
       >

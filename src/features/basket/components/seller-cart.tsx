@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router'
 import { track } from '~/features/analytics/analytics-client'
 import { cn } from '~/lib/cn'
-import { formatMoney } from '~/lib/money'
+import { m } from '~/lib/messages'
+import { formatMoney, formatNumber } from '~/lib/money'
 import { Button } from '~/ui/button'
 import { StoreIcon } from '~/ui/icons'
 import type { Cart } from '../basket.types'
@@ -41,7 +42,7 @@ export function SellerCart({
           <span className="truncate">{cart.sellerName}</span>
         </h2>
         <span className="shrink-0 text-xs text-stone-600">
-          {cart.itemsCount} {cart.itemsCount === 1 ? 'item' : 'items'}
+          {m.buyer_basket_items({ count: cart.itemsCount, countText: formatNumber(cart.itemsCount) })}
         </span>
       </header>
       <ul className="divide-y divide-stone-100">
@@ -60,11 +61,11 @@ export function SellerCart({
         {savings > 0 ? (
           <>
             <div className="flex justify-between text-stone-600">
-              <dt>Total before discounts</dt>
+              <dt>{m.buyer_basket_total_before()}</dt>
               <dd className="tabular-nums">{formatMoney(cart.totalAmount)}</dd>
             </div>
             <div className="flex justify-between text-green-800">
-              <dt>You save</dt>
+              <dt>{m.buyer_basket_you_save()}</dt>
               <dd className="tabular-nums" data-testid="cart-savings">
                 {formatMoney(savings)}
               </dd>
@@ -72,7 +73,7 @@ export function SellerCart({
           </>
         ) : null}
         <div className="flex justify-between font-semibold text-ink">
-          <dt>Total</dt>
+          <dt>{m.buyer_basket_total()}</dt>
           <dd className="tabular-nums" data-testid="cart-total">
             {formatMoney(cart.totalEffectiveAmount)}
           </dd>
@@ -89,7 +90,7 @@ export function SellerCart({
                   track('cart_proceed_to_checkout', { seller_id: cart.sellerId, items: cart.itemsCount })
                 }
               >
-                Proceed to checkout
+                {m.buyer_basket_proceed()}
               </Link>
             ) : (
               // A guest's cart exists only in this browser: signing in merges it, then checkout.
@@ -98,9 +99,10 @@ export function SellerCart({
                 search={{ redirect: '/cart' }}
                 onClick={() => track('cart_proceed_to_checkout', { seller_id: cart.sellerId, guest: true })}
               >
-                Proceed to checkout
+                {m.buyer_basket_proceed()}
               </Link>
             )}
+
           </Button>
         </div>
       )}

@@ -1,6 +1,7 @@
 import { formatAddressLine, type Address } from '~/features/addresses/addresses.schemas'
 import { InlineAddressCreate } from '~/features/addresses/components/inline-address-create'
 import { cn } from '~/lib/cn'
+import { m } from '~/lib/messages'
 import { Skeleton } from '~/ui/skeleton'
 
 /** The delivery address: one of the buyer's (the default preselected), or a new one added in place. */
@@ -28,12 +29,10 @@ export function AddressChoice({
       id="address-choice"
       tabIndex={-1}
     >
-      <legend className="mb-2 text-base font-semibold text-ink">Delivery address</legend>
+      <legend className="mb-2 text-base font-semibold text-ink">{m.buyer_checkout_delivery_address()}</legend>
       {loading ? <Skeleton className="h-16 w-full rounded-xl" /> : null}
       {addresses?.length === 0 ? (
-        <p className="text-sm text-stone-600">
-          You have no saved address yet: add one to have the order delivered.
-        </p>
+        <p className="text-sm text-stone-600">{m.buyer_checkout_no_address()}</p>
       ) : null}
       {addresses?.map((address) => (
         <label
@@ -56,13 +55,14 @@ export function AddressChoice({
             <span className="font-medium text-ink">
               {address.title}
               {address.is_default ? (
-                <span className="ms-2 text-xs font-normal text-stone-600">(default)</span>
+                <span className="ms-2 text-xs font-normal text-stone-600">{m.buyer_checkout_default()}</span>
               ) : null}
             </span>
             <span className="break-words text-stone-700">{formatAddressLine(address)}</span>
             <span className="text-xs text-stone-600">
               {address.receiver_name} · <span dir="ltr">{address.receiver_phone}</span> ·{' '}
-              {address.postal_code}
+              <span dir="ltr">{address.postal_code}</span>
+
             </span>
           </span>
         </label>

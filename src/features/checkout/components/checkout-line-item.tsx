@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { ResponsiveImage } from '~/features/images/responsive-image'
-import { formatMoney } from '~/lib/money'
+import { m } from '~/lib/messages'
+import { formatMoney, formatNumber } from '~/lib/money'
 import { Button } from '~/ui/button'
 import type { CheckoutLine } from '../checkout.schemas'
 
@@ -48,20 +49,20 @@ export function CheckoutLineItem({
           {line.productName}
         </Link>
         <p className="text-xs break-words text-stone-600">
-          SKU <span dir="ltr">{line.sku}</span> · {line.storeName} · {line.unit}
+          {m.buyer_checkout_sku()} <span dir="ltr">{line.sku}</span> · {line.storeName} · {line.unit}
         </p>
         {available ? (
           <div className="flex flex-wrap items-end justify-between gap-x-3 gap-y-1">
             <p className="text-xs text-stone-700">
               <span className="font-medium text-ink" data-testid="line-quantity">
-                {line.quantity} ×{' '}
+                {formatNumber(line.quantity)} ×{' '}
               </span>
               <span className="font-semibold whitespace-nowrap text-ink">
                 {formatMoney(line.effectiveUnitPrice, currency)}
               </span>
               {line.offerPrice > 0 ? (
                 <s className="ms-1.5 whitespace-nowrap text-stone-500">
-                  <span className="sr-only">was </span>
+                  <span className="sr-only">{m.buyer_checkout_was()}</span>
                   {formatMoney(line.unitPrice, currency)}
                 </s>
               ) : null}
@@ -69,7 +70,12 @@ export function CheckoutLineItem({
                 className="ms-1.5 rounded bg-stone-100 px-1.5 py-0.5 whitespace-nowrap text-stone-700"
                 data-testid="line-tier"
               >
-                from {line.tierMinQuantity} {line.tierMinQuantity === 1 ? 'unit' : 'units'}
+                {m.buyer_checkout_tier_from({
+                  units: m.buyer_checkout_units({
+                    count: line.tierMinQuantity,
+                    countText: formatNumber(line.tierMinQuantity),
+                  }),
+                })}
               </span>
             </p>
             <span className="text-sm font-semibold tabular-nums text-ink" data-testid="line-total">
@@ -90,7 +96,11 @@ export function CheckoutLineItem({
               variant={line.problem.action.kind === 'remove' ? 'secondary' : 'primary'}
               disabled={busy}
               onClick={() => onFix(line)}
-              aria-label={`${line.problem.action.label}: ${line.productName}`}
+              aria-label={m.buyer_checkout_fix_label({
+                action: line.problem.action.label,
+                product: line.productName,
+              })}
+
             >
               {line.problem.action.label}
             </Button>

@@ -6,7 +6,8 @@ import { useBasket, useBasketActions } from '~/features/basket/basket-provider'
 import { startPayment } from '~/features/payments/payments.functions'
 import { toApiError } from '~/lib/api-error'
 import type { DeliveryMethod } from '~/lib/domain-enums'
-import { formatMoney } from '~/lib/money'
+import { m } from '~/lib/messages'
+import { formatMoney, formatNumber } from '~/lib/money'
 import { Button } from '~/ui/button'
 import { EmptyState } from '~/ui/empty-state'
 import { BasketIcon } from '~/ui/icons'
@@ -76,7 +77,7 @@ export function CheckoutPage({ cartId }: { cartId: number }) {
     setError(null)
     setAddressError(null)
     if (method === 'seller_delivery' && addressId === null) {
-      setAddressError(CHOOSE_ADDRESS)
+      setAddressError(CHOOSE_ADDRESS())
       document.getElementById('address-choice')?.focus()
       return
     }
@@ -107,9 +108,7 @@ export function CheckoutPage({ cartId }: { cartId: number }) {
       inFlight.current = false
       setPhase('idle')
       if (order) {
-        setError(
-          `Your order ${order.orderNumber} is placed, but the payment could not start: ${failure.message}`,
-        )
+        setError(m.buyer_checkout_payment_failed_start({ number: order.orderNumber, reason: failure.message }))
         return
       }
       const addressMessage = failure.fieldErrors?.addressId?.[0]
@@ -130,14 +129,15 @@ export function CheckoutPage({ cartId }: { cartId: number }) {
     <section aria-labelledby="page-title" className="flex flex-col gap-5">
       <div className="flex flex-col gap-1">
         <Link to="/cart" className="text-sm font-medium text-brand-800 hover:underline">
-          ← Basket
+          {m.buyer_checkout_back()}
         </Link>
         <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-          Checkout
+          {m.buyer_checkout_title()}
         </h1>
         <p className="text-sm text-stone-600">
-          Your order from <span className="font-medium text-ink">{view.seller.name}</span>. Other
-          sellers&apos; carts stay in your basket.
+          {m.buyer_checkout_from_before()}
+          <span className="font-medium text-ink">{view.seller.name}</span>
+          {m.buyer_checkout_from_after()}
         </p>
       </div>
 
@@ -149,7 +149,7 @@ export function CheckoutPage({ cartId }: { cartId: number }) {
             aria-busy={fixes.pending || checkout.isFetching}
           >
             <h2 id="items-title" className="border-b border-stone-100 pb-2 text-base font-semibold text-ink">
-              Items ({view.lines.length})
+              {m.buyer_checkout_items({ count: formatNumber(view.lines.length) })}
             </h2>
             <ul className="divide-y divide-stone-100">
               {view.lines.map((line) => (
@@ -203,7 +203,7 @@ export function CheckoutPage({ cartId }: { cartId: number }) {
           className="flex flex-col gap-3 rounded-2xl border border-stone-200 bg-white p-4 lg:sticky lg:top-4"
         >
           <h2 id="summary-title" className="font-semibold text-ink">
-            Order summary
+            {m.buyer_checkout_summary()}
           </h2>
           <CheckoutSummary
             totals={totals}
@@ -217,8 +217,7 @@ export function CheckoutPage({ cartId }: { cartId: number }) {
           !totals.freeDelivery &&
           view.seller.deliveryFee > 0 ? (
             <p className="text-xs text-stone-600">
-              Add {money(view.seller.freeDeliveryThreshold - totals.goods)} more from this seller for free
-              delivery.
+              {m.buyer_checkout_add_more({ amount: money(view.seller.freeDeliveryThreshold - totals.goods) })}
             </p>
           ) : null}
           {error ? (
@@ -232,8 +231,7 @@ export function CheckoutPage({ cartId }: { cartId: number }) {
           ) : null}
           {problems > 0 && !placed ? (
             <p className="text-xs font-medium text-amber-900" role="status">
-              {problems === 1 ? 'One item needs' : `${problems} items need`} your attention above before you
-              can place the order.
+              {m.buyer_checkout_problems({ count: problems, countText: formatNumber(problems) })}
             </p>
           ) : null}
           <Button
@@ -243,15 +241,15 @@ export function CheckoutPage({ cartId }: { cartId: number }) {
             disabled={busy || fixes.pending || (problems > 0 && !placed)}
           >
             {phase === 'placing'
-              ? 'Placing your order…'
+              ? m.buyer_checkout_placing()
               : phase === 'paying'
-                ? 'Opening the payment page…'
+                ? m.buyer_checkout_opening_payment()
                 : placed
-                  ? `Pay for order ${placed.orderNumber}`
-                  : `Place order · ${money(totals.total)}`}
+                  ? m.buyer_checkout_pay_for({ number: placed.orderNumber })
+                  : m.buyer_checkout_place({ total: money(totals.total) })}
           </Button>
           <p className="text-xs text-stone-600">
-            You pay on the next page. Unpaid orders are cancelled after 30 minutes and their stock released.
+            {m.buyer_checkout_pay_next()}
           </p>
         </aside>
       </div>
@@ -309,15 +307,16 @@ function useFixThroughBasket(status: string, reread: () => void) {
 function CartGone() {
   return (
     <EmptyState
-      title="This cart is empty now"
+      title={m.buyer_checkout_cart_gone_title()}
       icon={<BasketIcon size={40} />}
       action={
         <Button asChild>
-          <Link to="/cart">Back to your basket</Link>
+          <Link to="/cart">{m.buyer_checkout_back_to_basket()}</Link>
         </Button>
       }
     >
-      Nothing from this seller is left to order.
+      {m.buyer_checkout_cart_gone()}
+
     </EmptyState>
   )
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
-import { formatMoney } from '~/lib/money'
+import { m } from '~/lib/messages'
+import { formatMoney, formatNumber } from '~/lib/money'
 import { PLUS_NAME } from '~/features/plus/plus.schemas'
 import type { CheckoutTotals } from '../checkout-totals'
 
@@ -46,18 +47,18 @@ export function CheckoutSummary({
   return (
     <>
       <dl className="flex flex-col gap-1.5 text-sm">
-        <Row term="Subtotal" testId="total-subtotal">
+        <Row term={m.buyer_checkout_subtotal()} testId="total-subtotal">
           {money(totals.subtotal)}
         </Row>
         {totals.discount > 0 ? (
-          <Row term="Discount" testId="total-discount">
+          <Row term={m.buyer_checkout_discount()} testId="total-discount">
             −{money(totals.discount)}
           </Row>
         ) : null}
         {totals.deliveryPaidByPlatform > 0 ? (
-          <Row term={`Free delivery with ${PLUS_NAME}`} testId="total-delivery">
+          <Row term={m.buyer_checkout_free_delivery_with({ plus: PLUS_NAME })} testId="total-delivery">
             <span className="font-medium text-emerald-800">
-              Free <span className="sr-only">(you save </span>
+              {m.buyer_checkout_free()} <span className="sr-only">{m.buyer_checkout_you_save_open()}</span>
               <s aria-hidden="true" className="ms-1 text-stone-500">
                 {money(totals.deliveryPaidByPlatform)}
               </s>
@@ -65,14 +66,17 @@ export function CheckoutSummary({
             </span>
           </Row>
         ) : (
-          <Row term={pickup ? 'Delivery (pickup)' : 'Delivery'} testId="total-delivery">
-            {totals.deliveryFee === 0 ? 'Free' : money(totals.deliveryFee)}
+          <Row
+            term={pickup ? m.buyer_checkout_delivery_pickup() : m.buyer_checkout_delivery()}
+            testId="total-delivery"
+          >
+            {totals.deliveryFee === 0 ? m.buyer_checkout_free() : money(totals.deliveryFee)}
           </Row>
         )}
-        <Row term={`VAT (${vatPercent}%)`} testId="total-vat">
+        <Row term={m.buyer_checkout_vat({ percent: formatNumber(vatPercent) })} testId="total-vat">
           {money(totals.vat)}
         </Row>
-        <Row term="Total" testId="total-total" strong>
+        <Row term={m.buyer_checkout_total()} testId="total-total" strong>
           {money(totals.total)}
         </Row>
       </dl>
@@ -81,8 +85,8 @@ export function CheckoutSummary({
           className="mt-1 rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900"
           data-testid="plus-saving"
         >
-          {PLUS_NAME} saved you {money(totals.deliveryPaidByPlatform)} on delivery: the platform pays the
-          seller&apos;s fee.
+          {m.buyer_checkout_plus_saved({ plus: PLUS_NAME, amount: money(totals.deliveryPaidByPlatform) })}
+
         </p>
       ) : null}
     </>

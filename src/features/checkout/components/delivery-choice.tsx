@@ -1,6 +1,7 @@
 import type { DeliveryMethod } from '~/lib/domain-enums'
 import { formatMoney } from '~/lib/money'
 import { cn } from '~/lib/cn'
+import { m } from '~/lib/messages'
 import { PLUS_NAME } from '~/features/plus/plus.schemas'
 import type { CheckoutView, PickupPoint } from '../checkout.schemas'
 
@@ -12,10 +13,12 @@ function PickupPoints({ points }: { points: PickupPoint[] }) {
       {points.map((point) => (
         <li key={`${point.store}|${point.city}`} className="text-stone-700">
           <span className="block font-medium text-ink">
-            {point.store}, {point.city}
+            {m.buyer_checkout_point({ store: point.store, city: point.city })}
           </span>
-          <span className="block">{point.address || 'The seller will tell you the pickup address'}</span>
-          <span className="block">Hours: {point.hours || 'ask the seller'}</span>
+          <span className="block">{point.address || m.buyer_checkout_pickup_address_unknown()}</span>
+          <span className="block">
+            {m.buyer_checkout_hours({ hours: point.hours || m.buyer_checkout_ask_seller() })}
+          </span>
         </li>
       ))}
     </ul>
@@ -39,26 +42,30 @@ export function DeliveryChoice({
   const money = (n: number) => formatMoney(n, view.currency)
   const deliveryDetail =
     view.plusMember && deliveryFee > 0 && !freeDelivery
-      ? `Free delivery with ${PLUS_NAME} (you save ${money(deliveryFee)})`
+      ? m.buyer_checkout_plus_free({ plus: PLUS_NAME, amount: money(deliveryFee) })
       : deliveryFee === 0
-        ? 'Free'
+        ? m.buyer_checkout_free()
         : freeDelivery
-          ? `Free for this order (${money(deliveryFee)} below ${money(freeDeliveryThreshold!)})`
+          ? m.buyer_checkout_free_this_order({
+              fee: money(deliveryFee),
+              threshold: money(freeDeliveryThreshold!),
+            })
           : freeDeliveryThreshold !== null
-            ? `${money(deliveryFee)}, free over ${money(freeDeliveryThreshold)}`
+            ? m.buyer_checkout_free_over({ fee: money(deliveryFee), threshold: money(freeDeliveryThreshold) })
             : money(deliveryFee)
   const options: { method: DeliveryMethod; title: string; detail: string; more?: React.ReactNode }[] = [
-    { method: 'seller_delivery', title: 'Seller delivery', detail: deliveryDetail },
+    { method: 'seller_delivery', title: m.buyer_checkout_seller_delivery(), detail: deliveryDetail },
     {
       method: 'pickup',
-      title: `Pickup in ${view.pickupCities.join(', ')}`,
-      detail: 'Free: collect it from the store',
+      title: m.buyer_checkout_pickup_in({ cities: view.pickupCities.join(m.buyer_checkout_list_separator()) }),
+      detail: m.buyer_checkout_pickup_free(),
       more: <PickupPoints points={view.pickupPoints} />,
     },
   ]
   return (
     <fieldset className="flex flex-col gap-2">
-      <legend className="mb-2 text-base font-semibold text-ink">Delivery</legend>
+      <legend className="mb-2 text-base font-semibold text-ink">{m.buyer_checkout_delivery()}</legend>
+
       {options.map((option) => (
         <label
           key={option.method}

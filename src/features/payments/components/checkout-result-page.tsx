@@ -3,15 +3,16 @@ import { Link } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
 import { orderStatusLabels } from '~/features/orders/order-machine'
 import { toApiError } from '~/lib/api-error'
+import { m } from '~/lib/messages'
 import { formatMoney } from '~/lib/money'
+import { formatTehranDateTime } from '~/lib/tehran-time'
 import { Button, buttonClasses } from '~/ui/button'
 import { Skeleton } from '~/ui/skeleton'
 import { paymentQueries } from '../payments.queries'
 import { paymentReasonLabel, type CheckoutResultView } from '../payments.schemas'
 import { useStartPayment } from './use-start-payment'
 
-const dateTime = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
+const dateTime = (iso: string) => formatTehranDateTime(iso)
 
 /**
  * /cart/checkout-result: what happened to the payment. The query string only says which order to
@@ -20,11 +21,11 @@ const dateTime = (iso: string) =>
 export function CheckoutResultPage({ orderNumber }: { orderNumber: string | undefined }) {
   if (!orderNumber) {
     return (
-      <ResultFrame tone="neutral" title="No payment to show">
-        <p>This page shows the result of a payment. Your orders and their payments are in your order list.</p>
+      <ResultFrame tone="neutral" title={m.buyer_pay_none_title()}>
+        <p>{m.buyer_pay_none_text()}</p>
         <Actions>
           <Link to="/buyer/orders" className={buttonClasses('primary')}>
-            Your orders
+            {m.buyer_pay_your_orders()}
           </Link>
         </Actions>
       </ResultFrame>
@@ -37,7 +38,7 @@ function LoadedResult({ orderNumber }: { orderNumber: string }) {
   const query = useQuery(paymentQueries.checkoutResult(orderNumber))
   if (query.isPending) {
     return (
-      <div className="flex flex-col gap-4" aria-busy="true" aria-label="Loading the payment result">
+      <div className="flex flex-col gap-4" aria-busy="true" aria-label={m.buyer_pay_loading_result()}>
         <Skeleton className="h-8 w-64" />
         <Skeleton className="h-40 w-full rounded-2xl" />
       </div>
@@ -48,17 +49,19 @@ function LoadedResult({ orderNumber }: { orderNumber: string }) {
     return (
       <ResultFrame
         tone="neutral"
-        title={error.status === 404 ? 'Order not found' : 'The result could not load'}
+        title={error.status === 404 ? m.buyer_pay_order_not_found() : m.buyer_pay_result_failed_load()}
       >
         <p>
           {error.status === 404
-            ? `There is no order ${orderNumber} in your account.`
-            : 'Check your connection and try again. Your payment, if made, is safe.'}
+            ? m.buyer_pay_no_such_order({ number: orderNumber })
+            : m.buyer_pay_check_connection_safe()}
         </p>
         <Actions>
-          {error.status === 404 ? null : <Button onClick={() => void query.refetch()}>Try again</Button>}
+          {error.status === 404 ? null : (
+            <Button onClick={() => void query.refetch()}>{m.buyer_pay_try_again()}</Button>
+          )}
           <Link to="/buyer/orders" className={buttonClasses('secondary')}>
-            Your orders
+            {m.buyer_pay_your_orders()}
           </Link>
         </Actions>
       </ResultFrame>
@@ -75,42 +78,43 @@ function Result({ view }: { view: CheckoutResultView }) {
       params={{ id: String(view.order_id) }}
       className={buttonClasses(view.outcome === 'paid' ? 'primary' : 'secondary')}
     >
-      View order
+      {m.buyer_pay_view_order()}
     </Link>
   )
 
   if (view.outcome === 'paid') {
     return (
-      <ResultFrame tone="success" title="Payment successful">
+      <ResultFrame tone="success" title={m.buyer_pay_success_title()}>
         <p>
-          Order <OrderNumber view={view} /> is paid. {view.seller_name} has been told and will confirm it; we
-          will text you as it moves along.
+          {m.buyer_pay_order_word()}
+          <OrderNumber view={view} />
+          {m.buyer_pay_paid_after({ seller: view.seller_name })}
         </p>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-          <dt className="text-stone-600">Total paid</dt>
+          <dt className="text-stone-600">{m.buyer_pay_total_paid()}</dt>
           <dd className="font-semibold text-ink">{total}</dd>
           {view.paid_at ? (
             <>
-              <dt className="text-stone-600">Paid on</dt>
+              <dt className="text-stone-600">{m.buyer_pay_paid_on()}</dt>
               <dd>
                 <time dateTime={view.paid_at}>{dateTime(view.paid_at)}</time>
               </dd>
             </>
           ) : null}
-          <dt className="text-stone-600">Status</dt>
+          <dt className="text-stone-600">{m.buyer_pay_status()}</dt>
           <dd>{orderStatusLabels[view.order_status]}</dd>
         </dl>
         <NextSteps
           steps={[
-            'The seller accepts your order and prepares it.',
-            'Your invoice is in the order, ready to download.',
-            'You can follow delivery and talk to the seller from the order page.',
+            m.buyer_pay_step_accept(),
+            m.buyer_pay_step_invoice(),
+            m.buyer_pay_step_follow(),
           ]}
         />
         <Actions>
           {viewOrder}
           <Link to="/" className={buttonClasses('secondary')}>
-            Continue shopping
+            {m.buyer_pay_continue_shopping()}
           </Link>
         </Actions>
       </ResultFrame>
@@ -120,22 +124,22 @@ function Result({ view }: { view: CheckoutResultView }) {
   if (view.outcome === 'refunding') {
     const refunded = view.payment?.refunded
     return (
-      <ResultFrame tone="warning" title="Your payment is being returned">
+      <ResultFrame tone="warning" title={m.buyer_pay_refunding_title()}>
         <p>{paymentReasonLabel(view.payment?.reason ?? 'order_closed')}</p>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-          <dt className="text-stone-600">Order</dt>
+          <dt className="text-stone-600">{m.buyer_pay_order()}</dt>
           <dd>
             <OrderNumber view={view} /> ({orderStatusLabels[view.order_status].toLowerCase()})
           </dd>
-          <dt className="text-stone-600">Refund</dt>
+          <dt className="text-stone-600">{m.buyer_pay_refund()}</dt>
           <dd>
             {formatMoney(view.payment?.refunded_amount ?? view.total, view.currency)}:{' '}
-            {refunded ? 'returned to your card' : 'under way; banks usually take up to 72 hours'}
+            {refunded ? m.buyer_pay_refund_returned() : m.buyer_pay_refund_under_way()}
           </dd>
         </dl>
         <Actions>
           <Link to="/cart" className={buttonClasses('primary')}>
-            Back to your basket
+            {m.buyer_pay_back_to_basket()}
           </Link>
           {viewOrder}
         </Actions>
@@ -147,17 +151,17 @@ function Result({ view }: { view: CheckoutResultView }) {
     return (
       <ResultFrame
         tone="neutral"
-        title={`This order is ${orderStatusLabels[view.order_status].toLowerCase()}`}
+        title={m.buyer_pay_closed_title({ status: orderStatusLabels[view.order_status].toLowerCase() })}
       >
         <p>
-          Order <OrderNumber view={view} /> can no longer be paid
-          {view.order_status === 'expired'
-            ? ': it was not paid in time, so its items went back on sale. Place the order again from your basket.'
-            : '.'}
+          {m.buyer_pay_order_word()}
+          <OrderNumber view={view} />
+          {m.buyer_pay_cannot_pay()}
+          {view.order_status === 'expired' ? m.buyer_pay_expired_tail() : '.'}
         </p>
         <Actions>
           <Link to="/cart" className={buttonClasses('primary')}>
-            Back to your basket
+            {m.buyer_pay_back_to_basket()}
           </Link>
           {viewOrder}
         </Actions>
@@ -168,22 +172,22 @@ function Result({ view }: { view: CheckoutResultView }) {
   // Failed, or not paid yet.
   const reason = view.payment?.reason
   return (
-    <ResultFrame tone="failure" title={view.outcome === 'failed' ? 'Payment not completed' : 'Not paid yet'}>
-      <p>
-        {view.outcome === 'failed'
-          ? paymentReasonLabel(reason)
-          : 'We have no confirmed payment for this order yet.'}
-      </p>
+    <ResultFrame
+      tone="failure"
+      title={view.outcome === 'failed' ? m.buyer_pay_not_completed_title() : m.buyer_pay_not_paid_title()}
+    >
+      <p>{view.outcome === 'failed' ? paymentReasonLabel(reason) : m.buyer_pay_no_confirmed()}</p>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        <dt className="text-stone-600">Order</dt>
+        <dt className="text-stone-600">{m.buyer_pay_order()}</dt>
         <dd>
-          <OrderNumber view={view} /> from {view.seller_name}
+          <OrderNumber view={view} />
+          {m.buyer_pay_from_seller({ seller: view.seller_name })}
         </dd>
-        <dt className="text-stone-600">Amount</dt>
+        <dt className="text-stone-600">{m.buyer_pay_amount()}</dt>
         <dd className="font-semibold text-ink">{total}</dd>
         {view.can_retry ? (
           <>
-            <dt className="text-stone-600">Pay by</dt>
+            <dt className="text-stone-600">{m.buyer_pay_pay_by()}</dt>
             <dd>
               <time dateTime={view.payment_due_at}>{dateTime(view.payment_due_at)}</time>
             </dd>
@@ -193,8 +197,7 @@ function Result({ view }: { view: CheckoutResultView }) {
       {view.can_retry ? (
         <>
           <p className="text-sm text-stone-700">
-            Your order and its items are kept for you until then; after that it expires and the items go back
-            on sale.
+            {m.buyer_pay_kept_until()}
           </p>
           <RetryActions orderNumber={view.order_number} total={total}>
             {viewOrder}
@@ -203,12 +206,11 @@ function Result({ view }: { view: CheckoutResultView }) {
       ) : (
         <>
           <p className="text-sm text-stone-700">
-            The time to pay for this order has run out, so it can no longer be paid. Place the order again
-            from your basket.
+            {m.buyer_pay_time_ran_out()}
           </p>
           <Actions>
             <Link to="/cart" className={buttonClasses('primary')}>
-              Back to your basket
+              {m.buyer_pay_back_to_basket()}
             </Link>
             {viewOrder}
           </Actions>
@@ -237,7 +239,7 @@ function RetryActions({
       ) : null}
       <Actions>
         <Button disabled={payment.busy} onClick={() => void payment.start()}>
-          {payment.busy ? 'Opening the bank…' : `Try payment again (${total})`}
+          {payment.busy ? m.buyer_pay_opening_bank() : m.buyer_pay_retry({ total })}
         </Button>
         {children}
       </Actions>
@@ -246,13 +248,17 @@ function RetryActions({
 }
 
 function OrderNumber({ view }: { view: CheckoutResultView }) {
-  return <span className="font-mono font-semibold text-ink">{view.order_number}</span>
+  return (
+    <span dir="ltr" className="font-mono font-semibold text-ink">
+      {view.order_number}
+    </span>
+  )
 }
 
 function NextSteps({ steps }: { steps: string[] }) {
   return (
     <div className="text-sm">
-      <h2 className="mb-1 font-semibold text-ink">What happens next</h2>
+      <h2 className="mb-1 font-semibold text-ink">{m.buyer_pay_next_steps()}</h2>
       <ol className="list-decimal space-y-1 ps-5 text-stone-700">
         {steps.map((step) => (
           <li key={step}>{step}</li>
@@ -267,11 +273,12 @@ function Actions({ children }: { children: React.ReactNode }) {
 }
 
 const tones = {
-  success: { ring: 'border-emerald-200', badge: 'bg-emerald-700 text-white', mark: '✓', label: 'Success' },
-  failure: { ring: 'border-red-200', badge: 'bg-red-700 text-white', mark: '!', label: 'Not completed' },
-  warning: { ring: 'border-amber-200', badge: 'bg-amber-600 text-white', mark: '↺', label: 'Refund' },
-  neutral: { ring: 'border-stone-200', badge: 'bg-stone-600 text-white', mark: 'i', label: 'Information' },
+  success: { ring: 'border-emerald-200', badge: 'bg-emerald-700 text-white', mark: '✓' },
+  failure: { ring: 'border-red-200', badge: 'bg-red-700 text-white', mark: '!' },
+  warning: { ring: 'border-amber-200', badge: 'bg-amber-600 text-white', mark: '↺' },
+  neutral: { ring: 'border-stone-200', badge: 'bg-stone-600 text-white', mark: 'i' },
 } as const
+
 
 function ResultFrame({
   tone,

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { m } from '~/lib/messages'
 
 /** What the bank's answer did to a platform purchase, as both its pages read it back. */
 export interface PurchaseOutcomeView {
@@ -25,7 +26,8 @@ export function PurchaseOutcome<T extends PurchaseOutcomeView>({
 }) {
   const { data, isError } = query
   if (isError) return null
-  if (!data) return <p className="text-sm text-stone-700">Checking your payment…</p>
+  if (!data) return <p className="text-sm text-stone-700">{m.buyer_pay_checking()}</p>
+
   const ok = data.status === 'paid'
   return (
     <div

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
 import { toApiError } from '~/lib/api-error'
-import { formatMoney } from '~/lib/money'
+import { m } from '~/lib/messages'
+import { formatMoney, formatNumber } from '~/lib/money'
 import { Button, buttonClasses } from '~/ui/button'
 import { ShieldIcon } from '~/ui/icons'
 import { Skeleton } from '~/ui/skeleton'
@@ -31,7 +32,8 @@ function useSecondsLeft(view: SandboxSessionView | undefined): number | null {
   return left
 }
 
-const mmss = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`
+const mmss = (seconds: number) =>
+  `${formatNumber(Math.floor(seconds / 60))}:${formatNumber(seconds % 60).padStart(2, formatNumber(0))}`
 
 /**
  * The sandbox bank's payment page (/payment/{session}): a stand-in for a real bank in development
@@ -60,7 +62,7 @@ export function SandboxBankPage({ sessionId }: { sessionId: string }) {
   if (query.isPending) {
     return (
       <BankFrame>
-        <div className="flex flex-col gap-3" aria-busy="true" aria-label="Loading the payment">
+        <div className="flex flex-col gap-3" aria-busy="true" aria-label={m.buyer_pay_loading_payment()}>
           <Skeleton className="h-6 w-40" />
           <Skeleton className="h-24 w-full" />
           <Skeleton className="h-10 w-full" />
@@ -73,17 +75,17 @@ export function SandboxBankPage({ sessionId }: { sessionId: string }) {
     return (
       <BankFrame>
         <h1 className="text-xl font-bold text-ink">
-          {status === 404 ? 'Payment not found' : 'The bank page could not load'}
+          {status === 404 ? m.buyer_pay_not_found() : m.buyer_pay_bank_failed_load()}
         </h1>
         <p className="text-stone-700">
-          {status === 404
-            ? 'This payment link is not valid. Start the payment again from your order.'
-            : 'Check your connection and try again.'}
+          {status === 404 ? m.buyer_pay_link_invalid() : m.buyer_pay_check_connection()}
         </p>
         <div className="flex flex-wrap gap-2">
-          {status === 404 ? null : <Button onClick={() => void query.refetch()}>Try again</Button>}
+          {status === 404 ? null : (
+            <Button onClick={() => void query.refetch()}>{m.buyer_pay_try_again()}</Button>
+          )}
           <Link to="/buyer/orders" className={buttonClasses('secondary')}>
-            Your orders
+            {m.buyer_pay_your_orders()}
           </Link>
         </div>
       </BankFrame>
@@ -94,24 +96,26 @@ export function SandboxBankPage({ sessionId }: { sessionId: string }) {
   const open = view.status === 'open' && !timedOut
   return (
     <BankFrame>
-      <h1 className="text-xl font-bold text-ink">Confirm your payment</h1>
+      <h1 className="text-xl font-bold text-ink">{m.buyer_pay_confirm_title()}</h1>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-        <dt className="text-stone-600">Pay to</dt>
+        <dt className="text-stone-600">{m.buyer_pay_pay_to()}</dt>
         <dd className="font-medium text-ink">{view.payee}</dd>
-        <dt className="text-stone-600">Order</dt>
-        <dd className="font-mono font-medium text-ink">{view.order_number}</dd>
-        <dt className="text-stone-600">Amount</dt>
+        <dt className="text-stone-600">{m.buyer_pay_order()}</dt>
+        <dd className="font-mono font-medium text-ink">
+          <span dir="ltr">{view.order_number}</span>
+        </dd>
+        <dt className="text-stone-600">{m.buyer_pay_amount()}</dt>
         <dd className="text-2xl font-bold text-ink" data-testid="payment-amount">
           {formatMoney(view.amount, view.currency)}
         </dd>
         {open && secondsLeft !== null ? (
           <>
-            <dt className="text-stone-600">Time left</dt>
+            <dt className="text-stone-600">{m.buyer_pay_time_left()}</dt>
             <dd>
-              <span role="timer" aria-live="off" className="font-mono font-medium text-ink">
+              <span role="timer" aria-live="off" dir="ltr" className="font-mono font-medium text-ink">
                 {mmss(secondsLeft)}
               </span>
-              <span className="sr-only"> minutes and seconds</span>
+              <span className="sr-only">{m.buyer_pay_minutes_seconds()}</span>
             </dd>
           </>
         ) : null}
@@ -127,15 +131,15 @@ export function SandboxBankPage({ sessionId }: { sessionId: string }) {
           <div className="flex flex-col gap-2">
             <Button size="lg" disabled={pending !== null} onClick={() => void decide('approve')}>
               {pending === 'approve'
-                ? 'Approving…'
-                : `Approve payment of ${formatMoney(view.amount, view.currency)}`}
+                ? m.buyer_pay_approving()
+                : m.buyer_pay_approve({ amount: formatMoney(view.amount, view.currency) })}
             </Button>
             <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
               <Button variant="secondary" disabled={pending !== null} onClick={() => void decide('decline')}>
-                {pending === 'decline' ? 'Declining…' : 'Decline'}
+                {pending === 'decline' ? m.buyer_pay_declining() : m.buyer_pay_decline()}
               </Button>
               <Button variant="ghost" disabled={pending !== null} onClick={() => void decide('timeout')}>
-                {pending === 'timeout' ? 'Timing out…' : 'Simulate timeout'}
+                {pending === 'timeout' ? m.buyer_pay_timing_out() : m.buyer_pay_simulate_timeout()}
               </Button>
             </div>
           </div>
@@ -144,13 +148,13 @@ export function SandboxBankPage({ sessionId }: { sessionId: string }) {
         <div role="status" className="flex flex-col gap-3 rounded-lg bg-stone-100 p-4 text-sm text-stone-800">
           <p>
             {view.status === 'succeeded'
-              ? 'This payment has already been made.'
+              ? m.buyer_pay_already_made()
               : timedOut || view.status === 'expired'
-                ? 'The time for this payment has run out. No money was taken.'
-                : 'This payment has already been finished.'}
+                ? m.buyer_pay_ran_out()
+                : m.buyer_pay_already_finished()}
           </p>
           <Link {...resultLink(view.order_number)} className={buttonClasses('primary', 'md', 'self-start')}>
-            Back to the shop
+            {m.buyer_pay_back_to_shop()}
           </Link>
         </div>
       )}
@@ -164,10 +168,11 @@ function BankFrame({ children }: { children: React.ReactNode }) {
       <div className="flex items-center gap-2 rounded-t-2xl bg-emerald-900 px-5 py-3 text-white">
         <ShieldIcon size={22} />
         <p id="bank-name" className="font-semibold whitespace-nowrap">
-          Sandbox Bank
+          {m.buyer_pay_sandbox_bank()}
         </p>
         <span className="ms-auto rounded bg-white/15 px-2 py-0.5 text-xs whitespace-nowrap">
-          Test: no real money
+          {m.buyer_pay_test_money()}
+
         </span>
       </div>
       <div className="-mt-4 flex flex-col gap-4 rounded-b-2xl border border-t-0 border-stone-200 bg-white p-5 shadow-sm">

@@ -4,6 +4,7 @@ import { CheckoutPage } from '~/features/checkout/components/checkout-page'
 import { checkoutQueries } from '~/features/checkout/checkout.queries'
 import { ensureCurrentUser } from '~/features/session/session.queries'
 import { pageHead } from '~/features/shell/page-head'
+import { m } from '~/lib/messages'
 import { parseIdParam } from '~/lib/route-errors'
 import { Skeleton } from '~/ui/skeleton'
 
@@ -22,7 +23,7 @@ export const Route = createFileRoute('/_default/cart/$id/checkout')({
     void context.queryClient.prefetchQuery(addressQueries.mine())
     await context.queryClient.ensureQueryData(checkoutQueries.cart(Number(params.id)))
   },
-  head: () => pageHead('Checkout'),
+  head: () => pageHead(m.buyer_checkout_title()),
   pendingComponent: CheckoutPending,
   component: DefaultCartIdCheckoutPage,
 })
@@ -34,7 +35,8 @@ function DefaultCartIdCheckoutPage() {
 
 function CheckoutPending() {
   return (
-    <div className="flex flex-col gap-4" aria-busy="true" aria-label="Loading the checkout">
+    <div className="flex flex-col gap-4" aria-busy="true" aria-label={m.buyer_checkout_loading()}
+>
       <Skeleton className="h-8 w-48" />
       <Skeleton className="h-48 w-full rounded-2xl" />
       <Skeleton className="h-32 w-full rounded-2xl" />

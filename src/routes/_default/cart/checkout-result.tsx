@@ -3,6 +3,7 @@ import * as v from 'valibot'
 import { CheckoutResultPage } from '~/features/payments/components/checkout-result-page'
 import { ensureCurrentUser } from '~/features/session/session.queries'
 import { pageHead } from '~/features/shell/page-head'
+import { m } from '~/lib/messages'
 
 /**
  * Where the payment callback lands: ?status=success|failure&order=OM-…&reason=…. Only `order` is
@@ -30,8 +31,9 @@ export const Route = createFileRoute('/_default/cart/checkout-result')({
     if (!user) throw redirect({ to: '/auth', search: { redirect: location.href } })
   },
   head: () => ({
-    ...pageHead('Checkout Result'),
-    meta: [...pageHead('Checkout Result').meta, { name: 'robots', content: 'noindex' }],
+    ...pageHead(m.buyer_checkout_result_title()),
+    meta: [...pageHead(m.buyer_checkout_result_title()).meta, { name: 'robots', content: 'noindex' }],
+
   }),
   component: CheckoutResultRoute,
 })

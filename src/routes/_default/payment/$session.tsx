@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { SandboxBankPage } from '~/features/payments/components/sandbox-bank-page'
 import { pageHead } from '~/features/shell/page-head'
+import { m } from '~/lib/messages'
 import { invalidParam } from '~/lib/route-errors'
 
 /**
@@ -12,8 +13,9 @@ export const Route = createFileRoute('/_default/payment/$session')({
     parse: ({ session }) => (/^[A-Za-z0-9_-]{16,64}$/.test(session) ? { session } : invalidParam()),
   },
   head: () => ({
-    ...pageHead('Payment'),
-    meta: [...pageHead('Payment').meta, { name: 'robots', content: 'noindex' }],
+    ...pageHead(m.buyer_pay_page_title()),
+    meta: [...pageHead(m.buyer_pay_page_title()).meta, { name: 'robots', content: 'noindex' }],
+
   }),
   ssr: false,
   component: PaymentSessionPage,
