@@ -1,4 +1,3 @@
-import { paraglideVitePlugin } from '@inlang/paraglide-js'
 import { cpSync } from 'node:fs'
 import { resolve } from 'node:path'
 import tailwindcss from '@tailwindcss/vite'
@@ -81,12 +80,6 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   server: { port: 3000 },
   plugins: [
-    // Messages (messages/<area>/<locale>.json) compiled to src/paraglide, again on every change.
-    paraglideVitePlugin({
-      project: './project.inlang',
-      outdir: './src/paraglide',
-      emitTsDeclarations: true,
-    }),
     lazyServerFnClient(),
     tailwindcss(),
     tanstackStart({

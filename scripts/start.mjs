@@ -6,7 +6,16 @@ import { join } from 'node:path'
 
 const root = new URL('..', import.meta.url).pathname
 const buildMarker = join(root, '.output/nitro.json')
-const inputs = ['src', 'drizzle', 'public', 'messages', 'project.inlang', 'app.config.ts', 'vite.config.ts', 'package-lock.json']
+const inputs = [
+  'src',
+  'drizzle',
+  'public',
+  'messages',
+  'project.inlang',
+  'app.config.ts',
+  'vite.config.ts',
+  'package-lock.json',
+]
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0
@@ -16,6 +25,13 @@ function newestMtime(path) {
   for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)))
   return newest
 }
+
+// The compiled messages first (a no-op unless messages/ changed since the last compile).
+const messages = spawnSync(process.execPath, [join(root, 'scripts/i18n.mjs')], {
+  cwd: root,
+  stdio: 'inherit',
+})
+if (messages.status !== 0) process.exit(messages.status ?? 1)
 
 const builtAt = existsSync(buildMarker) ? statSync(buildMarker).mtimeMs : 0
 const sourcesAt = Math.max(...inputs.map((input) => newestMtime(join(root, input))))
