@@ -39,11 +39,16 @@ const output = resolve(option('--output', process.env.BENCH_OUTPUT_DIR ?? join(r
 // from the store forms and Iran's city list). What is left above 150 is the
 // framework chunk (React DOM alone ~63 KB, the router ~30, the query client ~11) plus the route
 // tree's search schemas and the shell every page renders.
+// Raised on 2026-11-26 evening by the Persian locale (issue #22): / 163.3, /product 166.1,
+// /product/{slug} 162.7, /cart 163.2. Every message a first page shows is compiled into it in both
+// languages (Paraglide's message modules carry fa and en side by side), ~9 KB gzip with the locale
+// wiring. Next step: a build per locale (Paraglide's static-locale option) or loading the other
+// language's strings only on a switch, which would take back about half of it.
 export const PAGES = [
-  { page: '/', route: '/_default/', ceilingKb: 154 },
-  { page: '/product', route: '/_default/product/', ceilingKb: 156 },
-  { page: '/product/{slug}', route: '/_default/product/$slug', ceilingKb: 153 },
-  { page: '/cart', route: '/_default/cart/', ceilingKb: 154 },
+  { page: '/', route: '/_default/', ceilingKb: 164 },
+  { page: '/product', route: '/_default/product/', ceilingKb: 167 },
+  { page: '/product/{slug}', route: '/_default/product/$slug', ceilingKb: 163.5 },
+  { page: '/cart', route: '/_default/cart/', ceilingKb: 164 },
 ]
 
 async function loadManifest() {
