@@ -13,6 +13,7 @@ import { shellQueries } from '~/features/shell/shell.queries'
 import { LocaleAlternates } from '~/features/shell/components/locale-switch'
 import { UiStoreProvider } from '~/features/shell/ui-store'
 import { currentLocale, currentMoneyUnit, textDirection } from '~/lib/i18n'
+import { m } from '~/lib/messages'
 import appCss from '~/styles.css?url'
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
@@ -21,11 +22,8 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
       { charSet: 'utf-8' },
       { name: 'viewport', content: 'width=device-width, initial-scale=1' },
       { name: 'theme-color', content: '#d99a00' },
-      { title: `${constants.brand.name}: wholesale marketplace` },
-      {
-        name: 'description',
-        content: `${constants.brand.name} connects wholesale and retail buyers with sellers: tiered bulk prices, catalogues and per-seller checkout.`,
-      },
+      { title: m.catalog_site_title({ brand: constants.brand.name }) },
+      { name: 'description', content: m.catalog_site_description({ brand: constants.brand.name }) },
     ],
     links: [
       { rel: 'stylesheet', href: appCss },

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { userSchema, type User } from '~/features/auth/auth.schemas'
+import { m } from '~/lib/messages'
 
 /**
  * `GET /api/user/profile` answers `{ data: User }` (spec §7). Parsing it means a drift between
@@ -7,9 +8,9 @@ import { userSchema, type User } from '~/features/auth/auth.schemas'
  */
 export const profileResponseSchema = v.object({ data: userSchema })
 
-/** Spec §3: first plus last name, else the cellphone, else 'Sign in' when signed out. */
+/** Spec §3: first plus last name, else the cellphone, else 'Sign in' (in the page's language) when signed out. */
 export function displayName(user: User | null | undefined): string {
-  if (!user) return 'Sign in'
+  if (!user) return m.catalog_header_sign_in()
   const name = [user.first_name, user.last_name]
     .map((part) => part?.trim())
     .filter(Boolean)

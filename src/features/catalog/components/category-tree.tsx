@@ -1,8 +1,10 @@
 import { Link } from '@tanstack/react-router'
 import { ResponsiveImage } from '~/features/images/responsive-image'
+import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
 import type { CategoryNode } from '../catalog.types'
 
-const count = (n: number) => `${n.toLocaleString('en')} ${n === 1 ? 'product' : 'products'}`
+const count = (n: number) => m.catalog_listing_count({ count: n, countText: formatNumber(n) })
 
 /** Every category with its sub-categories and how many products each lists. */
 export function CategoryTree({ categories }: { categories: CategoryNode[] }) {
@@ -38,7 +40,7 @@ export function CategoryTree({ categories }: { categories: CategoryNode[] }) {
                   >
                     <span>{child.name}</span>
                     <span className="text-xs text-stone-500 tabular-nums">
-                      {child.productCount.toLocaleString('en')}
+                      {formatNumber(child.productCount)}
                     </span>
                   </Link>
                 </li>

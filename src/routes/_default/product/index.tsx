@@ -4,6 +4,8 @@ import { absoluteUrl, seoHead } from '~/features/catalog/catalog-seo'
 import { catalogQueries } from '~/features/catalog/catalog.queries'
 import { productSearchSchema, productSearchToQuery } from '~/features/catalog/catalog.schemas'
 import { ProductListingView } from '~/features/catalog/components/product-listing'
+import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
 import { notFoundOnInvalidSearch } from '~/lib/route-errors'
 
 export const Route = createFileRoute('/_default/product/')({
@@ -19,17 +21,20 @@ export const Route = createFileRoute('/_default/product/')({
     ])
     const category = listing.facets.categoryTrail.at(-1)?.name
     const title = deps.q
-      ? `Search: ${deps.q}`
+      ? m.catalog_listing_title_search({ q: deps.q })
       : store
-        ? `Products from ${store.name}`
+        ? m.catalog_listing_title_store({ store: store.name })
         : category
-          ? `${category} products`
-          : 'All Products'
+          ? m.catalog_listing_title_category({ category })
+          : m.catalog_nav_all_products()
+    const count = formatNumber(listing.total)
     return {
       title,
       seo: {
         title,
-        description: `${listing.total.toLocaleString('en')} wholesale products${category ? ` in ${category}` : ''}: tiered bulk prices from verified sellers.`,
+        description: category
+          ? m.catalog_listing_description_category({ count, category })
+          : m.catalog_listing_description({ count }),
         // The canonical form: known parameters only, in a fixed order.
         url: absoluteUrl(siteUrl, `/product${productSearchToQuery(deps)}`),
         noindex: Boolean(deps.q),

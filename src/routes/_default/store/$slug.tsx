@@ -14,6 +14,8 @@ import { StoreIntro, StoreLogo } from '~/features/catalog/components/store-heade
 import { StoreMagazines } from '~/features/magazines/components/store-magazines'
 import { publicMagazineQueries } from '~/features/magazines/magazines.queries'
 import { invalidParam, notFoundOnInvalidSearch } from '~/lib/route-errors'
+import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
 
 /** The path names the store; a `store` in the query string is ignored here. */
 const listingSearch = (slug: string, search: ProductSearch): ProductSearch => ({ ...search, store: slug })
@@ -43,7 +45,11 @@ export const Route = createFileRoute('/_default/store/$slug')({
         title: `${store.name}, ${store.city}`,
         description:
           store.description ||
-          `${store.name} in ${store.city}: ${store.productCount.toLocaleString('en')} wholesale products with tiered bulk prices.`,
+          m.catalog_store_description({
+            store: store.name,
+            city: store.city,
+            count: formatNumber(store.productCount),
+          }),
         url: absoluteUrl(siteUrl, `/store/${store.slug}${productSearchToQuery(rest)}`),
         image: store.logo ? absoluteUrl(siteUrl, store.logo) : null,
         noindex: Boolean(deps.q),
