@@ -39,7 +39,7 @@ export function CategoryTree({ categories }: { categories: CategoryNode[] }) {
                     className="flex items-baseline justify-between gap-2 rounded-md px-2 py-1 text-stone-700 hover:bg-stone-100 hover:text-ink"
                   >
                     <span>{child.name}</span>
-                    <span className="text-xs text-stone-500 tabular-nums">
+                    <span className="text-xs text-stone-600 tabular-nums">
                       {formatNumber(child.productCount)}
                     </span>
                   </Link>

@@ -121,7 +121,7 @@ function CountLabel({ label, count }: { label: string; count?: number }) {
     <span className="flex flex-1 items-baseline justify-between gap-2">
       <span>{label}</span>
       {count !== undefined ? (
-        <span className="text-xs text-stone-500 tabular-nums">{formatNumber(count)}</span>
+        <span className="text-xs text-stone-600 tabular-nums">{formatNumber(count)}</span>
       ) : null}
     </span>
   )
