@@ -42,7 +42,7 @@ test('a visitor finds help in Persian, and a buyer sees the seller application i
   await expect(page.getByRole('heading', { level: 2, name: 'گفت‌وگو با تیم پشتیبانی' })).toBeVisible()
   await expect(page.getByRole('link', { name: /گفت‌وگو: فروشنده‌ها/ })).toBeVisible()
   await page.getByLabel('در چه موردی کمک می‌خواهید؟').fill('فاکتور')
-  await page.getByRole('button', { name: 'جست‌وجو', exact: true }).click()
+  await page.getByRole('main').getByRole('button', { name: 'جست‌وجو', exact: true }).click()
   await expect(page).toHaveURL(/q=/)
   await expect(page.getByRole('heading', { level: 2, name: 'نتایج جست‌وجو برای «فاکتور»' })).toBeVisible()
   await checkPage(page, 'help-center')
