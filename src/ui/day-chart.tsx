@@ -1,3 +1,7 @@
+import { currentLocale, intlLocale, textDirection } from '~/lib/i18n'
+import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
+import { TEHRAN, tehranDayStart } from '~/lib/tehran-time'
 import { useHydrated } from './use-hydrated'
 import {
   Bar,
@@ -18,12 +22,25 @@ export interface ChartSeries {
   color: string
 }
 
+/**
+ * "26/11" for a Tehran day "2026-11-26"; in fa the Persian calendar's day and month ("۵/۹").
+ * lib/tehran-time has no day-and-month format, so the fa one is made here, in the page's locale.
+ */
 const shortDay = (day: string) => {
+  if (currentLocale() === 'fa') {
+    return new Intl.DateTimeFormat(intlLocale('fa'), {
+      timeZone: TEHRAN,
+      day: 'numeric',
+      month: 'numeric',
+    }).format(tehranDayStart(day))
+  }
   const [, month, date] = day.split('-')
   return `${Number(date)}/${Number(month)}`
 }
 
-const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 })
+/** Axis ticks: "1.2K" (fa: "۱٫۲ هزار"), in the page's locale and digits. */
+const compact = (n: number) =>
+  new Intl.NumberFormat(intlLocale(), { notation: 'compact', maximumFractionDigits: 1 }).format(n)
 
 /**
  * One value per Tehran calendar day as bars (amounts) or lines (counts). `summary` is what a screen reader
@@ -35,7 +52,7 @@ export function DayChart({
   data,
   series,
   kind,
-  format = (n) => n.toLocaleString('en-US'),
+  format = formatNumber,
 }: {
   title: string
   summary: string
@@ -45,6 +62,8 @@ export function DayChart({
   format?: (value: number) => string
 }) {
   const mounted = useHydrated()
+  // Right to left, time runs from the right and the values' axis stands on the right.
+  const rtl = textDirection() === 'rtl'
   const axes = (
     <>
       <CartesianGrid stroke="#e7e5e4" vertical={false} />
@@ -54,15 +73,17 @@ export function DayChart({
         tick={{ fontSize: 11, fill: '#57534e' }}
         minTickGap={16}
         interval="preserveStartEnd"
+        reversed={rtl}
       />
       <YAxis
         allowDecimals={false}
         width={52}
         tick={{ fontSize: 11, fill: '#57534e' }}
-        tickFormatter={(n: number) => compact.format(n)}
+        tickFormatter={(n: number) => compact(n)}
+        orientation={rtl ? 'right' : 'left'}
       />
       <Tooltip
-        labelFormatter={(day) => `${String(day)} (Tehran)`}
+        labelFormatter={(day) => m.content_chart_day_tehran({ day: shortDay(String(day)) })}
         formatter={(value, name) => [format(Number(value)), String(name)]}
       />
       {series.length > 1 ? <Legend wrapperStyle={{ fontSize: 12 }} /> : null}
@@ -123,6 +144,7 @@ export function CategoryBarChart({
   color?: string
 }) {
   const mounted = useHydrated()
+  const rtl = textDirection() === 'rtl'
   const height = Math.max(120, data.length * 34 + 24)
   return (
     <figure
@@ -131,15 +153,27 @@ export function CategoryBarChart({
     >
       <figcaption className="text-sm font-semibold text-ink">{title}</figcaption>
       {data.length === 0 ? (
-        <p className="text-sm text-stone-600">Nothing in this period.</p>
+        <p className="text-sm text-stone-600">{m.content_chart_empty()}</p>
       ) : mounted ? (
         <div style={{ height }} role="img" aria-label={summary}>
           <ResponsiveContainer width="100%" height="100%">
             <BarChart data={data} layout="vertical" margin={{ top: 4, right: 16, bottom: 0, left: 0 }}>
               <CartesianGrid stroke="#e7e5e4" horizontal={false} />
-              <XAxis type="number" allowDecimals={false} tick={{ fontSize: 11, fill: '#57534e' }} />
-              <YAxis type="category" dataKey="label" width={110} tick={{ fontSize: 12, fill: '#1c1917' }} />
-              <Tooltip formatter={(value) => [Number(value).toLocaleString('en-US'), 'Orders']} />
+              <XAxis
+                type="number"
+                allowDecimals={false}
+                tick={{ fontSize: 11, fill: '#57534e' }}
+                tickFormatter={(n: number) => formatNumber(n)}
+                reversed={rtl}
+              />
+              <YAxis
+                type="category"
+                dataKey="label"
+                width={110}
+                tick={{ fontSize: 12, fill: '#1c1917' }}
+                orientation={rtl ? 'right' : 'left'}
+              />
+              <Tooltip formatter={(value) => [formatNumber(Number(value)), m.content_chart_orders()]} />
               <Bar dataKey="value" fill={color} isAnimationActive={false} barSize={18} />
             </BarChart>
           </ResponsiveContainer>

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react'
+import { m } from '~/lib/messages'
 import * as v from 'valibot'
 import { textSchema } from '~/lib/schema-pieces'
 import { Button } from './button'
@@ -77,15 +78,22 @@ function ReasonForm({
       <FormError message={formError} />
       <form.AppField name="reason">
         {(field) => (
-          <field.TextAreaField label="Reason" hint={hint} rows={3} maxLength={500} required autoFocus />
+          <field.TextAreaField
+            label={m.content_reason()}
+            hint={hint}
+            rows={3}
+            maxLength={500}
+            required
+            autoFocus
+          />
         )}
       </form.AppField>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <DialogClose asChild>
-          <Button variant="secondary">Cancel</Button>
+          <Button variant="secondary">{m.content_cancel()}</Button>
         </DialogClose>
         <Button type="submit" variant={danger ? 'danger' : 'primary'} disabled={submitting}>
-          {submitting ? 'Saving…' : confirm}
+          {submitting ? m.content_saving() : confirm}
         </Button>
       </div>
     </form>

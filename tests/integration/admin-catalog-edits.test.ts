@@ -324,7 +324,7 @@ describe(`admin catalogue edits (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`,
             reason: 'Checking',
           }),
         ),
-      ).toMatchObject({ status: 422, message: ADMIN_EDIT_NOTHING_CHANGED })
+      ).toMatchObject({ status: 422, message: ADMIN_EDIT_NOTHING_CHANGED() })
       expect((await messagesTo(roles.approvedSeller.cellphone)).length).toBe(sent)
       expect(
         await db

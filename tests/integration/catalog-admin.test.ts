@@ -263,7 +263,7 @@ describe(`catalogue administration (${usingPostgres() ? 'PostgreSQL' : 'PGlite'}
         sellerProduct(auth, store.id, { brandId: null, newBrandName: `One Too Many ${seq}` }),
       )
       expect(error.status).toBe(422)
-      expect(error.fieldErrors?.['product.newBrandName']).toEqual([BRAND_REQUESTS_PENDING_LIMIT])
+      expect(error.fieldErrors?.['product.newBrandName']).toEqual([BRAND_REQUESTS_PENDING_LIMIT()])
       const pending = await db.select().from(brands).where(eq(brands.requestedBySellerId, limited.id))
       expect(pending).toHaveLength(MAX_PENDING_BRAND_REQUESTS)
     })
@@ -417,7 +417,7 @@ describe(`catalogue administration (${usingPostgres() ? 'PostgreSQL' : 'PGlite'}
       await createSku(db, { store, product })
       await refreshProductListings(db, [product.id])
       const refused = await errorOf(() => deleteCategory(db, admin, { categoryId: from.id }))
-      expect(refused).toMatchObject({ status: 409, message: CATEGORY_HAS_PRODUCTS })
+      expect(refused).toMatchObject({ status: 409, message: CATEGORY_HAS_PRODUCTS() })
       const { moved } = await mergeCategory(db, admin, { categoryId: from.id, intoCategoryId: into.id })
       expect(moved).toBe(1)
       expect((await db.select().from(products).where(eq(products.id, product.id)))[0]?.categoryId).toBe(

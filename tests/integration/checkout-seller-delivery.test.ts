@@ -66,12 +66,12 @@ describe('seller delivery fee and free-delivery threshold', () => {
   })
 
   it.each([['-5'], ['12.5'], ['abc'], [''], [-1]])('refuses the delivery fee %j', (fee) => {
-    expect(messagesFor({ delivery_fee: fee })).toEqual({ delivery_fee: [DELIVERY_FEE_MESSAGE] })
+    expect(messagesFor({ delivery_fee: fee })).toEqual({ delivery_fee: [DELIVERY_FEE_MESSAGE()] })
   })
 
   it.each([['-1'], ['1.5'], ['free'], [-3]])('refuses the threshold %j', (threshold) => {
     expect(messagesFor({ delivery_fee: '0', free_delivery_threshold: threshold })).toEqual({
-      free_delivery_threshold: [FREE_DELIVERY_THRESHOLD_MESSAGE],
+      free_delivery_threshold: [FREE_DELIVERY_THRESHOLD_MESSAGE()],
     })
   })
 

@@ -151,16 +151,20 @@ describe(`observers: a seller's owner invites, lists and removes (${usingPostgre
     const mine = await createUser(db, { isObserver: true, pointingSellerId: seller.id })
     expect(await failure(() => invite(auth, owner.cellphone))).toEqual({
       status: 422,
-      message: CANNOT_INVITE_SELF,
+      message: CANNOT_INVITE_SELF(),
       field: 'cellphone',
     })
-    expect((await failure(() => invite(auth, roles.pendingSeller.cellphone))).message).toBe(TARGET_IS_SELLER)
-    expect((await failure(() => invite(auth, roles.approvedSeller.cellphone))).message).toBe(TARGET_IS_SELLER)
-    expect((await failure(() => invite(auth, roles.admin.cellphone))).message).toBe(TARGET_IS_ADMIN)
-    expect((await failure(() => invite(auth, roles.observer.cellphone))).message).toBe(
-      OBSERVES_ANOTHER_SELLER,
+    expect((await failure(() => invite(auth, roles.pendingSeller.cellphone))).message).toBe(
+      TARGET_IS_SELLER(),
     )
-    expect((await failure(() => invite(auth, mine.cellphone))).message).toBe(ALREADY_YOUR_OBSERVER)
+    expect((await failure(() => invite(auth, roles.approvedSeller.cellphone))).message).toBe(
+      TARGET_IS_SELLER(),
+    )
+    expect((await failure(() => invite(auth, roles.admin.cellphone))).message).toBe(TARGET_IS_ADMIN())
+    expect((await failure(() => invite(auth, roles.observer.cellphone))).message).toBe(
+      OBSERVES_ANOTHER_SELLER(),
+    )
+    expect((await failure(() => invite(auth, mine.cellphone))).message).toBe(ALREADY_YOUR_OBSERVER())
 
     // Nothing changed for any of them, and nobody was texted.
     const [other] = await db.select().from(users).where(eq(users.id, roles.observer.id))
@@ -178,7 +182,7 @@ describe(`observers: a seller's owner invites, lists and removes (${usingPostgre
       () => removeObserver(db, observer, { user_id: roles.observer.id }),
       () => cancelInvitation(db, observer, { invitation_id: 1 }),
     ]) {
-      expect(await failure(run)).toMatchObject({ status: 403, message: ONLY_OWNER_MANAGES_OBSERVERS })
+      expect(await failure(run)).toMatchObject({ status: 403, message: ONLY_OWNER_MANAGES_OBSERVERS() })
     }
     // The observer is still there: trying to remove oneself did nothing.
     const [row] = await db.select().from(users).where(eq(users.id, roles.observer.id))
@@ -321,9 +325,9 @@ describe(`observers: a seller's owner invites, lists and removes (${usingPostgre
       },
     ])
     // Inviting again is refused: for this seller and for any other.
-    expect((await failure(() => invite(auth, phone))).message).toBe(ALREADY_INVITED_BY_YOU)
+    expect((await failure(() => invite(auth, phone))).message).toBe(ALREADY_INVITED_BY_YOU())
     const other = await freshSeller()
-    expect((await failure(() => invite(other.auth, phone))).message).toBe(INVITED_BY_ANOTHER_SELLER)
+    expect((await failure(() => invite(other.auth, phone))).message).toBe(INVITED_BY_ANOTHER_SELLER())
 
     advanceClock(60_000)
     const ip = freshIp()
@@ -405,7 +409,7 @@ describe(`observers: a seller's owner invites, lists and removes (${usingPostgre
     const eleventh = await createUser(db)
     expect(await failure(() => invite(auth, eleventh.cellphone))).toMatchObject({
       status: 409,
-      message: TOO_MANY_OBSERVERS,
+      message: TOO_MANY_OBSERVERS(),
     })
     const [row] = await db.select().from(users).where(eq(users.id, eleventh.id))
     expect(row!.isObserver).toBe(false)
@@ -422,7 +426,7 @@ describe(`observers: a seller's owner invites, lists and removes (${usingPostgre
     const settled = await Promise.allSettled(Array.from({ length: 8 }, () => invite(auth, uniquePhone())))
     expect(settled.filter((s) => s.status === 'fulfilled')).toHaveLength(1)
     for (const refused of settled.filter((s) => s.status === 'rejected'))
-      expect((refused.reason as HttpError).message).toBe(TOO_MANY_OBSERVERS)
+      expect((refused.reason as HttpError).message).toBe(TOO_MANY_OBSERVERS())
     const overview = await listObservers(db, auth)
     expect(overview.observers.length + overview.invitations.length).toBe(10)
   })

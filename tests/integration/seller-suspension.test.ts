@@ -121,7 +121,7 @@ describe(`seller suspension (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () 
         goods_category: null,
       } as never),
     )
-    expect(profileError).toMatchObject({ status: 403, message: SELLER_SUSPENDED })
+    expect(profileError).toMatchObject({ status: 403, message: SELLER_SUSPENDED() })
     // Suspending twice is a conflict, not a second text.
     expect(
       await statusOf(() =>

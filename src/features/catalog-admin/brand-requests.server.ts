@@ -1,4 +1,5 @@
 import '@tanstack/react-start/server-only'
+import { m } from '~/lib/messages'
 import { and, asc, count, eq, gt, or, sql } from 'drizzle-orm'
 import { recordAuditEvent } from '~/server/audit/audit.server'
 import type { DbOrTx } from '~/server/db/client.server'
@@ -64,16 +65,13 @@ export async function requestBrand(
   if (existing) {
     if (existing.status === 'approved' || existing.requestedBySellerId === requester.sellerId)
       return existing.id
-    throw fieldError(
-      field,
-      'Another seller has requested this brand and it waits for review; choose “No brand” for now',
-    )
+    throw fieldError(field, m.content_err_brand_requested_by_other())
   }
   const [pending] = await tx
     .select({ n: count() })
     .from(brands)
     .where(and(eq(brands.requestedBySellerId, requester.sellerId), eq(brands.status, 'pending')))
-  if ((pending?.n ?? 0) >= MAX_PENDING_BRAND_REQUESTS) throw fieldError(field, BRAND_REQUESTS_PENDING_LIMIT)
+  if ((pending?.n ?? 0) >= MAX_PENDING_BRAND_REQUESTS) throw fieldError(field, BRAND_REQUESTS_PENDING_LIMIT())
   const [today] = await tx
     .select({ n: count() })
     .from(auditEvents)
@@ -84,7 +82,7 @@ export async function requestBrand(
         gt(auditEvents.createdAt, sql`now() - interval '24 hours'`),
       ),
     )
-  if ((today?.n ?? 0) >= MAX_BRAND_REQUESTS_PER_DAY) throw fieldError(field, BRAND_REQUESTS_DAILY_LIMIT)
+  if ((today?.n ?? 0) >= MAX_BRAND_REQUESTS_PER_DAY) throw fieldError(field, BRAND_REQUESTS_DAILY_LIMIT())
   const slug = `${slugFromName(name, 'brand')}-${crypto.randomUUID().slice(0, 6)}`
   const [row] = await tx
     .insert(brands)

@@ -1,4 +1,5 @@
 import '@tanstack/react-start/server-only'
+import { m } from '~/lib/messages'
 import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm'
 import { constants } from '#app-config'
 import { refreshProductListings } from '~/features/catalog/catalog-refresh.server'
@@ -34,8 +35,8 @@ export const escapeLike = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}
 
 /** Unique violations of a brand's name or slug as the field they concern. */
 function brandConflicts(error: unknown): never {
-  if (isUniqueViolation(error, 'brands_name_key')) throw fieldError('name', BRAND_NAME_TAKEN)
-  if (isUniqueViolation(error, 'brands_slug_key')) throw fieldError('slug', BRAND_SLUG_TAKEN)
+  if (isUniqueViolation(error, 'brands_name_key')) throw fieldError('name', BRAND_NAME_TAKEN())
+  if (isUniqueViolation(error, 'brands_slug_key')) throw fieldError('slug', BRAND_SLUG_TAKEN())
   throw error
 }
 
@@ -45,12 +46,12 @@ async function checkNameFree(tx: DbOrTx, name: string, exceptId: number | null):
     .select({ id: brands.id })
     .from(brands)
     .where(sql`lower(${brands.name}) = lower(${name})`)
-  if (taken && taken.id !== exceptId) throw fieldError('name', BRAND_NAME_TAKEN)
+  if (taken && taken.id !== exceptId) throw fieldError('name', BRAND_NAME_TAKEN())
 }
 
 async function lockedBrand(tx: DbOrTx, brandId: number): Promise<BrandRow> {
   const [row] = await tx.select().from(brands).where(eq(brands.id, brandId)).for('update')
-  if (!row) throw notFound('Brand not found')
+  if (!row) throw notFound(m.content_err_brand_not_found())
   return row
 }
 
@@ -180,7 +181,7 @@ export async function mergeBrands(
 ): Promise<{ moved: number }> {
   const admin = requireAdmin(auth)
   if (input.brandId === input.intoBrandId)
-    throw fieldError('intoBrandId', 'Choose another brand to merge into')
+    throw fieldError('intoBrandId', m.content_err_merge_another_brand())
   return db.transaction(async (tx) => {
     // Locked in id order so two merges of the same pair cannot deadlock.
     const [first, second] = [input.brandId, input.intoBrandId].sort((a, b) => a - b)
@@ -235,7 +236,7 @@ export async function approveBrand(db: Db, auth: AuthContext | null, input: { br
   const admin = requireAdmin(auth)
   await db.transaction(async (tx) => {
     const before = await lockedBrand(tx, input.brandId)
-    if (before.status !== 'pending') throw conflict('This brand is not waiting for review')
+    if (before.status !== 'pending') throw conflict(m.content_err_brand_not_pending())
     const [after] = await tx
       .update(brands)
       .set({ status: 'approved' })
@@ -273,7 +274,7 @@ export async function rejectBrand(
   const admin = requireAdmin(auth)
   return db.transaction(async (tx) => {
     const before = await lockedBrand(tx, input.brandId)
-    if (before.status !== 'pending') throw conflict('This brand is not waiting for review')
+    if (before.status !== 'pending') throw conflict(m.content_err_brand_not_pending())
     const moved = await tx
       .update(products)
       .set({ brandId: null, updatedAt: now() })

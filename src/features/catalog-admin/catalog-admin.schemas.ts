@@ -1,4 +1,6 @@
 import * as v from 'valibot'
+import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
 import {
   brandStatuses,
   productReviewStates,
@@ -14,10 +16,12 @@ export const BRAND_NAME_MAX = 60
 export const MAX_PENDING_BRAND_REQUESTS = 5
 /** … and make this many in a day (Tehran day or not: a rolling 24 hours). */
 export const MAX_BRAND_REQUESTS_PER_DAY = 10
-export const BRAND_REQUESTS_PENDING_LIMIT = `You have ${MAX_PENDING_BRAND_REQUESTS} brand requests waiting for review; wait for a decision before requesting another`
-export const BRAND_REQUESTS_DAILY_LIMIT = `You can request at most ${MAX_BRAND_REQUESTS_PER_DAY} brands a day; try again tomorrow`
-export const BRAND_NAME_TAKEN = 'A brand with this name already exists'
-export const BRAND_SLUG_TAKEN = 'This address is already taken; choose another'
+export const BRAND_REQUESTS_PENDING_LIMIT = () =>
+  m.content_err_brand_requests_pending({ max: formatNumber(MAX_PENDING_BRAND_REQUESTS) })
+export const BRAND_REQUESTS_DAILY_LIMIT = () =>
+  m.content_err_brand_requests_daily({ max: formatNumber(MAX_BRAND_REQUESTS_PER_DAY) })
+export const BRAND_NAME_TAKEN = () => m.content_err_brand_name_taken()
+export const BRAND_SLUG_TAKEN = () => m.content_err_slug_taken()
 
 const slugField = slugSchema(2)
 export const brandNameSchema = textSchema(BRAND_NAME_MAX, { min: 2 })
@@ -119,7 +123,7 @@ export const adminEditProductInput = v.object({
   /** Why the admin changed a seller's product: kept in the audit log and sent to the seller. */
   reason: reasonSchema,
 })
-export const ADMIN_EDIT_NOTHING_CHANGED = 'Nothing changed: edit a field before saving'
+export const ADMIN_EDIT_NOTHING_CHANGED = () => m.content_err_nothing_changed()
 export type AdminEditProductInput = v.InferOutput<typeof adminEditProductInput>
 
 export interface AdminProductDetail {
@@ -169,8 +173,8 @@ export const reorderCategoryInput = v.object({ categoryId: idSchema, direction: 
 export const deleteCategoryInput = v.object({ categoryId: idSchema })
 export const mergeCategoryInput = v.object({ categoryId: idSchema, intoCategoryId: idSchema })
 export const CATEGORY_CYCLE = 'A category cannot move under itself or one of its subcategories'
-export const CATEGORY_HAS_PRODUCTS = 'This category has products: merge it into another instead'
-export const CATEGORY_HAS_CHILDREN = 'This category has subcategories: move or delete them first'
+export const CATEGORY_HAS_PRODUCTS = () => m.content_err_category_has_products()
+export const CATEGORY_HAS_CHILDREN = () => m.content_err_category_has_children()
 
 /**
  * A category's image: FormData with `categoryId` and `removeImage` as JSON and at most one `image`
@@ -182,4 +186,4 @@ export const categoryImageInput = v.object({
 })
 export type CategoryImageInput = v.InferOutput<typeof categoryImageInput>
 export const CATEGORY_IMAGE_JSON_FIELDS = ['categoryId', 'removeImage'] as const
-export const CATEGORY_IMAGE_NOTHING = 'Choose an image, or remove the current one'
+export const CATEGORY_IMAGE_NOTHING = () => m.content_err_category_image_nothing()

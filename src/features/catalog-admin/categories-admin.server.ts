@@ -1,4 +1,5 @@
 import '@tanstack/react-start/server-only'
+import { m } from '~/lib/messages'
 import { asc, count, eq, isNull, sql } from 'drizzle-orm'
 import { refreshProductListings } from '~/features/catalog/catalog-refresh.server'
 import { clearCatalogCache } from '~/features/catalog/catalog-cache.server'
@@ -34,14 +35,13 @@ const audited = (c: CategoryRow) => ({
 })
 
 function slugConflicts(error: unknown): never {
-  if (isUniqueViolation(error, 'categories_slug_key'))
-    throw fieldError('slug', 'This address is already taken; choose another')
+  if (isUniqueViolation(error, 'categories_slug_key')) throw fieldError('slug', m.content_err_slug_taken())
   throw error
 }
 
 async function lockedCategory(tx: DbOrTx, id: number): Promise<CategoryRow> {
   const [row] = await tx.select().from(categories).where(eq(categories.id, id)).for('update')
-  if (!row) throw notFound('Category not found')
+  if (!row) throw notFound(m.content_err_category_not_found())
   return row
 }
 
@@ -248,9 +248,9 @@ export async function deleteCategory(db: Db, auth: AuthContext | null, input: { 
       .select({ n: count() })
       .from(categories)
       .where(eq(categories.parentId, before.id))
-    if ((children?.n ?? 0) > 0) throw conflict(CATEGORY_HAS_CHILDREN)
+    if ((children?.n ?? 0) > 0) throw conflict(CATEGORY_HAS_CHILDREN())
     const [used] = await tx.select({ n: count() }).from(products).where(eq(products.categoryId, before.id))
-    if ((used?.n ?? 0) > 0) throw conflict(CATEGORY_HAS_PRODUCTS)
+    if ((used?.n ?? 0) > 0) throw conflict(CATEGORY_HAS_PRODUCTS())
     await tx.delete(categories).where(eq(categories.id, before.id))
     await recordAuditEvent(tx, {
       actorUserId: admin.user.id,
@@ -277,7 +277,7 @@ export async function mergeCategory(
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('category-tree'))`)
     const from = await lockedCategory(tx, input.categoryId)
     if ((await subtreeIds(tx, from.id)).includes(input.intoCategoryId))
-      throw fieldError('intoCategoryId', 'Merge into a category outside this one')
+      throw fieldError('intoCategoryId', m.content_err_merge_outside())
     const into = await lockedCategory(tx, input.intoCategoryId)
     const moved = await tx
       .update(products)

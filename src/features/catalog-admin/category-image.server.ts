@@ -46,7 +46,7 @@ export async function updateCategoryImage(
   const admin = requireAdmin(auth)
   const [prepared] = await preparePhotos(uploads, CATEGORY_IMAGES)
   if (!prepared && !input.removeImage)
-    throw new HttpError(422, CATEGORY_IMAGE_NOTHING, { image: [CATEGORY_IMAGE_NOTHING] })
+    throw new HttpError(422, CATEGORY_IMAGE_NOTHING(), { image: [CATEGORY_IMAGE_NOTHING()] })
   let stored = null
   if (prepared) {
     await enforceUploadQuota(db, admin.user.id, uploads)

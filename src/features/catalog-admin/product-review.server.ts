@@ -1,4 +1,5 @@
 import '@tanstack/react-start/server-only'
+import { m } from '~/lib/messages'
 import { constants } from '#app-config'
 import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm'
 import { refreshProductListings } from '~/features/catalog/catalog-refresh.server'
@@ -123,11 +124,11 @@ export async function reviewProduct(db: Db, auth: AuthContext | null, input: Rev
   const admin = requireAdmin(auth)
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(products).where(eq(products.id, input.productId)).for('update')
-    if (!before) throw notFound('Product not found')
+    if (!before) throw notFound(m.content_err_product_not_found())
     if (input.decision === 'unhide' && before.reviewState !== 'hidden')
-      throw conflict('This product is not hidden')
+      throw conflict(m.content_err_product_not_hidden())
     if (input.decision === 'hide' && before.reviewState === 'hidden')
-      throw conflict('This product is already hidden')
+      throw conflict(m.content_err_product_already_hidden())
     const next =
       input.decision === 'hide'
         ? { reviewState: 'hidden' as const, reviewReason: input.reason }
@@ -171,7 +172,7 @@ export async function adminProductDetail(
     .from(products)
     .leftJoin(sellers, eq(sellers.id, products.createdBySellerId))
     .where(eq(products.id, productId))
-  if (!row) throw notFound('Product not found')
+  if (!row) throw notFound(m.content_err_product_not_found())
   const [categoryRows, brandRows, photoRows, [listing], edits] = await Promise.all([
     db
       .select({ id: categories.id, name: categories.name, parentId: categories.parentId })
@@ -247,15 +248,15 @@ export async function adminEditProduct(db: Db, auth: AuthContext | null, input: 
   const admin = requireAdmin(auth)
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(products).where(eq(products.id, input.productId)).for('update')
-    if (!before) throw notFound('Product not found')
+    if (!before) throw notFound(m.content_err_product_not_found())
     const [category] = await tx
       .select({ id: categories.id })
       .from(categories)
       .where(eq(categories.id, input.categoryId))
-    if (!category) throw fieldError('categoryId', 'Choose a category from the list')
+    if (!category) throw fieldError('categoryId', m.content_err_choose_category_from_list())
     if (input.brandId !== null) {
       const [brand] = await tx.select({ id: brands.id }).from(brands).where(eq(brands.id, input.brandId))
-      if (!brand) throw fieldError('brandId', 'Choose a brand from the list')
+      if (!brand) throw fieldError('brandId', m.content_err_choose_brand_from_list())
     }
     const next = {
       name: input.name,
@@ -266,7 +267,7 @@ export async function adminEditProduct(db: Db, auth: AuthContext | null, input: 
     }
     const current = editedFields(before)
     if ((Object.keys(next) as (keyof typeof next)[]).every((k) => next[k] === current[k]))
-      throw new HttpError(422, ADMIN_EDIT_NOTHING_CHANGED)
+      throw new HttpError(422, ADMIN_EDIT_NOTHING_CHANGED())
     const [after] = await tx
       .update(products)
       .set({ ...next, updatedAt: now() })

@@ -1,5 +1,6 @@
 import '@tanstack/react-start/server-only'
 import { sql } from 'drizzle-orm'
+import { currentLocale } from '~/lib/i18n'
 import { selectRows, type DbOrTx } from '~/server/db/client.server'
 import { memo } from './catalog-cache.server'
 import { categoryCounts } from './catalog-counts.server'
@@ -10,9 +11,15 @@ export interface CategoryRecord {
   parentId: number | null
   slug: string
   name: string
+  /** The Persian name, when there is one (shown in the fa locale: `localName`). */
+  nameFa: string | null
   image: string | null
   position: number
 }
+
+/** The name for the page's locale: the Persian one in fa when the category has it. */
+export const localName = (c: { name: string; nameFa: string | null }) =>
+  (currentLocale() === 'fa' && c.nameFa) || c.name
 
 export interface CategoryIndex {
   all: CategoryRecord[]
@@ -36,14 +43,19 @@ async function queryCategoryIndex(db: DbOrTx): Promise<CategoryIndex> {
     parent_id: number | null
     slug: string
     name: string
+    name_fa: string | null
     image: string | null
     position: number
-  }>(db, sql`select id, parent_id, slug, name, image, position from categories order by position, name, id`)
+  }>(
+    db,
+    sql`select id, parent_id, slug, name, name_fa, image, position from categories order by position, name, id`,
+  )
   const all = rows.map((r) => ({
     id: Number(r.id),
     parentId: r.parent_id === null ? null : Number(r.parent_id),
     slug: r.slug,
     name: r.name,
+    nameFa: r.name_fa,
     image: r.image,
     position: Number(r.position),
   }))
@@ -80,7 +92,7 @@ export function trailOf(index: CategoryIndex, id: number | null): { slug: string
   let current = id === null ? undefined : index.byId.get(id)
   while (current && !seen.has(current.id)) {
     seen.add(current.id)
-    trail.unshift({ slug: current.slug, name: current.name })
+    trail.unshift({ slug: current.slug, name: localName(current) })
     current = current.parentId === null ? undefined : index.byId.get(current.parentId)
   }
   return trail
@@ -95,7 +107,7 @@ export async function listCategoryTree(db: DbOrTx): Promise<CategoryNode[]> {
       : (index.children.get(parentId) ?? []).map((c) => ({
           id: c.id,
           slug: c.slug,
-          name: c.name,
+          name: localName(c),
           image: c.image,
           productCount: counts.get(c.id) ?? 0,
           children: build(c.id, depth + 1),

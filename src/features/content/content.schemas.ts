@@ -1,42 +1,52 @@
 import * as v from 'valibot'
 import { idSchema, textSchema } from '~/lib/schema-pieces'
-import { REQUIRED } from '~/features/auth/auth.schemas'
 import type { ContentKind } from '~/lib/ticket-enums'
+import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
+
+const REQUIRED = () => m.content_field_required()
 
 /** Help pages, guides and the FAQ: inputs shared by the admin editor and the server. */
 
-const text = (label: string, min: number, max: number) =>
+/** `label` is a message, called when a value is checked (the request's or page's locale). */
+const text = (label: () => string, min: number, max: number) =>
   v.pipe(
     v.string(REQUIRED),
     v.trim(),
     v.nonEmpty(REQUIRED),
-    v.minLength(min, `${label} must be at least ${min} characters`),
-    v.maxLength(max, `${label} must be at most ${max} characters`),
+    v.minLength(min, () => m.content_field_min_length({ label: label(), min: formatNumber(min) })),
+    v.maxLength(max, () => m.content_field_max_length({ label: label(), max: formatNumber(max) })),
   )
 
-export const slugSchema = v.pipe(v.string(REQUIRED), v.regex(/^[a-z0-9-]{1,80}$/, 'Unknown page'))
+export const slugSchema = v.pipe(
+  v.string(REQUIRED),
+  v.regex(/^[a-z0-9-]{1,80}$/, () => m.content_error_unknown_page()),
+)
 
 export const pageSlugInput = v.object({ slug: slugSchema })
 
 export const updatePageInput = v.object({
   slug: slugSchema,
-  title: text('Title', 2, 120),
-  description: text('Meta description', 20, 300),
-  body: text('Content', 20, 60_000),
+  title: text(m.content_page_title, 2, 120),
+  description: text(m.content_page_meta_description, 20, 300),
+  body: text(m.content_field_content, 20, 60_000),
 })
 
 export const faqEntryInput = v.object({
   id: v.optional(idSchema),
-  group: text('Group', 2, 60),
-  question: text('Question', 5, 300),
-  answer: text('Answer', 5, 5000),
+  group: text(m.content_faq_group, 2, 60),
+  question: text(m.content_faq_question, 5, 300),
+  answer: text(m.content_field_answer, 5, 5000),
   position: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10_000)), 0),
 })
 
 export const faqDeleteInput = v.object({ id: idSchema })
 
 export const helpSearchInput = v.object({
-  q: v.pipe(textSchema(200), v.maxLength(100, 'Search must be at most 100 characters')),
+  q: v.pipe(
+    textSchema(200),
+    v.maxLength(100, () => m.content_search_max_length({ max: formatNumber(100) })),
+  ),
 })
 
 export type UpdatePageInput = v.InferOutput<typeof updatePageInput>

@@ -7,6 +7,7 @@ import { now } from '~/server/clock.server'
 import type { DbOrTx } from '~/server/db/client.server'
 import { contentPages, faqEntries } from '~/server/db/schema'
 import { notFound } from '~/server/http/api-errors.server'
+import { m } from '~/lib/messages'
 import { log } from '~/server/log.server'
 import { ensureDefaultContent } from './content-seed.server'
 import { markdownToText } from './markdown'
@@ -37,7 +38,7 @@ const toFaq = (row: FaqRow): FaqEntry => ({
 export async function getContentPage(db: DbOrTx, slug: string): Promise<ContentPage> {
   await ensureDefaultContent(db)
   const [row] = await db.select().from(contentPages).where(eq(contentPages.slug, slug))
-  if (!row) throw notFound('Page not found')
+  if (!row) throw notFound(m.content_error_page_not_found())
   return toPage(row)
 }
 
@@ -142,7 +143,7 @@ export async function updateContentPage(
       .from(contentPages)
       .where(eq(contentPages.slug, input.slug))
       .for('update')
-    if (!before) throw notFound('Page not found')
+    if (!before) throw notFound(m.content_error_page_not_found())
     const [after] = await tx
       .update(contentPages)
       .set({
@@ -193,7 +194,7 @@ export async function saveFaqEntry(
     const [before] = input.id
       ? await tx.select().from(faqEntries).where(eq(faqEntries.id, input.id)).for('update')
       : []
-    if (input.id && !before) throw notFound('Question not found')
+    if (input.id && !before) throw notFound(m.content_error_question_not_found())
     const [saved] = input.id
       ? await tx.update(faqEntries).set(values).where(eq(faqEntries.id, input.id)).returning()
       : await tx
@@ -217,7 +218,7 @@ export async function deleteFaqEntry(db: DbOrTx, auth: AuthContext | null, id: n
   const admin = requireAdmin(auth)
   await db.transaction(async (tx) => {
     const [deleted] = await tx.delete(faqEntries).where(eq(faqEntries.id, id)).returning()
-    if (!deleted) throw notFound('Question not found')
+    if (!deleted) throw notFound(m.content_error_question_not_found())
     await recordAuditEvent(tx, {
       actorUserId: admin.user.id,
       action: 'faq.delete',

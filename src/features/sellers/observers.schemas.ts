@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { INT4_MAX } from '~/lib/schema-pieces'
 import { phoneSchema } from '~/features/auth/auth.schemas'
+import { m } from '~/lib/messages'
 
 /**
  * Observers of a seller (DOMAIN.md "Observer"): the seller's owner invites people by cellphone,
@@ -13,21 +14,19 @@ export const MAX_OBSERVERS_PER_SELLER = 10
 /** Invitations send text messages, so a seller may send only this many per hour. */
 export const INVITATIONS_PER_HOUR = 10
 
-export const ONLY_OWNER_MANAGES_OBSERVERS = "Only the seller's owner can manage observers"
+export const ONLY_OWNER_MANAGES_OBSERVERS = () => m.content_err_only_owner_observers()
 
 /** The cellphone to invite: a +98 mobile, normalised to E.164 like sign-in numbers. */
 export const inviteObserverInput = v.object({ cellphone: phoneSchema })
 
-const idOf = (what: string) =>
-  v.pipe(
-    v.number(`Choose ${what}`),
-    v.integer(`Choose ${what}`),
-    v.minValue(1, `Choose ${what}`),
-    v.maxValue(INT4_MAX, `Choose ${what}`),
-  )
+/** `choose` is a message ("Choose an observer"), called when a value is checked. */
+const idOf = (choose: () => string) =>
+  v.pipe(v.number(choose), v.integer(choose), v.minValue(1, choose), v.maxValue(INT4_MAX, choose))
 
-export const removeObserverInput = v.object({ user_id: idOf('an observer') })
-export const cancelInvitationInput = v.object({ invitation_id: idOf('an invitation') })
+export const removeObserverInput = v.object({ user_id: idOf(() => m.content_err_choose_observer()) })
+export const cancelInvitationInput = v.object({
+  invitation_id: idOf(() => m.content_err_choose_invitation()),
+})
 
 export type InviteObserverInput = v.InferOutput<typeof inviteObserverInput>
 export type RemoveObserverInput = v.InferOutput<typeof removeObserverInput>

@@ -1,4 +1,6 @@
 import '@tanstack/react-start/server-only'
+import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
 import { assertPlanAllows, planLimitStatus } from '~/features/plans/plan-limits.server'
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm'
 import { constants } from '#app-config'
@@ -32,16 +34,17 @@ export const observerLimits = {
   invitePerSeller: { name: 'observer-invite:seller', limit: INVITATIONS_PER_HOUR, windowMs: minutes(60) },
 } satisfies Record<string, RateLimitRule>
 
-export const CANNOT_INVITE_SELF = 'You cannot invite yourself: you already own this seller account'
-export const TARGET_IS_SELLER = 'This number belongs to a seller, and a seller cannot be an observer'
-export const TARGET_IS_ADMIN = 'This number belongs to an Omdeh staff account, which cannot be an observer'
-export const ALREADY_YOUR_OBSERVER = 'This person is already one of your observers'
-export const OBSERVES_ANOTHER_SELLER = 'This person already acts as an observer for another seller'
-export const ALREADY_INVITED_BY_YOU = 'You have already invited this number; the invitation is pending'
-export const INVITED_BY_ANOTHER_SELLER = 'This number already has a pending invitation from another seller'
-export const TOO_MANY_OBSERVERS = `A seller can have at most ${MAX_OBSERVERS_PER_SELLER} observers, counting pending invitations. Remove one first.`
+export const CANNOT_INVITE_SELF = () => m.content_err_cannot_invite_self()
+export const TARGET_IS_SELLER = () => m.content_err_target_is_seller()
+export const TARGET_IS_ADMIN = () => m.content_err_target_is_admin()
+export const ALREADY_YOUR_OBSERVER = () => m.content_err_already_your_observer()
+export const OBSERVES_ANOTHER_SELLER = () => m.content_err_observes_another_seller()
+export const ALREADY_INVITED_BY_YOU = () => m.content_err_already_invited_by_you()
+export const INVITED_BY_ANOTHER_SELLER = () => m.content_err_invited_by_another_seller()
+export const TOO_MANY_OBSERVERS = () =>
+  m.content_err_too_many_observers({ max: formatNumber(MAX_OBSERVERS_PER_SELLER) })
 const tooManyInvitations = (seconds: number) =>
-  `You have sent too many invitations. Try again in ${Math.ceil(seconds / 60)} minutes.`
+  m.content_err_too_many_invitations({ minutes: formatNumber(Math.ceil(seconds / 60)) })
 
 /**
  * Only the owner of an approved seller manages observers (DOMAIN.md: observers cannot change
@@ -50,7 +53,7 @@ const tooManyInvitations = (seconds: number) =>
  */
 function requireObserverManager(auth: AuthContext | null): SellerActor {
   const actor = requireSeller(auth, { allowObserver: true })
-  if (actor.role !== 'owner') throw forbidden(ONLY_OWNER_MANAGES_OBSERVERS)
+  if (actor.role !== 'owner') throw forbidden(ONLY_OWNER_MANAGES_OBSERVERS())
   if (!isApprovedSeller(actor.auth.user)) throw forbidden(approvedSellerMessage())
   return actor
 }
@@ -145,7 +148,7 @@ export async function inviteObserver(
   input: InviteObserverInput,
 ): Promise<InviteResult> {
   const actor = requireObserverManager(auth)
-  if (input.cellphone === actor.auth.user.cellphone) throw fieldError('cellphone', CANNOT_INVITE_SELF)
+  if (input.cellphone === actor.auth.user.cellphone) throw fieldError('cellphone', CANNOT_INVITE_SELF())
   await enforceRateLimits(
     db,
     [{ rule: observerLimits.invitePerSeller, subject: String(actor.sellerId) }],
@@ -159,17 +162,17 @@ export async function inviteObserver(
         .from(sellers)
         .where(eq(sellers.id, actor.sellerId))
         .for('update')
-      if (!seller) throw notFound('Seller not found')
+      if (!seller) throw notFound(m.content_err_seller_not_found())
       await lockCellphone(tx, input.cellphone)
       const [target] = await tx.select().from(users).where(eq(users.cellphone, input.cellphone)).for('update')
       if (target) {
-        if (target.id === actor.auth.user.id) throw fieldError('cellphone', CANNOT_INVITE_SELF)
-        if (target.isAdmin) throw fieldError('cellphone', TARGET_IS_ADMIN)
-        if (target.isSeller) throw fieldError('cellphone', TARGET_IS_SELLER)
+        if (target.id === actor.auth.user.id) throw fieldError('cellphone', CANNOT_INVITE_SELF())
+        if (target.isAdmin) throw fieldError('cellphone', TARGET_IS_ADMIN())
+        if (target.isSeller) throw fieldError('cellphone', TARGET_IS_SELLER())
         if (target.isObserver && target.pointingSellerId !== null)
           throw fieldError(
             'cellphone',
-            target.pointingSellerId === seller.id ? ALREADY_YOUR_OBSERVER : OBSERVES_ANOTHER_SELLER,
+            target.pointingSellerId === seller.id ? ALREADY_YOUR_OBSERVER() : OBSERVES_ANOTHER_SELLER(),
           )
       } else {
         const [pending] = await tx
@@ -181,10 +184,10 @@ export async function inviteObserver(
         if (pending)
           throw fieldError(
             'cellphone',
-            pending.sellerId === seller.id ? ALREADY_INVITED_BY_YOU : INVITED_BY_ANOTHER_SELLER,
+            pending.sellerId === seller.id ? ALREADY_INVITED_BY_YOU() : INVITED_BY_ANOTHER_SELLER(),
           )
       }
-      if ((await countSeats(tx, seller.id)) >= MAX_OBSERVERS_PER_SELLER) throw conflict(TOO_MANY_OBSERVERS)
+      if ((await countSeats(tx, seller.id)) >= MAX_OBSERVERS_PER_SELLER) throw conflict(TOO_MANY_OBSERVERS())
       await assertPlanAllows(tx, seller.id, 'observers')
       const at = now()
       if (target) {
@@ -256,7 +259,7 @@ export async function inviteObserver(
   } catch (error) {
     // The advisory lock makes this unreachable in practice; the index is the last word.
     if (isUniqueViolation(error, 'observer_invitations_one_pending_per_cellphone'))
-      throw fieldError('cellphone', INVITED_BY_ANOTHER_SELLER)
+      throw fieldError('cellphone', INVITED_BY_ANOTHER_SELLER())
     throw error
   }
 }
@@ -283,7 +286,7 @@ export async function removeObserver(
         ),
       )
       .returning({ id: users.id, cellphone: users.cellphone })
-    if (!removed) throw notFound('Observer not found')
+    if (!removed) throw notFound(m.content_err_observer_not_found())
     await recordAuditEvent(tx, {
       actorUserId: actor.auth.user.id,
       sellerId: actor.sellerId,
@@ -317,7 +320,7 @@ export async function cancelInvitation(
         ),
       )
       .returning({ id: observerInvitations.id, cellphone: observerInvitations.cellphone })
-    if (!cancelled) throw notFound('Invitation not found')
+    if (!cancelled) throw notFound(m.content_err_invitation_not_found())
     await recordAuditEvent(tx, {
       actorUserId: actor.auth.user.id,
       sellerId: actor.sellerId,

@@ -1,4 +1,5 @@
 import '@tanstack/react-start/server-only'
+import { m } from '~/lib/messages'
 import { desc, eq, sql } from 'drizzle-orm'
 import { constants } from '#app-config'
 import { refreshListingsOfSellers } from '~/features/catalog/catalog-refresh.server'
@@ -101,7 +102,7 @@ export async function getSellerDetail(
     .from(sellers)
     .innerJoin(users, eq(users.id, sellers.ownerUserId))
     .where(eq(sellers.id, sellerId))
-  if (!row) throw notFound('Seller not found')
+  if (!row) throw notFound(m.content_err_seller_not_found())
   const at = now()
   const [storeRows, [orderCounts], quality, recent, [plan]] = await Promise.all([
     selectRows<{
@@ -183,10 +184,10 @@ export async function changeSellerStatus(db: Db, auth: AuthContext | null, input
   const suspend = input.action === 'suspend'
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(sellers).where(eq(sellers.id, input.sellerId)).for('update')
-    if (!before) throw notFound('Seller not found')
+    if (!before) throw notFound(m.content_err_seller_not_found())
     if (suspend && before.status !== 'approved')
-      throw conflict(`Only an approved seller can be suspended; this one is ${before.status}`)
-    if (!suspend && before.status !== 'suspended') throw conflict('This seller is not suspended')
+      throw conflict(m.content_err_only_approved_suspended({ status: before.status }))
+    if (!suspend && before.status !== 'suspended') throw conflict(m.content_err_not_suspended())
     const [after] = await tx
       .update(sellers)
       .set({

@@ -1,21 +1,26 @@
 import * as v from 'valibot'
+import { m } from '~/lib/messages'
 import { INT4_MAX } from '~/lib/schema-pieces'
 import { sellerStatuses, type SellerStatus } from '~/lib/domain-enums'
-import { REQUIRED, asciiDigits, normalizeIranMobile } from '~/features/auth/auth.schemas'
+import { asciiDigits, normalizeIranMobile } from '~/features/auth/auth.schemas'
 import { isoDay } from '~/features/admin/admin.schemas'
+import { formatNumber } from '~/lib/money'
+
+const REQUIRED = () => m.content_field_required()
 
 /** Seller applications and profiles: one schema per input, shared by forms and server. */
 
-const text = (label: string, min: number, max: number) =>
+/** `label` is a message, called when a value is checked (the request's or page's locale). */
+const text = (label: () => string, min: number, max: number) =>
   v.pipe(
     v.string(REQUIRED),
     v.trim(),
     v.nonEmpty(REQUIRED),
-    v.minLength(min, `${label} must be at least ${min} characters`),
-    v.maxLength(max, `${label} must be at most ${max} characters`),
+    v.minLength(min, () => m.content_field_min_length({ label: label(), min: formatNumber(min) })),
+    v.maxLength(max, () => m.content_field_max_length({ label: label(), max: formatNumber(max) })),
   )
 
-export const INVALID_PHONE = 'Enter a valid Iranian phone number (mobile or landline with area code)'
+export const INVALID_PHONE = () => m.content_err_invalid_phone()
 
 /** A business phone: a +98 mobile, or a landline with its area code (021xxxxxxxx → +9821xxxxxxxx). */
 export const businessPhoneSchema = v.pipe(
@@ -28,22 +33,22 @@ export const businessPhoneSchema = v.pipe(
     const compact = asciiDigits(dataset.value).replace(/[\s\-.()]/g, '')
     const landline = /^(?:0|\+98|0098)([1-8]\d{9})$/.exec(compact)
     if (landline) return `+98${landline[1]}`
-    addIssue({ message: INVALID_PHONE })
+    addIssue({ message: INVALID_PHONE() })
     return NEVER
   }),
 )
 
-export const LEGAL_ID_MESSAGE = 'Enter the national or economic id: 10 to 12 digits'
+export const LEGAL_ID_MESSAGE = () => m.content_err_legal_id()
 
 const sellerDetails = {
   phone: businessPhoneSchema,
-  city: text('City', 2, 60),
-  address: text('Address', 5, 300),
-  goods_category: text('Category of goods', 2, 100),
+  city: text(m.content_city, 2, 60),
+  address: text(m.content_address, 5, 300),
+  goods_category: text(m.content_goods_category, 2, 100),
 }
 
 export const becomeSellerInput = v.object({
-  business_name: text('Business name', 2, 100),
+  business_name: text(m.content_business_name, 2, 100),
   legal_id: v.pipe(
     v.string(REQUIRED),
     v.transform((value) => asciiDigits(value).replace(/[\s-]/g, '')),
@@ -53,9 +58,8 @@ export const becomeSellerInput = v.object({
   ...sellerDetails,
 })
 
-export const DELIVERY_FEE_MESSAGE = 'Enter the delivery fee as a whole number, 0 or more (0: free delivery)'
-export const FREE_DELIVERY_THRESHOLD_MESSAGE =
-  'Enter the free-delivery amount as a whole number, 0 or more, or leave it empty'
+export const DELIVERY_FEE_MESSAGE = () => m.content_err_delivery_fee()
+export const FREE_DELIVERY_THRESHOLD_MESSAGE = () => m.content_err_free_delivery()
 
 /** A money amount typed in a form (Persian digits and thousands separators allowed) or sent as a number. */
 const amountText = (value: string | number | null) =>
@@ -78,7 +82,7 @@ const freeDeliveryThresholdSchema = v.pipe(
 )
 
 export const updateSellerProfileInput = v.object({
-  display_name: text('Display name', 2, 100),
+  display_name: text(m.content_display_name, 2, 100),
   ...sellerDetails,
   /** Checkout charges it per order (issue #7). Omitted: unchanged. */
   delivery_fee: v.optional(deliveryFeeSchema),
@@ -87,27 +91,39 @@ export const updateSellerProfileInput = v.object({
 })
 
 export const sellerApplicationFilters = v.object({
-  status: v.optional(v.picklist(sellerStatuses, 'Unknown status')),
+  status: v.optional(v.picklist(sellerStatuses, () => m.content_err_unknown_status())),
   /** Sellers created on this Tehran day or later (the dashboard's "New sellers"). */
   since: v.optional(isoDay),
-  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'Search must be at most 100 characters'))),
+  q: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.maxLength(100, () => m.content_search_max_length({ max: formatNumber(100) })),
+    ),
+  ),
   page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(500)), 1),
   per_page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)), 20),
 })
 
-export const REASON_REQUIRED = 'Give the applicant a reason for the rejection'
+export const REASON_REQUIRED = () => m.content_err_reason_required()
+
+const CHOOSE_APPLICATION = () => m.content_err_choose_application()
 
 export const sellerDecisionInput = v.pipe(
   v.object({
     seller_id: v.pipe(
-      v.number('Choose an application'),
-      v.integer('Choose an application'),
-      v.minValue(1, 'Choose an application'),
-      v.maxValue(INT4_MAX, 'Choose an application'),
+      v.number(CHOOSE_APPLICATION),
+      v.integer(CHOOSE_APPLICATION),
+      v.minValue(1, CHOOSE_APPLICATION),
+      v.maxValue(INT4_MAX, CHOOSE_APPLICATION),
     ),
-    decision: v.picklist(['approve', 'reject'], 'Choose approve or reject'),
+    decision: v.picklist(['approve', 'reject'], () => m.content_err_choose_decision()),
     reason: v.optional(
-      v.pipe(v.string(), v.trim(), v.maxLength(500, 'The reason must be at most 500 characters')),
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.maxLength(500, () => m.content_err_reason_max({ max: formatNumber(500) })),
+      ),
     ),
   }),
   v.forward(

@@ -1,4 +1,5 @@
 import '@tanstack/react-start/server-only'
+import { m } from '~/lib/messages'
 import { and, count, desc, eq, gte, ilike, or, type SQL } from 'drizzle-orm'
 import { constants } from '#app-config'
 import type { User } from '~/features/auth/auth.schemas'
@@ -45,10 +46,9 @@ function toProfile(row: SellerRow): SellerProfile {
   }
 }
 
-export const SELLER_SUSPENDED = 'This seller account is suspended; contact support'
-export const ALREADY_SELLER = 'You already have a seller account'
-export const OBSERVER_CANNOT_APPLY =
-  'You act for a seller as an observer, so you cannot open a seller account of your own'
+export const SELLER_SUSPENDED = () => m.content_err_seller_suspended()
+export const ALREADY_SELLER = () => m.content_err_already_seller()
+export const OBSERVER_CANNOT_APPLY = () => m.content_err_observer_cannot_apply()
 
 /**
  * /become-a-seller: creates a pending seller owned by the caller and marks them a seller. A rejected
@@ -60,7 +60,7 @@ export async function becomeSeller(
   input: BecomeSellerInput,
 ): Promise<{ seller: SellerProfile; user: User }> {
   const { user } = requireUser(auth)
-  if (user.is_observer && user.pointing_seller_id !== null) throw conflict(OBSERVER_CANNOT_APPLY)
+  if (user.is_observer && user.pointing_seller_id !== null) throw conflict(OBSERVER_CANNOT_APPLY())
   const result = await db.transaction(async (tx) => {
     const at = now()
     const details = {
@@ -76,7 +76,7 @@ export async function becomeSeller(
       updatedAt: at,
     }
     const [existing] = await tx.select().from(sellers).where(eq(sellers.ownerUserId, user.id)).for('update')
-    if (existing && existing.status !== 'rejected') throw conflict(ALREADY_SELLER)
+    if (existing && existing.status !== 'rejected') throw conflict(ALREADY_SELLER())
     const [row] = existing
       ? await tx.update(sellers).set(details).where(eq(sellers.id, existing.id)).returning()
       : await tx
@@ -94,7 +94,7 @@ export async function becomeSeller(
 export async function getSellerProfile(db: DbOrTx, auth: AuthContext | null): Promise<SellerProfileView> {
   const actor = requireSeller(auth, { allowObserver: true })
   const [row] = await db.select().from(sellers).where(eq(sellers.id, actor.sellerId))
-  if (!row) throw notFound('Seller not found')
+  if (!row) throw notFound(m.content_err_seller_not_found())
   return { ...toProfile(row), role: actor.role, can_edit: actor.role === 'owner' }
 }
 
@@ -106,7 +106,7 @@ export async function updateSellerProfile(
 ): Promise<SellerProfileView> {
   const actor = requireSeller(auth, { allowObserver: false })
   // A suspended seller's writes are refused (issue #20); the admin reinstates it.
-  if (actor.seller.status === 'suspended') throw forbidden(SELLER_SUSPENDED)
+  if (actor.seller.status === 'suspended') throw forbidden(SELLER_SUSPENDED())
   const [row] = await db
     .update(sellers)
     .set({
@@ -123,7 +123,7 @@ export async function updateSellerProfile(
     })
     .where(eq(sellers.id, actor.sellerId))
     .returning()
-  if (!row) throw notFound('Seller not found')
+  if (!row) throw notFound(m.content_err_seller_not_found())
   return { ...toProfile(row), role: 'owner', can_edit: true }
 }
 
@@ -197,9 +197,10 @@ export async function decideSellerApplication(
   const admin = requireAdmin(auth)
   const result = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(sellers).where(eq(sellers.id, input.seller_id)).for('update')
-    if (!current) throw notFound('Application not found')
+    if (!current) throw notFound(m.content_err_application_not_found())
     const allowed = input.decision === 'approve' ? ['pending', 'rejected'] : ['pending']
-    if (!allowed.includes(current.status)) throw conflict(`This application is already ${current.status}`)
+    if (!allowed.includes(current.status))
+      throw conflict(m.content_err_application_already({ status: current.status }))
     await tx
       .update(sellers)
       .set({

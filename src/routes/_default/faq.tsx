@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { m } from '~/lib/messages'
 import * as v from 'valibot'
 import { FaqPage } from '~/features/content/components/faq-page'
 import { contentQueries } from '~/features/content/content.queries'
@@ -14,8 +15,7 @@ export const Route = createFileRoute('/_default/faq')({
     ])
     return { title: page.title, description: page.description }
   },
-  head: ({ loaderData }) =>
-    pageHead(loaderData?.title ?? 'Frequently Asked Questions', loaderData?.description),
+  head: ({ loaderData }) => pageHead(loaderData?.title ?? m.content_faq_title(), loaderData?.description),
   component: FaqRoute,
 })
 

@@ -1,4 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { m } from '~/lib/messages'
+import { constants } from '#app-config'
 import { BecomeSellerPage } from '~/features/sellers/components/become-seller-page'
 import { useCurrentUser } from '~/features/session/use-session'
 import { pageHead } from '~/features/shell/page-head'
@@ -6,8 +8,8 @@ import { pageHead } from '~/features/shell/page-head'
 export const Route = createFileRoute('/_default/get-seller')({
   head: () =>
     pageHead(
-      'Become a Seller',
-      'Sell wholesale on Omdeh: open stores, list tiered bulk prices, receive orders.',
+      m.content_become_seller_title(),
+      m.content_become_seller_description({ brand: constants.brand.name }),
     ),
   component: GetSellerRoute,
 })

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { m } from '~/lib/messages'
 import { GuidesPage } from '~/features/content/components/guides-page'
 import { contentQueries } from '~/features/content/content.queries'
 import { pageHead } from '~/features/shell/page-head'
@@ -11,6 +12,6 @@ export const Route = createFileRoute('/_default/guides')({
     ])
     return { title: page.title, description: page.description }
   },
-  head: ({ loaderData }) => pageHead(loaderData?.title ?? 'Guides', loaderData?.description),
+  head: ({ loaderData }) => pageHead(loaderData?.title ?? m.content_guides_title(), loaderData?.description),
   component: GuidesPage,
 })

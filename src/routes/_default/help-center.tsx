@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { m } from '~/lib/messages'
 import * as v from 'valibot'
 import { HelpCenterPage } from '~/features/content/components/help-center-page'
 import { contentQueries } from '~/features/content/content.queries'
@@ -15,7 +16,8 @@ export const Route = createFileRoute('/_default/help-center')({
     ])
     return { title: page.title, description: page.description }
   },
-  head: ({ loaderData }) => pageHead(loaderData?.title ?? 'Help Center', loaderData?.description),
+  head: ({ loaderData }) =>
+    pageHead(loaderData?.title ?? m.content_help_center_title(), loaderData?.description),
   component: HelpCenterRoute,
 })
 

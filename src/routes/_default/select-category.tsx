@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { m } from '~/lib/messages'
 import { seoHead } from '~/features/catalog/catalog-seo'
 import { CategoriesPage, loadCategoriesPage } from '~/features/catalog/components/categories-page'
 
@@ -6,14 +7,11 @@ import { CategoriesPage, loadCategoriesPage } from '~/features/catalog/component
 export const Route = createFileRoute('/_default/select-category')({
   loader: ({ context }) =>
     loadCategoriesPage(context.queryClient, {
-      title: 'Choose a Category',
-      description: 'Pick a category to see its products, prices and stores.',
+      title: m.content_select_category_title(),
+      description: m.content_select_category_description(),
     }),
   head: ({ loaderData }) => (loaderData ? seoHead(loaderData.seo) : {}),
   component: () => (
-    <CategoriesPage
-      title="Choose a Category"
-      intro="Pick where to start; filters on the next page narrow it down."
-    />
+    <CategoriesPage title={m.content_select_category_title()} intro={m.content_select_category_intro()} />
   ),
 })

@@ -1,4 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
+import { m } from '~/lib/messages'
 import { createFileRoute } from '@tanstack/react-router'
 import { SellerPlanSection } from '~/features/plans/components/seller-plan-section'
 import { ObserversLink } from '~/features/sellers/components/observers-link'
@@ -11,7 +12,7 @@ export const Route = createFileRoute('/seller/profile')({
   loader: async ({ context }) => {
     await context.queryClient.ensureQueryData(sellerQueries.profile())
   },
-  head: () => pageHead('Edit Profile'),
+  head: () => pageHead(m.content_seller_profile_title()),
   component: SellerProfilePage,
 })
 
@@ -20,7 +21,7 @@ function SellerProfilePage() {
   return (
     <section aria-labelledby="page-title" className="flex flex-col gap-6">
       <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-        Edit Profile
+        {m.content_seller_profile_title()}
       </h1>
       <SellerProfile seller={seller} />
       <ObserversLink seller={seller} />

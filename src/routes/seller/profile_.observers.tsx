@@ -1,4 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
+import { m } from '~/lib/messages'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { ObserversPanel } from '~/features/sellers/components/observers-panel'
 import { observerQueries } from '~/features/sellers/observers.queries'
@@ -13,7 +14,7 @@ export const Route = createFileRoute('/seller/profile_/observers')({
   loader: async ({ context }) => {
     await context.queryClient.ensureQueryData(observerQueries.overview())
   },
-  head: () => pageHead('Observers'),
+  head: () => pageHead(m.content_observers_title()),
   component: SellerObserversPage,
 })
 
@@ -26,15 +27,12 @@ function SellerObserversPage() {
           to="/seller/profile"
           className="self-start text-sm font-medium text-brand-800 underline-offset-4 hover:underline"
         >
-          ← Edit Profile
+          {m.content_observers_back()}
         </Link>
         <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-          Observers
+          {m.content_observers_title()}
         </h1>
-        <p className="max-w-prose text-sm text-stone-600">
-          Observers see everything in your seller panel and can process orders and stock for you. They cannot
-          change your seller profile, subscription or observers.
-        </p>
+        <p className="max-w-prose text-sm text-stone-600">{m.content_observers_intro()}</p>
       </div>
       <ObserversPanel overview={overview} />
     </section>

@@ -1,4 +1,5 @@
 import { useStore, type AnyFieldApi } from '@tanstack/react-form'
+import { m } from '~/lib/messages'
 import { useEffect, useId, useMemo, useState, type ComponentProps, type ReactNode } from 'react'
 import { cn } from '~/lib/cn'
 import { Button } from '../button'
@@ -341,7 +342,7 @@ export function QuantityField({
         <div className="flex items-center gap-1">
           <Button
             variant="secondary"
-            aria-label="Decrease"
+            aria-label={m.content_decrease()}
             disabled={input.disabled || (min !== undefined && current <= min)}
             onClick={() => set(current - step)}
           >
@@ -363,7 +364,7 @@ export function QuantityField({
           />
           <Button
             variant="secondary"
-            aria-label="Increase"
+            aria-label={m.content_increase()}
             disabled={input.disabled || (max !== undefined && current >= max)}
             onClick={() => set(current + step)}
           >
@@ -436,7 +437,10 @@ export function FileField({
     [file],
   )
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview])
-  const rules = [hint, maxBytes !== undefined ? `Up to ${formatBytes(maxBytes)}` : null].filter(Boolean)
+  const rules = [
+    hint,
+    maxBytes !== undefined ? m.content_upload_up_to({ size: formatBytes(maxBytes) }) : null,
+  ].filter(Boolean)
   return (
     <Field
       label={label}

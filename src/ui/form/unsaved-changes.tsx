@@ -1,4 +1,5 @@
 import { useBlocker } from '@tanstack/react-router'
+import { m } from '~/lib/messages'
 import { Button } from '../button'
 import { Dialog, DialogContent } from '../dialog'
 
@@ -15,16 +16,13 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
   const open = blocker.status === 'blocked'
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? undefined : blocker.reset?.())}>
-      <DialogContent
-        title="Leave without saving?"
-        description="Your changes on this page have not been saved."
-      >
+      <DialogContent title={m.content_unsaved_title()} description={m.content_unsaved_description()}>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={() => blocker.reset?.()} autoFocus>
-            Stay on this page
+            {m.content_unsaved_stay()}
           </Button>
           <Button variant="danger" onClick={() => blocker.proceed?.()}>
-            Leave without saving
+            {m.content_unsaved_leave()}
           </Button>
         </div>
       </DialogContent>

@@ -1,5 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
+import { m } from '~/lib/messages'
 import { useNavigate } from '@tanstack/react-router'
+import { formatNumber } from '~/lib/money'
 import { notify } from '~/lib/notify'
 import { formatTehranDateTime } from '~/lib/tehran-time'
 import { FormError, useAppForm } from '~/ui/form/app-form'
@@ -9,12 +11,13 @@ import { adminEditProductInput, type AdminProductDetail } from '../catalog-admin
 import { flattenTree } from './categories-admin'
 import { StateBadge } from './state-badge'
 
-const FIELD_LABELS: Record<string, string> = {
-  name: 'name',
-  unit: 'unit',
-  description: 'description',
-  categoryId: 'category',
-  brandId: 'brand',
+/** The fields an earlier edit changed, as the summary names them (looked up when rendered). */
+const FIELD_LABELS: Record<string, () => string> = {
+  name: m.content_product_field_name,
+  unit: m.content_product_field_unit,
+  description: m.content_product_field_description,
+  categoryId: m.content_product_field_category,
+  brandId: m.content_product_field_brand,
 }
 
 /**
@@ -50,24 +53,30 @@ export function AdminProductEditForm({ product }: { product: AdminProductDetail 
       await queryClient.invalidateQueries({ queryKey: catalogAdminQueries.all })
       notify(
         'success',
-        product.seller ? `Product saved; ${product.seller.name} was told why` : 'Product saved',
+        product.seller
+          ? m.content_product_saved_told({ seller: product.seller.name })
+          : m.content_product_saved(),
       )
       await navigate({ to: '/admin/products' })
     },
   })
   return (
-    <form {...formProps} aria-label={`Edit ${product.name}`} className="flex max-w-2xl flex-col gap-4">
+    <form
+      {...formProps}
+      aria-label={m.content_product_edit_label({ name: product.name })}
+      className="flex max-w-2xl flex-col gap-4"
+    >
       <FormError message={formError} />
       <form.AppField name="name">
-        {(field) => <field.TextField label="Product name" maxLength={160} required />}
+        {(field) => <field.TextField label={m.content_product_name()} maxLength={160} required />}
       </form.AppField>
       <div className="grid gap-3 sm:grid-cols-2">
         <form.AppField name="categoryId">
           {(field) => (
             <field.SelectField
-              label="Category"
+              label={m.content_category()}
               options={tree.map((c) => ({ value: String(c.id), label: `${'— '.repeat(c.depth)}${c.name}` }))}
-              placeholder="Choose a category"
+              placeholder={m.content_choose_category()}
               required
             />
           )}
@@ -75,12 +84,12 @@ export function AdminProductEditForm({ product }: { product: AdminProductDetail 
         <form.AppField name="brandId">
           {(field) => (
             <field.SelectField
-              label="Brand"
+              label={m.content_brand()}
               options={product.brands.map((b) => ({
                 value: String(b.id),
-                label: b.status === 'pending' ? `${b.name} (pending review)` : b.name,
+                label: b.status === 'pending' ? m.content_brand_pending_option({ name: b.name }) : b.name,
               }))}
-              placeholder="No brand"
+              placeholder={m.content_no_brand()}
               placeholderSelectable
             />
           )}
@@ -89,24 +98,24 @@ export function AdminProductEditForm({ product }: { product: AdminProductDetail 
       <form.AppField name="unit">
         {(field) => (
           <field.TextField
-            label="Selling unit"
-            hint="What one unit of an order is, e.g. “carton of 12”"
+            label={m.content_selling_unit()}
+            hint={m.content_selling_unit_hint()}
             maxLength={60}
             required
           />
         )}
       </form.AppField>
       <form.AppField name="description">
-        {(field) => <field.TextAreaField label="Description" maxLength={5000} rows={6} />}
+        {(field) => <field.TextAreaField label={m.content_description()} maxLength={5000} rows={6} />}
       </form.AppField>
       <form.AppField name="reason">
         {(field) => (
           <field.TextAreaField
-            label="Reason for the change"
+            label={m.content_change_reason()}
             hint={
               product.seller
-                ? `Sent to ${product.seller.name} by SMS and kept in the audit log, e.g. “The name gave the wrong weight”`
-                : 'Kept in the audit log, e.g. “The name gave the wrong weight”'
+                ? m.content_change_reason_hint_seller({ seller: product.seller.name })
+                : m.content_change_reason_hint()
             }
             maxLength={500}
             rows={2}
@@ -115,8 +124,8 @@ export function AdminProductEditForm({ product }: { product: AdminProductDetail 
         )}
       </form.AppField>
       <form.AppForm>
-        <form.SubmitButton busyLabel="Saving…" className="sm:self-start">
-          Save changes
+        <form.SubmitButton busyLabel={m.content_saving()} className="sm:self-start">
+          {m.content_save_changes()}
         </form.SubmitButton>
       </form.AppForm>
     </form>
@@ -126,29 +135,33 @@ export function AdminProductEditForm({ product }: { product: AdminProductDetail 
 /** What the admin sees beside the form: the product's state, seller, photos and earlier edits. */
 export function AdminProductSummary({ product }: { product: AdminProductDetail }) {
   return (
-    <aside aria-label="About this product" className="flex flex-col gap-4">
+    <aside aria-label={m.content_product_about()} className="flex flex-col gap-4">
       <div className="flex flex-col gap-2 rounded-2xl border border-stone-200 bg-white p-4 text-sm">
         <div className="flex flex-wrap items-center gap-2">
           <StateBadge state={product.state} />
-          <span className="text-stone-700">{product.listed ? 'Listed' : 'Not listed'}</span>
+          <span className="text-stone-700">
+            {product.listed ? m.content_product_listed() : m.content_product_not_listed()}
+          </span>
         </div>
         <p className="text-stone-700">
-          {product.seller ? <>Maintained by {product.seller.name}</> : 'Platform catalogue product'}
+          {product.seller
+            ? m.content_product_maintained_by({ seller: product.seller.name })
+            : m.content_product_platform()}
         </p>
         {product.listed ? (
           <a href={`/product/${product.slug}`} className="font-medium text-brand-800 hover:underline">
-            View the product page
+            {m.content_product_view_page()}
           </a>
         ) : null}
         {product.state === 'hidden' && product.reason ? (
           <p className="rounded-lg bg-red-50 px-3 py-2 text-xs text-red-900">
-            <span className="font-semibold">Hidden:</span> {product.reason}
+            <span className="font-semibold">{m.content_product_hidden()}</span> {product.reason}
           </p>
         ) : null}
       </div>
       <section aria-labelledby="photos-title" className="flex flex-col gap-2">
         <h2 id="photos-title" className="text-sm font-semibold text-ink">
-          Photos ({product.photos.length})
+          {m.content_product_photos({ count: formatNumber(product.photos.length) })}
         </h2>
         {product.photos.length ? (
           <ul className="grid grid-cols-4 gap-2">
@@ -156,27 +169,31 @@ export function AdminProductSummary({ product }: { product: AdminProductDetail }
               <li key={photo.url}>
                 <img
                   src={photo.url}
-                  alt={photo.alt || `Photo ${i + 1}`}
+                  alt={photo.alt || m.content_product_photo_alt({ number: formatNumber(i + 1) })}
                   className="aspect-square w-full rounded-lg border border-stone-200 object-cover"
                 />
               </li>
             ))}
           </ul>
         ) : (
-          <p className="text-sm text-stone-600">No photos.</p>
+          <p className="text-sm text-stone-600">{m.content_product_no_photos()}</p>
         )}
       </section>
       {product.history.length ? (
         <section aria-labelledby="edits-title" className="flex flex-col gap-2">
           <h2 id="edits-title" className="text-sm font-semibold text-ink">
-            Earlier admin edits
+            {m.content_product_earlier_edits()}
           </h2>
           <ul className="flex flex-col gap-2 text-xs text-stone-700">
             {product.history.map((edit) => (
               <li key={edit.at} className="rounded-lg bg-stone-50 px-3 py-2">
                 <div className="font-medium text-ink">{formatTehranDateTime(edit.at)}</div>
-                <div>Changed {edit.fields.map((f) => FIELD_LABELS[f] ?? f).join(', ')}</div>
-                {edit.reason ? <div>Reason: {edit.reason}</div> : null}
+                <div>
+                  {m.content_product_changed({
+                    fields: edit.fields.map((f) => FIELD_LABELS[f]?.() ?? f).join(m.content_list_separator()),
+                  })}
+                </div>
+                {edit.reason ? <div>{m.content_product_edit_reason({ reason: edit.reason })}</div> : null}
               </li>
             ))}
           </ul>

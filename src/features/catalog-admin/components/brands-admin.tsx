@@ -1,5 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { m } from '~/lib/messages'
 import { useState } from 'react'
+import { formatNumber } from '~/lib/money'
 import { notify } from '~/lib/notify'
 import { Button } from '~/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '~/ui/dialog'
@@ -37,7 +39,7 @@ export function CreateBrandForm() {
     onSubmit: async (input) => {
       await createBrandFn({ data: input })
       await refresh()
-      notify('success', `Brand “${input.name}” created`)
+      notify('success', m.content_brand_created({ name: input.name }))
       form.reset()
     },
   })
@@ -48,10 +50,12 @@ export function CreateBrandForm() {
     >
       <FormError message={formError} />
       <form.AppField name="name">
-        {(field) => <field.TextField label="New brand" maxLength={60} required className="flex-1" />}
+        {(field) => (
+          <field.TextField label={m.content_brand_new()} maxLength={60} required className="flex-1" />
+        )}
       </form.AppField>
       <form.AppForm>
-        <form.SubmitButton>Create brand</form.SubmitButton>
+        <form.SubmitButton>{m.content_brand_create()}</form.SubmitButton>
       </form.AppForm>
     </form>
   )
@@ -59,7 +63,7 @@ export function CreateBrandForm() {
 
 export function BrandList({ page }: { page: AdminBrandPage }) {
   if (!page.items.length)
-    return <EmptyState title="No brands match">Try another status, or clear the search.</EmptyState>
+    return <EmptyState title={m.content_brand_none_title()}>{m.content_brand_none_text()}</EmptyState>
   return (
     <ul className="flex flex-col divide-y divide-stone-200 rounded-2xl border border-stone-200 bg-white">
       {page.items.map((brand) => (
@@ -74,9 +78,11 @@ export function BrandList({ page }: { page: AdminBrandPage }) {
               <StateBadge state={brand.status === 'pending' ? 'pending' : 'approved'} />
             </div>
             <p className="text-xs text-stone-600">
-              <span dir="ltr">/{brand.slug}</span> · {brand.products}{' '}
-              {brand.products === 1 ? 'product' : 'products'}
-              {brand.requestedBy ? <> · requested by {brand.requestedBy.name}</> : null}
+              <span dir="ltr">/{brand.slug}</span> ·{' '}
+              {m.content_products_count({ count: brand.products, countText: formatNumber(brand.products) })}
+              {brand.requestedBy ? (
+                <> · {m.content_brand_requested_by({ name: brand.requestedBy.name })}</>
+              ) : null}
             </p>
           </div>
           <BrandActions brand={brand} />
@@ -94,26 +100,29 @@ function BrandActions({ brand }: { brand: AdminBrand }) {
         <>
           <Button
             size="sm"
-            aria-label={`Approve ${brand.name}`}
+            aria-label={m.content_approve_label({ name: brand.name })}
             onClick={async () => {
               await approveBrandFn({ data: { brandId: brand.id } })
               await refresh()
-              notify('success', `“${brand.name}” is approved`)
+              notify('success', m.content_approved_toast({ name: brand.name }))
             }}
           >
-            Approve
+            {m.content_approve()}
           </Button>
           <ReasonDialog
-            trigger="Reject"
-            triggerLabel={`Reject ${brand.name}`}
-            title={`Reject “${brand.name}”?`}
-            description={`Its ${brand.products} ${brand.products === 1 ? 'product moves' : 'products move'} to “no brand”; the seller is told your reason by text message.`}
-            hint="e.g. “This is a product line of an existing brand”"
-            confirm="Reject brand"
+            trigger={m.content_reject()}
+            triggerLabel={m.content_reject_label({ name: brand.name })}
+            title={m.content_reject_title({ name: brand.name })}
+            description={m.content_brand_reject_description({
+              count: brand.products,
+              countText: formatNumber(brand.products),
+            })}
+            hint={m.content_brand_reject_hint()}
+            confirm={m.content_brand_reject()}
             onConfirm={async (reason) => {
               await rejectBrandFn({ data: { brandId: brand.id, reason } })
               await refresh()
-              notify('success', `“${brand.name}” is rejected`)
+              notify('success', m.content_rejected_toast({ name: brand.name }))
             }}
           />
         </>
@@ -134,31 +143,31 @@ function RenameBrandDialog({ brand }: { brand: AdminBrand }) {
     onSubmit: async (input) => {
       await renameBrandFn({ data: input })
       await refresh()
-      notify('success', `Brand renamed to “${input.name}”`)
+      notify('success', m.content_brand_renamed({ name: input.name }))
       setOpen(false)
     },
   })
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button size="sm" variant="secondary" aria-label={`Rename ${brand.name}`}>
-          Rename
+        <Button size="sm" variant="secondary" aria-label={m.content_rename_label({ name: brand.name })}>
+          {m.content_rename()}
         </Button>
       </DialogTrigger>
       <DialogContent
-        title={`Rename “${brand.name}”`}
-        description="Listings and search show the new name at once."
+        title={m.content_rename_title({ name: brand.name })}
+        description={m.content_brand_rename_description()}
       >
         <form {...formProps} className="flex flex-col gap-4">
           <FormError message={formError} />
           <form.AppField name="name">
-            {(field) => <field.TextField label="Name" maxLength={60} required autoFocus />}
+            {(field) => <field.TextField label={m.content_name()} maxLength={60} required autoFocus />}
           </form.AppField>
           <form.AppField name="slug">
             {(field) => (
               <field.TextField
-                label="Address"
-                hint="Used in /product?brand=…"
+                label={m.content_slug()}
+                hint={m.content_brand_slug_hint()}
                 maxLength={60}
                 required
                 dir="ltr"
@@ -167,10 +176,10 @@ function RenameBrandDialog({ brand }: { brand: AdminBrand }) {
           </form.AppField>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <DialogClose asChild>
-              <Button variant="secondary">Cancel</Button>
+              <Button variant="secondary">{m.content_cancel()}</Button>
             </DialogClose>
             <Button type="submit" disabled={submitting}>
-              {submitting ? 'Saving…' : 'Save'}
+              {submitting ? m.content_saving() : m.content_save()}
             </Button>
           </div>
         </form>
@@ -184,13 +193,17 @@ function MergeBrandDialog({ brand }: { brand: AdminBrand }) {
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button size="sm" variant="secondary" aria-label={`Merge ${brand.name} into another brand`}>
-          Merge…
+        <Button size="sm" variant="secondary" aria-label={m.content_brand_merge_label({ name: brand.name })}>
+          {m.content_brand_merge_trigger()}
         </Button>
       </DialogTrigger>
       <DialogContent
-        title={`Merge “${brand.name}” into…`}
-        description={`Its ${brand.products} ${brand.products === 1 ? 'product moves' : 'products move'} to the brand you choose and “${brand.name}” is deleted. This cannot be undone.`}
+        title={m.content_brand_merge_title({ name: brand.name })}
+        description={m.content_brand_merge_description({
+          count: brand.products,
+          countText: formatNumber(brand.products),
+          name: brand.name,
+        })}
       >
         {open ? <MergeForm brand={brand} onDone={() => setOpen(false)} /> : null}
       </DialogContent>
@@ -208,7 +221,7 @@ function MergeForm({ brand, onDone }: { brand: AdminBrand; onDone: () => void })
     onSubmit: async (input) => {
       const { moved } = await mergeBrandFn({ data: input })
       await refresh()
-      notify('success', `Merged: ${moved} ${moved === 1 ? 'product' : 'products'} moved`)
+      notify('success', m.content_brand_merged({ count: moved, countText: formatNumber(moved) }))
       onDone()
     },
   })
@@ -216,22 +229,27 @@ function MergeForm({ brand, onDone }: { brand: AdminBrand; onDone: () => void })
     .filter((b) => b.id !== brand.id)
     .map((b) => ({
       value: String(b.id),
-      label: b.status === 'pending' ? `${b.name} (pending review)` : b.name,
+      label: b.status === 'pending' ? m.content_brand_pending_option({ name: b.name }) : b.name,
     }))
   return (
     <form {...formProps} className="flex flex-col gap-4">
       <FormError message={formError} />
       <form.AppField name="intoBrandId">
         {(field) => (
-          <field.SelectField label="Merge into" options={options} placeholder="Choose a brand" required />
+          <field.SelectField
+            label={m.content_brand_merge_into()}
+            options={options}
+            placeholder={m.content_choose_brand()}
+            required
+          />
         )}
       </form.AppField>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <DialogClose asChild>
-          <Button variant="secondary">Cancel</Button>
+          <Button variant="secondary">{m.content_cancel()}</Button>
         </DialogClose>
         <Button type="submit" variant="danger" disabled={submitting}>
-          {submitting ? 'Merging…' : 'Merge brands'}
+          {submitting ? m.content_merging() : m.content_brand_merge()}
         </Button>
       </div>
     </form>

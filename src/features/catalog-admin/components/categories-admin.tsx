@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query'
+import { m } from '~/lib/messages'
 import { useState, type ReactNode } from 'react'
 import type * as v from 'valibot'
+import { formatNumber } from '~/lib/money'
 import { notify } from '~/lib/notify'
 import { Button } from '~/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '~/ui/dialog'
@@ -67,8 +69,8 @@ export function CategoryTree({ categories }: { categories: AdminCategory[] }) {
                 <div className="min-w-0">
                   <div className="font-medium break-words text-ink">{c.name}</div>
                   <div className="text-xs text-stone-600">
-                    <span dir="ltr">/{c.slug}</span> · {c.products}{' '}
-                    {c.products === 1 ? 'product' : 'products'}
+                    <span dir="ltr">/{c.slug}</span> ·{' '}
+                    {m.content_products_count({ count: c.products, countText: formatNumber(c.products) })}
                   </div>
                 </div>
               </div>
@@ -98,7 +100,7 @@ function CreateCategoryForm({ flat }: { flat: (AdminCategory & { depth: number }
     onSubmit: async (input) => {
       await createCategoryFn({ data: input })
       await refresh()
-      notify('success', `Category “${input.name}” created`)
+      notify('success', m.content_category_created({ name: input.name }))
       form.reset()
     },
   })
@@ -109,21 +111,23 @@ function CreateCategoryForm({ flat }: { flat: (AdminCategory & { depth: number }
     >
       <FormError message={formError} />
       <form.AppField name="name">
-        {(field) => <field.TextField label="New category" maxLength={80} required className="flex-1" />}
+        {(field) => (
+          <field.TextField label={m.content_category_new()} maxLength={80} required className="flex-1" />
+        )}
       </form.AppField>
       <form.AppField name="parentId">
         {(field) => (
           <field.SelectField
-            label="Under"
+            label={m.content_category_under()}
             options={flat.map((c) => ({ value: String(c.id), label: choiceLabel(c) }))}
-            placeholder="Top level"
+            placeholder={m.content_category_top_level()}
             placeholderSelectable
             className="sm:w-56"
           />
         )}
       </form.AppField>
       <form.AppForm>
-        <form.SubmitButton>Create</form.SubmitButton>
+        <form.SubmitButton>{m.content_create()}</form.SubmitButton>
       </form.AppForm>
     </form>
   )
@@ -155,11 +159,11 @@ function CategoryActions({
         size="sm"
         variant="ghost"
         disabled={first}
-        aria-label={`Move ${category.name} up`}
+        aria-label={m.content_category_move_up_label({ name: category.name })}
         onClick={() =>
           void run(
             () => reorderCategoryFn({ data: { categoryId: category.id, direction: 'up' } }),
-            `${category.name} moved up`,
+            m.content_category_moved_up({ name: category.name }),
           )
         }
       >
@@ -169,40 +173,44 @@ function CategoryActions({
         size="sm"
         variant="ghost"
         disabled={last}
-        aria-label={`Move ${category.name} down`}
+        aria-label={m.content_category_move_down_label({ name: category.name })}
         onClick={() =>
           void run(
             () => reorderCategoryFn({ data: { categoryId: category.id, direction: 'down' } }),
-            `${category.name} moved down`,
+            m.content_category_moved_down({ name: category.name }),
           )
         }
       >
         ↓
       </Button>
       <EditDialog
-        label="Rename"
-        name={category.name}
-        title={`Rename “${category.name}”`}
+        label={m.content_rename()}
+        triggerLabel={m.content_rename_label({ name: category.name })}
+        title={m.content_rename_title({ name: category.name })}
         schema={renameCategoryInput}
         defaults={{ name: category.name, slug: category.slug }}
         toInput={(values) => ({ categoryId: category.id, ...values })}
         send={(input) => renameCategoryFn({ data: input as v.InferOutput<typeof renameCategoryInput> })}
-        done="Category renamed"
+        done={m.content_category_renamed()}
         fields={(form) => (
           <>
             <form.AppField name="name">
-              {(field: AppField) => <field.TextField label="Name" maxLength={80} required autoFocus />}
+              {(field: AppField) => (
+                <field.TextField label={m.content_name()} maxLength={80} required autoFocus />
+              )}
             </form.AppField>
             <form.AppField name="slug">
-              {(field: AppField) => <field.TextField label="Address" maxLength={60} required dir="ltr" />}
+              {(field: AppField) => (
+                <field.TextField label={m.content_slug()} maxLength={60} required dir="ltr" />
+              )}
             </form.AppField>
           </>
         )}
       />
       <EditDialog
-        label="Move…"
-        name={category.name}
-        title={`Move “${category.name}”`}
+        label={m.content_category_move_trigger()}
+        triggerLabel={m.content_category_move_label({ name: category.name })}
+        title={m.content_category_move_title({ name: category.name })}
         schema={moveCategoryInput}
         defaults={{ parentId: category.parentId === null ? '' : String(category.parentId) }}
         toInput={(values) => ({
@@ -210,14 +218,14 @@ function CategoryActions({
           parentId: values.parentId ? Number(values.parentId) : null,
         })}
         send={(input) => moveCategoryFn({ data: input as v.InferOutput<typeof moveCategoryInput> })}
-        done="Category moved"
+        done={m.content_category_moved()}
         fields={(form) => (
           <form.AppField name="parentId">
             {(field: AppField) => (
               <field.SelectField
-                label="New parent"
+                label={m.content_category_new_parent()}
                 options={others.map((c) => ({ value: String(c.id), label: choiceLabel(c) }))}
-                placeholder="Top level"
+                placeholder={m.content_category_top_level()}
                 placeholderSelectable
               />
             )}
@@ -225,10 +233,13 @@ function CategoryActions({
         )}
       />
       <EditDialog
-        label="Merge…"
-        name={category.name}
-        title={`Merge “${category.name}” into…`}
-        description={`Its ${category.products} products and its subcategories move to the category you choose, and “${category.name}” is deleted.`}
+        label={m.content_brand_merge_trigger()}
+        triggerLabel={m.content_category_merge_label({ name: category.name })}
+        title={m.content_brand_merge_title({ name: category.name })}
+        description={m.content_category_merge_description({
+          countText: formatNumber(category.products),
+          name: category.name,
+        })}
         schema={mergeCategoryInput}
         defaults={{ intoCategoryId: '' }}
         toInput={(values) => ({
@@ -236,14 +247,14 @@ function CategoryActions({
           intoCategoryId: Number(values.intoCategoryId) || 0,
         })}
         send={(input) => mergeCategoryFn({ data: input as v.InferOutput<typeof mergeCategoryInput> })}
-        done="Categories merged"
+        done={m.content_category_merged()}
         fields={(form) => (
           <form.AppField name="intoCategoryId">
             {(field: AppField) => (
               <field.SelectField
-                label="Merge into"
+                label={m.content_brand_merge_into()}
                 options={others.map((c) => ({ value: String(c.id), label: choiceLabel(c) }))}
-                placeholder="Choose a category"
+                placeholder={m.content_choose_category()}
                 required
               />
             )}
@@ -253,15 +264,18 @@ function CategoryActions({
       <CategoryImageDialog category={category} />
       {category.products === 0 && !hasChildren ? (
         <ConfirmDialog
-          trigger="Delete"
-          triggerLabel={`Delete ${category.name}`}
-          title={`Delete “${category.name}”?`}
-          description={`The category is empty and has no subcategories. Its page /category/${category.slug} stops existing. This cannot be undone.`}
-          confirm="Delete category"
-          busy="Deleting…"
-          cancel="Keep it"
+          trigger={m.content_delete()}
+          triggerLabel={m.content_delete_label({ name: category.name })}
+          title={m.content_delete_title({ name: category.name })}
+          description={m.content_category_delete_description({ slug: category.slug })}
+          confirm={m.content_category_delete()}
+          busy={m.content_deleting()}
+          cancel={m.content_keep_it()}
           onConfirm={() =>
-            run(() => deleteCategoryFn({ data: { categoryId: category.id } }), `${category.name} deleted`)
+            run(
+              () => deleteCategoryFn({ data: { categoryId: category.id } }),
+              m.content_category_deleted({ name: category.name }),
+            )
           }
         />
       ) : null}
@@ -275,7 +289,8 @@ type AppField = any
 
 function EditDialog<S extends v.GenericSchema>(props: {
   label: string
-  name: string
+  /** The trigger's accessible name, naming the category ("Rename Beverages"). */
+  triggerLabel: string
   title: string
   description?: string
   schema: S
@@ -290,7 +305,7 @@ function EditDialog<S extends v.GenericSchema>(props: {
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button size="sm" variant="secondary" aria-label={`${props.label.replace('…', '')} ${props.name}`}>
+        <Button size="sm" variant="secondary" aria-label={props.triggerLabel}>
           {props.label}
         </Button>
       </DialogTrigger>
@@ -328,10 +343,10 @@ function EditForm<S extends v.GenericSchema>({
       {fields(form)}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <DialogClose asChild>
-          <Button variant="secondary">Cancel</Button>
+          <Button variant="secondary">{m.content_cancel()}</Button>
         </DialogClose>
         <Button type="submit" disabled={submitting}>
-          {submitting ? 'Saving…' : 'Save'}
+          {submitting ? m.content_saving() : m.content_save()}
         </Button>
       </div>
     </form>

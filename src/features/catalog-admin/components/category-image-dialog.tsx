@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
+import { m } from '~/lib/messages'
 import { useState } from 'react'
 import { toApiError } from '~/lib/api-error'
 import { notify } from '~/lib/notify'
@@ -19,13 +20,13 @@ export function CategoryImageDialog({ category }: { category: AdminCategory }) {
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button size="sm" variant="secondary" aria-label={`Image of ${category.name}`}>
-          Image…
+        <Button size="sm" variant="secondary" aria-label={m.content_image_of_label({ name: category.name })}>
+          {m.content_image_trigger()}
         </Button>
       </DialogTrigger>
       <DialogContent
-        title={`Image of “${category.name}”`}
-        description="Shown on the home page’s category tiles and the category page. A square picture works best."
+        title={m.content_image_of_title({ name: category.name })}
+        description={m.content_image_description()}
       >
         {open ? <CategoryImageForm category={category} onDone={() => setOpen(false)} /> : null}
       </DialogContent>
@@ -50,7 +51,7 @@ function CategoryImageForm({ category, onDone }: { category: AdminCategory; onDo
     extra: { categoryId: category.id },
     onSubmit: async () => {
       await send(form.state.values.image)
-      notify('success', `Image of “${category.name}” saved`)
+      notify('success', m.content_image_saved({ name: category.name }))
       onDone()
     },
   })
@@ -58,7 +59,7 @@ function CategoryImageForm({ category, onDone }: { category: AdminCategory; onDo
     setRemoving(true)
     try {
       await send(null)
-      notify('success', `Image of “${category.name}” removed`)
+      notify('success', m.content_image_removed({ name: category.name }))
       onDone()
     } catch (error) {
       notify('error', toApiError(error).message)
@@ -73,7 +74,7 @@ function CategoryImageForm({ category, onDone }: { category: AdminCategory; onDo
         <div className="flex flex-wrap items-center gap-3">
           <img
             src={category.image}
-            alt={`Current image of ${category.name}`}
+            alt={m.content_image_current_alt({ name: category.name })}
             width={96}
             height={96}
             className="size-24 rounded-lg border border-stone-200 object-cover"
@@ -84,17 +85,17 @@ function CategoryImageForm({ category, onDone }: { category: AdminCategory; onDo
             disabled={removing}
             onClick={() => void remove()}
           >
-            {removing ? 'Removing…' : 'Remove image'}
+            {removing ? m.content_removing() : m.content_image_remove()}
           </Button>
         </div>
       ) : (
-        <p className="text-sm text-stone-600">This category has no image yet.</p>
+        <p className="text-sm text-stone-600">{m.content_image_none()}</p>
       )}
       <form.AppField name="image">
         {(field) => (
           <field.FileField
-            label={category.image ? 'New image' : 'Image'}
-            hint="JPEG, PNG or WebP"
+            label={category.image ? m.content_image_new() : m.content_image()}
+            hint={m.content_image_hint()}
             accept={PHOTO_TYPES.join(',')}
             maxBytes={MAX_PHOTO_BYTES}
             required
@@ -103,10 +104,10 @@ function CategoryImageForm({ category, onDone }: { category: AdminCategory; onDo
       </form.AppField>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <DialogClose asChild>
-          <Button variant="secondary">Cancel</Button>
+          <Button variant="secondary">{m.content_cancel()}</Button>
         </DialogClose>
         <form.AppForm>
-          <form.SubmitButton busyLabel="Uploading…">Save image</form.SubmitButton>
+          <form.SubmitButton busyLabel={m.content_uploading()}>{m.content_image_save()}</form.SubmitButton>
         </form.AppForm>
       </div>
     </form>

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import { contentQueries } from '../content.queries'
 import type { ContentPage } from '../content.schemas'
 import { Markdown } from './markdown'
+import { m } from '~/lib/messages'
 import { formatTehranDayLong } from '~/lib/tehran-time'
 
 export const headingClasses = 'text-2xl font-bold tracking-tight text-ink sm:text-3xl'
@@ -15,7 +16,8 @@ export function ContentHeader({ page, children }: { page: ContentPage; children?
         {page.title}
       </h1>
       <p className="text-sm text-stone-600">
-        Last updated <time dateTime={page.updated_at}>{formatTehranDayLong(page.updated_at)}</time>
+        {m.content_last_updated()}{' '}
+        <time dateTime={page.updated_at}>{formatTehranDayLong(page.updated_at)}</time>
       </p>
       {children}
     </header>

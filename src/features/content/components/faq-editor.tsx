@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { toApiError } from '~/lib/api-error'
+import { m } from '~/lib/messages'
 import { notify } from '~/lib/notify'
 import { Button } from '~/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '~/ui/dialog'
@@ -17,7 +18,7 @@ const formSchema = v.object({
   position: v.pipe(
     v.string(),
     v.transform(Number),
-    v.integer('Position must be a whole number'),
+    v.integer(() => m.content_faq_position_whole()),
     v.minValue(0),
   ),
 })
@@ -37,7 +38,7 @@ export function FaqEntryForm({ entry, onDone }: { entry?: FaqEntry; onDone?: () 
     onSubmit: async (input) => {
       await saveFaqEntryFn({ data: { ...input, id: entry?.id } })
       await queryClient.invalidateQueries({ queryKey: contentQueries.all })
-      notify('success', entry ? 'Question saved' : 'Question added')
+      notify('success', entry ? m.content_faq_saved() : m.content_faq_added())
       if (!entry) reset()
       onDone?.()
     },
@@ -48,7 +49,7 @@ export function FaqEntryForm({ entry, onDone }: { entry?: FaqEntry; onDone?: () 
     try {
       await deleteFaqEntryFn({ data: { id: entry.id } })
       await queryClient.invalidateQueries({ queryKey: contentQueries.all })
-      notify('success', 'Question deleted')
+      notify('success', m.content_faq_deleted())
     } catch (error) {
       notify('error', toApiError(error).message)
       setDeleting(false)
@@ -59,41 +60,43 @@ export function FaqEntryForm({ entry, onDone }: { entry?: FaqEntry; onDone?: () 
       <FormError message={formError} />
       <div className="grid gap-3 sm:grid-cols-[1fr_8rem]">
         <form.AppField name="group">
-          {(field) => <field.TextField label="Group" hint="e.g. Ordering, Delivery" required />}
+          {(field) => (
+            <field.TextField label={m.content_faq_group()} hint={m.content_faq_group_hint()} required />
+          )}
         </form.AppField>
         <form.AppField name="position">
-          {(field) => <field.TextField label="Order" inputMode="numeric" required />}
+          {(field) => <field.TextField label={m.content_faq_order()} inputMode="numeric" required />}
         </form.AppField>
       </div>
       <form.AppField name="question">
-        {(field) => <field.TextField label="Question" required />}
+        {(field) => <field.TextField label={m.content_faq_question()} required />}
       </form.AppField>
       <form.AppField name="answer">
-        {(field) => <field.TextAreaField label="Answer (markdown)" rows={5} required />}
+        {(field) => <field.TextAreaField label={m.content_faq_answer_markdown()} rows={5} required />}
       </form.AppField>
       <div className="flex flex-wrap gap-2">
         <form.AppForm>
-          <form.SubmitButton>{entry ? 'Save question' : 'Add question'}</form.SubmitButton>
+          <form.SubmitButton>{entry ? m.content_faq_save() : m.content_faq_add()}</form.SubmitButton>
         </form.AppForm>
         {entry ? (
           <Dialog>
             <DialogTrigger asChild>
               <Button variant="danger" disabled={deleting}>
-                Delete
+                {m.content_delete()}
               </Button>
             </DialogTrigger>
             <DialogContent
-              title={`Delete “${entry.question}”?`}
-              description="It leaves the FAQ and the help search at once."
+              title={m.content_faq_delete_title({ question: entry.question })}
+              description={m.content_faq_delete_description()}
             >
               <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
                 <DialogClose asChild>
                   <Button variant="secondary" autoFocus>
-                    Keep it
+                    {m.content_keep_it()}
                   </Button>
                 </DialogClose>
                 <Button variant="danger" disabled={deleting} onClick={() => void remove()}>
-                  {deleting ? 'Deleting…' : 'Delete question'}
+                  {deleting ? m.content_deleting() : m.content_faq_delete()}
                 </Button>
               </div>
             </DialogContent>

@@ -2,6 +2,8 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { Accordion } from 'radix-ui'
 import { useId, useMemo } from 'react'
+import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
 import { Input } from '~/ui/input'
 import { contentQueries } from '../content.queries'
 import type { FaqEntry } from '../content.schemas'
@@ -40,33 +42,35 @@ export function FaqPage({ query, onQueryChange }: { query: string; onQueryChange
       </ContentHeader>
       <div role="search" className="flex flex-col gap-1.5">
         <label htmlFor={searchId} className="text-sm font-medium text-ink">
-          Search the questions
+          {m.content_faq_search_label()}
         </label>
         <Input
           id={searchId}
           type="search"
           value={query}
           onChange={(event) => onQueryChange(event.target.value)}
-          placeholder="e.g. minimum quantity, invoice, delivery"
+          placeholder={m.content_faq_search_placeholder()}
           autoComplete="off"
         />
         <p className="text-sm text-stone-600" role="status">
-          {searching ? `${matches.length} ${matches.length === 1 ? 'answer' : 'answers'} found` : null}
+          {searching
+            ? m.content_faq_answers_found({ count: matches.length, countText: formatNumber(matches.length) })
+            : null}
         </p>
       </div>
       {groups.length === 0 ? (
         <div className="rounded-2xl border border-dashed border-stone-300 bg-white p-6 text-center text-sm text-stone-700">
-          <p className="font-semibold text-ink">No question matches “{query}”.</p>
+          <p className="font-semibold text-ink">{m.content_faq_no_match({ query })}</p>
           <p className="mt-1">
-            Try other words, browse the{' '}
+            {m.content_faq_no_match_before()}
             <Link to="/guides" className="font-medium text-brand-800 underline">
-              guides
+              {m.content_faq_no_match_guides()}
             </Link>
-            , or{' '}
+            {m.content_faq_no_match_middle()}
             <Link to="/contact" className="font-medium text-brand-800 underline">
-              ask us directly
+              {m.content_faq_no_match_ask()}
             </Link>
-            .
+            {m.content_faq_no_match_after()}
           </p>
         </div>
       ) : (

@@ -2,12 +2,14 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { contentQueries } from '../content.queries'
 import { ContentHeader } from './content-page'
 import { Markdown } from './markdown'
+import { m } from '~/lib/messages'
 import { formatTehranDayLong } from '~/lib/tehran-time'
 
-const audiences = [
-  { key: 'buyers', title: 'For buyers' },
-  { key: 'sellers', title: 'For sellers' },
-] as const
+const audiences = () =>
+  [
+    { key: 'buyers', title: m.content_guides_for_buyers() },
+    { key: 'sellers', title: m.content_guides_for_sellers() },
+  ] as const
 
 /** /guides: every guide, buyers' then sellers', each with an anchor the help search links to. */
 export function GuidesPage() {
@@ -19,10 +21,10 @@ export function GuidesPage() {
         <p className="text-stone-700">{page.body}</p>
       </ContentHeader>
       <nav
-        aria-label="Guides"
+        aria-label={m.content_guides_nav_label()}
         className="grid gap-4 rounded-2xl border border-stone-200 bg-white p-5 sm:grid-cols-2"
       >
-        {audiences.map((audience) => (
+        {audiences().map((audience) => (
           <div key={audience.key}>
             <p className="text-xs font-semibold tracking-wide text-brand-800 uppercase">{audience.title}</p>
             <ul className="mt-2 flex flex-col gap-1.5 text-sm">
@@ -42,7 +44,7 @@ export function GuidesPage() {
           </div>
         ))}
       </nav>
-      {audiences.map((audience) => (
+      {audiences().map((audience) => (
         <section
           key={audience.key}
           aria-labelledby={`guides-${audience.key}`}
@@ -64,7 +66,8 @@ export function GuidesPage() {
                   {guide.title}
                 </h3>
                 <p className="mt-1 text-xs text-stone-500">
-                  Updated <time dateTime={guide.updated_at}>{formatTehranDayLong(guide.updated_at)}</time>
+                  {m.content_updated()}{' '}
+                  <time dateTime={guide.updated_at}>{formatTehranDayLong(guide.updated_at)}</time>
                 </p>
                 <Markdown source={guide.body} className="mt-4" />
               </article>

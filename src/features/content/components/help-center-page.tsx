@@ -1,20 +1,19 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
+import { m } from '~/lib/messages'
 import { SearchForm } from '~/ui/form/search-form'
 import { contentQueries } from '../content.queries'
 import { ContentHeader } from './content-page'
 import { SupportChats } from './support-chats'
 
-const shortcuts = [
-  { to: '/faq', title: 'FAQ', text: 'Quick answers about ordering, prices, payment and delivery.' },
-  { to: '/guides', title: 'Guides', text: 'Tier prices, checkout per seller, becoming a seller.' },
-  {
-    to: '/buyer/tickets',
-    title: 'Your tickets',
-    text: 'Open a ticket about an order and follow our answers.',
-  },
-  { to: '/contact', title: 'Contact us', text: 'Not signed in? Send us a message and we reply.' },
-] as const
+/** Built when rendered: the words are the page's locale. */
+const shortcuts = () =>
+  [
+    { to: '/faq', title: m.content_help_faq_title(), text: m.content_help_faq_text() },
+    { to: '/guides', title: m.content_help_guides_title(), text: m.content_help_guides_text() },
+    { to: '/buyer/tickets', title: m.content_help_tickets_title(), text: m.content_help_tickets_text() },
+    { to: '/contact', title: m.content_help_contact_title(), text: m.content_help_contact_text() },
+  ] as const
 
 /** /help-center: one search over the FAQ and the guides, then every way to reach a person. */
 export function HelpCenterPage({ query, onSearch }: { query: string; onSearch: (q: string) => void }) {
@@ -27,19 +26,20 @@ export function HelpCenterPage({ query, onSearch }: { query: string; onSearch: (
         <p className="text-stone-700">{page.body}</p>
       </ContentHeader>
       <SearchForm
-        label="What do you need help with?"
+        label={m.content_help_search_label()}
         initial={query}
-        placeholder="e.g. minimum quantity, refund, invoice"
+        placeholder={m.content_help_search_placeholder()}
+        buttonLabel={m.content_help_search_button()}
         buttonVariant="primary"
         onSearch={(q) => onSearch(q ?? '')}
       />
       {trimmed.length > 1 ? (
         <section aria-labelledby="results-title" className="flex flex-col gap-3">
           <h2 id="results-title" className="text-lg font-semibold text-ink">
-            Results for “{trimmed}”
+            {m.content_help_results_title({ query: trimmed })}
           </h2>
           {results.isPending ? (
-            <p className="text-sm text-stone-600">Searching…</p>
+            <p className="text-sm text-stone-600">{m.content_help_searching()}</p>
           ) : results.data?.length ? (
             <ul className="flex flex-col gap-2">
               {results.data.map((hit) => (
@@ -49,7 +49,7 @@ export function HelpCenterPage({ query, onSearch }: { query: string; onSearch: (
                     className="block rounded-2xl border border-stone-200 bg-white p-4 hover:border-brand-400"
                   >
                     <span className="text-xs font-semibold tracking-wide text-brand-800 uppercase">
-                      {hit.kind === 'faq' ? 'FAQ' : 'Guide'}
+                      {hit.kind === 'faq' ? m.content_help_kind_faq() : m.content_help_kind_guide()}
                     </span>
                     <span className="mt-1 block font-semibold text-ink">{hit.title}</span>
                     <span className="mt-1 block text-sm text-stone-600">{hit.snippet}</span>
@@ -59,17 +59,17 @@ export function HelpCenterPage({ query, onSearch }: { query: string; onSearch: (
             </ul>
           ) : (
             <p className="rounded-2xl border border-dashed border-stone-300 bg-white p-4 text-sm text-stone-700">
-              Nothing found. Try other words, or ask us through a ticket or a chat below.
+              {m.content_help_nothing_found()}
             </p>
           )}
         </section>
       ) : null}
       <section aria-labelledby="shortcuts-title" className="flex flex-col gap-3">
         <h2 id="shortcuts-title" className="text-lg font-semibold text-ink">
-          Browse or ask
+          {m.content_help_browse_title()}
         </h2>
         <ul className="grid gap-3 sm:grid-cols-2">
-          {shortcuts.map((item) => (
+          {shortcuts().map((item) => (
             <li key={item.to}>
               <Link
                 to={item.to}
@@ -84,7 +84,7 @@ export function HelpCenterPage({ query, onSearch }: { query: string; onSearch: (
       </section>
       <section aria-labelledby="chats-title" className="flex flex-col gap-3">
         <h2 id="chats-title" className="text-lg font-semibold text-ink">
-          Chat with a support team
+          {m.content_help_chats_title()}
         </h2>
         <SupportChats />
       </section>

@@ -1,5 +1,7 @@
 import { useStore } from '@tanstack/react-form'
 import { useQueryClient } from '@tanstack/react-query'
+import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
 import { notify } from '~/lib/notify'
 import { FormError, UnsavedChangesGuard, useAppForm, useFormDirty } from '~/ui/form/app-form'
 import { updateContentPageFn } from '../content.functions'
@@ -18,7 +20,7 @@ export function PageEditor({ page }: { page: ContentPage }) {
       markSaved()
       queryClient.setQueryData(contentQueries.page(saved.slug).queryKey, saved)
       await queryClient.invalidateQueries({ queryKey: contentQueries.all })
-      notify('success', `“${saved.title}” saved`)
+      notify('success', m.content_page_saved({ title: saved.title }))
     },
   })
   const values = useStore(form.store, (state) => state.values)
@@ -28,12 +30,14 @@ export function PageEditor({ page }: { page: ContentPage }) {
       <UnsavedChangesGuard when={dirty && !submitting} />
       <form {...formProps} className="flex flex-col gap-4">
         <FormError message={formError} />
-        <form.AppField name="title">{(field) => <field.TextField label="Title" required />}</form.AppField>
+        <form.AppField name="title">
+          {(field) => <field.TextField label={m.content_page_title()} required />}
+        </form.AppField>
         <form.AppField name="description">
           {(field) => (
             <field.TextAreaField
-              label="Meta description"
-              hint="Shown by search engines: one or two sentences, 20 to 300 characters"
+              label={m.content_page_meta_description()}
+              hint={m.content_page_meta_description_hint({ min: formatNumber(20), max: formatNumber(300) })}
               rows={2}
               required
             />
@@ -42,8 +46,8 @@ export function PageEditor({ page }: { page: ContentPage }) {
         <form.AppField name="body">
           {(field) => (
             <field.TextAreaField
-              label="Content (markdown)"
-              hint="Headings (##), lists (-), **bold**, [links](/faq) and tables. HTML is shown as text; only http(s), mailto and site links work."
+              label={m.content_page_body()}
+              hint={m.content_page_body_hint()}
               rows={22}
               className="font-mono"
               required
@@ -51,13 +55,15 @@ export function PageEditor({ page }: { page: ContentPage }) {
           )}
         </form.AppField>
         <form.AppForm>
-          <form.SubmitButton className="sm:self-start" busyLabel={'Saving…'}>
-            {'Save page'}
+          <form.SubmitButton className="sm:self-start" busyLabel={m.content_saving()}>
+            {m.content_page_save()}
           </form.SubmitButton>
         </form.AppForm>
       </form>
-      <section aria-label="Preview" className="rounded-2xl border border-stone-200 bg-white p-5">
-        <p className="mb-3 text-xs font-semibold tracking-wide text-brand-800 uppercase">Preview</p>
+      <section aria-label={m.content_preview()} className="rounded-2xl border border-stone-200 bg-white p-5">
+        <p className="mb-3 text-xs font-semibold tracking-wide text-brand-800 uppercase">
+          {m.content_preview()}
+        </p>
         <h2 className="mb-4 text-2xl font-bold text-ink">{values.title}</h2>
         <Markdown source={values.body} />
       </section>

@@ -1,9 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { m } from '~/lib/messages'
 import { useNavigate } from '@tanstack/react-router'
 import { useId } from 'react'
 import type { User } from '~/features/auth/auth.schemas'
 import { catalogQueries } from '~/features/catalog/catalog.queries'
 import { updateCurrentUser } from '~/features/session/session.queries'
+import { formatNumber } from '~/lib/money'
 import { notify } from '~/lib/notify'
 import { FormError, useAppForm } from '~/ui/form/app-form'
 import { becomeSellerFn } from '../sellers.functions'
@@ -31,7 +33,7 @@ export function BecomeSellerForm({ user }: { user: User }) {
       const result = await becomeSellerFn({ data: input })
       updateCurrentUser(queryClient, result.user)
       await queryClient.invalidateQueries({ queryKey: sellerQueries.all })
-      notify('success', 'Application received: we will text you when it has been reviewed')
+      notify('success', m.content_apply_received())
       await navigate({ to: '/seller' })
     },
   })
@@ -41,8 +43,8 @@ export function BecomeSellerForm({ user }: { user: User }) {
       <form.AppField name="business_name">
         {(field) => (
           <field.TextField
-            label="Business name"
-            hint="As buyers will see it on your stores and invoices"
+            label={m.content_business_name()}
+            hint={m.content_business_name_hint()}
             autoComplete="organization"
             required
           />
@@ -51,8 +53,8 @@ export function BecomeSellerForm({ user }: { user: User }) {
       <form.AppField name="legal_id">
         {(field) => (
           <field.TextField
-            label="National or economic id"
-            hint="10 to 12 digits"
+            label={m.content_legal_id()}
+            hint={m.content_legal_id_hint({ min: formatNumber(10), max: formatNumber(12) })}
             inputMode="numeric"
             autoComplete="off"
             dir="ltr"
@@ -60,16 +62,12 @@ export function BecomeSellerForm({ user }: { user: User }) {
           />
         )}
       </form.AppField>
-      <BusinessContactFields
-        form={form}
-        fields={CONTACT_FIELDS}
-        phoneHint="A mobile or a landline with its area code"
-      />
+      <BusinessContactFields form={form} fields={CONTACT_FIELDS} phoneHint={m.content_phone_hint()} />
       <form.AppField name="goods_category">
         {(field) => (
           <field.TextField
-            label="Category of goods"
-            hint="What you mainly sell, e.g. Beverages"
+            label={m.content_goods_category()}
+            hint={m.content_goods_category_hint()}
             list={categoriesId}
             autoComplete="off"
             required
@@ -82,8 +80,8 @@ export function BecomeSellerForm({ user }: { user: User }) {
         ))}
       </datalist>
       <form.AppForm>
-        <form.SubmitButton size="lg" busyLabel="Sending your application…" className="sm:self-start">
-          Send application
+        <form.SubmitButton size="lg" busyLabel={m.content_apply_sending()} className="sm:self-start">
+          {m.content_apply_send()}
         </form.SubmitButton>
       </form.AppForm>
     </form>

@@ -1,41 +1,44 @@
 import { Link } from '@tanstack/react-router'
+import { m } from '~/lib/messages'
 import { constants } from '#app-config'
 import { sellerRole } from '~/lib/auth-access'
 import type { User } from '~/features/auth/auth.schemas'
 import { buttonClasses } from '~/ui/button'
 import { ShieldIcon, StoreIcon, TagIcon, TruckIcon } from '~/ui/icons'
 import { Skeleton } from '~/ui/skeleton'
+import { formatNumber } from '~/lib/money'
 import { BecomeSellerForm } from './become-seller-form'
 import { SellerStatusBadge } from './seller-status'
 
-const benefits = [
+/** Built when rendered, in the page's locale. */
+const benefits = () => [
   {
+    key: 'stores',
     icon: StoreIcon,
-    title: 'Your own stores',
-    text: 'Open one store per branch or warehouse, each with its own stock and delivery terms.',
+    title: m.content_benefit_stores_title(),
+    text: m.content_benefit_stores_text(),
   },
   {
+    key: 'tiers',
     icon: TagIcon,
-    title: 'Wholesale price tiers',
-    text: 'The price falls as the quantity grows: buyers see the tier they reach as they add cartons.',
+    title: m.content_benefit_tiers_title(),
+    text: m.content_benefit_tiers_text(),
   },
   {
+    key: 'orders',
     icon: TruckIcon,
-    title: 'Orders per seller',
-    text: 'Buyers check out one basket per seller; you accept, ship and invoice from one panel.',
+    title: m.content_benefit_orders_title(),
+    text: m.content_benefit_orders_text(),
   },
   {
+    key: 'paid',
     icon: ShieldIcon,
-    title: 'Paid before you ship',
-    text: `Buyers pay ${constants.brand.name} at checkout; invoices with VAT are issued for you.`,
+    title: m.content_benefit_paid_title(),
+    text: m.content_benefit_paid_text({ brand: constants.brand.name }),
   },
 ]
 
-const steps = [
-  'Tell us about your business: it takes two minutes.',
-  'Our team checks your details, usually within one working day. We text you the answer.',
-  'Once approved, open your stores, list your products and start receiving orders.',
-]
+const steps = () => [m.content_step_tell(), m.content_step_check(), m.content_step_open()]
 
 /**
  * /become-a-seller and /get-seller: the offer, and the application for whoever may apply.
@@ -54,19 +57,19 @@ export function BecomeSellerPage({
     <div className="flex flex-col gap-10">
       <section aria-labelledby="page-title" className="flex flex-col gap-3">
         <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-          Become a Seller
+          {m.content_become_seller_title()}
         </h1>
         <p className="max-w-prose text-stone-700">
-          Sell in bulk to wholesale and retail buyers across Iran. Listing is free to start; the{' '}
+          {m.content_become_seller_intro_before()}
           <Link to="/subscription" className="font-medium text-brand-800 underline underline-offset-4">
-            seller plans
-          </Link>{' '}
-          add more stores and products as you grow.
+            {m.content_become_seller_intro_link()}
+          </Link>
+          {m.content_become_seller_intro_after()}
         </p>
       </section>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        {benefits.map(({ icon: Icon, title, text }) => (
-          <li key={title} className="flex flex-col gap-2 rounded-2xl border border-stone-200 bg-white p-5">
+        {benefits().map(({ key, icon: Icon, title, text }) => (
+          <li key={key} className="flex flex-col gap-2 rounded-2xl border border-stone-200 bg-white p-5">
             <span className="flex h-10 w-10 items-center justify-center rounded-xl bg-brand-50 text-brand-800">
               <Icon />
             </span>
@@ -78,13 +81,13 @@ export function BecomeSellerPage({
       <div className="grid gap-8 lg:grid-cols-[1fr_1.4fr] lg:items-start">
         <section aria-labelledby="how-title" className="flex flex-col gap-3">
           <h2 id="how-title" className="text-lg font-semibold text-ink">
-            How it works
+            {m.content_how_it_works()}
           </h2>
           <ol className="flex flex-col gap-3">
-            {steps.map((step, index) => (
+            {steps().map((step, index) => (
               <li key={step} className="flex gap-3 text-sm text-stone-700">
                 <span className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-brand-500 text-sm font-bold text-ink">
-                  {index + 1}
+                  {formatNumber(index + 1)}
                 </span>
                 <span className="pt-1">{step}</span>
               </li>
@@ -96,7 +99,7 @@ export function BecomeSellerPage({
           className="flex flex-col gap-4 rounded-2xl border border-stone-200 bg-white p-5 sm:p-6"
         >
           <h2 id="apply-title" className="text-lg font-semibold text-ink">
-            Apply
+            {m.content_apply_title()}
           </h2>
           <ApplyPanel user={user} pending={pending} path={path} />
         </section>
@@ -110,11 +113,9 @@ function ApplyPanel({ user, pending, path }: { user: User | null; pending: boole
   if (!user) {
     return (
       <div className="flex flex-col items-start gap-3">
-        <p className="text-sm text-stone-700">
-          Sign in (or create your account with your mobile number) to send your application.
-        </p>
+        <p className="text-sm text-stone-700">{m.content_apply_sign_in_text()}</p>
         <Link to="/auth" search={{ redirect: path }} className={buttonClasses('primary', 'lg')}>
-          Sign in to apply
+          {m.content_apply_sign_in()}
         </Link>
       </div>
     )
@@ -123,8 +124,7 @@ function ApplyPanel({ user, pending, path }: { user: User | null; pending: boole
   if (role === 'observer') {
     return (
       <p className="text-sm text-stone-700">
-        You act for {user.seller?.display_name} as an observer, so you cannot open a seller account of your
-        own with this number.
+        {m.content_apply_observer({ seller: user.seller?.display_name ?? '' })}
       </p>
     )
   }
@@ -132,22 +132,18 @@ function ApplyPanel({ user, pending, path }: { user: User | null; pending: boole
     return (
       <div className="flex flex-col items-start gap-3">
         <p className="flex flex-wrap items-center gap-2 text-sm text-stone-700">
-          You already have a seller account, {user.seller.display_name}:
+          {m.content_apply_already({ seller: user.seller.display_name })}
           <SellerStatusBadge status={user.seller.status} />
         </p>
         <Link to="/seller" className={buttonClasses('primary', 'md')}>
-          Go to your seller dashboard
+          {m.content_apply_go_dashboard()}
         </Link>
       </div>
     )
   }
   return (
     <>
-      {role === 'owner' ? (
-        <p className="text-sm text-stone-700">
-          Your last application was not approved. Correct your details and apply again.
-        </p>
-      ) : null}
+      {role === 'owner' ? <p className="text-sm text-stone-700">{m.content_apply_rejected()}</p> : null}
       <BecomeSellerForm user={user} />
     </>
   )

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { m } from '~/lib/messages'
 import { withFieldGroup } from '~/ui/form/app-form'
 
 /** The group's fields are the form's fields of the same names. */
@@ -18,7 +19,7 @@ export const BusinessContactFields = withFieldGroup({
           <group.AppField name="phone">
             {(field) => (
               <field.TextField
-                label="Business phone"
+                label={m.content_business_phone()}
                 hint={phoneHint}
                 type="tel"
                 inputMode="tel"
@@ -29,11 +30,18 @@ export const BusinessContactFields = withFieldGroup({
             )}
           </group.AppField>
           <group.AppField name="city">
-            {(field) => <field.TextField label="City" autoComplete="address-level2" required />}
+            {(field) => <field.TextField label={m.content_city()} autoComplete="address-level2" required />}
           </group.AppField>
         </div>
         <group.AppField name="address">
-          {(field) => <field.TextAreaField label="Address" autoComplete="street-address" rows={3} required />}
+          {(field) => (
+            <field.TextAreaField
+              label={m.content_address()}
+              autoComplete="street-address"
+              rows={3}
+              required
+            />
+          )}
         </group.AppField>
       </>
     )

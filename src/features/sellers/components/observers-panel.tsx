@@ -1,7 +1,9 @@
 import { Link } from '@tanstack/react-router'
+import { m } from '~/lib/messages'
 import { useQueryClient } from '@tanstack/react-query'
 import { Fragment, useState, type ReactNode } from 'react'
 import { toApiError } from '~/lib/api-error'
+import { formatNumber } from '~/lib/money'
 import { notify } from '~/lib/notify'
 import { Button } from '~/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '~/ui/dialog'
@@ -29,29 +31,27 @@ export function ObserversPanel({ overview }: { overview: ObserversOverview }) {
       <InviteForm full={full} used={used} limit={overview.limit} planReason={overview.planReason} />
       <section aria-labelledby="observers-title" className="flex flex-col gap-3">
         <h2 id="observers-title" className="text-lg font-semibold text-ink">
-          Your observers
+          {m.content_observers_yours()}
         </h2>
         {overview.observers.length ? (
-          <ul aria-label="Observers" className="flex flex-col gap-3">
+          <ul aria-label={m.content_observers_title()} className="flex flex-col gap-3">
             {overview.observers.map((observer) => (
               <ObserverRow key={observer.user_id} observer={observer} />
             ))}
           </ul>
         ) : (
           <p className="rounded-xl border border-dashed border-stone-300 bg-white px-4 py-6 text-center text-sm text-stone-600">
-            Nobody observes your seller account yet.
+            {m.content_observers_empty()}
           </p>
         )}
       </section>
       {overview.invitations.length ? (
         <section aria-labelledby="invitations-title" className="flex flex-col gap-3">
           <h2 id="invitations-title" className="text-lg font-semibold text-ink">
-            Pending invitations
+            {m.content_invitations_title()}
           </h2>
-          <p className="text-sm text-stone-600">
-            These numbers have no account yet. Each becomes your observer when it signs up.
-          </p>
-          <ul aria-label="Pending invitations" className="flex flex-col gap-3">
+          <p className="text-sm text-stone-600">{m.content_invitations_intro()}</p>
+          <ul aria-label={m.content_invitations_title()} className="flex flex-col gap-3">
             {overview.invitations.map((invitation) => (
               <InvitationRow key={invitation.id} invitation={invitation} />
             ))}
@@ -84,8 +84,8 @@ function InviteForm({
       notify(
         'success',
         result.kind === 'added'
-          ? `${observerName(result.observer)} is now an observer. We sent them a text message.`
-          : `Invitation sent to ${result.invitation.cellphone}. They become an observer when they sign up.`,
+          ? m.content_observer_added({ name: observerName(result.observer) })
+          : m.content_invitation_sent({ cellphone: result.invitation.cellphone }),
       )
     },
   })
@@ -96,23 +96,22 @@ function InviteForm({
     >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="invite-title" className="text-lg font-semibold text-ink">
-          Invite by cellphone
+          {m.content_invite_title()}
         </h2>
         <p className="text-sm text-stone-600">
-          {used} of {limit} places used
+          {m.content_invite_places_used({ used: formatNumber(used), limit: formatNumber(limit) })}
         </p>
       </div>
       {full && planReason ? (
         <p role="status" className="rounded-xl bg-stone-50 px-4 py-3 text-sm text-stone-700">
           {planReason}{' '}
           <Link to="/subscription" className="font-medium text-brand-800 underline underline-offset-4">
-            See plans
+            {m.content_see_plans()}
           </Link>
         </p>
       ) : full ? (
         <p role="status" className="rounded-xl bg-stone-50 px-4 py-3 text-sm text-stone-700">
-          You have {limit} observers and invitations, the most a seller can have. Remove one to invite someone
-          else.
+          {m.content_invite_full({ limit: formatNumber(limit) })}
         </p>
       ) : (
         <form {...formProps} className="flex flex-col gap-4">
@@ -121,8 +120,8 @@ function InviteForm({
             <form.AppField name="cellphone">
               {(field) => (
                 <field.TextField
-                  label="Mobile number"
-                  hint="An Iranian mobile number, such as 0912 345 6789. We text them an invitation."
+                  label={m.content_mobile_number()}
+                  hint={m.content_mobile_number_hint()}
                   type="tel"
                   inputMode="tel"
                   autoComplete="off"
@@ -133,8 +132,8 @@ function InviteForm({
               )}
             </form.AppField>
             <form.AppForm>
-              <form.SubmitButton className="sm:mt-6.5" busyLabel={'Sending…'}>
-                {'Send invitation'}
+              <form.SubmitButton className="sm:mt-6.5" busyLabel={m.content_sending()}>
+                {m.content_invite_send()}
               </form.SubmitButton>
             </form.AppForm>
           </div>
@@ -166,7 +165,7 @@ function ObserverRow({ observer }: { observer: Observer }) {
         details={[
           named ? <span dir="ltr">{observer.cellphone}</span> : null,
           // Observers from before invitations were recorded have no date to show.
-          observer.since ? `Observer since ${formatTehranDay(observer.since)}` : null,
+          observer.since ? m.content_observer_since({ date: formatTehranDay(observer.since) }) : null,
         ]
           .filter(Boolean)
           .map((part, index) => (
@@ -177,14 +176,14 @@ function ObserverRow({ observer }: { observer: Observer }) {
           ))}
         action={
           <ConfirmAction
-            trigger={`Remove ${name}`}
-            triggerText="Remove"
-            title={`Remove ${name}?`}
-            description="They lose access to your seller panel at once. You can invite them again later."
-            confirmText="Remove observer"
-            busyText="Removing…"
+            trigger={m.content_observer_remove_label({ name })}
+            triggerText={m.content_remove()}
+            title={m.content_observer_remove_title({ name })}
+            description={m.content_observer_remove_description()}
+            confirmText={m.content_observer_remove()}
+            busyText={m.content_removing()}
             run={() => removeObserverFn({ data: { user_id: observer.user_id } })}
-            done={`${name} is no longer an observer`}
+            done={m.content_observer_removed({ name })}
           />
         }
       />
@@ -197,18 +196,18 @@ function InvitationRow({ invitation }: { invitation: PendingInvitation }) {
     <li aria-label={invitation.cellphone}>
       <Row
         title={<span dir="ltr">{invitation.cellphone}</span>}
-        details={`Invited ${formatTehranDay(invitation.created_at)} · waiting for them to sign up`}
+        details={m.content_invitation_details({ date: formatTehranDay(invitation.created_at) })}
         action={
           <ConfirmAction
-            trigger={`Cancel invitation to ${invitation.cellphone}`}
-            triggerText="Cancel invitation"
-            title="Cancel this invitation?"
-            description={`If ${invitation.cellphone} signs up later, they will not become your observer.`}
-            confirmText="Cancel invitation"
-            cancelText="Keep it"
-            busyText="Cancelling…"
+            trigger={m.content_invitation_cancel_label({ cellphone: invitation.cellphone })}
+            triggerText={m.content_invitation_cancel()}
+            title={m.content_invitation_cancel_title()}
+            description={m.content_invitation_cancel_description({ cellphone: invitation.cellphone })}
+            confirmText={m.content_invitation_cancel()}
+            cancelText={m.content_keep_it()}
+            busyText={m.content_cancelling()}
             run={() => cancelObserverInvitationFn({ data: { invitation_id: invitation.id } })}
-            done={`Invitation to ${invitation.cellphone} cancelled`}
+            done={m.content_invitation_cancelled({ cellphone: invitation.cellphone })}
           />
         }
       />
@@ -264,7 +263,7 @@ function ConfirmAction(props: {
           <FormError message={error} />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <DialogClose asChild>
-              <Button variant="secondary">{props.cancelText ?? 'Cancel'}</Button>
+              <Button variant="secondary">{props.cancelText ?? m.content_cancel()}</Button>
             </DialogClose>
             <Button variant="danger" disabled={busy} onClick={() => void confirm()}>
               {busy ? props.busyText : props.confirmText}

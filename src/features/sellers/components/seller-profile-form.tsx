@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query'
+import { m } from '~/lib/messages'
 import type { ReactNode } from 'react'
 import { constants } from '#app-config'
 import { refetchCurrentUser } from '~/features/session/session.queries'
-import { formatMoney } from '~/lib/money'
+import { formatMoney, formatNumber } from '~/lib/money'
 import { notify } from '~/lib/notify'
 import { FormError, useAppForm, withFieldGroup } from '~/ui/form/app-form'
 import { updateSellerProfileFn } from '../sellers.functions'
@@ -25,11 +26,11 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
 function FixedDetails({ seller }: { seller: SellerProfileView }) {
   return (
     <dl className="grid gap-4 rounded-2xl bg-stone-50 p-4 sm:grid-cols-3">
-      <Detail term="Legal name">{seller.legal_name}</Detail>
-      <Detail term="National or economic id">
+      <Detail term={m.content_legal_name()}>{seller.legal_name}</Detail>
+      <Detail term={m.content_legal_id()}>
         <span dir="ltr">{seller.national_id}</span>
       </Detail>
-      <Detail term="Status">
+      <Detail term={m.content_status()}>
         <SellerStatusBadge status={seller.status} />
       </Detail>
     </dl>
@@ -50,24 +51,26 @@ function ReadOnlyDetails({ seller }: { seller: SellerProfileView }) {
   return (
     <section aria-labelledby="business-title" className="flex flex-col gap-4">
       <h2 id="business-title" className="text-lg font-semibold text-ink">
-        Business details
+        {m.content_business_details()}
       </h2>
       <p className="rounded-xl border border-stone-200 bg-white px-4 py-3 text-sm text-stone-700">
-        You are an observer for this seller: you can read these details, and only the owner can change them.
+        {m.content_observer_read_only()}
       </p>
       <dl className="grid gap-4 sm:grid-cols-2">
-        <Detail term="Display name">{seller.display_name}</Detail>
-        <Detail term="Business phone">
+        <Detail term={m.content_display_name()}>{seller.display_name}</Detail>
+        <Detail term={m.content_business_phone()}>
           <span dir="ltr">{seller.phone}</span>
         </Detail>
-        <Detail term="City">{seller.city}</Detail>
-        <Detail term="Category of goods">{seller.goods_category ?? '—'}</Detail>
-        <Detail term="Address">{seller.address}</Detail>
-        <Detail term="Delivery fee per order">{formatMoney(seller.delivery_fee)}</Detail>
-        <Detail term="Free delivery from">
-          {seller.free_delivery_threshold === null ? 'Never' : formatMoney(seller.free_delivery_threshold)}
+        <Detail term={m.content_city()}>{seller.city}</Detail>
+        <Detail term={m.content_goods_category()}>{seller.goods_category ?? '—'}</Detail>
+        <Detail term={m.content_address()}>{seller.address}</Detail>
+        <Detail term={m.content_delivery_fee()}>{formatMoney(seller.delivery_fee)}</Detail>
+        <Detail term={m.content_free_delivery_from()}>
+          {seller.free_delivery_threshold === null
+            ? m.content_never()
+            : formatMoney(seller.free_delivery_threshold)}
         </Detail>
-        <Detail term="Seller since">{formatTehranDay(seller.created_at)}</Detail>
+        <Detail term={m.content_seller_since()}>{formatTehranDay(seller.created_at)}</Detail>
       </dl>
     </section>
   )
@@ -91,21 +94,21 @@ function SellerProfileForm({ seller }: { seller: SellerProfileView }) {
       queryClient.setQueryData(sellerQueries.profile().queryKey, updated)
       // The header and menus show the seller's display name from the user.
       await refetchCurrentUser(queryClient)
-      notify('success', 'Business details saved')
+      notify('success', m.content_business_details_saved())
     },
   })
   return (
     <section aria-labelledby="business-title" className="flex flex-col gap-4">
       <h2 id="business-title" className="text-lg font-semibold text-ink">
-        Business details
+        {m.content_business_details()}
       </h2>
       <form {...formProps} className="flex flex-col gap-4">
         <FormError message={formError} />
         <form.AppField name="display_name">
           {(field) => (
             <field.TextField
-              label="Display name"
-              hint="The name buyers see"
+              label={m.content_display_name()}
+              hint={m.content_display_name_hint()}
               autoComplete="organization"
               required
             />
@@ -113,15 +116,15 @@ function SellerProfileForm({ seller }: { seller: SellerProfileView }) {
         </form.AppField>
         <BusinessContactFields form={form} fields={CONTACT_FIELDS} />
         <form.AppField name="goods_category">
-          {(field) => <field.TextField label="Category of goods" required />}
+          {(field) => <field.TextField label={m.content_goods_category()} required />}
         </form.AppField>
         <DeliveryFields
           form={form}
           fields={{ delivery_fee: 'delivery_fee', free_delivery_threshold: 'free_delivery_threshold' }}
         />
         <form.AppForm>
-          <form.SubmitButton busyLabel="Saving…" className="sm:self-start">
-            Save changes
+          <form.SubmitButton busyLabel={m.content_saving()} className="sm:self-start">
+            {m.content_save_changes()}
           </form.SubmitButton>
         </form.AppForm>
       </form>
@@ -135,13 +138,13 @@ const DeliveryFields = withFieldGroup({
   render: function Render({ group }) {
     return (
       <fieldset className="flex flex-col gap-3 rounded-2xl border border-stone-200 p-4">
-        <legend className="px-1 text-sm font-semibold text-ink">Delivery</legend>
+        <legend className="px-1 text-sm font-semibold text-ink">{m.content_delivery()}</legend>
         <div className="grid gap-4 sm:grid-cols-2">
           <group.AppField name="delivery_fee">
             {(field) => (
               <field.MoneyField
-                label="Delivery fee per order"
-                hint="0 for free delivery on every order"
+                label={m.content_delivery_fee()}
+                hint={m.content_delivery_fee_hint({ zero: formatNumber(0) })}
                 currency={constants.money.currency}
                 required
               />
@@ -150,8 +153,8 @@ const DeliveryFields = withFieldGroup({
           <group.AppField name="free_delivery_threshold">
             {(field) => (
               <field.MoneyField
-                label="Free delivery from"
-                hint="Orders whose goods reach this amount travel free. Leave empty for never."
+                label={m.content_free_delivery_from()}
+                hint={m.content_free_delivery_hint()}
                 currency={constants.money.currency}
               />
             )}

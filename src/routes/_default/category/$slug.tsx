@@ -1,4 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
+import { m } from '~/lib/messages'
 import { createFileRoute, Link, notFound } from '@tanstack/react-router'
 import { absoluteUrl, seoHead } from '~/features/catalog/catalog-seo'
 import { catalogQueries } from '~/features/catalog/catalog.queries'
@@ -11,6 +12,7 @@ import {
 import type { CategoryNode } from '~/features/catalog/catalog.types'
 import { Breadcrumbs } from '~/features/catalog/components/breadcrumbs'
 import { ProductListingView } from '~/features/catalog/components/product-listing'
+import { formatNumber } from '~/lib/money'
 import { invalidParam, notFoundOnInvalidSearch } from '~/lib/route-errors'
 
 /** The category and the path to it, root first; null when there is no such category. */
@@ -50,7 +52,10 @@ export const Route = createFileRoute('/_default/category/$slug')({
     return {
       seo: {
         title: category.name,
-        description: `${category.productCount.toLocaleString('en')} wholesale products in ${category.name}: compare sellers, tiered bulk prices and minimum orders.`,
+        description: m.content_category_description({
+          countText: formatNumber(category.productCount),
+          name: category.name,
+        }),
         url: absoluteUrl(siteUrl, `/category/${category.slug}${productSearchToQuery(rest)}`),
         image: category.image ? absoluteUrl(siteUrl, category.image) : null,
       },
@@ -79,7 +84,10 @@ function CategoryPage() {
         title={category.name}
         intro={
           category.children.length ? (
-            <ul className="flex flex-wrap gap-2" aria-label={`Sub-categories of ${category.name}`}>
+            <ul
+              className="flex flex-wrap gap-2"
+              aria-label={m.content_category_children_label({ name: category.name })}
+            >
               {category.children.map((child) => (
                 <li key={child.id}>
                   <Link
@@ -88,7 +96,7 @@ function CategoryPage() {
                     className="inline-flex items-center gap-2 rounded-full border border-stone-300 bg-white px-3 py-1.5 text-sm text-ink hover:bg-stone-50"
                   >
                     {child.name}
-                    <span className="text-xs text-stone-500">{child.productCount.toLocaleString('en')}</span>
+                    <span className="text-xs text-stone-500">{formatNumber(child.productCount)}</span>
                   </Link>
                 </li>
               ))}
