@@ -207,7 +207,8 @@ function drawCover(doc: Doc, at: Layout, source: LineSheetSource, images: Images
   doc.fillColor(MUTED)
   after = write(
     doc,
-    m.magazines_pdf_phone({ phone: seller.phone }),
+    // A left-to-right mark keeps the phone's leading + in place inside a Persian line.
+    m.magazines_pdf_phone({ phone: at.rtl ? `\u200e${seller.phone}` : seller.phone }),
     'regular',
     9,
     at.x(textOffset, 240),

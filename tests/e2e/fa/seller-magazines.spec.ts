@@ -51,9 +51,9 @@ test('the seller makes a magazine, publishes it and downloads its line sheet, in
 
   await page.getByRole('link', { name: 'کاتالوگ تازه' }).first().click()
   await expect(page.getByRole('heading', { level: 1, name: 'کاتالوگ تازه' })).toBeVisible()
-  await page.getByLabel('عنوان', { exact: true }).fill(title)
-  await page.getByLabel('نشانی عمومی').fill(identify)
-  await page.getByLabel('فصل', { exact: true }).fill('پاییز ۱۴۰۶')
+  await page.getByRole('textbox', { name: 'عنوان', exact: true }).fill(title)
+  await page.getByRole('textbox', { name: 'نشانی عمومی' }).fill(identify)
+  await page.getByRole('textbox', { name: 'فصل', exact: true }).fill('پاییز ۱۴۰۶')
   await expectAccessible(page, 'magazine-create')
   await page.getByRole('button', { name: 'ساخت کاتالوگ' }).click()
 
