@@ -117,7 +117,7 @@ test('the seller makes a magazine, publishes it and downloads its line sheet, in
   await page.goto('/magazine')
   await expect(page.getByRole('heading', { level: 1, name: 'کاتالوگ‌ها' })).toBeVisible()
   await page.getByLabel('جست‌وجوی کاتالوگ‌ها').fill(title)
-  await page.getByRole('button', { name: 'جست‌وجو', exact: true }).click()
+  await page.getByRole('main').getByRole('button', { name: 'جست‌وجو', exact: true }).click()
   await expect(page.getByTestId('magazine-card').filter({ hasText: title })).toBeVisible()
   await expectAccessible(page, 'magazines-public-list')
 })
