@@ -129,7 +129,7 @@ describe(`the public magazine list (${usingPostgres() ? 'PostgreSQL' : 'PGlite'}
     expect((await pageAddPlan(db, mag.identify, mag.pageId)).add).toHaveLength(1)
     setClock(cutoff.getTime() + 1)
     const refused = await errorOf(() => pageAddPlan(db, mag.identify, mag.pageId))
-    expect([refused.status, refused.message]).toEqual([422, MAGAZINE_EXPIRED])
+    expect([refused.status, refused.message]).toEqual([422, MAGAZINE_EXPIRED()])
     // Gone from the list too.
     expect((await listPublicMagazines(db, { seller: who.sellerId })).rows).toEqual([])
   })

@@ -1,4 +1,6 @@
 import '@tanstack/react-start/server-only'
+import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
 import {
   preparePhotos,
   removePhotos,
@@ -23,9 +25,15 @@ export const COVER_IMAGES: ImageKind = {
   maxCount: 1,
   widths: [640, 1280],
   folder: 'magazines',
-  countMessage: 'Choose one cover image',
-  sizeMessage: `The cover must be at most ${MAX_PHOTO_BYTES / 1024 / 1024} MB`,
-  typeMessage: 'The cover must be a JPEG, PNG or WebP image',
+  get countMessage() {
+    return m.magazines_cover_count()
+  },
+  get sizeMessage() {
+    return m.magazines_cover_size({ mb: formatNumber(MAX_PHOTO_BYTES / 1024 / 1024) })
+  },
+  get typeMessage() {
+    return m.magazines_cover_type()
+  },
 }
 
 /** Writes a new cover before the magazine's transaction, after `authorise` passed; null without a file. */

@@ -1,4 +1,7 @@
 import '@tanstack/react-start/server-only'
+import { m } from '~/lib/messages'
+import { localName } from './local-names.server'
+import { formatNumber } from '~/lib/money'
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { recordAuditEvent } from '~/server/audit/audit.server'
 import type { SellerActor } from '~/server/auth/guards.server'
@@ -42,7 +45,7 @@ async function ownedPage(tx: DbOrTx, actor: SellerActor, pageId: number): Promis
     .innerJoin(magazines, eq(magazines.id, magazinePages.magazineId))
     .where(and(eq(magazinePages.id, pageId), eq(magazines.sellerId, actor.sellerId)))
     .limit(1)
-  if (!row) throw notFound('Page not found')
+  if (!row) throw notFound(m.magazines_page_not_found())
   return row.page
 }
 
@@ -54,7 +57,7 @@ async function ownedItem(tx: DbOrTx, actor: SellerActor, itemId: number) {
     .innerJoin(magazines, eq(magazines.id, magazinePages.magazineId))
     .where(and(eq(magazineItems.id, itemId), eq(magazines.sellerId, actor.sellerId)))
     .limit(1)
-  if (!row) throw notFound('Item not found')
+  if (!row) throw notFound(m.magazines_item_not_found())
   return row
 }
 
@@ -117,7 +120,7 @@ export async function editorPages(db: DbOrTx, magazineId: number): Promise<BareP
   const items = await selectRows<EditorItemRow>(
     db,
     sql`
-      select i.id, i.page_id, i.sku_id, s.sku, pr.name, i.note, st.name as store_name,
+      select i.id, i.page_id, i.sku_id, s.sku, ${localName('pr')} as name, i.note, st.name as store_name,
         (select ph.url from product_photos ph where ph.product_id = pr.id order by ph.position, ph.id limit 1) as image,
         (s.status = 'active' and st.status = 'active' and pr.status = 'active') as live
       from magazine_items i
@@ -163,7 +166,7 @@ export async function addMagazinePage(
       })
       .from(magazinePages)
       .where(eq(magazinePages.magazineId, input.magazineId))
-    if (Number(count!.n) >= MAX_PAGES) throw new HttpError(422, PAGES_FULL)
+    if (Number(count!.n) >= MAX_PAGES) throw new HttpError(422, PAGES_FULL())
     const [page] = await tx
       .insert(magazinePages)
       .values({
@@ -201,7 +204,10 @@ export async function updateMagazinePage(
     const before = await ownedPage(tx, actor, input.magazinePageId)
     await lockMagazine(tx, actor, before.magazineId)
     if ((await itemCount(tx, before.id)) > LAYOUT_CAPACITY[input.layout]) {
-      const message = `This page holds more items than the ${input.layout === 'hero' ? 'hero' : input.layout + '-item'} layout shows: move some first`
+      const message =
+        input.layout === 'hero'
+          ? m.magazines_page_over_layout_hero()
+          : m.magazines_page_over_layout({ count: formatNumber(LAYOUT_CAPACITY[input.layout]) })
       throw new HttpError(422, message, { layout: [message] })
     }
     await tx
@@ -265,13 +271,13 @@ export async function addMagazineItems(
         )})
           and st.seller_id = ${actor.sellerId} and s.status = 'active' and st.status = 'active' and pr.status = 'active'`,
     )
-    if (found.length !== wanted.length) throw new HttpError(422, SKU_NOT_YOURS, { skuIds: [SKU_NOT_YOURS] })
+    if (found.length !== wanted.length) throw new HttpError(422, SKU_NOT_YOURS(), { skuIds: [SKU_NOT_YOURS()] })
     const held = await tx
       .select({ position: magazineItems.position })
       .from(magazineItems)
       .where(eq(magazineItems.pageId, page.id))
     if (held.length + wanted.length > LAYOUT_CAPACITY[page.layout])
-      throw new HttpError(422, PAGE_FULL, { skuIds: [PAGE_FULL] })
+      throw new HttpError(422, PAGE_FULL(), { skuIds: [PAGE_FULL()] })
     const start = held.reduce((max, h) => Math.max(max, h.position), -1) + 1
     const rows = await tx
       .insert(magazineItems)
@@ -363,10 +369,10 @@ export async function arrangeMagazine(
         items.map((i) => i.id),
       )
     )
-      throw new HttpError(409, 'The magazine changed in another tab: reload to see its current order')
+      throw new HttpError(409, m.magazines_changed_elsewhere())
     const layoutOf = new Map(pages.map((p) => [p.id, p.layout]))
     for (const page of input.pages)
-      if (page.items.length > LAYOUT_CAPACITY[layoutOf.get(page.page)!]) throw new HttpError(422, PAGE_FULL)
+      if (page.items.length > LAYOUT_CAPACITY[layoutOf.get(page.page)!]) throw new HttpError(422, PAGE_FULL())
     const before = pages
       .sort((a, b) => a.position - b.position)
       .map((p) => ({

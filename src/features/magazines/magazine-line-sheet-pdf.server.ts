@@ -2,11 +2,13 @@ import '@tanstack/react-start/server-only'
 import { resolve } from 'node:path'
 import sharp from 'sharp'
 import { constants } from '#app-config'
-import { formatMoney } from '~/lib/money'
+import { currentLocale } from '~/lib/i18n'
+import { m } from '~/lib/messages'
+import { formatMoney, formatNumber } from '~/lib/money'
 import { formatTehranDateTime } from '~/lib/tehran-time'
 import { readImageSource, resolveImageSource } from '~/server/images/image-service.server'
 import { createPdfDocument } from '~/server/pdf/pdf-document.server'
-import { drawTextBlock, layoutText, type PdfTextBlock } from '~/server/pdf/pdf-text.server'
+import { drawTextBlock, layoutText } from '~/server/pdf/pdf-text.server'
 import type { MediaStorage } from '~/server/providers/storage/storage.server'
 import type { LineSheetSource } from './magazine-line-sheet.server'
 import type { PublicItem } from './magazines.schemas'
@@ -16,7 +18,8 @@ import type { PublicItem } from './magazines.schemas'
  * magazine's link), then each magazine page's items as cards (photo, name, brand and unit, SKU,
  * MOQ, the price tiers, stock state, the seller's note). Every page's footer says which moment the
  * prices are from and where the live magazine is. Loaded only when a sheet is drawn (pdfkit, sharp
- * and the fonts stay out of the server's start-up).
+ * and the fonts stay out of the server's start-up). In Persian the words, digits and dates are the
+ * page's (Jalali, Tehran time) and the whole layout is mirrored, like the invoice's.
  */
 
 const MARGIN = 40
@@ -88,15 +91,22 @@ export async function renderLineSheetPdf(
   const { magazine } = source
   const images = await loadImages(source, options.storage)
   const link = `${options.siteUrl}/magazine/${magazine.identify}`
+  const rtl = currentLocale() === 'fa'
+  const at = layoutFor(rtl)
   const { doc, bytes } = createPdfDocument({
     margin: MARGIN,
+    lang: rtl ? 'fa-IR' : 'en-GB',
     info: {
-      Title: `${magazine.title}: line sheet`,
+      Title: m.magazines_pdf_title({ title: magazine.title }),
       Author: magazine.seller.name,
-      Subject: `Line sheet of ${magazine.title} by ${magazine.seller.name} on ${constants.brand.name}`,
+      Subject: m.magazines_pdf_subject({
+        title: magazine.title,
+        seller: magazine.seller.name,
+        brand: constants.brand.name,
+      }),
     },
   })
-  const footer = `Prices as of ${formatTehranDateTime(options.at)}`
+  const footer = m.magazines_pdf_prices_as_of({ time: formatTehranDateTime(options.at) })
   let pageNumber = 0
   const drawFooter = () => {
     pageNumber++
@@ -110,12 +120,17 @@ export async function renderLineSheetPdf(
       .lineWidth(0.5)
       .strokeColor(RULE)
       .stroke()
-    doc.font('Helvetica-Bold').fontSize(8.5).fillColor(INK)
-    doc.text(footer, MARGIN, top + 7, { width: CONTENT_WIDTH / 2, lineBreak: false })
-    doc.font('Helvetica').fontSize(8).fillColor(MUTED)
-    doc.text(`${link}  ·  ${pageNumber}`, MARGIN + CONTENT_WIDTH / 2, top + 7, {
-      width: CONTENT_WIDTH / 2,
-      align: 'right',
+    const half = CONTENT_WIDTH / 2
+    doc.fillColor(INK)
+    write(doc, footer, 'bold', 8.5, at.x(0, half), top + 7, half, at.align('left'))
+    doc.fillColor(MUTED)
+    write(doc, formatNumber(pageNumber), 'regular', 8, at.x(half, half), top + 7, half, at.align('right'))
+    // The link stays left to right (an address), after the page number's side.
+    const numberWidth = doc.widthOfString(`${formatNumber(pageNumber)}  ·  `) + 8
+    doc.font('Helvetica').fontSize(8)
+    const linkWidth = Math.min(half - numberWidth, doc.widthOfString(link) + 1)
+    doc.text(link, rtl ? MARGIN + numberWidth : MARGIN + CONTENT_WIDTH - numberWidth - linkWidth, top + 7, {
+      width: linkWidth,
       lineBreak: false,
       link,
     })
@@ -127,12 +142,13 @@ export async function renderLineSheetPdf(
   doc.on('pageAdded', drawFooter)
   drawFooter()
 
-  drawCover(doc, source, images, link)
+  drawCover(doc, at, source, images, link)
   magazine.pages.forEach((page, index) => {
+    const title = page.title || m.magazines_page_fallback({ number: formatNumber(index + 1) })
     doc.addPage()
-    drawPageHeader(doc, source, page.title || `Page ${index + 1}`, index + 1)
-    drawItems(doc, page.items, page.layout === 'hero' ? 1 : 2, images, options.currency, () =>
-      drawPageHeader(doc, source, `${page.title || `Page ${index + 1}`} (continued)`, index + 1),
+    drawPageHeader(doc, at, source, title, index + 1)
+    drawItems(doc, at, page.items, page.layout === 'hero' ? 1 : 2, images, options.currency, () =>
+      drawPageHeader(doc, at, source, m.magazines_pdf_continued({ title }), index + 1),
     )
   })
   doc.end()
@@ -140,10 +156,29 @@ export async function renderLineSheetPdf(
 }
 
 type Doc = PDFKit.PDFDocument
+type Align = 'left' | 'right' | 'center'
 
-const alignOf = (block: PdfTextBlock) => (block.plain === null ? 'right' : 'left')
+/**
+ * Where things go: positions are written for left to right (an offset from the start of a box and
+ * a width) and mirrored for a right-to-left sheet, as are alignments.
+ */
+interface Layout {
+  rtl: boolean
+  /** The x of a box `offset` from the start of the content, `width` wide. */
+  x(offset: number, width: number): number
+  /** The x of a box `offset` from the start of an outer box at `left`, `outer` wide. */
+  within(left: number, outer: number, offset: number, width: number): number
+  align(align: Align): Align
+}
 
-/** Draws a value (Latin or Persian) at (x, y) in `width`; Persian lines sit right-aligned. */
+const layoutFor = (rtl: boolean): Layout => ({
+  rtl,
+  x: (offset, width) => (rtl ? MARGIN + CONTENT_WIDTH - offset - width : MARGIN + offset),
+  within: (left, outer, offset, width) => (rtl ? left + outer - offset - width : left + offset),
+  align: (align) => (rtl ? (align === 'left' ? 'right' : align === 'right' ? 'left' : align) : align),
+})
+
+/** Draws a value (Latin or Persian) at (x, y) in `width`, aligned as asked. */
 function write(
   doc: Doc,
   value: string,
@@ -152,39 +187,48 @@ function write(
   x: number,
   y: number,
   width: number,
-  align?: 'left' | 'right' | 'center',
+  align: Align,
 ): number {
   const block = layoutText(doc, value, weight, size, width)
-  drawTextBlock(doc, block, x, y, align ?? alignOf(block))
+  drawTextBlock(doc, block, x, y, align)
   return y + block.height
 }
 
-function drawCover(doc: Doc, source: LineSheetSource, images: Images, link: string) {
+function drawCover(doc: Doc, at: Layout, source: LineSheetSource, images: Images, link: string) {
   const { magazine, seller } = source
+  const start = at.align('left')
   let y = MARGIN
   const logo = source.logo ? images.get(source.logo) : undefined
-  const textX = logo ? MARGIN + 60 : MARGIN
-  if (logo) doc.image(logo, MARGIN, y, { fit: [48, 48], align: 'center', valign: 'center' })
+  const textOffset = logo ? 60 : 0
+  if (logo) doc.image(logo, at.x(0, 48), y, { fit: [48, 48], align: 'center', valign: 'center' })
+  const textWidth = CONTENT_WIDTH - textOffset - 160
   doc.fillColor(INK)
-  let after = write(doc, seller.name, 'bold', 13, textX, y, CONTENT_WIDTH - (textX - MARGIN), 'left')
+  let after = write(doc, seller.name, 'bold', 13, at.x(textOffset, textWidth), y, textWidth, start)
   doc.fillColor(MUTED)
-  after = write(doc, `Phone: ${seller.phone}`, 'regular', 9, textX, after + 2, 240, 'left')
-  write(
+  after = write(
     doc,
-    [seller.address, seller.city].filter(Boolean).join(', '),
+    // A left-to-right mark keeps the phone's leading + in place inside a Persian line.
+    m.magazines_pdf_phone({ phone: at.rtl ? `\u200e${seller.phone}` : seller.phone }),
     'regular',
     9,
-    textX,
+    at.x(textOffset, 240),
+    after + 2,
+    240,
+    start,
+  )
+  after = write(
+    doc,
+    [seller.address, seller.city].filter(Boolean).join(m.magazines_list_separator()),
+    'regular',
+    9,
+    at.x(textOffset, 300),
     after + 1,
     300,
-    'left',
+    start,
   )
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(9)
-    .fillColor(ACCENT)
-    .text('LINE SHEET', MARGIN + CONTENT_WIDTH - 150, y, { width: 150, align: 'right', characterSpacing: 1 })
-  y = Math.max(doc.y, MARGIN + 56) + 14
+  doc.fillColor(ACCENT)
+  write(doc, m.magazines_pdf_line_sheet(), 'bold', 9, at.x(CONTENT_WIDTH - 150, 150), y, 150, at.align('right'))
+  y = Math.max(after, MARGIN + 56) + 14
 
   const cover = magazine.cover ? images.get(magazine.cover) : undefined
   const coverHeight = cover ? 380 : 0
@@ -197,19 +241,29 @@ function drawCover(doc: Doc, source: LineSheetSource, images: Images, link: stri
   }
   if (magazine.season) {
     doc.fillColor(ACCENT)
-    y = write(doc, magazine.season, 'bold', 11, MARGIN, y, CONTENT_WIDTH, 'left') + 4
+    y = write(doc, magazine.season, 'bold', 11, MARGIN, y, CONTENT_WIDTH, start) + 4
   }
   doc.fillColor(INK)
-  y = write(doc, magazine.title, 'bold', 26, MARGIN, y, CONTENT_WIDTH, 'left') + 6
+  y = write(doc, magazine.title, 'bold', 26, MARGIN, y, CONTENT_WIDTH, start) + 6
   doc.fillColor(MUTED)
-  y = write(doc, `By ${magazine.seller.name}`, 'regular', 11, MARGIN, y, CONTENT_WIDTH, 'left') + 8
+  y =
+    write(
+      doc,
+      m.magazines_by_seller({ seller: magazine.seller.name }),
+      'regular',
+      11,
+      MARGIN,
+      y,
+      CONTENT_WIDTH,
+      start,
+    ) + 8
   if (magazine.description) {
     const description = layoutText(doc, magazine.description, 'regular', 10.5, CONTENT_WIDTH)
     // A long description is cut to what fits above the footer.
     const room = Math.max(0, Math.floor((BOTTOM - 90 - y) / description.lineHeight))
     if (description.plain === null) description.lines = description.lines.slice(0, room)
     doc.fillColor(INK)
-    if (description.plain === null) drawTextBlock(doc, description, MARGIN, y, 'right')
+    if (description.plain === null) drawTextBlock(doc, description, MARGIN, y, start)
     else
       doc
         .font(description.font)
@@ -218,58 +272,38 @@ function drawCover(doc: Doc, source: LineSheetSource, images: Images, link: stri
           width: CONTENT_WIDTH,
           height: room * description.lineHeight,
           ellipsis: true,
+          align: start,
         })
     y = doc.y + 10
   }
-  if (magazine.expired && magazine.cutoffAt) {
-    doc.fillColor(ACCENT)
-    y =
-      write(
-        doc,
-        `Orders from this magazine closed ${formatTehranDateTime(magazine.cutoffAt)}`,
-        'bold',
-        10,
-        MARGIN,
-        y,
-        CONTENT_WIDTH,
-        'left',
-      ) + 4
-  } else if (magazine.cutoffAt) {
-    doc.fillColor(INK)
-    y =
-      write(
-        doc,
-        `Order by ${formatTehranDateTime(magazine.cutoffAt)}`,
-        'bold',
-        10,
-        MARGIN,
-        y,
-        CONTENT_WIDTH,
-      ) + 4
+  if (magazine.cutoffAt) {
+    const closed = magazine.expired
+    doc.fillColor(closed ? ACCENT : INK)
+    const time = formatTehranDateTime(magazine.cutoffAt)
+    const text = closed ? m.magazines_pdf_closed({ time }) : m.magazines_order_by({ time })
+    y = write(doc, text, 'bold', 10, MARGIN, y, CONTENT_WIDTH, start) + 4
   }
   const items = magazine.pages.reduce((n, p) => n + p.items.length, 0)
+  const pages = magazine.pages.length
   doc.fillColor(MUTED)
-  y =
-    write(
-      doc,
-      `${magazine.pages.length} page${magazine.pages.length === 1 ? '' : 's'} · ${items} item${items === 1 ? '' : 's'} · live prices and ordering at:`,
-      'regular',
-      9.5,
-      MARGIN,
-      y + 4,
-      CONTENT_WIDTH,
-      'left',
-    ) + 2
+  const summary = [
+    m.magazines_pdf_pages({ count: pages, countText: formatNumber(pages) }),
+    m.magazines_item_count({ count: items, countText: formatNumber(items) }),
+    m.magazines_pdf_live_at(),
+  ].join(' · ')
+  y = write(doc, summary, 'regular', 9.5, MARGIN, y + 4, CONTENT_WIDTH, start) + 2
   doc.font('Helvetica-Bold').fontSize(11).fillColor('#1d4ed8').text(link, MARGIN, y, {
     width: CONTENT_WIDTH,
     link,
     underline: true,
+    align: start,
   })
   doc.fillColor(INK)
 }
 
-function drawPageHeader(doc: Doc, source: LineSheetSource, title: string, number: number) {
+function drawPageHeader(doc: Doc, at: Layout, source: LineSheetSource, title: string, number: number) {
   const y = MARGIN
+  const start = at.align('left')
   doc.fillColor(MUTED)
   write(
     doc,
@@ -279,14 +313,11 @@ function drawPageHeader(doc: Doc, source: LineSheetSource, title: string, number
     MARGIN,
     y,
     CONTENT_WIDTH,
-    'left',
+    start,
   )
   doc.fillColor(INK)
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(15)
-    .text(`${number}.`, MARGIN, y + 16, { lineBreak: false })
-  const after = write(doc, title, 'bold', 15, MARGIN + 24, y + 16, CONTENT_WIDTH - 24, 'left')
+  write(doc, `${formatNumber(number)}.`, 'bold', 15, at.x(0, 24), y + 16, 24, start)
+  const after = write(doc, title, 'bold', 15, at.x(24, CONTENT_WIDTH - 24), y + 16, CONTENT_WIDTH - 24, start)
   doc
     .moveTo(MARGIN, after + 6)
     .lineTo(MARGIN + CONTENT_WIDTH, after + 6)
@@ -298,14 +329,18 @@ function drawPageHeader(doc: Doc, source: LineSheetSource, title: string, number
 }
 
 function stockLine(item: PublicItem): { text: string; color: string } {
-  if (!item.onOffer) return { text: 'Not on offer now', color: MUTED }
-  if (!item.inStock) return { text: 'Out of stock', color: '#b91c1c' }
-  return { text: item.alwaysAvailable ? 'Always available' : 'In stock', color: '#15803d' }
+  if (!item.onOffer) return { text: m.magazines_pdf_not_on_offer(), color: MUTED }
+  if (!item.inStock) return { text: m.magazines_reason_out_of_stock(), color: '#b91c1c' }
+  return {
+    text: item.alwaysAvailable ? m.magazines_always_available() : m.magazines_pdf_in_stock(),
+    color: '#15803d',
+  }
 }
 
-/** The item cards, `columns` to a row; a row that does not fit starts a new PDF page. */
+/** The item cards, `columns` to a row (from the start side); a row that does not fit starts a new PDF page. */
 function drawItems(
   doc: Doc,
+  at: Layout,
   items: PublicItem[],
   columns: 1 | 2,
   images: Images,
@@ -322,7 +357,7 @@ function drawItems(
     }
     const y = doc.y
     row.forEach((item, i) =>
-      drawCard(doc, item, MARGIN + i * (width + GAP), y, width, height, images, currency),
+      drawCard(doc, at, item, at.x(i * (width + GAP), width), y, width, height, images, currency),
     )
     doc.x = MARGIN
     doc.y = y + height + GAP
@@ -354,6 +389,7 @@ function cardHeight(doc: Doc, item: PublicItem, width: number): number {
 
 function drawCard(
   doc: Doc,
+  at: Layout,
   item: PublicItem,
   x: number,
   y: number,
@@ -363,69 +399,69 @@ function drawCard(
   currency: string,
 ) {
   const money = (amount: number) => formatMoney(amount, currency)
+  const start = at.align('left')
+  const end = at.align('right')
+  /** A box inside the card, `offset` from its start side. */
+  const bx = (offset: number, w: number) => at.within(x, width, offset, w)
   doc.roundedRect(x, y, width, height, 6).lineWidth(0.75).strokeColor(RULE).stroke()
-  const inner = { x: x + 8, y: y + 8 }
+  const top = y + 8
   const photo = item.image ? images.get(item.image) : undefined
-  doc.rect(inner.x, inner.y, PHOTO, PHOTO).fill('#f5f5f4')
-  if (photo) doc.image(photo, inner.x, inner.y, { fit: [PHOTO, PHOTO], align: 'center', valign: 'center' })
+  doc.rect(bx(8, PHOTO), top, PHOTO, PHOTO).fill('#f5f5f4')
+  if (photo) doc.image(photo, bx(8, PHOTO), top, { fit: [PHOTO, PHOTO], align: 'center', valign: 'center' })
   const { textWidth, name, details, note } = cardParts(doc, item, width)
-  const textX = inner.x + PHOTO + 8
+  const textX = bx(8 + PHOTO + 8, textWidth)
   doc.fillColor(INK)
-  drawTextBlock(doc, name, textX, inner.y, alignOf(name))
+  drawTextBlock(doc, name, textX, top, start)
   doc.fillColor(MUTED)
-  drawTextBlock(doc, details, textX, inner.y + name.height + 2, alignOf(details))
-  let ty = inner.y + name.height + details.height + 4
-  doc
-    .font('Helvetica')
-    .fontSize(8.5)
-    .fillColor(MUTED)
-    .text(`SKU ${item.sku}`, textX, ty, { width: textWidth })
+  drawTextBlock(doc, details, textX, top + name.height + 2, start)
+  let ty = top + name.height + details.height + 4
+  // The code itself stays left to right inside the label.
+  write(doc, m.magazines_pdf_sku({ sku: item.sku }), 'regular', 8.5, textX, ty, textWidth, start)
   ty += 11
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(9)
-    .fillColor(INK)
-    .text(`MOQ ${item.minQuantity}`, textX, ty, { width: textWidth, lineBreak: false })
+  doc.fillColor(INK)
+  write(
+    doc,
+    m.magazines_pdf_moq({ count: formatNumber(item.minQuantity) }),
+    'bold',
+    9,
+    textX,
+    ty,
+    textWidth,
+    start,
+  )
   const stock = stockLine(item)
-  doc
-    .font('Helvetica')
-    .fontSize(8.5)
-    .fillColor(stock.color)
-    .text(stock.text, textX, ty, { width: textWidth, align: 'right', lineBreak: false })
+  doc.fillColor(stock.color)
+  write(doc, stock.text, 'regular', 8.5, textX, ty, textWidth, end)
 
-  let by = inner.y + Math.max(PHOTO, name.height + details.height + 34) + 8
-  const col = { qty: inner.x, price: inner.x + 70, offer: inner.x + 70 + (width - 16 - 70) / 2 }
+  let by = top + Math.max(PHOTO, name.height + details.height + 34) + 8
   const priceWidth = (width - 16 - 70) / 2
-  doc.rect(inner.x, by, width - 16, 14).fill('#f3f4f6')
-  doc.font('Helvetica-Bold').fontSize(7.5).fillColor(MUTED)
-  doc.text('FROM QTY', col.qty + 4, by + 4, { width: 66, lineBreak: false })
-  doc.text('UNIT PRICE', col.price, by + 4, { width: priceWidth - 4, align: 'right', lineBreak: false })
-  doc.text('OFFER', col.offer, by + 4, { width: priceWidth - 4, align: 'right', lineBreak: false })
+  const col = {
+    qty: bx(8 + 4, 66),
+    price: bx(8 + 70, priceWidth - 4),
+    offer: bx(8 + 70 + priceWidth, priceWidth - 4),
+  }
+  doc.rect(x + 8, by, width - 16, 14).fill('#f3f4f6')
+  doc.fillColor(MUTED)
+  write(doc, m.magazines_pdf_col_qty(), 'bold', 7.5, col.qty, by + 3, 66, start)
+  write(doc, m.magazines_pdf_col_unit(), 'bold', 7.5, col.price, by + 3, priceWidth - 4, end)
+  write(doc, m.magazines_pdf_col_offer(), 'bold', 7.5, col.offer, by + 3, priceWidth - 4, end)
   by += 16
-  doc.font('Helvetica').fontSize(8.5).fillColor(INK)
   if (item.tiers.length === 0) {
-    doc
-      .fillColor(MUTED)
-      .text('No price on offer now', col.qty + 4, by, { width: width - 24, lineBreak: false })
+    doc.fillColor(MUTED)
+    write(doc, m.magazines_pdf_no_price(), 'regular', 8.5, bx(8 + 4, width - 24), by, width - 24, start)
     by += TIER_ROW
   }
+  doc.fillColor(INK)
   for (const tier of item.tiers) {
-    doc.fillColor(INK).text(`${tier.minQuantity}+`, col.qty + 4, by, { width: 66, lineBreak: false })
-    doc.text(money(tier.unitPrice), col.price, by, {
-      width: priceWidth - 4,
-      align: 'right',
-      lineBreak: false,
-    })
-    doc.text(tier.offerPrice > 0 ? money(tier.offerPrice) : '—', col.offer, by, {
-      width: priceWidth - 4,
-      align: 'right',
-      lineBreak: false,
-    })
+    const from = m.magazines_pdf_tier_from({ count: formatNumber(tier.minQuantity) })
+    write(doc, from, 'regular', 8.5, col.qty, by, 66, start)
+    write(doc, money(tier.unitPrice), 'regular', 8.5, col.price, by, priceWidth - 4, end)
+    write(doc, tier.offerPrice > 0 ? money(tier.offerPrice) : '—', 'regular', 8.5, col.offer, by, priceWidth - 4, end)
     by += TIER_ROW
   }
   if (note) {
     doc.fillColor(MUTED)
-    drawTextBlock(doc, note, inner.x, by + 4, alignOf(note))
+    drawTextBlock(doc, note, bx(8, width - 16), by + 4, start)
   }
   doc.fillColor(INK)
 }

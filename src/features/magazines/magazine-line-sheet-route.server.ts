@@ -1,4 +1,6 @@
 import '@tanstack/react-start/server-only'
+import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
 import { serverConfig } from '~/server/config.server'
 import { getDb, mediaStorage } from '~/server/db/database.server'
 import { errorResponse, notFound } from '~/server/http/api-errors.server'
@@ -15,7 +17,6 @@ export const lineSheetRendersPerIp: RateLimitRule = {
   windowMs: 10 * 60_000,
 }
 
-const NOT_FOUND = 'Magazine not found'
 
 /**
  * GET /magazine/{identify}/line-sheet.pdf: the line sheet of a published magazine whose seller's plan has
@@ -28,16 +29,16 @@ export async function lineSheetResponse(
   storage: MediaStorage = mediaStorage(),
 ): Promise<Response> {
   try {
-    if (!IDENTIFY_PATTERN.test(identify) || identify.length > 60) throw notFound(NOT_FOUND)
+    if (!IDENTIFY_PATTERN.test(identify) || identify.length > 60) throw notFound(m.magazines_not_found())
     const db = await getDb()
     const source = await lineSheetSource(db, identify)
-    if (!source) throw notFound(NOT_FOUND)
+    if (!source) throw notFound(m.magazines_not_found())
     const config = serverConfig()
     const sheet = await ensureLineSheet(db, storage, source, () =>
       enforceRateLimits(
         db,
         [{ rule: lineSheetRendersPerIp, subject: requestMeta(request, config.trustProxy).ip }],
-        (wait) => `Too many line sheets drawn from your address. Try again in ${wait} seconds.`,
+        (wait) => m.magazines_line_sheet_rate_limited({ seconds: formatNumber(wait) }),
       ),
     )
     const etag = `"${sheet.fingerprint.slice(0, 32)}"`

@@ -1,6 +1,7 @@
 import '@tanstack/react-start/server-only'
 import { createHash } from 'node:crypto'
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
+import { currentLocale, currentMoneyUnit } from '~/lib/i18n'
 import { now } from '~/server/clock.server'
 import { serverConfig } from '~/server/config.server'
 import { selectRows, type Db, type DbOrTx } from '~/server/db/client.server'
@@ -18,7 +19,14 @@ import { getPublicMagazine } from './magazines-public.server'
  */
 
 /** Bump when the layout changes, so every cached sheet is drawn again. */
-const LAYOUT_VERSION = 1
+const LAYOUT_VERSION = 2
+
+/**
+ * Which drawing of a sheet the request wants: its language (words, digits, calendar, direction)
+ * and money unit. Each is cached on its own, so a Persian reader's sheet is never served to an
+ * English one, and both stay cached.
+ */
+export const lineSheetVariant = () => `${currentLocale()}-${currentMoneyUnit()}`
 
 export interface LineSheetSource {
   magazineId: number
@@ -72,6 +80,7 @@ export function lineSheetFingerprint(source: LineSheetSource): string {
   const { magazine } = source
   const printed = {
     v: LAYOUT_VERSION,
+    variant: lineSheetVariant(),
     site: serverConfig().publicSiteUrl,
     currency: serverConfig().money.currency,
     magazine: {
@@ -121,7 +130,9 @@ export async function cachedLineSheet(
   const [row] = await db
     .select()
     .from(magazineLineSheets)
-    .where(eq(magazineLineSheets.magazineId, magazineId))
+    .where(
+      and(eq(magazineLineSheets.magazineId, magazineId), eq(magazineLineSheets.variant, lineSheetVariant())),
+    )
   if (!row || row.fingerprint !== fingerprint) return null
   const file = await storage.get(row.mediaKey)
   if (!file) return null
@@ -141,6 +152,7 @@ export function renderAndCacheLineSheet(
   source: LineSheetSource,
   fingerprint: string,
 ): Promise<LineSheet> {
+  const variant = lineSheetVariant()
   const key = `${source.magazineId}:${fingerprint}`
   const running = rendering.get(key)
   if (running) return running
@@ -153,19 +165,21 @@ export function renderAndCacheLineSheet(
       siteUrl: config.publicSiteUrl,
       currency: config.money.currency,
     })
-    const mediaKey = `magazine-line-sheets/${source.magazineId}-${fingerprint.slice(0, 24)}.pdf`
+    const mediaKey = `magazine-line-sheets/${source.magazineId}-${variant}-${fingerprint.slice(0, 24)}.pdf`
     await storage.put(mediaKey, bytes)
     const previous = await db.transaction(async (tx) => {
       const [before] = await tx
         .select({ mediaKey: magazineLineSheets.mediaKey })
         .from(magazineLineSheets)
-        .where(eq(magazineLineSheets.magazineId, source.magazineId))
+        .where(
+          and(eq(magazineLineSheets.magazineId, source.magazineId), eq(magazineLineSheets.variant, variant)),
+        )
         .for('update')
       const values = { fingerprint, mediaKey, bytes: bytes.byteLength, renderedAt: now() }
       await tx
         .insert(magazineLineSheets)
-        .values({ magazineId: source.magazineId, ...values })
-        .onConflictDoUpdate({ target: magazineLineSheets.magazineId, set: values })
+        .values({ magazineId: source.magazineId, variant, ...values })
+        .onConflictDoUpdate({ target: [magazineLineSheets.magazineId, magazineLineSheets.variant], set: values })
       return before?.mediaKey ?? null
     })
     if (previous && previous !== mediaKey) await storage.remove(previous).catch(() => undefined)
@@ -201,11 +215,11 @@ export async function runLineSheetJob(db: Db, storage: MediaStorage, magazineId:
   if (source) await ensureLineSheet(db, storage, source)
 }
 
-/** The media key of a magazine's cached sheet, if it has one. */
-export async function lineSheetKeyOf(db: DbOrTx, magazineId: number): Promise<string | null> {
-  const [row] = await db
+/** The media keys of a magazine's cached sheets (one per variant drawn). */
+export async function lineSheetKeysOf(db: DbOrTx, magazineId: number): Promise<string[]> {
+  const rows = await db
     .select({ mediaKey: magazineLineSheets.mediaKey })
     .from(magazineLineSheets)
     .where(eq(magazineLineSheets.magazineId, magazineId))
-  return row?.mediaKey ?? null
+  return rows.map((row) => row.mediaKey)
 }

@@ -1,4 +1,5 @@
 import '@tanstack/react-start/server-only'
+import { m } from '~/lib/messages'
 import { getDb } from '~/server/db/database.server'
 import { errorResponse } from '~/server/http/api-errors.server'
 import { ogPngResponse } from '~/server/images/og-image.server'
@@ -14,9 +15,9 @@ export { OG_SIZE } from '~/server/images/og-image.server'
 export async function magazineOgImageResponse(request: Request, identify: string): Promise<Response> {
   try {
     if (!IDENTIFY_PATTERN.test(identify) || identify.length > 60)
-      return ogPngResponse(request, null, 'Magazine not found')
+      return ogPngResponse(request, null, m.magazines_not_found())
     const magazine = await getPublicMagazine(await getDb(), identify)
-    return ogPngResponse(request, magazine?.cover ?? null, 'Magazine not found')
+    return ogPngResponse(request, magazine?.cover ?? null, m.magazines_not_found())
   } catch (error) {
     return errorResponse(error, [], request.signal)
   }

@@ -2,6 +2,7 @@ import '@tanstack/react-start/server-only'
 import { sql } from 'drizzle-orm'
 import type { AuthContext } from '~/server/auth/session.server'
 import { selectRows, type Db } from '~/server/db/client.server'
+import { localName } from './local-names.server'
 import type { PickableSkuPage, PickableSkusInput } from './magazines.schemas'
 import { readActor } from './magazines.server'
 
@@ -16,7 +17,7 @@ export async function pickableSkus(
   const actor = readActor(auth)
   const pattern = `%${input.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
   const where = sql`st.seller_id = ${actor.sellerId} and s.status = 'active' and st.status = 'active' and pr.status = 'active'
-    ${input.q ? sql`and (pr.name ilike ${pattern} or s.sku ilike ${pattern})` : sql``}
+    ${input.q ? sql`and (pr.name ilike ${pattern} or pr.name_fa ilike ${pattern} or s.sku ilike ${pattern})` : sql``}
     ${input.storeId ? sql`and st.id = ${input.storeId}` : sql``}
     ${input.categoryId ? sql`and pr.category_id = ${input.categoryId}` : sql``}`
   const from = sql`from skus s join stores st on st.id = s.store_id join products pr on pr.id = s.product_id
@@ -31,7 +32,7 @@ export async function pickableSkus(
     category_name: string
   }>(
     db,
-    sql`select s.id, s.sku, pr.name, st.id as store_id, st.name as store_name, c.name as category_name,
+    sql`select s.id, s.sku, ${localName('pr')} as name, st.id as store_id, st.name as store_name, ${localName('c')} as category_name,
         (select ph.url from product_photos ph where ph.product_id = pr.id order by ph.position, ph.id limit 1) as image
       ${from} where ${where} order by pr.name, s.id
       limit ${PAGE_SIZE} offset ${(input.page - 1) * PAGE_SIZE}`,
@@ -43,7 +44,7 @@ export async function pickableSkus(
   )
   const categories = await selectRows<{ id: number; name: string }>(
     db,
-    sql`select distinct c.id, c.name ${from} where st.seller_id = ${actor.sellerId} and s.status = 'active' order by c.name`,
+    sql`select distinct c.id, ${localName('c')} as name ${from} where st.seller_id = ${actor.sellerId} and s.status = 'active' order by 2`,
   )
   return {
     rows: rows.map((r) => ({

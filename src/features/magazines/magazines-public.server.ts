@@ -1,4 +1,7 @@
 import '@tanstack/react-start/server-only'
+import { m } from '~/lib/messages'
+import { localName } from './local-names.server'
+import { formatNumber } from '~/lib/money'
 import { sql } from 'drizzle-orm'
 import { liveOffersOfSkus } from '~/features/catalog/catalog-product.server'
 import { sellerHasLineSheets } from './magazine-line-sheet-queue.server'
@@ -88,10 +91,10 @@ export async function listPublicMagazines(db: DbOrTx, search: MagazineListSearch
   )
   const categories = await selectRows<{ slug: string; name: string }>(
     db,
-    sql`select distinct c.slug, c.name from magazines m join sellers se on se.id = m.seller_id
+    sql`select distinct c.slug, ${localName('c')} as name from magazines m join sellers se on se.id = m.seller_id
       join magazine_pages p on p.magazine_id = m.id join magazine_items i on i.page_id = p.id
       join skus s on s.id = i.sku_id join products pr on pr.id = s.product_id join categories c on c.id = pr.category_id
-      where ${VISIBLE} and (m.cutoff_at is null or m.cutoff_at > ${at}::timestamptz) order by c.name`,
+      where ${VISIBLE} and (m.cutoff_at is null or m.cutoff_at > ${at}::timestamptz) order by 2`,
   )
   return {
     rows: rows.map(toCard),
@@ -184,7 +187,7 @@ export async function getPublicMagazine(db: DbOrTx, identify: string): Promise<P
   const items = await selectRows<ItemRow>(
     db,
     sql`select i.id as item_id, i.page_id, i.note, s.id as sku_id, s.sku, pr.id as product_id, pr.slug as product_slug,
-        pr.name, pr.unit, b.name as brand, st.name as store_name, st.slug as store_slug, st.seller_id, se.display_name as seller_name,
+        ${localName('pr')} as name, pr.unit, ${localName('b')} as brand, st.name as store_name, st.slug as store_slug, st.seller_id, se.display_name as seller_name,
         pr.status = 'active' as product_active,
         (select ph.url from product_photos ph where ph.product_id = pr.id order by ph.position, ph.id limit 1) as image
       from magazine_items i join magazine_pages p on p.id = i.page_id
@@ -261,11 +264,14 @@ export { MAGAZINE_EXPIRED }
 
 /** Why an item of a magazine cannot be added at its minimum quantity right now, or null when it can. */
 export function unavailableReason(item: PublicItem): string | null {
-  if (!item.onOffer) return 'No longer on offer'
+  if (!item.onOffer) return m.magazines_reason_not_on_offer()
   if (!item.alwaysAvailable && item.remainingQuantity < item.minQuantity)
     return item.remainingQuantity === 0
-      ? 'Out of stock'
-      : `Only ${item.remainingQuantity} left, below the minimum of ${item.minQuantity}`
+      ? m.magazines_reason_out_of_stock()
+      : m.magazines_reason_only_left({
+          left: formatNumber(item.remainingQuantity),
+          min: formatNumber(item.minQuantity),
+        })
   return null
 }
 
@@ -276,10 +282,10 @@ export function unavailableReason(item: PublicItem): string | null {
  */
 export async function pageAddPlan(db: DbOrTx, identify: string, pageId: number): Promise<PageAddPlan> {
   const magazine = await getPublicMagazine(db, identify)
-  if (!magazine) throw notFound('Magazine not found')
-  if (magazine.expired) throw new HttpError(422, MAGAZINE_EXPIRED)
+  if (!magazine) throw notFound(m.magazines_not_found())
+  if (magazine.expired) throw new HttpError(422, MAGAZINE_EXPIRED())
   const page = magazine.pages.find((p) => p.id === pageId)
-  if (!page) throw notFound('Page not found')
+  if (!page) throw notFound(m.magazines_page_not_found())
   const plan: PageAddPlan = { add: [], skipped: [] }
   for (const item of page.items) {
     const reason = unavailableReason(item)
@@ -298,10 +304,10 @@ export async function pageAddPlan(db: DbOrTx, identify: string, pageId: number):
  */
 export async function magazineItemAdd(db: DbOrTx, identify: string, sku: string): Promise<PublicItem> {
   const magazine = await getPublicMagazine(db, identify)
-  if (!magazine) throw notFound('Magazine not found')
-  if (magazine.expired) throw new HttpError(422, MAGAZINE_EXPIRED)
+  if (!magazine) throw notFound(m.magazines_not_found())
+  if (magazine.expired) throw new HttpError(422, MAGAZINE_EXPIRED())
   const item = magazine.pages.flatMap((p) => p.items).find((i) => i.sku === sku)
-  if (!item) throw notFound('Item not found')
+  if (!item) throw notFound(m.magazines_item_not_found())
   const reason = unavailableReason(item)
   if (reason) throw new HttpError(422, reason)
   return item

@@ -6,6 +6,8 @@ import {
   type MagazineStatus,
 } from '~/lib/domain-enums'
 import { skuSchema } from '~/features/basket/basket.schemas'
+import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
 import { idSchema, intSchema, slugSchema, textSchema } from '~/lib/schema-pieces'
 export { SLUG_PATTERN as IDENTIFY_PATTERN, suggestSlug as suggestIdentify } from '~/lib/schema-pieces'
 
@@ -24,25 +26,33 @@ export const PUBLIC_PAGE_SIZE = 12
 
 /** How many items a page of each layout holds. */
 export const LAYOUT_CAPACITY: Record<MagazineLayout, number> = { '2': 2, '4': 4, '6': 6, hero: 1 }
-export const LAYOUT_LABELS: Record<MagazineLayout, string> = {
-  '2': 'Two items',
-  '4': 'Four items',
-  '6': 'Six items',
-  hero: 'One hero item',
+/** A layout's name in the page's language. */
+export function layoutLabel(layout: MagazineLayout): string {
+  switch (layout) {
+    case '2':
+      return m.magazines_layout_2()
+    case '4':
+      return m.magazines_layout_4()
+    case '6':
+      return m.magazines_layout_6()
+    case 'hero':
+      return m.magazines_layout_hero()
+  }
 }
 
-export const IDENTIFY_TAKEN = 'This address is already taken; choose another'
-export const PAGES_FULL = `A magazine has at most ${MAX_PAGES} pages`
-export const PAGE_FULL = 'This page is full for its layout: choose a larger layout or another page'
-export const ONLY_DRAFTS_DELETE = 'Only a draft can be deleted: unpublish it first'
-export const NOTHING_TO_PUBLISH = 'Add at least one item before publishing'
-export const SKU_NOT_YOURS = 'Choose items from your own live SKUs'
+// Messages are made when the error is, so they are in the request's language.
+export const IDENTIFY_TAKEN = () => m.magazines_identify_taken()
+export const PAGES_FULL = () => m.magazines_pages_full({ count: formatNumber(MAX_PAGES) })
+export const PAGE_FULL = () => m.magazines_page_full()
+export const ONLY_DRAFTS_DELETE = () => m.magazines_only_drafts_delete()
+export const NOTHING_TO_PUBLISH = () => m.magazines_nothing_to_publish()
+export const SKU_NOT_YOURS = () => m.magazines_sku_not_yours()
 
 const identifySchema = slugSchema()
 
 const cutoffSchema = v.union(
   [v.literal(''), v.pipe(v.string(), v.isoTimestamp())],
-  'Enter the date and time orders close, or leave it empty',
+  () => m.magazines_cutoff_invalid(),
 )
 
 export const magazineFieldsSchema = v.object({
@@ -72,18 +82,18 @@ export const setMagazineStatusInput = v.object({ magazineId: idSchema, status: v
 export const addMagazinePageInput = v.object({
   magazineId: idSchema,
   title: textSchema(120),
-  layout: v.picklist(magazineLayouts, 'Choose a layout'),
+  layout: v.picklist(magazineLayouts, () => m.magazines_choose_layout()),
 })
 export const updateMagazinePageInput = v.object({
   magazinePageId: idSchema,
   title: textSchema(120),
-  layout: v.picklist(magazineLayouts, 'Choose a layout'),
+  layout: v.picklist(magazineLayouts, () => m.magazines_choose_layout()),
 })
 export const magazinePageIdInput = v.object({ magazinePageId: idSchema })
 
 export const addMagazineItemsInput = v.object({
   magazinePageId: idSchema,
-  skuIds: v.pipe(v.array(idSchema), v.minLength(1, 'Choose at least one item'), v.maxLength(6)),
+  skuIds: v.pipe(v.array(idSchema), v.minLength(1, () => m.magazines_choose_item()), v.maxLength(6)),
 })
 export const updateMagazineItemInput = v.object({
   magazineItemId: idSchema,
@@ -122,7 +132,7 @@ export type MagazineListSearch = v.InferOutput<typeof magazineListSearch>
 export const identifyInput = v.object({ identify: identifySchema })
 export const magazinePageAddsInput = v.object({ identify: identifySchema, magazinePageId: idSchema })
 /** What the server says once a magazine's cut-off has passed (its adds are refused with a 422). */
-export const MAGAZINE_EXPIRED = 'Orders from this magazine have closed'
+export const MAGAZINE_EXPIRED = () => m.magazines_expired()
 
 export const magazineItemAddInput = v.object({ identify: identifySchema, sku: skuSchema })
 export const storeMagazinesInput = v.object({ storeSlug: v.pipe(textSchema(60, { min: 1 })) })

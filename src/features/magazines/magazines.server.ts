@@ -1,4 +1,5 @@
 import '@tanstack/react-start/server-only'
+import { m } from '~/lib/messages'
 import { and, eq, ne, sql } from 'drizzle-orm'
 import { assertPlanAllows } from '~/features/plans/plan-limits.server'
 import { recordAuditEvent } from '~/server/audit/audit.server'
@@ -13,7 +14,7 @@ import type { UploadedFile } from '~/server/http/multipart.server'
 import type { MediaStorage } from '~/server/providers/storage/storage.server'
 import { statsSince } from './magazine-analytics.server'
 import { discardCover, removeOldCover, writeCover } from './magazine-cover.server'
-import { lineSheetKeyOf } from './magazine-line-sheet.server'
+import { lineSheetKeysOf } from './magazine-line-sheet.server'
 import { queueLineSheet, sellerHasLineSheets } from './magazine-line-sheet-queue.server'
 import {
   IDENTIFY_TAKEN,
@@ -61,7 +62,7 @@ export async function ownedMagazine(
     .from(magazines)
     .where(and(eq(magazines.id, magazineId), eq(magazines.sellerId, actor.sellerId)))
     .limit(1)
-  if (!row) throw notFound('Magazine not found')
+  if (!row) throw notFound(m.magazines_not_found())
   return row
 }
 
@@ -86,7 +87,7 @@ export async function touchMagazine(tx: DbOrTx, magazineId: number): Promise<voi
   if (row?.status === 'published') await queueLineSheet(tx, row.sellerId, magazineId)
 }
 
-const identifyConflict = () => new HttpError(409, IDENTIFY_TAKEN, { identify: [IDENTIFY_TAKEN] })
+const identifyConflict = () => new HttpError(409, IDENTIFY_TAKEN(), { identify: [IDENTIFY_TAKEN()] })
 const cutoffOf = (fields: MagazineFields) => (fields.cutoffAt ? new Date(fields.cutoffAt) : null)
 
 interface SummaryRow {
@@ -323,11 +324,11 @@ export async function deleteMagazine(
   storage?: MediaStorage,
 ): Promise<void> {
   const actor = writeActor(auth)
-  const { cover, sheet } = await db.transaction(async (tx) => {
+  const { cover, sheets } = await db.transaction(async (tx) => {
     const before = await lockMagazine(tx, actor, magazineId)
-    if (before.status !== 'draft') throw new HttpError(409, ONLY_DRAFTS_DELETE)
-    // A draft that was published once may have a cached line sheet; its row goes with the magazine.
-    const sheet = await lineSheetKeyOf(tx, magazineId)
+    if (before.status !== 'draft') throw new HttpError(409, ONLY_DRAFTS_DELETE())
+    // A draft that was published once may have cached line sheets; their rows go with the magazine.
+    const sheets = await lineSheetKeysOf(tx, magazineId)
     await tx.delete(magazines).where(eq(magazines.id, magazineId))
     await recordAuditEvent(tx, {
       actorUserId: actor.auth.user.id,
@@ -337,10 +338,10 @@ export async function deleteMagazine(
       recordId: magazineId,
       before: auditedMagazine(before),
     })
-    return { cover: before.cover, sheet }
+    return { cover: before.cover, sheets }
   })
   await releaseCover(db, storage, cover)
-  if (sheet) await storage?.remove(sheet).catch(() => undefined)
+  for (const sheet of sheets) await storage?.remove(sheet).catch(() => undefined)
 }
 
 interface ItemCheckRow {
@@ -379,15 +380,15 @@ export async function setMagazineStatus(
           order by p.position, i.position
         `,
       )
-      if (items.length === 0) throw new HttpError(422, NOTHING_TO_PUBLISH, { items: [NOTHING_TO_PUBLISH] })
+      if (items.length === 0) throw new HttpError(422, NOTHING_TO_PUBLISH(), { items: [NOTHING_TO_PUBLISH()] })
       const bad = items.filter((i) => !i.ok)
       if (bad.length) {
-        const names = bad.map((i) => `${i.name} (${i.sku})`).join(', ')
-        const message = `These items are paused or no longer yours: ${names}. Remove them or activate them, then publish.`
+        const names = bad.map((i) => `${i.name} (${i.sku})`).join(m.magazines_list_separator())
+        const message = m.magazines_items_not_publishable({ names })
         throw new HttpError(422, message, { items: [message] })
       }
       if (before.cutoffAt && before.cutoffAt <= now()) {
-        const message = 'The order cut-off date has passed: move it to the future before publishing'
+        const message = m.magazines_cutoff_passed()
         throw new HttpError(422, message, { cutoffAt: [message] })
       }
       // The plan's limit on published magazines (403 naming the plan that would allow more).

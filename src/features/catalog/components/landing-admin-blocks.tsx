@@ -1,18 +1,22 @@
+import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
 import { Button } from '~/ui/button'
 import { emptyBlock, type BlockDraft, type BlockType } from '../landing-admin-draft'
 import { LANDING_MAX_BLOCKS } from '../landing-admin.schemas'
 import type { LandingForm } from './landing-admin-editor'
 
-const typeLabels: Record<BlockType, string> = {
-  text: 'Text',
-  products: 'Products',
-  categories: 'Categories',
+const blockTypes: readonly BlockType[] = ['text', 'products', 'categories']
+
+const typeLabels: Record<BlockType, () => string> = {
+  text: () => m.magazines_landing_type_text(),
+  products: () => m.magazines_landing_type_products(),
+  categories: () => m.magazines_landing_type_categories(),
 }
 
-const typeHints: Record<BlockType, string> = {
-  text: 'A heading and paragraphs of plain text.',
-  products: 'Product cards: from a listing search, or picked by hand.',
-  categories: 'Category tiles with their product counts.',
+const typeHints: Record<BlockType, () => string> = {
+  text: () => m.magazines_landing_hint_text(),
+  products: () => m.magazines_landing_hint_products(),
+  categories: () => m.magazines_landing_hint_categories(),
 }
 
 function ProductSource({ form, index, name }: { form: LandingForm; index: number; name: string }) {
@@ -20,12 +24,12 @@ function ProductSource({ form, index, name }: { form: LandingForm; index: number
     <form.Field name={`blocks[${index}].source`}>
       {(field) => (
         <fieldset className="flex flex-col gap-2">
-          <legend className="mb-1 text-sm font-medium text-ink">Which products</legend>
+          <legend className="mb-1 text-sm font-medium text-ink">{m.magazines_landing_which_products()}</legend>
           <div className="flex flex-wrap gap-x-5 gap-y-2">
             {(
               [
-                ['search', 'Matching a listing search'],
-                ['slugs', 'Picked by hand'],
+                ['search', m.magazines_landing_source_search()],
+                ['slugs', m.magazines_landing_source_slugs()],
               ] as const
             ).map(([value, label]) => (
               <label key={value} className="flex min-h-10 items-center gap-2 text-sm text-stone-800">
@@ -48,6 +52,8 @@ function ProductSource({ form, index, name }: { form: LandingForm; index: number
 }
 
 const mono = '[&_input]:font-mono [&_textarea]:font-mono'
+/** An address, the same in every language. */
+const LISTING_EXAMPLE = '/product?category=paper&discount=true&sort=popular'
 
 function BlockFields({
   form,
@@ -66,13 +72,13 @@ function BlockFields({
       return (
         <>
           <form.AppField name={`${at}.heading`}>
-            {(field) => <field.TextField label="Heading" hint="Optional" />}
+            {(field) => <field.TextField label={m.magazines_landing_heading()} hint={m.magazines_landing_optional()} />}
           </form.AppField>
           <form.AppField name={`${at}.body`}>
             {(field) => (
               <field.TextAreaField
-                label="Text"
-                hint="Plain text: a blank line starts a new paragraph. Markup is shown as typed."
+                label={m.magazines_landing_text()}
+                hint={m.magazines_landing_text_hint()}
                 rows={5}
                 required
               />
@@ -84,13 +90,13 @@ function BlockFields({
       return (
         <>
           <form.AppField name={`${at}.heading`}>
-            {(field) => <field.TextField label="Heading" required />}
+            {(field) => <field.TextField label={m.magazines_landing_heading()} required />}
           </form.AppField>
           <form.AppField name={`${at}.slugs`}>
             {(field) => (
               <field.TextAreaField
-                label="Category slugs"
-                hint="One a line, in the order to show them: the last part of the category's address (/category/paper → paper)."
+                label={m.magazines_landing_category_slugs()}
+                hint={m.magazines_landing_category_slugs_hint()}
                 rows={4}
                 className={mono}
                 required
@@ -103,16 +109,17 @@ function BlockFields({
       return (
         <>
           <form.AppField name={`${at}.heading`}>
-            {(field) => <field.TextField label="Heading" required />}
+            {(field) => <field.TextField label={m.magazines_landing_heading()} required />}
           </form.AppField>
           <ProductSource form={form} index={index} name={`${formId}-source-${block.key}`} />
           {block.source === 'search' ? (
             <form.AppField name={`${at}.search`}>
               {(field) => (
                 <field.TextField
-                  label="Listing address"
-                  hint="Filter the product listing as you want it, then paste its address here (a category page works too). Empty: all products. A “See all” link leads to that listing."
-                  placeholder="/product?category=paper&discount=true&sort=popular"
+                  label={m.magazines_landing_listing_address()}
+                  hint={m.magazines_landing_listing_address_hint()}
+                  dir="ltr"
+                  placeholder={LISTING_EXAMPLE}
                   className={mono}
                 />
               )}
@@ -121,8 +128,8 @@ function BlockFields({
             <form.AppField name={`${at}.slugs`}>
               {(field) => (
                 <field.TextAreaField
-                  label="Product slugs"
-                  hint="One a line, in the order to show them: the last part of the product's address."
+                  label={m.magazines_landing_product_slugs()}
+                  hint={m.magazines_landing_product_slugs_hint()}
                   rows={4}
                   className={mono}
                   required
@@ -133,8 +140,8 @@ function BlockFields({
           <form.AppField name={`${at}.limit`}>
             {(field) => (
               <field.TextField
-                label="How many to show"
-                hint="1 to 24"
+                label={m.magazines_landing_limit()}
+                hint={m.magazines_landing_limit_hint({ min: formatNumber(1), max: formatNumber(24) })}
                 inputMode="numeric"
                 className="sm:max-w-40"
               />
@@ -165,18 +172,19 @@ export function LandingBlocksEditor({ form, formId }: { form: LandingForm; formI
           <section aria-labelledby="blocks-title" className="flex flex-col gap-3">
             <div>
               <h2 id="blocks-title" className="text-lg font-semibold text-ink">
-                Blocks
+                {m.magazines_landing_blocks()}
               </h2>
-              <p className="text-sm text-stone-600">Shown under the hero, top to bottom.</p>
+              <p className="text-sm text-stone-600">{m.magazines_landing_blocks_hint()}</p>
             </div>
             {blocks.length === 0 ? (
               <p className="rounded-xl border border-dashed border-stone-300 bg-white px-4 py-6 text-center text-sm text-stone-600">
-                No blocks yet: the page shows only its hero.
+                {m.magazines_landing_no_blocks()}
               </p>
             ) : null}
             <ol className="flex flex-col gap-3">
               {blocks.map((block, index) => {
-                const label = `Block ${index + 1}: ${typeLabels[block.type]}`
+                const number = formatNumber(index + 1)
+                const label = m.magazines_landing_block_label({ number, type: typeLabels[block.type]() })
                 const upId = `${formId}-${block.key}-up`
                 const downId = `${formId}-${block.key}-down`
                 return (
@@ -185,8 +193,8 @@ export function LandingBlocksEditor({ form, formId }: { form: LandingForm; formI
                       <legend className="sr-only">{label}</legend>
                       <div className="flex flex-wrap items-center justify-between gap-2">
                         <p aria-hidden="true" className="text-sm font-semibold text-ink">
-                          {index + 1}. {typeLabels[block.type]}
-                          <span className="ms-2 font-normal text-stone-600">{typeHints[block.type]}</span>
+                          {number}. {typeLabels[block.type]()}
+                          <span className="ms-2 font-normal text-stone-600">{typeHints[block.type]()}</span>
                         </p>
                         <div className="flex gap-1">
                           <Button
@@ -194,35 +202,35 @@ export function LandingBlocksEditor({ form, formId }: { form: LandingForm; formI
                             size="sm"
                             id={upId}
                             disabled={index === 0}
-                            aria-label={`Move block ${index + 1} up`}
+                            aria-label={m.magazines_landing_move_up({ number })}
                             onClick={() => {
                               blocksField.moveValue(index, index - 1)
                               refocus([upId, downId])
                             }}
                           >
-                            ↑ Up
+                            {m.magazines_landing_up()}
                           </Button>
                           <Button
                             variant="ghost"
                             size="sm"
                             id={downId}
                             disabled={index === blocks.length - 1}
-                            aria-label={`Move block ${index + 1} down`}
+                            aria-label={m.magazines_landing_move_down({ number })}
                             onClick={() => {
                               blocksField.moveValue(index, index + 1)
                               refocus([downId, upId])
                             }}
                           >
-                            ↓ Down
+                            {m.magazines_landing_down()}
                           </Button>
                           <Button
                             variant="ghost"
                             size="sm"
                             className="text-red-800 hover:bg-red-50"
-                            aria-label={`Remove block ${index + 1}`}
+                            aria-label={m.magazines_landing_remove_block({ number })}
                             onClick={() => void blocksField.removeValue(index)}
                           >
-                            Remove
+                            {m.magazines_landing_remove()}
                           </Button>
                         </div>
                       </div>
@@ -233,8 +241,8 @@ export function LandingBlocksEditor({ form, formId }: { form: LandingForm; formI
               })}
             </ol>
             <div className="flex flex-wrap items-center gap-2">
-              <span className="text-sm font-medium text-ink">Add a block:</span>
-              {(Object.keys(typeLabels) as BlockType[]).map((type) => (
+              <span className="text-sm font-medium text-ink">{m.magazines_landing_add_block()}</span>
+              {blockTypes.map((type) => (
                 <Button
                   key={type}
                   variant="secondary"
@@ -242,7 +250,7 @@ export function LandingBlocksEditor({ form, formId }: { form: LandingForm; formI
                   disabled={blocks.length >= LANDING_MAX_BLOCKS}
                   onClick={() => blocksField.pushValue(emptyBlock(type))}
                 >
-                  + {typeLabels[type]}
+                  + {typeLabels[type]()}
                 </Button>
               ))}
             </div>

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { toApiError } from '~/lib/api-error'
+import { m } from '~/lib/messages'
 import { notify } from '~/lib/notify'
 import { Button } from '~/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '~/ui/dialog'
@@ -18,7 +19,7 @@ export function LandingDeleteButton({ page, onDeleted }: { page: AdminLandingPag
     try {
       await deleteLandingPageFn({ data: { id: page.id } })
       await afterLandingChange(queryClient, [page.slug])
-      notify('success', `“${page.title}” deleted`)
+      notify('success', m.magazines_landing_deleted({ title: page.title }))
       setOpen(false)
       onDeleted()
     } catch (error) {
@@ -31,23 +32,23 @@ export function LandingDeleteButton({ page, onDeleted }: { page: AdminLandingPag
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <Button variant="secondary" className="text-red-800">
-          Delete…
+          {m.magazines_landing_delete()}
         </Button>
       </DialogTrigger>
       <DialogContent
-        title={`Delete “${page.title}”?`}
+        title={m.magazines_landing_delete_title({ title: page.title })}
         description={
           page.status === 'published'
-            ? `The page is public: /landing/${page.slug} will show “not found” to everyone, and it cannot be undone. To take it off the site but keep it, set it to Draft instead.`
-            : 'The draft and its blocks are deleted for good. This cannot be undone.'
+            ? m.magazines_landing_delete_published({ slug: page.slug })
+            : m.magazines_landing_delete_draft()
         }
       >
         <div className="flex flex-wrap justify-end gap-2">
           <DialogClose asChild>
-            <Button variant="secondary">Keep it</Button>
+            <Button variant="secondary">{m.magazines_landing_keep()}</Button>
           </DialogClose>
           <Button variant="danger" disabled={deleting} onClick={() => void remove()}>
-            {deleting ? 'Deleting…' : 'Delete landing page'}
+            {deleting ? m.magazines_landing_deleting() : m.magazines_landing_delete_confirm()}
           </Button>
         </div>
       </DialogContent>

@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useStore } from '@tanstack/react-form'
 import { useRef, useState } from 'react'
+import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
 import { notify } from '~/lib/notify'
 import { Button } from '~/ui/button'
 import { FormError, UnsavedChangesGuard, useAppForm, useFormDirty } from '~/ui/form/app-form'
@@ -19,8 +21,16 @@ import { LandingBlocksEditor } from './landing-admin-blocks'
 import { LandingPreview } from './landing-admin-preview'
 
 const statuses = [
-  { value: 'draft', label: 'Draft', hint: 'Only admins see it, here.' },
-  { value: 'published', label: 'Published', hint: 'Anyone can open it; listed in the sitemap.' },
+  {
+    value: 'draft',
+    label: () => m.magazines_landing_status_draft(),
+    hint: () => m.magazines_landing_status_draft_hint(),
+  },
+  {
+    value: 'published',
+    label: () => m.magazines_landing_status_published(),
+    hint: () => m.magazines_landing_status_published_hint(),
+  },
 ] as const
 
 /**
@@ -46,7 +56,7 @@ function StatusChoice({ form }: { form: LandingForm }) {
     <form.Field name="status">
       {(field) => (
         <fieldset className="flex flex-col gap-2">
-          <legend className="mb-1 text-sm font-medium text-ink">Status</legend>
+          <legend className="mb-1 text-sm font-medium text-ink">{m.magazines_landing_status()}</legend>
           <div className="grid gap-2 sm:grid-cols-2">
             {statuses.map((status) => (
               <label
@@ -62,8 +72,8 @@ function StatusChoice({ form }: { form: LandingForm }) {
                   className="mt-0.5 h-4 w-4 accent-brand-700"
                 />
                 <span className="flex flex-col">
-                  <span className="text-sm font-medium text-ink">{status.label}</span>
-                  <span className="text-xs text-stone-600">{status.hint}</span>
+                  <span className="text-sm font-medium text-ink">{status.label()}</span>
+                  <span className="text-xs text-stone-600">{status.hint()}</span>
                 </span>
               </label>
             ))}
@@ -80,7 +90,7 @@ function PageFields({ form, page }: { form: LandingForm; page?: AdminLandingPage
   return (
     <section aria-labelledby="page-fields-title" className="flex flex-col gap-4">
       <h2 id="page-fields-title" className="sr-only">
-        Page
+        {m.magazines_landing_page()}
       </h2>
       <form.AppField
         name="title"
@@ -90,7 +100,7 @@ function PageFields({ form, page }: { form: LandingForm; page?: AdminLandingPage
           },
         }}
       >
-        {(field) => <field.TextField label="Title" hint="The page's heading and browser title" required />}
+        {(field) => <field.TextField label={m.magazines_landing_title()} hint={m.magazines_landing_title_hint()} required />}
       </form.AppField>
       <form.AppField
         name="slug"
@@ -105,12 +115,13 @@ function PageFields({ form, page }: { form: LandingForm; page?: AdminLandingPage
           const slugChanged = page?.status === 'published' && slug !== page.slug
           return (
             <field.TextField
-              label="Slug"
+              label={m.magazines_landing_slug()}
               hint={
                 slugChanged
-                  ? `Changing the slug of a published page breaks links to /landing/${page.slug}.`
-                  : `The address: /landing/${slug || '…'} (lowercase letters, digits and hyphens, at most ${LANDING_SLUG_MAX})`
+                  ? m.magazines_landing_slug_changed({ slug: page.slug })
+                  : m.magazines_landing_slug_hint({ slug: slug || '…', max: formatNumber(LANDING_SLUG_MAX) })
               }
+              dir="ltr"
               autoCapitalize="none"
               spellCheck={false}
               className="[&_input]:font-mono"
@@ -122,8 +133,12 @@ function PageFields({ form, page }: { form: LandingForm; page?: AdminLandingPage
       <form.AppField name="summary">
         {(field) => (
           <field.TextAreaField
-            label="Summary"
-            hint={`Under the title, and the description search engines show: ${LANDING_SUMMARY.min} to ${LANDING_SUMMARY.max} characters (${field.state.value.trim().length} now)`}
+            label={m.magazines_landing_summary()}
+            hint={m.magazines_landing_summary_hint({
+              min: formatNumber(LANDING_SUMMARY.min),
+              max: formatNumber(LANDING_SUMMARY.max),
+              now: formatNumber(field.state.value.trim().length),
+            })}
             rows={3}
             required
           />
@@ -132,8 +147,9 @@ function PageFields({ form, page }: { form: LandingForm; page?: AdminLandingPage
       <form.AppField name="hero_image">
         {(field) => (
           <field.TextField
-            label="Hero image"
-            hint="Optional. A path on this site (e.g. /media/…) or an https:// address; shown beside the title on wide screens."
+            label={m.magazines_landing_hero_image()}
+            hint={m.magazines_landing_hero_image_hint()}
+            dir="ltr"
             className="[&_input]:font-mono"
           />
         )}
@@ -168,7 +184,9 @@ export function LandingEditor({
       await afterLandingChange(queryClient, [saved.slug, ...(page ? [page.slug] : [])])
       notify(
         'success',
-        `“${saved.title}” saved${saved.status === 'published' ? ' and published' : ' as a draft'}`,
+        saved.status === 'published'
+          ? m.magazines_landing_saved_published({ title: saved.title })
+          : m.magazines_landing_saved_draft({ title: saved.title }),
       )
       // What was saved is the new starting point: nothing is unsaved any more.
       markSaved()
@@ -185,21 +203,21 @@ export function LandingEditor({
           role="status"
           className="rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950"
         >
-          {page.unreadable_blocks === 1
-            ? 'One stored block is'
-            : `${page.unreadable_blocks} stored blocks are`}{' '}
-          not valid and the public page skips it. Saving removes it for good.
+          {m.magazines_landing_unreadable({
+            count: page.unreadable_blocks,
+            countText: formatNumber(page.unreadable_blocks),
+          })}
         </p>
       ) : null}
       <Tabs value={tab} onValueChange={setTab}>
-        <TabsList aria-label="Editor view">
-          <TabsTrigger value="edit">Edit</TabsTrigger>
-          <TabsTrigger value="preview">Preview</TabsTrigger>
+        <TabsList aria-label={m.magazines_landing_editor_view()}>
+          <TabsTrigger value="edit">{m.magazines_landing_tab_edit()}</TabsTrigger>
+          <TabsTrigger value="preview">{m.magazines_landing_tab_preview()}</TabsTrigger>
         </TabsList>
         <TabsContent value="edit">
           <form
             {...formProps}
-            aria-label="Landing page"
+            aria-label={m.magazines_landing_form()}
             className="flex max-w-3xl flex-col gap-6 [&_input]:scroll-mb-32 [&_textarea]:scroll-mb-32"
           >
             <FormError message={formError} />
@@ -221,11 +239,15 @@ export function LandingEditor({
             submit()
           }}
         >
-          {submitting ? 'Saving…' : page ? 'Save changes' : 'Create landing page'}
+          {submitting
+            ? m.magazines_landing_saving()
+            : page
+              ? m.magazines_landing_save()
+              : m.magazines_landing_create()}
         </Button>
         {dirty ? (
           <span className="text-sm text-stone-600" role="status">
-            Unsaved changes
+            {m.magazines_landing_unsaved()}
           </span>
         ) : null}
         <div className="ms-auto flex flex-wrap gap-2">{actions}</div>

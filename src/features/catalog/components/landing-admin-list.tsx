@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import type { LandingPageStatus } from '~/lib/domain-enums'
 import { cn } from '~/lib/cn'
+import { m } from '~/lib/messages'
 import { EmptyState } from '~/ui/empty-state'
 import type { AdminLandingSummary } from '../landing-admin.schemas'
 import { formatTehranDateTime } from '~/lib/tehran-time'
@@ -15,7 +16,7 @@ export function LandingStatusBadge({ status }: { status: LandingPageStatus }) {
           : 'bg-stone-100 text-stone-700 ring-stone-300',
       )}
     >
-      {status === 'published' ? 'Published' : 'Draft'}
+      {status === 'published' ? m.magazines_landing_status_published() : m.magazines_landing_status_draft()}
     </span>
   )
 }
@@ -24,13 +25,13 @@ export function LandingStatusBadge({ status }: { status: LandingPageStatus }) {
 export function LandingAdminList({ pages }: { pages: AdminLandingSummary[] }) {
   if (pages.length === 0)
     return (
-      <EmptyState title="No landing pages yet">
-        Landing pages are campaign pages (a season, a trade) with text, product lists and categories.
+      <EmptyState title={m.magazines_landing_list_empty_title()}>
+        {m.magazines_landing_list_empty_body()}
       </EmptyState>
     )
   return (
     <ul
-      aria-label="Landing pages"
+      aria-label={m.magazines_landing_list_label()}
       className="divide-y divide-stone-200 rounded-2xl border border-stone-200 bg-white"
     >
       {pages.map((page) => (
@@ -50,18 +51,21 @@ export function LandingAdminList({ pages }: { pages: AdminLandingSummary[] }) {
               <a
                 href={`/landing/${page.slug}`}
                 className="self-start font-mono text-xs break-all text-brand-800 underline-offset-4 hover:underline"
-                aria-label={`Open /landing/${page.slug}`}
+                aria-label={m.magazines_landing_open({ slug: page.slug })}
+                dir="ltr"
               >
-                /landing/{page.slug}
+                {`/landing/${page.slug}`}
               </a>
             ) : (
-              <span className="font-mono text-xs break-all text-stone-600">/landing/{page.slug}</span>
+              <span className="font-mono text-xs break-all text-stone-600" dir="ltr">
+                {`/landing/${page.slug}`}
+              </span>
             )}
           </div>
           <div className="flex shrink-0 flex-wrap items-center gap-3 text-sm text-stone-700">
             <LandingStatusBadge status={page.status} />
             <span>
-              Updated <time dateTime={page.updated_at}>{formatTehranDateTime(page.updated_at)}</time>
+              {m.magazines_landing_updated()} <time dateTime={page.updated_at}>{formatTehranDateTime(page.updated_at)}</time>
             </span>
           </div>
         </li>

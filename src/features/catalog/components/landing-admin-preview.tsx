@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { toApiError } from '~/lib/api-error'
+import { m } from '~/lib/messages'
 import { checkDraft, type LandingDraft } from '../landing-admin-draft'
 import { previewLandingPageFn } from '../landing-admin.functions'
 import { LandingPageView } from './landing-page'
@@ -24,7 +25,7 @@ export function LandingPreview({ draft }: { draft: LandingDraft }) {
         role="status"
         className="rounded-2xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
       >
-        <p className="font-medium">Fix these first to see the preview:</p>
+        <p className="font-medium">{m.magazines_landing_fix_first()}</p>
         <ul className="mt-2 list-disc ps-5">
           {[...new Set(Object.values(checked.errors))].map((message) => (
             <li key={message}>{message}</li>
@@ -41,7 +42,7 @@ export function LandingPreview({ draft }: { draft: LandingDraft }) {
   if (!preview.data)
     return (
       <p role="status" className="p-4 text-sm text-stone-600">
-        Loading the preview…
+        {m.magazines_landing_loading_preview()}
       </p>
     )
   const problems = [...new Set(Object.values(preview.data.problems).flat())]
@@ -52,7 +53,7 @@ export function LandingPreview({ draft }: { draft: LandingDraft }) {
           role="status"
           className="rounded-2xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
         >
-          <p className="font-medium">Saving will be refused until these are fixed:</p>
+          <p className="font-medium">{m.magazines_landing_refused()}</p>
           <ul className="mt-2 list-disc ps-5">
             {problems.map((message) => (
               <li key={message}>{message}</li>
@@ -62,8 +63,8 @@ export function LandingPreview({ draft }: { draft: LandingDraft }) {
       ) : null}
       <div className="rounded-2xl border border-dashed border-stone-300 bg-stone-50 p-3 sm:p-5">
         <p className="mb-3 text-xs font-semibold tracking-wide text-brand-800 uppercase">
-          Preview of /landing/{preview.data.page.slug}
-          {draft.status === 'draft' ? ' (draft: not public yet)' : ''}
+          {m.magazines_landing_preview_of({ slug: preview.data.page.slug })}
+          {draft.status === 'draft' ? m.magazines_landing_preview_draft() : ''}
         </p>
         <LandingPageView page={preview.data.page} />
       </div>

@@ -1,5 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { ResponsiveImage } from '~/features/images/responsive-image'
+import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
 import { Button } from '~/ui/button'
 import type { LandingPage, ResolvedLandingBlock } from '../landing.schemas'
 import { ProductCard } from './product-card'
@@ -43,7 +45,10 @@ function Block({ block }: { block: ResolvedLandingBlock }) {
                   <span className="flex flex-col">
                     <span className="text-sm font-medium text-ink">{c.name}</span>
                     <span className="text-xs text-stone-600">
-                      {c.productCount.toLocaleString('en')} products
+                      {m.magazines_landing_products_count({
+                        count: c.productCount,
+                        countText: formatNumber(c.productCount),
+                      })}
                     </span>
                   </span>
                 </Link>
@@ -60,7 +65,7 @@ function Block({ block }: { block: ResolvedLandingBlock }) {
             <h2 className="text-xl font-semibold text-ink">{block.heading}</h2>
             {block.moreHref ? (
               <a href={block.moreHref} className="text-sm font-medium text-brand-800 hover:underline">
-                See all
+                {m.magazines_landing_see_all()}
               </a>
             ) : null}
           </div>
@@ -86,7 +91,7 @@ export function LandingPageView({ page }: { page: LandingPage }) {
           {page.summary ? <p className="max-w-2xl text-stone-700">{page.summary}</p> : null}
           <div>
             <Button asChild>
-              <Link to="/product">Browse all products</Link>
+              <Link to="/product">{m.magazines_landing_browse_all()}</Link>
             </Button>
           </div>
         </div>

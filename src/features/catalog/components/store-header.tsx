@@ -11,7 +11,7 @@ export function StoreLogo({ store }: { store: StoreSummary }) {
       {store.logo ? (
         <ResponsiveImage
           src={store.logo}
-          alt={`${store.name} logo`}
+          alt={m.magazines_store_logo_alt({ store: store.name })}
           width={80}
           height={80}
           priority

@@ -1,4 +1,6 @@
 import { Link } from '@tanstack/react-router'
+import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
 import type { MagazineCard } from '../magazines.schemas'
 
 /** Magazine cards: /magazine, the home page strip and a store's page. */
@@ -11,40 +13,40 @@ export function MagazineCards({ magazines, strip = false }: { magazines: Magazin
           : 'grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4'
       }
     >
-      {magazines.map((m) => (
+      {magazines.map((mag) => (
         <li
-          key={m.identify}
+          key={mag.identify}
           className={strip ? 'w-44 shrink-0 snap-start sm:w-52' : ''}
           data-testid="magazine-card"
         >
           <Link
             to="/magazine/$identify"
-            params={{ identify: m.identify }}
+            params={{ identify: mag.identify }}
             className="group flex flex-col gap-2 rounded-2xl focus-visible:ring-2 focus-visible:ring-brand-600"
           >
             <div className="aspect-[3/4] overflow-hidden rounded-2xl bg-stone-200">
-              {m.cover ? (
+              {mag.cover ? (
                 <img
-                  src={m.cover}
+                  src={mag.cover}
                   alt=""
                   className="size-full object-cover transition group-hover:scale-105"
                   loading="lazy"
                 />
               ) : (
                 <div className="flex size-full items-center justify-center p-4 text-center text-lg font-bold text-stone-600">
-                  {m.title}
+                  {mag.title}
                 </div>
               )}
             </div>
             <div className="min-w-0">
-              <p className="truncate font-semibold text-ink">{m.title}</p>
+              <p className="truncate font-semibold text-ink">{mag.title}</p>
               <p className="truncate text-sm text-stone-600">
-                {m.sellerName}
-                {m.season ? ` · ${m.season}` : ''}
+                {mag.sellerName}
+                {mag.season ? ` · ${mag.season}` : ''}
               </p>
               <p className="text-xs text-stone-500">
-                {m.items} item{m.items === 1 ? '' : 's'}
-                {m.storeNames.length ? ` · ${m.storeNames.join(', ')}` : ''}
+                {m.magazines_item_count({ count: mag.items, countText: formatNumber(mag.items) })}
+                {mag.storeNames.length ? ` · ${mag.storeNames.join(m.magazines_list_separator())}` : ''}
               </p>
             </div>
           </Link>

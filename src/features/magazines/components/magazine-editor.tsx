@@ -18,6 +18,8 @@ import { CSS } from '@dnd-kit/utilities'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { magazineLayouts, type MagazineLayout } from '~/lib/domain-enums'
+import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
 import { notify } from '~/lib/notify'
 import { Button } from '~/ui/button'
 import { Input } from '~/ui/input'
@@ -32,10 +34,9 @@ import {
 import { magazineQueries } from '../magazines.queries'
 import {
   LAYOUT_CAPACITY,
-  LAYOUT_LABELS,
+  layoutLabel,
   MAX_NOTE,
   MAX_PAGES,
-  PAGE_FULL,
   type EditorItem,
   type EditorPage,
   type MagazineDetail,
@@ -45,7 +46,7 @@ import { ConfirmDialog } from '~/ui/confirm-dialog'
 
 const pageKey = (id: number) => `page-${id}`
 const itemKey = (id: number) => `item-${id}`
-const countLabel = (n: number, noun: string) => `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`
+const pageName = (title: string, index: number) => title || m.magazines_page_fallback({ number: formatNumber(index + 1) })
 const selectClass = 'h-9 rounded-lg border border-stone-300 bg-white px-2 text-sm'
 
 /**
@@ -77,7 +78,7 @@ export function MagazineEditor({ magazine, canEdit }: { magazine: MagazineDetail
   const commit = (next: EditorPage[], message: string) => {
     for (const page of next)
       if (page.items.length > LAYOUT_CAPACITY[page.layout]) {
-        notify('error', PAGE_FULL)
+        notify('error', m.magazines_page_full())
         return
       }
     setPending(next)
@@ -87,14 +88,27 @@ export function MagazineEditor({ magazine, canEdit }: { magazine: MagazineDetail
 
   const movePage = (index: number, to: number) => {
     if (to < 0 || to >= pages.length) return
-    commit(arrayMove(pages, index, to), `${pages[index]!.title || `Page ${index + 1}`} is now page ${to + 1}`)
+    commit(
+      arrayMove(pages, index, to),
+      m.magazines_announce_page_moved({
+        name: pageName(pages[index]!.title, index),
+        number: formatNumber(to + 1),
+      }),
+    )
   }
   const moveItem = (item: EditorItem, toPageId: number, toIndex: number) => {
     const next = pages.map((p) => ({ ...p, items: p.items.filter((i) => i.id !== item.id) }))
     const target = next.find((p) => p.id === toPageId)!
     target.items.splice(Math.max(0, Math.min(toIndex, target.items.length)), 0, item)
     const pageNumber = next.indexOf(target) + 1
-    commit(next, `${item.name} moved to page ${pageNumber}, position ${target.items.indexOf(item) + 1}`)
+    commit(
+      next,
+      m.magazines_announce_item_moved({
+        name: item.name,
+        page: formatNumber(pageNumber),
+        position: formatNumber(target.items.indexOf(item) + 1),
+      }),
+    )
   }
 
   const sensors = useSensors(
@@ -134,12 +148,12 @@ export function MagazineEditor({ magazine, canEdit }: { magazine: MagazineDetail
       </p>
       {pages.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-stone-300 p-6 text-sm text-stone-600">
-          No pages yet. Add a page, choose its layout, then pick items from your live SKUs.
+          {m.magazines_no_pages()}
         </p>
       ) : null}
       <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
         <SortableContext items={pages.map((p) => pageKey(p.id))} strategy={verticalListSortingStrategy}>
-          <ol className="flex flex-col gap-4" aria-label="Pages">
+          <ol className="flex flex-col gap-4" aria-label={m.magazines_pages_label()}>
             {pages.map((page, index) => (
               <PageCard
                 key={page.id}
@@ -178,7 +192,7 @@ function AddPageForm({
     mutationFn: () => addMagazinePageFn({ data: { magazineId, title: title.trim(), layout } }),
     onSuccess: async () => {
       setTitle('')
-      notify('success', 'Page added')
+      notify('success', m.magazines_toast_page_added())
       await onAdded()
     },
   })
@@ -191,17 +205,17 @@ function AddPageForm({
       }}
     >
       <label htmlFor={`${id}-title`} className="flex flex-1 flex-col gap-1 text-sm font-medium text-ink">
-        New page title
+        {m.magazines_new_page_title()}
         <Input
           id={`${id}-title`}
           value={title}
           maxLength={120}
           onChange={(e) => setTitle(e.target.value)}
-          placeholder="For example: Teas"
+          placeholder={m.magazines_new_page_placeholder()}
         />
       </label>
       <label htmlFor={`${id}-layout`} className="flex flex-col gap-1 text-sm font-medium text-ink">
-        Layout
+        {m.magazines_layout()}
         <select
           id={`${id}-layout`}
           className={`${selectClass} h-10`}
@@ -210,13 +224,13 @@ function AddPageForm({
         >
           {magazineLayouts.map((l) => (
             <option key={l} value={l}>
-              {LAYOUT_LABELS[l]}
+              {layoutLabel(l)}
             </option>
           ))}
         </select>
       </label>
       <Button type="submit" disabled={add.isPending || count >= MAX_PAGES}>
-        {count >= MAX_PAGES ? `At most ${MAX_PAGES} pages` : 'Add page'}
+        {count >= MAX_PAGES ? m.magazines_at_most_pages({ count: formatNumber(MAX_PAGES) }) : m.magazines_add_page()}
       </Button>
     </form>
   )
@@ -262,7 +276,7 @@ function PageCard({
       disabled: !canEdit,
     })
   const id = useId()
-  const name = page.title || `Page ${index + 1}`
+  const name = pageName(page.title, index)
   const capacity = LAYOUT_CAPACITY[page.layout]
   const update = useMutation({
     mutationFn: (input: { title: string; layout: MagazineLayout }) =>
@@ -273,7 +287,7 @@ function PageCard({
   // Run by the confirmation dialog, which shows a failure itself.
   const removePage = async () => {
     await deleteMagazinePageFn({ data: { magazinePageId: page.id } })
-    notify('success', 'Page deleted')
+    notify('success', m.magazines_toast_page_deleted())
     await onChanged()
   }
   return (
@@ -290,19 +304,19 @@ function PageCard({
             type="button"
             ref={setActivatorNodeRef}
             className={HANDLE}
-            aria-label={`Drag ${name}`}
+            aria-label={m.magazines_drag({ name })}
             {...attributes}
             {...listeners}
           >
             <Grip />
           </button>
         ) : null}
-        <span className="pb-2 text-sm font-semibold text-stone-600">{index + 1}.</span>
+        <span className="pb-2 text-sm font-semibold text-stone-600">{formatNumber(index + 1)}.</span>
         <label
           htmlFor={`${id}-title`}
           className="flex min-w-40 flex-1 flex-col gap-1 text-xs font-medium text-stone-600"
         >
-          Page title
+          {m.magazines_page_title()}
           <Input
             id={`${id}-title`}
             key={page.title}
@@ -316,7 +330,7 @@ function PageCard({
           />
         </label>
         <label htmlFor={`${id}-layout`} className="flex flex-col gap-1 text-xs font-medium text-stone-600">
-          Layout
+          {m.magazines_layout()}
           <select
             id={`${id}-layout`}
             className={selectClass}
@@ -326,7 +340,7 @@ function PageCard({
           >
             {magazineLayouts.map((l) => (
               <option key={l} value={l}>
-                {LAYOUT_LABELS[l]}
+                {layoutLabel(l)}
               </option>
             ))}
           </select>
@@ -339,7 +353,7 @@ function PageCard({
               disabled={index === 0}
               onClick={() => onMovePage(index, index - 1)}
             >
-              ↑<span className="sr-only">Move {name} up</span>
+              ↑<span className="sr-only">{m.magazines_move_up({ name })}</span>
             </Button>
             <Button
               size="sm"
@@ -347,22 +361,22 @@ function PageCard({
               disabled={index === pages.length - 1}
               onClick={() => onMovePage(index, index + 1)}
             >
-              ↓<span className="sr-only">Move {name} down</span>
+              ↓<span className="sr-only">{m.magazines_move_down({ name })}</span>
             </Button>
             <ConfirmDialog
-              trigger="Delete"
-              triggerLabel={`Delete ${name}`}
-              title={`Delete ${name}?`}
-              description={`Its ${page.items.length} items leave the magazine; the SKUs themselves stay as they are.`}
-              confirm="Delete page"
-              busy="Deleting…"
+              trigger={m.magazines_delete()}
+              triggerLabel={m.magazines_delete_label({ title: name })}
+              title={m.magazines_delete_page_title({ name })}
+              description={m.magazines_delete_page_body({ count: formatNumber(page.items.length) })}
+              confirm={m.magazines_delete_page_confirm()}
+              busy={m.magazines_deleting()}
               onConfirm={removePage}
             />
           </div>
         ) : null}
       </div>
       <SortableContext items={page.items.map((i) => itemKey(i.id))} strategy={verticalListSortingStrategy}>
-        <ul className="flex min-h-12 flex-col gap-2" aria-label={`Items of ${name}`}>
+        <ul className="flex min-h-12 flex-col gap-2" aria-label={m.magazines_items_of({ name })}>
           {page.items.map((item, itemIndex) => (
             <ItemRow
               key={item.id}
@@ -376,14 +390,22 @@ function PageCard({
             />
           ))}
           {page.items.length === 0 ? (
-            <li className="text-sm text-stone-500">No items on this page yet.</li>
+            <li className="text-sm text-stone-500">{m.magazines_page_empty()}</li>
           ) : null}
         </ul>
       </SortableContext>
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-stone-600">
         <span>
-          {page.items.length} of {capacity} item{capacity === 1 ? '' : 's'} ·{' '}
-          <span data-testid="magazine-page-views">{countLabel(page.views30d, 'view')}</span> (30 days)
+          {m.magazines_page_capacity({
+            count: capacity,
+            countText: formatNumber(page.items.length),
+            capacityText: formatNumber(capacity),
+          })}{' '}
+          ·{' '}
+          <span data-testid="magazine-page-views">
+            {m.magazines_views({ count: page.views30d, countText: formatNumber(page.views30d) })}
+          </span>{' '}
+          {m.magazines_thirty_days()}
         </span>
         {canEdit ? (
           <MagazinePicker
@@ -443,7 +465,7 @@ function ItemRow({
           type="button"
           ref={setActivatorNodeRef}
           className={HANDLE}
-          aria-label={`Drag ${item.name}`}
+          aria-label={m.magazines_drag({ name: item.name })}
           {...attributes}
           {...listeners}
         >
@@ -460,22 +482,21 @@ function ItemRow({
         <p className="truncate text-xs text-stone-600">
           <span dir="ltr">{item.sku}</span> · {item.storeName}
           {item.live ? null : (
-            <span className="ms-1 font-semibold text-red-700">
-              · paused: remove or activate before publishing
-            </span>
+            <span className="ms-1 font-semibold text-red-700">{m.magazines_paused_warning()}</span>
           )}
         </p>
         <p className="text-xs text-stone-600" data-testid="magazine-item-adds">
-          {countLabel(item.adds30d, 'basket add')} (30 days)
+          {m.magazines_basket_adds({ count: item.adds30d, countText: formatNumber(item.adds30d) })}{' '}
+          {m.magazines_thirty_days()}
         </p>
       </div>
       <label htmlFor={`${id}-note`} className="sr-only">
-        Note for {item.name}
+        {m.magazines_note_for({ name: item.name })}
       </label>
       <Input
         id={`${id}-note`}
         className="h-9 min-w-40 flex-1 basis-48 text-sm"
-        placeholder="Short note (optional)"
+        placeholder={m.magazines_note_placeholder()}
         key={item.note}
         defaultValue={item.note}
         maxLength={MAX_NOTE}
@@ -493,7 +514,7 @@ function ItemRow({
             disabled={index === 0}
             onClick={() => onMoveItem(item, page.id, index - 1)}
           >
-            ↑<span className="sr-only">Move {item.name} up</span>
+            ↑<span className="sr-only">{m.magazines_move_up({ name: item.name })}</span>
           </Button>
           <Button
             size="sm"
@@ -501,29 +522,31 @@ function ItemRow({
             disabled={index === page.items.length - 1}
             onClick={() => onMoveItem(item, page.id, index + 1)}
           >
-            ↓<span className="sr-only">Move {item.name} down</span>
+            ↓<span className="sr-only">{m.magazines_move_down({ name: item.name })}</span>
           </Button>
           {others.length ? (
             <select
               className={selectClass}
-              aria-label={`Move ${item.name} to another page`}
+              aria-label={m.magazines_move_to_page({ name: item.name })}
               value=""
               onChange={(e) => {
                 const target = pages.find((p) => p.id === Number(e.target.value))
                 if (target) onMoveItem(item, target.id, target.items.length)
               }}
             >
-              <option value="">Move to…</option>
+              <option value="">{m.magazines_move_to()}</option>
               {others.map((p) => (
                 <option key={p.id} value={p.id}>
-                  Page {pages.indexOf(p) + 1}
-                  {p.title ? `: ${p.title}` : ''}
+                  {p.title
+                    ? m.magazines_page_option_titled({ number: formatNumber(pages.indexOf(p) + 1), title: p.title })
+                    : pageName('', pages.indexOf(p))}
                 </option>
               ))}
             </select>
           ) : null}
           <Button size="sm" variant="ghost" disabled={remove.isPending} onClick={() => remove.mutate()}>
-            Remove<span className="sr-only"> {item.name}</span>
+            {m.magazines_remove()}
+            <span className="sr-only"> {item.name}</span>
           </Button>
         </div>
       ) : null}

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
+import { m } from '~/lib/messages'
 import { notify } from '~/lib/notify'
 import { MAX_PHOTO_BYTES, PHOTO_TYPES } from '~/features/stores/stores.schemas'
 import { FormError, useAppForm } from '~/ui/form/app-form'
@@ -48,7 +49,7 @@ export function MagazineForm({
       }
       const saved = magazineId ? await updateMagazineFn({ data }) : await createMagazineFn({ data })
       await queryClient.invalidateQueries({ queryKey: magazineQueries.all })
-      notify('success', magazineId ? 'Magazine saved' : 'Magazine created: now add its pages')
+      notify('success', magazineId ? m.magazines_toast_saved() : m.magazines_toast_created())
       await navigate(
         magazineId
           ? { to: '/seller/magazines' }
@@ -67,30 +68,31 @@ export function MagazineForm({
           },
         }}
       >
-        {(field) => <field.TextField label="Title" required />}
+        {(field) => <field.TextField label={m.magazines_field_title()} required />}
       </form.AppField>
       <form.AppField name="identify" listeners={{ onChange: () => setIdentifyTouched(true) }}>
         {(field) => (
           <field.TextField
-            label="Public address"
-            hint={`Buyers open it at /magazine/${field.state.value || 'your-magazine'}`}
+            label={m.magazines_field_identify()}
+            // The slug shown when none is typed yet is Latin in every language (addresses are).
+            hint={m.magazines_field_identify_hint({ identify: field.state.value || 'your-magazine' })}
             dir="ltr"
             required
           />
         )}
       </form.AppField>
       <form.AppField name="description">
-        {(field) => <field.TextAreaField label="Description" />}
+        {(field) => <field.TextAreaField label={m.magazines_field_description()} />}
       </form.AppField>
       <form.AppField name="season">
-        {(field) => <field.TextField label="Season" hint="For example: Spring 1406, Nowruz" />}
+        {(field) => <field.TextField label={m.magazines_field_season()} hint={m.magazines_field_season_hint()} />}
       </form.AppField>
       <form.AppField name="cutoffAt">
         {(field) => (
           <field.DateField
             withTime
-            label="Order cut-off (Tehran time)"
-            hint="Optional. After it the magazine shows as expired and its items cannot be added from it."
+            label={m.magazines_field_cutoff()}
+            hint={m.magazines_field_cutoff_hint()}
           />
         )}
       </form.AppField>
@@ -98,27 +100,27 @@ export function MagazineForm({
         <div className="flex items-center gap-3">
           <img
             src={currentCover}
-            alt="Current cover"
+            alt={m.magazines_current_cover_alt()}
             className="h-24 w-20 rounded-xl border border-stone-200 object-cover"
           />
           <form.AppField name="removeCover">
-            {(field) => <field.CheckboxField label="Remove cover" />}
+            {(field) => <field.CheckboxField label={m.magazines_remove_cover()} />}
           </form.AppField>
         </div>
       ) : null}
       <form.AppField name="cover">
         {(field) => (
           <field.FileField
-            label={currentCover ? 'New cover' : 'Cover image'}
-            hint="JPEG, PNG or WebP; portrait works best"
+            label={currentCover ? m.magazines_new_cover() : m.magazines_cover_image()}
+            hint={m.magazines_cover_hint()}
             accept={PHOTO_TYPES.join(',')}
             maxBytes={MAX_PHOTO_BYTES}
           />
         )}
       </form.AppField>
       <form.AppForm>
-        <form.SubmitButton busyLabel="Saving…" className="sm:self-start">
-          {magazineId ? 'Save magazine' : 'Create magazine'}
+        <form.SubmitButton busyLabel={m.magazines_saving()} className="sm:self-start">
+          {magazineId ? m.magazines_save() : m.magazines_create()}
         </form.SubmitButton>
       </form.AppForm>
     </form>

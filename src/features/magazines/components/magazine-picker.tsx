@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
+import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
 import { notify } from '~/lib/notify'
 import { Button } from '~/ui/button'
 import { Dialog, DialogContent } from '~/ui/dialog'
@@ -39,7 +41,10 @@ export function MagazinePicker({
   const add = useMutation({
     mutationFn: () => addMagazineItemsFn({ data: { magazinePageId: pageId, skuIds: chosen } }),
     onSuccess: async () => {
-      notify('success', `${chosen.length} item${chosen.length === 1 ? '' : 's'} added`)
+      notify(
+        'success',
+        m.magazines_toast_items_added({ count: chosen.length, countText: formatNumber(chosen.length) }),
+      )
       setChosen([])
       setOpen(false)
       await queryClient.invalidateQueries({ queryKey: magazineQueries.detail(magazineId).queryKey })
@@ -52,33 +57,34 @@ export function MagazinePicker({
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <Button size="sm" variant="secondary" disabled={room === 0} onClick={() => setOpen(true)}>
-        Add items<span className="sr-only"> to {pageTitle}</span>
+        {m.magazines_add_items()}
+        <span className="sr-only"> {m.magazines_to_page({ page: pageTitle })}</span>
       </Button>
       <DialogContent
-        title={`Add items to ${pageTitle}`}
-        description={`Choose up to ${room} of your live SKUs.`}
+        title={m.magazines_add_items_title({ page: pageTitle })}
+        description={m.magazines_add_items_description({ count: formatNumber(room) })}
         className="max-w-2xl"
       >
         <div className="flex flex-col gap-3">
           <div className="grid gap-2 sm:grid-cols-3">
             <label className="flex flex-col gap-1 text-sm font-medium text-ink sm:col-span-3">
-              Search
+              {m.magazines_search()}
               <Input
                 type="search"
                 value={q}
                 onChange={(e) => setQ(e.target.value)}
-                placeholder="Product name or SKU code"
+                placeholder={m.magazines_search_placeholder()}
                 maxLength={100}
               />
             </label>
             <label className="flex flex-col gap-1 text-sm font-medium text-ink">
-              Store
+              {m.magazines_store()}
               <select
                 className="h-10 rounded-lg border border-stone-300 bg-white px-2 text-sm"
                 value={storeId ?? ''}
                 onChange={(e) => setStoreId(e.target.value ? Number(e.target.value) : null)}
               >
-                <option value="">All stores</option>
+                <option value="">{m.magazines_all_stores()}</option>
                 {data?.stores.map((s) => (
                   <option key={s.id} value={s.id}>
                     {s.name}
@@ -87,13 +93,13 @@ export function MagazinePicker({
               </select>
             </label>
             <label className="flex flex-col gap-1 text-sm font-medium text-ink">
-              Category
+              {m.magazines_category()}
               <select
                 className="h-10 rounded-lg border border-stone-300 bg-white px-2 text-sm"
                 value={categoryId ?? ''}
                 onChange={(e) => setCategoryId(e.target.value ? Number(e.target.value) : null)}
               >
-                <option value="">All categories</option>
+                <option value="">{m.magazines_all_categories()}</option>
                 {data?.categories.map((c) => (
                   <option key={c.id} value={c.id}>
                     {c.name}
@@ -103,7 +109,11 @@ export function MagazinePicker({
             </label>
           </div>
           <p className="text-sm text-stone-600" aria-live="polite">
-            {isFetching ? 'Searching…' : `${data?.total ?? 0} live SKUs`} · {chosen.length} of {room} chosen
+            {isFetching
+              ? m.magazines_searching()
+              : m.magazines_live_skus({ count: formatNumber(data?.total ?? 0) })}{' '}
+            ·{' '}
+            {m.magazines_chosen({ chosen: formatNumber(chosen.length), room: formatNumber(room) })}
           </p>
           <ul className="flex max-h-80 flex-col divide-y divide-stone-100 overflow-auto rounded-xl border border-stone-200">
             {data?.rows.map((row) => {
@@ -126,7 +136,7 @@ export function MagazinePicker({
                     <span className="block truncate font-medium text-ink">{row.name}</span>
                     <span className="block truncate text-xs text-stone-600">
                       <span dir="ltr">{row.sku}</span> · {row.storeName}
-                      {already ? ' · already in this magazine' : ''}
+                      {already ? ` · ${m.magazines_already_in()}` : ''}
                     </span>
                   </label>
                 </li>
@@ -135,10 +145,15 @@ export function MagazinePicker({
           </ul>
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={() => setOpen(false)}>
-              Cancel
+              {m.magazines_cancel()}
             </Button>
             <Button disabled={chosen.length === 0 || add.isPending} onClick={() => add.mutate()}>
-              {add.isPending ? 'Adding…' : `Add ${chosen.length || ''} item${chosen.length === 1 ? '' : 's'}`}
+              {add.isPending
+                ? m.magazines_adding()
+                : m.magazines_add_n_items({
+                    count: chosen.length,
+                    countText: chosen.length ? formatNumber(chosen.length) : '',
+                  })}
             </Button>
           </div>
         </div>

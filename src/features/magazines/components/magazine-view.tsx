@@ -3,7 +3,8 @@ import { Link } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
 import { track } from '~/features/analytics/analytics-client'
 import { toApiError } from '~/lib/api-error'
-import { formatMoney } from '~/lib/money'
+import { m } from '~/lib/messages'
+import { formatMoney, formatNumber } from '~/lib/money'
 import { notify } from '~/lib/notify'
 import { formatTehranDateTime } from '~/lib/tehran-time'
 import { Button, buttonClasses } from '~/ui/button'
@@ -29,7 +30,18 @@ const GRID: Record<PublicPage['layout'], string> = {
 }
 
 const reasonOf = (item: PublicItem) =>
-  !item.onOffer ? 'No longer on offer' : !item.inStock ? 'Out of stock' : null
+  !item.onOffer
+    ? m.magazines_reason_not_on_offer()
+    : !item.inStock
+      ? m.magazines_reason_out_of_stock()
+      : null
+
+/** Whether a refusal is the cut-off having passed (the server's message is in the page's language). */
+const isExpiredRefusal = (error: { status: number; message: string }) =>
+  error.status === 422 && error.message === MAGAZINE_EXPIRED()
+
+const pageTitleOf = (title: string, number: number) =>
+  title || m.magazines_page_fallback({ number: formatNumber(number) })
 
 /** setTimeout's longest delay (about 24.8 days); a later cut-off is checked again on the next visit. */
 const MAX_TIMER_MS = 2 ** 31 - 1
@@ -57,7 +69,7 @@ export function MagazineView({ magazine, url }: { magazine: PublicMagazine; url:
     if (navigator.share) await navigator.share({ title: magazine.title, url }).catch(() => undefined)
     else {
       await navigator.clipboard?.writeText(url)
-      notify('success', 'Link copied')
+      notify('success', m.magazines_link_copied())
     }
   }
   return (
@@ -65,7 +77,7 @@ export function MagazineView({ magazine, url }: { magazine: PublicMagazine; url:
       <header className="grid gap-6 overflow-hidden rounded-3xl bg-stone-900 text-white md:grid-cols-[2fr_3fr]">
         <div className="aspect-[3/4] max-h-[28rem] w-full bg-stone-800 md:max-h-none">
           {magazine.cover ? (
-            <img src={magazine.cover} alt={`Cover of ${magazine.title}`} className="size-full object-cover" />
+            <img src={magazine.cover} alt={m.magazines_cover_of({ title: magazine.title })} className="size-full object-cover" />
           ) : null}
         </div>
         <div className="flex flex-col justify-center gap-3 p-6 md:p-10">
@@ -74,8 +86,10 @@ export function MagazineView({ magazine, url }: { magazine: PublicMagazine; url:
             {magazine.title}
           </h1>
           <p className="text-sm text-stone-300">
-            By {magazine.seller.name}
-            {magazine.stores.length ? ` · ${magazine.stores.map((s) => s.name).join(', ')}` : ''}
+            {m.magazines_by_seller({ seller: magazine.seller.name })}
+            {magazine.stores.length
+              ? ` · ${magazine.stores.map((s) => s.name).join(m.magazines_list_separator())}`
+              : ''}
           </p>
           {magazine.description ? <p className="text-stone-200">{magazine.description}</p> : null}
           {expired ? (
@@ -83,18 +97,20 @@ export function MagazineView({ magazine, url }: { magazine: PublicMagazine; url:
               className="rounded-lg bg-amber-100 px-3 py-2 text-sm font-semibold text-amber-950"
               role="status"
             >
-              Expired: orders from this magazine closed {formatTehranDateTime(magazine.cutoffAt!)}
+              {m.magazines_expired_notice({ time: formatTehranDateTime(magazine.cutoffAt!) })}
             </p>
           ) : magazine.cutoffAt ? (
-            <p className="text-sm text-stone-300">Order by {formatTehranDateTime(magazine.cutoffAt)}</p>
+            <p className="text-sm text-stone-300">
+              {m.magazines_order_by({ time: formatTehranDateTime(magazine.cutoffAt) })}
+            </p>
           ) : null}
           <div className="flex flex-wrap gap-2 pt-2">
             <Button variant="secondary" onClick={() => void share()}>
-              Share
+              {m.magazines_share()}
             </Button>
             {magazine.lineSheet ? (
               <a href={lineSheetPath(magazine.identify)} download className={buttonClasses('secondary')}>
-                Line sheet (PDF)
+                {m.magazines_line_sheet_pdf()}
               </a>
             ) : null}
           </div>
@@ -102,7 +118,7 @@ export function MagazineView({ magazine, url }: { magazine: PublicMagazine; url:
       </header>
       {magazine.pages.length > 1 ? (
         <nav
-          aria-label="Pages"
+          aria-label={m.magazines_pages_label()}
           className="sticky top-0 z-10 -mx-3 overflow-x-auto bg-white/95 px-3 py-2 backdrop-blur sm:-mx-4 sm:px-4"
         >
           <ol className="flex gap-2">
@@ -112,7 +128,7 @@ export function MagazineView({ magazine, url }: { magazine: PublicMagazine; url:
                   href={`#page-${index + 1}`}
                   className="block whitespace-nowrap rounded-full border border-stone-300 px-3 py-1 text-sm text-ink hover:bg-stone-50"
                 >
-                  {index + 1}. {page.title || `Page ${index + 1}`}
+                  {formatNumber(index + 1)}. {pageTitleOf(page.title, index + 1)}
                 </a>
               </li>
             ))}
@@ -186,7 +202,7 @@ function MagazinePageView({
   const [refusal, setRefusal] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const queryClient = useQueryClient()
-  const title = page.title || `Page ${number}`
+  const title = pageTitleOf(page.title, number)
   const seenRef = usePageSeen(page.id)
   const addPage = async () => {
     setBusy(true)
@@ -200,16 +216,23 @@ function MagazinePageView({
       } catch (error) {
         const apiError = toApiError(error)
         setSummary(null)
-        setRefusal(`Nothing was added: ${apiError.message}`)
+        setRefusal(m.magazines_nothing_added({ reason: apiError.message }))
         notify('error', apiError.message)
-        if (apiError.status === 422 && apiError.message === MAGAZINE_EXPIRED) onExpired()
+        if (isExpiredRefusal(apiError)) onExpired()
         return
       }
       const added = await addPlanToBasket(plan, page.items)
       setSummary({ ...plan, added })
       if (added.length)
-        notify('success', `Added ${added.length} item${added.length === 1 ? '' : 's'} from ${title}`)
-      else notify('warning', 'Nothing on this page can be added right now')
+        notify(
+          'success',
+          m.magazines_toast_added_from_page({
+            count: added.length,
+            countText: formatNumber(added.length),
+            page: title,
+          }),
+        )
+      else notify('warning', m.magazines_nothing_addable())
     } finally {
       setBusy(false)
       await queryClient.invalidateQueries({
@@ -227,11 +250,11 @@ function MagazinePageView({
     >
       <div className="flex flex-wrap items-center justify-between gap-3 border-b border-stone-200 pb-2">
         <h2 id={`page-${number}-title`} className="text-xl font-semibold text-ink">
-          <span className="text-stone-500">{number}.</span> {title}
+          <span className="text-stone-500">{formatNumber(number)}.</span> {title}
         </h2>
         {expired ? null : (
           <Button onClick={() => void addPage()} disabled={busy}>
-            {busy ? 'Adding…' : 'Add this page to basket'}
+            {busy ? m.magazines_adding() : m.magazines_add_page_to_basket()}
           </Button>
         )}
       </div>
@@ -251,8 +274,10 @@ function MagazinePageView({
           data-testid="page-add-summary"
         >
           <p className="font-medium text-ink">
-            Added {summary.added.length} of {summary.add.length + summary.skipped.length} items at their
-            minimum order quantity.
+            {m.magazines_added_summary({
+              added: formatNumber(summary.added.length),
+              total: formatNumber(summary.add.length + summary.skipped.length),
+            })}
           </p>
           {summary.skipped.length ? (
             <ul className="mt-1 list-disc ps-5 text-stone-700">
@@ -309,12 +334,13 @@ function MagazineItemCard({
       } catch (error) {
         const apiError = toApiError(error)
         notify('error', apiError.message)
-        if (apiError.status === 422 && apiError.message === MAGAZINE_EXPIRED) onExpired()
+        if (isExpiredRefusal(apiError)) onExpired()
         return
       }
       const { browserBasket, requestAdd } = await loadBasketModule()
       const ok = await requestAdd(browserBasket(), addRequestOf(live, qty))
-      if (ok) notify('success', `Added ${qty} × ${item.name} to your basket`)
+      if (ok)
+        notify('success', m.magazines_toast_added_item({ quantity: formatNumber(qty), name: item.name }))
     } finally {
       setBusy(false)
     }
@@ -346,21 +372,21 @@ function MagazineItemCard({
         {item.onOffer ? (
           <>
             <table className="text-sm">
-              <caption className="sr-only">Price tiers of {item.name}</caption>
+              <caption className="sr-only">{m.magazines_tiers_of({ name: item.name })}</caption>
               <thead>
                 <tr className="text-start text-xs text-stone-500">
                   <th scope="col" className="font-medium">
-                    From
+                    {m.magazines_tier_from()}
                   </th>
                   <th scope="col" className="font-medium">
-                    Unit price
+                    {m.magazines_unit_price()}
                   </th>
                 </tr>
               </thead>
               <tbody>
                 {item.tiers.map((t) => (
                   <tr key={t.minQuantity}>
-                    <td>{t.minQuantity}</td>
+                    <td>{formatNumber(t.minQuantity)}</td>
                     <td>
                       {t.offerPrice > 0 ? (
                         <>
@@ -376,12 +402,12 @@ function MagazineItemCard({
               </tbody>
             </table>
             <p className="text-xs text-stone-600">
-              Minimum order {item.minQuantity} ·{' '}
+              {m.magazines_min_order({ count: formatNumber(item.minQuantity) })} ·{' '}
               {item.alwaysAvailable
-                ? 'Always available'
+                ? m.magazines_always_available()
                 : item.inStock
-                  ? `${item.remainingQuantity} in stock`
-                  : 'Out of stock'}
+                  ? m.magazines_in_stock({ count: formatNumber(item.remainingQuantity) })
+                  : m.magazines_reason_out_of_stock()}
             </p>
           </>
         ) : null}
@@ -390,7 +416,7 @@ function MagazineItemCard({
         ) : expired ? null : (
           <div className="mt-auto flex items-end gap-2">
             <label className="flex w-24 flex-col gap-1 text-xs font-medium text-stone-600">
-              Quantity
+              {m.magazines_quantity()}
               <Input
                 type="number"
                 inputMode="numeric"
@@ -404,9 +430,9 @@ function MagazineItemCard({
             <Button
               onClick={() => void add()}
               disabled={busy || !valid}
-              aria-label={`Add ${item.name} to basket`}
+              aria-label={m.magazines_add_to_basket_label({ name: item.name })}
             >
-              Add
+              {m.magazines_add()}
             </Button>
           </div>
         )}

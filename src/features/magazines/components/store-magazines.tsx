@@ -1,4 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
+import { m } from '~/lib/messages'
 import { publicMagazineQueries } from '../magazines.queries'
 import { MagazineCards } from './magazine-cards'
 
@@ -9,7 +10,7 @@ export function StoreMagazines({ storeSlug, storeName }: { storeSlug: string; st
   return (
     <section aria-labelledby="store-magazines-title" className="flex flex-col gap-3">
       <h2 id="store-magazines-title" className="text-lg font-semibold text-ink">
-        Magazines from {storeName}
+        {m.magazines_from_store({ store: storeName })}
       </h2>
       <MagazineCards magazines={data} strip />
     </section>

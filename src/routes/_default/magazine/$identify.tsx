@@ -6,6 +6,7 @@ import { MagazineView } from '~/features/magazines/components/magazine-view'
 import { publicMagazineQueries } from '~/features/magazines/magazines.queries'
 import { coverImagePath, IDENTIFY_PATTERN } from '~/features/magazines/magazines.schemas'
 import { invalidParam } from '~/lib/route-errors'
+import { m } from '~/lib/messages'
 
 export const Route = createFileRoute('/_default/magazine/$identify')({
   params: {
@@ -24,9 +25,10 @@ export const Route = createFileRoute('/_default/magazine/$identify')({
     return {
       url,
       seo: {
-        title: `${magazine.title} · ${magazine.seller.name}`,
+        title: m.magazines_public_title({ title: magazine.title, seller: magazine.seller.name }),
         description:
-          magazine.description || `${magazine.title}, a wholesale catalogue by ${magazine.seller.name}`,
+          magazine.description ||
+          m.magazines_public_description_fallback({ title: magazine.title, seller: magazine.seller.name }),
         url,
         // Link previews get the cover cut to 1200×630 (a PNG drawn by the server from the cover).
         image: magazine.cover ? absoluteUrl(siteUrl, coverImagePath(magazine.identify)) : null,

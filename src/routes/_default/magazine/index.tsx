@@ -8,6 +8,8 @@ import { magazineListSearch } from '~/features/magazines/magazines.schemas'
 import { Button } from '~/ui/button'
 import { EmptyState } from '~/ui/empty-state'
 import { Input } from '~/ui/input'
+import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
 
 export const Route = createFileRoute('/_default/magazine/')({
   validateSearch: magazineListSearch,
@@ -20,9 +22,8 @@ export const Route = createFileRoute('/_default/magazine/')({
     const url = absoluteUrl(siteUrl, '/magazine')
     return {
       seo: {
-        title: 'Magazines',
-        description:
-          'Seller catalogues and line sheets: browse a season’s range and add whole pages to your basket.',
+        title: m.magazines_public_heading(),
+        description: m.magazines_public_description(),
         url,
         noindex: Boolean(deps.q || deps.seller || deps.category || (deps.page ?? 1) > 1),
       },
@@ -42,7 +43,7 @@ function DefaultMagazinePage() {
   return (
     <section aria-labelledby="page-title" className="flex flex-col gap-6">
       <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-        Magazines
+        {m.magazines_public_heading()}
       </h1>
       <form
         role="search"
@@ -57,13 +58,13 @@ function DefaultMagazinePage() {
         }}
       >
         <label className="flex flex-col gap-1 text-sm font-medium text-ink">
-          Search magazines
+          {m.magazines_search_magazines()}
           <Input name="q" type="search" defaultValue={search.q ?? ''} maxLength={100} />
         </label>
         <label className="flex flex-col gap-1 text-sm font-medium text-ink">
-          Seller
+          {m.magazines_seller()}
           <select name="seller" className={selectClass} defaultValue={search.seller ?? ''}>
-            <option value="">All sellers</option>
+            <option value="">{m.magazines_all_sellers()}</option>
             {data.sellers.map((s) => (
               <option key={s.id} value={s.id}>
                 {s.name}
@@ -72,9 +73,9 @@ function DefaultMagazinePage() {
           </select>
         </label>
         <label className="flex flex-col gap-1 text-sm font-medium text-ink">
-          Category
+          {m.magazines_category()}
           <select name="category" className={selectClass} defaultValue={search.category ?? ''}>
-            <option value="">All categories</option>
+            <option value="">{m.magazines_all_categories()}</option>
             {data.categories.map((c) => (
               <option key={c.slug} value={c.slug}>
                 {c.name}
@@ -82,26 +83,26 @@ function DefaultMagazinePage() {
             ))}
           </select>
         </label>
-        <Button type="submit">Search</Button>
+        <Button type="submit">{m.magazines_search()}</Button>
       </form>
       {data.rows.length === 0 ? (
-        <EmptyState title="No magazines found">Try another search, or clear the filters.</EmptyState>
+        <EmptyState title={m.magazines_none_found()}>{m.magazines_none_found_body()}</EmptyState>
       ) : (
         <MagazineCards magazines={data.rows} />
       )}
       {pages > 1 ? (
-        <nav aria-label="Pagination" className="flex items-center justify-center gap-4 text-sm">
+        <nav aria-label={m.common_pagination()} className="flex items-center justify-center gap-4 text-sm">
           {data.page > 1 ? (
             <Link
               to="/magazine"
               search={{ ...search, page: data.page - 1 }}
               className="font-medium text-brand-800 hover:underline"
             >
-              ← Previous
+              {m.magazines_previous()}
             </Link>
           ) : null}
           <span>
-            Page {data.page} of {pages}
+            {m.magazines_page_of({ page: formatNumber(data.page), pages: formatNumber(pages) })}
           </span>
           {data.page < pages ? (
             <Link
@@ -109,7 +110,7 @@ function DefaultMagazinePage() {
               search={{ ...search, page: data.page + 1 }}
               className="font-medium text-brand-800 hover:underline"
             >
-              Next →
+              {m.magazines_next()}
             </Link>
           ) : null}
         </nav>

@@ -4,13 +4,14 @@ import { MagazineForm } from '~/features/magazines/components/magazine-form'
 import { magazineQueries } from '~/features/magazines/magazines.queries'
 import { pageHead } from '~/features/shell/page-head'
 import { parseIdParam } from '~/lib/route-errors'
+import { m } from '~/lib/messages'
 
 export const Route = createFileRoute('/seller/magazines/$magazineId/edit')({
   params: { parse: ({ magazineId }) => ({ magazineId: parseIdParam({ id: magazineId }).id }) },
   loader: async ({ context, params }) => {
     await context.queryClient.ensureQueryData(magazineQueries.detail(Number(params.magazineId)))
   },
-  head: () => pageHead('Edit Magazine'),
+  head: () => pageHead(m.magazines_edit_heading()),
   component: SellerMagazinesMagazineidEditPage,
 })
 
@@ -24,17 +25,17 @@ function SellerMagazinesMagazineidEditPage() {
           to="/seller/magazines"
           className="self-start text-sm font-medium text-brand-800 underline-offset-4 hover:underline"
         >
-          ← Your magazines
+          {m.magazines_back_to_list()}
         </Link>
         <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-          Edit Magazine
+          {m.magazines_edit_heading()}
         </h1>
         <Link
           to="/seller/magazines/$magazineId/products"
           params={{ magazineId }}
           className="self-start text-sm font-medium text-brand-800 underline-offset-4 hover:underline"
         >
-          Pages and items →
+          {m.magazines_to_pages()}
         </Link>
       </div>
       <MagazineForm

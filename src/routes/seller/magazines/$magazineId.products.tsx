@@ -7,13 +7,14 @@ import { pageHead } from '~/features/shell/page-head'
 import { useIsStoreOwner } from '~/features/stores/components/use-store-owner'
 import { parseIdParam } from '~/lib/route-errors'
 import { Button } from '~/ui/button'
+import { m } from '~/lib/messages'
 
 export const Route = createFileRoute('/seller/magazines/$magazineId/products')({
   params: { parse: ({ magazineId }) => ({ magazineId: parseIdParam({ id: magazineId }).id }) },
   loader: async ({ context, params }) => {
     await context.queryClient.ensureQueryData(magazineQueries.detail(Number(params.magazineId)))
   },
-  head: () => pageHead('Magazine Products'),
+  head: () => pageHead(m.magazines_products_head()),
   component: SellerMagazinesMagazineidProductsPage,
 })
 
@@ -29,7 +30,7 @@ function SellerMagazinesMagazineidProductsPage() {
           to="/seller/magazines"
           className="self-start text-sm font-medium text-brand-800 underline-offset-4 hover:underline"
         >
-          ← Your magazines
+          {m.magazines_back_to_list()}
         </Link>
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div className="flex min-w-0 items-center gap-3">
@@ -45,7 +46,7 @@ function SellerMagazinesMagazineidProductsPage() {
                   disabled={status.isPending}
                   onClick={() => status.mutate({ magazineId: magazine.id, status: 'published' })}
                 >
-                  Publish
+                  {m.magazines_publish()}
                 </Button>
               ) : (
                 <>
@@ -53,14 +54,14 @@ function SellerMagazinesMagazineidProductsPage() {
                     href={`/magazine/${magazine.identify}`}
                     className="self-center text-sm font-medium text-brand-800 underline-offset-4 hover:underline"
                   >
-                    Open public page
+                    {m.magazines_open_public()}
                   </a>
                   <Button
                     variant="secondary"
                     disabled={status.isPending}
                     onClick={() => status.mutate({ magazineId: magazine.id, status: 'draft' })}
                   >
-                    Unpublish
+                    {m.magazines_unpublish()}
                   </Button>
                 </>
               )}
@@ -68,8 +69,7 @@ function SellerMagazinesMagazineidProductsPage() {
           ) : null}
         </div>
         <p className="text-sm text-stone-600">
-          Changes save as you make them. Reorder with the handles (drag, or focus a handle and use Space and
-          the arrow keys) or with the arrow buttons.
+          {m.magazines_autosave_hint()}
         </p>
       </div>
       <MagazineEditor magazine={magazine} canEdit={isOwner} />

@@ -1,9 +1,10 @@
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { MagazineForm } from '~/features/magazines/components/magazine-form'
 import { pageHead } from '~/features/shell/page-head'
+import { m } from '~/lib/messages'
 
 export const Route = createFileRoute('/seller/magazines/create')({
-  head: () => pageHead('New Magazine'),
+  head: () => pageHead(m.magazines_new_heading()),
   component: SellerMagazinesCreatePage,
 })
 
@@ -15,10 +16,10 @@ function SellerMagazinesCreatePage() {
           to="/seller/magazines"
           className="self-start text-sm font-medium text-brand-800 underline-offset-4 hover:underline"
         >
-          ← Your magazines
+          {m.magazines_back_to_list()}
         </Link>
         <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-          New Magazine
+          {m.magazines_new_heading()}
         </h1>
       </div>
       <MagazineForm />

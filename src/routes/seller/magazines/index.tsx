@@ -5,12 +5,13 @@ import { magazineQueries } from '~/features/magazines/magazines.queries'
 import { pageHead } from '~/features/shell/page-head'
 import { useIsStoreOwner } from '~/features/stores/components/use-store-owner'
 import { buttonClasses } from '~/ui/button'
+import { m } from '~/lib/messages'
 
 export const Route = createFileRoute('/seller/magazines/')({
   loader: async ({ context }) => {
     await context.queryClient.ensureQueryData(magazineQueries.list())
   },
-  head: () => pageHead('Your Magazines'),
+  head: () => pageHead(m.magazines_list_heading()),
   component: SellerMagazinesPage,
 })
 
@@ -21,11 +22,11 @@ function SellerMagazinesPage() {
     <section aria-labelledby="page-title" className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-          Your Magazines
+          {m.magazines_list_heading()}
         </h1>
         {isOwner && magazines.length > 0 ? (
           <Link to="/seller/magazines/create" className={buttonClasses()}>
-            New magazine
+            {m.magazines_new()}
           </Link>
         ) : null}
       </div>

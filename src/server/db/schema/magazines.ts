@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { skus } from './catalog'
 import { magazineLayoutEnum, magazineStatusEnum } from './enums'
 import { sellers } from './people'
@@ -75,16 +75,23 @@ export const magazineItems = pgTable(
 )
 
 /**
- * The cached PDF line sheet of a magazine (one per magazine): the bytes live in media storage under
- * `mediaKey`; `fingerprint` hashes everything the sheet prints (the magazine, its items, their
- * prices, tiers and stock state, the seller's contact), so a change to any of them makes it stale.
+ * The cached PDF line sheets of a magazine, one per variant (the language and money unit it is
+ * drawn in, e.g. `fa-rial`, `en-toman`), so readers of each are served from the cache side by
+ * side: the bytes live in media storage under `mediaKey`; `fingerprint` hashes everything the
+ * sheet prints (the magazine, its items, their prices, tiers and stock state, the seller's
+ * contact, the variant), so a change to any of them makes it stale.
  */
-export const magazineLineSheets = pgTable('magazine_line_sheets', {
-  magazineId: integer('magazine_id')
-    .primaryKey()
-    .references(() => magazines.id, { onDelete: 'cascade' }),
-  fingerprint: text('fingerprint').notNull(),
-  mediaKey: text('media_key').notNull(),
-  bytes: integer('bytes').notNull(),
-  renderedAt: timestamp('rendered_at', { withTimezone: true }).notNull(),
-})
+export const magazineLineSheets = pgTable(
+  'magazine_line_sheets',
+  {
+    magazineId: integer('magazine_id')
+      .notNull()
+      .references(() => magazines.id, { onDelete: 'cascade' }),
+    variant: text('variant').notNull().default('fa-rial'),
+    fingerprint: text('fingerprint').notNull(),
+    mediaKey: text('media_key').notNull(),
+    bytes: integer('bytes').notNull(),
+    renderedAt: timestamp('rendered_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.magazineId, t.variant] })],
+)

@@ -1,0 +1,12 @@
+import '@tanstack/react-start/server-only'
+import { sql, type SQL } from 'drizzle-orm'
+import { currentLocale } from '~/lib/i18n'
+
+/**
+ * A product's, brand's or category's name in the request's language: the Persian name in Persian
+ * when it has one (the catalogue's rule), else the name. `alias` is the table's alias in the query.
+ */
+export const localName = (alias: string): SQL =>
+  currentLocale() === 'fa'
+    ? sql.raw(`coalesce(nullif(${alias}.name_fa, ''), ${alias}.name)`)
+    : sql.raw(`${alias}.name`)
