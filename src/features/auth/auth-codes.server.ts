@@ -13,6 +13,7 @@ import { OTP_TRIES_PER_CODE } from './auth-limits.server'
 import type { CodeSent } from './auth.schemas'
 import { m } from '~/lib/messages'
 import { formatNumber } from '~/lib/money'
+import { plainNumber } from './auth-format'
 
 type Purpose = 'login' | 'change_mobile'
 
@@ -67,7 +68,7 @@ export async function issueCode(
     const resendAt = previous ? previous.createdAt.getTime() + seconds(otpResendSeconds) : 0
     if (resendAt > at.getTime()) {
       const wait = Math.ceil((resendAt - at.getTime()) / 1000)
-      throw tooManyRequests(wait, m.account_code_resend_wait({ seconds: formatNumber(wait) }))
+      throw tooManyRequests(wait, m.account_code_resend_wait({ seconds: plainNumber(wait) }))
     }
     const code = newNumericCode(otpLength)
     await tx.insert(oneTimeCodes).values({

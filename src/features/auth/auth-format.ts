@@ -21,3 +21,7 @@ export function phoneInText(phone: string): string {
   const formatted = formatPhone(phone)
   return textDirection() === 'rtl' ? `\u2066${formatted}\u2069` : formatted
 }
+
+/** A count of seconds in a sentence: no grouping ("3295"), in Persian digits on a Persian page. */
+export const plainNumber = (value: number) =>
+  textDirection() === 'rtl' ? String(value).replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!) : String(value)

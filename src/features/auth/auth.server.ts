@@ -36,7 +36,7 @@ import type {
   VerifyCodeInput,
 } from './auth.schemas'
 import { m } from '~/lib/messages'
-import { formatNumber } from '~/lib/money'
+import { plainNumber } from './auth-format'
 
 /** Sign-in operations. Each validates nothing itself (inputs arrive parsed) and runs one transaction. */
 
@@ -58,7 +58,7 @@ export const CAPTCHA_FAILED = () => m.account_captcha_failed()
 export const WRONG_PASSWORD = () => m.account_wrong_password()
 export const TICKET_INVALID = () => m.account_verification_expired()
 
-const wait = (seconds: number) => m.server_error_too_many_attempts({ seconds: formatNumber(seconds) })
+const wait = (seconds: number) => m.server_error_too_many_attempts({ seconds: plainNumber(seconds) })
 
 /**
  * The captcha (action `login`) at the level the shared limits call for, then a hit on every

@@ -82,7 +82,8 @@ test('a new buyer signs in with the code, adds an address and opens a ticket, al
 
   await page.goto('/buyer/profile')
   await expect(page.getByRole('heading', { name: 'ویرایش حساب کاربری', level: 1 })).toBeVisible()
-  await expect(page.getByText('مریم احمدی')).toBeVisible()
+  const details = page.locator('section', { has: page.getByRole('heading', { name: 'مشخصات فردی' }) })
+  await expect(details.getByText('مریم احمدی')).toBeVisible()
   await axeClean(page, '/buyer/profile')
   await page.getByRole('link', { name: 'مدیریت نشانی‌ها' }).click()
 
