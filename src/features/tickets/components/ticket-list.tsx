@@ -28,7 +28,7 @@ export function TicketList({
             <div className="flex min-w-0 flex-col gap-1">
               <span className="truncate font-semibold text-ink">{ticket.subject}</span>
               <span className="text-xs text-stone-600">
-                #{ticketNumber(ticket.id)} · {departmentLabel(ticket.department)}
+                <bdi dir="ltr">#{ticketNumber(ticket.id)}</bdi> · {departmentLabel(ticket.department)}
                 {ticket.order_reference ? m.account_ticket_line_order({ reference: ticket.order_reference }) : ''}
                 {'requester' in ticket ? ` · ${ticket.requester}` : ''}
                 {'assigned_admin' in ticket && ticket.assigned_admin

@@ -33,7 +33,9 @@ export function TicketHeader({ ticket, staff }: { ticket: TicketThread; staff: b
       <dl className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-stone-600">
         <div className="flex gap-1">
           <dt>{m.account_ticket_word()}</dt>
-          <dd className="font-medium text-ink">#{ticketNumber(ticket.id)}</dd>
+          <dd dir="ltr" className="font-medium text-ink">
+            #{ticketNumber(ticket.id)}
+          </dd>
         </div>
         <div className="flex gap-1">
           <dt>{m.account_department()}</dt>
