@@ -66,7 +66,7 @@ describe('ticket attachments are checked by content and served only to who may s
         createTicket(db, buyer, ticketInput, [{ name, bytes: executableBytes() }], storage),
       )
       expect(error.status).toBe(422)
-      expect(error.fieldErrors).toEqual({ attachments: [ATTACHMENT_TYPE_MESSAGE] })
+      expect(error.fieldErrors).toEqual({ attachments: [ATTACHMENT_TYPE_MESSAGE()] })
     }
     const html = new TextEncoder().encode('<html><script>alert(1)</script></html>')
     expect(
@@ -82,10 +82,10 @@ describe('ticket attachments are checked by content and served only to who may s
     const tooBig = await errorOf(() =>
       createTicket(db, buyer, ticketInput, [{ name: 'big.png', bytes: big }], storage),
     )
-    expect(tooBig.fieldErrors).toEqual({ attachments: [ATTACHMENT_SIZE_MESSAGE] })
+    expect(tooBig.fieldErrors).toEqual({ attachments: [ATTACHMENT_SIZE_MESSAGE()] })
     const four = Array.from({ length: 4 }, (_, i) => ({ name: `p${i}.png`, bytes: PNG_BYTES }))
     const tooMany = await errorOf(() => createTicket(db, buyer, ticketInput, four, storage))
-    expect(tooMany.fieldErrors).toEqual({ attachments: [ATTACHMENT_COUNT_MESSAGE] })
+    expect(tooMany.fieldErrors).toEqual({ attachments: [ATTACHMENT_COUNT_MESSAGE()] })
   })
 
   // Issue #13 §8: a PNG uploaded as poly.html was offered back for download as poly.html.

@@ -71,9 +71,9 @@ describe('the contact form creates a ticket, for guests too, within limits', () 
     const error = await errorOf(() =>
       submitContactForm(db, null, message('a@b.co'), { ip: freshIp(), userAgent: null }, fail),
     )
-    expect(error.fieldErrors).toEqual({ captcha_token: [CONTACT_CAPTCHA_FAILED] })
+    expect(error.fieldErrors).toEqual({ captcha_token: [CONTACT_CAPTCHA_FAILED()] })
     const bad = await errorOf(async () => message('not a phone'))
-    expect(bad.fieldErrors).toEqual({ contact: [CONTACT_INVALID] })
+    expect(bad.fieldErrors).toEqual({ contact: [CONTACT_INVALID()] })
   })
 
   it('allows five messages an hour from one address, then answers 429 with Retry-After', async () => {

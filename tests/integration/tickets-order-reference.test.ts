@@ -59,7 +59,7 @@ describe('a ticket’s order reference names one of the caller’s own orders', 
     ] as const) {
       const error = await errorOf(() => open(auth, reference))
       expect(error.status).toBe(422)
-      expect(error.fieldErrors).toEqual({ order_reference: [UNKNOWN_ORDER_REFERENCE] })
+      expect(error.fieldErrors).toEqual({ order_reference: [UNKNOWN_ORDER_REFERENCE()] })
     }
     expect((await db.select().from(tickets)).length).toBe(before)
     expect(await db.select().from(tickets).where(eq(tickets.orderReference, 'ORD-1042'))).toEqual([])

@@ -1,22 +1,25 @@
 import * as v from 'valibot'
 import { INT4_MAX } from '~/lib/schema-pieces'
 import { REQUIRED, asciiDigits, phoneSchema } from '~/features/auth/auth.schemas'
+import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
 
 /** Buyer addresses: one schema for the form, the server function and the tests. */
 
 /** How many addresses one buyer may keep; more is a mistake or abuse, not a real need. */
 export const MAX_ADDRESSES = 20
-export const TOO_MANY_ADDRESSES = `You can keep up to ${MAX_ADDRESSES} addresses. Delete one you no longer use first.`
-export const POSTAL_CODE_MESSAGE = 'Enter the 10-digit postal code'
-export const ADDRESS_NOT_FOUND = 'Address not found'
+/** Messages are functions: each follows the locale of the request or page that shows it. */
+export const TOO_MANY_ADDRESSES = () => m.account_too_many_addresses({ count: formatNumber(MAX_ADDRESSES) })
+export const POSTAL_CODE_MESSAGE = () => m.account_postal_code_invalid()
+export const ADDRESS_NOT_FOUND = () => m.account_address_not_found()
 
-const text = (label: string, min: number, max: number) =>
+const text = (label: () => string, min: number, max: number) =>
   v.pipe(
     v.string(REQUIRED),
     v.trim(),
     v.nonEmpty(REQUIRED),
-    v.minLength(min, `${label} must be at least ${min} characters`),
-    v.maxLength(max, `${label} must be at most ${max} characters`),
+    v.minLength(min, () => m.account_text_min({ label: label(), min: formatNumber(min) })),
+    v.maxLength(max, () => m.account_text_max({ label: label(), max: formatNumber(max) })),
   )
 
 /** Persian digits, spaces and dashes are how postal codes are printed and typed; stored as 10 digits. */
@@ -30,28 +33,29 @@ export const postalCodeSchema = v.pipe(
 /** Form values are strings; the checkbox sends 'true' / 'false' (or a boolean from code). */
 const defaultFlag = v.optional(
   v.pipe(
-    v.union([v.boolean(), v.picklist(['true', 'false', ''])], 'Choose yes or no'),
+    v.union([v.boolean(), v.picklist(['true', 'false', ''])], () => m.account_choose_yes_no()),
     v.transform((value) => value === true || value === 'true'),
   ),
   false,
 )
 
 export const addressInput = v.object({
-  title: text('Title', 2, 50),
-  province: text('Province', 2, 50),
-  city: text('City', 2, 50),
-  street: text('Street address', 5, 300),
+  title: text(() => m.account_label_title(), 2, 50),
+  province: text(() => m.account_province(), 2, 50),
+  city: text(() => m.account_city(), 2, 50),
+  street: text(() => m.account_street(), 5, 300),
   postal_code: postalCodeSchema,
-  receiver_name: text('Receiver name', 2, 100),
+  receiver_name: text(() => m.account_receiver_name(), 2, 100),
   receiver_phone: phoneSchema,
   is_default: defaultFlag,
 })
 
+const chooseAddress = () => m.account_choose_address()
 const addressId = v.pipe(
-  v.number('Choose an address'),
-  v.integer('Choose an address'),
-  v.minValue(1, 'Choose an address'),
-  v.maxValue(INT4_MAX, 'Choose an address'),
+  v.number(chooseAddress),
+  v.integer(chooseAddress),
+  v.minValue(1, chooseAddress),
+  v.maxValue(INT4_MAX, chooseAddress),
 )
 
 export const addressIdInput = v.object({ address_id: addressId })
@@ -76,5 +80,5 @@ export interface Address {
 
 /** One line for lists and the checkout's picker. */
 export function formatAddressLine(address: Pick<Address, 'street' | 'city' | 'province'>): string {
-  return `${address.street}, ${address.city}, ${address.province}`
+  return m.account_address_line({ street: address.street, city: address.city, province: address.province })
 }

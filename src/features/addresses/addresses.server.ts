@@ -67,7 +67,7 @@ async function ownedAddress(
     .from(addresses)
     .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
   const [row] = lock ? await query.for('update') : await query
-  if (!row) throw notFound(ADDRESS_NOT_FOUND)
+  if (!row) throw notFound(ADDRESS_NOT_FOUND())
   return row
 }
 
@@ -107,7 +107,7 @@ export async function createAddress(db: Db, auth: AuthContext | null, input: Add
     await lockUser(tx, user.id)
     const [existing] = await tx.select({ n: count() }).from(addresses).where(eq(addresses.userId, user.id))
     const total = existing?.n ?? 0
-    if (total >= MAX_ADDRESSES) throw new HttpError(422, TOO_MANY_ADDRESSES)
+    if (total >= MAX_ADDRESSES) throw new HttpError(422, TOO_MANY_ADDRESSES())
     const at = now()
     const [row] = await tx
       .insert(addresses)

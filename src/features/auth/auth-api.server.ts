@@ -26,6 +26,8 @@ import {
   verifyLoginCode,
   type SignedIn,
 } from './auth.server'
+import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
 
 /**
  * The auth REST endpoints (spec §7 local routes, plus the code flow for non-browser clients).
@@ -33,7 +35,7 @@ import {
  * reply instead and sends `Authorization: Bearer`. Tokens travel back the way they came.
  */
 
-export const SESSION_EXPIRED = 'Your session has expired. Sign in again.'
+export const SESSION_EXPIRED = () => m.account_session_expired()
 
 function signedInReply(
   result: SignedIn,
@@ -47,7 +49,7 @@ function signedInReply(
   return {
     status,
     body: {
-      message: 'Signed in',
+      message: m.account_api_signed_in(),
       data: {
         status: 'signed_in',
         user,
@@ -85,17 +87,17 @@ export const refreshEndpoint = apiRoute(async ({ request, db, meta, secure }) =>
   const token = input.refresh_token ?? readCookie(request, REFRESH_COOKIE)
   const expired: ApiReply = {
     status: 401,
-    body: { message: SESSION_EXPIRED },
+    body: { message: SESSION_EXPIRED() },
     cookies: fromBody ? [] : clearedSessionCookies(secure),
   }
   if (!token) return expired
   const result = await rotateRefreshToken(db, token, meta, fromBody ? 0 : undefined)
-  if (result.kind === 'concurrent') return { body: { message: 'Session already refreshed' } }
+  if (result.kind === 'concurrent') return { body: { message: m.account_api_session_already_refreshed() } }
   if (result.kind === 'invalid') return expired
   const { session } = result
   return {
     body: {
-      message: 'Session refreshed',
+      message: m.account_api_session_refreshed(),
       data: {
         access_expires_at: session.accessExpiresAt.toISOString(),
         refresh_expires_at: session.refreshExpiresAt.toISOString(),
@@ -110,21 +112,21 @@ export const refreshEndpoint = apiRoute(async ({ request, db, meta, secure }) =>
 export const removeCookieEndpoint = apiRoute(async ({ request, secure, config }) => {
   // A GET, so the general CSRF check lets it through: another site must not sign a user out.
   if (!isSameSiteGet(request, config.publicSiteUrl)) throw new HttpError(403, csrfRefusedMessage())
-  return { body: { message: 'Signed out' }, cookies: clearedSessionCookies(secure) }
+  return { body: { message: m.account_api_signed_out() }, cookies: clearedSessionCookies(secure) }
 })
 
 /** POST /api/auth/logout: revokes the session (both tokens) and clears the cookies. */
 export const logoutEndpoint = apiRoute(async ({ request, db, secure }) => {
   const { accessToken, refreshToken } = requestTokens(request)
   await signOut(db, { accessToken, refreshToken })
-  return { body: { message: 'You have signed out' }, cookies: clearedSessionCookies(secure) }
+  return { body: { message: m.account_api_you_signed_out() }, cookies: clearedSessionCookies(secure) }
 })
 
 /** POST /api/auth/otp/request {phone, channel, captcha_token} */
 export const otpRequestEndpoint = apiRoute(async ({ request, db, meta, config }) => {
   const input = parseInput(requestCodeInput, await readJsonBody(request))
   const sent = await requestLoginCode(db, input, meta, captchaVerifier(config.captcha.secret))
-  return { body: { message: `We sent a ${sent.code_length}-digit code to ${sent.phone}`, data: sent } }
+  return { body: { message: m.account_api_code_sent({ length: formatNumber(sent.code_length), phone: sent.phone }), data: sent } }
 })
 
 /** POST /api/auth/otp/verify {phone, code, captcha_token?, delivery?} */
@@ -135,7 +137,7 @@ export const otpVerifyEndpoint = apiRoute(async ({ request, db, meta, secure, co
   const { kind: _kind, ...registration } = result
   return {
     body: {
-      message: 'Tell us your name to finish signing up',
+      message: m.account_api_name_to_finish(),
       data: { status: 'needs_registration', ...registration },
     },
   }

@@ -11,6 +11,9 @@ import { hitRateLimit, type RateLimitRule } from '~/server/rate-limit/rate-limit
 import { queueMessage } from '~/server/providers/sms/outbox.server'
 import { OTP_TRIES_PER_CODE } from './auth-limits.server'
 import type { CodeSent } from './auth.schemas'
+import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
+import { plainNumber } from './auth-format'
 
 type Purpose = 'login' | 'change_mobile'
 
@@ -34,8 +37,9 @@ const codeHashFor = (target: CodeTarget, code: string) =>
   hashCode(serverConfig().sessionSecret, target.phone, target.purpose, code)
 
 function messageBody(purpose: Purpose, code: string): string {
-  const what = purpose === 'login' ? 'sign-in' : 'mobile number change'
-  return `${constants.brand.name} ${what} code: ${code}. Valid for ${otpValidSeconds / 60} minutes. Never share it.`
+  // The code itself stays in Latin digits: the phone's SMS autofill and every keyboard read them.
+  const words = { brand: constants.brand.name, code, minutes: formatNumber(otpValidSeconds / 60) }
+  return purpose === 'login' ? m.account_sms_sign_in(words) : m.account_sms_mobile_change(words)
 }
 
 /**
@@ -64,7 +68,7 @@ export async function issueCode(
     const resendAt = previous ? previous.createdAt.getTime() + seconds(otpResendSeconds) : 0
     if (resendAt > at.getTime()) {
       const wait = Math.ceil((resendAt - at.getTime()) / 1000)
-      throw tooManyRequests(wait, `You can request a new code in ${wait} seconds`)
+      throw tooManyRequests(wait, m.account_code_resend_wait({ seconds: plainNumber(wait) }))
     }
     const code = newNumericCode(otpLength)
     await tx.insert(oneTimeCodes).values({
@@ -98,11 +102,11 @@ export async function issueCode(
 }
 
 const codeError = (message: string) => new HttpError(401, message, { code: [message] })
-export const CODE_EXPIRED = 'This code has expired. Request a new code.'
-export const CODE_USED = 'This code has already been used. Request a new code.'
-export const CODE_BURNED = 'Too many wrong tries: this code no longer works. Request a new code.'
-export const CODE_INVALID = 'This code is no longer valid. Request a new code.'
-export const NO_CODE = 'No code was sent to this number. Request a code first.'
+export const CODE_EXPIRED = () => m.account_code_expired()
+export const CODE_USED = () => m.account_code_used()
+export const CODE_BURNED = () => m.account_code_burned()
+export const CODE_INVALID = () => m.account_code_invalid()
+export const NO_CODE = () => m.account_no_code()
 
 /** How many codes of one phone may be live at once: a newer code does not cancel an older one. */
 const LIVE_CODES = 3
@@ -148,7 +152,7 @@ export async function checkCode(db: Db, target: CodeTarget, code: string, client
         )
         .returning({ id: oneTimeCodes.id })
     : []
-  if (!counted) throw codeError(CODE_BURNED)
+  if (!counted) throw codeError(CODE_BURNED())
   const match = live.find((candidate) => sameHash(candidate.codeHash, guessHash))
   if (match) {
     // The client's own try is not given back: the code is used up on success anyway, and a refund
@@ -160,8 +164,8 @@ export async function checkCode(db: Db, target: CodeTarget, code: string, client
     return match.id
   }
   const left = otpMaxAttempts - mine.count
-  if (left <= 0) throw codeError(`Wrong code. ${CODE_BURNED}`)
-  throw codeError(`Wrong code. ${left} ${left === 1 ? 'try' : 'tries'} left.`)
+  if (left <= 0) throw codeError(m.account_code_wrong_burned({ burned: CODE_BURNED() }))
+  throw codeError(m.account_code_wrong_left({ count: left, countText: formatNumber(left) }))
 }
 
 /** The message for a target without a live code: none sent, used, expired, or burned. */
@@ -172,11 +176,11 @@ async function whyNoLiveCode(db: Db, target: CodeTarget, guessHash: string): Pro
     .where(targetIs(target))
     .orderBy(desc(oneTimeCodes.createdAt), desc(oneTimeCodes.id))
     .limit(1)
-  if (!latest) return NO_CODE
+  if (!latest) return NO_CODE()
   const matches = sameHash(latest.codeHash, guessHash)
-  if (latest.consumedAt) return matches ? CODE_USED : CODE_INVALID
-  if (latest.attempts >= OTP_TRIES_PER_CODE) return CODE_BURNED
-  return CODE_EXPIRED
+  if (latest.consumedAt) return matches ? CODE_USED() : CODE_INVALID()
+  if (latest.attempts >= OTP_TRIES_PER_CODE) return CODE_BURNED()
+  return CODE_EXPIRED()
 }
 
 /** Uses up a checked code; fails if another request used it first (a replay racing the original). */
@@ -194,5 +198,5 @@ export async function consumeCode(tx: DbOrTx, codeId: number): Promise<void> {
       ),
     )
     .returning({ id: oneTimeCodes.id })
-  if (!used) throw codeError(CODE_USED)
+  if (!used) throw codeError(CODE_USED())
 }

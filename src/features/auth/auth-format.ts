@@ -1,4 +1,5 @@
 import { constants } from '#app-config'
+import { textDirection } from '~/lib/i18n'
 import { asciiDigits } from './auth.schemas'
 
 /** +989121234567 → "+98 912 123 4567": easier to check at a glance. Anything else as it is. */
@@ -11,3 +12,16 @@ export function formatPhone(phone: string): string {
 export function codeDigits(value: string): string {
   return asciiDigits(value).replace(/\D/g, '').slice(0, constants.auth.otpLength)
 }
+
+/**
+ * A phone number inside a sentence: formatted, and in a right-to-left page kept left to right
+ * (Unicode isolates), so "+98 912 …" does not turn into "98 912 …+" in Persian text.
+ */
+export function phoneInText(phone: string): string {
+  const formatted = formatPhone(phone)
+  return textDirection() === 'rtl' ? `\u2066${formatted}\u2069` : formatted
+}
+
+/** A count of seconds in a sentence: no grouping ("3295"), in Persian digits on a Persian page. */
+export const plainNumber = (value: number) =>
+  textDirection() === 'rtl' ? String(value).replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!) : String(value)

@@ -23,15 +23,16 @@ import type {
   RequestMobileChangeInput,
   UpdateProfileInput,
 } from './auth.schemas'
+import { m } from '~/lib/messages'
 
 /**
  * The signed-in user's own account (/buyer/profile/*). Every operation acts on `auth.user.id`
  * only: no input names a user, so nobody can read or change another account through these.
  */
 
-export const PHONE_TAKEN = 'This mobile number belongs to another account'
-export const SAME_PHONE = 'This is already your mobile number'
-export const CURRENT_PASSWORD_WRONG = 'Your current password is wrong'
+export const PHONE_TAKEN = () => m.account_phone_taken()
+export const SAME_PHONE = () => m.account_same_phone()
+export const CURRENT_PASSWORD_WRONG = () => m.account_current_password_wrong()
 
 export function currentUser(auth: AuthContext | null): User {
   return requireUser(auth).user
@@ -55,7 +56,7 @@ export async function updateProfile(
     trackAuthEvent(AUTH_EVENTS.profileUpdated, { userId: user.id })
     return updated
   } catch (error) {
-    throw isUniqueViolation(error, 'users_email_key') ? fieldError('email', EMAIL_TAKEN) : error
+    throw isUniqueViolation(error, 'users_email_key') ? fieldError('email', EMAIL_TAKEN()) : error
   }
 }
 
@@ -75,9 +76,9 @@ export async function changePassword(
     await enforceRateLimits(db, [{ rule: authLimits.passwordChangePerUser, subject: String(userId) }])
     const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId))
     if (row?.hash) {
-      if (!input.current_password) throw fieldError('current_password', 'Enter your current password')
+      if (!input.current_password) throw fieldError('current_password', m.account_current_password_enter())
       if (!(await verifyPassword(row.hash, input.current_password)))
-        throw fieldError('current_password', CURRENT_PASSWORD_WRONG)
+        throw fieldError('current_password', CURRENT_PASSWORD_WRONG())
     }
     const hash = await hashPassword(input.new_password)
     const updated = await db.transaction(async (tx) => {
@@ -101,9 +102,9 @@ export async function requestMobileChangeCode(
   meta: SessionMeta,
 ): Promise<CodeSent> {
   const { user } = requireUser(auth)
-  if (input.phone === user.cellphone) throw fieldError('phone', SAME_PHONE)
+  if (input.phone === user.cellphone) throw fieldError('phone', SAME_PHONE())
   const owner = await findUserIdByPhone(db, input.phone)
-  if (owner !== null) throw fieldError('phone', PHONE_TAKEN)
+  if (owner !== null) throw fieldError('phone', PHONE_TAKEN())
   await enforceRateLimits(db, [{ rule: authLimits.mobileChangePerUser, subject: String(user.id) }])
   const { resend: _resend, ...sent } = await issueCode(
     db,
@@ -139,6 +140,6 @@ export async function confirmMobileChange(
     trackAuthEvent(AUTH_EVENTS.profileUpdated, { userId, field: 'cellphone', phone: maskPhone(input.phone) })
     return updated
   } catch (error) {
-    throw isUniqueViolation(error, 'users_cellphone_key') ? fieldError('phone', PHONE_TAKEN) : error
+    throw isUniqueViolation(error, 'users_cellphone_key') ? fieldError('phone', PHONE_TAKEN()) : error
   }
 }

@@ -3,8 +3,9 @@ import { and, eq, ne, sql } from 'drizzle-orm'
 import type { DbOrTx } from '~/server/db/client.server'
 import { users } from '~/server/db/schema'
 import { fieldError } from '~/server/http/api-errors.server'
+import { m } from '~/lib/messages'
 
-export const EMAIL_TAKEN = 'This email is already in use'
+export const EMAIL_TAKEN = () => m.account_email_taken()
 
 export async function findUserIdByPhone(db: DbOrTx, phone: string): Promise<number | null> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.cellphone, phone))
@@ -22,5 +23,5 @@ export async function assertEmailFree(
     .select({ id: users.id })
     .from(users)
     .where(and(sql`lower(${users.email}) = ${email}`, exceptUserId ? ne(users.id, exceptUserId) : undefined))
-  if (row) throw fieldError('email', EMAIL_TAKEN)
+  if (row) throw fieldError('email', EMAIL_TAKEN())
 }

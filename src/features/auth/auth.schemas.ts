@@ -1,15 +1,18 @@
 import * as v from 'valibot'
 import { constants } from '#app-config'
 import { asciiDigits } from '~/lib/digits'
+import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
 
 /**
  * Sign-in and profile inputs: one schema each, used by the forms, the server functions and the JSON
  * endpoints. Field names are the API's (snake_case), so a 422's `errors` keys name form fields.
  */
 
-export const REQUIRED = 'Field is required.'
-export const INVALID_MOBILE = 'Enter a valid mobile number'
-export const FOREIGN_MOBILE = 'Only Iranian mobile numbers (+98) are accepted'
+/** Messages are functions (valibot calls them per issue), so they follow the request's locale. */
+export const REQUIRED = () => m.account_field_required()
+export const INVALID_MOBILE = () => m.account_mobile_invalid()
+export const FOREIGN_MOBILE = () => m.account_mobile_foreign()
 
 export { asciiDigits } from '~/lib/digits'
 
@@ -27,9 +30,9 @@ export function normalizeIranMobile(input: string): PhoneResult {
   if ((match = /^(9\d{9})$/.exec(international))) return { ok: true, phone: `+98${match[1]}` }
   if ((match = /^\+98(9\d{9})$/.exec(international))) return { ok: true, phone: `+98${match[1]}` }
   if (/^\+\d+$/.test(international) && !international.startsWith(constants.auth.countryCode)) {
-    return { ok: false, message: FOREIGN_MOBILE }
+    return { ok: false, message: FOREIGN_MOBILE() }
   }
-  return { ok: false, message: INVALID_MOBILE }
+  return { ok: false, message: INVALID_MOBILE() }
 }
 
 export const phoneSchema = v.pipe(
@@ -44,7 +47,7 @@ export const phoneSchema = v.pipe(
   }),
 )
 
-export const CODE_MESSAGE = `Enter the ${constants.auth.otpLength}-digit code`
+export const CODE_MESSAGE = () => m.account_code_enter({ length: formatNumber(constants.auth.otpLength) })
 export const codeSchema = v.pipe(
   v.string(REQUIRED),
   v.transform((value) => asciiDigits(value).replace(/\s/g, '')),
@@ -52,21 +55,24 @@ export const codeSchema = v.pipe(
   v.regex(new RegExp(`^\\d{${constants.auth.otpLength}}$`), CODE_MESSAGE),
 )
 
-export const channelSchema = v.picklist(constants.auth.otpChannels, 'Choose SMS or WhatsApp')
+export const channelSchema = v.picklist(constants.auth.otpChannels, () => m.account_channel_choose())
 
-const nameSchema = (label: string) =>
+const nameSchema = (tooLong: () => string, badCharacters: () => string) =>
   v.pipe(
     v.string(REQUIRED),
     v.trim(),
     v.nonEmpty(REQUIRED),
-    v.maxLength(50, `${label} must be at most 50 characters`),
-    v.regex(
-      /^[\p{L}\p{M}][\p{L}\p{M}' .-]*$/u,
-      `${label} may contain letters, spaces, hyphens and apostrophes`,
-    ),
+    v.maxLength(50, tooLong),
+    v.regex(/^[\p{L}\p{M}][\p{L}\p{M}' .-]*$/u, badCharacters),
   )
-export const firstNameSchema = nameSchema('First name')
-export const lastNameSchema = nameSchema('Last name')
+export const firstNameSchema = nameSchema(
+  () => m.account_first_name_max(),
+  () => m.account_first_name_chars(),
+)
+export const lastNameSchema = nameSchema(
+  () => m.account_last_name_max(),
+  () => m.account_last_name_chars(),
+)
 
 /** Optional: an empty field means "no email" (null). */
 export const emailSchema = v.pipe(
@@ -75,13 +81,13 @@ export const emailSchema = v.pipe(
   v.nullable(
     v.pipe(
       v.string(),
-      v.maxLength(254, 'Email must be at most 254 characters'),
-      v.email('Enter a valid email address'),
+      v.maxLength(254, () => m.account_email_max()),
+      v.email(() => m.account_email_invalid()),
     ),
   ),
 )
 
-export const PASSWORD_RULE = 'Use 8 to 128 characters with at least one letter and one digit'
+export const PASSWORD_RULE = () => m.account_password_rule()
 export const newPasswordSchema = v.pipe(
   v.string(REQUIRED),
   v.nonEmpty(REQUIRED),
@@ -94,11 +100,11 @@ export const newPasswordSchema = v.pipe(
 const passwordSchema = v.pipe(
   v.string(REQUIRED),
   v.nonEmpty(REQUIRED),
-  v.maxLength(128, 'Wrong mobile number or password'),
+  v.maxLength(128, () => m.account_wrong_password()),
 )
 
 /** JSON clients choose cookies (browsers) or tokens in the reply body (apps, scripts). */
-const deliverySchema = v.optional(v.picklist(['cookie', 'body'], 'delivery must be cookie or body'), 'cookie')
+const deliverySchema = v.optional(v.picklist(['cookie', 'body'], () => m.account_delivery_choice()), 'cookie')
 
 /** Asked for on every code request, and on a verify or password sign-in once limits escalate. */
 const captchaTokenSchema = v.optional(v.pipe(v.string(), v.maxLength(4096)))
@@ -116,7 +122,7 @@ export const registerInput = v.object({
   ticket: v.pipe(
     v.string(REQUIRED),
     v.nonEmpty(REQUIRED),
-    v.maxLength(100, 'The registration ticket is not valid'),
+    v.maxLength(100, () => m.account_ticket_invalid_registration()),
   ),
   first_name: firstNameSchema,
   last_name: lastNameSchema,

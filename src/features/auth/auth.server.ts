@@ -35,6 +35,8 @@ import type {
   RequestCodeInput,
   VerifyCodeInput,
 } from './auth.schemas'
+import { m } from '~/lib/messages'
+import { plainNumber } from './auth-format'
 
 /** Sign-in operations. Each validates nothing itself (inputs arrive parsed) and runs one transaction. */
 
@@ -52,11 +54,11 @@ export interface NeedsRegistration {
 }
 
 export const REGISTRATION_MINUTES = 15
-export const CAPTCHA_FAILED = 'The captcha check failed. Try again.'
-export const WRONG_PASSWORD = 'Wrong mobile number or password'
-export const TICKET_INVALID = 'Your verification has expired. Request a new code.'
+export const CAPTCHA_FAILED = () => m.account_captcha_failed()
+export const WRONG_PASSWORD = () => m.account_wrong_password()
+export const TICKET_INVALID = () => m.account_verification_expired()
 
-const wait = (seconds: number) => `Too many attempts. Try again in ${seconds} seconds.`
+const wait = (seconds: number) => m.server_error_too_many_attempts({ seconds: plainNumber(seconds) })
 
 /**
  * The captcha (action `login`) at the level the shared limits call for, then a hit on every
@@ -75,7 +77,7 @@ async function passSignInGuards(
       ip: captcha.ip,
       strict: escalated,
     })
-    if (!passed) throw fieldError('captcha_token', CAPTCHA_FAILED)
+    if (!passed) throw fieldError('captcha_token', CAPTCHA_FAILED())
   }
   await enforceRateLimits(db, checks, wait)
 }
@@ -169,9 +171,9 @@ export async function registerAccount(db: Db, input: RegisterInput, meta: Sessio
           ),
         )
         .returning({ phone: registrationTickets.phone })
-      if (!ticket) throw new HttpError(401, TICKET_INVALID, { ticket: [TICKET_INVALID] })
+      if (!ticket) throw new HttpError(401, TICKET_INVALID(), { ticket: [TICKET_INVALID()] })
       if ((await findUserIdByPhone(tx, ticket.phone)) !== null)
-        throw conflict('This mobile number already has an account. Sign in instead.')
+        throw conflict(m.account_phone_has_account())
       await assertEmailFree(tx, input.email)
       const [user] = await tx
         .insert(users)
@@ -193,9 +195,9 @@ export async function registerAccount(db: Db, input: RegisterInput, meta: Sessio
     return result
   } catch (error) {
     const mapped = isUniqueViolation(error, 'users_email_key')
-      ? fieldError('email', EMAIL_TAKEN)
+      ? fieldError('email', EMAIL_TAKEN())
       : isUniqueViolation(error, 'users_cellphone_key')
-        ? conflict('This mobile number already has an account. Sign in instead.')
+        ? conflict(m.account_phone_has_account())
         : error
     trackAuthEvent(AUTH_EVENTS.registerFailed, { reason: (mapped as Error).message })
     throw mapped
@@ -227,7 +229,7 @@ export async function passwordSignIn(
     .where(eq(users.cellphone, input.phone))
   if (!(await verifyPassword(row?.hash ?? null, input.password)) || !row) {
     trackAuthEvent(AUTH_EVENTS.loginFailed, { phone: maskPhone(input.phone), method: 'password' })
-    throw new HttpError(401, WRONG_PASSWORD, { password: [WRONG_PASSWORD] })
+    throw new HttpError(401, WRONG_PASSWORD(), { password: [WRONG_PASSWORD()] })
   }
   const result = await db.transaction(async (tx): Promise<SignedIn> => {
     const session = await createSession(tx, row.id, meta)

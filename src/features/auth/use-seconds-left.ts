@@ -1,3 +1,4 @@
+import { formatNumber } from '~/lib/money'
 import { useSyncExternalStore } from 'react'
 
 /** A shared one-second clock: every countdown on the page ticks together, from one timer. */
@@ -30,7 +31,8 @@ export function useSecondsLeft(deadline: number | null): number | null {
   return Math.max(0, Math.ceil(deadline / 1000) - now)
 }
 
-/** 75 → "1:15". */
+/** 75 → "1:15" (fa: "۱:۱۵"), in the page's digits. */
 export function formatSeconds(seconds: number): string {
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`
+  const rest = seconds % 60
+  return `${formatNumber(Math.floor(seconds / 60))}:${rest < 10 ? formatNumber(0) : ''}${formatNumber(rest)}`
 }

@@ -10,8 +10,10 @@ import type { CaptchaVerifier } from '~/server/providers/captcha/captcha.server'
 import { enforceRateLimits, type RateLimitRule } from '~/server/rate-limit/rate-limit.server'
 import { insertMessage } from './tickets.server'
 import type { ContactInput } from './tickets.schemas'
+import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
 
-export const CONTACT_CAPTCHA_FAILED = 'The captcha check failed. Try again.'
+export const CONTACT_CAPTCHA_FAILED = () => m.account_captcha_failed()
 
 /** Enough for a person with several questions; too few to flood the support inbox. */
 export const contactLimits = {
@@ -20,7 +22,7 @@ export const contactLimits = {
 } satisfies Record<string, RateLimitRule>
 
 const tooMany = (seconds: number) =>
-  `You have sent several messages already. Try again in ${Math.ceil(seconds / 60)} minutes, or use a support chat.`
+  m.account_contact_too_many({ minutes: formatNumber(Math.ceil(seconds / 60)) })
 
 /**
  * /contact: anyone, signed in or not, leaves a message that becomes a ticket for the support team.
@@ -34,7 +36,7 @@ export async function submitContactForm(
   captcha: CaptchaVerifier,
 ): Promise<{ reference: number }> {
   if (!(await captcha.verify({ token: input.captcha_token, action: 'contact', ip: meta.ip }))) {
-    throw fieldError('captcha_token', CONTACT_CAPTCHA_FAILED)
+    throw fieldError('captcha_token', CONTACT_CAPTCHA_FAILED())
   }
   await enforceRateLimits(
     db,

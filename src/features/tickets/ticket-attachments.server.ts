@@ -7,6 +7,8 @@ import { HttpError } from '~/server/http/api-errors.server'
 import type { MediaStorage } from '~/server/providers/storage/storage.server'
 import { filesFromFormData as readFormFiles, type UploadedFile } from '~/server/http/multipart.server'
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from './tickets.schemas'
+import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
 
 export type { UploadedFile }
 
@@ -19,9 +21,10 @@ export interface CheckedAttachment {
 /** Detected types we accept. An image or PDF viewer is all staff need; nothing that can run. */
 const ALLOWED_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'application/pdf'])
 
-export const ATTACHMENT_TYPE_MESSAGE = 'Attach images (PNG, JPEG, WebP) or PDF files only'
-export const ATTACHMENT_SIZE_MESSAGE = `Each attachment must be at most ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB`
-export const ATTACHMENT_COUNT_MESSAGE = `Attach at most ${MAX_ATTACHMENTS} files`
+export const ATTACHMENT_TYPE_MESSAGE = () => m.account_attach_type()
+export const ATTACHMENT_SIZE_MESSAGE = () =>
+  m.account_attach_size({ size: formatNumber(MAX_ATTACHMENT_BYTES / 1024 / 1024) })
+export const ATTACHMENT_COUNT_MESSAGE = () => m.account_attach_at_most({ count: formatNumber(MAX_ATTACHMENTS) })
 
 const refuse = (message: string) => new HttpError(422, message, { attachments: [message] })
 
@@ -44,12 +47,12 @@ export function cleanFileName(name: string, extension: string): string {
  */
 export async function checkAttachments(files: UploadedFile[]): Promise<CheckedAttachment[]> {
   const present = files.filter((file) => file.bytes.byteLength > 0)
-  if (present.length > MAX_ATTACHMENTS) throw refuse(ATTACHMENT_COUNT_MESSAGE)
+  if (present.length > MAX_ATTACHMENTS) throw refuse(ATTACHMENT_COUNT_MESSAGE())
   const checked: CheckedAttachment[] = []
   for (const file of present) {
-    if (file.bytes.byteLength > MAX_ATTACHMENT_BYTES) throw refuse(ATTACHMENT_SIZE_MESSAGE)
+    if (file.bytes.byteLength > MAX_ATTACHMENT_BYTES) throw refuse(ATTACHMENT_SIZE_MESSAGE())
     const detected = await fileTypeFromBuffer(file.bytes)
-    if (!detected || !ALLOWED_TYPES.has(detected.mime)) throw refuse(ATTACHMENT_TYPE_MESSAGE)
+    if (!detected || !ALLOWED_TYPES.has(detected.mime)) throw refuse(ATTACHMENT_TYPE_MESSAGE())
     checked.push({
       fileName: cleanFileName(file.name, detected.ext),
       contentType: detected.mime,
@@ -85,7 +88,7 @@ export function filesFromFormData(form: FormData, field = 'attachments'): Promis
     maxCount: MAX_ATTACHMENTS,
     maxBytes: MAX_ATTACHMENT_BYTES,
     errorField: 'attachments',
-    countMessage: ATTACHMENT_COUNT_MESSAGE,
-    sizeMessage: ATTACHMENT_SIZE_MESSAGE,
+    countMessage: ATTACHMENT_COUNT_MESSAGE(),
+    sizeMessage: ATTACHMENT_SIZE_MESSAGE(),
   })
 }

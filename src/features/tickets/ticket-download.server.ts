@@ -7,8 +7,9 @@ import { ticketAttachments } from '~/server/db/schema'
 import { notFound } from '~/server/http/api-errors.server'
 import type { MediaStorage } from '~/server/providers/storage/storage.server'
 import { loadVisibleTicket } from './ticket-views.server'
+import { m } from '~/lib/messages'
 
-const ATTACHMENT_NOT_FOUND = 'Attachment not found'
+const ATTACHMENT_NOT_FOUND = () => m.account_attachment_not_found()
 
 /**
  * An attachment for the ticket's owner or an admin: as a download or, for images and PDFs, shown
@@ -22,12 +23,12 @@ export async function attachmentResponse(
 ): Promise<Response> {
   const signedIn = requireUser(auth)
   const [file] = await db.select().from(ticketAttachments).where(eq(ticketAttachments.id, attachmentId))
-  if (!file) throw notFound(ATTACHMENT_NOT_FOUND)
+  if (!file) throw notFound(ATTACHMENT_NOT_FOUND())
   await loadVisibleTicket(db, signedIn, file.ticketId).catch(() => {
-    throw notFound(ATTACHMENT_NOT_FOUND)
+    throw notFound(ATTACHMENT_NOT_FOUND())
   })
   const stored = await storage.get(file.storageKey)
-  if (!stored) throw notFound(ATTACHMENT_NOT_FOUND)
+  if (!stored) throw notFound(ATTACHMENT_NOT_FOUND())
   return new Response(new Uint8Array(stored.body), {
     headers: {
       'content-type': file.contentType,

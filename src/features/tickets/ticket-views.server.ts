@@ -7,10 +7,11 @@ import type { DbOrTx } from '~/server/db/client.server'
 import { ticketAttachments, ticketMessages, tickets, users } from '~/server/db/schema'
 import { notFound } from '~/server/http/api-errors.server'
 import type { AdminTicketSummary, TicketSummary, TicketThread } from './tickets.schemas'
+import { m } from '~/lib/messages'
 
 export type TicketRow = typeof tickets.$inferSelect
 
-export const TICKET_NOT_FOUND = 'Ticket not found'
+export const TICKET_NOT_FOUND = () => m.account_ticket_not_found()
 
 /**
  * The ticket if the caller may see it: its owner, or an admin. Anyone else gets the same 404 as
@@ -24,8 +25,8 @@ export async function loadVisibleTicket(
 ): Promise<TicketRow> {
   const query = db.select().from(tickets).where(eq(tickets.id, ticketId))
   const [row] = options.forUpdate ? await query.for('update') : await query
-  if (!row) throw notFound(TICKET_NOT_FOUND)
-  if (row.userId !== auth.user.id && !auth.user.is_admin) throw notFound(TICKET_NOT_FOUND)
+  if (!row) throw notFound(TICKET_NOT_FOUND())
+  if (row.userId !== auth.user.id && !auth.user.is_admin) throw notFound(TICKET_NOT_FOUND())
   return row
 }
 
@@ -88,7 +89,7 @@ export function toAdminSummary(row: {
 /** The whole thread in order, with attachment links. Staff names are shown to admins only. */
 export async function loadThread(db: DbOrTx, viewer: AuthContext, ticketId: number): Promise<TicketThread> {
   const [head] = await selectAdminSummaries(db).where(eq(tickets.id, ticketId))
-  if (!head) throw notFound(TICKET_NOT_FOUND)
+  if (!head) throw notFound(TICKET_NOT_FOUND())
   const author = alias(users, 'author')
   const messages = await db
     .select({

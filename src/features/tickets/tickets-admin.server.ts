@@ -28,6 +28,8 @@ import type {
   TicketPage,
   TicketThread,
 } from './tickets.schemas'
+import { m } from '~/lib/messages'
+import { fallbackLocale } from '~/lib/i18n'
 
 const requester = alias(users, 'requester')
 
@@ -107,10 +109,10 @@ export async function assignTicketToSelf(
 
 /** The text a buyer receives when staff answer; the answer itself stays in the panel. */
 function answerNotice(ticket: TicketRow): string {
-  const brand = constants.brand.name
-  return ticket.userId
-    ? `${brand}: your ticket #${ticket.id} "${ticket.subject}" has a new answer. Read it in Your Tickets.`
-    : `${brand}: we answered your message #${ticket.id} "${ticket.subject}". Our support team will follow up.`
+  // The buyer's language is not known here: the deployment's default, as for the other SMS jobs.
+  const words = { brand: constants.brand.name, id: String(ticket.id), subject: ticket.subject }
+  const locale = { locale: fallbackLocale() }
+  return ticket.userId ? m.account_sms_ticket_answer(words, locale) : m.account_sms_contact_answer(words, locale)
 }
 
 /**
@@ -128,7 +130,7 @@ export async function replyAsAdmin(
   const files = await storeAttachments(db, admin.user.id, storage, await checkAttachments(uploads))
   await db.transaction(async (tx) => {
     const ticket = await loadVisibleTicket(tx, admin, input.ticket_id, { forUpdate: true })
-    if (ticket.status === 'closed') throw conflict('Reopen the ticket before answering it')
+    if (ticket.status === 'closed') throw conflict(m.account_ticket_reopen_before_answer())
     await insertMessage(tx, {
       ticketId: ticket.id,
       author: 'staff',

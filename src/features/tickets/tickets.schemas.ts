@@ -9,19 +9,21 @@ import {
   type TicketSource,
   type TicketStatus,
 } from '~/lib/ticket-enums'
+import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
 
 /** Tickets and the contact form: one schema per input, shared by the forms and the server. */
 
-const text = (label: string, min: number, max: number) =>
+const text = (label: () => string, min: number, max: number) =>
   v.pipe(
     v.string(REQUIRED),
     v.trim(),
     v.nonEmpty(REQUIRED),
-    v.minLength(min, `${label} must be at least ${min} characters`),
-    v.maxLength(max, `${label} must be at most ${max} characters`),
+    v.minLength(min, () => m.account_text_min({ label: label(), min: formatNumber(min) })),
+    v.maxLength(max, () => m.account_text_max({ label: label(), max: formatNumber(max) })),
   )
 
-const id = (label: string) =>
+const id = (label: () => string) =>
   v.pipe(v.number(label), v.integer(label), v.minValue(1, label), v.maxValue(INT4_MAX, label))
 
 export const MAX_ATTACHMENTS = 3
@@ -29,9 +31,9 @@ export const MAX_ATTACHMENT_BYTES = 5 * 1024 * 1024
 /** What the file picker offers; the server decides by the file's bytes, not by this list. */
 export const ATTACHMENT_ACCEPT = 'image/png,image/jpeg,image/webp,application/pdf,.png,.jpg,.jpeg,.webp,.pdf'
 
-export const subjectSchema = text('Subject', 3, 150)
-export const messageSchema = text('Message', 2, 5000)
-const departmentSchema = v.picklist(ticketDepartments, 'Choose a department')
+export const subjectSchema = text(() => m.account_subject(), 3, 150)
+export const messageSchema = text(() => m.account_message(), 2, 5000)
+const departmentSchema = v.picklist(ticketDepartments, () => m.account_department_choose())
 
 export const createTicketInput = v.object({
   subject: subjectSchema,
@@ -40,41 +42,41 @@ export const createTicketInput = v.object({
     v.pipe(
       v.string(),
       v.trim(),
-      v.maxLength(40, 'The order reference must be at most 40 characters'),
-      v.regex(/^[\w\-#/ ]*$/, 'Use the order number as shown on your order'),
+      v.maxLength(40, () => m.account_order_reference_max()),
+      v.regex(/^[\w\-#/ ]*$/, () => m.account_order_reference_format()),
     ),
   ),
   message: messageSchema,
 })
 
-export const replyInput = v.object({ ticket_id: id('Choose a ticket'), message: messageSchema })
+export const replyInput = v.object({ ticket_id: id(() => m.account_choose_ticket()), message: messageSchema })
 
 export const ticketActionInput = v.object({
-  ticket_id: id('Choose a ticket'),
-  action: v.picklist(['close', 'reopen'], 'Choose close or reopen'),
+  ticket_id: id(() => m.account_choose_ticket()),
+  action: v.picklist(['close', 'reopen'], () => m.account_choose_close_reopen()),
 })
 
 const page = v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(500)), 1)
 const perPage = v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)), 20)
 
 export const myTicketFilters = v.object({
-  status: v.optional(v.picklist(ticketStatuses, 'Unknown status')),
+  status: v.optional(v.picklist(ticketStatuses, () => m.account_unknown_status())),
   page,
   per_page: perPage,
 })
 
 export const adminTicketFilters = v.object({
-  status: v.optional(v.picklist(ticketStatuses, 'Unknown status')),
+  status: v.optional(v.picklist(ticketStatuses, () => m.account_unknown_status())),
   department: v.optional(departmentSchema),
-  assigned: v.optional(v.picklist(['me', 'unassigned'], 'Unknown assignment')),
-  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'Search must be at most 100 characters'))),
+  assigned: v.optional(v.picklist(['me', 'unassigned'], () => m.account_unknown_assignment())),
+  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, () => m.account_search_max()))),
   page,
   per_page: perPage,
 })
 
-export const ticketIdInput = v.object({ ticket_id: id('Choose a ticket') })
+export const ticketIdInput = v.object({ ticket_id: id(() => m.account_choose_ticket()) })
 
-export const CONTACT_INVALID = 'Enter an Iranian mobile number or an email address'
+export const CONTACT_INVALID = () => m.account_contact_invalid()
 
 /** A mobile (normalised to +98...) or an email, whichever the person gave. */
 export const contactHandleSchema = v.pipe(
@@ -86,22 +88,22 @@ export const contactHandleSchema = v.pipe(
     if (value.includes('@')) {
       const email = v.safeParse(emailSchema, value)
       if (email.success && email.output) return { kind: 'email' as const, value: String(email.output) }
-      addIssue({ message: CONTACT_INVALID })
+      addIssue({ message: CONTACT_INVALID() })
       return NEVER
     }
     const phone = normalizeIranMobile(value)
     if (phone.ok) return { kind: 'phone' as const, value: phone.phone }
-    addIssue({ message: CONTACT_INVALID })
+    addIssue({ message: CONTACT_INVALID() })
     return NEVER
   }),
 )
 
 export const contactInput = v.object({
-  name: text('Name', 2, 80),
+  name: text(() => m.account_label_name(), 2, 80),
   contact: contactHandleSchema,
   department: departmentSchema,
   subject: subjectSchema,
-  message: text('Message', 10, 5000),
+  message: text(() => m.account_message(), 10, 5000),
   captcha_token: v.optional(v.pipe(v.string(), v.maxLength(4096))),
 })
 

@@ -20,6 +20,7 @@ import type {
   TicketSummary,
   TicketThread,
 } from './tickets.schemas'
+import { m } from '~/lib/messages'
 
 /** What a new message needs: who wrote it, the text, and its files already checked and stored. */
 export interface NewMessage {
@@ -58,8 +59,7 @@ export async function insertMessage(tx: DbOrTx, message: NewMessage): Promise<nu
   return row!.id
 }
 
-export const UNKNOWN_ORDER_REFERENCE =
-  'None of your orders has this number: use the number shown on the order, like OM-7K2P9QXA'
+export const UNKNOWN_ORDER_REFERENCE = () => m.account_unknown_order_reference()
 
 /**
  * A ticket's order reference must name one of the caller's orders (as buyer, or as the seller it
@@ -81,7 +81,7 @@ async function ownOrderNumber(db: DbOrTx, auth: AuthContext, reference: string):
           : or(eq(orders.buyerUserId, auth.user.id), eq(orders.sellerId, sellerId)),
       ),
     )
-  if (!order) throw fieldError('order_reference', UNKNOWN_ORDER_REFERENCE)
+  if (!order) throw fieldError('order_reference', UNKNOWN_ORDER_REFERENCE())
   return order.number
 }
 
@@ -179,7 +179,7 @@ export async function replyAsOwner(
   const signedIn = requireUser(auth)
   const visible = await loadVisibleTicket(db, signedIn, input.ticket_id)
   // Admins answer through the admin operation, which notifies the buyer.
-  if (visible.userId !== signedIn.user.id) throw conflict('Answer from the admin inbox')
+  if (visible.userId !== signedIn.user.id) throw conflict(m.account_answer_from_inbox())
   const files = await storeAttachments(db, signedIn.user.id, storage, await checkAttachments(uploads))
   await db.transaction(async (tx) => {
     const ticket = await loadVisibleTicket(tx, signedIn, input.ticket_id, { forUpdate: true })
@@ -210,13 +210,13 @@ export async function changeTicketStatus(
     const ticket = await loadVisibleTicket(tx, signedIn, input.ticket_id, { forUpdate: true })
     const at = now()
     if (input.action === 'close') {
-      if (ticket.status === 'closed') throw conflict('This ticket is already closed')
+      if (ticket.status === 'closed') throw conflict(m.account_ticket_already_closed())
       await tx
         .update(tickets)
         .set({ status: 'closed', closedAt: at, updatedAt: at })
         .where(eq(tickets.id, ticket.id))
     } else {
-      if (ticket.status !== 'closed') throw conflict('This ticket is not closed')
+      if (ticket.status !== 'closed') throw conflict(m.account_ticket_not_closed())
       await tx
         .update(tickets)
         .set({ status: 'open', closedAt: null, updatedAt: at })

@@ -1,8 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { BrowseHistoryPage } from '~/features/history/components/browse-history-page'
 import { pageHead } from '~/features/shell/page-head'
+import { m } from '~/lib/messages'
 
 export const Route = createFileRoute('/_default/browse-history')({
-  head: () => pageHead('Browsing History'),
+  head: () => pageHead(m.account_history_title()),
   component: BrowseHistoryPage,
 })

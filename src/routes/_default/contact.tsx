@@ -6,13 +6,14 @@ import { SupportChats } from '~/features/content/components/support-chats'
 import { contentQueries } from '~/features/content/content.queries'
 import { pageHead } from '~/features/shell/page-head'
 import { ContactForm } from '~/features/tickets/components/contact-form'
+import { m } from '~/lib/messages'
 
 export const Route = createFileRoute('/_default/contact')({
   loader: async ({ context }) => {
     const page = await context.queryClient.ensureQueryData(contentQueries.page('contact'))
     return { title: page.title, description: page.description }
   },
-  head: ({ loaderData }) => pageHead(loaderData?.title ?? 'Contact Us', loaderData?.description),
+  head: ({ loaderData }) => pageHead(loaderData?.title ?? m.account_contact_us(), loaderData?.description),
   component: ContactPage,
 })
 
@@ -27,7 +28,7 @@ function ContactPage() {
       </div>
       <section aria-labelledby="chats-title" className="flex flex-col gap-3">
         <h2 id="chats-title" className="text-lg font-semibold text-ink">
-          Prefer to chat?
+          {m.account_prefer_chat()}
         </h2>
         <SupportChats />
       </section>

@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { SignInPage } from '~/features/auth/components/sign-in-page'
 import { pageHead } from '~/features/shell/page-head'
+import { m } from '~/lib/messages'
 
 /** `method` picks the tab; `phone` pre-fills the number (from "Change number" on /auth/verify). */
 const searchSchema = v.object({
@@ -11,7 +12,7 @@ const searchSchema = v.object({
 
 export const Route = createFileRoute('/auth/')({
   validateSearch: searchSchema,
-  head: () => pageHead('Sign in or register'),
+  head: () => pageHead(m.account_route_sign_in()),
   component: AuthPage,
 })
 

@@ -3,6 +3,7 @@ import * as v from 'valibot'
 import { phoneSchema } from '~/features/auth/auth.schemas'
 import { VerifyPage } from '~/features/auth/components/verify-page'
 import { pageHead } from '~/features/shell/page-head'
+import { m } from '~/lib/messages'
 
 /** The number the code went to (E.164) and its channel; without a valid number, back to /auth. */
 const searchSchema = v.object({
@@ -15,7 +16,7 @@ export const Route = createFileRoute('/auth/verify')({
   beforeLoad: ({ search }) => {
     if (!search.phone) throw redirect({ to: '/auth', search: { redirect: search.redirect } })
   },
-  head: () => pageHead('Verify your number'),
+  head: () => pageHead(m.account_route_verify()),
   component: AuthVerifyPage,
 })
 

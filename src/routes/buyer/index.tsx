@@ -5,6 +5,8 @@ import { orderQueries } from '~/features/orders/orders.queries'
 import { pageHead } from '~/features/shell/page-head'
 import { TicketList } from '~/features/tickets/components/ticket-list'
 import { ticketQueries } from '~/features/tickets/tickets.queries'
+import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
 
 const RECENT = 5
 /** Tickets still in progress: waiting for us (open) or for the buyer (answered). */
@@ -20,7 +22,7 @@ export const Route = createFileRoute('/buyer/')({
       context.queryClient.ensureQueryData(answeredTickets),
     ])
   },
-  head: () => pageHead('Dashboard'),
+  head: () => pageHead(m.account_route_dashboard()),
   component: BuyerDashboardPage,
 })
 
@@ -35,23 +37,25 @@ function BuyerDashboardPage() {
   return (
     <section aria-labelledby="page-title" className="flex flex-col gap-5">
       <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-        Dashboard
+        {m.account_route_dashboard()}
       </h1>
       <QuickLinks />
       <RecentOrders orders={orders.items} total={orders.total} />
       <DashboardCard
-        title="Open tickets"
+        title={m.account_open_tickets()}
         id="open-tickets-title"
         more={
           <Link to="/buyer/tickets" className="text-sm font-medium text-brand-800 hover:underline">
-            {ticketTotal > tickets.length ? `All ${ticketTotal} open tickets` : 'All tickets'}
+            {ticketTotal > tickets.length
+              ? m.account_all_open_tickets({ count: formatNumber(ticketTotal) })
+              : m.account_all_tickets()}
           </Link>
         }
       >
         <TicketList
           tickets={tickets}
           linkTo="/buyer/tickets/$id/show"
-          emptyText="Nothing waiting. A question about an order or an invoice? Open a ticket from the order's page."
+          emptyText={m.account_dashboard_tickets_empty()}
         />
       </DashboardCard>
     </section>

@@ -5,6 +5,7 @@ import { FormError, useAppForm } from '~/ui/form/app-form'
 import { createAddressFn, updateAddressFn } from '../addresses.functions'
 import { addressQueries } from '../addresses.queries'
 import { addressInput, type Address } from '../addresses.schemas'
+import { m } from '~/lib/messages'
 
 /** The form's fields (exported so a test can hold the server's 422 field names against them). */
 export const blankAddress = {
@@ -56,7 +57,7 @@ export function AddressForm({
         : await createAddressFn({ data: input })
       // The default may have moved, so every address view is stale, not only this one.
       await queryClient.invalidateQueries({ queryKey: addressQueries.all })
-      notify('success', address ? 'Address saved' : 'Address added')
+      notify('success', address ? m.account_address_saved() : m.account_address_added())
       await onSaved(saved)
     },
   })
@@ -66,14 +67,14 @@ export function AddressForm({
     <form
       {...formProps}
       className="flex flex-col gap-4"
-      aria-label={address ? 'Edit address' : 'New address'}
+      aria-label={address ? m.account_edit_address_form() : m.account_new_address_form()}
     >
       <FormError message={formError} />
       <form.AppField name="title">
         {(field) => (
           <field.TextField
-            label="Title"
-            hint="A name you will recognise, e.g. Warehouse or Shop"
+            label={m.account_address_title()}
+            hint={m.account_address_title_hint()}
             autoComplete="off"
             autoFocus={autoFocus}
             required
@@ -82,17 +83,19 @@ export function AddressForm({
       </form.AppField>
       <div className="grid gap-4 sm:grid-cols-2">
         <form.AppField name="province">
-          {(field) => <field.TextField label="Province" autoComplete="address-level1" required />}
+          {(field) => (
+            <field.TextField label={m.account_province()} autoComplete="address-level1" required />
+          )}
         </form.AppField>
         <form.AppField name="city">
-          {(field) => <field.TextField label="City" autoComplete="address-level2" required />}
+          {(field) => <field.TextField label={m.account_city()} autoComplete="address-level2" required />}
         </form.AppField>
       </div>
       <form.AppField name="street">
         {(field) => (
           <field.TextAreaField
-            label="Street address"
-            hint="Street, number, unit and any landmark the courier needs"
+            label={m.account_street()}
+            hint={m.account_street_hint()}
             autoComplete="street-address"
             rows={2}
             required
@@ -102,8 +105,8 @@ export function AddressForm({
       <form.AppField name="postal_code">
         {(field) => (
           <field.TextField
-            label="Postal code"
-            hint="10 digits"
+            label={m.account_postal_code()}
+            hint={m.account_postal_code_hint()}
             inputMode="numeric"
             autoComplete="postal-code"
             dir="ltr"
@@ -113,13 +116,13 @@ export function AddressForm({
       </form.AppField>
       <div className="grid gap-4 sm:grid-cols-2">
         <form.AppField name="receiver_name">
-          {(field) => <field.TextField label="Receiver name" autoComplete="name" required />}
+          {(field) => <field.TextField label={m.account_receiver_name()} autoComplete="name" required />}
         </form.AppField>
         <form.AppField name="receiver_phone">
           {(field) => (
             <field.TextField
-              label="Receiver mobile"
-              hint="e.g. 0912 345 6789"
+              label={m.account_receiver_mobile()}
+              hint={m.account_receiver_mobile_hint()}
               type="tel"
               inputMode="tel"
               autoComplete="tel"
@@ -132,11 +135,11 @@ export function AddressForm({
       <form.AppField name="is_default">
         {(field) => (
           <field.CheckboxField
-            label="Use as my default address"
+            label={m.account_use_as_default()}
             disabled={defaultLocked}
             hint={
               defaultLocked
-                ? 'This is your default. To change it, make another address the default.'
+                ? m.account_default_locked()
                 : undefined
             }
           />
@@ -145,12 +148,12 @@ export function AddressForm({
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         {onCancel ? (
           <Button variant="secondary" onClick={onCancel}>
-            Cancel
+            {m.account_cancel()}
           </Button>
         ) : null}
         <form.AppForm>
-          <form.SubmitButton busyLabel="Saving…">
-            {address ? 'Save address' : 'Add address'}
+          <form.SubmitButton busyLabel={m.account_saving()}>
+            {address ? m.account_save_address() : m.account_add_address_submit()}
           </form.SubmitButton>
         </form.AppForm>
       </div>

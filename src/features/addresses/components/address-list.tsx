@@ -8,11 +8,12 @@ import { setDefaultAddressFn } from '../addresses.functions'
 import { addressQueries } from '../addresses.queries'
 import { formatAddressLine, type Address } from '../addresses.schemas'
 import { DeleteAddressDialog } from './delete-address-dialog'
+import { m } from '~/lib/messages'
 
 export function DefaultBadge() {
   return (
     <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-900">
-      Default
+      {m.account_default()}
     </span>
   )
 }
@@ -22,19 +23,19 @@ export function AddressList({ addresses }: { addresses: Address[] }) {
   if (!addresses.length) {
     return (
       <EmptyState
-        title="No addresses yet"
+        title={m.account_addresses_empty_title()}
         action={
           <Button asChild>
-            <Link to="/buyer/profile/address/create">Add an address</Link>
+            <Link to="/buyer/profile/address/create">{m.account_add_address()}</Link>
           </Button>
         }
       >
-        Add where your orders should go. Your first address becomes the default at checkout.
+        {m.account_addresses_empty_text()}
       </EmptyState>
     )
   }
   return (
-    <ul aria-label="Addresses" className="grid gap-4 lg:grid-cols-2">
+    <ul aria-label={m.account_addresses_list()} className="grid gap-4 lg:grid-cols-2">
       {addresses.map((address) => (
         <AddressCard key={address.id} address={address} />
       ))}
@@ -48,7 +49,7 @@ function AddressCard({ address }: { address: Address }) {
     mutationFn: () => setDefaultAddressFn({ data: { address_id: address.id } }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: addressQueries.all })
-      notify('success', `${address.title} is now your default address`)
+      notify('success', m.account_now_default({ title: address.title }))
     },
     onError: (error) => notify('error', toApiError(error).message),
   })
@@ -64,15 +65,16 @@ function AddressCard({ address }: { address: Address }) {
       <p className="text-sm break-words text-stone-700">{formatAddressLine(address)}</p>
       <dl className="grid gap-1 text-sm text-stone-700 sm:grid-cols-2">
         <div>
-          <dt className="inline text-stone-500">Postal code: </dt>
+          <dt className="inline text-stone-500">{m.account_postal_code_colon()}</dt>
           <dd className="inline" dir="ltr">
             {address.postal_code}
           </dd>
         </div>
         <div>
-          <dt className="inline text-stone-500">Receiver: </dt>
+          <dt className="inline text-stone-500">{m.account_receiver_colon()}</dt>
           <dd className="inline">
-            {address.receiver_name}, <span dir="ltr">{address.receiver_phone}</span>
+            {m.account_receiver_line({ name: address.receiver_name })}
+            <span dir="ltr">{address.receiver_phone}</span>
           </dd>
         </div>
       </dl>
@@ -81,9 +83,9 @@ function AddressCard({ address }: { address: Address }) {
           <Link
             to="/buyer/profile/address/$id"
             params={{ id: String(address.id) }}
-            aria-label={`Edit ${address.title}`}
+            aria-label={m.account_edit_label({ title: address.title })}
           >
-            Edit
+            {m.account_edit()}
           </Link>
         </Button>
         {address.is_default ? null : (
@@ -92,9 +94,9 @@ function AddressCard({ address }: { address: Address }) {
             variant="secondary"
             disabled={makeDefault.isPending}
             onClick={() => makeDefault.mutate()}
-            aria-label={`Make ${address.title} the default`}
+            aria-label={m.account_make_default_label({ title: address.title })}
           >
-            {makeDefault.isPending ? 'Saving…' : 'Make default'}
+            {makeDefault.isPending ? m.account_saving() : m.account_make_default()}
           </Button>
         )}
         <DeleteAddressDialog address={address} />

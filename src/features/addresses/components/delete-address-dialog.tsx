@@ -8,6 +8,7 @@ import { FormError } from '~/ui/form/app-form'
 import { deleteAddressFn } from '../addresses.functions'
 import { addressQueries } from '../addresses.queries'
 import type { Address } from '../addresses.schemas'
+import { m } from '~/lib/messages'
 
 /** Deleting cannot be undone, so it asks first and says what happens to the default. */
 export function DeleteAddressDialog({ address, onDeleted }: { address: Address; onDeleted?: () => unknown }) {
@@ -21,7 +22,7 @@ export function DeleteAddressDialog({ address, onDeleted }: { address: Address; 
     try {
       await deleteAddressFn({ data: { address_id: address.id } })
       await queryClient.invalidateQueries({ queryKey: addressQueries.mine().queryKey })
-      notify('success', `${address.title} deleted`)
+      notify('success', m.account_deleted({ title: address.title }))
       setOpen(false)
       // Leave the edit page first: removing the query it is showing would refetch it into a 404.
       await onDeleted?.()
@@ -41,26 +42,27 @@ export function DeleteAddressDialog({ address, onDeleted }: { address: Address; 
       }}
     >
       <DialogTrigger asChild>
-        <Button size="sm" variant="ghost" className="text-red-800" aria-label={`Delete ${address.title}`}>
-          Delete
+        <Button size="sm" variant="ghost" className="text-red-800" aria-label={m.account_delete_label({ title: address.title })}
+        >
+          {m.account_delete()}
         </Button>
       </DialogTrigger>
       <DialogContent
-        title={`Delete ${address.title}?`}
+        title={m.account_delete_title({ title: address.title })}
         description={
           address.is_default
-            ? 'This is your default address. Your most recent other address becomes the default.'
-            : 'You cannot undo this.'
+            ? m.account_delete_default_text()
+            : m.account_delete_cannot_undo()
         }
       >
         <div className="flex flex-col gap-4">
           <FormError message={error} />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <DialogClose asChild>
-              <Button variant="secondary">Cancel</Button>
+              <Button variant="secondary">{m.account_cancel()}</Button>
             </DialogClose>
             <Button variant="danger" disabled={busy} onClick={() => void confirm()}>
-              {busy ? 'Deleting…' : 'Delete address'}
+              {busy ? m.account_deleting() : m.account_delete_address()}
             </Button>
           </div>
         </div>

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react'
 import { Button } from '~/ui/button'
 import type { Address } from '../addresses.schemas'
 import { AddressForm } from './address-form'
+import { m } from '~/lib/messages'
 
 /**
  * "Add a new address" that opens the form in place, for the checkout's address step: the buyer
@@ -18,7 +19,7 @@ export function InlineAddressCreate({ onCreated }: { onCreated: (address: Addres
   if (!open) {
     return (
       <Button ref={toggle} variant="secondary" onClick={() => setOpen(true)} className="self-start">
-        Add a new address
+        {m.account_add_new_address()}
       </Button>
     )
   }

@@ -7,6 +7,7 @@ import { FormError, useAppForm } from '~/ui/form/app-form'
 import { AUTH_EVENTS } from '../auth-events'
 import { changePasswordFn, updateProfileFn } from '../auth.functions'
 import { PASSWORD_RULE, changePasswordInput, updateProfileInput, type User } from '../auth.schemas'
+import { m } from '~/lib/messages'
 
 /** A titled card holding one form of an account page; `id` is its anchor (#password). */
 export function FormSection({
@@ -50,26 +51,30 @@ export function PersonalDetailsForm({ user }: { user: User }) {
     onSubmit: async (input) => {
       updateCurrentUser(queryClient, await updateProfileFn({ data: input }))
       track(AUTH_EVENTS.profileUpdated, { field: 'details' })
-      notify('success', 'Your details are saved')
+      notify('success', m.account_details_saved())
     },
   })
   return (
-    <FormSection id="details" title="Name and email">
+    <FormSection id="details" title={m.account_details_title()}>
       <form {...formProps} className="flex flex-col gap-4">
         <FormError message={formError} />
         <div className="grid gap-4 sm:grid-cols-2">
           <form.AppField name="first_name">
-            {(field) => <field.TextField label="First name" autoComplete="given-name" required />}
+            {(field) => (
+              <field.TextField label={m.account_first_name()} autoComplete="given-name" required />
+            )}
           </form.AppField>
           <form.AppField name="last_name">
-            {(field) => <field.TextField label="Last name" autoComplete="family-name" required />}
+            {(field) => (
+              <field.TextField label={m.account_last_name()} autoComplete="family-name" required />
+            )}
           </form.AppField>
         </div>
         <form.AppField name="email">
           {(field) => (
             <field.TextField
-              label="Email"
-              hint="Optional: for invoices and order updates"
+              label={m.account_email()}
+              hint={m.account_email_hint_register()}
               type="email"
               inputMode="email"
               autoComplete="email"
@@ -78,8 +83,8 @@ export function PersonalDetailsForm({ user }: { user: User }) {
           )}
         </form.AppField>
         <form.AppForm>
-          <form.SubmitButton busyLabel="Saving…" className="sm:self-start">
-            Save details
+          <form.SubmitButton busyLabel={m.account_saving()} className="sm:self-start">
+            {m.account_save_details()}
           </form.SubmitButton>
         </form.AppForm>
       </form>
@@ -103,18 +108,18 @@ export function PasswordForm({ user }: { user: User }) {
       updateCurrentUser(queryClient, await changePasswordFn({ data: input }))
       track(AUTH_EVENTS.passwordUpdateCompleted)
       reset()
-      notify('success', changing ? 'Your password is changed' : 'Your password is set')
+      notify('success', changing ? m.account_password_changed() : m.account_password_set())
     },
     onError: (error) => track(AUTH_EVENTS.passwordUpdateFailed, { status: error.status }),
   })
   return (
     <FormSection
       id="password"
-      title={changing ? 'Change password' : 'Set a password'}
+      title={changing ? m.account_change_password() : m.account_set_a_password()}
       intro={
         changing
-          ? 'Other devices signed in to your account will be signed out.'
-          : 'Then you can sign in with your mobile number and password, without waiting for a code.'
+          ? m.account_password_change_intro()
+          : m.account_password_set_intro()
       }
     >
       <form {...formProps} className="flex flex-col gap-4">
@@ -125,7 +130,7 @@ export function PasswordForm({ user }: { user: User }) {
           <form.AppField name="current_password">
             {(field) => (
               <field.TextField
-                label="Current password"
+                label={m.account_current_password()}
                 type={visible ? 'text' : 'password'}
                 autoComplete="current-password"
                 required
@@ -136,8 +141,8 @@ export function PasswordForm({ user }: { user: User }) {
         <form.AppField name="new_password">
           {(field) => (
             <field.TextField
-              label="New password"
-              hint={PASSWORD_RULE}
+              label={m.account_new_password()}
+              hint={PASSWORD_RULE()}
               type={visible ? 'text' : 'password'}
               autoComplete="new-password"
               required
@@ -151,11 +156,11 @@ export function PasswordForm({ user }: { user: User }) {
             onChange={(event) => setVisible(event.target.checked)}
             className="h-4 w-4 accent-brand-600"
           />
-          Show passwords
+          {m.account_show_passwords()}
         </label>
         <form.AppForm>
-          <form.SubmitButton busyLabel="Saving…" className="sm:self-start">
-            {changing ? 'Change password' : 'Set password'}
+          <form.SubmitButton busyLabel={m.account_saving()} className="sm:self-start">
+            {changing ? m.account_change_password() : m.account_set_password()}
           </form.SubmitButton>
         </form.AppForm>
       </form>

@@ -1,8 +1,9 @@
 import { cn } from '~/lib/cn'
+import { m } from '~/lib/messages'
 
 const channels = [
-  { value: 'sms', label: 'SMS' },
-  { value: 'whatsapp', label: 'WhatsApp' },
+  { value: 'sms', label: () => m.account_channel_sms() },
+  { value: 'whatsapp', label: () => m.account_channel_whatsapp() },
 ] as const
 
 /** SMS or WhatsApp (spec §9): two radio cards in a labelled group, arrow keys move between them. */
@@ -10,7 +11,7 @@ export function ChannelField({
   name,
   value,
   onChange,
-  legend = 'Send the code by',
+  legend,
 }: {
   name: string
   value: string
@@ -19,7 +20,7 @@ export function ChannelField({
 }) {
   return (
     <fieldset className="flex flex-col gap-1.5">
-      <legend className="mb-1.5 text-sm font-medium text-ink">{legend}</legend>
+      <legend className="mb-1.5 text-sm font-medium text-ink">{legend ?? m.account_channel_legend()}</legend>
       <div className="grid grid-cols-2 gap-2">
         {channels.map((channel) => (
           <label
@@ -40,7 +41,7 @@ export function ChannelField({
               onChange={() => onChange(channel.value)}
               className="h-4 w-4 accent-brand-600 focus-visible:outline-none"
             />
-            {channel.label}
+            {channel.label()}
           </label>
         ))}
       </div>

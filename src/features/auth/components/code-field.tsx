@@ -11,6 +11,8 @@ import { codeDigits } from '../auth-format'
 import type { CodeSent } from '../auth.schemas'
 import { useCodeSent, rememberCodeSent, type CodePurpose } from '../code-sent-store'
 import { formatSeconds, useSecondsLeft } from '../use-seconds-left'
+import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
 
 const { otpLength } = constants.auth
 
@@ -24,7 +26,7 @@ export function CodeField({ onComplete }: { onComplete: () => void }) {
   const error = useFieldError(field)
   const value = field.state.value
   return (
-    <Field label={`${otpLength}-digit code`} error={error} required>
+    <Field label={m.account_code_label({ length: formatNumber(otpLength) })} error={error} required>
       {(control) => (
         <Input
           {...control}
@@ -75,7 +77,7 @@ export function ResendCode({
       const next = await send()
       rememberCodeSent(purpose, next)
       if (purpose === 'login') track(AUTH_EVENTS.otpResend, { channel: next.channel })
-      setState({ busy: false, message: 'We sent you a new code.', failed: false })
+      setState({ busy: false, message: m.account_new_code_sent(), failed: false })
     } catch (error) {
       setState({ busy: false, message: toApiError(error).message, failed: true })
     }
@@ -89,7 +91,11 @@ export function ResendCode({
         disabled={waiting || state.busy}
         className="min-h-9 rounded text-sm font-medium text-brand-800 underline underline-offset-4 disabled:cursor-not-allowed disabled:text-stone-500 disabled:no-underline"
       >
-        {state.busy ? 'Sending…' : left ? `Resend code in ${formatSeconds(left)}` : 'Resend code'}
+        {state.busy
+          ? m.account_resend_sending()
+          : left
+            ? m.account_resend_in({ time: formatSeconds(left) })
+            : m.account_resend()}
       </button>
       <p
         role={state.failed ? 'alert' : 'status'}

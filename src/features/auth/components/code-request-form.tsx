@@ -11,8 +11,9 @@ import { normalizeIranMobile, requestCodeInput } from '../auth.schemas'
 import { rememberCodeSent } from '../code-sent-store'
 import { ChannelField } from './channel-field'
 import { SignInLocked, useSignInLock } from './sign-in-lock'
+import { m } from '~/lib/messages'
 
-export const CAPTCHA_UNAVAILABLE = 'The security check could not load. Check your connection and try again.'
+export const CAPTCHA_UNAVAILABLE = () => m.account_captcha_unavailable()
 
 /** Runs the captcha for `login` (spec §7); its failure is the form's message, not a crash. */
 export function useLoginCaptcha() {
@@ -23,7 +24,7 @@ export function useLoginCaptcha() {
       try {
         return (await captcha.execute('login')) ?? undefined
       } catch {
-        throw new ApiError(0, CAPTCHA_UNAVAILABLE)
+        throw new ApiError(0, CAPTCHA_UNAVAILABLE())
       }
     },
   }
@@ -63,14 +64,14 @@ export function CodeRequestForm({ initialPhone, redirect }: { initialPhone: stri
           search={{ phone: waitingFor, redirect }}
           className="-mt-2 text-sm font-medium text-brand-800 underline underline-offset-4"
         >
-          Enter the code we already sent
+          {m.account_enter_code_already_sent()}
         </Link>
       ) : null}
       <form.AppField name="phone">
         {(field) => (
           <field.TextField
-            label="Mobile number"
-            hint={`Iranian mobile numbers (${constants.auth.countryCode}), e.g. 0912 345 6789`}
+            label={m.account_mobile_label()}
+            hint={m.account_mobile_hint({ countryCode: constants.auth.countryCode })}
             type="tel"
             inputMode="tel"
             autoComplete="tel"
@@ -90,26 +91,26 @@ export function CodeRequestForm({ initialPhone, redirect }: { initialPhone: stri
         )}
       </form.Field>
       <form.AppForm>
-        <form.SubmitButton size="lg" busyLabel="Sending the code…">
-          Send code
+        <form.SubmitButton size="lg" busyLabel={m.account_sending_code()}>
+          {m.account_send_code()}
         </form.SubmitButton>
       </form.AppForm>
       {captcha.enabled ? (
         <p className="text-xs text-stone-600">
-          This site is protected by reCAPTCHA; the Google{' '}
+          {m.account_recaptcha_before()}
           <a
             className="underline"
             href="https://policies.google.com/privacy"
             rel="noreferrer"
             target="_blank"
           >
-            Privacy Policy
-          </a>{' '}
-          and{' '}
+            {m.account_recaptcha_privacy()}
+          </a>
+          {m.account_recaptcha_and()}
           <a className="underline" href="https://policies.google.com/terms" rel="noreferrer" target="_blank">
-            Terms of Service
-          </a>{' '}
-          apply.
+            {m.account_recaptcha_terms()}
+          </a>
+          {m.account_recaptcha_after()}
         </p>
       ) : null}
     </form>

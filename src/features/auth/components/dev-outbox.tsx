@@ -1,6 +1,8 @@
 import { EmptyState } from '~/ui/empty-state'
 import { SearchForm } from '~/ui/form/search-form'
 import { formatPhone } from '../auth-format'
+import { m } from '~/lib/messages'
+import { formatTehranShort } from '~/lib/tehran-time'
 
 export interface OutboxMessage {
   id: number
@@ -11,8 +13,12 @@ export interface OutboxMessage {
   createdAt: string
 }
 
-const time = (iso: string) =>
-  new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' })
+const statusLabel = (status: OutboxMessage['status']) =>
+  status === 'sent'
+    ? m.account_outbox_status_sent()
+    : status === 'failed'
+      ? m.account_outbox_status_failed()
+      : m.account_outbox_status_queued()
 
 /**
  * /dev/outbox: what the dev SMS adapter would have sent, newest first. It shows one-time codes to
@@ -31,26 +37,25 @@ export function DevOutbox({
     <section aria-labelledby="page-title" className="flex flex-col gap-5">
       <div className="flex flex-col gap-1">
         <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-          Message outbox
+          {m.account_outbox_title()}
         </h1>
         <p className="text-sm text-stone-600">
-          Development and demo only: the text messages and WhatsApp messages the app sent, instead of a real
-          gateway. It refreshes by itself.
+          {m.account_outbox_intro()}
         </p>
       </div>
       <SearchForm
-        ariaLabel="Filter messages"
-        label="Recipient"
+        ariaLabel={m.account_outbox_filter_label()}
+        label={m.account_outbox_recipient()}
         initial={to ?? ''}
         type="tel"
         dir="ltr"
         placeholder="+989121234567"
         maxLength={20}
-        buttonLabel="Filter"
+        buttonLabel={m.account_outbox_filter()}
         onSearch={onFilter}
       />
       {messages.length ? (
-        <ol aria-label="Messages" className="flex flex-col gap-3">
+        <ol aria-label={m.account_outbox_messages()} className="flex flex-col gap-3">
           {messages.map((message) => (
             <li
               key={message.id}
@@ -61,16 +66,18 @@ export function DevOutbox({
                 <span dir="ltr" className="font-semibold text-ink">
                   {formatPhone(message.to)}
                 </span>
-                <span>{message.channel === 'whatsapp' ? 'WhatsApp' : 'SMS'}</span>
-                <span>{message.status}</span>
-                <time dateTime={message.createdAt}>{time(message.createdAt)}</time>
+                <span>
+                  {message.channel === 'whatsapp' ? m.account_channel_whatsapp() : m.account_channel_sms()}
+                </span>
+                <span>{statusLabel(message.status)}</span>
+                <time dateTime={message.createdAt}>{formatTehranShort(message.createdAt)}</time>
               </div>
               <p className="text-sm break-words text-ink">{message.body}</p>
             </li>
           ))}
         </ol>
       ) : (
-        <EmptyState title="No messages yet">Request a sign-in code and it appears here.</EmptyState>
+        <EmptyState title={m.account_outbox_empty_title()}>{m.account_outbox_empty_text()}</EmptyState>
       )}
     </section>
   )

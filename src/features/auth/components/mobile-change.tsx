@@ -9,10 +9,11 @@ import { AUTH_EVENTS } from '../auth-events'
 import { confirmMobileChangeFn, requestMobileChangeCodeFn } from '../auth.functions'
 import { confirmMobileChangeInput, requestMobileChangeInput, type User } from '../auth.schemas'
 import { rememberCodeSent } from '../code-sent-store'
-import { formatPhone } from '../auth-format'
+import { formatPhone, phoneInText } from '../auth-format'
 import { FormSection } from './account-forms'
 import { ChannelField } from './channel-field'
 import { CodeField, ResendCode } from './code-field'
+import { m } from '~/lib/messages'
 
 type Target = { phone: string; channel: 'sms' | 'whatsapp' }
 
@@ -25,8 +26,8 @@ export function MobileChange({ user }: { user: User }) {
   return (
     <FormSection
       id="mobile"
-      title="Change mobile number"
-      intro={`Your number now: ${formatPhone(user.cellphone)}. You will sign in with the new number.`}
+      title={m.account_mobile_change_title()}
+      intro={m.account_mobile_change_intro({ phone: phoneInText(user.cellphone) })}
     >
       {target ? (
         <ConfirmStep target={target} onBack={() => setTarget(null)} onDone={() => setTarget(null)} />
@@ -53,7 +54,7 @@ function RequestStep({ onSent }: { onSent: (target: Target) => void }) {
       <form.AppField name="phone">
         {(field) => (
           <field.TextField
-            label="New mobile number"
+            label={m.account_mobile_new()}
             type="tel"
             inputMode="tel"
             autoComplete="tel"
@@ -73,8 +74,8 @@ function RequestStep({ onSent }: { onSent: (target: Target) => void }) {
         )}
       </form.Field>
       <form.AppForm>
-        <form.SubmitButton busyLabel="Sending the code…" className="sm:self-start">
-          Send code
+        <form.SubmitButton busyLabel={m.account_sending_code()} className="sm:self-start">
+          {m.account_send_code()}
         </form.SubmitButton>
       </form.AppForm>
     </form>
@@ -91,28 +92,32 @@ function ConfirmStep({ target, onBack, onDone }: { target: Target; onBack: () =>
       const user = await confirmMobileChangeFn({ data: input })
       updateCurrentUser(queryClient, user)
       track(AUTH_EVENTS.profileUpdated, { field: 'cellphone' })
-      notify('success', `Your mobile number is now ${formatPhone(user.cellphone)}`)
+      notify('success', m.account_mobile_now({ phone: phoneInText(user.cellphone) }))
       onDone()
     },
   })
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm text-stone-700">
-        We sent a code by {target.channel === 'whatsapp' ? 'WhatsApp' : 'SMS'} to{' '}
+        {m.account_mobile_code_sent_before({
+          channel: target.channel === 'whatsapp' ? m.account_channel_whatsapp() : m.account_channel_sms(),
+        })}
         <span dir="ltr" className="font-medium whitespace-nowrap text-ink">
           {formatPhone(target.phone)}
         </span>
-        .
+        {m.account_verify_sent_after()}
       </p>
       <form {...formProps} className="flex flex-col gap-4">
         <FormError message={formError} />
         <form.AppField name="code">{() => <CodeField onComplete={submit} />}</form.AppField>
         <div className="flex flex-col gap-2 sm:flex-row">
           <form.AppForm>
-            <form.SubmitButton busyLabel="Checking…">Confirm new number</form.SubmitButton>
+            <form.SubmitButton busyLabel={m.account_verify_checking()}>
+              {m.account_mobile_confirm()}
+            </form.SubmitButton>
           </form.AppForm>
           <Button variant="secondary" onClick={onBack}>
-            Use another number
+            {m.account_mobile_use_another()}
           </Button>
         </div>
       </form>

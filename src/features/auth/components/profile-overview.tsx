@@ -3,6 +3,8 @@ import type { ReactNode } from 'react'
 import { canEnterSellerArea } from '~/lib/auth-access'
 import type { User } from '../auth.schemas'
 import { formatPhone } from '../auth-format'
+import { m } from '~/lib/messages'
+import { constants } from '#app-config'
 
 function Card({ title, children, action }: { title: string; children: ReactNode; action: ReactNode }) {
   return (
@@ -22,63 +24,63 @@ export function ProfileOverview({ user }: { user: User }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <Card
-        title="Personal details"
+        title={m.account_profile_personal()}
         action={
           <Link to="/buyer/profile/profile" className={linkClasses}>
-            Edit personal details
+            {m.account_profile_edit_personal()}
           </Link>
         }
       >
-        <p className="font-medium text-ink">{name || 'No name yet'}</p>
-        <p>{user.email ?? 'No email address'}</p>
+        <p className="font-medium text-ink">{name || m.account_profile_no_name()}</p>
+        <p>{user.email ?? m.account_profile_no_email()}</p>
       </Card>
       <Card
-        title="Mobile number"
+        title={m.account_mobile_label()}
         action={
           <Link to="/buyer/profile/mobile" className={linkClasses}>
-            Change mobile number
+            {m.account_mobile_change_title()}
           </Link>
         }
       >
         <p dir="ltr" className="w-fit font-medium text-ink">
           {formatPhone(user.cellphone)}
         </p>
-        <p>You sign in with this number; codes and order updates go to it.</p>
+        <p>{m.account_profile_mobile_text()}</p>
       </Card>
       <Card
-        title="Password"
+        title={m.account_profile_password()}
         action={
           <Link to="/buyer/profile/profile" hash="password" className={linkClasses}>
-            {user.has_password ? 'Change password' : 'Set a password'}
+            {user.has_password ? m.account_change_password() : m.account_set_a_password()}
           </Link>
         }
       >
         <p>
           {user.has_password
-            ? 'You can sign in with your password or a one-time code.'
-            : 'You sign in with one-time codes. Set a password to sign in without waiting for a code.'}
+            ? m.account_profile_password_has()
+            : m.account_profile_password_none()}
         </p>
       </Card>
       <Card
-        title="Addresses"
+        title={m.account_profile_addresses()}
         action={
           <Link to="/buyer/profile/address" className={linkClasses}>
-            Manage addresses
+            {m.account_profile_manage_addresses()}
           </Link>
         }
       >
-        <p>Where your orders are delivered.</p>
+        <p>{m.account_profile_addresses_text()}</p>
       </Card>
       {canEnterSellerArea(user) ? null : (
         <Card
-          title="Sell on Omdeh"
+          title={m.account_profile_sell_on({ brand: constants.brand.name })}
           action={
             <Link to="/become-a-seller" className={linkClasses}>
-              Become a seller
+              {m.account_profile_become_seller()}
             </Link>
           }
         >
-          <p>Open your own stores and sell wholesale to buyers across the country.</p>
+          <p>{m.account_profile_sell_text()}</p>
         </Card>
       )}
     </div>

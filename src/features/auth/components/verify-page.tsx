@@ -10,6 +10,7 @@ import { useFinishSignIn } from '../use-finish-sign-in'
 import { CodeField, ResendCode } from './code-field'
 import { useLoginCaptcha } from './code-request-form'
 import { SignInLocked, useSignInLock } from './sign-in-lock'
+import { m } from '~/lib/messages'
 
 type Channel = 'sms' | 'whatsapp'
 
@@ -72,20 +73,22 @@ function CodeStep({
     <section aria-labelledby="verify-title" className="flex flex-col gap-5">
       <div className="flex flex-col gap-1.5">
         <h1 id="verify-title" className="text-2xl font-bold tracking-tight text-ink">
-          Enter your code
+          {m.account_verify_title()}
         </h1>
         <p className="text-sm text-stone-600">
-          We sent a code by {channel === 'whatsapp' ? 'WhatsApp' : 'SMS'} to{' '}
+          {m.account_verify_sent_before({
+            channel: channel === 'whatsapp' ? m.account_channel_whatsapp() : m.account_channel_sms(),
+          })}
           <span dir="ltr" className="font-medium whitespace-nowrap text-ink">
             {formatPhone(phone)}
           </span>
-          .{' '}
+          {m.account_verify_sent_after()}{' '}
           <Link
             to="/auth"
             search={{ phone, redirect }}
             className="font-medium whitespace-nowrap text-brand-800 underline underline-offset-4"
           >
-            Change number
+            {m.account_verify_change_number()}
           </Link>
         </p>
       </div>
@@ -93,8 +96,8 @@ function CodeStep({
         <FormError message={formError} />
         <form.AppField name="code">{() => <CodeField onComplete={submit} />}</form.AppField>
         <form.AppForm>
-          <form.SubmitButton size="lg" busyLabel="Checking…">
-            Verify
+          <form.SubmitButton size="lg" busyLabel={m.account_verify_checking()}>
+            {m.account_verify_submit()}
           </form.SubmitButton>
         </form.AppForm>
       </form>
@@ -139,13 +142,13 @@ function RegisterStep({
     <section aria-labelledby="register-title" className="flex flex-col gap-5">
       <div className="flex flex-col gap-1.5">
         <h1 id="register-title" className="text-2xl font-bold tracking-tight text-ink">
-          Create your account
+          {m.account_register_title()}
         </h1>
         <p className="text-sm text-stone-600">
           <span dir="ltr" className="font-medium whitespace-nowrap text-ink">
             {formatPhone(phone)}
-          </span>{' '}
-          is verified. Tell us your name to finish.
+          </span>
+          {m.account_register_verified()}
         </p>
       </div>
       <form {...formProps} className="flex flex-col gap-4">
@@ -156,22 +159,26 @@ function RegisterStep({
             search={{ phone, redirect }}
             className="-mt-2 text-sm font-medium text-brand-800 underline underline-offset-4"
           >
-            Request a new code
+            {m.account_request_new_code()}
           </Link>
         ) : null}
         <div className="grid gap-4 sm:grid-cols-2">
           <form.AppField name="first_name">
-            {(field) => <field.TextField label="First name" autoComplete="given-name" required autoFocus />}
+            {(field) => (
+              <field.TextField label={m.account_first_name()} autoComplete="given-name" required autoFocus />
+            )}
           </form.AppField>
           <form.AppField name="last_name">
-            {(field) => <field.TextField label="Last name" autoComplete="family-name" required />}
+            {(field) => (
+              <field.TextField label={m.account_last_name()} autoComplete="family-name" required />
+            )}
           </form.AppField>
         </div>
         <form.AppField name="email">
           {(field) => (
             <field.TextField
-              label="Email"
-              hint="Optional: for invoices and order updates"
+              label={m.account_email()}
+              hint={m.account_email_hint_register()}
               type="email"
               inputMode="email"
               autoComplete="email"
@@ -180,8 +187,8 @@ function RegisterStep({
           )}
         </form.AppField>
         <form.AppForm>
-          <form.SubmitButton size="lg" busyLabel="Creating your account…">
-            Create account
+          <form.SubmitButton size="lg" busyLabel={m.account_register_busy()}>
+            {m.account_register_submit()}
           </form.SubmitButton>
         </form.AppForm>
       </form>

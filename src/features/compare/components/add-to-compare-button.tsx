@@ -9,6 +9,8 @@ import {
   useCompareItems,
   type CompareItem,
 } from '../compare-store'
+import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
 
 /** Adds a product to the compare drawer, or takes it out again; a fifth product gets a warning. */
 export function AddToCompareButton({
@@ -25,14 +27,16 @@ export function AddToCompareButton({
 }) {
   const items = useCompareItems()
   const added = items.some((item) => item.id === product.id)
-  const label = added ? `Remove ${product.name} from compare` : `Add ${product.name} to compare`
+  const label = added
+    ? m.account_compare_remove_label({ name: product.name })
+    : m.account_compare_add_label({ name: product.name })
   const toggle = () => {
     if (added) {
       removeFromCompare(product.id)
       return
     }
-    if (addToCompare(product)) notify('success', `${product.name} added to compare`)
-    else notify('warning', `You can compare up to ${MAX_COMPARE} products. Remove one to add another.`)
+    if (addToCompare(product)) notify('success', m.account_compare_added({ name: product.name }))
+    else notify('warning', m.account_compare_full({ max: formatNumber(MAX_COMPARE) }))
   }
   return (
     <button
@@ -47,7 +51,7 @@ export function AddToCompareButton({
       )}
     >
       <CompareIcon size={compact ? 16 : 18} />
-      {compact ? null : <span>{added ? 'In compare' : 'Compare'}</span>}
+      {compact ? null : <span>{added ? m.account_compare_in() : m.account_compare()}</span>}
     </button>
   )
 }

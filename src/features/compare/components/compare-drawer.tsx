@@ -11,6 +11,8 @@ import { EmptyState } from '~/ui/empty-state'
 import { CloseIcon, CompareIcon } from '~/ui/icons'
 import { Sheet } from '~/ui/sheet'
 import { MAX_COMPARE, removeFromCompare, useCompareItems, type CompareItem } from '../compare-store'
+import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
 
 /** Every attribute key any of the products has, in the order they first appear. */
 export function attributeUnion(products: (ProductDetail | null | undefined)[]): string[] {
@@ -56,17 +58,17 @@ export function CompareDrawer() {
   return (
     <Sheet
       {...drawer}
-      title={`Compare products (${items.length} of ${MAX_COMPARE})`}
+      title={m.account_compare_title({ count: formatNumber(items.length), max: formatNumber(MAX_COMPARE) })}
       className={items.length > 1 ? 'w-[min(60rem,calc(100vw-1rem))]!' : undefined}
     >
       {items.length === 0 ? (
-        <EmptyState title="Nothing to compare yet" icon={<CompareIcon size={36} />}>
-          Add up to {MAX_COMPARE} products from their pages or cards to see them side by side.
+        <EmptyState title={m.account_compare_empty_title()} icon={<CompareIcon size={36} />}>
+          {m.account_compare_empty_text({ max: formatNumber(MAX_COMPARE) })}
         </EmptyState>
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full border-collapse" data-testid="compare-table">
-            <caption className="sr-only">The products side by side</caption>
+            <caption className="sr-only">{m.account_compare_caption()}</caption>
             <thead>
               <tr>
                 <td />
@@ -97,9 +99,9 @@ export function CompareDrawer() {
                         size="sm"
                         className="self-start"
                         onClick={() => removeFromCompare(item.id)}
-                        aria-label={`Remove ${item.name} from compare`}
+                        aria-label={m.account_compare_remove_label({ name: item.name })}
                       >
-                        <CloseIcon size={14} /> Remove
+                        <CloseIcon size={14} /> {m.account_remove()}
                       </Button>
                     </div>
                   </th>
@@ -107,7 +109,7 @@ export function CompareDrawer() {
               </tr>
             </thead>
             <tbody className="divide-y divide-stone-200">
-              {row('Lowest price', (p) =>
+              {row(m.account_compare_lowest_price(), (p) =>
                 p?.lowestPrice != null ? (
                   <span className="font-semibold">
                     {formatMoney(p.lowestPrice)}
@@ -116,16 +118,16 @@ export function CompareDrawer() {
                     ) : null}
                   </span>
                 ) : p === null ? (
-                  'No longer sold'
+                  m.account_compare_no_longer_sold()
                 ) : (
-                  'No offers now'
+                  m.account_compare_no_offers()
                 ),
               )}
-              {row('MOQ', (p) => (p?.moq != null ? p.moq : dash))}
-              {row('Brand', (p) => p?.brand?.name ?? dash)}
-              {row('Category', (p) => p?.categoryTrail.at(-1)?.name ?? dash)}
-              {row('Stores', (p) => (p ? p.offers.length : dash))}
-              {row('Unit', (p) => p?.unit ?? dash)}
+              {row(m.account_compare_moq(), (p) => (p?.moq != null ? formatNumber(p.moq) : dash))}
+              {row(m.account_compare_brand(), (p) => p?.brand?.name ?? dash)}
+              {row(m.account_compare_category(), (p) => p?.categoryTrail.at(-1)?.name ?? dash)}
+              {row(m.account_compare_stores(), (p) => (p ? formatNumber(p.offers.length) : dash))}
+              {row(m.account_compare_unit(), (p) => p?.unit ?? dash)}
               {keys.map((key) => row(key, (p) => p?.attributes.find((a) => a.key === key)?.value ?? dash))}
             </tbody>
           </table>

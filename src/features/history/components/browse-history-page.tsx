@@ -6,6 +6,7 @@ import { EmptyState } from '~/ui/empty-state'
 import { CloseIcon } from '~/ui/icons'
 import { clearHistory, removeFromHistory, useBrowsingHistory } from '../history-store'
 import { formatTehranShort } from '~/lib/tehran-time'
+import { m } from '~/lib/messages'
 
 /** The products this browser viewed last (spec §3: at most 10, kept in local storage). */
 export function BrowseHistoryPage() {
@@ -15,26 +16,26 @@ export function BrowseHistoryPage() {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-            Browsing History
+            {m.account_history_title()}
           </h1>
-          <p className="mt-1 text-sm text-stone-600">The last products you looked at on this device.</p>
+          <p className="mt-1 text-sm text-stone-600">{m.account_history_intro()}</p>
         </div>
         {items.length ? (
           <Button variant="secondary" size="sm" onClick={clearHistory}>
-            Clear history
+            {m.account_history_clear()}
           </Button>
         ) : null}
       </div>
       {items.length === 0 ? (
         <EmptyState
-          title="No products viewed yet"
+          title={m.account_history_empty_title()}
           action={
             <Button asChild>
-              <Link to="/product">Browse products</Link>
+              <Link to="/product">{m.account_history_browse()}</Link>
             </Button>
           }
         >
-          Products you open appear here, so you can find them again.
+          {m.account_history_empty_text()}
         </EmptyState>
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
@@ -63,15 +64,17 @@ export function BrowseHistoryPage() {
                   {item.name}
                 </Link>
                 <p className="mt-1 text-xs text-stone-500">
-                  {item.lowestPrice !== undefined ? `${formatMoney(item.lowestPrice)} · ` : ''}
-                  Viewed {formatTehranShort(item.addDate)}
+                  {item.lowestPrice !== undefined
+                    ? m.account_history_price({ price: formatMoney(item.lowestPrice) })
+                    : ''}
+                  {m.account_history_viewed({ time: formatTehranShort(item.addDate) })}
                 </p>
               </div>
               <Button
                 variant="ghost"
                 size="icon"
                 onClick={() => removeFromHistory(item.id)}
-                aria-label={`Remove ${item.name} from history`}
+                aria-label={m.account_history_remove({ name: item.name })}
               >
                 <CloseIcon size={18} />
               </Button>

@@ -2,11 +2,14 @@ import { useId, useState } from 'react'
 import { Field } from '~/ui/field'
 import { ATTACHMENT_ACCEPT, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from '../tickets.schemas'
 import { formatSize } from './ticket-badges'
+import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
 
 /** Checks the browser can make before uploading; the server checks again, by the files' bytes. */
 export function attachmentProblem(files: File[]): string | null {
-  if (files.length > MAX_ATTACHMENTS) return `Attach at most ${MAX_ATTACHMENTS} files`
-  if (files.some((file) => file.size > MAX_ATTACHMENT_BYTES)) return 'Each attachment must be at most 5 MB'
+  if (files.length > MAX_ATTACHMENTS) return m.account_attach_at_most({ count: formatNumber(MAX_ATTACHMENTS) })
+  if (files.some((file) => file.size > MAX_ATTACHMENT_BYTES))
+    return m.account_attach_size({ size: formatNumber(MAX_ATTACHMENT_BYTES / 1024 / 1024) })
   return null
 }
 
@@ -25,8 +28,11 @@ export function AttachmentsField({
   const problem = attachmentProblem(files)
   return (
     <Field
-      label="Attachments"
-      hint={`Optional: up to ${MAX_ATTACHMENTS} images (PNG, JPEG, WebP) or PDF files, 5 MB each`}
+      label={m.account_attachments()}
+      hint={m.account_attachments_hint({
+        count: formatNumber(MAX_ATTACHMENTS),
+        size: formatNumber(MAX_ATTACHMENT_BYTES / 1024 / 1024),
+      })}
       error={problem ?? error}
     >
       {(control) => (
@@ -43,7 +49,7 @@ export function AttachmentsField({
             className="block w-full text-sm text-stone-700 file:me-3 file:rounded-lg file:border-0 file:bg-stone-100 file:px-3 file:py-2 file:text-sm file:font-medium hover:file:bg-stone-200"
           />
           {files.length ? (
-            <ul aria-label="Files to send" className="flex flex-col gap-1 text-sm">
+            <ul aria-label={m.account_files_to_send()} className="flex flex-col gap-1 text-sm">
               {files.map((file, index) => (
                 <li
                   key={`${file.name}-${index}`}
@@ -51,7 +57,7 @@ export function AttachmentsField({
                   className="flex items-center justify-between gap-2 rounded-lg bg-stone-50 px-3 py-1.5"
                 >
                   <span className="truncate">
-                    {file.name} <span className="text-stone-500">({formatSize(file.size)})</span>
+                    <bdi>{file.name}</bdi> <span className="text-stone-500">({formatSize(file.size)})</span>
                   </span>
                   <button
                     type="button"
@@ -61,7 +67,7 @@ export function AttachmentsField({
                       setInputKey((k) => k + 1)
                     }}
                   >
-                    Remove<span className="sr-only"> {file.name}</span>
+                    {m.account_remove()}<span className="sr-only"> {file.name}</span>
                   </button>
                 </li>
               ))}

@@ -7,6 +7,8 @@ import { FormError, useAppForm } from '~/ui/form/app-form'
 import { submitContactFn } from '../tickets.functions'
 import { contactInput } from '../tickets.schemas'
 import { DepartmentField } from './department-field'
+import { m } from '~/lib/messages'
+import { ticketNumber } from './ticket-badges'
 
 /** /contact: anyone can write to support; the message becomes a ticket (action `contact` captcha). */
 export function ContactForm() {
@@ -37,26 +39,27 @@ export function ContactForm() {
         role="status"
         className="flex flex-col gap-3 rounded-2xl border border-green-200 bg-green-50 p-6 text-green-900"
       >
-        <h2 className="text-lg font-semibold">Thank you, your message has been sent</h2>
+        <h2 className="text-lg font-semibold">{m.account_contact_thanks()}</h2>
         <p>
-          Your reference is <strong>#{sent.reference}</strong>. Our support team usually replies within one
-          working day, by phone or email as you asked.
+          {m.account_contact_reference_before()}
+          <strong>#{ticketNumber(sent.reference)}</strong>
+          {m.account_contact_reference_after()}
         </p>
         {sent.signedIn ? (
           <p>
-            You can follow it under{' '}
+            {m.account_contact_follow_before()}
             <Link
               to="/buyer/tickets/$id/show"
               params={{ id: String(sent.reference) }}
               className="font-medium underline"
             >
-              Your Tickets
+              {m.account_your_tickets()}
             </Link>
-            .
+            {m.account_contact_follow_after()}
           </p>
         ) : null}
         <Button variant="secondary" className="self-start" onClick={() => setSent(null)}>
-          Send another message
+          {m.account_contact_send_another()}
         </Button>
       </div>
     )
@@ -66,13 +69,13 @@ export function ContactForm() {
       <FormError message={formError} />
       <div className="grid gap-4 sm:grid-cols-2">
         <form.AppField name="name">
-          {(field) => <field.TextField label="Your name" autoComplete="name" required />}
+          {(field) => <field.TextField label={m.account_your_name()} autoComplete="name" required />}
         </form.AppField>
         <form.AppField name="contact">
           {(field) => (
             <field.TextField
-              label="Mobile number or email"
-              hint="We reply to this"
+              label={m.account_contact_handle()}
+              hint={m.account_contact_handle_hint()}
               autoComplete="email"
               dir="ltr"
               required
@@ -81,18 +84,18 @@ export function ContactForm() {
         </form.AppField>
       </div>
       <form.AppField name="department">
-        {() => <DepartmentField label="Which team should answer?" />}
+        {() => <DepartmentField label={m.account_contact_which_team()} />}
       </form.AppField>
-      <form.AppField name="subject">{(field) => <field.TextField label="Subject" required />}</form.AppField>
+      <form.AppField name="subject">{(field) => <field.TextField label={m.account_subject()} required />}</form.AppField>
       <form.AppField name="message">
-        {(field) => <field.TextAreaField label="Message" rows={6} required />}
+        {(field) => <field.TextAreaField label={m.account_message()} rows={6} required />}
       </form.AppField>
       {captcha.enabled ? (
-        <p className="text-xs text-stone-500">This form is protected by reCAPTCHA.</p>
+        <p className="text-xs text-stone-500">{m.account_contact_recaptcha()}</p>
       ) : null}
       <form.AppForm>
-        <form.SubmitButton size="lg" className="sm:self-start" busyLabel={'Sending…'}>
-          {'Send message'}
+        <form.SubmitButton size="lg" className="sm:self-start" busyLabel={m.account_sending()}>
+          {m.account_send_message()}
         </form.SubmitButton>
       </form.AppForm>
     </form>

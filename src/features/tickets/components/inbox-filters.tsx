@@ -2,13 +2,13 @@ import * as v from 'valibot'
 import { textSchema } from '~/lib/schema-pieces'
 import { useAppForm } from '~/ui/form/app-form'
 import {
-  departmentLabels,
-  statusLabels,
   ticketDepartments,
   ticketStatuses,
   type TicketDepartment,
   type TicketStatus,
 } from '~/lib/ticket-enums'
+import { m } from '~/lib/messages'
+import { departmentLabel, ticketStatusLabel } from './ticket-badges'
 
 export interface InboxFilters {
   status?: TicketStatus
@@ -27,7 +27,7 @@ const inboxFilterSchema = v.object({
 })
 
 const withAll = (options: Array<[string, string]>) => [
-  { value: '', label: 'All' },
+  { value: '', label: m.account_filter_all() },
   ...options.map(([value, label]) => ({ value, label })),
 ]
 
@@ -65,29 +65,29 @@ export function InboxFiltersForm({
       <form.AppField name="status">
         {(field) => (
           <field.SelectField
-            label="Status"
+            label={m.account_inbox_status()}
             className={small}
-            options={withAll(ticketStatuses.map((s) => [s, statusLabels[s]]))}
+            options={withAll(ticketStatuses.map((s) => [s, ticketStatusLabel(s)]))}
           />
         )}
       </form.AppField>
       <form.AppField name="department">
         {(field) => (
           <field.SelectField
-            label="Department"
+            label={m.account_department()}
             className={small}
-            options={withAll(ticketDepartments.map((d) => [d, departmentLabels[d]]))}
+            options={withAll(ticketDepartments.map((d) => [d, departmentLabel(d)]))}
           />
         )}
       </form.AppField>
       <form.AppField name="assigned">
         {(field) => (
           <field.SelectField
-            label="Assigned"
+            label={m.account_inbox_assigned()}
             className={small}
             options={withAll([
-              ['me', 'To me'],
-              ['unassigned', 'Nobody'],
+              ['me', m.account_inbox_to_me()],
+              ['unassigned', m.account_inbox_nobody()],
             ])}
           />
         )}
@@ -95,16 +95,16 @@ export function InboxFiltersForm({
       <form.AppField name="q">
         {(field) => (
           <field.TextField
-            label="Search"
+            label={m.account_inbox_search()}
             type="search"
             className={small}
-            placeholder="Subject, #id, phone, email"
+            placeholder={m.account_inbox_search_placeholder()}
             maxLength={100}
           />
         )}
       </form.AppField>
       <form.AppForm>
-        <form.SubmitButton>Apply</form.SubmitButton>
+        <form.SubmitButton>{m.account_inbox_apply()}</form.SubmitButton>
       </form.AppForm>
     </form>
   )

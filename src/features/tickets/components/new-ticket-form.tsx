@@ -8,6 +8,8 @@ import { ticketQueries } from '../tickets.queries'
 import { createTicketInput } from '../tickets.schemas'
 import { AttachmentsField, attachmentProblem, toFormData } from './attachments-field'
 import { DepartmentField } from './department-field'
+import { m } from '~/lib/messages'
+import { ticketNumber } from './ticket-badges'
 
 /** The form's fields (exported so a test can hold the server's 422 field names against them). */
 export const newTicketFields = { subject: '', department: '', order_reference: '', message: '' }
@@ -27,7 +29,7 @@ export function NewTicketForm({ orderReference = '' }: { orderReference?: string
       if (attachmentProblem(files)) return
       const ticket = await createTicketFn({ data: toFormData(input, files) })
       await queryClient.invalidateQueries({ queryKey: ticketQueries.all })
-      notify('success', `Ticket #${ticket.id} opened: we will text you when we answer`)
+      notify('success', m.account_ticket_opened({ id: ticketNumber(ticket.id) }))
       await navigate({ to: '/buyer/tickets/$id/show', params: { id: String(ticket.id) } })
     },
   })
@@ -35,15 +37,17 @@ export function NewTicketForm({ orderReference = '' }: { orderReference?: string
     <form {...formProps} className="flex flex-col gap-4">
       <FormError message={formError} />
       <form.AppField name="subject">
-        {(field) => <field.TextField label="Subject" hint="In a few words, what is it about?" required />}
+        {(field) => (
+          <field.TextField label={m.account_subject()} hint={m.account_subject_hint()} required />
+        )}
       </form.AppField>
       <div className="grid gap-4 sm:grid-cols-2">
         <form.AppField name="department">{() => <DepartmentField />}</form.AppField>
         <form.AppField name="order_reference">
           {(field) => (
             <field.TextField
-              label="Order reference"
-              hint="Optional: the order number, if it is about an order"
+              label={m.account_order_reference()}
+              hint={m.account_order_reference_hint()}
               autoComplete="off"
               dir="ltr"
             />
@@ -51,12 +55,12 @@ export function NewTicketForm({ orderReference = '' }: { orderReference?: string
         </form.AppField>
       </div>
       <form.AppField name="message">
-        {(field) => <field.TextAreaField label="Message" rows={6} required />}
+        {(field) => <field.TextAreaField label={m.account_message()} rows={6} required />}
       </form.AppField>
       <AttachmentsField files={files} onChange={setFiles} />
       <form.AppForm>
-        <form.SubmitButton size="lg" className="sm:self-start" busyLabel={'Opening the ticket…'}>
-          {'Open ticket'}
+        <form.SubmitButton size="lg" className="sm:self-start" busyLabel={m.account_opening_ticket()}>
+          {m.account_open_ticket()}
         </form.SubmitButton>
       </form.AppForm>
     </form>

@@ -1,8 +1,9 @@
 import { Link } from '@tanstack/react-router'
 import { EmptyState } from '~/ui/empty-state'
 import type { AdminTicketSummary, TicketSummary } from '../tickets.schemas'
-import { StatusBadge, departmentLabel } from './ticket-badges'
+import { StatusBadge, departmentLabel, ticketNumber } from './ticket-badges'
 import { formatTehranDateTime } from '~/lib/tehran-time'
+import { m } from '~/lib/messages'
 
 /** Tickets as cards that link to their thread: the buyer's list and the admin inbox share it. */
 export function TicketList({
@@ -14,7 +15,7 @@ export function TicketList({
   linkTo: '/buyer/tickets/$id/show' | '/admin/tickets/$id'
   emptyText: string
 }) {
-  if (!tickets.length) return <EmptyState title="No tickets here">{emptyText}</EmptyState>
+  if (!tickets.length) return <EmptyState title={m.account_tickets_empty_title()}>{emptyText}</EmptyState>
   return (
     <ul className="flex flex-col gap-2">
       {tickets.map((ticket) => (
@@ -27,11 +28,11 @@ export function TicketList({
             <div className="flex min-w-0 flex-col gap-1">
               <span className="truncate font-semibold text-ink">{ticket.subject}</span>
               <span className="text-xs text-stone-600">
-                #{ticket.id} · {departmentLabel(ticket.department)}
-                {ticket.order_reference ? ` · Order ${ticket.order_reference}` : ''}
+                <bdi dir="ltr">#{ticketNumber(ticket.id)}</bdi> · {departmentLabel(ticket.department)}
+                {ticket.order_reference ? m.account_ticket_line_order({ reference: ticket.order_reference }) : ''}
                 {'requester' in ticket ? ` · ${ticket.requester}` : ''}
                 {'assigned_admin' in ticket && ticket.assigned_admin
-                  ? ` · Handled by ${ticket.assigned_admin.name}`
+                  ? m.account_ticket_line_handled({ name: ticket.assigned_admin.name })
                   : ''}
               </span>
             </div>

@@ -9,6 +9,7 @@ import { ticketQueries } from '../tickets.queries'
 import { messageSchema, type TicketThread } from '../tickets.schemas'
 import * as v from 'valibot'
 import { AttachmentsField, attachmentProblem, toFormData } from './attachments-field'
+import { m } from '~/lib/messages'
 
 const replyForm = v.object({ message: messageSchema })
 
@@ -34,21 +35,21 @@ export function TicketReplyForm({ ticket, staff }: { ticket: TicketThread; staff
       await update(await replyToTicketFn({ data: toFormData(fields, files) }))
       reset()
       setFiles([])
-      notify('success', staff ? 'Answer sent: the buyer gets an SMS' : 'Reply sent')
+      notify('success', staff ? m.account_answer_sent() : m.account_reply_sent())
     },
   })
   return (
     <form
       {...formProps}
-      aria-label="Reply"
+      aria-label={m.account_reply()}
       className="flex flex-col gap-4 rounded-2xl border border-stone-200 bg-white p-4 sm:p-5"
     >
       <FormError message={formError} />
       <form.AppField name="message">
         {(field) => (
           <field.TextAreaField
-            label={staff ? 'Your answer' : 'Your reply'}
-            hint={!staff && ticket.status === 'closed' ? 'Replying reopens the ticket' : undefined}
+            label={staff ? m.account_your_answer() : m.account_your_reply()}
+            hint={!staff && ticket.status === 'closed' ? m.account_reply_reopens() : undefined}
             rows={5}
             required
           />
@@ -56,8 +57,8 @@ export function TicketReplyForm({ ticket, staff }: { ticket: TicketThread; staff
       </form.AppField>
       <AttachmentsField files={files} onChange={setFiles} />
       <form.AppForm>
-        <form.SubmitButton className="sm:self-start" busyLabel={'Sending…'}>
-          {staff ? 'Send answer' : 'Send reply'}
+        <form.SubmitButton className="sm:self-start" busyLabel={m.account_sending()}>
+          {staff ? m.account_send_answer() : m.account_send_reply()}
         </form.SubmitButton>
       </form.AppForm>
     </form>
@@ -73,7 +74,7 @@ export function TicketStatusButton({ ticket }: { ticket: TicketThread }) {
     setBusy(true)
     try {
       await update(await changeTicketStatusFn({ data: { ticket_id: ticket.id, action } }))
-      notify('success', action === 'close' ? 'Ticket closed' : 'Ticket reopened')
+      notify('success', action === 'close' ? m.account_ticket_closed() : m.account_ticket_reopened())
     } catch (error) {
       notify('error', toApiError(error).message)
     } finally {
@@ -82,7 +83,7 @@ export function TicketStatusButton({ ticket }: { ticket: TicketThread }) {
   }
   return (
     <Button variant="secondary" disabled={busy} onClick={() => void run()}>
-      {action === 'close' ? 'Close ticket' : 'Reopen ticket'}
+      {action === 'close' ? m.account_close_ticket() : m.account_reopen_ticket()}
     </Button>
   )
 }

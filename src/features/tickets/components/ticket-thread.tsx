@@ -1,7 +1,8 @@
 import { cn } from '~/lib/cn'
 import type { TicketThread } from '../tickets.schemas'
-import { StatusBadge, departmentLabel, formatSize } from './ticket-badges'
+import { StatusBadge, departmentLabel, formatSize, ticketNumber } from './ticket-badges'
 import { formatTehranDateTime } from '~/lib/tehran-time'
+import { m } from '~/lib/messages'
 
 function PaperclipIcon() {
   return (
@@ -31,32 +32,46 @@ export function TicketHeader({ ticket, staff }: { ticket: TicketThread; staff: b
       </div>
       <dl className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-stone-600">
         <div className="flex gap-1">
-          <dt>Ticket</dt>
-          <dd className="font-medium text-ink">#{ticket.id}</dd>
+          <dt>{m.account_ticket_word()}</dt>
+          <dd dir="ltr" className="font-medium text-ink">
+            #{ticketNumber(ticket.id)}
+          </dd>
         </div>
         <div className="flex gap-1">
-          <dt>Department</dt>
+          <dt>{m.account_department()}</dt>
           <dd className="font-medium text-ink">{departmentLabel(ticket.department)}</dd>
         </div>
         {ticket.order_reference ? (
           <div className="flex gap-1">
-            <dt>Order</dt>
-            <dd className="font-medium text-ink">{ticket.order_reference}</dd>
+            <dt>{m.account_order()}</dt>
+            <dd dir="ltr" className="font-medium text-ink">
+              {ticket.order_reference}
+            </dd>
           </div>
         ) : null}
         {staff ? (
           <>
             <div className="flex gap-1">
-              <dt>From</dt>
+              <dt>{m.account_from()}</dt>
               <dd className="font-medium text-ink">
                 {ticket.requester}
-                {ticket.contact.phone ? ` · ${ticket.contact.phone}` : ''}
-                {ticket.contact.email ? ` · ${ticket.contact.email}` : ''}
+                {ticket.contact.phone ? (
+                  <>
+                    {' · '}
+                    <span dir="ltr">{ticket.contact.phone}</span>
+                  </>
+                ) : null}
+                {ticket.contact.email ? (
+                  <>
+                    {' · '}
+                    <span dir="ltr">{ticket.contact.email}</span>
+                  </>
+                ) : null}
               </dd>
             </div>
             <div className="flex gap-1">
-              <dt>Handled by</dt>
-              <dd className="font-medium text-ink">{ticket.assigned_admin?.name ?? 'Nobody yet'}</dd>
+              <dt>{m.account_handled_by()}</dt>
+              <dd className="font-medium text-ink">{ticket.assigned_admin?.name ?? m.account_nobody_yet()}</dd>
             </div>
           </>
         ) : null}
@@ -68,7 +83,7 @@ export function TicketHeader({ ticket, staff }: { ticket: TicketThread; staff: b
 /** The conversation, oldest first; staff messages stand out from the buyer's. */
 export function TicketMessages({ ticket }: { ticket: TicketThread }) {
   return (
-    <ol aria-label="Messages" className="flex flex-col gap-3">
+    <ol aria-label={m.account_messages()} className="flex flex-col gap-3">
       {ticket.messages.map((message) => (
         <li
           key={message.id}
@@ -90,7 +105,7 @@ export function TicketMessages({ ticket }: { ticket: TicketThread }) {
             {message.body}
           </p>
           {message.attachments.length ? (
-            <ul aria-label="Attachments" className="flex flex-wrap gap-2">
+            <ul aria-label={m.account_attachments()} className="flex flex-wrap gap-2">
               {message.attachments.map((file) => (
                 <li key={file.id}>
                   <a
@@ -99,7 +114,7 @@ export function TicketMessages({ ticket }: { ticket: TicketThread }) {
                     rel="noopener"
                     className="inline-flex items-center gap-1 rounded-lg border border-stone-300 bg-white px-2.5 py-1 text-xs font-medium text-ink hover:bg-stone-50"
                   >
-                    <PaperclipIcon /> {file.file_name}{' '}
+                    <PaperclipIcon /> <bdi>{file.file_name}</bdi>{' '}
                     <span className="text-stone-500">({formatSize(file.size)})</span>
                   </a>
                 </li>

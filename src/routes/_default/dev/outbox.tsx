@@ -4,6 +4,7 @@ import * as v from 'valibot'
 import { authQueries } from '~/features/auth/auth.queries'
 import { phoneSchema } from '~/features/auth/auth.schemas'
 import { DevOutbox } from '~/features/auth/components/dev-outbox'
+import { m } from '~/lib/messages'
 
 /**
  * /dev/outbox?to=+98...: one recipient's messages. Not found in production unless DEMO_MODE=1, nor
@@ -17,7 +18,7 @@ export const Route = createFileRoute('/_default/dev/outbox')({
   loader: async ({ context, deps }) => {
     await context.queryClient.ensureQueryData(authQueries.outbox(deps))
   },
-  head: () => ({ meta: [{ title: 'Message outbox' }, { name: 'robots', content: 'noindex' }] }),
+  head: () => ({ meta: [{ title: m.account_outbox_title() }, { name: 'robots', content: 'noindex' }] }),
   component: DevOutboxPage,
 })
 

@@ -5,13 +5,14 @@ import { orderQueries } from '~/features/orders/orders.queries'
 import { pageHead } from '~/features/shell/page-head'
 import { parseIdParam } from '~/lib/route-errors'
 import { Button, buttonClasses } from '~/ui/button'
+import { m } from '~/lib/messages'
 
 export const Route = createFileRoute('/buyer/invoices/$id')({
   params: { parse: parseIdParam },
   loader: async ({ context, params }) => {
     await context.queryClient.ensureQueryData(orderQueries.invoice(Number(params.id)))
   },
-  head: () => pageHead('Invoice'),
+  head: () => pageHead(m.account_invoice()),
   component: BuyerInvoicePage,
 })
 
@@ -19,23 +20,23 @@ function BuyerInvoicePage() {
   const { id } = Route.useParams()
   const { data: invoice } = useSuspenseQuery(orderQueries.invoice(Number(id)))
   return (
-    <section aria-label={`Invoice ${invoice.number}`} className="flex max-w-4xl flex-col gap-5">
+    <section aria-label={m.account_invoice_label({ number: invoice.number })} className="flex max-w-4xl flex-col gap-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <Link to="/buyer/invoices" className="text-sm font-medium text-brand-800 hover:underline">
-          ← Your Invoices
+          {m.account_back_invoices()}
         </Link>
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" onClick={() => window.print()}>
-            Print
+            {m.account_print()}
           </Button>
           <a href={`/api/invoices/${invoice.id}/pdf`} download className={buttonClasses('primary')}>
-            Download PDF
+            {m.account_download_pdf()}
           </a>
         </div>
       </div>
       <InvoiceDocument invoice={invoice} />
       <p className="text-sm text-stone-600">
-        For order{' '}
+        {m.account_invoice_for_order()}
         <Link
           to="/buyer/orders/$id/process"
           params={{ id: String(invoice.order.id) }}

@@ -9,6 +9,7 @@ import { notFoundOnInvalidSearch } from '~/lib/route-errors'
 import { Button } from '~/ui/button'
 import { EmptyState } from '~/ui/empty-state'
 import { Pagination } from '~/ui/pagination'
+import { m } from '~/lib/messages'
 
 export const Route = createFileRoute('/buyer/invoices/')({
   validateSearch: v.object({
@@ -19,7 +20,7 @@ export const Route = createFileRoute('/buyer/invoices/')({
   loader: async ({ context, deps }) => {
     await context.queryClient.ensureQueryData(orderQueries.invoices({ ...deps, per_page: DEFAULT_PER_PAGE }))
   },
-  head: () => pageHead('Your Invoices'),
+  head: () => pageHead(m.account_your_invoices()),
   component: BuyerInvoicesPage,
 })
 
@@ -31,22 +32,22 @@ function BuyerInvoicesPage() {
     <section aria-labelledby="page-title" className="flex flex-col gap-5">
       <div className="flex flex-col gap-1">
         <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-          Your Invoices
+          {m.account_your_invoices()}
         </h1>
-        <p className="text-sm text-stone-600">Each paid order gets an invoice from its seller.</p>
+        <p className="text-sm text-stone-600">{m.account_invoices_intro()}</p>
       </div>
       {data.items.length ? (
         <InvoiceList invoices={data.items} />
       ) : (
         <EmptyState
-          title="No invoices yet"
+          title={m.account_invoices_empty_title()}
           action={
             <Button asChild variant="secondary">
-              <Link to="/buyer/orders">See your orders</Link>
+              <Link to="/buyer/orders">{m.account_invoices_see_orders()}</Link>
             </Button>
           }
         >
-          An invoice is issued as soon as you pay for an order. Orders awaiting payment have none yet.
+          {m.account_invoices_empty_text()}
         </EmptyState>
       )}
       <Pagination

@@ -5,13 +5,14 @@ import { backLinkClass, invoiceLinkClass, OrderPage } from '~/features/orders/co
 import { orderQueries } from '~/features/orders/orders.queries'
 import { pageHead } from '~/features/shell/page-head'
 import { parseIdParam } from '~/lib/route-errors'
+import { m } from '~/lib/messages'
 
 export const Route = createFileRoute('/buyer/orders/$id/process')({
   params: { parse: parseIdParam },
   loader: async ({ context, params }) => {
     await context.queryClient.ensureQueryData(orderQueries.buyerDetail(Number(params.id)))
   },
-  head: () => pageHead('Order Progress'),
+  head: () => pageHead(m.account_order_progress()),
   component: BuyerOrderPage,
 })
 
@@ -24,7 +25,7 @@ function BuyerOrderPage() {
       viewer="buyer"
       back={
         <Link to="/buyer/orders" className={backLinkClass}>
-          ← Your Orders
+          {m.account_back_orders()}
         </Link>
       }
       actions={<BuyerOrderActions order={order} />}
@@ -35,7 +36,7 @@ function BuyerOrderPage() {
             params={{ id: String(order.invoice.id) }}
             className={invoiceLinkClass}
           >
-            Invoice {order.invoice.number}
+            {m.account_invoice_label({ number: order.invoice.number })}
           </Link>
         ) : null
       }

@@ -8,6 +8,8 @@ import { pageHead } from '~/features/shell/page-head'
 import { notFoundOnInvalidSearch } from '~/lib/route-errors'
 import { Button } from '~/ui/button'
 import { Pagination } from '~/ui/pagination'
+import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
 
 export const Route = createFileRoute('/buyer/orders/')({
   validateSearch: buyerOrderSearch,
@@ -16,7 +18,7 @@ export const Route = createFileRoute('/buyer/orders/')({
   loader: async ({ context, deps }) => {
     await context.queryClient.ensureQueryData(orderQueries.buyerList({ ...deps, per_page: DEFAULT_PER_PAGE }))
   },
-  head: () => pageHead('Your Orders'),
+  head: () => pageHead(m.account_your_orders()),
   component: BuyerOrdersPage,
 })
 
@@ -30,7 +32,7 @@ function BuyerOrdersPage() {
     <section aria-labelledby="page-title" className="flex flex-col gap-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-          Your Orders
+          {m.account_your_orders()}
         </h1>
         <OrderNumberSearch
           key={search.q ?? ''}
@@ -51,38 +53,42 @@ function BuyerOrdersPage() {
       />
       {search.q ? (
         <p className="text-sm text-stone-700" role="status">
-          {data.total} {data.total === 1 ? 'order' : 'orders'} matching “{search.q}”.{' '}
+          {m.account_orders_matching({
+            count: data.total,
+            countText: formatNumber(data.total),
+            query: search.q,
+          })}{' '}
           <Link
             from={Route.fullPath}
             to="."
             search={(prev) => ({ ...prev, q: undefined, page: undefined })}
             className="font-medium text-brand-800 hover:underline"
           >
-            Clear the search
+            {m.account_clear_search()}
           </Link>
         </p>
       ) : null}
       <OrderList
         orders={data.items}
         linkTo="/buyer/orders/$id/process"
-        counterpartLabel="Seller"
+        counterpartLabel={m.account_orders_counterpart()}
         empty={
           filtered
             ? {
-                title: 'No orders match',
-                text: 'Try another status or order number.',
+                title: m.account_orders_no_match_title(),
+                text: m.account_orders_no_match_text(),
                 action: (
                   <Button asChild variant="secondary">
-                    <Link to="/buyer/orders">Show all orders</Link>
+                    <Link to="/buyer/orders">{m.account_orders_show_all()}</Link>
                   </Button>
                 ),
               }
             : {
-                title: 'No orders yet',
-                text: 'Fill your basket from the catalogue and check out: your orders and their progress show up here.',
+                title: m.account_orders_empty_title(),
+                text: m.account_orders_empty_text(),
                 action: (
                   <Button asChild>
-                    <Link to="/category">Browse the catalogue</Link>
+                    <Link to="/category">{m.account_browse_catalogue()}</Link>
                   </Button>
                 ),
               }

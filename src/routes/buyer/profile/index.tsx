@@ -7,9 +7,10 @@ import { PLUS_NAME } from '~/features/plus/plus.schemas'
 import { useCurrentUser } from '~/features/session/use-session'
 import { pageHead } from '~/features/shell/page-head'
 import { Skeleton } from '~/ui/skeleton'
+import { m } from '~/lib/messages'
 
 export const Route = createFileRoute('/buyer/profile/')({
-  head: () => pageHead('Edit Profile'),
+  head: () => pageHead(m.account_edit_profile()),
   component: BuyerProfilePage,
 })
 
@@ -19,7 +20,7 @@ function BuyerProfilePage() {
   return (
     <section aria-labelledby="page-title" className="flex flex-col gap-6">
       <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-        Edit Profile
+        {m.account_edit_profile()}
       </h1>
       {user ? <ProfileOverview user={user} /> : <Skeleton className="h-48 w-full" />}
       <section aria-labelledby="plus-title" className="flex flex-col gap-3">

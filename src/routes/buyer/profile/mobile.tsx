@@ -3,9 +3,10 @@ import { MobileChange } from '~/features/auth/components/mobile-change'
 import { useCurrentUser } from '~/features/session/use-session'
 import { pageHead } from '~/features/shell/page-head'
 import { Skeleton } from '~/ui/skeleton'
+import { m } from '~/lib/messages'
 
 export const Route = createFileRoute('/buyer/profile/mobile')({
-  head: () => pageHead('Mobile Number'),
+  head: () => pageHead(m.account_mobile_number_title()),
   component: BuyerProfileMobilePage,
 })
 
@@ -14,7 +15,7 @@ function BuyerProfileMobilePage() {
   return (
     <section aria-labelledby="page-title" className="flex max-w-2xl flex-col gap-6">
       <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-        Mobile Number
+        {m.account_mobile_number_title()}
       </h1>
       {user ? <MobileChange user={user} /> : <Skeleton className="h-64 w-full" />}
     </section>

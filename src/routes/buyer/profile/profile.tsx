@@ -3,9 +3,10 @@ import { PasswordForm, PersonalDetailsForm } from '~/features/auth/components/ac
 import { useCurrentUser } from '~/features/session/use-session'
 import { pageHead } from '~/features/shell/page-head'
 import { Skeleton } from '~/ui/skeleton'
+import { m } from '~/lib/messages'
 
 export const Route = createFileRoute('/buyer/profile/profile')({
-  head: () => pageHead('Personal Details'),
+  head: () => pageHead(m.account_personal_details_title()),
   component: BuyerProfileProfilePage,
 })
 
@@ -14,7 +15,7 @@ function BuyerProfileProfilePage() {
   return (
     <section aria-labelledby="page-title" className="flex max-w-2xl flex-col gap-6">
       <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-        Personal Details
+        {m.account_personal_details_title()}
       </h1>
       {user ? (
         <>

@@ -5,13 +5,15 @@ import { TicketReplyForm, TicketStatusButton } from '~/features/tickets/componen
 import { TicketHeader, TicketMessages } from '~/features/tickets/components/ticket-thread'
 import { ticketQueries } from '~/features/tickets/tickets.queries'
 import { parseIdParam } from '~/lib/route-errors'
+import { m } from '~/lib/messages'
+import { ticketNumber } from '~/features/tickets/components/ticket-badges'
 
 export const Route = createFileRoute('/buyer/tickets/$id/show')({
   params: { parse: parseIdParam },
   loader: async ({ context, params }) => {
     await context.queryClient.ensureQueryData(ticketQueries.detail(Number(params.id)))
   },
-  head: ({ params }) => pageHead(`Ticket #${params.id}`),
+  head: ({ params }) => pageHead(m.account_ticket_title({ id: ticketNumber(Number(params.id)) })),
   component: BuyerTicketPage,
 })
 
@@ -21,7 +23,7 @@ function BuyerTicketPage() {
   return (
     <section aria-labelledby="page-title" className="flex max-w-3xl flex-col gap-5">
       <Link to="/buyer/tickets" className="text-sm font-medium text-brand-800 hover:underline">
-        ← Your Tickets
+        {m.account_back_tickets()}
       </Link>
       <TicketHeader ticket={ticket} staff={false} />
       <TicketMessages ticket={ticket} />
@@ -30,8 +32,8 @@ function BuyerTicketPage() {
         <TicketStatusButton ticket={ticket} />
         <p className="text-sm text-stone-600">
           {ticket.status === 'closed'
-            ? 'Closed. Reopen it if the problem comes back.'
-            : 'Solved? Close the ticket.'}
+            ? m.account_ticket_closed_hint()
+            : m.account_ticket_close_hint()}
         </p>
       </div>
     </section>

@@ -3,12 +3,14 @@ import { createFileRoute, Link } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { pageHead } from '~/features/shell/page-head'
 import { TicketList } from '~/features/tickets/components/ticket-list'
-import { statusLabels, ticketStatuses } from '~/lib/ticket-enums'
+import { ticketStatuses } from '~/lib/ticket-enums'
+import { ticketStatusLabel } from '~/features/tickets/components/ticket-badges'
 import { ticketQueries } from '~/features/tickets/tickets.queries'
 import { cn } from '~/lib/cn'
 import { notFoundOnInvalidSearch } from '~/lib/route-errors'
 import { Button } from '~/ui/button'
 import { Pagination } from '~/ui/pagination'
+import { m } from '~/lib/messages'
 
 const PER_PAGE = 20
 
@@ -22,7 +24,7 @@ export const Route = createFileRoute('/buyer/tickets/')({
   loader: async ({ context, deps }) => {
     await context.queryClient.ensureQueryData(ticketQueries.mine({ ...deps, per_page: PER_PAGE }))
   },
-  head: () => pageHead('Your Tickets'),
+  head: () => pageHead(m.account_your_tickets()),
   component: BuyerTicketsPage,
 })
 
@@ -36,13 +38,13 @@ function BuyerTicketsPage() {
     <section aria-labelledby="page-title" className="flex flex-col gap-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-          Your Tickets
+          {m.account_your_tickets()}
         </h1>
         <Button asChild>
-          <Link to="/buyer/tickets/create">New ticket</Link>
+          <Link to="/buyer/tickets/create">{m.account_new_ticket()}</Link>
         </Button>
       </div>
-      <nav aria-label="Filter by status" className="flex flex-wrap gap-2">
+      <nav aria-label={m.account_filter_by_status()} className="flex flex-wrap gap-2">
         {filters.map((status) => {
           const active = search.status === status
           return (
@@ -58,7 +60,7 @@ function BuyerTicketsPage() {
                   : 'bg-white text-stone-700 ring-stone-300 hover:bg-stone-50',
               )}
             >
-              {status ? statusLabels[status] : 'All'}
+              {status ? ticketStatusLabel(status) : m.account_filter_all()}
             </Link>
           )
         })}
@@ -68,8 +70,8 @@ function BuyerTicketsPage() {
         linkTo="/buyer/tickets/$id/show"
         emptyText={
           search.status
-            ? 'No tickets with this status.'
-            : 'Questions about an order, an invoice or your account? Open a ticket and we will answer here.'
+            ? m.account_tickets_none_status()
+            : m.account_tickets_empty()
         }
       />
       <Pagination

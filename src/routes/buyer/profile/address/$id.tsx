@@ -6,13 +6,14 @@ import { DefaultBadge } from '~/features/addresses/components/address-list'
 import { DeleteAddressDialog } from '~/features/addresses/components/delete-address-dialog'
 import { pageHead } from '~/features/shell/page-head'
 import { parseIdParam } from '~/lib/route-errors'
+import { m } from '~/lib/messages'
 
 export const Route = createFileRoute('/buyer/profile/address/$id')({
   params: { parse: parseIdParam },
   loader: async ({ context, params }) => {
     await context.queryClient.ensureQueryData(addressQueries.detail(Number(params.id)))
   },
-  head: () => pageHead('Edit Address'),
+  head: () => pageHead(m.account_edit_address()),
   component: BuyerProfileAddressIdPage,
 })
 
@@ -25,14 +26,14 @@ function BuyerProfileAddressIdPage() {
     <section aria-labelledby="page-title" className="flex max-w-2xl flex-col gap-5">
       <div className="flex flex-col gap-1">
         <Link to="/buyer/profile/address" className="text-sm font-medium text-brand-800 hover:underline">
-          ← Your Addresses
+          {m.account_back_addresses()}
         </Link>
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h1
             id="page-title"
             className="flex items-center gap-2 text-2xl font-bold tracking-tight text-ink sm:text-3xl"
           >
-            Edit Address {address.is_default ? <DefaultBadge /> : null}
+            {m.account_edit_address()} {address.is_default ? <DefaultBadge /> : null}
           </h1>
           <DeleteAddressDialog address={address} onDeleted={backToList} />
         </div>

@@ -5,12 +5,14 @@ import { addressQueries } from '~/features/addresses/addresses.queries'
 import { MAX_ADDRESSES } from '~/features/addresses/addresses.schemas'
 import { pageHead } from '~/features/shell/page-head'
 import { Button } from '~/ui/button'
+import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
 
 export const Route = createFileRoute('/buyer/profile/address/')({
   loader: async ({ context }) => {
     await context.queryClient.ensureQueryData(addressQueries.mine())
   },
-  head: () => pageHead('Your Addresses'),
+  head: () => pageHead(m.account_your_addresses()),
   component: BuyerProfileAddressPage,
 })
 
@@ -22,17 +24,17 @@ function BuyerProfileAddressPage() {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="flex flex-col gap-1">
           <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-            Your Addresses
+            {m.account_your_addresses()}
           </h1>
           <p className="text-sm text-stone-600">
             {full
-              ? `You have ${MAX_ADDRESSES} addresses, the most you can keep. Delete one to add another.`
-              : 'Where your orders are delivered. The default is chosen first at checkout.'}
+              ? m.account_addresses_full({ count: formatNumber(MAX_ADDRESSES) })
+              : m.account_addresses_intro()}
           </p>
         </div>
         {addresses.length && !full ? (
           <Button asChild>
-            <Link to="/buyer/profile/address/create">Add an address</Link>
+            <Link to="/buyer/profile/address/create">{m.account_add_address()}</Link>
           </Button>
         ) : null}
       </div>
