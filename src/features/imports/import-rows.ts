@@ -1,4 +1,6 @@
+import { currentLocale } from '~/lib/i18n'
 import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
 import {
   SKU_COLUMNS,
   TIER_FIELDS,
@@ -166,5 +168,7 @@ function readTiers(
 export function rowMessage(rowNumber: number, message: string): string {
   // "New stock …" reads "new stock …" after the colon; "SKU …" keeps its capitals (Persian has no case).
   const lower = /^[A-Z][a-z]/.test(message) ? message.charAt(0).toLowerCase() + message.slice(1) : message
-  return m.tools_row_message({ row: String(rowNumber), message: lower })
+  // English keeps the bare number the report has always shown; Persian writes it in Persian digits.
+  const row = currentLocale() === 'fa' ? formatNumber(rowNumber) : String(rowNumber)
+  return m.tools_row_message({ row, message: lower })
 }
