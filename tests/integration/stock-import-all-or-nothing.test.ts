@@ -77,7 +77,7 @@ describe('all or nothing', () => {
     await applyImport(db, importId, { isLastAttempt: true })
     expect(await getImport(db, s.auth, importId)).toMatchObject({
       status: 'failed',
-      fileError: ALL_OR_NOTHING_FAILED,
+      fileError: ALL_OR_NOTHING_FAILED(),
     })
     expect(await importSnapshot(db, ids)).toEqual(before)
     expect(await listingPrices(s.skus.map((k) => k.productId))).toEqual(listedBefore)

@@ -1,6 +1,7 @@
 import '@tanstack/react-start/server-only'
 import { sql, type SQL } from 'drizzle-orm'
 import { alertLowStockFalls, type MovedStock } from '~/features/inventory/low-stock.server'
+import { m } from '~/lib/messages'
 import { selectRows, type Tx } from '~/server/db/client.server'
 import { prices, skus, stockImportRows, stockMovements } from '~/server/db/schema'
 
@@ -102,8 +103,8 @@ async function deferSkuEntry(tx: Tx, deferred: boolean): Promise<void> {
 const entryJoin = sql`left join lateral skus_entry_of(
   case when r.after ? 'tiers' then array[r.sku_id] else '{}'::int[] end) e on true`
 const entryAssignments = sql.join(
-  ['entry_unit_price', 'entry_offer_price', 'active_tiers', 'entry_from', 'entry_until'].map(
-    (column) => sql.raw(`${column} = case when e.id is null then s.${column} else e.${column} end`),
+  ['entry_unit_price', 'entry_offer_price', 'active_tiers', 'entry_from', 'entry_until'].map((column) =>
+    sql.raw(`${column} = case when e.id is null then s.${column} else e.${column} end`),
   ),
   sql`, `,
 )
@@ -118,17 +119,19 @@ export const PENDING = sql`r.outcome = 'update' and r.result is null`
  */
 function staleReasons(range: RowRange, when: Date): SQL {
   const at = stampOf(when)
+  // The reasons are kept on the rows in the language of whoever applies (the job carries it).
+  const [nowBefore, nowAfter] = m.tools_stale_stock_now({ now: '\u0000' }).split('\u0000')
   return sql`select * from (
       select r.id, r.row_number, case
-        when s.id is null then 'The SKU no longer exists'
+        when s.id is null then ${m.tools_stale_sku_gone()}::text
         when r.expected_stock is not null and r.expected_stock <> s.remaining_quantity
-          then 'The stock changed since the file was made (now ' || s.remaining_quantity || ')'
+          then ${nowBefore ?? ''}::text || s.remaining_quantity || ${nowAfter ?? ''}::text
         when r.after ? 'tiers' and
           coalesce((select array_agg(p.id order by p.id) from ${prices} p
                     where p.sku_id = s.id and (p.valid_to is null or p.valid_to > ${at})), '{}')
           <> coalesce((select array_agg((b ->> 'id')::int order by (b ->> 'id')::int)
                        from jsonb_array_elements(r.before -> 'tiers') b where b ? 'id'), '{}')
-          then 'Its tiers changed since the file was checked'
+          then ${m.tools_stale_tiers_changed()}::text
       end as reason
       from ${stockImportRows} r left join ${skus} s on s.id = r.sku_id
       where ${inRange(sql`r`, range)} and ${PENDING}
@@ -357,22 +360,22 @@ export async function revertRange(
           not_reverted_reason = checked.reason
         from (
           select r.id, case
-            when r.applied is null or r.sku_id is null then 'Nothing was recorded for this row'
-            when s.id is null then 'The SKU no longer exists'
+            when r.applied is null or r.sku_id is null then ${m.tools_revert_nothing_recorded()}::text
+            when s.id is null then ${m.tools_stale_sku_gone()}::text
             when r.applied ? 'movementId' and exists (
               select 1 from ${stockMovements} m
               where m.sku_id = s.id and m.id > (r.applied ->> 'movementId')::bigint)
-              then 'Its stock moved since the import (an order or another change)'
+              then ${m.tools_revert_stock_moved_order()}::text
             when r.after ? 'tiers' and exists (
               select 1 from ${prices} p
               where p.sku_id = s.id and (p.valid_to is null or p.valid_to > ${at})
                 and not ((r.applied -> 'insertedTierIds') @> to_jsonb(p.id)))
-              then 'Its tiers changed since the import'
+              then ${m.tools_revert_tiers_changed()}::text
             when r.after ? 'alwaysAvailable' and s.always_available <> (r.after ->> 'alwaysAvailable')::boolean
-              then '"Always available" changed since the import'
+              then ${m.tools_revert_always_changed()}::text
             when r.applied ? 'movementId' and r.before ? 'stock'
               and s.remaining_quantity <> (r.after ->> 'stock')::int
-              then 'Its stock moved since the import'
+              then ${m.tools_revert_stock_moved()}::text
           end as reason
           from ${stockImportRows} r left join ${skus} s on s.id = r.sku_id
           where ${inRange(sql`r`, range)} and r.result = 'applied'

@@ -1,6 +1,8 @@
 import { checkTierSet, type TierForRules } from '~/features/inventory/tier-rules'
 import type { ImportRowOutcome } from '~/lib/domain-enums'
 import type { ImportRowState } from '~/lib/import-shapes'
+import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
 import { TIER_SLOTS } from './import-format'
 import type { SheetRow, SheetTier } from './import-rows'
 
@@ -44,13 +46,12 @@ export interface RowDiff {
   warnings: string[]
 }
 
-export const NOT_YOUR_SKU = (sku: string) => `SKU ${sku} is not one of your SKUs`
-export const OBSERVER_STOCK_ONLY = 'Observers can change stock only: leave the tier columns empty'
+export const NOT_YOUR_SKU = (sku: string) => m.tools_diff_not_your_sku({ sku })
+export const OBSERVER_STOCK_ONLY = () => m.tools_diff_observer_stock_only()
 export const STALE_STOCK = (live: number, sheet: number) =>
-  `The stock changed since the file was made (now ${live.toLocaleString('en-US')}, the file says ` +
-  `${sheet.toLocaleString('en-US')}): this row will not be applied. Download a fresh template`
+  m.tools_diff_stale_stock({ live: formatNumber(live), sheet: formatNumber(sheet) })
 export const TOO_MANY_TIERS = (count: number) =>
-  `This SKU has ${count} current and scheduled tiers but the sheet holds ${TIER_SLOTS}: change its tiers on its price page`
+  m.tools_diff_too_many_tiers({ count: String(count), slots: String(TIER_SLOTS) })
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null)
 
@@ -100,7 +101,7 @@ export function evaluateRow(
     warnings: [],
   }
   if (row.sku && !facts && row.errors.length === 0) diff.errors.push(NOT_YOUR_SKU(row.sku))
-  if (stockOnly && row.tiers !== null) diff.errors.push(OBSERVER_STOCK_ONLY)
+  if (stockOnly && row.tiers !== null) diff.errors.push(OBSERVER_STOCK_ONLY())
   if (!facts || diff.errors.length > 0) return diff
 
   const before: RowState = {}
@@ -124,9 +125,7 @@ export function evaluateRow(
       diff.errors.push(...tierErrors(row.tiers, facts.tiers.length, at))
       for (const tier of row.tiers)
         if (tier.validFrom && tier.validFrom.getTime() <= at.getTime())
-          diff.warnings.push(
-            `Tier from ${tier.minQuantity} units: its start date has passed, so it starts when applied`,
-          )
+          diff.warnings.push(m.tools_diff_start_passed({ quantity: String(tier.minQuantity) }))
       before.tiers = stored
       after.tiers = wanted
     }
@@ -143,7 +142,7 @@ export function evaluateRow(
 
 function tierErrors(tiers: SheetTier[], storedCount: number, at: Date): string[] {
   if (storedCount > TIER_SLOTS) return [TOO_MANY_TIERS(storedCount)]
-  if (tiers.length === 0) return ['Every tier of the row is empty: a SKU on sale needs at least one tier']
+  if (tiers.length === 0) return [m.tools_diff_all_tiers_empty()]
   const errors: string[] = []
   const forRules: TierForRules[] = tiers.map((tier) => ({
     ...tier,
@@ -151,10 +150,15 @@ function tierErrors(tiers: SheetTier[], storedCount: number, at: Date): string[]
   }))
   forRules.forEach((tier, i) => {
     if (tier.validTo && tier.validTo.getTime() <= at.getTime())
-      errors.push(`Tier ${i + 1}: valid to ${tier.validTo.toISOString().slice(0, 10)} has already passed`)
+      errors.push(
+        m.tools_diff_tier_problem({
+          n: String(i + 1),
+          problem: m.tools_diff_valid_to_passed({ day: tier.validTo.toISOString().slice(0, 10) }),
+        }),
+      )
   })
   if (errors.length) return errors
   for (const violation of checkTierSet(forRules))
-    errors.push(`Tier ${violation.index + 1}: ${violation.message}`)
+    errors.push(m.tools_diff_tier_problem({ n: String(violation.index + 1), problem: violation.message }))
   return errors
 }

@@ -3,6 +3,10 @@
  * back, so export → edit → import round-trips. Client-safe: the pages show the same column names.
  */
 
+import { m } from '~/lib/messages'
+
+// The column names below are the file format's own: the parser maps headers by them, the template
+// and the export write them, so they stay English in every locale (messages quote them).
 export const TIER_SLOTS = 3
 export const MAX_IMPORT_ROWS = 100_000
 export const MAX_IMPORT_BYTES = 20 * 1024 * 1024
@@ -73,21 +77,27 @@ export function mapHeader(headers: readonly string[]): HeaderMap {
     if (header.trim() === '') return
     const key = KEY_BY_HEADER.get(normalizeHeader(header))
     if (!key) ignored.push(header.trim())
-    else if (index[key] !== undefined) errors.push(`The column "${header.trim()}" appears twice`)
+    else if (index[key] !== undefined) errors.push(m.tools_header_twice({ column: header.trim() }))
     else index[key] = i
   })
-  if (index.sku === undefined) errors.push(`The column "${SKU_COLUMNS.sku}" is missing`)
+  if (index.sku === undefined) errors.push(m.tools_header_missing({ column: SKU_COLUMNS.sku }))
   if (index.newStock !== undefined && index.currentStock === undefined)
     errors.push(
-      `The column "${SKU_COLUMNS.currentStock}" is missing: it is needed with "${SKU_COLUMNS.newStock}"`,
+      m.tools_header_missing_with({ column: SKU_COLUMNS.currentStock, other: SKU_COLUMNS.newStock }),
     )
   for (let slot = 1; slot <= TIER_SLOTS; slot++) {
     const present = TIER_FIELDS.filter((field) => index[`tier${slot}.${field}`] !== undefined)
     if (present.length > 0 && present.length < TIER_FIELDS.length) {
-      const missing = TIER_FIELDS.filter((field) => !present.includes(field)).map(
-        (f) => `"${tierColumn(slot, f)}"`,
+      const missing = TIER_FIELDS.filter((field) => !present.includes(field)).map((f) =>
+        m.tools_header_quoted({ column: tierColumn(slot, f) }),
       )
-      errors.push(`Tier ${slot} is missing the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`)
+      errors.push(
+        m.tools_header_tier_missing({
+          slot: String(slot),
+          count: missing.length,
+          columns: missing.join(m.tools_header_list_separator()),
+        }),
+      )
     }
   }
   const updatable = [
@@ -98,6 +108,6 @@ export function mapHeader(headers: readonly string[]): HeaderMap {
     'tier3.minQuantity',
   ]
   if (errors.length === 0 && !updatable.some((key) => index[key as ColumnKey] !== undefined))
-    errors.push('The file has no column to update: add "New stock", "Always available" or the tier columns')
+    errors.push(m.tools_header_nothing_to_update())
   return { index, errors, ignored }
 }

@@ -1,4 +1,14 @@
-import { TIER_FIELDS, TIER_SLOTS, tierColumn, type ColumnKey, type HeaderMap } from './import-format'
+import { currentLocale } from '~/lib/i18n'
+import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
+import {
+  SKU_COLUMNS,
+  TIER_FIELDS,
+  TIER_SLOTS,
+  tierColumn,
+  type ColumnKey,
+  type HeaderMap,
+} from './import-format'
 import {
   cellText,
   isBlank,
@@ -64,27 +74,26 @@ export function readSheetRow(
 
   const skuCell = cell('sku')
   const sku = isFormula(skuCell) ? '' : cellText(skuCell)
-  if (isFormula(skuCell)) errors.push('SKU code is a formula; paste the value instead')
-  else if (sku === '') errors.push('SKU code is empty')
-  else if (sku.length > MAX_SKU_LENGTH || sku.includes('\u0000')) errors.push('SKU code is not a valid code')
+  if (isFormula(skuCell)) errors.push(m.tools_cell_formula({ what: SKU_COLUMNS.sku }))
+  else if (sku === '') errors.push(m.tools_cell_empty({ what: SKU_COLUMNS.sku }))
+  else if (sku.length > MAX_SKU_LENGTH || sku.includes('\u0000')) errors.push(m.tools_row_sku_invalid())
   else {
     const first = seenSkus.get(sku)
-    if (first !== undefined) errors.push(`SKU ${sku} is listed twice (first on row ${first})`)
+    if (first !== undefined) errors.push(m.tools_row_sku_twice({ sku, first: String(first) }))
     else seenSkus.set(sku, rowNumber)
   }
 
   let currentStock: number | null = null
   let newStock: number | null = null
   if (!isBlank(cell('newStock'))) {
-    newStock = take(parseStock(cell('newStock'), 'New stock'))
-    if (isBlank(cell('currentStock')))
-      errors.push('Current stock is empty: it must be the stock you started from')
-    else currentStock = take(parseStock(cell('currentStock'), 'Current stock'))
+    newStock = take(parseStock(cell('newStock'), SKU_COLUMNS.newStock))
+    if (isBlank(cell('currentStock'))) errors.push(m.tools_row_current_stock_empty())
+    else currentStock = take(parseStock(cell('currentStock'), SKU_COLUMNS.currentStock))
   }
 
   const alwaysAvailable = isBlank(cell('alwaysAvailable'))
     ? null
-    : take(parseYesNo(cell('alwaysAvailable'), 'Always available'))
+    : take(parseYesNo(cell('alwaysAvailable'), SKU_COLUMNS.alwaysAvailable))
 
   return {
     rowNumber,
@@ -117,7 +126,7 @@ function readTiers(
     const before = errors.length
     const required = (field: 'minQuantity' | 'unitPrice') => {
       if (!isBlank(at(field))) return true
-      errors.push(`${label(field)} is empty`)
+      errors.push(m.tools_cell_empty({ what: label(field) }))
       return false
     }
     const minQuantity = required('minQuantity')
@@ -157,7 +166,9 @@ function readTiers(
 
 /** "Row 812: …", the form every row message takes in the dry run, the result and the error report. */
 export function rowMessage(rowNumber: number, message: string): string {
-  // "New stock …" reads "new stock …" after the colon; "SKU …" keeps its capitals.
+  // "New stock …" reads "new stock …" after the colon; "SKU …" keeps its capitals (Persian has no case).
   const lower = /^[A-Z][a-z]/.test(message) ? message.charAt(0).toLowerCase() + message.slice(1) : message
-  return `Row ${rowNumber}: ${lower}`
+  // English keeps the bare number the report has always shown; Persian writes it in Persian digits.
+  const row = currentLocale() === 'fa' ? formatNumber(rowNumber) : String(rowNumber)
+  return m.tools_row_message({ row, message: lower })
 }

@@ -5,6 +5,8 @@ import { parse as parseCsv, CsvError } from 'csv-parse'
 import { stringify as stringifyCsv } from 'csv-stringify'
 import ExcelJS from 'exceljs'
 import { fileTypeFromBuffer } from 'file-type'
+import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
 import { ERROR_COLUMN, MAX_IMPORT_ROWS, mapHeader, type HeaderMap } from './import-format'
 import { readSheetRow, type SheetRow } from './import-rows'
 import { neutraliseText, restoreText, type CellValue } from './import-values'
@@ -35,28 +37,26 @@ const MAX_CELL_LENGTH = 1_000
  * UTF-8 text for CSV. Anything else (an executable renamed .csv, a PDF, old .xls) is refused.
  */
 export async function detectSheetKind(head: Uint8Array): Promise<SheetKind> {
-  if (head.length === 0) throw new ImportFileError('The file is empty')
+  if (head.length === 0) throw new ImportFileError(m.tools_upload_empty())
   const type = await fileTypeFromBuffer(head)
   if (type?.ext === 'xlsx') return 'xlsx'
-  if (type?.ext === 'zip') throw new ImportFileError('This zip file is not an Excel workbook (.xlsx)')
-  if (type?.ext === 'cfb')
-    throw new ImportFileError('Old Excel files (.xls) cannot be read: save the file as .xlsx or CSV UTF-8')
-  if (type) throw new ImportFileError(`This is a ${type.ext.toUpperCase()} file, not CSV or XLSX`)
+  if (type?.ext === 'zip') throw new ImportFileError(m.tools_file_zip())
+  if (type?.ext === 'cfb') throw new ImportFileError(m.tools_file_xls())
+  if (type) throw new ImportFileError(m.tools_file_other_kind({ kind: type.ext.toUpperCase() }))
   assertUtf8Start(head)
   return 'csv'
 }
 
 function assertUtf8Start(head: Uint8Array) {
   if ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff))
-    throw new ImportFileError('The file is saved as UTF-16 ("Unicode text"): save it as CSV UTF-8')
-  if (head.includes(0)) throw new ImportFileError('This is not a text file: upload CSV or XLSX')
+    throw new ImportFileError(m.tools_file_utf16())
+  if (head.includes(0)) throw new ImportFileError(m.tools_file_binary())
 }
 
 /** Passes bytes through while checking they are UTF-8; any other encoding is a file error. */
 function utf8Guard(): Transform {
   const decoder = new TextDecoder('utf-8', { fatal: true })
-  const invalid = () =>
-    new ImportFileError('The file is not UTF-8 text (perhaps Windows-1256): in Excel, save it as "CSV UTF-8"')
+  const invalid = () => new ImportFileError(m.tools_file_not_utf8())
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
       try {
@@ -110,7 +110,7 @@ async function* readCsvRecords(source: Readable): AsyncGenerator<{ rowNumber: nu
     if (next.done || end !== -1 || text.length >= 64 * 1024)
       delimiter = sniffDelimiter(end === -1 ? text : text.slice(0, end))
   }
-  if (head.length === 0) throw new ImportFileError('The file is empty')
+  if (head.length === 0) throw new ImportFileError(m.tools_upload_empty())
 
   const parser = parseCsv({
     bom: true,
@@ -163,11 +163,10 @@ function rethrowFileError(error: unknown): never {
   if (error instanceof ImportFileError) throw error
   if (error instanceof CsvError) {
     const line = (error as CsvError & { lines?: number }).lines
-    const where = line ? `Line ${line}: ` : ''
-    if (error.code === 'CSV_QUOTE_NOT_CLOSED')
-      throw new ImportFileError(`${where}a quote mark opens a cell that never closes`)
-    if (error.code === 'CSV_MAX_RECORD_SIZE') throw new ImportFileError(`${where}a row is too long`)
-    throw new ImportFileError(`${where}the file is not valid CSV (${error.code})`)
+    const where = line ? m.tools_file_line({ line: String(line) }) : ''
+    if (error.code === 'CSV_QUOTE_NOT_CLOSED') throw new ImportFileError(where + m.tools_file_quote_open())
+    if (error.code === 'CSV_MAX_RECORD_SIZE') throw new ImportFileError(where + m.tools_file_row_too_long())
+    throw new ImportFileError(where + m.tools_file_not_csv({ code: error.code }))
   }
   throw error
 }
@@ -190,10 +189,10 @@ async function* readXlsxRecords(
       }
       return // the first worksheet is the sheet; others (notes, lookups) are ignored
     }
-    throw new ImportFileError('The workbook has no worksheet')
+    throw new ImportFileError(m.tools_file_no_sheet())
   } catch (error) {
     if (error instanceof ImportFileError) throw error
-    throw new ImportFileError('The Excel file could not be read: it may be damaged. Save it again as .xlsx')
+    throw new ImportFileError(m.tools_file_xlsx_damaged())
   } finally {
     source.destroy()
   }
@@ -240,13 +239,11 @@ export async function* readImportRows(
     const row = readSheetRow(rowNumber, values, header, seen)
     if (!row) continue
     if (++count > MAX_IMPORT_ROWS)
-      throw new ImportFileError(
-        `The file has more than ${MAX_IMPORT_ROWS.toLocaleString('en-US')} rows: split it`,
-      )
+      throw new ImportFileError(m.tools_file_too_many_rows({ rows: formatNumber(MAX_IMPORT_ROWS) }))
     yield { row }
   }
-  if (!header) throw new ImportFileError('The file is empty')
-  if (count === 0) throw new ImportFileError('The file has a header but no rows')
+  if (!header) throw new ImportFileError(m.tools_upload_empty())
+  if (count === 0) throw new ImportFileError(m.tools_file_no_rows())
 }
 
 /**

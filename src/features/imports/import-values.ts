@@ -1,4 +1,6 @@
 import { asciiDigits } from '~/lib/digits'
+import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
 import { INT4_MAX } from '~/lib/schema-pieces'
 
 /**
@@ -36,26 +38,33 @@ export function parseWholeNumber(
   what: string,
   { min = 0, max = Number.MAX_SAFE_INTEGER }: { min?: number; max?: number } = {},
 ): Parsed<number> {
-  if (isFormula(cell)) return fail(`${what} is a formula; paste the value instead`)
+  if (isFormula(cell)) return fail(m.tools_cell_formula({ what }))
   let value: number
   if (typeof cell === 'number') {
-    if (!Number.isFinite(cell)) return fail(`${what} is not a number`)
-    if (!Number.isInteger(cell)) return fail(`${what} ${cell} is not a whole number`)
+    if (!Number.isFinite(cell)) return fail(m.tools_cell_not_number({ what }))
+    if (!Number.isInteger(cell)) return fail(m.tools_cell_not_whole({ what, value: String(cell) }))
     value = cell
   } else if (typeof cell === 'string') {
     const text = asciiDigits(cell.trim())
     const compact = text.replace(GROUPING, '')
-    if (/^[+-]?\d+[.\u066B]\d*$/.test(compact)) return fail(`${what} ${cell.trim()} is not a whole number`)
-    if (!/^[+-]?\d+$/.test(compact)) return fail(`${what} "${truncateCell(cell)}" is not a number`)
+    if (/^[+-]?\d+[.\u066B]\d*$/.test(compact))
+      return fail(m.tools_cell_not_whole({ what, value: cell.trim() }))
+    if (!/^[+-]?\d+$/.test(compact))
+      return fail(m.tools_cell_text_not_number({ what, value: truncateCell(cell) }))
     if (text !== compact && !/^[+-]?\d{1,3}([,\u066C'\s\u00A0\u202F]\d{3})+$/.test(text))
-      return fail(`${what} "${truncateCell(cell)}" has its digit groups in the wrong places`)
+      return fail(m.tools_cell_bad_grouping({ what, value: truncateCell(cell) }))
     value = Number(compact)
-    if (!Number.isSafeInteger(value)) return fail(`${what} ${cell.trim()} is too large`)
+    if (!Number.isSafeInteger(value)) return fail(m.tools_cell_too_large({ what, value: cell.trim() }))
   } else {
-    return fail(`${what} is not a number`)
+    return fail(m.tools_cell_not_number({ what }))
   }
-  if (value < min) return fail(min === 0 ? `${what} ${value} is negative` : `${what} must be at least ${min}`)
-  if (value > max) return fail(`${what} ${value.toLocaleString('en-US')} is too large`)
+  if (value < min)
+    return fail(
+      min === 0
+        ? m.tools_cell_negative({ what, value: String(value) })
+        : m.tools_cell_at_least({ what, min: String(min) }),
+    )
+  if (value > max) return fail(m.tools_cell_too_large({ what, value: formatNumber(value) }))
   return ok(value)
 }
 
@@ -75,7 +84,7 @@ export function parseYesNo(cell: CellValue, what: string): Parsed<boolean> {
     if (YES.has(text)) return ok(true)
     if (NO.has(text)) return ok(false)
   }
-  return fail(`${what} must be yes or no`)
+  return fail(m.tools_cell_yes_no({ what }))
 }
 
 const TEHRAN = 'Asia/Tehran'
@@ -109,9 +118,9 @@ function tehranOffsetMs(instant: Date): number {
  * (also with "T" or "/"), or a date cell of the spreadsheet (its wall-clock value).
  */
 export function parseTehranDate(cell: CellValue, what: string): Parsed<Date> {
-  if (isFormula(cell)) return fail(`${what} is a formula; paste the value instead`)
+  if (isFormula(cell)) return fail(m.tools_cell_formula({ what }))
   if (cell instanceof Date) {
-    if (Number.isNaN(cell.getTime())) return fail(`${what} is not a date`)
+    if (Number.isNaN(cell.getTime())) return fail(m.tools_cell_not_date({ what }))
     // Spreadsheet dates carry no zone: their UTC fields are the wall clock the seller typed.
     return ok(
       tehranWallClockToUtc(
@@ -123,16 +132,15 @@ export function parseTehranDate(cell: CellValue, what: string): Parsed<Date> {
       ),
     )
   }
-  if (typeof cell !== 'string') return fail(`${what} is not a date (use YYYY-MM-DD)`)
+  if (typeof cell !== 'string') return fail(m.tools_cell_not_date_use({ what }))
   const text = asciiDigits(cell.trim())
   const match = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[ T](\d{1,2}):(\d{2}))?$/.exec(text)
-  if (!match) return fail(`${what} "${truncateCell(cell)}" is not a date (use YYYY-MM-DD)`)
+  if (!match) return fail(m.tools_cell_text_not_date({ what, value: truncateCell(cell) }))
   const [year, month, day, hour = 0, minute = 0] = match.slice(1).map((part) => (part ? Number(part) : 0))
-  if (year! < 2000 || year! > 2100)
-    return fail(`${what} ${text} is not a Gregorian date between 2000 and 2100`)
+  if (year! < 2000 || year! > 2100) return fail(m.tools_cell_date_range({ what, value: text }))
   const probe = new Date(Date.UTC(year!, month! - 1, day!))
   if (probe.getUTCMonth() !== month! - 1 || probe.getUTCDate() !== day! || hour > 23 || minute > 59)
-    return fail(`${what} ${text} is not a real date`)
+    return fail(m.tools_cell_not_real_date({ what, value: text }))
   return ok(tehranWallClockToUtc(year!, month!, day!, hour, minute))
 }
 

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { importModes } from '~/lib/domain-enums'
+import { m } from '~/lib/messages'
 import { idSchema, intSchema } from '~/lib/schema-pieces'
 
 /** Inputs of the import server functions and the page's search params (one schema each). */
@@ -27,7 +28,7 @@ export const importRowsInput = v.object({
 
 export const applyImportInput = v.object({
   importId: idSchema,
-  mode: v.picklist(importModes, 'Choose how to apply the file'),
+  mode: v.picklist(importModes, () => m.tools_import_choose_mode()),
 })
 
 export const importHistoryInput = v.object({ page: v.optional(intSchema(1, 500), 1) })

@@ -6,6 +6,9 @@ import { PassThrough, Readable } from 'node:stream'
 import { and, asc, count, desc, eq, gt, isNull, max, or, sql } from 'drizzle-orm'
 import { refreshProductListings } from '~/features/catalog/catalog-refresh.server'
 import type { ImportMode } from '~/lib/domain-enums'
+import { currentLocale } from '~/lib/i18n'
+import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
 import { recordAuditEvent } from '~/server/audit/audit.server'
 import { requireApprovedSeller, type SellerActor } from '~/server/auth/guards.server'
 import type { AuthContext } from '~/server/auth/session.server'
@@ -37,7 +40,7 @@ import {
 } from './import-apply.server'
 import { evaluateRow, type SkuFacts, type StoredTier } from './import-diff'
 import { MAX_IMPORT_BYTES } from './import-format'
-import { FILE_TOO_LARGE } from './import-upload.server'
+import { fileTooLarge } from './import-upload.server'
 import type { RowFilter } from './imports.schemas'
 import { rowMessage, type SheetRow } from './import-rows'
 import { ImportFileError, detectSheetKind, readImportRows, writeErrorReport } from './import-sheet.server'
@@ -55,9 +58,8 @@ const APPLY_RANGE = 2_000
 /** Rows reverted per group of statements, within the revert's one transaction. */
 const REVERT_RANGE = 5_000
 const APPLIED = sql`r.result = 'applied'`
-export const IMPORT_NOT_FOUND = 'Import not found'
-export const HAS_ERRORS = (n: number) =>
-  `The file has ${n.toLocaleString('en-US')} row${n === 1 ? '' : 's'} with errors: fix ${n === 1 ? 'it' : 'them'}, or choose "apply valid rows"`
+export const importNotFound = () => m.tools_import_not_found()
+export const HAS_ERRORS = (n: number) => m.tools_import_has_errors({ count: n, countText: formatNumber(n) })
 
 const emptyCounts = (): ImportCounts => ({
   read: 0,
@@ -78,7 +80,7 @@ async function ownImport(db: Db | Tx, actor: SellerActor, importId: number) {
     .select()
     .from(stockImports)
     .where(and(eq(stockImports.id, importId), eq(stockImports.sellerId, actor.sellerId)))
-  if (!row) throw notFound(IMPORT_NOT_FOUND)
+  if (!row) throw notFound(importNotFound())
   return row
 }
 
@@ -91,7 +93,7 @@ export async function startImport(
 ): Promise<{ importId: number }> {
   const actor = requireApprovedSeller(auth, { allowObserver: true })
   if (file.bytes.byteLength > MAX_IMPORT_BYTES)
-    throw new HttpError(413, FILE_TOO_LARGE, { file: [FILE_TOO_LARGE] })
+    throw new HttpError(413, fileTooLarge(), { file: [fileTooLarge()] })
   let kind: 'csv' | 'xlsx'
   try {
     kind = await detectSheetKind(file.bytes.subarray(0, 4100))
@@ -117,7 +119,7 @@ export async function startImport(
         counts: emptyCounts(),
       })
       .returning({ id: stockImports.id })
-    await sendJob(tx, 'import.check', { importId: row!.id })
+    await sendJob(tx, 'import.check', { importId: row!.id, locale: currentLocale() })
     return { importId: row!.id }
   })
 }
@@ -198,7 +200,7 @@ export async function checkImport(
     .where(eq(stockImportRows.importId, importId))
   const resumeAfter = done?.last ?? 0
   const file = await storage.get(job.fileKey)
-  if (!file) return failImport(db, importId, 'The uploaded file is no longer stored: upload it again')
+  if (!file) return failImport(db, importId, m.tools_import_file_gone_upload())
 
   let pending: SheetRow[] = []
   let seen = 0
@@ -246,8 +248,7 @@ export async function checkImport(
   } catch (error) {
     if (error instanceof ImportFileError) return failImport(db, importId, error.message)
     // An unexpected fault: retried by the job queue; after the last try the seller is told.
-    if (context.isLastAttempt)
-      await failImport(db, importId, 'The file could not be checked. Upload it again.')
+    if (context.isLastAttempt) await failImport(db, importId, m.tools_import_check_failed())
     throw error
   }
   const counts = await countRows(db, importId)
@@ -327,16 +328,16 @@ export async function requestApply(
       .update(stockImportRows)
       .set({ result: 'skipped' })
       .where(and(eq(stockImportRows.importId, job.id), eq(stockImportRows.outcome, 'error')))
-    await sendJob(tx, 'import.apply', { importId: job.id })
+    await sendJob(tx, 'import.apply', { importId: job.id, locale: currentLocale() })
   })
 }
 
 function alreadyMessage(status: string): string {
-  if (status === 'checking') return 'The file is still being checked'
-  if (status === 'applying') return 'This import is already being applied'
-  if (status === 'applied') return 'This import has already been applied'
-  if (status === 'reverted') return 'This import was reverted'
-  return 'This import cannot be applied'
+  if (status === 'checking') return m.tools_import_still_checking()
+  if (status === 'applying') return m.tools_import_already_applying()
+  if (status === 'applied') return m.tools_import_already_applied()
+  if (status === 'reverted') return m.tools_import_was_reverted()
+  return m.tools_import_cannot_apply()
 }
 
 type ImportJob = typeof stockImports.$inferSelect
@@ -345,7 +346,7 @@ type Step = <T>(name: string, work: () => Promise<T>) => Promise<T>
 /** Every row number of an import (the whole file as one range). */
 const WHOLE_FILE = 2_147_483_647
 
-export const ALL_OR_NOTHING_FAILED = 'The import could not be completed, so nothing was changed. Try again.'
+export const ALL_OR_NOTHING_FAILED = () => m.tools_import_all_failed()
 export const ALL_OR_NOTHING_STALE = (n: number) =>
   `${n.toLocaleString('en-US')} row${n === 1 ? '' : 's'} changed since the file was made (an order came in, or the prices were edited), so nothing was applied. Download a new sheet, or apply this file again with "apply valid rows".`
 
@@ -393,14 +394,7 @@ export async function applyImport(
     if (!context.isLastAttempt) throw error
     // What was applied stays applied (and revertible); the seller is told the rest was not.
     log().error({ err: error, importId }, 'import stopped before its end')
-    await db.transaction((tx) =>
-      finishApply(
-        tx,
-        job,
-        step,
-        'The import stopped before its end: the rows not marked applied were not changed.',
-      ),
-    )
+    await db.transaction((tx) => finishApply(tx, job, step, m.tools_import_stopped()))
     return
   }
   await step('finish (total)', () => db.transaction((tx) => finishApply(tx, job, step)))
@@ -435,7 +429,7 @@ async function applyAllOrNothing(
     }
     if (!context.isLastAttempt) throw error
     log().error({ err: error, importId }, 'import could not be applied; nothing was changed')
-    await failImport(db, importId, ALL_OR_NOTHING_FAILED)
+    await failImport(db, importId, ALL_OR_NOTHING_FAILED())
   }
 }
 
@@ -550,9 +544,9 @@ export async function revertImport(
   const result = await db.transaction(async (tx) => {
     const job = await ownImport(tx, actor, importId)
     const [locked] = await tx.select().from(stockImports).where(eq(stockImports.id, job.id)).for('update')
-    if (locked!.status !== 'applied') throw conflict('Only an applied import can be reverted')
+    if (locked!.status !== 'applied') throw conflict(m.tools_import_only_applied_revert())
     if (locked!.stockOnly === false && actor.role === 'observer')
-      throw new HttpError(403, 'Observers can revert only stock imports they may run')
+      throw new HttpError(403, m.tools_import_observer_revert())
     const outcome = await revertRows(tx, locked!, actor.auth.user.id)
     const counts = await countRows(tx, importId)
     await tx
@@ -712,7 +706,7 @@ export async function importErrorReport(
   const actor = requireApprovedSeller(auth, { allowObserver: true })
   const job = await ownImport(db, actor, importId)
   const file = await storage.get(job.fileKey)
-  if (!file) throw notFound('The uploaded file is no longer stored')
+  if (!file) throw notFound(m.tools_import_file_gone())
   const failed = await db
     .select({
       rowNumber: stockImportRows.rowNumber,

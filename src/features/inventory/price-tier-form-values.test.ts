@@ -27,6 +27,7 @@ const view = (tiers: PriceTierView[]): SkuPricesView => ({
   skuId: 1,
   sku: 'SKU-1',
   productName: 'Tea',
+  productNameFa: null,
   storeId: 1,
   storeName: 'Store',
   unit: 'carton',

@@ -1,3 +1,4 @@
+import { m } from '~/lib/messages'
 import { formatTehranMinute, tehranInputToUtc, utcToTehranInput } from '~/lib/tehran-time'
 import { tierForRules, type SkuPricesView } from './price-tiers.schemas'
 import { checkTierSet, type TierForRules } from './tier-rules'
@@ -91,9 +92,9 @@ export function tierFormToInput(view: SkuPricesView, values: TierFormValues) {
   const errors: Record<string, string> = {}
   const tiers = values.tiers.map((row, i) => {
     const from = tehranInputToUtc(row.validFrom)
-    if (!from) errors[`tiers[${i}].validFrom`] = 'Enter the date and time the tier starts'
+    if (!from) errors[`tiers[${i}].validFrom`] = m.tools_tiers_enter_start()
     const to = row.validTo ? tehranInputToUtc(row.validTo) : null
-    if (row.validTo && !to) errors[`tiers[${i}].validTo`] = 'Enter a date and time, or leave it empty'
+    if (row.validTo && !to) errors[`tiers[${i}].validTo`] = m.tools_tiers_enter_time_or_empty()
     return {
       minQuantity: row.minQuantity,
       unitPrice: row.unitPrice,

@@ -1,5 +1,7 @@
 import * as v from 'valibot'
 import { skuSchema } from '~/features/basket/basket.schemas'
+import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
 import { idSchema, INT4_MAX } from '~/lib/schema-pieces'
 import { effectiveUnitPrice, type TierForRules } from './tier-rules'
 
@@ -13,22 +15,22 @@ export const MAX_NEW_TIERS = 10
 
 const wholeNumber = (max: number) =>
   v.pipe(
-    v.number('Must be a number'),
-    v.integer('Must be a whole number'),
-    v.minValue(-max, 'Is too small'),
-    v.maxValue(max, 'Is too large'),
+    v.number(() => m.tools_tiers_must_be_number()),
+    v.integer(() => m.tools_tiers_must_be_whole()),
+    v.minValue(-max, () => m.tools_tiers_too_small()),
+    v.maxValue(max, () => m.tools_tiers_too_large()),
   )
 
-const instant = (message: string) => v.pipe(v.string(message), v.isoTimestamp(message))
+const instant = (message: () => string) => v.pipe(v.string(message), v.isoTimestamp(message))
 
 export const newTierSchema = v.object({
   minQuantity: wholeNumber(INT4_MAX),
   unitPrice: wholeNumber(Number.MAX_SAFE_INTEGER),
   /** 0 = no discount. */
   offerPrice: wholeNumber(Number.MAX_SAFE_INTEGER),
-  validFrom: instant('Enter the date and time the tier starts'),
+  validFrom: instant(() => m.tools_tiers_enter_start()),
   /** null: open-ended. */
-  validTo: v.nullable(instant('Enter the date and time the tier ends, or leave it empty')),
+  validTo: v.nullable(instant(() => m.tools_tiers_enter_end())),
 })
 export type NewTier = v.InferOutput<typeof newTierSchema>
 
@@ -36,8 +38,8 @@ export const createTiersInput = v.object({
   sku: skuSchema,
   tiers: v.pipe(
     v.array(newTierSchema),
-    v.minLength(1, 'Add at least one tier'),
-    v.maxLength(MAX_NEW_TIERS, `At most ${MAX_NEW_TIERS} tiers at once`),
+    v.minLength(1, () => m.tools_tiers_add_one()),
+    v.maxLength(MAX_NEW_TIERS, () => m.tools_tiers_at_most({ count: formatNumber(MAX_NEW_TIERS) })),
   ),
 })
 export type CreateTiersInput = v.InferInput<typeof createTiersInput>
@@ -64,6 +66,8 @@ export interface SkuPricesView {
   skuId: number
   sku: string
   productName: string
+  /** Shown instead of `productName` in the fa locale, when the product has one. */
+  productNameFa: string | null
   storeId: number
   storeName: string
   unit: string
@@ -95,8 +99,10 @@ export const tierForRules = (tier: {
   validTo: tier.validTo === null ? null : new Date(tier.validTo),
 })
 
-export const tierStateLabels: Record<TierStateName, string> = {
-  scheduled: 'Scheduled',
-  active: 'Active',
-  expired: 'Expired',
-}
+/** In the page's language: call it when rendering. */
+export const tierStateLabel = (state: TierStateName): string =>
+  state === 'scheduled'
+    ? m.tools_tiers_state_scheduled()
+    : state === 'active'
+      ? m.tools_tiers_state_active()
+      : m.tools_tiers_state_expired()

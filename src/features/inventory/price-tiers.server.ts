@@ -1,6 +1,7 @@
 import '@tanstack/react-start/server-only'
 import { sql } from 'drizzle-orm'
 import type * as v from 'valibot'
+import { m } from '~/lib/messages'
 import { refreshProductListings } from '~/features/catalog/catalog-refresh.server'
 import { recordAuditEvent } from '~/server/audit/audit.server'
 import { requireApprovedSeller, type SellerActor } from '~/server/auth/guards.server'
@@ -34,6 +35,7 @@ interface SkuRow {
   sku: string
   product_id: number
   product_name: string
+  product_name_fa: string | null
   store_id: number
   store_name: string
   unit: string
@@ -55,7 +57,7 @@ async function ownedSku(db: DbOrTx, actor: SellerActor, code: string, lock = fal
   const [row] = await selectRows<SkuRow>(
     db,
     sql`
-      select s.id as sku_id, s.sku, pr.id as product_id, pr.name as product_name,
+      select s.id as sku_id, s.sku, pr.id as product_id, pr.name as product_name, pr.name_fa as product_name_fa,
         st.id as store_id, st.name as store_name, pr.unit, s.pieces_per_pack
       from skus s
       join stores st on st.id = s.store_id
@@ -110,6 +112,7 @@ export async function getSkuPrices(db: Db, auth: AuthContext | null, code: strin
     skuId: Number(row.sku_id),
     sku: row.sku,
     productName: row.product_name,
+    productNameFa: row.product_name_fa,
     storeId: Number(row.store_id),
     storeName: row.store_name,
     unit: row.unit,
@@ -207,13 +210,13 @@ export async function expireTier(
       sql`select s.sku from prices p join skus s on s.id = p.sku_id join stores st on st.id = s.store_id
           where p.id = ${input.tierId} and st.seller_id = ${actor.sellerId}`,
     )
-    if (!owning) throw notFound('Tier not found')
+    if (!owning) throw notFound(m.tools_tiers_not_found())
     const row = await ownedSku(tx, actor, owning.sku, true)
     const tier = (await storedTiers(tx, Number(row.sku_id))).find((t) => t.id === input.tierId)
-    if (!tier) throw notFound('Tier not found')
+    if (!tier) throw notFound(m.tools_tiers_not_found())
     const at = now()
     const state = tierState(tier, at)
-    if (state === 'expired') throw new HttpError(409, 'This tier has already expired')
+    if (state === 'expired') throw new HttpError(409, m.tools_tiers_already_expired())
     const before = {
       minQuantity: tier.minQuantity,
       unitPrice: tier.unitPrice,

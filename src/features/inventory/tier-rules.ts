@@ -9,6 +9,9 @@
  *   minimum quantity is never dearer per unit than one with a lower minimum.
  */
 
+import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
+
 export interface TierForRules {
   minQuantity: number
   unitPrice: number
@@ -26,7 +29,7 @@ export interface TierViolation {
   message: string
 }
 
-const money = (amount: number) => amount.toLocaleString('en-US')
+const money = formatNumber
 
 /** What a buyer pays per unit at this tier: the offer price when there is one. */
 export const effectiveUnitPrice = (tier: Pick<TierForRules, 'unitPrice' | 'offerPrice'>) =>
@@ -46,19 +49,19 @@ export function tiersOverlap(
 export function checkTier(tier: TierForRules, index = 0): TierViolation[] {
   const violations: TierViolation[] = []
   if (!(tier.unitPrice > 0))
-    violations.push({ index, field: 'unitPrice', message: 'Unit price must be more than 0' })
+    violations.push({ index, field: 'unitPrice', message: m.tools_rule_unit_price_positive() })
   if (tier.offerPrice < 0)
-    violations.push({ index, field: 'offerPrice', message: 'Offer price cannot be negative' })
+    violations.push({ index, field: 'offerPrice', message: m.tools_rule_offer_negative() })
   else if (tier.offerPrice > 0 && tier.offerPrice >= tier.unitPrice)
     violations.push({
       index,
       field: 'offerPrice',
-      message: `Offer price ${money(tier.offerPrice)} is not below unit price ${money(tier.unitPrice)}`,
+      message: m.tools_rule_offer_not_below({ offer: money(tier.offerPrice), unit: money(tier.unitPrice) }),
     })
   if (!(tier.minQuantity >= 1))
-    violations.push({ index, field: 'minQuantity', message: 'Minimum quantity must be 1 or more' })
+    violations.push({ index, field: 'minQuantity', message: m.tools_rule_min_quantity() })
   if (tier.validTo && tier.validTo.getTime() <= tier.validFrom.getTime())
-    violations.push({ index, field: 'validTo', message: 'Valid to must be after valid from' })
+    violations.push({ index, field: 'validTo', message: m.tools_rule_valid_to_after() })
   return violations
 }
 
@@ -80,12 +83,15 @@ export function checkTierSet(
     for (const other of others) {
       if (other.index !== null && other.index >= index) continue
       if (!tiersOverlap(tier, other.tier)) continue
-      const against = other.index === null ? 'an existing tier' : `tier ${other.index + 1}`
+      const against =
+        other.index === null
+          ? m.tools_rule_existing_tier()
+          : m.tools_rule_tier_n({ n: formatNumber(other.index + 1) })
       if (tier.minQuantity === other.tier.minQuantity) {
         violations.push({
           index,
           field: 'minQuantity',
-          message: `Minimum quantity ${tier.minQuantity} is already used by ${against} valid at the same time`,
+          message: m.tools_rule_quantity_used({ quantity: formatNumber(tier.minQuantity), against }),
         })
         continue
       }
@@ -95,9 +101,13 @@ export function checkTierSet(
         violations.push({
           index,
           field: tier === higher ? (tier.offerPrice > 0 ? 'offerPrice' : 'unitPrice') : 'minQuantity',
-          message:
-            `${money(effectiveUnitPrice(higher))} per unit from ${higher.minQuantity} units is dearer than ` +
-            `${money(effectiveUnitPrice(lower))} from ${lower.minQuantity} units (${against} valid at the same time)`,
+          message: m.tools_rule_dearer({
+            higherPrice: money(effectiveUnitPrice(higher)),
+            higherQuantity: formatNumber(higher.minQuantity),
+            lowerPrice: money(effectiveUnitPrice(lower)),
+            lowerQuantity: formatNumber(lower.minQuantity),
+            against,
+          }),
         })
       }
     }

@@ -24,7 +24,13 @@ import {
   type PlanQuote,
   type PurchaseResultView,
 } from './plans.schemas'
-import { tehranDayOf } from '~/lib/tehran-time'
+import { currentLocale } from '~/lib/i18n'
+import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
+import { formatTehranDay, tehranDayOf } from '~/lib/tehran-time'
+
+/** A day in a quote's words: "2026-12-01" in English (as it always read), the Persian calendar in fa. */
+const dayOf = (date: Date) => (currentLocale() === 'fa' ? formatTehranDay(date) : tehranDayOf(date))
 
 /**
  * Choosing a plan on /subscription (issue #19): the quote (what is paid, from when, with the
@@ -34,7 +40,7 @@ import { tehranDayOf } from '~/lib/tehran-time'
 
 const ownerOf = (auth: AuthContext | null) => requireApprovedSeller(auth, { allowObserver: false })
 
-export const PLAN_NOT_OFFERED = 'This plan is not offered'
+export const PLAN_NOT_OFFERED = () => m.tools_plans_not_offered()
 
 interface QuoteFacts extends PlanQuote {
   replacesSubscriptionId: number | null
@@ -52,7 +58,7 @@ export async function quotePlanChange(
     .select()
     .from(plans)
     .where(and(eq(plans.slug, input.plan), eq(plans.status, 'active')))
-  if (!target) throw notFound(PLAN_NOT_OFFERED)
+  if (!target) throw notFound(PLAN_NOT_OFFERED())
   const current = await planOfSeller(db, sellerId)
   const periods = await db
     .select()
@@ -67,7 +73,9 @@ export async function quotePlanChange(
   const scheduled = periods.find((p) => p.status === 'scheduled') ?? null
   if (scheduled) {
     throw conflict(
-      `You have already paid for ${scheduled.planSlug === current.slug ? 'the next period' : 'another plan'} from ${tehranDayOf(scheduled.periodStart)}; change plans after it starts.`,
+      scheduled.planSlug === current.slug
+        ? m.tools_plans_paid_next_period({ day: dayOf(scheduled.periodStart) })
+        : m.tools_plans_paid_another_plan({ day: dayOf(scheduled.periodStart) }),
     )
   }
   const base = {
@@ -78,7 +86,7 @@ export async function quotePlanChange(
     activeSubscriptionId: active?.id ?? null,
   }
   if (target.slug === FREE_PLAN) {
-    if (current.slug === FREE_PLAN) throw conflict('You are on the Free plan already.')
+    if (current.slug === FREE_PLAN) throw conflict(m.tools_plans_free_already())
     const from = active ? active.periodEnd : at
     return {
       ...base,
@@ -92,8 +100,8 @@ export async function quotePlanChange(
       period_end: from.toISOString(),
       replacesSubscriptionId: null,
       summary: active
-        ? `You keep ${current.name} until ${tehranDayOf(active.periodEnd)}, then move to Free. Nothing is deleted.`
-        : 'You move to Free now. Nothing is deleted.',
+        ? m.tools_plans_quote_keep_then_free({ plan: current.name, day: dayOf(active.periodEnd) })
+        : m.tools_plans_quote_free_now(),
     }
   }
   const listPrice = priceOf(target, input.cycle)
@@ -110,14 +118,18 @@ export async function quotePlanChange(
       period_start: at.toISOString(),
       period_end: end.toISOString(),
       replacesSubscriptionId: null,
-      summary: `${target.name} from today until ${tehranDayOf(end)}.`,
+      summary: m.tools_plans_quote_new({ plan: target.name, day: dayOf(end) }),
     }
   }
   const upgrade = target.slug !== active.planSlug && target.monthlyPrice >= current.monthlyPrice
   if (upgrade) {
     const { credit, days } = unusedCredit(active, at)
     const end = periodEndOf(at, input.cycle)
-    const usedDays = `The ${days} unused days of ${current.name} (of ${periodDays(active.periodStart, active.periodEnd)})`
+    const usedDays = m.tools_plans_quote_unused_days({
+      days: formatNumber(days),
+      plan: current.name,
+      of: formatNumber(periodDays(active.periodStart, active.periodEnd)),
+    })
     // Credit worth the whole new price pays it, and what is left over buys extra days.
     const covered = credit >= listPrice ? creditCoveredPeriod(at, end, listPrice, credit) : null
     return {
@@ -132,8 +144,15 @@ export async function quotePlanChange(
       period_end: (covered?.end ?? end).toISOString(),
       replacesSubscriptionId: active.id,
       summary: covered
-        ? `${usedDays} are worth more than ${target.name} ${input.cycle}: nothing to pay. You move to ${target.name} now, and the credit left over adds ${covered.extraDays} day${covered.extraDays === 1 ? '' : 's'}, so it runs until ${tehranDayOf(covered.end)}.`
-        : `${target.name} from today until ${tehranDayOf(end)}. ${usedDays} are credited.`,
+        ? m.tools_plans_quote_covered({
+            used: usedDays,
+            plan: target.name,
+            cycle: input.cycle === 'monthly' ? m.tools_plans_cycle_monthly() : m.tools_plans_cycle_yearly(),
+            count: covered.extraDays,
+            countText: formatNumber(covered.extraDays),
+            day: dayOf(covered.end),
+          })
+        : m.tools_plans_quote_upgrade({ plan: target.name, day: dayOf(end), used: usedDays }),
     }
   }
   // The same plan again (a renewal) or a cheaper one (a downgrade): it starts when this one ends.
@@ -152,8 +171,13 @@ export async function quotePlanChange(
     period_end: end.toISOString(),
     replacesSubscriptionId: null,
     summary: renewal
-      ? `${target.name} renewed from ${tehranDayOf(start)} until ${tehranDayOf(end)}.`
-      : `You keep ${current.name} until ${tehranDayOf(start)}, then ${target.name} until ${tehranDayOf(end)}. Nothing is deleted.`,
+      ? m.tools_plans_quote_renewal({ plan: target.name, from: dayOf(start), to: dayOf(end) })
+      : m.tools_plans_quote_downgrade({
+          current: current.name,
+          from: dayOf(start),
+          plan: target.name,
+          to: dayOf(end),
+        }),
   }
 }
 
@@ -188,7 +212,7 @@ export async function choosePlan(
   const choice = parseInput(choosePlanInput, input)
   await enforceRateLimits(db, [{ rule: startLimit, subject: String(actor.sellerId) }], (s) => {
     const wait = Math.ceil(s / 60)
-    return `Too many payment attempts. Try again in ${wait} minute${wait === 1 ? '' : 's'}.`
+    return m.tools_too_many_payments({ count: wait, countText: formatNumber(wait) })
   })
   type Opened =
     | { scheduled: PlanQuote }
@@ -281,7 +305,7 @@ export async function purchaseResult(
     .from(platformPurchases)
     .leftJoin(plans, eq(plans.slug, platformPurchases.planSlug))
     .where(and(eq(platformPurchases.number, purchaseNumber), eq(platformPurchases.sellerId, actor.sellerId)))
-  if (!row) throw notFound('Purchase not found')
+  if (!row) throw notFound(m.tools_purchase_not_found())
   const payment = await latestPurchasePayment(db, row.purchase.id)
   const p = row.purchase
   return {

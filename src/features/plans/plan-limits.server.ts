@@ -1,6 +1,8 @@
 import '@tanstack/react-start/server-only'
 import { and, asc, count, eq, gt, isNull, or, sql } from 'drizzle-orm'
 import type { PlanLimitKind } from '~/lib/domain-enums'
+import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
 import { now } from '~/server/clock.server'
 import type { DbOrTx } from '~/server/db/client.server'
 import { magazines, observerInvitations, plans, sellers, skus, stores, users } from '~/server/db/schema'
@@ -119,7 +121,10 @@ async function planThatAllows(
 }
 
 const countWords = (kind: PlanLimitKind, n: number) =>
-  `${n.toLocaleString('en-US')} ${n === 1 ? limitKindLabels[kind].one : limitKindLabels[kind].many}`
+  m.tools_limit_count({
+    count: formatNumber(n),
+    what: n === 1 ? limitKindLabels[kind].one : limitKindLabels[kind].many,
+  })
 
 /**
  * Whether the seller may add `adding` more of `kind` (for importRows: a file of `adding` rows),
@@ -143,13 +148,20 @@ export async function planLimitStatus(
     const needed = perFile ? adding : used + adding
     const better = await planThatAllows(db, kind, needed, plan)
     const what = perFile
-      ? `Your ${plan.name} plan allows ${countWords(kind, limit!)}; this file has ${adding.toLocaleString('en-US')}.`
-      : `Your ${plan.name} plan allows ${countWords(kind, limit!)} and you have ${used.toLocaleString('en-US')}.`
+      ? m.tools_limit_file({ plan: plan.name, allows: countWords(kind, limit!), has: formatNumber(adding) })
+      : m.tools_limit_used({ plan: plan.name, allows: countWords(kind, limit!), used: formatNumber(used) })
+    const betterLimit = better ? limitOf(better, kind) : null
     const next = better
-      ? ` ${better.name} allows ${limitOf(better, kind) === null ? `unlimited ${limitKindLabels[kind].many}` : countWords(kind, limitOf(better, kind)!)}: upgrade on the Subscription page.`
+      ? m.tools_limit_upgrade({
+          plan: better.name,
+          allows:
+            betterLimit === null
+              ? m.tools_limit_unlimited({ what: limitKindLabels[kind].many })
+              : countWords(kind, betterLimit),
+        })
       : perFile
-        ? ' Split the file into smaller ones.'
-        : ` Remove or pause some first.`
+        ? m.tools_limit_split()
+        : m.tools_limit_remove()
     reason = what + next
   }
   return { kind, used, limit, remaining, allowed, reason, plan }

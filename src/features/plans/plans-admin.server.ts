@@ -1,6 +1,7 @@
 import '@tanstack/react-start/server-only'
 import { asc, count, eq } from 'drizzle-orm'
 import { recordAuditEvent } from '~/server/audit/audit.server'
+import { m } from '~/lib/messages'
 import { requireAdmin } from '~/server/auth/guards.server'
 import type { AuthContext } from '~/server/auth/session.server'
 import { now } from '~/server/clock.server'
@@ -12,7 +13,7 @@ import type { AdminPlanInput, AdminPlanView } from './plans.schemas'
 
 /** /admin/plans (issue #19): every plan, retired ones too, with how many sellers are on each. */
 
-export const PLAN_NOT_FOUND = 'Plan not found'
+export const PLAN_NOT_FOUND = () => m.tools_plans_not_found()
 /** The plan a lapsed subscription lands on: always there, always free. */
 const FREE_SLUG = 'free'
 
@@ -40,12 +41,11 @@ export async function updatePlan(
   const admin = requireAdmin(auth)
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(plans).where(eq(plans.id, input.planId)).for('update')
-    if (!before) throw notFound(PLAN_NOT_FOUND)
+    if (!before) throw notFound(PLAN_NOT_FOUND())
     if (before.slug === FREE_SLUG) {
-      if (input.status !== 'active')
-        throw fieldError('status', 'The Free plan cannot be retired: lapsed plans land on it')
-      if (input.monthly_price !== 0) throw fieldError('monthly_price', 'The Free plan costs nothing')
-      if (input.yearly_price !== 0) throw fieldError('yearly_price', 'The Free plan costs nothing')
+      if (input.status !== 'active') throw fieldError('status', m.tools_plans_free_not_retired())
+      if (input.monthly_price !== 0) throw fieldError('monthly_price', m.tools_plans_free_costs_nothing())
+      if (input.yearly_price !== 0) throw fieldError('yearly_price', m.tools_plans_free_costs_nothing())
     } else {
       if (input.monthly_price < 1) throw fieldError('monthly_price', 'A paid plan needs a monthly price')
       if (input.yearly_price < 1) throw fieldError('yearly_price', 'A paid plan needs a yearly price')
@@ -70,7 +70,7 @@ export async function updatePlan(
       })
       .where(eq(plans.id, before.id))
       .returning()
-    if (!after) throw notFound(PLAN_NOT_FOUND)
+    if (!after) throw notFound(PLAN_NOT_FOUND())
     const fields = (p: typeof before) => {
       const { createdAt: _c, updatedAt: _u, id: _i, ...rest } = p
       return rest

@@ -1,11 +1,16 @@
 import * as v from 'valibot'
 import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
 import { billingCycles, type BillingCycle, type PlanLimitKind } from '~/lib/domain-enums'
 
 /** Seller plans (issue #19): client-safe schemas, views and the words the UI and server share. */
 
-export const planSlugSchema = v.pipe(v.string(), v.trim(), v.regex(/^[a-z][a-z0-9-]{1,31}$/, 'Choose a plan'))
-export const billingCycleSchema = v.picklist(billingCycles, 'Choose monthly or yearly')
+export const planSlugSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.regex(/^[a-z][a-z0-9-]{1,31}$/, () => m.tools_plans_choose_a_plan()),
+)
+export const billingCycleSchema = v.picklist(billingCycles, () => m.tools_plans_choose_cycle())
 
 /** "Choose" on /subscription: the quote first, then the payment. */
 export const choosePlanInput = v.object({ plan: planSlugSchema, cycle: billingCycleSchema })
@@ -15,7 +20,7 @@ export const PURCHASE_NUMBER_PATTERN = /^PL-[0-9]{6,12}$/
 export const purchaseNumberSchema = v.pipe(
   v.string(),
   v.trim(),
-  v.regex(PURCHASE_NUMBER_PATTERN, 'Unknown purchase'),
+  v.regex(PURCHASE_NUMBER_PATTERN, () => m.tools_plans_unknown_purchase()),
 )
 export const purchaseResultInput = v.object({ purchaseNumber: purchaseNumberSchema })
 
@@ -38,7 +43,11 @@ const limitWords = (one: () => string, many: () => string, column: () => string)
   },
 })
 export const limitKindLabels: Record<PlanLimitKind, LimitWords> = {
-  stores: limitWords(m.seller_plan_limit_stores_one, m.seller_plan_limit_stores_many, m.seller_plan_limit_stores),
+  stores: limitWords(
+    m.seller_plan_limit_stores_one,
+    m.seller_plan_limit_stores_many,
+    m.seller_plan_limit_stores,
+  ),
   skus: limitWords(m.seller_plan_limit_skus_one, m.seller_plan_limit_skus_many, m.seller_plan_limit_skus),
   magazines: limitWords(
     m.seller_plan_limit_magazines_one,
@@ -57,10 +66,14 @@ export const limitKindLabels: Record<PlanLimitKind, LimitWords> = {
   ),
 }
 
-export const featureLabels: Record<string, string> = {
-  magazine_pdf: 'Magazine PDF line sheets',
-  home_featured: 'Featured on the home page',
-}
+/** The features a plan can include; their names are words, so they are asked for when shown. */
+export const PLAN_FEATURES = ['magazine_pdf', 'home_featured'] as const
+export const featureLabel = (key: string): string =>
+  key === 'magazine_pdf'
+    ? m.tools_plans_feature_magazine_pdf()
+    : key === 'home_featured'
+      ? m.tools_plans_feature_home_featured()
+      : key
 
 export interface PlanView {
   slug: string
@@ -160,30 +173,34 @@ export const REMINDER_DAYS = [7, 1] as const
 /** What an admin may set on a plan at /admin/plans. Prices in rials, VAT included. */
 export const PLAN_PRICE_MAX = 100_000_000_000
 const planPrice = v.pipe(
-  v.number('Enter a price in rials'),
-  v.integer('Enter a whole number of rials'),
-  v.minValue(0, 'A price cannot be negative'),
-  v.maxValue(PLAN_PRICE_MAX, 'Enter at most 100,000,000,000 rials'),
+  v.number(() => m.tools_plans_enter_price()),
+  v.integer(() => m.tools_plans_enter_whole_rials()),
+  v.minValue(0, () => m.tools_plans_price_negative()),
+  v.maxValue(PLAN_PRICE_MAX, () => m.tools_plans_price_max({ max: formatNumber(PLAN_PRICE_MAX) })),
 )
 /** A limit: a whole number from 0, or null for "no limit". */
 const planLimit = v.nullable(
   v.pipe(
-    v.number('Enter a number, or leave it empty for no limit'),
-    v.integer('Enter a whole number'),
-    v.minValue(0, 'A limit cannot be negative'),
-    v.maxValue(10_000_000, 'Enter at most 10,000,000, or leave it empty for no limit'),
+    v.number(() => m.tools_plans_enter_limit()),
+    v.integer(() => m.tools_plans_enter_whole()),
+    v.minValue(0, () => m.tools_plans_limit_negative()),
+    v.maxValue(10_000_000, () => m.tools_plans_limit_max({ max: formatNumber(10_000_000) })),
   ),
 )
-export const planFeatureKeys = Object.keys(featureLabels) as [string, ...string[]]
+export const planFeatureKeys = [...PLAN_FEATURES] as [string, ...string[]]
 export const adminPlanInput = v.object({
   planId: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647)),
   name: v.pipe(
     v.string(),
     v.trim(),
-    v.minLength(2, 'Enter a name of 2 to 40 characters'),
-    v.maxLength(40, 'Enter a name of 2 to 40 characters'),
+    v.minLength(2, () => m.tools_plans_name_length()),
+    v.maxLength(40, () => m.tools_plans_name_length()),
   ),
-  description: v.pipe(v.string(), v.trim(), v.maxLength(300, 'Keep the description under 300 characters')),
+  description: v.pipe(
+    v.string(),
+    v.trim(),
+    v.maxLength(300, () => m.tools_plans_description_length()),
+  ),
   monthly_price: planPrice,
   yearly_price: planPrice,
   limits: v.object({
@@ -194,10 +211,10 @@ export const adminPlanInput = v.object({
     importRows: planLimit,
   }),
   features: v.pipe(
-    v.array(v.picklist(planFeatureKeys, 'Unknown feature')),
+    v.array(v.picklist(planFeatureKeys, () => m.tools_plans_unknown_feature())),
     v.maxLength(planFeatureKeys.length),
   ),
-  status: v.picklist(['active', 'retired'], 'Choose active or retired'),
+  status: v.picklist(['active', 'retired'], () => m.tools_plans_choose_status()),
 })
 export type AdminPlanInput = v.InferInput<typeof adminPlanInput>
 

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm'
 import { constants } from '#app-config'
 import type { InvoiceView } from '~/features/orders/invoices.types'
 import { planLimitKinds, type PlanLimitKind } from '~/lib/domain-enums'
+import { m } from '~/lib/messages'
 import { tehranDayOf } from '~/lib/tehran-time'
 import { requireApprovedSeller } from '~/server/auth/guards.server'
 import type { AuthContext } from '~/server/auth/session.server'
@@ -23,7 +24,7 @@ import {
 
 /** Reads for /subscription, /seller/profile and the seller panel's renewal banner. */
 
-export const PLATFORM_INVOICE_NOT_FOUND = 'Invoice not found'
+export const PLATFORM_INVOICE_NOT_FOUND = () => m.tools_invoice_not_found()
 
 export function planView(plan: PlanRow): PlanView {
   return {
@@ -149,7 +150,7 @@ export async function platformInvoiceForViewer(
     .select()
     .from(platformInvoices)
     .where(and(eq(platformInvoices.id, invoiceId), eq(platformInvoices.sellerId, actor.sellerId)))
-  if (!row) throw notFound(PLATFORM_INVOICE_NOT_FOUND)
+  if (!row) throw notFound(PLATFORM_INVOICE_NOT_FOUND())
   return platformInvoiceView(row, 'seller')
 }
 

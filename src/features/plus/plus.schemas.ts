@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { constants } from '#app-config'
 import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
 import { PURCHASE_NUMBER_PATTERN, type PlatformInvoiceSummary } from '~/features/plans/plans.schemas'
 
 /** Plus membership for buyers (issue #19): client-safe schemas, views and the words both sides share. */
@@ -15,7 +16,11 @@ export const SAVING_WINDOW_DAYS = 90
 export const PLUS_REMINDER_DAYS = [7, 1] as const
 
 export const plusPurchaseInput = v.object({
-  membershipNumber: v.pipe(v.string(), v.trim(), v.regex(PURCHASE_NUMBER_PATTERN, 'Unknown purchase')),
+  membershipNumber: v.pipe(
+    v.string(),
+    v.trim(),
+    v.regex(PURCHASE_NUMBER_PATTERN, () => m.tools_plans_unknown_purchase()),
+  ),
 })
 
 /** /omdeh-plus's search: the payment result when coming back from the bank. */
@@ -24,7 +29,8 @@ export const plusSearch = v.object({
 })
 
 /** The admin's Plus price form (minor units, VAT included). */
-export const PLUS_PRICE_MESSAGE = 'Enter a yearly price in rials between 1 and 100,000,000,000'
+export const PLUS_PRICE_MESSAGE = () =>
+  m.tools_plus_price_range({ min: formatNumber(1), max: formatNumber(100_000_000_000) })
 export const plusPriceInput = v.object({
   yearly_price: v.pipe(
     v.number(PLUS_PRICE_MESSAGE),

@@ -20,13 +20,20 @@ import { enforceRateLimits } from '~/server/rate-limit/rate-limit.server'
 import { openPlusPeriods, plusYearlyPrice } from './plus-membership.server'
 import {
   PLUS_NAME,
+  plusName,
   SAVING_WINDOW_DAYS,
   plusPurchaseInput,
   type PlusMembershipView,
   type PlusOverview,
   type PlusPurchaseView,
 } from './plus.schemas'
-import { tehranDayOf } from '~/lib/tehran-time'
+import { currentLocale } from '~/lib/i18n'
+import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
+import { formatTehranDay, tehranDayOf } from '~/lib/tehran-time'
+
+/** A day in a message: "2026-12-01" in English (as it always read), the Persian calendar in fa. */
+const dayOf = (date: Date) => (currentLocale() === 'fa' ? formatTehranDay(date) : tehranDayOf(date))
 
 /** /omdeh-plus and the buyer profile: what Plus costs, the buyer's membership and savings, joining. */
 
@@ -128,7 +135,7 @@ export async function joinPlus(db: Db, auth: AuthContext | null): Promise<{ url:
   const { user } = requireUser(auth)
   await enforceRateLimits(db, [{ rule: startLimit, subject: String(user.id) }], (s) => {
     const wait = Math.ceil(s / 60)
-    return `Too many payment attempts. Try again in ${wait} minute${wait === 1 ? '' : 's'}.`
+    return m.tools_too_many_payments({ count: wait, countText: formatNumber(wait) })
   })
   const opened = await db.transaction(async (tx) => {
     // The buyer's row serialises two joins of the same buyer.
@@ -137,7 +144,11 @@ export async function joinPlus(db: Db, auth: AuthContext | null): Promise<{ url:
     const [current] = await openPlusPeriods(tx, user.id, at)
     if (current && current.periodEnd.getTime() - at.getTime() > days(RENEW_WINDOW_DAYS))
       throw conflict(
-        `You have ${PLUS_NAME} until ${tehranDayOf(current.periodEnd)}. You can renew from ${tehranDayOf(new Date(current.periodEnd.getTime() - days(RENEW_WINDOW_DAYS)))}.`,
+        m.tools_plus_renew_later({
+          plus: plusName(),
+          until: dayOf(current.periodEnd),
+          from: dayOf(new Date(current.periodEnd.getTime() - days(RENEW_WINDOW_DAYS))),
+        }),
       )
     const price = await plusYearlyPrice(tx)
     await tx
@@ -199,7 +210,7 @@ export async function plusPurchaseResult(
         eq(platformPurchases.kind, 'membership'),
       ),
     )
-  if (!p) throw notFound('Purchase not found')
+  if (!p) throw notFound(m.tools_purchase_not_found())
   const payment = await latestPurchasePayment(db, p.id)
   return {
     number: p.number,
@@ -212,7 +223,7 @@ export async function plusPurchaseResult(
   }
 }
 
-export const PLUS_INVOICE_NOT_FOUND = 'Invoice not found'
+export const PLUS_INVOICE_NOT_FOUND = () => m.tools_invoice_not_found()
 
 /** The buyer's own Plus invoices, newest first. */
 export async function plusInvoicesOf(db: DbOrTx, userId: number): Promise<PlatformInvoiceSummary[]> {
@@ -249,6 +260,6 @@ export async function plusInvoiceForViewer(
         isNull(platformInvoices.sellerId),
       ),
     )
-  if (!row) throw notFound(PLUS_INVOICE_NOT_FOUND)
+  if (!row) throw notFound(PLUS_INVOICE_NOT_FOUND())
   return platformInvoiceView(row, 'buyer')
 }

@@ -1,8 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { constants } from '#app-config'
 import { PlusPage } from '~/features/plus/components/plus-page'
 import { plusQueries } from '~/features/plus/plus.queries'
-import { plusSearch } from '~/features/plus/plus.schemas'
+import { plusName, plusSearch } from '~/features/plus/plus.schemas'
 import { useCurrentUser } from '~/features/session/use-session'
 import { pageHead } from '~/features/shell/page-head'
 
@@ -11,7 +10,7 @@ export const Route = createFileRoute('/_default/omdeh-plus')({
   loader: async ({ context }) => {
     await context.queryClient.ensureQueryData(plusQueries.overview())
   },
-  head: () => pageHead(`${constants.brand.name} Plus`),
+  head: () => pageHead(plusName()),
   component: DefaultPlusPage,
 })
 

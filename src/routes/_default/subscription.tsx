@@ -4,13 +4,14 @@ import { planQueries } from '~/features/plans/plans.queries'
 import { subscriptionSearch } from '~/features/plans/plans.schemas'
 import { useCurrentUser } from '~/features/session/use-session'
 import { pageHead } from '~/features/shell/page-head'
+import { m } from '~/lib/messages'
 
 export const Route = createFileRoute('/_default/subscription')({
   validateSearch: subscriptionSearch,
   loader: async ({ context }) => {
     await context.queryClient.ensureQueryData(planQueries.list())
   },
-  head: () => pageHead('Seller Subscription'),
+  head: () => pageHead(m.tools_plans_title()),
   component: DefaultSubscriptionPage,
 })
 

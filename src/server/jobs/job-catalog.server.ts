@@ -10,10 +10,13 @@ export interface JobPayloads {
   'message.deliver': { outboxId: number }
   /** Return a recorded refund through the payment provider (see refundOrderPayment). */
   'payment.refund': { sessionId: string }
-  /** Check (dry-run) an uploaded price and stock sheet, row by row. */
-  'import.check': { importId: number }
-  /** Apply a checked sheet (resumes where it stopped). */
-  'import.apply': { importId: number }
+  /**
+   * Check (dry-run) an uploaded price and stock sheet, row by row. `locale`: the seller's page
+   * language when they uploaded, so the row messages kept on the rows are in it.
+   */
+  'import.check': { importId: number; locale?: 'fa' | 'en' }
+  /** Apply a checked sheet (resumes where it stopped); `locale` as for the check. */
+  'import.apply': { importId: number; locale?: 'fa' | 'en' }
   /** Render a published magazine's PDF line sheet into its cache (when it is stale). */
   'magazine.line-sheet': { magazineId: number }
   /** Listings follow price tiers that start or expire. */

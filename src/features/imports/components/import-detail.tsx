@@ -2,6 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useState, type ReactNode } from 'react'
 import type { ImportMode } from '~/lib/domain-enums'
+import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
 import { notify } from '~/lib/notify'
 import { formatTehranDateTime } from '~/lib/tehran-time'
 import { Button, buttonClasses } from '~/ui/button'
@@ -14,13 +16,16 @@ import { ImportRows } from './import-rows-table'
 
 type ImportCounts = Awaited<ReturnType<typeof fetchImport>>['counts']
 
-const STATUS_TEXT: Record<string, string> = {
-  checking: 'Checking the file…',
-  checked: 'Checked: nothing has changed yet',
-  applying: 'Applying…',
-  applied: 'Applied',
-  failed: 'Not applied',
-  reverted: 'Reverted',
+const statusText = (status: string): string => {
+  const words: Record<string, (() => string) | undefined> = {
+    checking: m.tools_import_state_checking,
+    checked: m.tools_import_state_checked,
+    applying: m.tools_import_state_applying,
+    applied: m.tools_import_status_applied,
+    failed: m.tools_import_state_failed,
+    reverted: m.tools_import_status_reverted,
+  }
+  return words[status]?.() ?? status
 }
 
 export function ImportDetail({
@@ -50,18 +55,20 @@ export function ImportDetail({
         <h2 id="import-title" className="text-lg font-semibold break-all text-ink">
           {data.fileName}
         </h2>
-        <p className="text-sm text-stone-600">Uploaded {formatTehranDateTime(data.createdAt)}</p>
+        <p className="text-sm text-stone-600">
+          {m.tools_import_uploaded_at({ time: formatTehranDateTime(data.createdAt) })}
+        </p>
       </div>
       <p role="status" data-testid="import-status" className="font-medium text-ink">
-        {STATUS_TEXT[data.status]}
-        {data.stockOnly ? ' (stock only)' : ''}
+        {statusText(data.status)}
+        {data.stockOnly ? m.tools_import_stock_only() : ''}
       </p>
       {running ? (
         data.status === 'applying' && data.mode === 'all_or_nothing' ? (
           <Progress
             done={0}
             total={0}
-            text={`Applying ${data.rowsTotal.toLocaleString('en-US')} changes in one step: buyers see all of them at once, or none.`}
+            text={m.tools_import_applying_all({ count: formatNumber(data.rowsTotal) })}
           />
         ) : (
           <Progress done={data.rowsDone} total={data.rowsTotal} />
@@ -79,7 +86,7 @@ export function ImportDetail({
           href={`/api/seller/imports/${importId}/errors`}
           download
         >
-          Download the error report ({data.fileKind.toUpperCase()})
+          {m.tools_import_error_report({ kind: data.fileKind.toUpperCase() })}
         </a>
       ) : null}
       {data.status === 'checked' ? <ApplyPanel importId={importId} counts={data.counts} /> : null}
@@ -114,7 +121,7 @@ function Progress({ done, total, text }: { done: number; total: number; text?: s
     <div className="flex flex-col gap-1">
       <div
         role="progressbar"
-        aria-label="Rows done"
+        aria-label={m.tools_import_rows_done()}
         aria-valuemin={0}
         aria-valuemax={total || undefined}
         aria-valuenow={total ? done : undefined}
@@ -132,8 +139,8 @@ function Progress({ done, total, text }: { done: number; total: number; text?: s
       <p className="text-sm text-stone-600">
         {text ??
           (total > 0
-            ? `${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} rows`
-            : `${done.toLocaleString('en-US')} rows read`)}
+            ? m.tools_import_progress({ done: formatNumber(done), total: formatNumber(total) })
+            : m.tools_import_progress_read({ done: formatNumber(done) }))}
       </p>
     </div>
   )
@@ -141,29 +148,33 @@ function Progress({ done, total, text }: { done: number; total: number; text?: s
 
 function Summary({ counts, status }: { counts: ImportCounts; status: string }) {
   const items: [string, number, string][] = [
-    ['Rows read', counts.read, 'text-ink'],
-    ['To update', counts.update, 'text-ink'],
-    ['Unchanged', counts.unchanged, 'text-stone-700'],
-    ['Errors', counts.errors, counts.errors ? 'text-red-800' : 'text-stone-700'],
-    ['Warnings', counts.warnings, counts.warnings ? 'text-amber-800' : 'text-stone-700'],
+    [m.tools_import_sum_read(), counts.read, 'text-ink'],
+    [m.tools_import_sum_update(), counts.update, 'text-ink'],
+    [m.tools_import_sum_unchanged(), counts.unchanged, 'text-stone-700'],
+    [m.tools_import_sum_errors(), counts.errors, counts.errors ? 'text-red-800' : 'text-stone-700'],
+    [m.tools_import_sum_warnings(), counts.warnings, counts.warnings ? 'text-amber-800' : 'text-stone-700'],
   ]
   if (status === 'applied' || status === 'reverted' || counts.stale > 0)
     items.push(
-      ['Applied', counts.applied, 'text-green-800'],
-      ['Stock moved (not applied)', counts.stale, counts.stale ? 'text-amber-800' : 'text-stone-700'],
-      ['Skipped (errors)', counts.skipped, 'text-stone-700'],
+      [m.tools_import_status_applied(), counts.applied, 'text-green-800'],
+      [m.tools_import_sum_stale(), counts.stale, counts.stale ? 'text-amber-800' : 'text-stone-700'],
+      [m.tools_import_sum_skipped(), counts.skipped, 'text-stone-700'],
     )
   if (status === 'reverted')
     items.push(
-      ['Reverted', counts.reverted, 'text-ink'],
-      ['Not reverted', counts.notReverted, counts.notReverted ? 'text-amber-800' : 'text-stone-700'],
+      [m.tools_import_status_reverted(), counts.reverted, 'text-ink'],
+      [
+        m.tools_import_not_reverted(),
+        counts.notReverted,
+        counts.notReverted ? 'text-amber-800' : 'text-stone-700',
+      ],
     )
   return (
     <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
       {items.map(([label, value, tone]) => (
         <div key={label} className="rounded-lg bg-stone-50 p-3">
           <dt className="text-xs text-stone-600">{label}</dt>
-          <dd className={`text-xl font-semibold ${tone}`}>{value.toLocaleString('en-US')}</dd>
+          <dd className={`text-xl font-semibold ${tone}`}>{formatNumber(value)}</dd>
         </div>
       ))}
     </dl>
@@ -180,32 +191,26 @@ function ApplyPanel({ importId, counts }: { importId: number; counts: ImportCoun
       void queryClient.invalidateQueries({ queryKey: importQueries.all })
     },
   })
-  if (counts.update === 0)
-    return (
-      <p className="text-sm text-stone-700">
-        Nothing in this file differs from your current stock and prices.
-      </p>
-    )
+  if (counts.update === 0) return <p className="text-sm text-stone-700">{m.tools_import_nothing_differs()}</p>
   return (
     <fieldset className="flex flex-col gap-3 rounded-lg border border-stone-200 p-4">
-      <legend className="px-1 text-base font-semibold text-ink">3. Apply the changes</legend>
+      <legend className="px-1 text-base font-semibold text-ink">{m.tools_import_step_apply()}</legend>
       <Choice
         checked={mode === 'all_or_nothing'}
         disabled={counts.errors > 0}
         onSelect={() => setMode('all_or_nothing')}
-        title="All or nothing"
+        title={m.tools_import_mode_all_or_nothing()}
       >
-        {counts.errors > 0
-          ? 'Not possible: the file has rows with errors.'
-          : 'Every row is applied, or none is: if the stock of any row moved since you downloaded the file, nothing changes and those rows are listed.'}
+        {counts.errors > 0 ? m.tools_import_all_impossible() : m.tools_import_all_explained()}
       </Choice>
-      <Choice checked={mode === 'valid_rows'} onSelect={() => setMode('valid_rows')} title="Apply valid rows">
-        Rows with errors are skipped and listed in the error report.
+      <Choice
+        checked={mode === 'valid_rows'}
+        onSelect={() => setMode('valid_rows')}
+        title={m.tools_import_apply_valid()}
+      >
+        {m.tools_import_valid_explained()}
       </Choice>
-      <p className="text-sm text-stone-600">
-        With “Apply valid rows”, a row whose stock changed since you downloaded the file (an order came in) is
-        not applied and is listed; the other rows are.
-      </p>
+      <p className="text-sm text-stone-600">{m.tools_import_valid_stale_note()}</p>
       <Button
         className="self-start"
         disabled={apply.isPending}
@@ -213,8 +218,8 @@ function ApplyPanel({ importId, counts }: { importId: number; counts: ImportCoun
         onClick={() => apply.mutate()}
       >
         {apply.isPending
-          ? 'Starting…'
-          : `Apply ${counts.update.toLocaleString('en-US')} change${counts.update === 1 ? '' : 's'}`}
+          ? m.tools_import_starting()
+          : m.tools_import_apply_changes({ count: counts.update, countText: formatNumber(counts.update) })}
       </Button>
     </fieldset>
   )
@@ -261,8 +266,8 @@ function RevertPanel({ importId }: { importId: number }) {
       const left = result.notReverted.length
       notify(
         left ? 'warning' : 'success',
-        `Reverted ${plural(result.reverted, 'row')}` +
-          (left ? `; ${plural(left, 'row')} could not be reverted (listed below)` : ''),
+        m.tools_import_reverted_rows({ count: result.reverted, countText: formatNumber(result.reverted) }) +
+          (left ? m.tools_import_not_reverted_suffix({ count: left, countText: formatNumber(left) }) : ''),
       )
       await queryClient.invalidateQueries({ queryKey: importQueries.all })
     },
@@ -270,16 +275,16 @@ function RevertPanel({ importId }: { importId: number }) {
   return (
     <div className="flex flex-col gap-2">
       <Button variant="secondary" className="self-start" onClick={() => setOpen(true)}>
-        Revert this import
+        {m.tools_import_revert()}
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent
-          title="Revert this import?"
-          description="The stock and tiers it changed go back to what they were, for every SKU nothing else changed since. The others are listed."
+          title={m.tools_import_revert_title()}
+          description={m.tools_import_revert_description()}
         >
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={() => setOpen(false)}>
-              Keep it
+              {m.tools_import_keep()}
             </Button>
             <Button
               variant="danger"
@@ -287,7 +292,7 @@ function RevertPanel({ importId }: { importId: number }) {
               aria-busy={revert.isPending}
               onClick={() => revert.mutate()}
             >
-              {revert.isPending ? 'Reverting…' : 'Revert'}
+              {revert.isPending ? m.tools_import_reverting() : m.tools_import_revert_confirm()}
             </Button>
           </div>
         </DialogContent>
@@ -295,8 +300,6 @@ function RevertPanel({ importId }: { importId: number }) {
     </div>
   )
 }
-
-const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`
 
 /**
  * What a revert left applied stays on the page for good (the rows keep their reason), whatever
@@ -306,9 +309,8 @@ function NotRevertedNote({ importId, count }: { importId: number; count: number 
   return (
     <div role="note" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-950">
       <p>
-        <strong>{plural(count, 'row')} could not be reverted</strong>: something changed{' '}
-        {count === 1 ? 'it' : 'them'} since the import (an order, a stock change or a price edit), so{' '}
-        {count === 1 ? 'it keeps' : 'they keep'} the imported figures. Each is listed with the reason.
+        <strong>{m.tools_import_not_reverted_rows({ count, countText: formatNumber(count) })}</strong>
+        {m.tools_import_not_reverted_reason({ count })}
       </p>
       <Link
         to="/seller/inventory/import-price"
@@ -317,7 +319,7 @@ function NotRevertedNote({ importId, count }: { importId: number; count: number 
         resetScroll={false}
         className="mt-1 inline-block font-medium text-amber-950 underline underline-offset-4"
       >
-        Show the rows not reverted
+        {m.tools_import_show_not_reverted()}
       </Link>
     </div>
   )

@@ -1,21 +1,27 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
+import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
 import { formatTehranDateTime } from '~/lib/tehran-time'
 import { buttonClasses } from '~/ui/button'
 import { Pagination } from '~/ui/pagination'
 import { Table, TBody, THead, Td, Th, Tr } from '~/ui/table'
 import { importQueries } from '../imports.queries'
+import { SKU_COLUMNS } from '../import-format'
 import { IMPORTS_PER_PAGE, type RowFilter } from '../imports.schemas'
 import { ImportDetail } from './import-detail'
 import { ImportUpload } from './import-upload'
 
-const STATUS_LABEL: Record<string, string> = {
-  checking: 'Checking',
-  checked: 'Checked, not applied',
-  applying: 'Applying',
-  applied: 'Applied',
-  failed: 'Failed',
-  reverted: 'Reverted',
+const statusLabel = (status: string): string => {
+  const words: Record<string, (() => string) | undefined> = {
+    checking: m.tools_import_status_checking,
+    checked: m.tools_import_status_checked,
+    applying: m.tools_import_status_applying,
+    applied: m.tools_import_status_applied,
+    failed: m.tools_import_status_failed,
+    reverted: m.tools_import_status_reverted,
+  }
+  return words[status]?.() ?? status
 }
 
 /**
@@ -39,20 +45,20 @@ export function ImportPricePage({
     <section aria-labelledby="page-title" className="flex flex-col gap-6">
       <header className="flex flex-col gap-1">
         <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-          Import prices and stock
+          {m.tools_import_title()}
         </h1>
-        <p className="max-w-2xl text-stone-700">
-          Change many prices and stock figures at once from a spreadsheet. Every change is checked first and
-          shown to you; nothing changes until you apply it, and an applied import can be reverted.
-        </p>
+        <p className="max-w-2xl text-stone-700">{m.tools_import_intro()}</p>
       </header>
       <div className="grid gap-4 lg:grid-cols-2">
         <div className="flex flex-col gap-3 rounded-xl border border-stone-200 bg-white p-4 sm:p-6">
-          <h2 className="text-lg font-semibold text-ink">1. Download your price sheet</h2>
+          <h2 className="text-lg font-semibold text-ink">{m.tools_import_step_download()}</h2>
+          {/* The column names are the file's own (the parser reads them), so they stay as written. */}
           <p className="text-sm text-stone-700">
-            Every SKU of yours with its current stock and up to three price tiers. Edit <em>New stock</em> and
-            the tier columns; leave <em>Current stock</em> as it is, so a row whose stock moved meanwhile is
-            not overwritten. Dates are Tehran time (YYYY-MM-DD or YYYY-MM-DD HH:mm); prices are whole rials.
+            {m.tools_import_sheet_hint_start()}
+            <em dir="ltr">{SKU_COLUMNS.newStock}</em>
+            {m.tools_import_sheet_hint_middle()}
+            <em dir="ltr">{SKU_COLUMNS.currentStock}</em>
+            {m.tools_import_sheet_hint_end()}
           </p>
           <div className="flex flex-wrap gap-2">
             <a
@@ -60,10 +66,10 @@ export function ImportPricePage({
               href="/api/seller/imports/template?format=xlsx"
               download
             >
-              Download XLSX
+              {m.tools_import_download_xlsx()}
             </a>
             <a className={buttonClasses('secondary')} href="/api/seller/imports/template?format=csv" download>
-              Download CSV
+              {m.tools_import_download_csv()}
             </a>
           </div>
         </div>
@@ -79,12 +85,10 @@ export function ImportPricePage({
   )
 }
 
-const MODE_LABEL: Record<string, string> = {
-  all_or_nothing: 'All or nothing',
-  valid_rows: 'Valid rows',
-}
+const modeLabel = (mode: string): string =>
+  mode === 'all_or_nothing' ? m.tools_import_mode_all_or_nothing() : m.tools_import_mode_valid_rows()
 
-const n = (value: number) => value.toLocaleString('en-US')
+const n = formatNumber
 
 function ImportHistory({ current, page }: { current?: number; page: number }) {
   const { data } = useQuery(importQueries.history(page))
@@ -93,7 +97,8 @@ function ImportHistory({ current, page }: { current?: number; page: number }) {
   return (
     <section aria-labelledby="history-title" className="flex flex-col gap-3">
       <h2 id="history-title" className="text-lg font-semibold text-ink">
-        Your imports <span className="text-sm font-normal text-stone-600">({n(data.total)})</span>
+        {m.tools_import_history_title()}{' '}
+        <span className="text-sm font-normal text-stone-600">({n(data.total)})</span>
       </h2>
       <ul className="flex flex-col gap-2 xl:hidden" data-testid="import-history-cards">
         {data.imports.map((item) => (
@@ -106,15 +111,20 @@ function ImportHistory({ current, page }: { current?: number; page: number }) {
               {item.fileName}
             </Link>
             <p className="text-stone-600">
-              {formatTehranDateTime(item.createdAt)} · {item.uploadedBy ?? 'A former user'}
+              {formatTehranDateTime(item.createdAt)} · {item.uploadedBy ?? m.tools_import_former_user()}
             </p>
             <p>
-              {STATUS_LABEL[item.status]}
-              {item.mode ? ` · ${MODE_LABEL[item.mode]}` : ''}
+              {statusLabel(item.status)}
+              {item.mode ? ` · ${modeLabel(item.mode)}` : ''}
             </p>
             <p className="text-stone-700">
-              {n(item.counts.read)} rows · {n(item.counts.applied)} applied · {n(item.counts.errors)} errors ·{' '}
-              {n(item.counts.stale)} stock moved · {n(item.counts.skipped)} skipped
+              {m.tools_import_history_counts({
+                read: n(item.counts.read),
+                applied: n(item.counts.applied),
+                errors: n(item.counts.errors),
+                stale: n(item.counts.stale),
+                skipped: n(item.counts.skipped),
+              })}
             </p>
           </li>
         ))}
@@ -123,17 +133,17 @@ function ImportHistory({ current, page }: { current?: number; page: number }) {
         <Table aria-labelledby="history-title">
           <THead>
             <Tr>
-              <Th>Uploaded</Th>
-              <Th>File</Th>
-              <Th>Mode</Th>
-              <Th>Status</Th>
-              <Th className="text-end">Rows</Th>
-              <Th className="text-end">Applied</Th>
-              <Th className="text-end">Errors</Th>
-              <Th className="text-end">Stock moved</Th>
-              <Th className="text-end">Skipped</Th>
+              <Th>{m.tools_import_col_uploaded()}</Th>
+              <Th>{m.tools_import_col_file()}</Th>
+              <Th>{m.tools_import_col_mode()}</Th>
+              <Th>{m.tools_import_col_status()}</Th>
+              <Th className="text-end">{m.tools_import_col_rows()}</Th>
+              <Th className="text-end">{m.tools_import_col_applied()}</Th>
+              <Th className="text-end">{m.tools_import_col_errors()}</Th>
+              <Th className="text-end">{m.tools_import_col_stale()}</Th>
+              <Th className="text-end">{m.tools_import_col_skipped()}</Th>
               <Th>
-                <span className="sr-only">Open</span>
+                <span className="sr-only">{m.tools_import_open()}</span>
               </Th>
             </Tr>
           </THead>
@@ -143,13 +153,17 @@ function ImportHistory({ current, page }: { current?: number; page: number }) {
                 <Td className="text-sm">
                   <span className="whitespace-nowrap">{formatTehranDateTime(item.createdAt)}</span>
                   <br />
-                  <span className="text-stone-600">by {item.uploadedBy ?? 'a former user'}</span>
+                  <span className="text-stone-600">
+                    {m.tools_import_uploaded_by({
+                      name: item.uploadedBy ?? m.tools_import_former_user_lower(),
+                    })}
+                  </span>
                 </Td>
                 <Td className="max-w-40 truncate text-sm" title={item.fileName}>
                   {item.fileName}
                 </Td>
-                <Td className="text-sm whitespace-nowrap">{item.mode ? MODE_LABEL[item.mode] : '—'}</Td>
-                <Td className="text-sm">{STATUS_LABEL[item.status]}</Td>
+                <Td className="text-sm whitespace-nowrap">{item.mode ? modeLabel(item.mode) : '—'}</Td>
+                <Td className="text-sm">{statusLabel(item.status)}</Td>
                 <Td className="text-end text-sm">{n(item.counts.read)}</Td>
                 <Td className="text-end text-sm">{n(item.counts.applied)}</Td>
                 <Td className="text-end text-sm">{n(item.counts.errors)}</Td>
@@ -161,7 +175,8 @@ function ImportHistory({ current, page }: { current?: number; page: number }) {
                     search={{ import: item.id }}
                     className={buttonClasses('link', 'sm')}
                   >
-                    Open<span className="sr-only"> import of {item.fileName}</span>
+                    {m.tools_import_open()}
+                    <span className="sr-only">{m.tools_import_open_suffix({ file: item.fileName })}</span>
                   </Link>
                 </Td>
               </Tr>

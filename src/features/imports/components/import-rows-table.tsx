@@ -1,7 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { ImportRowState } from '~/lib/import-shapes'
-import { formatTehranMinute } from '~/lib/tehran-time'
+import { currentLocale } from '~/lib/i18n'
+import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
+import { formatTehranMinute, formatTehranShort } from '~/lib/tehran-time'
 import { cn } from '~/lib/cn'
 import { Pagination } from '~/ui/pagination'
 import { Skeleton } from '~/ui/skeleton'
@@ -12,28 +15,35 @@ import { ROWS_PER_PAGE, type RowFilter } from '../imports.schemas'
 
 type Counts = Awaited<ReturnType<typeof fetchImport>>['counts']
 
-const FILTERS: { value: RowFilter; label: string; count: (c: Counts) => number | null }[] = [
-  { value: 'all', label: 'All rows', count: (c) => c.read },
-  { value: 'update', label: 'To update', count: (c) => c.update },
-  { value: 'error', label: 'Errors', count: (c) => c.errors },
-  { value: 'warning', label: 'Warnings', count: (c) => c.warnings },
-  { value: 'unchanged', label: 'Unchanged', count: (c) => c.unchanged },
-  { value: 'stale', label: 'Not applied (stock moved)', count: (c) => c.stale || null },
-  { value: 'not_reverted', label: 'Not reverted', count: (c) => c.notReverted || null },
+const FILTERS: { value: RowFilter; label: () => string; count: (c: Counts) => number | null }[] = [
+  { value: 'all', label: m.tools_rows_filter_all, count: (c) => c.read },
+  { value: 'update', label: m.tools_import_sum_update, count: (c) => c.update },
+  { value: 'error', label: m.tools_import_sum_errors, count: (c) => c.errors },
+  { value: 'warning', label: m.tools_import_sum_warnings, count: (c) => c.warnings },
+  { value: 'unchanged', label: m.tools_import_sum_unchanged, count: (c) => c.unchanged },
+  { value: 'stale', label: m.tools_rows_filter_stale, count: (c) => c.stale || null },
+  { value: 'not_reverted', label: m.tools_import_not_reverted, count: (c) => c.notReverted || null },
 ]
 
-const num = (n: number) => n.toLocaleString('en-US')
+const num = formatNumber
+
+/** The sheet's own form in English (what the seller typed); the page's calendar and digits in Persian. */
+const tierTime = (date: Date | string) =>
+  currentLocale() === 'fa' ? formatTehranShort(date) : formatTehranMinute(date)
 
 function tiersText(tiers: NonNullable<ImportRowState['tiers']>): string {
-  if (tiers.length === 0) return 'none'
+  if (tiers.length === 0) return m.tools_rows_tiers_none()
   return tiers
     .map((t) => {
-      const price = t.offerPrice > 0 ? `${num(t.offerPrice)} (was ${num(t.unitPrice)})` : num(t.unitPrice)
-      const from = t.validFrom ? ` from ${formatTehranMinute(t.validFrom)}` : ''
-      const to = t.validTo ? ` until ${formatTehranMinute(t.validTo)}` : ''
-      return `${num(t.minQuantity)}+ units: ${price}${from}${to}`
+      const price =
+        t.offerPrice > 0
+          ? m.tools_rows_offer_price({ offer: num(t.offerPrice), unit: num(t.unitPrice) })
+          : num(t.unitPrice)
+      const from = t.validFrom ? m.tools_rows_tier_from({ time: tierTime(t.validFrom) }) : ''
+      const to = t.validTo ? m.tools_rows_tier_until({ time: tierTime(t.validTo) }) : ''
+      return m.tools_rows_tier({ min: num(t.minQuantity), price, from, to })
     })
-    .join('; ')
+    .join(m.tools_rows_tier_separator())
 }
 
 /** Old → new, in words, for each thing the row changes. */
@@ -43,28 +53,36 @@ function Changes({ before, after }: { before: ImportRowState | null; after: Impo
     <ul className="flex flex-col gap-1">
       {after.stock !== undefined ? (
         <li>
-          Stock {num(before.stock ?? 0)} → <strong>{num(after.stock)}</strong>
+          {m.tools_rows_stock_change({ before: num(before.stock ?? 0) })}
+          <strong>{num(after.stock)}</strong>
         </li>
       ) : null}
       {after.alwaysAvailable !== undefined ? (
-        <li>Always available: {after.alwaysAvailable ? 'no → yes' : 'yes → no'}</li>
+        <li>{after.alwaysAvailable ? m.tools_rows_always_on() : m.tools_rows_always_off()}</li>
       ) : null}
       {after.tiers ? (
         <li>
-          <span className="text-stone-600">Tiers {tiersText(before.tiers ?? [])}</span>
-          <br />→ <strong>{tiersText(after.tiers)}</strong>
+          <span className="text-stone-600">
+            {m.tools_rows_tiers_before({ tiers: tiersText(before.tiers ?? []) })}
+          </span>
+          <br />
+          {m.tools_rows_arrow()}
+          <strong>{tiersText(after.tiers)}</strong>
         </li>
       ) : null}
     </ul>
   )
 }
 
-const RESULT_TEXT: Record<string, string> = {
-  applied: 'Applied',
-  skipped: 'Skipped',
-  stale: 'Not applied',
-  reverted: 'Reverted',
-  not_reverted: 'Not reverted',
+const resultText = (result: string): string => {
+  const words: Record<string, (() => string) | undefined> = {
+    applied: m.tools_import_status_applied,
+    skipped: m.tools_import_col_skipped,
+    stale: m.tools_import_state_failed,
+    reverted: m.tools_import_status_reverted,
+    not_reverted: m.tools_import_not_reverted,
+  }
+  return words[result]?.() ?? result
 }
 
 type Row = Awaited<ReturnType<typeof fetchImportRows>>['rows'][number]
@@ -72,7 +90,7 @@ type Row = Awaited<ReturnType<typeof fetchImportRows>>['rows'][number]
 function Messages({ row }: { row: Row }) {
   return (
     <div>
-      {row.result ? <p className="font-medium">{RESULT_TEXT[row.result]}</p> : null}
+      {row.result ? <p className="font-medium">{resultText(row.result)}</p> : null}
       {row.errors.map((message) => (
         <p key={message} className="text-red-800">
           {message}
@@ -85,7 +103,9 @@ function Messages({ row }: { row: Row }) {
         </p>
       ))}
       {!row.result && row.errors.length === 0 && row.warnings.length === 0 ? (
-        <span className="text-stone-500">{row.outcome === 'unchanged' ? 'Unchanged' : 'OK'}</span>
+        <span className="text-stone-500">
+          {row.outcome === 'unchanged' ? m.tools_import_sum_unchanged() : m.tools_rows_ok()}
+        </span>
       ) : null}
     </div>
   )
@@ -107,7 +127,7 @@ export function ImportRows({
   const pageCount = Math.max(1, Math.ceil((data?.total ?? 0) / ROWS_PER_PAGE))
   return (
     <div className="flex flex-col gap-3">
-      <nav aria-label="Rows to show" className="flex flex-wrap gap-2">
+      <nav aria-label={m.tools_rows_filters()} className="flex flex-wrap gap-2">
         {FILTERS.map((item) => {
           const count = item.count(counts)
           if (count === null) return null
@@ -127,7 +147,7 @@ export function ImportRows({
                   : 'border-stone-300 text-stone-700 hover:bg-stone-50',
               )}
             >
-              {item.label} ({num(count)})
+              {item.label()} ({num(count)})
             </Link>
           )
         })}
@@ -135,7 +155,7 @@ export function ImportRows({
       {isPending || !data ? (
         <Skeleton className="h-32 w-full" />
       ) : data.rows.length === 0 ? (
-        <p className="text-sm text-stone-600">No rows here.</p>
+        <p className="text-sm text-stone-600">{m.tools_rows_empty()}</p>
       ) : (
         <>
           {/* Phones: one card per row; wider screens: a table. */}
@@ -143,8 +163,12 @@ export function ImportRows({
             {data.rows.map((row) => (
               <li key={row.rowNumber} className="rounded-lg border border-stone-200 p-3 text-sm">
                 <p className="flex justify-between gap-2">
-                  <span className="font-mono text-xs break-all">{row.sku}</span>
-                  <span className="shrink-0 text-stone-600">Row {row.rowNumber}</span>
+                  <span dir="ltr" className="font-mono text-xs break-all">
+                    {row.sku}
+                  </span>
+                  <span className="shrink-0 text-stone-600">
+                    {m.tools_rows_row({ row: num(row.rowNumber) })}
+                  </span>
                 </p>
                 <div className="mt-1">
                   <Changes before={row.before} after={row.after} />
@@ -157,17 +181,19 @@ export function ImportRows({
             <Table>
               <THead>
                 <Tr>
-                  <Th className="w-16">Row</Th>
-                  <Th>SKU</Th>
-                  <Th>Change</Th>
-                  <Th>Messages</Th>
+                  <Th className="w-16">{m.tools_rows_col_row()}</Th>
+                  <Th>{m.tools_rows_col_sku()}</Th>
+                  <Th>{m.tools_rows_col_change()}</Th>
+                  <Th>{m.tools_rows_col_messages()}</Th>
                 </Tr>
               </THead>
               <TBody>
                 {data.rows.map((row) => (
                   <Tr key={row.rowNumber}>
-                    <Td>{row.rowNumber}</Td>
-                    <Td className="font-mono text-xs whitespace-nowrap">{row.sku}</Td>
+                    <Td>{num(row.rowNumber)}</Td>
+                    <Td className="font-mono text-xs whitespace-nowrap">
+                      <span dir="ltr">{row.sku}</span>
+                    </Td>
                     <Td className="text-sm">
                       <Changes before={row.before} after={row.after} />
                     </Td>

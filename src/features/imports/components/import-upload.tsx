@@ -1,19 +1,21 @@
 import { useForm } from '@tanstack/react-form'
 import { useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
+import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
 import { Button } from '~/ui/button'
-import { MAX_IMPORT_BYTES } from '../import-format'
+import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from '../import-format'
 import { importQueries } from '../imports.queries'
 
 const ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 /** What the browser can tell before uploading; the server checks the content again. */
 export function fileProblem(file: { name: string; size: number } | null): string | undefined {
-  if (!file) return 'Choose a CSV or XLSX file'
-  if (!/\.(csv|xlsx)$/i.test(file.name)) return 'Choose a .csv or .xlsx file'
-  if (file.size === 0) return 'The file is empty'
+  if (!file) return m.tools_upload_choose_file()
+  if (!/\.(csv|xlsx)$/i.test(file.name)) return m.tools_upload_wrong_type()
+  if (file.size === 0) return m.tools_upload_empty()
   if (file.size > MAX_IMPORT_BYTES)
-    return `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB: split it`
+    return m.tools_upload_too_large({ size: formatNumber(MAX_IMPORT_BYTES / 1024 / 1024) })
   return undefined
 }
 
@@ -30,7 +32,7 @@ async function uploadSheet(body: FormData): Promise<{ importId: number }> {
     errors?: { file?: string[] }
   } | null
   if (response.ok && reply?.importId) return { importId: reply.importId }
-  throw new Error(reply?.errors?.file?.[0] ?? reply?.message ?? 'The file could not be uploaded: try again')
+  throw new Error(reply?.errors?.file?.[0] ?? reply?.message ?? m.tools_upload_failed())
 }
 
 /** Step 2: upload a sheet; the dry run starts at once and the page follows it. */
@@ -68,7 +70,7 @@ export function ImportUpload({ onStarted }: { onStarted: (importId: number) => v
       }}
     >
       <h2 id={`${inputId}-title`} className="text-lg font-semibold text-ink">
-        2. Upload the edited file
+        {m.tools_upload_title()}
       </h2>
       <form.Field name="file" validators={{ onSubmit: ({ value }) => fileProblem(value) }}>
         {(field) => {
@@ -76,7 +78,10 @@ export function ImportUpload({ onStarted }: { onStarted: (importId: number) => v
           return (
             <div className="flex flex-col gap-1.5">
               <label htmlFor={inputId} className="text-sm font-medium text-ink">
-                Price and stock file (CSV or XLSX, up to 20 MB and 100,000 rows)
+                {m.tools_upload_label({
+                  size: formatNumber(MAX_IMPORT_BYTES / 1024 / 1024),
+                  rows: formatNumber(MAX_IMPORT_ROWS),
+                })}
               </label>
               <input
                 key={inputKey}
@@ -97,7 +102,7 @@ export function ImportUpload({ onStarted }: { onStarted: (importId: number) => v
                 </p>
               ) : (
                 <p id={`${inputId}-hint`} className="text-sm text-stone-600">
-                  Nothing changes yet: the file is checked first and you see every change before applying it.
+                  {m.tools_upload_hint()}
                 </p>
               )}
             </div>
@@ -107,7 +112,7 @@ export function ImportUpload({ onStarted }: { onStarted: (importId: number) => v
       <form.Subscribe selector={(state) => state.isSubmitting}>
         {(submitting) => (
           <Button type="submit" className="self-start" disabled={submitting} aria-busy={submitting}>
-            {submitting ? 'Uploading…' : 'Upload and check'}
+            {submitting ? m.tools_upload_submitting() : m.tools_upload_submit()}
           </Button>
         )}
       </form.Subscribe>

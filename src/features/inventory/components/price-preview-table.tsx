@@ -1,10 +1,11 @@
 import { useId } from 'react'
-import { formatMoney } from '~/lib/money'
+import { m } from '~/lib/messages'
+import { formatMoney, formatNumber } from '~/lib/money'
 import { formatTehranDateTime } from '~/lib/tehran-time'
 import { pricePreview } from '../price-preview'
 import type { TierForRules } from '../tier-rules'
 
-const units = (n: number) => n.toLocaleString('en-US')
+const units = formatNumber
 
 /**
  * What a buyer would pay, per unit and in total, now and at each scheduled change, for the tiers
@@ -21,30 +22,32 @@ export function PricePreview({ tiers, at, unit }: { tiers: TierForRules[]; at: D
     >
       <div>
         <h2 id="preview-title" className="text-base font-semibold text-ink">
-          What a buyer pays
+          {m.tools_preview_title()}
         </h2>
-        <p className="text-xs text-stone-600">Per {unit}, and in total, at a few quantities.</p>
+        <p className="text-xs text-stone-600">{m.tools_preview_hint({ unit })}</p>
       </div>
       {tiers.length === 0 ? (
-        <p className="text-sm text-stone-600">No tier yet: buyers cannot order this SKU.</p>
+        <p className="text-sm text-stone-600">{m.tools_preview_no_tier()}</p>
       ) : (
         <div className="grid gap-x-6 gap-y-4 md:grid-cols-2 xl:grid-cols-3">
           {moments.map((moment, index) => (
             <section key={moment.at.toISOString()} aria-labelledby={`${id}-${index}`} className="min-w-0">
               <h3 id={`${id}-${index}`} className="mb-1 text-sm font-semibold text-ink">
-                {moment.now ? 'Today' : `From ${formatTehranDateTime(moment.at)}`}
+                {moment.now
+                  ? m.tools_preview_today()
+                  : m.tools_preview_from({ time: formatTehranDateTime(moment.at) })}
               </h3>
               <table className="w-full text-sm">
                 <thead>
                   <tr className="text-xs text-stone-600">
                     <th scope="col" className="py-1 text-start font-medium">
-                      Qty
+                      {m.tools_preview_qty()}
                     </th>
                     <th scope="col" className="py-1 text-end font-medium">
-                      Per unit
+                      {m.tools_preview_per_unit()}
                     </th>
                     <th scope="col" className="py-1 text-end font-medium">
-                      Total
+                      {m.tools_preview_total()}
                     </th>
                   </tr>
                 </thead>
@@ -54,7 +57,7 @@ export function PricePreview({ tiers, at, unit }: { tiers: TierForRules[]; at: D
                       <td className="py-1 tabular-nums">{units(row.quantity)}</td>
                       {row.unitPrice === null ? (
                         <td colSpan={2} className="py-1 text-end text-stone-600">
-                          Not sold at this quantity
+                          {m.tools_preview_not_sold()}
                         </td>
                       ) : (
                         <>

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { formatMoney } from '~/lib/money'
+import { m } from '~/lib/messages'
+import { formatMoney, formatNumber } from '~/lib/money'
 import { notify } from '~/lib/notify'
 import { Button } from '~/ui/button'
 import { FormError, useAppForm } from '~/ui/form/app-form'
@@ -27,7 +28,12 @@ export function PriceTierForm({ view, stored }: { view: SkuPricesView; stored: T
     toInput: (values) => tierFormToInput(view, values),
     onSubmit: async (input) => {
       const { created } = await createTiersFn({ data: input })
-      notify('success', created.length === 1 ? 'Tier saved' : `${created.length} tiers saved`)
+      notify(
+        'success',
+        created.length === 1
+          ? m.tools_tiers_saved_one()
+          : m.tools_tiers_saved_many({ count: formatNumber(created.length) }),
+      )
       form.reset({ tiers: [emptyTierRow(view)] })
       await queryClient.invalidateQueries({ queryKey: priceTierQueries.sku(view.sku).queryKey })
     },
@@ -42,12 +48,9 @@ export function PriceTierForm({ view, stored }: { view: SkuPricesView; stored: T
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div>
             <h2 id="new-tiers-title" className="text-base font-semibold text-ink">
-              New tiers
+              {m.tools_tiers_new_title()}
             </h2>
-            <p className="text-xs text-stone-600">
-              Times are Tehran time. Each tier starting at a larger quantity costs no more per unit; an offer
-              price (0 for none) is below its unit price.
-            </p>
+            <p className="text-xs text-stone-600">{m.tools_tiers_new_hint()}</p>
           </div>
           <Button
             variant="secondary"
@@ -57,7 +60,7 @@ export function PriceTierForm({ view, stored }: { view: SkuPricesView; stored: T
               form.reset({ tiers: nextSeasonRows(view) })
             }}
           >
-            Duplicate for next season
+            {m.tools_tiers_duplicate()}
           </Button>
         </div>
         <FormError message={formError} />
@@ -68,29 +71,49 @@ export function PriceTierForm({ view, stored }: { view: SkuPricesView; stored: T
                 <fieldset
                   key={i}
                   className="grid min-w-0 gap-3 rounded-md border border-stone-200 p-3 sm:grid-cols-2 lg:grid-cols-3"
-                  aria-label={`Tier ${i + 1}`}
+                  aria-label={m.tools_tiers_tier_n({ n: formatNumber(i + 1) })}
                 >
-                  <legend className="px-1 text-sm font-semibold text-ink">Tier {i + 1}</legend>
+                  <legend className="px-1 text-sm font-semibold text-ink">
+                    {m.tools_tiers_tier_n({ n: formatNumber(i + 1) })}
+                  </legend>
                   <form.AppField name={`tiers[${i}].minQuantity`}>
-                    {(field) => <field.QuantityField label="From quantity" min={1} required />}
+                    {(field) => (
+                      <field.QuantityField label={m.tools_tiers_from_quantity()} min={1} required />
+                    )}
                   </form.AppField>
                   <form.AppField name={`tiers[${i}].unitPrice`}>
-                    {(field) => <field.MoneyField label="Unit price" required />}
+                    {(field) => <field.MoneyField label={m.tools_tiers_unit_price()} required />}
                   </form.AppField>
                   <form.AppField name={`tiers[${i}].offerPrice`}>
-                    {(field) => <field.MoneyField label="Offer price" hint="0: no discount" />}
+                    {(field) => (
+                      <field.MoneyField
+                        label={m.tools_tiers_offer_price()}
+                        hint={m.tools_tiers_offer_hint()}
+                      />
+                    )}
                   </form.AppField>
                   <form.AppField name={`tiers[${i}].validFrom`}>
-                    {() => <TehranDateTimeField label="Valid from" hint="Tehran time" required />}
+                    {() => (
+                      <TehranDateTimeField
+                        label={m.tools_tiers_valid_from()}
+                        hint={m.tools_tiers_tehran_time()}
+                        required
+                      />
+                    )}
                   </form.AppField>
                   <form.AppField name={`tiers[${i}].validTo`}>
-                    {() => <TehranDateTimeField label="Valid to" hint="Tehran time; empty: open-ended" />}
+                    {() => (
+                      <TehranDateTimeField
+                        label={m.tools_tiers_valid_to()}
+                        hint={m.tools_tiers_valid_to_hint()}
+                      />
+                    )}
                   </form.AppField>
                   <div className="flex flex-col justify-between gap-2">
                     <form.Subscribe selector={(state) => state.values.tiers[i]}>
                       {(row) => (
                         <p className="text-sm text-stone-700" aria-live="polite">
-                          Per piece:{' '}
+                          {m.tools_tiers_per_piece_label()}{' '}
                           <strong className="text-ink" data-testid={`tier-${i}-per-piece`}>
                             {row && row.unitPrice
                               ? formatMoney(
@@ -102,7 +125,10 @@ export function PriceTierForm({ view, stored }: { view: SkuPricesView; stored: T
                               : '—'}
                           </strong>
                           <span className="block text-xs text-stone-600">
-                            {view.piecesPerPack} {view.piecesPerPack === 1 ? 'piece' : 'pieces'} per pack
+                            {m.tools_tiers_pieces_per_pack({
+                              count: view.piecesPerPack,
+                              countText: formatNumber(view.piecesPerPack),
+                            })}
                           </span>
                         </p>
                       )}
@@ -114,7 +140,10 @@ export function PriceTierForm({ view, stored }: { view: SkuPricesView; stored: T
                       disabled={tiers.state.value.length === 1}
                       onClick={() => void tiers.removeValue(i)}
                     >
-                      Remove<span className="sr-only"> tier {i + 1}</span>
+                      {m.tools_tiers_remove()}
+                      <span className="sr-only">
+                        {m.tools_tiers_remove_suffix({ n: formatNumber(i + 1) })}
+                      </span>
                     </Button>
                   </div>
                 </fieldset>
@@ -126,13 +155,13 @@ export function PriceTierForm({ view, stored }: { view: SkuPricesView; stored: T
                 disabled={tiers.state.value.length >= MAX_NEW_TIERS}
                 onClick={() => tiers.pushValue(emptyTierRow(view))}
               >
-                Add a tier
+                {m.tools_tiers_add()}
               </Button>
             </div>
           )}
         </form.Field>
         <form.AppForm>
-          <form.SubmitButton busyLabel="Saving…">Save tiers</form.SubmitButton>
+          <form.SubmitButton busyLabel={m.tools_tiers_saving()}>{m.tools_tiers_save()}</form.SubmitButton>
         </form.AppForm>
       </form>
       <form.Subscribe selector={(state) => state.values.tiers}>

@@ -1,11 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { planLimitKinds, type PlanLimitKind } from '~/lib/domain-enums'
-import { formatMoney } from '~/lib/money'
+import { m } from '~/lib/messages'
+import { formatMoney, formatNumber } from '~/lib/money'
 import { notify } from '~/lib/notify'
 import { FormError, useAppForm } from '~/ui/form/app-form'
 import { updatePlanFn } from '../plans.functions'
 import { planQueries } from '../plans.queries'
-import { adminPlanInput, featureLabels, limitKindLabels, type AdminPlanView } from '../plans.schemas'
+import {
+  adminPlanInput,
+  featureLabel,
+  limitKindLabels,
+  PLAN_FEATURES,
+  type AdminPlanView,
+} from '../plans.schemas'
 
 type Values = {
   name: string
@@ -39,7 +46,7 @@ export function AdminPlanEditor({ plan }: { plan: AdminPlanView }) {
         PlanLimitKind,
         string
       >,
-      features: Object.fromEntries(Object.keys(featureLabels).map((k) => [k, plan.features.includes(k)])),
+      features: Object.fromEntries(PLAN_FEATURES.map((k) => [k, plan.features.includes(k)])),
       status: plan.status,
     } satisfies Values as Values,
     toInput: (values) => ({
@@ -56,7 +63,7 @@ export function AdminPlanEditor({ plan }: { plan: AdminPlanView }) {
       const updated = await updatePlanFn({ data: input })
       saved.markSaved()
       await queryClient.invalidateQueries({ queryKey: planQueries.all })
-      notify('success', `${updated.name} saved`)
+      notify('success', m.tools_plans_saved({ plan: updated.name }))
     },
   })
   const titleId = `plan-${plan.id}-title`
@@ -67,42 +74,43 @@ export function AdminPlanEditor({ plan }: { plan: AdminPlanView }) {
           {plan.name} <span className="font-mono text-sm font-normal text-stone-600">({plan.slug})</span>
         </h2>
         <p className="text-sm text-stone-700">
-          {plan.sellers} {plan.sellers === 1 ? 'seller' : 'sellers'} on it ·{' '}
-          {plan.status === 'retired' ? 'retired' : 'active'} · {formatMoney(plan.monthly_price)} a month
+          {m.tools_plans_sellers_on_it({ count: plan.sellers, countText: formatNumber(plan.sellers) })} ·{' '}
+          {plan.status === 'retired' ? m.tools_plans_retired_lower() : m.tools_plans_active_lower()} ·{' '}
+          {m.tools_plans_a_month({ price: formatMoney(plan.monthly_price) })}
         </p>
       </div>
       <form {...formProps} aria-labelledby={titleId} className="flex flex-col gap-4">
         <FormError message={formError} />
         <div className="grid gap-3 sm:grid-cols-2">
           <form.AppField name="name">
-            {(field) => <field.TextField label="Name" maxLength={40} required />}
+            {(field) => <field.TextField label={m.tools_plans_name()} maxLength={40} required />}
           </form.AppField>
           <form.AppField name="status">
             {(field) => (
               <field.SelectField
-                label="Status"
-                hint="A retired plan leaves /subscription; its sellers keep it until their period ends."
+                label={m.tools_plans_status()}
+                hint={m.tools_plans_status_hint()}
                 options={[
-                  { value: 'active', label: 'Active' },
-                  { value: 'retired', label: 'Retired' },
+                  { value: 'active', label: m.tools_plans_active() },
+                  { value: 'retired', label: m.tools_plans_retired() },
                 ]}
               />
             )}
           </form.AppField>
         </div>
         <form.AppField name="description">
-          {(field) => <field.TextAreaField label="Description" maxLength={300} rows={2} />}
+          {(field) => <field.TextAreaField label={m.tools_plans_description()} maxLength={300} rows={2} />}
         </form.AppField>
         <div className="grid gap-3 sm:grid-cols-2">
           <form.AppField name="monthly_price">
-            {(field) => <field.MoneyField label="Price per month (VAT included)" required />}
+            {(field) => <field.MoneyField label={m.tools_price_per_month()} required />}
           </form.AppField>
           <form.AppField name="yearly_price">
-            {(field) => <field.MoneyField label="Price per year (VAT included)" required />}
+            {(field) => <field.MoneyField label={m.tools_price_per_year()} required />}
           </form.AppField>
         </div>
         <fieldset className="grid gap-3 sm:grid-cols-3">
-          <legend className="mb-1 text-sm font-semibold text-ink">Limits (leave empty for no limit)</legend>
+          <legend className="mb-1 text-sm font-semibold text-ink">{m.tools_plans_limits_legend()}</legend>
           {planLimitKinds.map((kind) => (
             <form.AppField key={kind} name={`limits.${kind}`}>
               {(field) => (
@@ -112,16 +120,18 @@ export function AdminPlanEditor({ plan }: { plan: AdminPlanView }) {
           ))}
         </fieldset>
         <fieldset className="flex flex-col gap-2">
-          <legend className="mb-1 text-sm font-semibold text-ink">Features</legend>
-          {Object.entries(featureLabels).map(([key, label]) => (
+          <legend className="mb-1 text-sm font-semibold text-ink">{m.tools_plans_features()}</legend>
+          {PLAN_FEATURES.map((key) => (
             <form.AppField key={key} name={`features.${key}`}>
-              {(field) => <field.CheckboxField label={label} />}
+              {(field) => <field.CheckboxField label={featureLabel(key)} />}
             </form.AppField>
           ))}
         </fieldset>
         <div>
           <form.AppForm>
-            <form.SubmitButton busyLabel="Saving…">Save {plan.name}</form.SubmitButton>
+            <form.SubmitButton busyLabel={m.tools_tiers_saving()}>
+              {m.tools_plans_save({ plan: plan.name })}
+            </form.SubmitButton>
           </form.AppForm>
         </div>
       </form>

@@ -1,4 +1,5 @@
 import { cn } from '~/lib/cn'
+import { m } from '~/lib/messages'
 import { formatMoney } from '~/lib/money'
 import type { SubscriptionOverview } from '../plans.schemas'
 import { formatUsage, limitLabel } from './plan-format'
@@ -10,28 +11,27 @@ export function CurrentPlan({ overview }: { overview: SubscriptionOverview }) {
   return (
     <div className="flex flex-col gap-4 rounded-2xl border border-stone-200 bg-white p-5">
       <div className="flex flex-col gap-1">
-        <p className="text-sm text-stone-600">Your plan</p>
+        <p className="text-sm text-stone-600">{m.tools_plans_your_plan()}</p>
         <p className="text-xl font-semibold text-ink">{plan.name}</p>
         {current ? (
           <p className="text-sm text-stone-800">
-            {current.billing_cycle === 'yearly' ? 'Yearly' : 'Monthly'}, paid until{' '}
+            {current.billing_cycle === 'yearly' ? m.tools_plans_yearly() : m.tools_plans_monthly()}
+            {m.tools_plans_paid_until()}
             <strong>{formatTehranDay(current.period_end)}</strong>
-            {next ? (
-              <>
-                ; then {next.plan_name} until {formatTehranDay(next.period_end)}
-              </>
-            ) : current.ends_to_free ? (
-              <>; then Free</>
-            ) : overview.lapses_at ? (
-              <>; renew by {formatTehranDay(overview.lapses_at)} to keep it</>
-            ) : null}
-            .
+            {next
+              ? m.tools_plans_then_next({ plan: next.plan_name, day: formatTehranDay(next.period_end) })
+              : current.ends_to_free
+                ? m.tools_plans_then_free()
+                : overview.lapses_at
+                  ? m.tools_plans_renew_by({ day: formatTehranDay(overview.lapses_at) })
+                  : null}
+            {m.tools_plans_sentence_end()}
           </p>
         ) : (
-          <p className="text-sm text-stone-800">No paid period: the Free plan&apos;s limits apply.</p>
+          <p className="text-sm text-stone-800">{m.tools_plans_no_paid_period()}</p>
         )}
       </div>
-      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5" aria-label="Usage against your plan's limits">
+      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5" aria-label={m.tools_plans_usage_label()}>
         {overview.usage.map((u) => {
           const share = u.limit ? Math.min(1, u.used / u.limit) : 0
           const full = u.kind !== 'importRows' && u.limit !== null && u.used >= u.limit
@@ -60,7 +60,7 @@ export function CurrentPlan({ overview }: { overview: SubscriptionOverview }) {
 /** The platform's invoices for the seller's plan periods, each with its PDF. */
 export function PlanInvoices({ overview }: { overview: SubscriptionOverview }) {
   if (overview.invoices.length === 0)
-    return <p className="text-sm text-stone-700">No plan invoices yet: each paid period gets one.</p>
+    return <p className="text-sm text-stone-700">{m.tools_plans_no_invoices()}</p>
   return (
     <ul className="flex flex-col divide-y divide-stone-200 rounded-2xl border border-stone-200 bg-white">
       {overview.invoices.map((invoice) => (
@@ -79,7 +79,7 @@ export function PlanInvoices({ overview }: { overview: SubscriptionOverview }) {
                 className="font-medium text-brand-800 underline underline-offset-4"
                 download
               >
-                PDF<span className="sr-only"> of invoice {invoice.number}</span>
+                PDF<span className="sr-only">{m.tools_invoice_pdf_of({ number: invoice.number })}</span>
               </a>
             ) : null}
           </div>

@@ -1,10 +1,14 @@
 import type { BillingCycle } from '~/lib/domain-enums'
 import { planLimitKinds } from '~/lib/domain-enums'
 import { cn } from '~/lib/cn'
+import { m } from '~/lib/messages'
 import { formatMoney } from '~/lib/money'
 import { Button } from '~/ui/button'
-import { featureLabels, type PlanView } from '../plans.schemas'
+import { featureLabel, type PlanView } from '../plans.schemas'
 import { formatLimit, limitLabel, priceLabel } from './plan-format'
+
+const cycleWord = (cycle: BillingCycle) =>
+  cycle === 'monthly' ? m.tools_plans_cycle_monthly() : m.tools_plans_cycle_yearly()
 
 /** The comparison of the active plans: the same rows in every card, the price for the chosen cycle. */
 export function PlanCards({
@@ -42,7 +46,7 @@ export function PlanCards({
               </h3>
               {current ? (
                 <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-ink">
-                  Your plan
+                  {m.tools_plans_your_plan()}
                 </span>
               ) : null}
             </div>
@@ -53,20 +57,20 @@ export function PlanCards({
                 {price > 0 ? (
                   <span className="text-sm font-normal text-stone-600">
                     {' '}
-                    / {cycle === 'monthly' ? 'month' : 'year'}
+                    {cycle === 'monthly' ? m.tools_plans_per_month() : m.tools_plans_per_year()}
                   </span>
                 ) : null}
               </p>
               {price > 0 ? (
                 <p className="text-sm text-stone-700">
                   {cycle === 'monthly'
-                    ? `or ${formatMoney(plan.yearly_price)} a year`
-                    : `${formatMoney(plan.monthly_price)} monthly`}
+                    ? m.tools_plans_or_yearly({ price: formatMoney(plan.yearly_price) })
+                    : m.tools_plans_monthly_price({ price: formatMoney(plan.monthly_price) })}
                   {plan.yearly_saving > 0 ? (
                     <>
                       {' · '}
                       <strong className="font-semibold text-emerald-800">
-                        yearly saves {formatMoney(plan.yearly_saving)}
+                        {m.tools_plans_yearly_saves({ amount: formatMoney(plan.yearly_saving) })}
                       </strong>
                     </>
                   ) : null}
@@ -84,7 +88,7 @@ export function PlanCards({
             {plan.features.length ? (
               <ul className="flex flex-col gap-1 text-sm text-stone-800">
                 {plan.features.map((f) => (
-                  <li key={f}>✓ {featureLabels[f] ?? f}</li>
+                  <li key={f}>✓ {featureLabel(f)}</li>
                 ))}
               </ul>
             ) : null}
@@ -94,9 +98,17 @@ export function PlanCards({
                 variant={current ? 'secondary' : 'primary'}
                 disabled={chooseDisabled}
                 onClick={() => onChoose(plan)}
-                aria-label={`${current ? 'Renew' : 'Choose'} ${plan.name}, ${cycle}`}
+                aria-label={
+                  current
+                    ? m.tools_plans_renew_label({ plan: plan.name, cycle: cycleWord(cycle) })
+                    : m.tools_plans_choose_label({ plan: plan.name, cycle: cycleWord(cycle) })
+                }
               >
-                {current ? (plan.monthly_price === 0 ? 'Current plan' : 'Renew') : `Choose ${plan.name}`}
+                {current
+                  ? plan.monthly_price === 0
+                    ? m.tools_plans_current_plan()
+                    : m.tools_plans_renew()
+                  : m.tools_plans_choose({ plan: plan.name })}
               </Button>
             ) : null}
           </li>

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useId, type ReactNode } from 'react'
 import type { PlanLimitKind } from '~/lib/domain-enums'
+import { m } from '~/lib/messages'
 import { buttonClasses } from '~/ui/button'
 import { planQueries } from '../plans.queries'
 
@@ -37,7 +38,7 @@ export function PlanLimitGate({
       <p id={reasonId} role="note" className="text-sm text-stone-700 sm:text-end">
         {usage.reason}{' '}
         <Link to="/subscription" className="font-medium text-brand-800 underline underline-offset-4">
-          See plans
+          {m.tools_plans_see_plans()}
         </Link>
       </p>
     </div>

@@ -5,7 +5,8 @@ import { PurchaseOutcome } from '~/features/payments/components/purchase-outcome
 import { toApiError } from '~/lib/api-error'
 import { isApprovedSeller, sellerRole } from '~/lib/auth-access'
 import type { BillingCycle } from '~/lib/domain-enums'
-import { formatMoney } from '~/lib/money'
+import { m } from '~/lib/messages'
+import { formatMoney, formatNumber } from '~/lib/money'
 import type { User } from '~/lib/user'
 import { Button, buttonClasses } from '~/ui/button'
 import { Dialog, DialogContent } from '~/ui/dialog'
@@ -15,6 +16,14 @@ import type { PlanQuote, PlanView } from '../plans.schemas'
 import { CurrentPlan, PlanInvoices } from './current-plan'
 import { PlanCards } from './plan-cards'
 import { formatTehranDay } from '~/lib/tehran-time'
+import { constants } from '#app-config'
+
+/** "Pro, monthly": the plan and the billing cycle, in the page's language. */
+const planAndCycle = (plan: string, cycle: BillingCycle) =>
+  m.tools_plans_plan_cycle({
+    plan,
+    cycle: cycle === 'monthly' ? m.tools_plans_cycle_monthly() : m.tools_plans_cycle_yearly(),
+  })
 
 /** /subscription: the plans compared, the seller's own plan and usage, and choosing one. */
 export function SubscriptionPage({ user, purchase }: { user: User | null; purchase?: string }) {
@@ -29,13 +38,9 @@ export function SubscriptionPage({ user, purchase }: { user: User | null; purcha
     <div className="flex flex-col gap-8">
       <header className="flex flex-col gap-2">
         <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-          Seller Subscription
+          {m.tools_plans_title()}
         </h1>
-        <p className="max-w-2xl text-stone-700">
-          Every seller starts on Free. Choose a plan by how many stores, products on sale and people you need,
-          and change it at any time: an upgrade credits your unused days, a downgrade starts when the paid
-          period ends, and nothing you made is ever deleted.
-        </p>
+        <p className="max-w-2xl text-stone-700">{m.tools_plans_intro()}</p>
       </header>
       {purchase && seller ? <PlanPurchaseOutcome purchaseNumber={purchase} /> : null}
       {applied ? (
@@ -43,14 +48,13 @@ export function SubscriptionPage({ user, purchase }: { user: User | null; purcha
           role="status"
           className="rounded-xl border border-emerald-300 bg-emerald-50 px-4 py-3 text-sm text-emerald-950"
         >
-          You are on {applied.plan_name} now, until {formatTehranDay(applied.period_end)}. Your unused credit
-          paid for it; nothing was charged.
+          {m.tools_plans_applied({ plan: applied.plan_name, day: formatTehranDay(applied.period_end) })}
         </p>
       ) : null}
       {seller && overview.data ? (
         <section aria-labelledby="current-title" className="flex flex-col gap-3">
           <h2 id="current-title" className="text-lg font-semibold text-ink">
-            Your plan and usage
+            {m.tools_plans_your_plan_usage()}
           </h2>
           <CurrentPlan overview={overview.data} />
         </section>
@@ -58,10 +62,10 @@ export function SubscriptionPage({ user, purchase }: { user: User | null; purcha
       <section aria-labelledby="plans-title" className="flex flex-col gap-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="plans-title" className="text-lg font-semibold text-ink">
-            Compare plans
+            {m.tools_plans_compare()}
           </h2>
           <fieldset className="flex rounded-lg border border-stone-300 bg-white p-1 text-sm">
-            <legend className="sr-only">Billing</legend>
+            <legend className="sr-only">{m.tools_plans_billing()}</legend>
             {(['monthly', 'yearly'] as const).map((value) => (
               <label
                 key={value}
@@ -75,7 +79,7 @@ export function SubscriptionPage({ user, purchase }: { user: User | null; purcha
                   onChange={() => setCycle(value)}
                   className="sr-only"
                 />
-                {value === 'monthly' ? 'Monthly' : 'Yearly'}
+                {value === 'monthly' ? m.tools_plans_monthly() : m.tools_plans_yearly()}
               </label>
             ))}
           </fieldset>
@@ -88,13 +92,13 @@ export function SubscriptionPage({ user, purchase }: { user: User | null; purcha
         />
         {!seller ? <NotASeller user={user} /> : null}
         {seller && overview.data && !overview.data.can_manage ? (
-          <p className="text-sm text-stone-700">Only the seller&apos;s owner can change the plan.</p>
+          <p className="text-sm text-stone-700">{m.tools_plans_owner_only()}</p>
         ) : null}
       </section>
       {seller && overview.data ? (
         <section aria-labelledby="invoices-title" className="flex flex-col gap-3">
           <h2 id="invoices-title" className="text-lg font-semibold text-ink">
-            Plan invoices
+            {m.tools_plans_invoices()}
           </h2>
           <PlanInvoices overview={overview.data} />
         </section>
@@ -113,13 +117,12 @@ export function SubscriptionPage({ user, purchase }: { user: User | null; purcha
 
 function NotASeller({ user }: { user: User | null }) {
   const role = user ? sellerRole(user) : null
-  if (role)
-    return <p className="text-sm text-stone-700">Plans can be chosen once your seller account is approved.</p>
+  if (role) return <p className="text-sm text-stone-700">{m.tools_plans_after_approval()}</p>
   return (
     <div className="flex flex-wrap items-center gap-3 rounded-2xl bg-stone-50 p-4">
-      <p className="text-sm text-stone-800">Sell on Omdeh: every seller starts on Free.</p>
+      <p className="text-sm text-stone-800">{m.tools_plans_sell_on({ brand: constants.brand.name })}</p>
       <Link to="/become-a-seller" className={buttonClasses()}>
-        Become a seller
+        {m.tools_plans_become_seller()}
       </Link>
     </div>
   )
@@ -167,8 +170,8 @@ function ChoosePlanDialog({
   const q: PlanQuote | undefined = quote.data
   return (
     <Dialog open onOpenChange={(open) => (open ? null : onClose())}>
-      <DialogContent title={`${plan.name}, ${cycle}`}>
-        {quote.isPending ? <p className="text-sm text-stone-700">Working out the price…</p> : null}
+      <DialogContent title={planAndCycle(plan.name, cycle)}>
+        {quote.isPending ? <p className="text-sm text-stone-700">{m.tools_plans_working_out()}</p> : null}
         {quote.isError ? (
           <p role="alert" className="text-sm text-red-800">
             {toApiError(quote.error).message}
@@ -180,31 +183,38 @@ function ChoosePlanDialog({
             {q.kind !== 'to_free' ? (
               <dl className="flex flex-col gap-1 rounded-xl bg-stone-50 p-3 text-sm">
                 <div className="flex justify-between gap-3">
-                  <dt>
-                    {plan.name}, {cycle}
-                  </dt>
+                  <dt>{planAndCycle(plan.name, cycle)}</dt>
                   <dd>{formatMoney(q.list_price, q.currency)}</dd>
                 </div>
                 {q.credit > 0 ? (
                   <div className="flex justify-between gap-3 text-emerald-800">
-                    <dt>Credit for {q.credit_days} unused days</dt>
+                    <dt>
+                      {m.tools_plans_credit_days({
+                        count: q.credit_days,
+                        countText: formatNumber(q.credit_days),
+                      })}
+                    </dt>
                     <dd>-{formatMoney(q.credit, q.currency)}</dd>
                   </div>
                 ) : null}
                 {q.extra_days > 0 ? (
                   <div className="flex justify-between gap-3 text-emerald-800">
-                    <dt>Credit left over</dt>
+                    <dt>{m.tools_plans_credit_left()}</dt>
                     <dd>
-                      {q.extra_days} more day{q.extra_days === 1 ? '' : 's'} of {plan.name}
+                      {m.tools_plans_extra_days({
+                        count: q.extra_days,
+                        countText: formatNumber(q.extra_days),
+                        plan: plan.name,
+                      })}
                     </dd>
                   </div>
                 ) : null}
                 <div className="flex justify-between gap-3 border-t border-stone-200 pt-1 font-semibold">
-                  <dt>To pay now (VAT included)</dt>
-                  <dd>{q.amount === 0 ? 'Nothing' : formatMoney(q.amount, q.currency)}</dd>
+                  <dt>{m.tools_plans_to_pay_now()}</dt>
+                  <dd>{q.amount === 0 ? m.tools_plans_nothing() : formatMoney(q.amount, q.currency)}</dd>
                 </div>
                 <div className="flex justify-between gap-3 text-stone-700">
-                  <dt>Period</dt>
+                  <dt>{m.tools_plans_period()}</dt>
                   <dd>
                     {formatTehranDay(q.period_start)} – {formatTehranDay(q.period_end)}
                   </dd>
@@ -218,14 +228,14 @@ function ChoosePlanDialog({
             ) : null}
             <div className="flex flex-wrap justify-end gap-2">
               <Button variant="secondary" onClick={onClose}>
-                Cancel
+                {m.tools_tiers_cancel()}
               </Button>
               <Button onClick={confirm} disabled={busy}>
                 {q.kind === 'to_free'
-                  ? 'Move to Free'
+                  ? m.tools_plans_move_to_free()
                   : q.amount === 0
-                    ? `Switch to ${plan.name} now`
-                    : `Pay ${formatMoney(q.amount, q.currency)}`}
+                    ? m.tools_plans_switch_now({ plan: plan.name })
+                    : m.tools_plans_pay({ amount: formatMoney(q.amount, q.currency) })}
               </Button>
             </div>
           </div>
@@ -242,16 +252,16 @@ function PlanPurchaseOutcome({ purchaseNumber }: { purchaseNumber: string }) {
       query={useQuery(planQueries.purchase(purchaseNumber))}
       paid={(p) => (
         <>
-          Payment received for {p.plan_name} ({p.number}): {formatTehranDay(p.period_start)} –{' '}
-          {formatTehranDay(p.period_end)}. The invoice is below.
+          {m.tools_plans_paid({
+            plan: p.plan_name ?? '',
+            number: p.number,
+            from: formatTehranDay(p.period_start),
+            to: formatTehranDay(p.period_end),
+          })}
         </>
       )}
-      refunded={(p) =>
-        `The payment for ${p.number} could not be applied to your plan and is being refunded. Your plan has not changed.`
-      }
-      failed={(p) =>
-        `The payment for ${p.plan_name} (${p.number}) did not go through. Your plan has not changed; choose the plan again to retry.`
-      }
+      refunded={(p) => m.tools_plans_refunded({ number: p.number })}
+      failed={(p) => m.tools_plans_failed({ plan: p.plan_name ?? '', number: p.number })}
     />
   )
 }

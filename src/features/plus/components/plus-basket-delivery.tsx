@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { cn } from '~/lib/cn'
+import { m } from '~/lib/messages'
 import { plusQueries } from '../plus.queries'
-import { PLUS_NAME } from '../plus.schemas'
+import { plusName } from '../plus.schemas'
 
 /**
  * What Plus means for delivery, where the basket (page and drawer) mentions delivery. The basket
@@ -22,20 +23,20 @@ export function PlusBasketDelivery({ signedIn, compact = false }: { signedIn: bo
         )}
         data-testid="basket-plus-delivery"
       >
-        <span>Delivery</span>
-        <span className="text-end font-medium">Free delivery with {PLUS_NAME}</span>
+        <span>{m.tools_plus_delivery()}</span>
+        <span className="text-end font-medium">{m.tools_plus_free_delivery_with({ plus: plusName() })}</span>
       </p>
     )
   return (
     <p className={cn('text-xs text-stone-600', compact ? 'mb-2' : null)} data-testid="basket-plus-offer">
-      Seller delivery is free on every order with{' '}
+      {m.tools_plus_offer_before()}
       <Link
         to="/omdeh-plus"
         className="font-medium text-brand-800 underline underline-offset-2 hover:text-brand-900"
       >
-        {PLUS_NAME}
+        {plusName()}
       </Link>
-      .
+      {m.tools_plus_offer_after()}
     </p>
   )
 }

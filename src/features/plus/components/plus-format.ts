@@ -1,4 +1,4 @@
-const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'Asia/Tehran' })
+import { formatTehranDay } from '~/lib/tehran-time'
 
-/** "2 Dec 2027" in Tehran. */
-export const formatPlusDate = (iso: string) => dateFormat.format(new Date(iso))
+/** "2 Dec 2027" in Tehran (fa: the Persian calendar and digits). */
+export const formatPlusDate = (iso: string) => formatTehranDay(iso)

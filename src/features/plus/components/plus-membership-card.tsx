@@ -1,8 +1,9 @@
 import { Link } from '@tanstack/react-router'
-import { formatMoney } from '~/lib/money'
+import { m as t } from '~/lib/messages'
+import { formatMoney, formatNumber } from '~/lib/money'
 import type { PlatformInvoiceSummary } from '~/features/plans/plans.schemas'
 import type { PlusOverview } from '../plus.schemas'
-import { PLUS_NAME } from '../plus.schemas'
+import { plusName } from '../plus.schemas'
 import { formatPlusDate } from './plus-format'
 
 /** The buyer's Plus status, renewal date, savings so far and invoices (Plus page and /buyer/profile). */
@@ -17,27 +18,33 @@ export function PlusMembershipCard({ overview, showLink }: { overview: PlusOverv
       {m?.status === 'active' ? (
         <dl className="grid gap-3 text-sm sm:grid-cols-3">
           <div>
-            <dt className="text-stone-600">Status</dt>
-            <dd className="font-semibold text-emerald-800">Member since {formatPlusDate(m.member_since!)}</dd>
+            <dt className="text-stone-600">{t.tools_plus_status()}</dt>
+            <dd className="font-semibold text-emerald-800">
+              {t.tools_plus_member_since({ day: formatPlusDate(m.member_since!) })}
+            </dd>
           </div>
           <div>
-            <dt className="text-stone-600">{m.renewal_paid ? 'Renewed until' : 'Renews on'}</dt>
+            <dt className="text-stone-600">
+              {m.renewal_paid ? t.tools_plus_renewed_until() : t.tools_plus_renews_on()}
+            </dt>
             <dd className="font-semibold text-ink">{formatPlusDate(m.renews_on!)}</dd>
           </div>
           <div>
-            <dt className="text-stone-600">Saved so far</dt>
+            <dt className="text-stone-600">{t.tools_plus_saved_so_far()}</dt>
             <dd className="font-semibold text-ink" data-testid="plus-saved">
               {money(m.saved_so_far)}{' '}
               <span className="font-normal text-stone-600">
-                on {m.orders_with_benefit} order{m.orders_with_benefit === 1 ? '' : 's'}
+                {t.tools_plus_on_orders({
+                  count: m.orders_with_benefit,
+                  countText: formatNumber(m.orders_with_benefit),
+                })}
               </span>
             </dd>
           </div>
         </dl>
       ) : (
         <p className="text-sm text-stone-800">
-          You have not joined {PLUS_NAME} yet. Free seller delivery on every order costs{' '}
-          {money(overview.yearly_price)} a year.
+          {t.tools_plus_not_joined({ plus: plusName(), price: money(overview.yearly_price) })}
         </p>
       )}
       {showLink ? (
@@ -45,7 +52,9 @@ export function PlusMembershipCard({ overview, showLink }: { overview: PlusOverv
           to="/omdeh-plus"
           className="self-start text-sm font-medium text-brand-800 underline underline-offset-4"
         >
-          {m?.status === 'active' ? `About ${PLUS_NAME}` : `Join ${PLUS_NAME}`}
+          {m?.status === 'active'
+            ? t.tools_plus_about({ plus: plusName() })
+            : t.tools_plus_join({ plus: plusName() })}
         </Link>
       ) : null}
       {overview.invoices.length ? <PlusInvoices invoices={overview.invoices} /> : null}
@@ -56,7 +65,7 @@ export function PlusMembershipCard({ overview, showLink }: { overview: PlusOverv
 function PlusInvoices({ invoices }: { invoices: PlatformInvoiceSummary[] }) {
   return (
     <div className="flex flex-col gap-2">
-      <h3 className="text-sm font-semibold text-ink">Invoices</h3>
+      <h3 className="text-sm font-semibold text-ink">{t.tools_plus_invoices()}</h3>
       <ul className="flex flex-col divide-y divide-stone-200 rounded-xl border border-stone-200">
         {invoices.map((invoice) => (
           <li
@@ -76,7 +85,7 @@ function PlusInvoices({ invoices }: { invoices: PlatformInvoiceSummary[] }) {
                 className="font-medium text-brand-800 underline underline-offset-4"
                 download
               >
-                PDF<span className="sr-only"> of invoice {invoice.number}</span>
+                PDF<span className="sr-only">{t.tools_invoice_pdf_of({ number: invoice.number })}</span>
               </a>
             </div>
           </li>

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { constants } from '#app-config'
+import { m } from '~/lib/messages'
 import { formatMoney } from '~/lib/money'
 import { notify } from '~/lib/notify'
 import { FormError, useAppForm } from '~/ui/form/app-form'
@@ -17,7 +18,7 @@ export function PlusPriceForm({ yearlyPrice }: { yearlyPrice: number }) {
       const updated = await setPlusPriceFn({ data: input })
       saved.markSaved()
       await queryClient.invalidateQueries({ queryKey: plusQueries.all })
-      notify('success', `Plus now costs ${formatMoney(updated.yearly_price)} a year`)
+      notify('success', m.tools_plus_price_saved({ price: formatMoney(updated.yearly_price) }))
     },
   })
   return (
@@ -26,11 +27,9 @@ export function PlusPriceForm({ yearlyPrice }: { yearlyPrice: number }) {
       className="rounded-2xl border border-stone-200 bg-white p-4 sm:p-5"
     >
       <h2 id="plus-price-title" className="mb-1 text-lg font-semibold text-ink">
-        {constants.brand.name} Plus for buyers
+        {m.tools_plus_for_buyers_title({ brand: constants.brand.name })}
       </h2>
-      <p className="mb-3 text-sm text-stone-700">
-        A new price applies to the next purchases and renewals; years already paid keep theirs.
-      </p>
+      <p className="mb-3 text-sm text-stone-700">{m.tools_plus_price_hint()}</p>
       <form
         {...formProps}
         aria-labelledby="plus-price-title"
@@ -38,10 +37,12 @@ export function PlusPriceForm({ yearlyPrice }: { yearlyPrice: number }) {
       >
         <FormError message={formError} />
         <form.AppField name="yearly_price">
-          {(field) => <field.MoneyField label="Price per year (VAT included)" required className="sm:w-72" />}
+          {(field) => <field.MoneyField label={m.tools_price_per_year()} required className="sm:w-72" />}
         </form.AppField>
         <form.AppForm>
-          <form.SubmitButton busyLabel="Saving…">Save Plus price</form.SubmitButton>
+          <form.SubmitButton busyLabel={m.tools_tiers_saving()}>
+            {m.tools_plus_price_save()}
+          </form.SubmitButton>
         </form.AppForm>
       </form>
     </section>

@@ -3,6 +3,7 @@ import { ImportPricePage } from '~/features/imports/components/import-page'
 import { importQueries } from '~/features/imports/imports.queries'
 import { importPageSearch } from '~/features/imports/imports.schemas'
 import { pageHead } from '~/features/shell/page-head'
+import { m } from '~/lib/messages'
 import { notFoundOnInvalidSearch } from '~/lib/route-errors'
 
 export const Route = createFileRoute('/seller/inventory/import-price')({
@@ -15,7 +16,7 @@ export const Route = createFileRoute('/seller/inventory/import-price')({
       deps.importId ? context.queryClient.ensureQueryData(importQueries.detail(deps.importId)) : null,
     ])
   },
-  head: () => pageHead('Import Prices'),
+  head: () => pageHead(m.tools_import_page_title()),
   component: SellerInventoryImportPricePage,
 })
 

@@ -2,12 +2,13 @@ import { createFileRoute } from '@tanstack/react-router'
 import { PriceTiersPage } from '~/features/inventory/components/price-tiers-page'
 import { priceTierQueries } from '~/features/inventory/price-tiers.queries'
 import { pageHead } from '~/features/shell/page-head'
+import { m } from '~/lib/messages'
 
 export const Route = createFileRoute('/seller/inventory/price/$sku/create')({
   loader: async ({ context, params }) => {
     await context.queryClient.ensureQueryData(priceTierQueries.sku(params.sku))
   },
-  head: ({ params }) => pageHead(`Price tiers of ${params.sku}`),
+  head: ({ params }) => pageHead(m.tools_tiers_page_title({ sku: params.sku })),
   component: SellerInventoryPriceSkuCreatePage,
 })
 

@@ -8,7 +8,7 @@ export const Route = createFileRoute('/api/platform-invoices/$platformInvoiceId/
   server: {
     handlers: {
       GET: ({ request, params }) =>
-        invoicePdfResponse(params.platformInvoiceId, PLATFORM_INVOICE_NOT_FOUND, async (db, id) =>
+        invoicePdfResponse(params.platformInvoiceId, PLATFORM_INVOICE_NOT_FOUND(), async (db, id) =>
           platformInvoiceForViewer(db, await authenticateRequest(db, request), id),
         ),
     },

@@ -8,7 +8,7 @@ export const Route = createFileRoute('/api/plus-invoices/$plusInvoiceId/pdf')({
   server: {
     handlers: {
       GET: ({ request, params }) =>
-        invoicePdfResponse(params.plusInvoiceId, PLUS_INVOICE_NOT_FOUND, async (db, id) =>
+        invoicePdfResponse(params.plusInvoiceId, PLUS_INVOICE_NOT_FOUND(), async (db, id) =>
           plusInvoiceForViewer(db, await authenticateRequest(db, request), id),
         ),
     },

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream'
 import { createFileRoute } from '@tanstack/react-router'
-import { IMPORT_NOT_FOUND, importErrorReport } from '~/features/imports/imports.server'
+import { importErrorReport, importNotFound } from '~/features/imports/imports.server'
 import { authenticateRequest } from '~/server/auth/session.server'
 import { getDb, mediaStorage } from '~/server/db/database.server'
 import { errorResponse, notFound } from '~/server/http/api-errors.server'
@@ -18,7 +18,7 @@ export const Route = createFileRoute('/api/seller/imports/$importId/errors')({
             id < 1 ||
             id > 2_147_483_647
           )
-            throw notFound(IMPORT_NOT_FOUND)
+            throw notFound(importNotFound())
           const db = await getDb()
           const report = await importErrorReport(
             db,
