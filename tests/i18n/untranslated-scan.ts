@@ -90,7 +90,7 @@ export function untranslated(path: string): string[] {
 export const scanSources = () =>
   files(src).map((path) => ({ file: relative(root, path), found: untranslated(path) }))
 
-// `npx tsx tests/i18n/untranslated-scan.ts`: prints the not-yet list for the files that still have words.
+// `npx tsx tests/i18n/untranslated-scan.ts`: lists the files that still have written-in words.
 if (process.argv[1]?.endsWith('untranslated-scan.ts')) {
   const left = scanSources().filter((f) => f.found.length > 0)
   for (const { file, found } of left) console.log(`  '${file}': ${found.length},`)

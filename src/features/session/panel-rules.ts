@@ -1,6 +1,7 @@
 import { canEnterSellerArea, isApprovedSeller } from '~/lib/auth-access'
 import type { User } from '~/features/auth/auth.schemas'
 import type { FileRoutesByTo } from '~/routeTree.gen'
+import { m } from '~/lib/messages'
 
 /**
  * The pure rules of the two panels (spec §2 menus, "Active panel and memory"). Who may open what
@@ -57,14 +58,19 @@ export interface MenuItem {
 /** Spec §2 Buyer menu, in its order. */
 export function buyerMenu(user: User | null | undefined): MenuItem[] {
   return [
-    { key: 'dashboard', label: 'Dashboard', to: '/buyer', enabled: true },
-    { key: 'orders', label: 'Your Orders', to: '/buyer/orders', enabled: true },
-    { key: 'addresses', label: 'Your Addresses', to: '/buyer/profile/address', enabled: true },
-    { key: 'invoices', label: 'Your Invoices', to: '/buyer/invoices', enabled: true },
-    { key: 'tickets', label: 'Your Tickets', to: '/buyer/tickets', enabled: true },
-    { key: 'history', label: 'Browsing History', to: '/browse-history', enabled: true },
-    { key: 'profile', label: 'Edit Profile', to: '/buyer/profile', enabled: true },
-    { key: 'switch', label: 'Switch to Seller', to: '/seller', enabled: canEnterSellerArea(user) },
+    { key: 'dashboard', label: m.account_route_dashboard(), to: '/buyer', enabled: true },
+    { key: 'orders', label: m.account_your_orders(), to: '/buyer/orders', enabled: true },
+    { key: 'addresses', label: m.account_your_addresses(), to: '/buyer/profile/address', enabled: true },
+    { key: 'invoices', label: m.account_your_invoices(), to: '/buyer/invoices', enabled: true },
+    { key: 'tickets', label: m.account_your_tickets(), to: '/buyer/tickets', enabled: true },
+    { key: 'history', label: m.account_history_title(), to: '/browse-history', enabled: true },
+    { key: 'profile', label: m.account_edit_profile(), to: '/buyer/profile', enabled: true },
+    {
+      key: 'switch',
+      label: m.catalog_header_switch_to_seller(),
+      to: '/seller',
+      enabled: canEnterSellerArea(user),
+    },
   ]
 }
 
@@ -72,15 +78,15 @@ export function buyerMenu(user: User | null | undefined): MenuItem[] {
 export function sellerMenu(user: User | null | undefined): MenuItem[] {
   const approved = isApprovedSeller(user)
   return [
-    { key: 'dashboard', label: 'Dashboard', to: '/seller', enabled: true },
-    { key: 'orders', label: 'Received Orders', to: '/seller/orders', enabled: approved },
-    { key: 'stores', label: 'Your Stores', to: '/seller/stores', enabled: approved },
-    { key: 'inventory', label: 'Your Inventory', to: '/seller/inventory', enabled: approved },
-    { key: 'magazines', label: 'Your Magazines', to: '/seller/magazines', enabled: approved },
-    { key: 'tickets', label: 'Your Tickets', to: null, enabled: false },
-    { key: 'history', label: 'Browsing History', to: '/browse-history', enabled: approved },
-    { key: 'profile', label: 'Edit Profile', to: '/seller/profile', enabled: approved },
-    { key: 'switch', label: 'Switch to Buyer', to: '/buyer', enabled: true },
+    { key: 'dashboard', label: m.account_route_dashboard(), to: '/seller', enabled: true },
+    { key: 'orders', label: m.seller_orders_title(), to: '/seller/orders', enabled: approved },
+    { key: 'stores', label: m.inventory_stores_title(), to: '/seller/stores', enabled: approved },
+    { key: 'inventory', label: m.inventory_title(), to: '/seller/inventory', enabled: approved },
+    { key: 'magazines', label: m.magazines_list_heading(), to: '/seller/magazines', enabled: approved },
+    { key: 'tickets', label: m.account_your_tickets(), to: null, enabled: false },
+    { key: 'history', label: m.account_history_title(), to: '/browse-history', enabled: approved },
+    { key: 'profile', label: m.account_edit_profile(), to: '/seller/profile', enabled: approved },
+    { key: 'switch', label: m.catalog_header_switch_to_buyer(), to: '/buyer', enabled: true },
   ]
 }
 

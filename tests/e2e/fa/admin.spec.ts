@@ -28,8 +28,7 @@ async function checkPage(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 })
 }
 
-// Has not passed yet (issue #22 stays open): the dashboard still shows Latin digits somewhere in main (found in the first CI-like run).
-test.fixme('the admin walks the dashboard, sellers, a seller and the audit log in Persian', async ({
+test('the admin walks the dashboard, sellers, a seller and the audit log in Persian', async ({
   page,
   context,
 }) => {
