@@ -44,11 +44,14 @@ const output = resolve(option('--output', process.env.BENCH_OUTPUT_DIR ?? join(r
 // languages (Paraglide's message modules carry fa and en side by side), ~9 KB gzip with the locale
 // wiring. Next step: a build per locale (Paraglide's static-locale option) or loading the other
 // language's strings only on a switch, which would take back about half of it.
+// Raised again on 2026-11-27 when the last pages became messages: / 166.8, /product 169.9,
+// /product/{slug} 165.9, /cart 166.1. Each route's head() (its title, both languages) lives in the
+// route tree every page loads, and so do the panel menus and the shell's compare drawer.
 export const PAGES = [
-  { page: '/', route: '/_default/', ceilingKb: 164 },
-  { page: '/product', route: '/_default/product/', ceilingKb: 167 },
-  { page: '/product/{slug}', route: '/_default/product/$slug', ceilingKb: 163.5 },
-  { page: '/cart', route: '/_default/cart/', ceilingKb: 164 },
+  { page: '/', route: '/_default/', ceilingKb: 167.5 },
+  { page: '/product', route: '/_default/product/', ceilingKb: 170.5 },
+  { page: '/product/{slug}', route: '/_default/product/$slug', ceilingKb: 166.5 },
+  { page: '/cart', route: '/_default/cart/', ceilingKb: 167 },
 ]
 
 async function loadManifest() {
