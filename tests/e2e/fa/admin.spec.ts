@@ -56,6 +56,10 @@ test('the admin walks the dashboard, sellers, a seller and the audit log in Pers
   await expect(page.getByRole('status').filter({ hasText: 'درخواست' })).toBeVisible()
   await checkPage(page, 'sellers')
 
+  // Other specs add applications on the same server: search the list for the demo seller first.
+  const filter = page.getByRole('search', { name: 'فیلتر درخواست‌ها' })
+  await filter.getByRole('searchbox', { name: 'جست‌وجو' }).fill(demoSeller.displayName)
+  await filter.getByRole('button', { name: 'جست‌وجو' }).click()
   await page.getByRole('table').getByRole('link', { name: demoSeller.displayName, exact: true }).click()
   await expect(page.getByRole('heading', { level: 1, name: demoSeller.displayName })).toBeVisible()
   await expect(page.getByRole('link', { name: '→ فروشنده‌ها' })).toBeVisible()
