@@ -103,6 +103,10 @@ test('the product page shows every store’s offer with its price tiers, and str
   await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible()
   const rows = page.getByTestId('offer-row')
   await expect(rows).toHaveCount(product.offers.length)
+  const stores = product.offers.length
+  await expect(
+    page.getByText(new RegExp(`^Minimum order from [\\d,]+ units? · ${stores} stores?$`)),
+  ).toBeVisible()
   const tiered = product.offers.find((o) => o.tiers.length >= 2)!
   const row = rows.filter({ hasText: tiered.storeName })
   for (const tier of tiered.tiers) {
