@@ -214,7 +214,12 @@ export function InventoryTable({ search }: { search: InventorySearch }) {
   const [busy, setBusy] = useState(false)
   const go = (patch: Partial<InventorySearch>) => {
     setRowSelection({})
-    void navigate({ to: '/seller/inventory', search: { ...search, page: 1, ...patch } })
+    // From the URL as it is when this navigation runs: two filters changed in quick succession keep both.
+    void navigate({
+      from: '/seller/inventory/',
+      to: '/seller/inventory',
+      search: (prev) => ({ ...prev, page: 1, ...patch }),
+    })
   }
   const sorting: SortingState = [{ id: search.sort, desc: search.desc }]
   const table = useTable({
