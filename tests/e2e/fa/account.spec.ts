@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { newPhone } from '../support/auth'
+import { expectNoSeriousAxeViolations } from '../support/axe'
 
 /**
  * The buyer's account in Persian (issue #22), by the Persian names a reader sees: a new number
@@ -8,23 +8,6 @@ import { newPhone } from '../support/auth'
  * in the list. axe runs on every page at 1280 and 390 px and fails on any serious or critical
  * violation.
  */
-
-async function axeClean(page: Page, where: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 })
-    const results = await new AxeBuilder({ page }).analyze()
-    // For looking at the pages: SHOTS_DIR=/tmp/shots npx playwright test … saves each one.
-    if (process.env.SHOTS_DIR) {
-      const name = `${where.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}-${width}.png`
-      await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}`, fullPage: true })
-    }
-    const bad = results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${where} @${width}px ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-    expect(bad, bad.join('\n')).toEqual([])
-  }
-  await page.setViewportSize({ width: 1280, height: 900 })
-}
 
 /** The newest code sent to `phone`, from the dev outbox (the Persian SMS keeps the code in Latin digits). */
 async function readPersianCode(page: Page, phone: string): Promise<string> {
@@ -49,7 +32,7 @@ test('a new buyer signs in with the code, adds an address and opens a ticket, al
   await page.goto('/auth')
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
   await expect(page.getByRole('heading', { name: 'ورود یا ثبت‌نام', level: 1 })).toBeVisible()
-  await axeClean(page, '/auth')
+  await expectNoSeriousAxeViolations(page, '/auth')
   const number = page.getByRole('textbox', { name: 'شمارهٔ موبایل' })
   await number.fill('+44 7911 123456')
   await page.getByRole('button', { name: 'دریافت کد' }).click()
@@ -65,7 +48,7 @@ test('a new buyer signs in with the code, adds an address and opens a ticket, al
   )
   // The countdown reads in Persian digits.
   await expect(page.getByRole('button', { name: /^ارسال دوبارهٔ کد تا [۰-۹]:[۰-۹]{2} دیگر$/ })).toBeDisabled()
-  await axeClean(page, '/auth/verify')
+  await expectNoSeriousAxeViolations(page, '/auth/verify')
   const code = await readPersianCode(page, phone)
   const field = page.getByRole('textbox', { name: 'کد ۶ رقمی' })
   const wrong = code === '000000' ? '111111' : '000000'
@@ -74,7 +57,7 @@ test('a new buyer signs in with the code, adds an address and opens a ticket, al
   await field.fill(code)
 
   await expect(page.getByRole('heading', { name: 'ساخت حساب کاربری', level: 1 })).toBeVisible()
-  await axeClean(page, 'registration')
+  await expectNoSeriousAxeViolations(page, 'registration')
   await page.getByRole('textbox', { name: 'نام', exact: true }).fill('مریم')
   await page.getByRole('textbox', { name: 'نام خانوادگی' }).fill('احمدی')
   await page.getByRole('button', { name: 'ساخت حساب' }).click()
@@ -84,12 +67,12 @@ test('a new buyer signs in with the code, adds an address and opens a ticket, al
   await expect(page.getByRole('heading', { name: 'ویرایش حساب کاربری', level: 1 })).toBeVisible()
   const details = page.locator('section', { has: page.getByRole('heading', { name: 'مشخصات فردی' }) })
   await expect(details.getByText('مریم احمدی')).toBeVisible()
-  await axeClean(page, '/buyer/profile')
+  await expectNoSeriousAxeViolations(page, '/buyer/profile')
   await page.getByRole('link', { name: 'مدیریت نشانی‌ها' }).click()
 
   await expect(page.getByRole('heading', { name: 'نشانی‌های شما', level: 1 })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'هنوز نشانی‌ای ندارید' })).toBeVisible()
-  await axeClean(page, '/buyer/profile/address')
+  await expectNoSeriousAxeViolations(page, '/buyer/profile/address')
   await page.getByRole('link', { name: 'افزودن نشانی' }).click()
 
   await expect(page.getByRole('heading', { name: 'نشانی جدید', level: 1 })).toBeVisible()
@@ -103,7 +86,7 @@ test('a new buyer signs in with the code, adds an address and opens a ticket, al
   await form.getByRole('textbox', { name: 'کد پستی' }).fill('۱۲۳۴۵۶۷۸۹۰')
   await form.getByRole('textbox', { name: 'نام گیرنده' }).fill('مریم احمدی')
   await form.getByRole('textbox', { name: 'موبایل گیرنده' }).fill('0912 345 6789')
-  await axeClean(page, '/buyer/profile/address/create')
+  await expectNoSeriousAxeViolations(page, '/buyer/profile/address/create')
   await form.getByRole('button', { name: 'افزودن نشانی' }).click()
 
   await expect(page.getByText('نشانی اضافه شد')).toBeVisible()
@@ -111,30 +94,30 @@ test('a new buyer signs in with the code, adds an address and opens a ticket, al
   await expect(card).toContainText('خیابان آزادی، پلاک ۱۲، تهران، تهران')
   await expect(card).toContainText('1234567890')
   await expect(card.getByText('پیش‌فرض', { exact: true })).toBeVisible()
-  await axeClean(page, 'address list')
+  await expectNoSeriousAxeViolations(page, 'address list')
 
   await page.goto('/buyer/tickets')
   await expect(page.getByRole('heading', { name: 'تیکت‌های شما', level: 1 })).toBeVisible()
-  await axeClean(page, '/buyer/tickets')
+  await expectNoSeriousAxeViolations(page, '/buyer/tickets')
   await page.getByRole('link', { name: 'تیکت جدید' }).click()
 
   await expect(page.getByRole('heading', { name: 'تیکت جدید', level: 1 })).toBeVisible()
   await page.getByRole('textbox', { name: 'موضوع' }).fill('فاکتور سفارش عمده')
   await page.getByRole('combobox', { name: 'بخش' }).selectOption({ label: 'خریداران عمده' })
   await page.getByRole('textbox', { name: 'پیام' }).fill('لطفاً فاکتور رسمی با کد اقتصادی صادر کنید.')
-  await axeClean(page, '/buyer/tickets/create')
+  await expectNoSeriousAxeViolations(page, '/buyer/tickets/create')
   await page.getByRole('button', { name: 'ثبت تیکت' }).click()
 
   await expect(page.getByText(/^تیکت #[۰-۹]+ باز شد/)).toBeVisible()
   await expect(page.getByRole('heading', { name: 'فاکتور سفارش عمده', level: 1 })).toBeVisible()
   await expect(page.getByText('باز', { exact: true }).first()).toBeVisible()
   await expect(page.getByRole('list', { name: 'پیام‌ها' })).toContainText('کد اقتصادی')
-  await axeClean(page, 'ticket')
+  await expectNoSeriousAxeViolations(page, 'ticket')
   await page.getByRole('link', { name: '→ تیکت‌های شما' }).click()
 
   await expect(page.getByRole('heading', { name: 'تیکت‌های شما', level: 1 })).toBeVisible()
   const listed = page.getByRole('link', { name: /فاکتور سفارش عمده/ })
   await expect(listed).toContainText('خریداران عمده')
   await expect(listed).not.toContainText(/[0-9]/)
-  await axeClean(page, 'ticket list')
+  await expectNoSeriousAxeViolations(page, 'ticket list')
 })

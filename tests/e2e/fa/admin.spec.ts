@@ -1,32 +1,13 @@
-import { mkdirSync } from 'node:fs'
-import { join } from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { demoSeller } from '~/features/demo/data/demo-accounts'
 import { signIn } from '../support/auth'
+import { expectNoSeriousAxeViolations } from '../support/axe'
 
 /**
  * The admin's Persian journey (issue #22): the dashboard, the sellers list, a seller's page and the
  * audit log, reached by their Persian names, each right to left with Persian digits, and each free
- * of serious or critical axe violations at 1280 and 390 px. Screenshots go to SHOTS_DIR.
+ * of serious or critical axe violations at 1280 and 390 px. With SHOTS_DIR set, each page is saved as PNGs there.
  */
-
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-fa-admin'
-mkdirSync(SHOTS, { recursive: true })
-
-/** axe at both widths (and a screenshot of each), back at 1280 px afterwards. */
-async function checkPage(page: Page, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 })
-    await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: true })
-    const results = await new AxeBuilder({ page }).analyze()
-    const bad = results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}) at ${width}px: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-    expect(bad, `${name} at ${width}px`).toEqual([])
-  }
-  await page.setViewportSize({ width: 1280, height: 900 })
-}
 
 test('the admin walks the dashboard, sellers, a seller and the audit log in Persian', async ({
   page,
@@ -46,7 +27,7 @@ test('the admin walks the dashboard, sellers, a seller and the audit log in Pers
   const main = page.locator('main')
   await expect(main).not.toContainText(/[0-9]/)
   await expect(main).not.toContainText(/\b(Orders|Dashboard|Sellers|GMV per day)\b/)
-  await checkPage(page, 'dashboard')
+  await expectNoSeriousAxeViolations(page, 'dashboard')
 
   await menu.getByRole('link', { name: 'فروشنده‌ها' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'درخواست‌های فروشندگی' })).toBeVisible()
@@ -54,7 +35,7 @@ test('the admin walks the dashboard, sellers, a seller and the audit log in Pers
   await expect(page.getByLabel('وضعیت')).toBeVisible()
   await expect(page.getByRole('columnheader', { name: 'کسب‌وکار' })).toBeVisible()
   await expect(page.getByRole('status').filter({ hasText: 'درخواست' })).toBeVisible()
-  await checkPage(page, 'sellers')
+  await expectNoSeriousAxeViolations(page, 'sellers')
 
   // Other specs add applications on the same server: search the list for the demo seller first.
   const filter = page.getByRole('search', { name: 'فیلتر درخواست‌ها' })
@@ -67,7 +48,7 @@ test('the admin walks the dashboard, sellers, a seller and the audit log in Pers
   await expect(page.getByRole('heading', { name: /^کیفیت، ۳۰ روز گذشته$/ })).toBeVisible()
   await expect(page.getByText('تأییدشده', { exact: true }).first()).toBeVisible()
   await expect(page.getByRole('button', { name: 'تعلیق فروشنده' })).toBeVisible()
-  await checkPage(page, 'seller')
+  await expectNoSeriousAxeViolations(page, 'seller')
 
   await menu.getByRole('link', { name: 'سابقهٔ تغییرات' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'سابقهٔ تغییرات' })).toBeVisible()
@@ -75,5 +56,5 @@ test('the admin walks the dashboard, sellers, a seller and the audit log in Pers
   await expect(page.getByLabel('عملیات')).toBeVisible()
   await expect(page.getByRole('button', { name: 'اعمال فیلتر' })).toBeVisible()
   await expect(page.getByRole('status').filter({ hasText: 'تغییر' })).toBeVisible()
-  await checkPage(page, 'audit')
+  await expectNoSeriousAxeViolations(page, 'audit')
 })

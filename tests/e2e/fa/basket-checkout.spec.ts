@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { demoAccounts, demoPassword } from '../support/auth'
+import { expectNoSeriousAxeViolations } from '../support/axe'
 
 /**
  * The buyer's main journey in Persian (issue #22), by the Persian names a reader sees: the demo
@@ -9,18 +9,6 @@ import { demoAccounts, demoPassword } from '../support/auth'
  * page at 1280 and 390 px and fails on any serious or critical violation.
  */
 
-async function axeClean(page: Page, where: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 })
-    const results = await new AxeBuilder({ page }).analyze()
-    const bad = results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${where} @${width}px ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-    expect(bad, bad.join('\n')).toEqual([])
-  }
-  await page.setViewportSize({ width: 1280, height: 900 })
-}
-
 test('the demo buyer signs in, adds, checks out and pays, all in Persian', async ({ page }) => {
   test.slow()
   await page.setViewportSize({ width: 1280, height: 900 })
@@ -28,7 +16,7 @@ test('the demo buyer signs in, adds, checks out and pays, all in Persian', async
   await page.goto('/auth')
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
   await expect(page.getByRole('heading', { name: 'ورود یا ثبت‌نام', level: 1 })).toBeVisible()
-  await axeClean(page, '/auth')
+  await expectNoSeriousAxeViolations(page, '/auth')
   await page.getByRole('tab', { name: 'رمز عبور' }).click()
   const form = page.getByRole('tabpanel', { name: 'رمز عبور' })
   await form.getByLabel('شمارهٔ موبایل').fill(demoAccounts.buyer.cellphone)
@@ -57,25 +45,25 @@ test('the demo buyer signs in, adds, checks out and pays, all in Persian', async
   await expect(page.getByTestId('seller-cart')).toHaveCount(1)
   await expect(page.getByTestId('basket-total')).toContainText('ریال')
   await expect(page.getByTestId('basket-total')).not.toContainText(/[0-9]/)
-  await axeClean(page, '/cart')
+  await expectNoSeriousAxeViolations(page, '/cart')
   await page.getByRole('link', { name: 'ادامهٔ تسویه‌حساب' }).click()
 
   await expect(page.getByRole('heading', { name: 'تسویه‌حساب', level: 1 })).toBeVisible()
   await expect(page.getByRole('link', { name: '→ سبد خرید' })).toBeVisible()
   await page.getByRole('radio', { name: /تحویل حضوری در/ }).check()
   await expect(page.getByTestId('total-total')).not.toContainText(/[0-9]/)
-  await axeClean(page, 'checkout')
+  await expectNoSeriousAxeViolations(page, 'checkout')
   await page.getByRole('button', { name: /^ثبت سفارش · / }).click()
 
   await expect(page.getByRole('heading', { name: 'تأیید پرداخت' })).toBeVisible()
   await expect(page.getByText('بانک آزمایشی')).toBeVisible()
-  await axeClean(page, 'bank')
+  await expectNoSeriousAxeViolations(page, 'bank')
   await page.getByRole('button', { name: /^تأیید پرداخت / }).click()
 
   await expect(page).toHaveURL(/\/cart\/checkout-result/)
   await expect(page.getByRole('heading', { name: 'پرداخت موفق بود', level: 1 })).toBeVisible()
   await expect(page.getByRole('link', { name: 'مشاهدهٔ سفارش' })).toBeVisible()
-  await axeClean(page, 'checkout result')
+  await expectNoSeriousAxeViolations(page, 'checkout result')
 
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 })

@@ -1,32 +1,13 @@
-import { mkdirSync } from 'node:fs'
-import { join } from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { signIn } from '../support/auth'
+import { expectNoSeriousAxeViolations } from '../support/axe'
 
 /**
  * A Persian reader's way to help and to selling (issue #22): the help centre and its search, the
  * FAQ and its search, then a signed-in buyer's application form, all reached by their Persian
  * names, right to left, and each free of serious or critical axe violations at 1280 and 390 px.
- * Screenshots go to SHOTS_DIR.
+ * With SHOTS_DIR set, each page is saved as PNGs there.
  */
-
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-fa-content'
-mkdirSync(SHOTS, { recursive: true })
-
-/** axe at both widths (and a screenshot of each), back at 1280 px afterwards. */
-async function checkPage(page: Page, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 })
-    await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: true })
-    const results = await new AxeBuilder({ page }).analyze()
-    const bad = results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}) at ${width}px: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-    expect(bad, `${name} at ${width}px`).toEqual([])
-  }
-  await page.setViewportSize({ width: 1280, height: 900 })
-}
 
 test('a visitor finds help in Persian, and a buyer sees the seller application in Persian', async ({
   page,
@@ -45,7 +26,7 @@ test('a visitor finds help in Persian, and a buyer sees the seller application i
   await page.getByRole('main').getByRole('button', { name: 'جست‌وجو', exact: true }).click()
   await expect(page).toHaveURL(/q=/)
   await expect(page.getByRole('heading', { level: 2, name: 'نتایج جست‌وجو برای «فاکتور»' })).toBeVisible()
-  await checkPage(page, 'help-center')
+  await expectNoSeriousAxeViolations(page, 'help-center')
 
   // The FAQ, through the help centre's shortcut; its search counts answers in Persian digits.
   await page
@@ -61,7 +42,7 @@ test('a visitor finds help in Persian, and a buyer sees the seller application i
   await expect(page.getByText('پرسشی با «zzqqxx» پیدا نشد.')).toBeVisible()
   await expect(page.getByRole('link', { name: 'مستقیم از ما بپرسید' })).toBeVisible()
   await search.fill('')
-  await checkPage(page, 'faq')
+  await expectNoSeriousAxeViolations(page, 'faq')
 
   // A signed-in buyer opens the application: the offer, the steps and the form, all in Persian.
   await signIn(context, 'buyer')
@@ -82,5 +63,5 @@ test('a visitor finds help in Persian, and a buyer sees the seller application i
   await page.getByRole('textbox', { name: /نام کسب‌وکار/ }).fill('')
   await page.getByRole('button', { name: 'ارسال درخواست' }).click()
   await expect(page.getByText('این فیلد الزامی است.').first()).toBeVisible()
-  await checkPage(page, 'become-a-seller')
+  await expectNoSeriousAxeViolations(page, 'become-a-seller')
 })

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises'
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { parse } from 'csv-parse/sync'
 import { stringify } from 'csv-stringify/sync'
 import { signIn } from '../support/auth'
+import { expectNoSeriousAxeViolations } from '../support/axe'
 
 /**
  * The seller's tools in Persian (issue #22): the demo seller downloads the price sheet, uploads it
@@ -15,27 +15,6 @@ import { signIn } from '../support/auth'
  */
 
 const PAGE = '/seller/inventory/import-price'
-const WIDTHS = [
-  { width: 1280, height: 900 },
-  { width: 390, height: 844 },
-] as const
-
-/** With SHOTS_DIR set, each checked page is also saved as a PNG per width (to look at by eye). */
-async function expectAccessible(page: Page, name: string) {
-  const start = page.viewportSize()
-  for (const size of WIDTHS) {
-    await page.setViewportSize(size)
-    if (process.env.SHOTS_DIR)
-      await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}-${size.width}.png`, fullPage: true })
-    const results = await new AxeBuilder({ page }).analyze()
-    const serious = results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-    expect(serious, `${page.url()} at ${size.width} px`).toEqual([])
-  }
-  if (start) await page.setViewportSize(start)
-}
-
 type Sheet = string[][]
 
 async function downloadCsv(page: Page): Promise<Sheet> {
@@ -57,7 +36,7 @@ test('the seller imports a price sheet in Persian: dry run, apply, revert', asyn
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
   await expect(page.getByRole('heading', { level: 1, name: 'بارگذاری گروهی قیمت و موجودی' })).toBeVisible()
   await expect(page.getByRole('heading', { name: '۱. فهرست قیمت خود را دریافت کنید' })).toBeVisible()
-  await expectAccessible(page, 'import-start')
+  await expectNoSeriousAxeViolations(page, 'import-start')
 
   const sheet = await downloadCsv(page)
   const header = sheet[0]!
@@ -98,12 +77,12 @@ test('the seller imports a price sheet in Persian: dry run, apply, revert', asyn
   expect((await stockRow.innerText()).replace(stocked[0]!, '')).not.toMatch(latinDigits)
   await expect(page.getByRole('row').filter({ hasText: priced[0]! })).toContainText('پله‌ها:')
   await expect(page.getByRole('radio', { name: /همه یا هیچ/ })).toBeChecked()
-  await expectAccessible(page, 'import-checked')
+  await expectNoSeriousAxeViolations(page, 'import-checked')
 
   await page.getByRole('button', { name: `اعمال ${fa(2)} تغییر` }).click()
   await expect(page.getByTestId('import-status')).toHaveText('اعمال‌شده', { timeout: 30_000 })
   await expect(page.getByRole('heading', { name: 'بارگذاری‌های شما' })).toBeVisible()
-  await expectAccessible(page, 'import-applied')
+  await expectNoSeriousAxeViolations(page, 'import-applied')
 
   await page.getByRole('button', { name: 'برگرداندن این بارگذاری' }).click()
   const dialog = page.getByRole('dialog', { name: 'این بارگذاری برگردانده شود؟' })
@@ -128,16 +107,16 @@ test('the seller reads a SKU’s price tiers and the subscription page in Persia
   await expect(page.getByRole('heading', { name: 'پله‌های جدید' })).toBeVisible()
   await expect(page.getByRole('group', { name: `پلهٔ ${fa(1)}` })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'مبلغی که خریدار می‌پردازد' })).toBeVisible()
-  await expectAccessible(page, 'price-tiers')
+  await expectNoSeriousAxeViolations(page, 'price-tiers')
 
   await page.goto('/subscription')
   await expect(page.getByRole('heading', { level: 1, name: 'اشتراک فروشنده' })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'مقایسهٔ طرح‌ها' })).toBeVisible()
   await page.getByText('سالانه', { exact: true }).first().click()
   await expect(page.getByRole('radio', { name: 'سالانه' })).toBeChecked()
-  await expectAccessible(page, 'subscription')
+  await expectNoSeriousAxeViolations(page, 'subscription')
 
   await page.goto('/omdeh-plus')
   await expect(page.getByRole('heading', { name: 'چه چیزی می‌گیرید' })).toBeVisible()
-  await expectAccessible(page, 'plus')
+  await expectNoSeriousAxeViolations(page, 'plus')
 })

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { signIn } from '../support/auth'
+import { expectNoSeriousAxeViolations } from '../support/axe'
 
 /**
  * Issue #22, the seller's inventory in Persian: the demo seller opens a store, the inventory table,
@@ -8,31 +8,10 @@ import { signIn } from '../support/auth'
  * names a reader sees; axe checks each page at 1280 and 390 px (no serious or critical findings).
  */
 
-const WIDTHS = [
-  { width: 1280, height: 900 },
-  { width: 390, height: 844 },
-]
-
 /** Persian digits (and the Persian thousands separator) read as a number. */
 const persianNumber = (text: string) =>
   Number(text.replace(/[۰-۹]/g, (d) => String('۰۱۲۳۴۵۶۷۸۹'.indexOf(d))).replace(/\D/g, ''))
 const persian = (n: number) => new Intl.NumberFormat('fa-IR-u-nu-arabext').format(n)
-
-/** Screenshots of each page for a person to look at (SHOTS_DIR, e.g. /tmp/shots-fa-inventory). */
-const SHOTS = process.env.SHOTS_DIR
-
-async function expectAccessible(page: Page, name: string) {
-  for (const size of WIDTHS) {
-    await page.setViewportSize(size)
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${size.width}.png`, fullPage: true })
-    const results = await new AxeBuilder({ page }).analyze()
-    const serious = results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} at ${size.width}px: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-    expect(serious, `${page.url()}\n${serious.join('\n')}`).toEqual([])
-  }
-  await page.setViewportSize(WIDTHS[0]!)
-}
 
 test('the seller opens a store, the inventory, changes a stock figure with a reason and sees the ledger line', async ({
   page,
@@ -45,7 +24,7 @@ test('the seller opens a store, the inventory, changes a stock figure with a rea
   await page.goto('/seller/stores')
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
   await expect(page.getByRole('heading', { level: 1, name: 'فروشگاه‌های شما' })).toBeVisible()
-  await expectAccessible(page, 'stores')
+  await expectNoSeriousAxeViolations(page, 'stores')
 
   const overview = page.getByRole('link', { name: /^نمای کلی/ }).first()
   const storeName = ((await overview.textContent()) ?? '').replace('نمای کلی', '').trim()
@@ -54,7 +33,7 @@ test('the seller opens a store, the inventory, changes a stock figure with a rea
   await expect(page.getByRole('term').filter({ hasText: 'پیشنهادهای فعال' })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'سابقهٔ تغییرات' })).toBeVisible()
   await expect(page.getByRole('link', { name: '→ فروشگاه‌های شما' })).toBeVisible()
-  await expectAccessible(page, 'store')
+  await expectNoSeriousAxeViolations(page, 'store')
 
   await page.goto('/seller/inventory')
   await expect(page.getByRole('heading', { level: 1, name: 'موجودی کالاهای شما' })).toBeVisible()
@@ -62,7 +41,7 @@ test('the seller opens a store, the inventory, changes a stock figure with a rea
   await expect(table.getByRole('columnheader', { name: /آخرین تغییر/ })).toBeVisible()
   // Counts in Persian digits: "۱۲ کد کالا".
   await expect(page.getByTestId('inventory-count')).toHaveText(/^[۰-۹٬]+ کد کالا$/)
-  await expectAccessible(page, 'inventory')
+  await expectNoSeriousAxeViolations(page, 'inventory')
 
   const stockLink = table.getByRole('link', { name: /^[۰-۹٬]+.*: موجودی و دفتر موجودی / }).first()
   await stockLink.click()
@@ -85,5 +64,5 @@ test('the seller opens a store, the inventory, changes a stock figure with a rea
   await expect(latest).toContainText(`+${persian(5)}`)
   await expect(latest).toContainText('دریافت کالا')
   await expect(latest).toContainText(persian(before + 5))
-  await expectAccessible(page, 'stock')
+  await expectNoSeriousAxeViolations(page, 'stock')
 })

@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright'
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { signIn } from '../support/auth'
+import { expectNoSeriousAxeViolations } from '../support/axe'
 
 /**
  * The demo seller's magazines in Persian (issue #22): the list, a new magazine, a page with two of
@@ -10,27 +10,6 @@ import { signIn } from '../support/auth'
  * reader sees; axe finds no serious or critical violation on each page at 1280 and 390 px. The
  * line sheet is drawn in Persian too (right to left, Persian digits).
  */
-
-const WIDTHS = [
-  { width: 1280, height: 900 },
-  { width: 390, height: 844 },
-] as const
-
-/** With SHOTS_DIR set, each checked page is also saved as a PNG per width (to look at by eye). */
-async function expectAccessible(page: Page, name: string) {
-  const start = page.viewportSize()
-  for (const size of WIDTHS) {
-    await page.setViewportSize(size)
-    if (process.env.SHOTS_DIR)
-      await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}-${size.width}.png`, fullPage: true })
-    const results = await new AxeBuilder({ page }).analyze()
-    const serious = results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-    expect(serious, `${page.url()} at ${size.width} px`).toEqual([])
-  }
-  if (start) await page.setViewportSize(start)
-}
 
 const latinDigits = /[0-9]/
 
@@ -47,14 +26,14 @@ test('the seller makes a magazine, publishes it and downloads its line sheet, in
   await page.goto('/seller/magazines')
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
   await expect(page.getByRole('heading', { level: 1, name: 'کاتالوگ‌های شما' })).toBeVisible()
-  await expectAccessible(page, 'magazines-list')
+  await expectNoSeriousAxeViolations(page, 'magazines-list')
 
   await page.getByRole('link', { name: 'کاتالوگ تازه' }).first().click()
   await expect(page.getByRole('heading', { level: 1, name: 'کاتالوگ تازه' })).toBeVisible()
   await page.getByRole('textbox', { name: 'عنوان', exact: true }).fill(title)
   await page.getByRole('textbox', { name: 'نشانی عمومی' }).fill(identify)
   await page.getByRole('textbox', { name: 'فصل', exact: true }).fill('پاییز ۱۴۰۶')
-  await expectAccessible(page, 'magazine-create')
+  await expectNoSeriousAxeViolations(page, 'magazine-create')
   await page.getByRole('button', { name: 'ساخت کاتالوگ' }).click()
 
   // On to its pages: one page, two of the seller's live items.
@@ -77,7 +56,7 @@ test('the seller makes a magazine, publishes it and downloads its line sheet, in
   // Counts in Persian digits: "۲ از ۴ کالا · ۰ بازدید (۳۰ روز)".
   await expect(section.getByText(/۲ از ۴ کالا/)).toBeVisible()
   await expect(section.getByTestId('magazine-page-views')).toHaveText('۰ بازدید')
-  await expectAccessible(page, 'magazine-editor')
+  await expectNoSeriousAxeViolations(page, 'magazine-editor')
 
   await page.getByRole('button', { name: 'انتشار' }).click()
   await expect(page.getByRole('button', { name: 'خارج کردن از انتشار' })).toBeVisible()
@@ -93,7 +72,7 @@ test('the seller makes a magazine, publishes it and downloads its line sheet, in
   const tiers = await item.getByRole('table').innerText()
   expect(tiers).toContain('ریال')
   expect(tiers).not.toMatch(latinDigits)
-  await expectAccessible(page, 'magazine-public')
+  await expectNoSeriousAxeViolations(page, 'magazine-public')
 
   // The line sheet: downloads as a PDF drawn in Persian.
   const link = page.getByRole('link', { name: 'فهرست قیمت (PDF)' })
@@ -119,5 +98,5 @@ test('the seller makes a magazine, publishes it and downloads its line sheet, in
   await page.getByLabel('جست‌وجوی کاتالوگ‌ها').fill(title)
   await page.getByRole('main').getByRole('button', { name: 'جست‌وجو', exact: true }).click()
   await expect(page.getByTestId('magazine-card').filter({ hasText: title })).toBeVisible()
-  await expectAccessible(page, 'magazines-public-list')
+  await expectNoSeriousAxeViolations(page, 'magazines-public-list')
 })

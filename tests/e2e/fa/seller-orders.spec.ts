@@ -1,34 +1,13 @@
-import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { demoOrderNumbers } from '~/features/demo/data/demo-accounts'
 import { signIn } from '../support/auth'
+import { expectNoSeriousAxeViolations } from '../support/axe'
 
 /**
  * The demo seller's order handling in Persian (issue #22): the dashboard, the received orders, the
  * seeded paid order accepted and then shipped with a carrier and tracking number, all by the Persian
  * names a reader sees; axe finds no serious or critical violation on each page at 1280 and 390 px.
  */
-
-const WIDTHS = [
-  { width: 1280, height: 900 },
-  { width: 390, height: 844 },
-] as const
-
-/** With SHOTS_DIR set, each checked page is also saved as a PNG per width (to look at by eye). */
-async function expectAccessible(page: Page, name: string) {
-  const start = page.viewportSize()
-  for (const size of WIDTHS) {
-    await page.setViewportSize(size)
-    if (process.env.SHOTS_DIR)
-      await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}-${size.width}.png`, fullPage: true })
-    const results = await new AxeBuilder({ page }).analyze()
-    const serious = results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-    expect(serious, `${page.url()} at ${size.width} px`).toEqual([])
-  }
-  if (start) await page.setViewportSize(start)
-}
 
 const latinDigits = /[0-9]/
 
@@ -42,14 +21,14 @@ test('the seller accepts and ships a paid order, in Persian', async ({ context, 
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
   await expect(page.getByRole('heading', { level: 1, name: 'پیشخوان' })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'سفارش‌های منتظر اقدام' })).toBeVisible()
-  await expectAccessible(page, 'dashboard')
+  await expectNoSeriousAxeViolations(page, 'dashboard')
 
   // The orders waiting for acceptance, from the dashboard's card.
   await page.getByRole('link', { name: /برای پذیرش یا رد/ }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'سفارش‌های دریافتی' })).toBeVisible()
   await expect(page.getByRole('link', { name: /^پرداخت‌شده/ })).toHaveAttribute('aria-current', 'page')
   await expect(page.getByRole('form', { name: 'فیلتر سفارش‌ها' })).toBeVisible()
-  await expectAccessible(page, 'orders')
+  await expectNoSeriousAxeViolations(page, 'orders')
 
   const card = page.getByRole('list', { name: 'سفارش‌ها' }).getByRole('link').filter({ hasText: number })
   // Counts and dates in Persian digits; only the order number stays Latin.
@@ -61,7 +40,7 @@ test('the seller accepts and ships a paid order, in Persian', async ({ context, 
   await expect(page.getByRole('link', { name: '→ سفارش‌های دریافتی' })).toBeVisible()
   await expect(page.getByText('خریدار پرداخت کرده است.')).toBeVisible()
   await expect(page.getByRole('heading', { name: 'روند سفارش' })).toBeVisible()
-  await expectAccessible(page, 'order-paid')
+  await expectNoSeriousAxeViolations(page, 'order-paid')
 
   // Rejecting asks for a reason; keep the order instead.
   await page.getByRole('button', { name: 'رد سفارش' }).click()
@@ -80,7 +59,7 @@ test('the seller accepts and ships a paid order, in Persian', async ({ context, 
   await ship.getByRole('textbox', { name: 'شرکت حمل' }).fill('تیپاکس')
   await ship.getByRole('button', { name: 'ارسال شد' }).click()
   await expect(ship.getByText('کد رهگیری را وارد کنید')).toBeVisible()
-  await expectAccessible(page, 'ship-dialog')
+  await expectNoSeriousAxeViolations(page, 'ship-dialog')
   await ship.getByRole('textbox', { name: 'کد رهگیری' }).fill('TPX-1405-0042')
   await ship.getByRole('button', { name: 'ارسال شد' }).click()
   await expect(ship).toBeHidden()
@@ -92,7 +71,7 @@ test('the seller accepts and ships a paid order, in Persian', async ({ context, 
   await expect(steps.nth(2)).toContainText('پذیرفته‌شده')
   await expect(steps.nth(3)).toContainText('ارسال‌شده')
   await expect(page.getByText('وقتی شرکت حمل تحویل را تأیید کرد')).toBeVisible()
-  await expectAccessible(page, 'order-shipped')
+  await expectNoSeriousAxeViolations(page, 'order-shipped')
 
   // Back to the list: the order has moved on to "shipped".
   await page.getByRole('link', { name: '→ سفارش‌های دریافتی' }).click()
