@@ -9,18 +9,6 @@ export type TicketStatus = (typeof ticketStatuses)[number]
 export const ticketDepartments = ['sellers', 'wholesale', 'retail'] as const
 export type TicketDepartment = (typeof ticketDepartments)[number]
 
-export const departmentLabels: Record<TicketDepartment, string> = {
-  sellers: 'Sellers',
-  wholesale: 'Wholesale buyers',
-  retail: 'Retail buyers',
-}
-
-export const statusLabels: Record<TicketStatus, string> = {
-  open: 'Open',
-  answered: 'Answered',
-  closed: 'Closed',
-}
-
 /** Where a ticket came from: a signed-in buyer's panel, or the public contact form. */
 export const ticketSources = ['panel', 'contact'] as const
 export type TicketSource = (typeof ticketSources)[number]
