@@ -14,7 +14,7 @@ export default tseslint.config(
       'data/**',
       'drizzle/**',
       'test-results/**',
-      'playwright-report/**',
+      'playwright-report*/**',
       'src/routeTree.gen.ts',
       'src/paraglide/**',
     ],

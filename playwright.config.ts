@@ -23,7 +23,8 @@ const launchOptions = {
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  outputDir: 'test-results/e2e',
+  // Per port: shards of scripts/e2e.mjs run side by side, and Playwright empties this folder at start.
+  outputDir: `test-results/e2e-${port}`,
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
@@ -31,7 +32,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: process.env.CI
     ? [['list']]
-    : [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+    : [['list'], ['html', { open: 'never', outputFolder: `playwright-report-${port}` }]],
   use: {
     baseURL,
     trace: 'retain-on-failure',
