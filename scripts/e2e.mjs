@@ -33,9 +33,7 @@ function run(index) {
   if (shards > 1)
     for (const stream of [child.stdout, child.stderr])
       createInterface({ input: stream }).on('line', (line) => console.log(`[${index}/${shards}] ${line}`))
-  return new Promise((resolve) =>
-    child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0))),
-  )
+  return new Promise((resolve) => child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0))))
 }
 
 const codes = await Promise.all(Array.from({ length: shards }, (_, i) => run(i + 1)))
