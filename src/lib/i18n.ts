@@ -44,6 +44,11 @@ export function currentLocale(): Locale {
   return serverScope()?.locale ?? fallbackLocale()
 }
 
+/** A name kept in both languages (products, categories...): the Persian one in fa when there is one. */
+export function nameInLocale(item: { name: string; nameFa?: string | null }): string {
+  return (currentLocale() === 'fa' && item.nameFa) || item.name
+}
+
 export function currentMoneyUnit(): MoneyUnit {
   if (inBrowser()) {
     const unit = document.documentElement.dataset.money

@@ -9,6 +9,8 @@ export const compareItemSchema = v.object({
   id: v.number(),
   slug: v.string(),
   name: v.string(),
+  /** The Persian name, when the product has one (shown in fa). */
+  nameFa: v.optional(v.string()),
   image: v.nullable(v.string()),
 })
 export type CompareItem = v.InferOutput<typeof compareItemSchema>

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+import { nameInLocale } from '~/lib/i18n'
 import { parseStoredHistory, withVisit } from './history-store'
 import type { HistoryItem } from './history.schemas'
 
@@ -25,5 +26,20 @@ describe('browsing history', () => {
     const stored = [{ ...product(1), addDate: 5 }, { id: 'x' }, null, { ...product(2), addDate: 9 }]
     expect(parseStoredHistory(stored).map((i) => i.id)).toEqual([2, 1])
     expect(parseStoredHistory('nonsense')).toEqual([])
+  })
+
+  it('keeps the Persian name beside the English one, and shows the one of the language in use', () => {
+    const stored = [
+      { ...product(1), nameFa: 'برنج هاشمی', addDate: 5 },
+      // Saved before entries carried both names: still listed, under the name it has.
+      { ...product(2), addDate: 4 },
+    ]
+    const [rice, older] = parseStoredHistory(stored)
+    expect(rice!.nameFa).toBe('برنج هاشمی')
+    vi.stubEnv('DEFAULT_LOCALE', 'fa')
+    expect([nameInLocale(rice!), nameInLocale(older!)]).toEqual(['برنج هاشمی', 'Product 2'])
+    vi.stubEnv('DEFAULT_LOCALE', 'en')
+    expect([nameInLocale(rice!), nameInLocale(older!)]).toEqual(['Product 1', 'Product 2'])
+    vi.unstubAllEnvs()
   })
 })

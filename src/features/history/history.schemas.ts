@@ -6,6 +6,8 @@ export const historyItemSchema = v.object({
   addDate: v.number(),
   slug: v.string(),
   name: v.string(),
+  /** The Persian name, when the product has one: the list shows it in fa (entries from before it lack it). */
+  nameFa: v.optional(v.string()),
   image: v.nullable(v.string()),
   unit: v.optional(v.string()),
   lowestPrice: v.optional(v.number()),

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { AddToCompareButton } from '~/features/compare/components/add-to-compare-button'
 import { recordVisit } from '~/features/history/history-store'
-import { currentLocale } from '~/lib/i18n'
+import { currentLocale, nameInLocale } from '~/lib/i18n'
 import { formatNumber } from '~/lib/money'
 import type { ProductDetail } from '../catalog.types'
 import { Breadcrumbs } from './breadcrumbs'
@@ -18,18 +18,21 @@ export function ProductPage({ product, url }: { product: ProductDetail; url: str
   const image = product.photos[0]?.url ?? null
   // In Persian the Persian name leads and the catalogue's English name follows, and the other way round.
   const persian = currentLocale() === 'fa' && product.nameFa
-  const title = persian ? product.nameFa! : product.name
+  const title = nameInLocale(product)
+  // History and compare keep both names, so their lists follow a later change of language.
+  const names = { name: product.name, ...(product.nameFa ? { nameFa: product.nameFa } : {}) }
   // Spec §3/§9: every product page view goes to the browsing history (newest first, at most 10).
   useEffect(() => {
     recordVisit({
       id: product.id,
       slug: product.slug,
       name: product.name,
+      ...(product.nameFa ? { nameFa: product.nameFa } : {}),
       image,
       unit: product.unit,
       ...(product.lowestPrice !== null ? { lowestPrice: product.lowestPrice } : {}),
     })
-  }, [product.id, product.slug, product.name, product.unit, product.lowestPrice, image])
+  }, [product.id, product.slug, product.name, product.nameFa, product.unit, product.lowestPrice, image])
 
   return (
     <article className="flex flex-col gap-8">
@@ -79,7 +82,7 @@ export function ProductPage({ product, url }: { product: ProductDetail; url: str
             </p>
           ) : null}
           <div className="flex flex-wrap gap-2">
-            <AddToCompareButton product={{ id: product.id, slug: product.slug, name: product.name, image }} />
+            <AddToCompareButton product={{ id: product.id, slug: product.slug, ...names, image }} />
             <ShareButton title={title} url={url} />
           </div>
           {product.attributes.length ? (

@@ -1,3 +1,4 @@
+import { nameInLocale } from '~/lib/i18n'
 import { notify } from '~/lib/notify'
 import { cn } from '~/lib/cn'
 import { buttonClasses, type ButtonSize } from '~/ui/button'
@@ -28,14 +29,14 @@ export function AddToCompareButton({
   const items = useCompareItems()
   const added = items.some((item) => item.id === product.id)
   const label = added
-    ? m.account_compare_remove_label({ name: product.name })
-    : m.account_compare_add_label({ name: product.name })
+    ? m.account_compare_remove_label({ name: nameInLocale(product) })
+    : m.account_compare_add_label({ name: nameInLocale(product) })
   const toggle = () => {
     if (added) {
       removeFromCompare(product.id)
       return
     }
-    if (addToCompare(product)) notify('success', m.account_compare_added({ name: product.name }))
+    if (addToCompare(product)) notify('success', m.account_compare_added({ name: nameInLocale(product) }))
     else notify('warning', m.account_compare_full({ max: formatNumber(MAX_COMPARE) }))
   }
   return (

@@ -1,3 +1,4 @@
+import { nameInLocale } from '~/lib/i18n'
 import { useQueries } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
@@ -72,7 +73,7 @@ export function CompareDrawer() {
             <thead>
               <tr>
                 <td />
-                {items.map((item) => (
+                {items.map((item, i) => (
                   <th key={item.id} scope="col" className="min-w-36 px-3 py-2 text-start align-top">
                     <div className="flex flex-col gap-2">
                       <div className="h-20 w-20 overflow-hidden rounded-lg bg-stone-100">
@@ -92,14 +93,16 @@ export function CompareDrawer() {
                         onClick={() => drawer.onOpenChange(false)}
                         className="text-sm font-medium text-ink hover:underline"
                       >
-                        {item.name}
+                        {nameInLocale(products[i] ?? item)}
                       </Link>
                       <Button
                         variant="ghost"
                         size="sm"
                         className="self-start"
                         onClick={() => removeFromCompare(item.id)}
-                        aria-label={m.account_compare_remove_label({ name: item.name })}
+                        aria-label={m.account_compare_remove_label({
+                          name: nameInLocale(products[i] ?? item),
+                        })}
                       >
                         <CloseIcon size={14} /> {m.account_remove()}
                       </Button>

@@ -1,3 +1,4 @@
+import { nameInLocale } from '~/lib/i18n'
 import { Link } from '@tanstack/react-router'
 import { ResponsiveImage } from '~/features/images/responsive-image'
 import { formatMoney } from '~/lib/money'
@@ -61,7 +62,7 @@ export function BrowseHistoryPage() {
                   params={{ slug: item.slug }}
                   className="line-clamp-2 text-sm font-medium text-ink hover:underline"
                 >
-                  {item.name}
+                  {nameInLocale(item)}
                 </Link>
                 <p className="mt-1 text-xs text-stone-500">
                   {item.lowestPrice !== undefined
@@ -74,7 +75,7 @@ export function BrowseHistoryPage() {
                 variant="ghost"
                 size="icon"
                 onClick={() => removeFromHistory(item.id)}
-                aria-label={m.account_history_remove({ name: item.name })}
+                aria-label={m.account_history_remove({ name: nameInLocale(item) })}
               >
                 <CloseIcon size={18} />
               </Button>
