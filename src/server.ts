@@ -19,6 +19,7 @@ import {
 } from './server/http/error-contract.server'
 import { securityHeaders } from './server/http/security-headers.server'
 import { requestScope, rootLogger, scopeOfRequest } from './server/log.server'
+import { rememberLocaleOfRequest } from './server/auth/user-locale.server'
 import { LOCALE_COOKIE, localeOfRequest, preferenceCookie } from './lib/i18n'
 
 // In production the boot plugin has done this (migrations, job queue and its workers) before
@@ -100,8 +101,10 @@ export default createServerEntry({
       }
       headers.set('x-request-id', requestId)
       // `?lang=` chooses the language and it is remembered (the page then shows it wherever it goes).
-      if (remember && scope.locale)
+      if (remember && scope.locale) {
         headers.append('set-cookie', preferenceCookie(LOCALE_COOKIE, scope.locale, headerMode.https))
+        await rememberLocaleOfRequest(request, scope.locale)
+      }
       response = new Response(response.body, {
         status: response.status,
         statusText: response.statusText,

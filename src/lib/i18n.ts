@@ -13,7 +13,7 @@ import { REQUEST_SCOPE_KEY } from './csp-nonce'
  * `lib/format` and `lib/tehran-time` in the same locale.
  */
 export type { Locale }
-export { locales }
+export { isLocale, locales }
 
 export const LOCALE_COOKIE = 'locale'
 export const LOCALE_PARAM = 'lang'

@@ -47,3 +47,25 @@ export function scopeOfRequest(
   }
   return { scope, remember: asked.remember }
 }
+
+/**
+ * Runs `work` with `locale` as the language messages, dates and amounts are written in, and
+ * `moneyUnit` if given (else the outer scope's): a job working for a user, or a message to someone
+ * other than the one who made the request (an SMS to a buyer about their order). Without a locale,
+ * `work` runs in the scope it is in. The rest of the outer scope (request id, logger) is kept.
+ */
+export function inLocale<T>(locale: Locale | null | undefined, work: () => T, moneyUnit?: MoneyUnit): T {
+  if (!locale) return work()
+  const outer = requestScope.getStore()
+  return requestScope.run(
+    {
+      requestId: outer?.requestId ?? 'job',
+      log: outer?.log ?? rootLogger,
+      cspNonce: '',
+      ...outer,
+      locale,
+      ...(moneyUnit ? { moneyUnit } : {}),
+    },
+    work,
+  )
+}

@@ -9,7 +9,8 @@ import { Route as passwordRoute } from '~/routes/api/auth/password'
 import { Route as profileRoute } from '~/routes/api/user/profile'
 import { setClock } from '~/server/clock.server'
 import type { Db } from '~/server/db/client.server'
-import { invoices } from '~/server/db/schema'
+import { invoices, sessions, users } from '~/server/db/schema'
+import { rememberLocaleOfRequest } from '~/server/auth/user-locale.server'
 import { requestScope, scopeOfRequest } from '~/server/log.server'
 import {
   createSeller,
@@ -20,6 +21,7 @@ import {
   type UserRow,
 } from '../factories/create'
 import { createPendingOrder } from '../factories/orders'
+import { messagesTo } from './order-core-fixtures'
 import { usingPostgres } from '../support/test-database'
 import {
   apiRequest,
@@ -157,6 +159,61 @@ describe(`server messages in the request's language (${usingPostgres() ? 'Postgr
       ])
         expect(en).toContain(expected)
       expect(en).not.toMatch(/[\u0600-\u06FF]/)
+    })
+  })
+
+  describe('SMS to someone other than the one asking', () => {
+    const localeOf = async (userId: number) =>
+      (await db.select({ locale: users.locale }).from(users).where(eq(users.id, userId)))[0]!.locale
+
+    it('a sign-in keeps its language for the user, and ?lang= while signed in changes it', async () => {
+      const sara = await createUser(db)
+      expect(await localeOf(sara.id)).toBeNull()
+      const { accessToken } = await inScope(apiRequest('/auth', { cookies: { locale: 'fa' } }), () =>
+        signInAs(db, sara.id),
+      )
+      expect(await localeOf(sara.id)).toBe('fa')
+
+      const switchTo = (locale: 'fa' | 'en', token: string) =>
+        rememberLocaleOfRequest(apiRequest(`/?lang=${locale}`, { cookies: { access_token: token } }), locale)
+      await switchTo('en', accessToken)
+      expect(await localeOf(sara.id)).toBe('en')
+      // A token that is not a live session's changes nobody's language.
+      await switchTo('fa', 'not-a-token')
+      await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, sara.id))
+      await switchTo('fa', accessToken)
+      expect(await localeOf(sara.id)).toBe('en')
+    })
+
+    it("an order's SMS reach the buyer and the seller each in their own language, not the caller's", async () => {
+      const persianBuyer = await createUser(db)
+      await db.update(users).set({ locale: 'fa' }).where(eq(users.id, persianBuyer.id))
+      const englishSeller = await createSeller(db)
+      await db.update(users).set({ locale: 'en' }).where(eq(users.id, englishSeller.owner.id))
+      const store = await createStore(db, { seller: englishSeller })
+      const tea = await createSku(db, { store, tiers: [{ unitPrice: 1_250_000 }] })
+      const order = await createPendingOrder(db, {
+        buyer: persianBuyer,
+        seller: englishSeller,
+        lines: [{ sku: tea, quantity: 12 }],
+      })
+      // The bank's callback runs in an English request: the buyer still reads Persian.
+      await inScope(apiRequest('/api/payment/callback', { cookies: { locale: 'en' } }), () =>
+        db.transaction((tx) => transitionOrder(tx, { orderId: order.id, to: 'paid', actor: SYSTEM })),
+      )
+      const [toBuyer] = await messagesTo(db, persianBuyer.cellphone)
+      expect(toBuyer).toContain(order.number)
+      expect(toBuyer).toContain('دریافت شد')
+      // The order's total (with tax and delivery) in Persian digits and rials.
+      expect(toBuyer).toMatch(/[۰-۹]{1,3}(٬[۰-۹]{3})+ ریال/)
+      expect(toBuyer).not.toMatch(/received|IRR/)
+      const [ownerPhone] = await db
+        .select({ cellphone: users.cellphone })
+        .from(users)
+        .where(eq(users.id, englishSeller.owner.id))
+      const [toSeller] = await messagesTo(db, ownerPhone!.cellphone)
+      expect(toSeller).toContain(`new paid order ${order.number}`)
+      expect(toSeller).not.toMatch(/[\u0600-\u06FF]/)
     })
   })
 })

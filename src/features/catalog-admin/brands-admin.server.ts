@@ -1,5 +1,6 @@
 import '@tanstack/react-start/server-only'
 import { m } from '~/lib/messages'
+import { nameInLocale } from '~/lib/i18n'
 import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm'
 import { constants } from '#app-config'
 import { refreshProductListings } from '~/features/catalog/catalog-refresh.server'
@@ -9,9 +10,9 @@ import type { AuthContext } from '~/server/auth/session.server'
 import { now } from '~/server/clock.server'
 import type { Db, DbOrTx } from '~/server/db/client.server'
 import { isUniqueViolation } from '~/server/db/db-errors.server'
-import { brands, products, sellers, users } from '~/server/db/schema'
+import { brands, products, sellers } from '~/server/db/schema'
 import { conflict, fieldError, notFound } from '~/server/http/api-errors.server'
-import { queueMessage } from '~/server/providers/sms/outbox.server'
+import { queueMessageToSellerOwner } from '~/server/providers/sms/outbox.server'
 import {
   BRAND_NAME_TAKEN,
   BRAND_SLUG_TAKEN,
@@ -221,16 +222,6 @@ export async function mergeBrands(
   })
 }
 
-async function requesterPhone(tx: DbOrTx, sellerId: number | null) {
-  if (sellerId === null) return null
-  const [row] = await tx
-    .select({ phone: users.cellphone, name: sellers.displayName })
-    .from(sellers)
-    .innerJoin(users, eq(users.id, sellers.ownerUserId))
-    .where(eq(sellers.id, sellerId))
-  return row ?? null
-}
-
 /** A requested brand becomes a normal brand: the products carrying it show it to buyers. */
 export async function approveBrand(db: Db, auth: AuthContext | null, input: { brandId: number }) {
   const admin = requireAdmin(auth)
@@ -252,13 +243,10 @@ export async function approveBrand(db: Db, auth: AuthContext | null, input: { br
       after: audited(after!),
     })
     await refreshProductListings(tx, await productIdsOfBrand(tx, before.id))
-    const requester = await requesterPhone(tx, before.requestedBySellerId)
-    if (requester)
-      await queueMessage(tx, {
-        to: requester.phone,
-        channel: 'sms',
-        body: `${constants.brand.name}: the brand "${before.name}" you requested is approved.`,
-      })
+    if (before.requestedBySellerId !== null)
+      await queueMessageToSellerOwner(tx, before.requestedBySellerId, () =>
+        m.server_sms_brand_approved({ brand: constants.brand.name, name: nameInLocale(before) }),
+      )
   })
 }
 
@@ -307,13 +295,14 @@ export async function rejectBrand(
       tx,
       moved.map((m) => m.id),
     )
-    const requester = await requesterPhone(tx, before.requestedBySellerId)
-    if (requester)
-      await queueMessage(tx, {
-        to: requester.phone,
-        channel: 'sms',
-        body: `${constants.brand.name}: the brand "${before.name}" you requested was not approved; its products now have no brand. Reason: ${input.reason}`,
-      })
+    if (before.requestedBySellerId !== null)
+      await queueMessageToSellerOwner(tx, before.requestedBySellerId, () =>
+        m.server_sms_brand_rejected({
+          brand: constants.brand.name,
+          name: nameInLocale(before),
+          reason: input.reason,
+        }),
+      )
     return { moved: moved.length }
   })
 }

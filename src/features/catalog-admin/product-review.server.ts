@@ -1,5 +1,6 @@
 import '@tanstack/react-start/server-only'
 import { m } from '~/lib/messages'
+import { nameInLocale } from '~/lib/i18n'
 import { constants } from '#app-config'
 import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm'
 import { refreshProductListings } from '~/features/catalog/catalog-refresh.server'
@@ -17,10 +18,9 @@ import {
   productPhotos,
   products,
   sellers,
-  users,
 } from '~/server/db/schema'
 import { conflict, fieldError, HttpError, notFound } from '~/server/http/api-errors.server'
-import { queueMessage } from '~/server/providers/sms/outbox.server'
+import { queueMessageToSellerOwner } from '~/server/providers/sms/outbox.server'
 import { escapeLike } from './brands-admin.server'
 import {
   ADMIN_EDIT_NOTHING_CHANGED,
@@ -152,15 +152,6 @@ export async function reviewProduct(db: Db, auth: AuthContext | null, input: Rev
   })
 }
 
-async function ownerPhone(tx: DbOrTx, sellerId: number): Promise<string | null> {
-  const [row] = await tx
-    .select({ phone: users.cellphone })
-    .from(sellers)
-    .innerJoin(users, eq(users.id, sellers.ownerUserId))
-    .where(eq(sellers.id, sellerId))
-  return row?.phone ?? null
-}
-
 export async function adminProductDetail(
   db: DbOrTx,
   auth: AuthContext | null,
@@ -284,12 +275,13 @@ export async function adminEditProduct(db: Db, auth: AuthContext | null, input: 
       reason: input.reason,
     })
     await refreshProductListings(tx, [before.id])
-    const phone = before.createdBySellerId === null ? null : await ownerPhone(tx, before.createdBySellerId)
-    if (phone)
-      await queueMessage(tx, {
-        to: phone,
-        channel: 'sms',
-        body: `${constants.brand.name}: our team edited your product "${after!.name}". Reason: ${input.reason}`,
-      })
+    if (before.createdBySellerId !== null)
+      await queueMessageToSellerOwner(tx, before.createdBySellerId, () =>
+        m.server_sms_product_edited({
+          brand: constants.brand.name,
+          product: nameInLocale(after!),
+          reason: input.reason,
+        }),
+      )
   })
 }

@@ -1,25 +1,15 @@
 import '@tanstack/react-start/server-only'
-import type { Locale } from '~/lib/i18n'
 import { mediaStorage } from '~/server/db/database.server'
 import { registerJobHandler } from '~/server/jobs/jobs.server'
-import { requestScope, rootLogger } from '~/server/log.server'
+import { inLocale } from '~/server/log.server'
 import { applyImport, checkImport } from './imports.server'
 
 /**
- * Runs a job's work in the language of the seller who started it: the messages it keeps on the
- * import (row errors and warnings, the file's fault, why a row was not applied) are read later in
- * that language. A job sent before the locale was carried runs in the server's default.
+ * The import's background work; the app entry registers it once at start. Each job runs in the
+ * language of the seller who started it: the messages it keeps on the import (row errors and
+ * warnings, the file's fault, why a row was not applied) are read later in that language. A job
+ * sent before the locale was carried runs in the server's default.
  */
-function inLocale<T>(locale: Locale | undefined, work: () => Promise<T>): Promise<T> {
-  if (!locale) return work()
-  const outer = requestScope.getStore()
-  return requestScope.run(
-    { requestId: outer?.requestId ?? 'job', log: outer?.log ?? rootLogger, cspNonce: '', ...outer, locale },
-    work,
-  )
-}
-
-/** The import's background work; the app entry registers it once at start. */
 export function registerImportJobs(): void {
   registerJobHandler('import.check', (payload, context) =>
     inLocale(payload.locale, () => checkImport(context.db, payload.importId, mediaStorage(), context)),

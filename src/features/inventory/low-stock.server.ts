@@ -5,6 +5,11 @@ import { selectRows, type DbOrTx } from '~/server/db/client.server'
 import { intArray } from '~/server/db/sql-batch.server'
 import { lowStockAlerts } from '~/server/db/schema'
 import { queueMessage } from '~/server/providers/sms/outbox.server'
+import { userLocale } from '~/server/auth/user-locale.server'
+import { inLocale } from '~/server/log.server'
+import { nameInLocale } from '~/lib/i18n'
+import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
 
 /**
  * Low-stock alerts (issue #16): when a movement takes a counted SKU's stock from at or above its
@@ -29,7 +34,9 @@ interface FallRow {
   seller_id: number
   product_name: string
   store_name: string
+  product_name_fa: string | null
   owner_phone: string | null
+  owner_locale: string | null
 }
 
 export const lowStockMessage = (
@@ -37,10 +44,17 @@ export const lowStockMessage = (
   quantity: number,
   threshold: number,
 ) =>
-  `${constants.brand.name}: ${fall.productName} (${fall.sku}) in ${fall.storeName} is low: ${quantity.toLocaleString('en-US')} left, below your alert level of ${threshold.toLocaleString('en-US')}.`
+  m.server_sms_low_stock({
+    brand: constants.brand.name,
+    product: fall.productName,
+    sku: fall.sku,
+    store: fall.storeName,
+    quantity: formatNumber(quantity),
+    threshold: formatNumber(threshold),
+  })
 
 export const lowStockSummary = (count: number) =>
-  `${constants.brand.name}: ${count.toLocaleString('en-US')} of your SKUs fell below their alert level. See the low-stock list on your seller dashboard.`
+  m.server_sms_low_stock_summary({ brand: constants.brand.name, count: formatNumber(count) })
 
 export async function alertLowStockFalls(tx: DbOrTx, moves: readonly MovedStock[]): Promise<number> {
   const falling = moves.filter((move) => move.delta < 0)
@@ -49,7 +63,8 @@ export async function alertLowStockFalls(tx: DbOrTx, moves: readonly MovedStock[
   const rows = await selectRows<FallRow>(
     tx,
     sql`select s.id as sku_id, s.sku, s.low_stock_threshold as threshold, st.seller_id,
-          pr.name as product_name, st.name as store_name, u.cellphone as owner_phone
+          pr.name as product_name, pr.name_fa as product_name_fa, st.name as store_name,
+          u.cellphone as owner_phone, u.locale as owner_locale
         from skus s
         join stores st on st.id = s.store_id
         join products pr on pr.id = s.product_id
@@ -84,18 +99,27 @@ export async function alertLowStockFalls(tx: DbOrTx, moves: readonly MovedStock[
   for (const sellerFalls of bySeller.values()) {
     const [first] = sellerFalls
     if (!first?.sku.owner_phone) continue
-    await queueMessage(tx, {
-      channel: 'sms',
-      to: first.sku.owner_phone,
-      body:
+    // In the language the seller last chose on the site.
+    const body = inLocale(
+      userLocale(first.sku.owner_locale),
+      () =>
         sellerFalls.length === 1
           ? lowStockMessage(
-              { sku: first.sku.sku, productName: first.sku.product_name, storeName: first.sku.store_name },
+              {
+                sku: first.sku.sku,
+                productName: nameInLocale({
+                  name: first.sku.product_name,
+                  nameFa: first.sku.product_name_fa,
+                }),
+                storeName: first.sku.store_name,
+              },
               first.move.resultingQuantity,
               first.threshold,
             )
           : lowStockSummary(sellerFalls.length),
-    })
+      'rial',
+    )
+    await queueMessage(tx, { channel: 'sms', to: first.sku.owner_phone, body })
   }
   const alerts = falls.length
   return alerts

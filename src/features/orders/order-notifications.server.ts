@@ -4,55 +4,53 @@ import { constants } from '#app-config'
 import { formatMoney } from '~/lib/money'
 import type { OrderStatus } from '~/lib/domain-enums'
 import type { Tx } from '~/server/db/client.server'
-import { orders, sellers, users } from '~/server/db/schema'
-import { queueMessage } from '~/server/providers/sms/outbox.server'
+import { orders, sellers } from '~/server/db/schema'
+import { queueMessageToSellerOwner, queueMessageToUser } from '~/server/providers/sms/outbox.server'
+import { m } from '~/lib/messages'
 
 /** The moves the buyer and the seller hear about (issue #8). */
-const notified = new Set<OrderStatus>(['paid', 'accepted', 'rejected', 'shipped', 'delivered'])
+const NOTIFIED = ['paid', 'accepted', 'rejected', 'shipped', 'delivered'] as const
+type NotifiedStatus = (typeof NOTIFIED)[number]
+const isNotified = (status: OrderStatus): status is NotifiedStatus =>
+  (NOTIFIED as readonly OrderStatus[]).includes(status)
 
 interface OrderFacts {
   number: string
-  total: string
+  total: number
+  currency: string
   sellerName: string
   note: string
   shipping: { carrier: string; trackingNumber: string } | null
 }
 
-/** Short plain texts: one for the buyer, one for the seller. */
-function texts(to: OrderStatus, o: OrderFacts): { buyer: string; seller: string } | null {
-  const brand = constants.brand.name
+/**
+ * Short plain texts: one for the buyer, one for the seller, each written in the locale of the scope
+ * it is called in (the recipient's: see notifyOrderTransition).
+ */
+function text(to: NotifiedStatus, side: 'buyer' | 'seller', o: OrderFacts): string {
+  const words = {
+    brand: constants.brand.name,
+    number: o.number,
+    total: formatMoney(o.total, o.currency),
+    seller: o.sellerName,
+    note: o.note,
+  }
+  const buyer = side === 'buyer'
   switch (to) {
     case 'paid':
-      return {
-        buyer: `${brand}: payment of ${o.total} received for order ${o.number}. ${o.sellerName} will confirm it soon.`,
-        seller: `${brand}: new paid order ${o.number} (${o.total}). Accept or reject it in your seller panel.`,
-      }
+      return buyer ? m.server_sms_order_paid_buyer(words) : m.server_sms_order_paid_seller(words)
     case 'accepted':
-      return {
-        buyer: `${brand}: ${o.sellerName} accepted your order ${o.number} and is preparing it.`,
-        seller: `${brand}: order ${o.number} is accepted. Ship it and add the tracking number.`,
-      }
+      return buyer ? m.server_sms_order_accepted_buyer(words) : m.server_sms_order_accepted_seller(words)
     case 'rejected':
-      return {
-        buyer: `${brand}: order ${o.number} was rejected: ${o.note}. Your payment of ${o.total} will be refunded.`,
-        seller: `${brand}: order ${o.number} was rejected: ${o.note}. The buyer is refunded.`,
-      }
+      return buyer ? m.server_sms_order_rejected_buyer(words) : m.server_sms_order_rejected_seller(words)
     case 'shipped': {
-      const via = o.shipping
-        ? ` with ${o.shipping.carrier}, tracking number ${o.shipping.trackingNumber}`
-        : ''
-      return {
-        buyer: `${brand}: your order ${o.number} has shipped${via}.`,
-        seller: `${brand}: order ${o.number} is marked as shipped${via}.`,
-      }
+      if (!o.shipping)
+        return buyer ? m.server_sms_order_shipped_buyer(words) : m.server_sms_order_shipped_seller(words)
+      const via = { ...words, carrier: o.shipping.carrier, tracking: o.shipping.trackingNumber }
+      return buyer ? m.server_sms_order_shipped_via_buyer(via) : m.server_sms_order_shipped_via_seller(via)
     }
     case 'delivered':
-      return {
-        buyer: `${brand}: order ${o.number} is delivered. Thank you for buying on ${brand}.`,
-        seller: `${brand}: order ${o.number} is delivered to the buyer.`,
-      }
-    default:
-      return null
+      return buyer ? m.server_sms_order_delivered_buyer(words) : m.server_sms_order_delivered_seller(words)
   }
 }
 
@@ -66,33 +64,23 @@ export async function notifyOrderTransition(
     shipping: { carrier: string; trackingNumber: string } | null
   },
 ): Promise<void> {
-  if (!notified.has(input.to)) return
+  const to = input.to
+  if (!isNotified(to)) return
   const [row] = await tx
     .select({
       number: orders.number,
       total: orders.total,
       currency: orders.currency,
-      buyerPhone: users.cellphone,
+      buyerUserId: orders.buyerUserId,
+      sellerId: orders.sellerId,
       sellerName: sellers.displayName,
-      sellerOwnerUserId: sellers.ownerUserId,
     })
     .from(orders)
-    .innerJoin(users, eq(users.id, orders.buyerUserId))
     .innerJoin(sellers, eq(sellers.id, orders.sellerId))
     .where(eq(orders.id, input.orderId))
   if (!row) return
-  const [owner] = await tx
-    .select({ phone: users.cellphone })
-    .from(users)
-    .where(eq(users.id, row.sellerOwnerUserId))
-  const message = texts(input.to, {
-    number: row.number,
-    total: formatMoney(row.total, row.currency),
-    sellerName: row.sellerName,
-    note: input.note,
-    shipping: input.shipping,
-  })
-  if (!message) return
-  await queueMessage(tx, { channel: 'sms', to: row.buyerPhone, body: message.buyer })
-  if (owner) await queueMessage(tx, { channel: 'sms', to: owner.phone, body: message.seller })
+  const facts: OrderFacts = { ...row, note: input.note, shipping: input.shipping }
+  // Each in the language its reader last chose on the site.
+  await queueMessageToUser(tx, row.buyerUserId, () => text(to, 'buyer', facts))
+  await queueMessageToSellerOwner(tx, row.sellerId, () => text(to, 'seller', facts))
 }

@@ -15,7 +15,7 @@ import type { Db, DbOrTx } from '~/server/db/client.server'
 import { observerInvitations, sellers, users } from '~/server/db/schema'
 import { conflict, fieldError, forbidden, notFound } from '~/server/http/api-errors.server'
 import { log } from '~/server/log.server'
-import { queueMessage } from '~/server/providers/sms/outbox.server'
+import { queueMessageToNumber, queueMessageToUser } from '~/server/providers/sms/outbox.server'
 import { enforceRateLimits, type RateLimitRule } from '~/server/rate-limit/rate-limit.server'
 import {
   INVITATIONS_PER_HOUR,
@@ -126,15 +126,19 @@ async function countSeats(tx: DbOrTx, sellerId: number): Promise<number> {
   return (observers?.n ?? 0) + (pending?.n ?? 0)
 }
 
-function addedMessage(sellerName: string): string {
-  const brand = constants.brand.name
-  return `${sellerName} added you as an observer on ${brand}; sign in to see their seller panel: ${serverConfig().publicSiteUrl}/seller`
-}
+const addedMessage = (sellerName: string) =>
+  m.server_sms_observer_added({
+    seller: sellerName,
+    brand: constants.brand.name,
+    url: `${serverConfig().publicSiteUrl}/seller`,
+  })
 
-function invitedMessage(sellerName: string): string {
-  const brand = constants.brand.name
-  return `${sellerName} invited you to act for them as an observer on ${brand}. Sign up with this number to see their seller panel: ${serverConfig().publicSiteUrl}/auth`
-}
+const invitedMessage = (sellerName: string) =>
+  m.server_sms_observer_invited({
+    seller: sellerName,
+    brand: constants.brand.name,
+    url: `${serverConfig().publicSiteUrl}/auth`,
+  })
 
 /**
  * Invites a cellphone. An existing user who may observe becomes an observer at once; a number
@@ -212,11 +216,7 @@ export async function inviteObserver(
           before: { cellphone: target.cellphone, isObserver: target.isObserver, pointingSellerId: null },
           after: { cellphone: target.cellphone, isObserver: true, pointingSellerId: seller.id },
         })
-        await queueMessage(tx, {
-          to: input.cellphone,
-          channel: 'sms',
-          body: addedMessage(seller.displayName),
-        })
+        await queueMessageToUser(tx, target.id, () => addedMessage(seller.displayName))
         return {
           kind: 'added',
           observer: {
@@ -240,11 +240,7 @@ export async function inviteObserver(
         recordId: invitation!.id,
         after: { cellphone: invitation!.cellphone },
       })
-      await queueMessage(tx, {
-        to: input.cellphone,
-        channel: 'sms',
-        body: invitedMessage(seller.displayName),
-      })
+      await queueMessageToNumber(tx, input.cellphone, () => invitedMessage(seller.displayName))
       return {
         kind: 'invited',
         invitation: {

@@ -11,7 +11,7 @@ import { selectRows, type Db, type DbOrTx } from '~/server/db/client.server'
 import { orders, plans, sellers, users } from '~/server/db/schema'
 import { conflict, notFound } from '~/server/http/api-errors.server'
 import { log } from '~/server/log.server'
-import { queueMessage } from '~/server/providers/sms/outbox.server'
+import { queueMessageToUser } from '~/server/providers/sms/outbox.server'
 import {
   QUALITY_THRESHOLDS,
   QUALITY_WINDOW_DAYS,
@@ -209,18 +209,12 @@ export async function changeSellerStatus(db: Db, auth: AuthContext | null, input
     })
     // The seller's offers leave (or return to) the listings with the status change.
     await refreshListingsOfSellers(tx, [before.id])
-    const [owner] = await tx
-      .select({ phone: users.cellphone })
-      .from(users)
-      .where(eq(users.id, before.ownerUserId))
-    const brand = constants.brand.name
-    await queueMessage(tx, {
-      to: owner!.phone,
-      channel: 'sms',
-      body: suspend
-        ? `${brand}: your seller account "${before.displayName}" is suspended and your offers are off the marketplace. Reason: ${input.reason}`
-        : `${brand}: your seller account "${before.displayName}" is active again and your offers are back on the marketplace.`,
-    })
+    const words = { brand: constants.brand.name, seller: before.displayName }
+    await queueMessageToUser(tx, before.ownerUserId, () =>
+      suspend
+        ? m.server_sms_seller_suspended({ ...words, reason: input.reason })
+        : m.server_sms_seller_reactivated(words),
+    )
   })
   log().info(
     { sellerId: input.sellerId, action: input.action, adminId: admin.user.id },

@@ -14,7 +14,7 @@ import { sellers, users } from '~/server/db/schema'
 import { conflict, forbidden, notFound } from '~/server/http/api-errors.server'
 import { log } from '~/server/log.server'
 import { tehranDayStart } from '~/lib/tehran-time'
-import { queueMessage } from '~/server/providers/sms/outbox.server'
+import { queueMessageToUser } from '~/server/providers/sms/outbox.server'
 import type {
   BecomeSellerInput,
   SellerApplication,
@@ -179,10 +179,10 @@ function decisionMessage(
   decision: 'approve' | 'reject',
   reason: string | undefined,
 ): string {
-  const brand = constants.brand.name
+  const words = { brand: constants.brand.name, seller: sellerName }
   return decision === 'approve'
-    ? `${brand}: your seller account "${sellerName}" is approved. You can now open stores and sell.`
-    : `${brand}: your seller application "${sellerName}" was not approved. Reason: ${reason}`
+    ? m.server_sms_seller_approved(words)
+    : m.server_sms_seller_rejected({ ...words, reason: reason ?? '' })
 }
 
 /**
@@ -216,11 +216,9 @@ export async function decideSellerApplication(
       .from(sellers)
       .innerJoin(users, eq(users.id, sellers.ownerUserId))
       .where(eq(sellers.id, current.id))
-    await queueMessage(tx, {
-      to: row!.owner.cellphone,
-      channel: 'sms',
-      body: decisionMessage(row!.seller.displayName, input.decision, input.reason),
-    })
+    await queueMessageToUser(tx, current.ownerUserId, () =>
+      decisionMessage(row!.seller.displayName, input.decision, input.reason),
+    )
     await recordAuditEvent(tx, {
       actorUserId: admin.user.id,
       sellerId: current.id,

@@ -10,7 +10,7 @@ import type { Db, DbOrTx } from '~/server/db/client.server'
 import { tickets, users } from '~/server/db/schema'
 import { conflict } from '~/server/http/api-errors.server'
 import { log } from '~/server/log.server'
-import { queueMessage } from '~/server/providers/sms/outbox.server'
+import { queueMessageToNumber, queueMessageToUser } from '~/server/providers/sms/outbox.server'
 import type { MediaStorage } from '~/server/providers/storage/storage.server'
 import { checkAttachments, storeAttachments, type UploadedFile } from './ticket-attachments.server'
 import {
@@ -29,7 +29,6 @@ import type {
   TicketThread,
 } from './tickets.schemas'
 import { m } from '~/lib/messages'
-import { fallbackLocale } from '~/lib/i18n'
 
 const requester = alias(users, 'requester')
 
@@ -107,12 +106,10 @@ export async function assignTicketToSelf(
   return loadThread(db, admin, ticketId)
 }
 
-/** The text a buyer receives when staff answer; the answer itself stays in the panel. */
+/** The text a buyer receives when staff answer (in the scope's language); the answer stays in the panel. */
 function answerNotice(ticket: TicketRow): string {
-  // The buyer's language is not known here: the deployment's default, as for the other SMS jobs.
   const words = { brand: constants.brand.name, id: String(ticket.id), subject: ticket.subject }
-  const locale = { locale: fallbackLocale() }
-  return ticket.userId ? m.account_sms_ticket_answer(words, locale) : m.account_sms_contact_answer(words, locale)
+  return ticket.userId ? m.account_sms_ticket_answer(words) : m.account_sms_contact_answer(words)
 }
 
 /**
@@ -148,11 +145,10 @@ export async function replyAsAdmin(
         lastMessageAt: at,
       })
       .where(eq(tickets.id, ticket.id))
-    const [owner] = ticket.userId
-      ? await tx.select({ cellphone: users.cellphone }).from(users).where(eq(users.id, ticket.userId))
-      : []
-    const phone = owner?.cellphone ?? ticket.contactPhone
-    if (phone) await queueMessage(tx, { to: phone, channel: 'sms', body: answerNotice(ticket) })
+    // A buyer hears in the language they last chose on the site; a contact-form sender in the default.
+    if (ticket.userId) await queueMessageToUser(tx, ticket.userId, () => answerNotice(ticket))
+    else if (ticket.contactPhone)
+      await queueMessageToNumber(tx, ticket.contactPhone, () => answerNotice(ticket))
     await recordAuditEvent(tx, {
       actorUserId: admin.user.id,
       action: 'ticket.reply',

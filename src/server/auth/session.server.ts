@@ -2,6 +2,7 @@ import '@tanstack/react-start/server-only'
 import { randomUUID } from 'node:crypto'
 import { and, eq, isNull, ne, or } from 'drizzle-orm'
 import { constants } from '#app-config'
+import { currentLocale } from '~/lib/i18n'
 import { m } from '~/lib/messages'
 import type { User } from '~/lib/user'
 import { days, minutes, now, seconds } from '../clock.server'
@@ -12,6 +13,7 @@ import { log } from '../log.server'
 import { loadUser } from './auth-user.server'
 import { ACCESS_COOKIE, REFRESH_COOKIE, bearerToken, readCookie, type IssuedTokens } from './cookies.server'
 import { hashToken, newToken } from './tokens.server'
+import { rememberUserLocale } from './user-locale.server'
 
 export interface SessionMeta {
   ip: string
@@ -56,6 +58,9 @@ export async function createSession(
   family?: { familyId: string; rotatedFromId: number },
 ): Promise<CreatedSession> {
   if (await isUserBlocked(db, userId)) throw new HttpError(403, accountBlockedMessage())
+  // A sign-in (not a refresh, which may come from an app that sends no language) keeps the
+  // language it was made in: our SMS to this user are written in it.
+  if (!family) await rememberUserLocale(db, userId, currentLocale())
   const issuedAt = now()
   const accessToken = newToken()
   const refreshToken = newToken()

@@ -40,9 +40,16 @@ export const users = pgTable(
     blockedAt: timestamp('blocked_at', { withTimezone: true }),
     /** Why it was blocked (the administrator's words; shown to administrators only). */
     blockedReason: text('blocked_reason'),
+    /**
+     * The language the user last chose on the site ('fa' or 'en'; null: never chose, the
+     * deployment's default): what we send them (SMS) is written in it. Kept on sign-in and on a
+     * switch of language while signed in.
+     */
+    locale: text('locale'),
     ...timestamps,
   },
   (t) => [
+    check('users_locale_known', sql`${t.locale} is null or ${t.locale} in ('fa', 'en')`),
     uniqueIndex('users_cellphone_key').on(t.cellphone),
     uniqueIndex('users_email_key')
       .on(sql`lower(${t.email})`)

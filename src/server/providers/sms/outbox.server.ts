@@ -1,11 +1,14 @@
 import '@tanstack/react-start/server-only'
+import { fallbackLocale } from '~/lib/i18n'
 import { desc, eq } from 'drizzle-orm'
 import { now } from '../../clock.server'
 import { serverConfig } from '../../config.server'
 import type { DbOrTx } from '../../db/client.server'
-import { outboxMessages } from '../../db/schema'
+import { outboxMessages, sellers, users } from '../../db/schema'
 import { notFound } from '../../http/api-errors.server'
 import { sendJob } from '../../jobs/jobs.server'
+import { inLocale } from '../../log.server'
+import { userLocale } from '../../auth/user-locale.server'
 import { createSmsProvider, type OutgoingMessage, type SmsProvider } from './sms.server'
 
 const PROVIDER_KEY = Symbol.for('omdeh.sms-provider')
@@ -123,4 +126,44 @@ export async function listOutboxMessages(
     createdAt: row.createdAt.toISOString(),
     sentAt: row.sentAt?.toISOString() ?? null,
   }))
+}
+
+/**
+ * Queues a message to an account, written in the language its owner last chose on the site
+ * (users.locale; amounts in rials): `body` is called in that language. Nothing is queued for an
+ * account that no longer exists. Returns the outbox id, or null.
+ */
+export async function queueMessageToUser(
+  tx: DbOrTx,
+  userId: number,
+  body: () => string,
+  channel: OutgoingMessage['channel'] = 'sms',
+): Promise<number | null> {
+  const [user] = await tx
+    .select({ phone: users.cellphone, locale: users.locale })
+    .from(users)
+    .where(eq(users.id, userId))
+  if (!user) return null
+  return queueMessage(tx, { channel, to: user.phone, body: inLocale(userLocale(user.locale), body, 'rial') })
+}
+
+/** As queueMessageToUser, to the user who owns a seller account. */
+export async function queueMessageToSellerOwner(
+  tx: DbOrTx,
+  sellerId: number,
+  body: () => string,
+): Promise<number | null> {
+  const [seller] = await tx
+    .select({ ownerUserId: sellers.ownerUserId })
+    .from(sellers)
+    .where(eq(sellers.id, sellerId))
+  return seller ? queueMessageToUser(tx, seller.ownerUserId, body) : null
+}
+
+/**
+ * A message to a number with no account behind it (an invitation, an answer to the contact form):
+ * written in the deployment's default language, whoever's request sent it.
+ */
+export async function queueMessageToNumber(tx: DbOrTx, phone: string, body: () => string): Promise<number> {
+  return queueMessage(tx, { channel: 'sms', to: phone, body: inLocale(fallbackLocale(), body, 'rial') })
 }
