@@ -3,9 +3,9 @@ import { and, eq, gt, inArray, isNull, lte } from 'drizzle-orm'
 import { recordAuditEvent } from '~/server/audit/audit.server'
 import { days, now } from '~/server/clock.server'
 import type { Db, Tx } from '~/server/db/client.server'
-import { plans, sellerSubscriptions, sellers, users } from '~/server/db/schema'
+import { plans, sellerSubscriptions, sellers } from '~/server/db/schema'
 import { log } from '~/server/log.server'
-import { queueMessage } from '~/server/providers/sms/outbox.server'
+import { queueMessageToSellerOwner } from '~/server/providers/sms/outbox.server'
 import { smsDay, smsNumber } from '~/server/providers/sms/sms-text.server'
 import { m } from '~/lib/messages'
 import { setSellerPlan } from './plan-fulfilment.server'
@@ -24,15 +24,14 @@ type Period = typeof sellerSubscriptions.$inferSelect
 
 const BATCH = 200
 
-async function ownerPhone(tx: Tx, sellerId: number): Promise<{ phone: string; planName: string } | null> {
+/** The plan a seller is on, for the texts that name it (the plan's code when it is gone). */
+async function planOfSeller(tx: Tx, sellerId: number): Promise<{ name: string }> {
   const [row] = await tx
-    .select({ phone: users.cellphone, planCode: sellers.planCode })
+    .select({ planCode: sellers.planCode, name: plans.name })
     .from(sellers)
-    .innerJoin(users, eq(users.id, sellers.ownerUserId))
+    .leftJoin(plans, eq(plans.slug, sellers.planCode))
     .where(eq(sellers.id, sellerId))
-  if (!row) return null
-  const [plan] = await tx.select({ name: plans.name }).from(plans).where(eq(plans.slug, row.planCode))
-  return { phone: row.phone, planName: plan?.name ?? row.planCode }
+  return { name: row?.name ?? row?.planCode ?? '' }
 }
 
 /**
@@ -146,18 +145,15 @@ export async function runPlanRenewals(
             ? { reminder1SentAt: at, reminder7SentAt: period.reminder7SentAt ?? at }
             : { reminder7SentAt: at }
         await tx.update(sellerSubscriptions).set(set).where(eq(sellerSubscriptions.id, period.id))
-        const owner = await ownerPhone(tx, period.sellerId)
-        if (!owner) return
-        await queueMessage(tx, {
-          to: owner.phone,
-          channel: 'sms',
-          body: m.server_sms_plan_ends({
-            plan: owner.planName,
+        const plan = await planOfSeller(tx, period.sellerId)
+        await queueMessageToSellerOwner(tx, period.sellerId, () =>
+          m.server_sms_plan_ends({
+            plan: plan.name,
             day: smsDay(period.periodEnd),
             tomorrow: daysBefore === 1 ? m.server_sms_tomorrow() : '',
             graceDays: smsNumber(GRACE_DAYS),
           }),
-        })
+        )
       },
     )
   }
@@ -190,7 +186,7 @@ export async function runPlanRenewals(
         after: { status: 'ended' },
         reason: period.endsToFree ? 'chose Free' : 'not renewed within the grace period',
       })
-      const owner = await ownerPhone(tx, period.sellerId)
+      const plan = await planOfSeller(tx, period.sellerId)
       await setSellerPlan(
         tx,
         period.sellerId,
@@ -198,12 +194,7 @@ export async function runPlanRenewals(
         null,
         period.endsToFree ? 'chose Free' : 'not renewed',
       )
-      if (owner)
-        await queueMessage(tx, {
-          to: owner.phone,
-          channel: 'sms',
-          body: m.server_sms_plan_ended({ plan: owner.planName }),
-        })
+      await queueMessageToSellerOwner(tx, period.sellerId, () => m.server_sms_plan_ended({ plan: plan.name }))
     },
   )
   if (started || reminded || lapsed) log().info({ started, reminded, lapsed }, 'plan renewals')

@@ -3,9 +3,9 @@ import { and, eq, gt, isNull, lte } from 'drizzle-orm'
 import { recordAuditEvent } from '~/server/audit/audit.server'
 import { days, now } from '~/server/clock.server'
 import type { Db, Tx } from '~/server/db/client.server'
-import { plusMemberships, users } from '~/server/db/schema'
+import { plusMemberships } from '~/server/db/schema'
 import { log } from '~/server/log.server'
-import { queueMessage } from '~/server/providers/sms/outbox.server'
+import { queueMessageToUser } from '~/server/providers/sms/outbox.server'
 import { smsDay } from '~/server/providers/sms/sms-text.server'
 import { m } from '~/lib/messages'
 import { eachDue } from '~/features/plans/plan-renewals.server'
@@ -20,9 +20,6 @@ import { PLUS_NAME, PLUS_PATH } from './plus.schemas'
  */
 
 type Period = typeof plusMemberships.$inferSelect
-
-const phoneOf = async (tx: Tx, userId: number) =>
-  (await tx.select({ phone: users.cellphone }).from(users).where(eq(users.id, userId)))[0]?.phone ?? null
 
 const hasNext = async (tx: Tx, p: Period) =>
   (
@@ -68,13 +65,9 @@ export async function runPlusRenewals(db: Db): Promise<{ ended: number; started:
         after: { status: 'ended' },
       })
       if (await hasNext(tx, p)) return
-      const phone = await phoneOf(tx, p.userId)
-      if (phone)
-        await queueMessage(tx, {
-          to: phone,
-          channel: 'sms',
-          body: m.server_sms_plus_ended({ plus: PLUS_NAME, day: smsDay(p.periodEnd), path: PLUS_PATH }),
-        })
+      await queueMessageToUser(tx, p.userId, () =>
+        m.server_sms_plus_ended({ plus: PLUS_NAME, day: smsDay(p.periodEnd), path: PLUS_PATH }),
+      )
     },
   )
   // 2. Renewals paid ahead whose start has come.
@@ -132,18 +125,14 @@ export async function runPlusRenewals(db: Db): Promise<{ ended: number; started:
             ? { reminder1SentAt: at, reminder7SentAt: p.reminder7SentAt ?? at }
             : { reminder7SentAt: at }
         await tx.update(plusMemberships).set(set).where(eq(plusMemberships.id, p.id))
-        const phone = await phoneOf(tx, p.userId)
-        if (phone)
-          await queueMessage(tx, {
-            to: phone,
-            channel: 'sms',
-            body: m.server_sms_plus_ends({
-              plus: PLUS_NAME,
-              day: smsDay(p.periodEnd),
-              tomorrow: daysBefore === 1 ? m.server_sms_tomorrow() : '',
-              path: PLUS_PATH,
-            }),
-          })
+        await queueMessageToUser(tx, p.userId, () =>
+          m.server_sms_plus_ends({
+            plus: PLUS_NAME,
+            day: smsDay(p.periodEnd),
+            tomorrow: daysBefore === 1 ? m.server_sms_tomorrow() : '',
+            path: PLUS_PATH,
+          }),
+        )
       },
     )
   }
