@@ -10,6 +10,7 @@ import { smsDay, smsNumber } from '~/server/providers/sms/sms-text.server'
 import { m } from '~/lib/messages'
 import { setSellerPlan } from './plan-fulfilment.server'
 import { FREE_PLAN } from './plan-limits.server'
+import { localPlanName } from './plan-names.server'
 import { GRACE_DAYS } from './plans.schemas'
 
 /**
@@ -31,8 +32,11 @@ async function ownerPhone(tx: Tx, sellerId: number): Promise<{ phone: string; pl
     .innerJoin(users, eq(users.id, sellers.ownerUserId))
     .where(eq(sellers.id, sellerId))
   if (!row) return null
-  const [plan] = await tx.select({ name: plans.name }).from(plans).where(eq(plans.slug, row.planCode))
-  return { phone: row.phone, planName: plan?.name ?? row.planCode }
+  const [plan] = await tx
+    .select({ name: plans.name, nameFa: plans.nameFa })
+    .from(plans)
+    .where(eq(plans.slug, row.planCode))
+  return { phone: row.phone, planName: plan ? localPlanName(plan) : row.planCode }
 }
 
 /**
