@@ -73,7 +73,6 @@ export function PageEditor({ page }: { page: EditableContentPage }) {
                 label={m.content_page_body_fa()}
                 hint={m.content_page_body_hint()}
                 rows={16}
-                className="font-mono"
                 dir="rtl"
                 lang="fa"
               />
