@@ -31,7 +31,8 @@ import {
   type ProductRow,
 } from '../factories/create'
 import { usingPostgres } from '../support/test-database'
-import { closeAuthTestDatabase, openAuthTestDatabase } from './auth-fixtures'
+import { requestScope, scopeOfRequest } from '~/server/log.server'
+import { closeAuthTestDatabase, openAuthTestDatabase, SITE } from './auth-fixtures'
 import { authOf, errorOf, statusOf } from './tickets-fixtures'
 
 let db: Db
@@ -45,7 +46,11 @@ beforeAll(async () => {
   ;({ db } = await openAuthTestDatabase())
   admin = await authOf(db, (await createUser(db, { isAdmin: true })).id)
   buyer = await authOf(db, (await createUser(db)).id)
-  category = await createCategory(db, { slug: 'landing-test-paper', name: 'Landing Test Paper' })
+  category = await createCategory(db, {
+    slug: 'landing-test-paper',
+    name: 'Landing Test Paper',
+    nameFa: 'کاغذ آزمایشی',
+  })
   product = await createProduct(db, { category, name: 'Landing Test Notebook A5' })
   await createSku(db, { product })
   await refreshProductListings(db, [product.id])
@@ -111,6 +116,16 @@ describe('landing pages from the admin to the public page', () => {
     })
     const pub = await getLandingPage(db, draft.slug)
     expect(pub?.title).toBe('Spring sale on paper')
+    // A category tile is named in the reader's language, like the category pages (issue #22).
+    const persian = await requestScope.run(
+      scopeOfRequest(new Request(`${SITE}/l/${draft.slug}`, { headers: { cookie: 'locale=fa' } }), {
+        requestId: 'landing-fa',
+        cspNonce: 'n',
+        defaultLocale: 'en',
+      }).scope,
+      () => getLandingPage(db, draft.slug),
+    )
+    expect(persian?.blocks[1]).toMatchObject({ categories: [{ slug: category.slug, name: 'کاغذ آزمایشی' }] })
     expect(pub?.blocks).toEqual([
       { type: 'text', heading: 'Restock early', paragraphs: ['First paragraph.', 'Second paragraph.'] },
       {
