@@ -18,8 +18,15 @@ import type { UploadedFile } from '~/server/http/multipart.server'
 import { localDiskStorage, type MediaStorage } from '~/server/providers/storage/storage.server'
 import { createBrand, createCategory, createProduct, createStore } from '../factories/create'
 import { usingPostgres } from '../support/test-database'
-import { closeAuthTestDatabase, createRoleUsers, openAuthTestDatabase, type RoleUsers } from './auth-fixtures'
-import { authOf } from './tickets-fixtures'
+import { requestScope, scopeOfRequest } from '~/server/log.server'
+import {
+  closeAuthTestDatabase,
+  createRoleUsers,
+  openAuthTestDatabase,
+  SITE,
+  type RoleUsers,
+} from './auth-fixtures'
+import { authOf, errorOf } from './tickets-fixtures'
 
 /**
  * Issue #20's catalogue edits in the back office: a category's image (uploaded through the store
@@ -194,6 +201,30 @@ describe(`admin catalogue edits (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`,
       expect(filesIn(root)).toEqual(before)
       expect(await imageOf(category.id)).toBe(category.image)
       expect(await imageEvents(category.id)).toEqual([])
+    })
+
+    it('refuses two images with a message in the admin’s language', async () => {
+      const category = await createCategory(db)
+      const two = async () =>
+        errorOf(async () =>
+          updateCategoryImage(
+            db,
+            admin,
+            { categoryId: category.id, removeImage: false },
+            [await png(100), await png(100, '#117a65')],
+            storage,
+          ),
+        )
+      expect(await two()).toMatchObject({ status: 422, fieldErrors: { image: ['Choose one image'] } })
+      const persian = await requestScope.run(
+        scopeOfRequest(new Request(`${SITE}/admin/categories`, { headers: { cookie: 'locale=fa' } }), {
+          requestId: 'category-image-fa',
+          cspNonce: 'n',
+          defaultLocale: 'en',
+        }).scope,
+        two,
+      )
+      expect(persian).toMatchObject({ status: 422, fieldErrors: { image: ['یک تصویر انتخاب کنید'] } })
     })
 
     it('a file that is not an image is a 422 on `image`; an unknown category is a 404 and leaves no file', async () => {

@@ -46,8 +46,8 @@ describe(`admin plans (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
     if (!plan) throw new Error(`no ${slug} plan`)
     return {
       planId: plan.id,
-      name: plan.name,
-      description: plan.description,
+      name: plan.name_en,
+      description: plan.description_en,
       monthly_price: plan.monthly_price,
       yearly_price: plan.yearly_price,
       limits: plan.limits,

@@ -31,7 +31,8 @@ import {
   type ProductRow,
 } from '../factories/create'
 import { usingPostgres } from '../support/test-database'
-import { closeAuthTestDatabase, openAuthTestDatabase } from './auth-fixtures'
+import { requestScope, scopeOfRequest } from '~/server/log.server'
+import { closeAuthTestDatabase, openAuthTestDatabase, SITE } from './auth-fixtures'
 import { authOf, errorOf, statusOf } from './tickets-fixtures'
 
 let db: Db
@@ -45,7 +46,11 @@ beforeAll(async () => {
   ;({ db } = await openAuthTestDatabase())
   admin = await authOf(db, (await createUser(db, { isAdmin: true })).id)
   buyer = await authOf(db, (await createUser(db)).id)
-  category = await createCategory(db, { slug: 'landing-test-paper', name: 'Landing Test Paper' })
+  category = await createCategory(db, {
+    slug: 'landing-test-paper',
+    name: 'Landing Test Paper',
+    nameFa: 'کاغذ آزمایشی',
+  })
   product = await createProduct(db, { category, name: 'Landing Test Notebook A5' })
   await createSku(db, { product })
   await refreshProductListings(db, [product.id])
@@ -111,6 +116,16 @@ describe('landing pages from the admin to the public page', () => {
     })
     const pub = await getLandingPage(db, draft.slug)
     expect(pub?.title).toBe('Spring sale on paper')
+    // A category tile is named in the reader's language, like the category pages (issue #22).
+    const persian = await requestScope.run(
+      scopeOfRequest(new Request(`${SITE}/l/${draft.slug}`, { headers: { cookie: 'locale=fa' } }), {
+        requestId: 'landing-fa',
+        cspNonce: 'n',
+        defaultLocale: 'en',
+      }).scope,
+      () => getLandingPage(db, draft.slug),
+    )
+    expect(persian?.blocks[1]).toMatchObject({ categories: [{ slug: category.slug, name: 'کاغذ آزمایشی' }] })
     expect(pub?.blocks).toEqual([
       { type: 'text', heading: 'Restock early', paragraphs: ['First paragraph.', 'Second paragraph.'] },
       {
@@ -193,7 +208,7 @@ describe('landing pages from the admin to the public page', () => {
     )
     setClock(null)
     expect(late.status).toBe(409)
-    expect(late.message).toBe(STALE_EDIT)
+    expect(late.message).toBe(STALE_EDIT())
     expect((await getLandingPage(db, page.slug))?.title).toBe('Saved by the first admin')
   })
 
@@ -227,14 +242,14 @@ describe('slugs and bodies an admin may not save', () => {
     const first = await createLandingPage(db, admin, pageInput())
     const taken = await errorOf(() => createLandingPage(db, admin, pageInput({ slug: first.slug })))
     expect(taken.status).toBe(409)
-    expect(taken.fieldErrors).toEqual({ slug: [SLUG_TAKEN] })
+    expect(taken.fieldErrors).toEqual({ slug: [SLUG_TAKEN()] })
 
     const second = await createLandingPage(db, admin, pageInput())
     const renamed = await errorOf(() =>
       updateLandingPage(db, admin, { ...pageInput({ slug: first.slug }), id: second.id }),
     )
     expect(renamed.status).toBe(409)
-    expect(renamed.fieldErrors).toEqual({ slug: [SLUG_TAKEN] })
+    expect(renamed.fieldErrors).toEqual({ slug: [SLUG_TAKEN()] })
     // Saving a page under its own slug is no collision.
     expect(
       await statusOf(() =>
@@ -254,7 +269,7 @@ describe('slugs and bodies an admin may not save', () => {
       ])
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1)
       for (const r of results.filter((r) => r.status === 'rejected'))
-        expect((r.reason as HttpError).fieldErrors).toEqual({ slug: [SLUG_TAKEN] })
+        expect((r.reason as HttpError).fieldErrors).toEqual({ slug: [SLUG_TAKEN()] })
     },
   )
 
@@ -297,6 +312,27 @@ describe('slugs and bodies an admin may not save', () => {
     })
     // The update input carries the same rules.
     expect(() => parseInput(updateLandingInput, { ...bad, id: 1 })).toThrow(HttpError)
+    // An admin reading Persian gets the same refusals in Persian, figures in Persian digits (issue #22).
+    let persian: unknown
+    requestScope.run(
+      scopeOfRequest(new Request(`${SITE}/admin/landing`, { headers: { cookie: 'locale=fa' } }), {
+        requestId: 'landing-fa-errors',
+        cspNonce: 'n',
+        defaultLocale: 'en',
+      }).scope,
+      () => {
+        try {
+          parseInput(landingPageInput, bad)
+        } catch (thrown) {
+          persian = thrown
+        }
+      },
+    )
+    expect((persian as HttpError).fieldErrors).toMatchObject({
+      title: ['عنوان باید دست‌کم ۳ نویسه باشد'],
+      'blocks.1.limit': ['حداکثر ۲۴ کالا نشان دهید'],
+      'blocks.5.type': ['هر بلوک متن، کالاها یا دسته‌بندی‌هاست'],
+    })
   })
 
   it('refuses slugs of categories and products that do not exist (422 on that block), saving nothing', async () => {

@@ -7,6 +7,8 @@ import {
   type ImageKind,
 } from '~/features/stores/product-photos.server'
 import { MAX_PHOTO_BYTES } from '~/features/stores/stores.schemas'
+import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
 import { requireAdmin } from '~/server/auth/guards.server'
 import type { AuthContext } from '~/server/auth/session.server'
 import type { Db } from '~/server/db/client.server'
@@ -26,9 +28,16 @@ export const CATEGORY_IMAGES: ImageKind = {
   maxCount: 1,
   widths: [512],
   folder: 'categories',
-  countMessage: 'Choose one image',
-  sizeMessage: `The image must be at most ${MAX_PHOTO_BYTES / 1024 / 1024} MB`,
-  typeMessage: 'The image must be a JPEG, PNG or WebP image',
+  // Read when a refusal is written, so in the request's language.
+  get countMessage() {
+    return m.content_err_category_image_count()
+  },
+  get sizeMessage() {
+    return m.content_err_category_image_size({ mb: formatNumber(MAX_PHOTO_BYTES / 1024 / 1024) })
+  },
+  get typeMessage() {
+    return m.content_err_category_image_type()
+  },
 }
 
 /**

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm'
 import * as v from 'valibot'
 import { selectRows, type DbOrTx } from '~/server/db/client.server'
 import { log } from '~/server/log.server'
-import { loadCategoryIndex } from './catalog-categories.server'
+import { loadCategoryIndex, localName } from './catalog-categories.server'
 import { categoryCounts } from './catalog-counts.server'
 import { CARD_COLUMNS, listProducts, toCard } from './catalog-listing.server'
 import { productSearchToQuery } from './catalog.schemas'
@@ -114,7 +114,7 @@ async function resolveBlock(db: DbOrTx, block: LandingBlock): Promise<ResolvedLa
         categories: block.slugs.flatMap((s) => {
           const c = index.bySlug.get(s)
           return c
-            ? [{ slug: c.slug, name: c.name, image: c.image, productCount: counts.get(c.id) ?? 0 }]
+            ? [{ slug: c.slug, name: localName(c), image: c.image, productCount: counts.get(c.id) ?? 0 }]
             : []
         }),
       }

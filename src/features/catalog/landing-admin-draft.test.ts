@@ -76,7 +76,7 @@ describe('the landing editor draft', () => {
     const checked = checkDraft(draft)
     expect(checked.ok).toBe(false)
     if (checked.ok) return
-    expect(checked.errors['blocks.0.search']).toBe(NOT_A_LISTING)
+    expect(checked.errors['blocks.0.search']).toBe(NOT_A_LISTING())
     expect(checked.errors['blocks.1.slugs']).toMatch(/lowercase letters/)
     expect(checked.errors['blocks.1.limit']).toBe('Show a whole number of products, 1 to 24')
   })

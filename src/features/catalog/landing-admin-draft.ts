@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import type { LandingPageStatus } from '~/lib/domain-enums'
+import { m } from '~/lib/messages'
 import { productSearchToQuery, searchParamsToObject } from './catalog.schemas'
 import {
   landingPageInput,
@@ -104,7 +105,7 @@ export function parseListingAddress(text: string): Record<string, string | strin
   return category ? { ...search, category: decodeURIComponent(category[1]!) } : null
 }
 
-export const NOT_A_LISTING = 'Paste the address of a /product listing or a /category page'
+export const NOT_A_LISTING = () => m.magazines_landing_err_not_a_listing()
 
 function blockInput(draft: BlockDraft): unknown {
   switch (draft.type) {
@@ -138,7 +139,7 @@ export function draftToInput(draft: LandingDraft): {
   const errors: Record<string, string> = {}
   draft.blocks.forEach((block, i) => {
     if (block.type === 'products' && block.source === 'search' && parseListingAddress(block.search) === null)
-      errors[`blocks.${i}.search`] = NOT_A_LISTING
+      errors[`blocks.${i}.search`] = NOT_A_LISTING()
   })
   return {
     input: {

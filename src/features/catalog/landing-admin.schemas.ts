@@ -3,6 +3,8 @@ import { INT4_MAX } from '~/lib/schema-pieces'
 import { landingPageStatuses, type LandingPageStatus } from '~/lib/domain-enums'
 import { SLUG_PATTERN } from './catalog.schemas'
 import { landingBlockSchema, type LandingBlock } from './landing.schemas'
+import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
 
 /**
  * /admin/landing: what an admin may save. Blocks are checked with the public page's own
@@ -14,37 +16,44 @@ export const LANDING_SLUG_MAX = 100
 export const LANDING_TITLE = { min: 3, max: 120 } as const
 export const LANDING_SUMMARY = { min: 20, max: 300 } as const
 export const LANDING_MAX_BLOCKS = 30
-export const SLUG_TAKEN = 'This slug is taken'
-export const STALE_EDIT =
-  'Someone else saved this landing page after you opened it. Reload the page to see their version.'
+/** Messages are called when a value is checked, so they are in the request's (or page's) language. */
+export const SLUG_TAKEN = () => m.magazines_landing_err_slug_taken()
+export const STALE_EDIT = () => m.magazines_landing_err_stale()
 
-const text = (label: string, min: number, max: number) =>
+const text = (
+  messages: {
+    missing: () => string
+    min: (inputs: { min: string }) => string
+    max: (inputs: { max: string }) => string
+  },
+  min: number,
+  max: number,
+) =>
   v.pipe(
-    v.string(`Enter the ${label.toLowerCase()}`),
+    v.string(messages.missing),
     v.trim(),
-    v.nonEmpty(`Enter the ${label.toLowerCase()}`),
-    v.minLength(min, `${label} must be at least ${min} characters`),
-    v.maxLength(max, `${label} must be at most ${max} characters`),
+    v.nonEmpty(messages.missing),
+    v.minLength(min, () => messages.min({ min: formatNumber(min) })),
+    v.maxLength(max, () => messages.max({ max: formatNumber(max) })),
   )
 
 export const landingSlugSchema = v.pipe(
-  v.string('Enter a slug'),
+  v.string(() => m.magazines_landing_err_slug_missing()),
   v.trim(),
-  v.nonEmpty('Enter a slug'),
-  v.maxLength(LANDING_SLUG_MAX, `The slug must be at most ${LANDING_SLUG_MAX} characters`),
-  v.regex(SLUG_PATTERN, 'Use lowercase letters, digits and single hyphens, e.g. spring-sale'),
+  v.nonEmpty(() => m.magazines_landing_err_slug_missing()),
+  v.maxLength(LANDING_SLUG_MAX, () =>
+    m.magazines_landing_err_slug_max({ max: formatNumber(LANDING_SLUG_MAX) }),
+  ),
+  v.regex(SLUG_PATTERN, () => m.magazines_landing_err_slug_pattern()),
 )
 
 /** A path on this site (/media/..., /images/...) or an https address the image endpoint may fetch. */
 const heroImageSchema = v.nullable(
   v.pipe(
-    v.string('The hero image must be text'),
+    v.string(() => m.magazines_landing_err_hero_text()),
     v.trim(),
-    v.maxLength(500, 'The image address must be at most 500 characters'),
-    v.regex(
-      /^(?:\/(?!\/)\S*|https:\/\/\S+)$/,
-      'Use a path on this site (starting with /) or an https:// address',
-    ),
+    v.maxLength(500, () => m.magazines_landing_err_hero_max({ max: formatNumber(500) })),
+    v.regex(/^(?:\/(?!\/)\S*|https:\/\/\S+)$/, () => m.magazines_landing_err_hero_address()),
   ),
 )
 
@@ -54,18 +63,24 @@ const hasText = (value: string | undefined) => !!value && value.trim().length > 
 const editableBlockSchema = v.pipe(
   landingBlockSchema,
   v.forward(
-    v.check((b) => b.type === 'text' || hasText(b.heading), 'Give this block a heading'),
+    v.check(
+      (b) => b.type === 'text' || hasText(b.heading),
+      () => m.magazines_landing_err_block_heading(),
+    ),
     ['heading'],
   ),
   v.forward(
-    v.check((b) => b.type !== 'text' || hasText(b.body), 'Write the text of this block'),
+    v.check(
+      (b) => b.type !== 'text' || hasText(b.body),
+      () => m.magazines_landing_err_block_body(),
+    ),
     ['body'],
   ),
   v.forward(
     v.check(
       (b) =>
         b.type === 'text' || (b.type === 'categories' ? b.slugs.length > 0 : !b.slugs || b.slugs.length > 0),
-      'List at least one slug',
+      () => m.magazines_landing_err_block_slugs(),
     ),
     ['slugs'],
   ),
@@ -73,21 +88,40 @@ const editableBlockSchema = v.pipe(
 
 export const landingPageInput = v.object({
   slug: landingSlugSchema,
-  title: text('Title', LANDING_TITLE.min, LANDING_TITLE.max),
-  summary: text('Summary', LANDING_SUMMARY.min, LANDING_SUMMARY.max),
+  title: text(
+    {
+      missing: m.magazines_landing_err_title_missing,
+      min: m.magazines_landing_err_title_min,
+      max: m.magazines_landing_err_title_max,
+    },
+    LANDING_TITLE.min,
+    LANDING_TITLE.max,
+  ),
+  summary: text(
+    {
+      missing: m.magazines_landing_err_summary_missing,
+      min: m.magazines_landing_err_summary_min,
+      max: m.magazines_landing_err_summary_max,
+    },
+    LANDING_SUMMARY.min,
+    LANDING_SUMMARY.max,
+  ),
   hero_image: v.optional(heroImageSchema, null),
-  status: v.picklist(landingPageStatuses, 'Choose draft or published'),
+  status: v.picklist(landingPageStatuses, () => m.magazines_landing_err_status()),
   blocks: v.pipe(
-    v.array(editableBlockSchema, 'Blocks must be a list'),
-    v.maxLength(LANDING_MAX_BLOCKS, `At most ${LANDING_MAX_BLOCKS} blocks on one page`),
+    v.array(editableBlockSchema, () => m.magazines_landing_err_blocks_list()),
+    v.maxLength(LANDING_MAX_BLOCKS, () =>
+      m.magazines_landing_err_blocks_max({ max: formatNumber(LANDING_MAX_BLOCKS) }),
+    ),
   ),
 })
 
+const UNKNOWN_PAGE = () => m.magazines_landing_err_unknown_page()
 const idSchema = v.pipe(
-  v.number('Unknown landing page'),
-  v.integer('Unknown landing page'),
-  v.minValue(1, 'Unknown landing page'),
-  v.maxValue(INT4_MAX, 'Unknown landing page'),
+  v.number(UNKNOWN_PAGE),
+  v.integer(UNKNOWN_PAGE),
+  v.minValue(1, UNKNOWN_PAGE),
+  v.maxValue(INT4_MAX, UNKNOWN_PAGE),
 )
 
 export const landingIdInput = v.object({ id: idSchema })
@@ -96,7 +130,12 @@ export const updateLandingInput = v.object({
   id: idSchema,
   ...landingPageInput.entries,
   /** When the editor loaded the page: a later save by someone else is a 409, not a silent overwrite. */
-  expected_updated_at: v.optional(v.pipe(v.string(), v.isoTimestamp('Unknown version'))),
+  expected_updated_at: v.optional(
+    v.pipe(
+      v.string(),
+      v.isoTimestamp(() => m.magazines_landing_err_unknown_version()),
+    ),
+  ),
 })
 
 export type LandingPageInput = v.InferOutput<typeof landingPageInput>

@@ -148,7 +148,7 @@ async function assertRenderable(db: DbOrTx, input: LandingPageInput): Promise<vo
   if (first) throw new HttpError(422, first, errors)
 }
 
-const slugTaken = () => new HttpError(409, SLUG_TAKEN, { slug: [SLUG_TAKEN] })
+const slugTaken = () => new HttpError(409, SLUG_TAKEN(), { slug: [SLUG_TAKEN()] })
 
 async function assertSlugFree(db: DbOrTx, slug: string, exceptId?: number): Promise<void> {
   const [other] = await db
@@ -230,7 +230,7 @@ export async function updateLandingPage(
         .for('update')
       if (!current) throw notFound(NOT_FOUND)
       if (input.expected_updated_at && current.updatedAt.getTime() !== Date.parse(input.expected_updated_at))
-        throw conflict(STALE_EDIT)
+        throw conflict(STALE_EDIT())
       if (current.slug !== input.slug) await assertSlugFree(tx, input.slug, input.id)
       await assertRenderable(tx, input)
       const [updated] = await tx

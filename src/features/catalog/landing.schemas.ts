@@ -1,6 +1,8 @@
 import * as v from 'valibot'
 import { productSearchSchema, SLUG_PATTERN } from './catalog.schemas'
 import type { ProductCard } from './catalog.types'
+import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
 
 /**
  * Landing page blocks as stored (JSON in landing_pages.blocks). Text is plain text: paragraphs
@@ -9,17 +11,18 @@ import type { ProductCard } from './catalog.types'
 const slugList = v.pipe(
   v.array(
     v.pipe(
-      v.string('Each slug must be text'),
-      v.regex(SLUG_PATTERN, 'Slugs use lowercase letters, digits and single hyphens, e.g. "paper"'),
+      v.string(() => m.magazines_landing_err_slug_text()),
+      v.regex(SLUG_PATTERN, () => m.magazines_landing_err_slugs_pattern()),
     ),
-    'Give a list of slugs',
+    () => m.magazines_landing_err_slugs_list(),
   ),
-  v.maxLength(48, 'At most 48 slugs in one block'),
+  v.maxLength(48, () => m.magazines_landing_err_slugs_max({ max: formatNumber(48) })),
 )
 const heading = v.pipe(
-  v.string('The heading must be text'),
-  v.maxLength(200, 'Headings are at most 200 characters'),
+  v.string(() => m.magazines_landing_err_heading_text()),
+  v.maxLength(200, () => m.magazines_landing_err_heading_max({ max: formatNumber(200) })),
 )
+const LIMIT_WHOLE = () => m.magazines_landing_err_limit_whole({ min: formatNumber(1), max: formatNumber(24) })
 
 // The messages are for the admin editor (which validates with this same schema); what passes is
 // exactly what the public page can render.
@@ -30,8 +33,8 @@ export const landingBlockSchema = v.variant(
       type: v.literal('text'),
       heading: v.optional(heading),
       body: v.pipe(
-        v.string('The body must be text'),
-        v.maxLength(10_000, 'Text is at most 10,000 characters'),
+        v.string(() => m.magazines_landing_err_body_text()),
+        v.maxLength(10_000, () => m.magazines_landing_err_body_max({ max: formatNumber(10_000) })),
       ),
     }),
     v.object({
@@ -43,10 +46,10 @@ export const landingBlockSchema = v.variant(
       slugs: v.optional(slugList),
       limit: v.optional(
         v.pipe(
-          v.number('Show a whole number of products, 1 to 24'),
-          v.integer('Show a whole number of products, 1 to 24'),
-          v.minValue(1, 'Show at least 1 product'),
-          v.maxValue(24, 'Show at most 24 products'),
+          v.number(LIMIT_WHOLE),
+          v.integer(LIMIT_WHOLE),
+          v.minValue(1, () => m.magazines_landing_err_limit_min({ min: formatNumber(1) })),
+          v.maxValue(24, () => m.magazines_landing_err_limit_max({ max: formatNumber(24) })),
         ),
         12,
       ),
@@ -57,7 +60,7 @@ export const landingBlockSchema = v.variant(
       slugs: slugList,
     }),
   ],
-  'A block is text, products or categories',
+  () => m.magazines_landing_err_block_type(),
 )
 export type LandingBlockInput = v.InferInput<typeof landingBlockSchema>
 export type LandingBlock = v.InferOutput<typeof landingBlockSchema>

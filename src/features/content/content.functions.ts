@@ -14,6 +14,7 @@ import {
   getContentPage,
   listContentForAdmin,
   listFaq,
+  listFaqForAdmin,
   listGuides,
   saveFaqEntry,
   searchHelp,
@@ -37,6 +38,10 @@ export const searchHelpFn = createServerFn({ method: 'GET' })
 export const fetchAdminContent = createServerFn({ method: 'GET' })
   .middleware([authContext])
   .handler(async ({ context }) => listContentForAdmin(context.db, context.auth))
+
+export const fetchAdminFaq = createServerFn({ method: 'GET' })
+  .middleware([authContext])
+  .handler(async ({ context }) => listFaqForAdmin(context.db, context.auth))
 
 export const updateContentPageFn = createServerFn({ method: 'POST' })
   .middleware([authContext])

@@ -1,6 +1,13 @@
 import { queryOptions } from '@tanstack/react-query'
 import { userScoped } from '~/features/session/session.queries'
-import { fetchAdminContent, fetchContentPage, fetchFaq, fetchGuides, searchHelpFn } from './content.functions'
+import {
+  fetchAdminContent,
+  fetchAdminFaq,
+  fetchContentPage,
+  fetchFaq,
+  fetchGuides,
+  searchHelpFn,
+} from './content.functions'
 
 const CONTENT_STALE_MS = 5 * 60_000
 
@@ -35,6 +42,13 @@ export const contentQueries = {
     queryOptions({
       queryKey: [...contentQueries.all, 'admin'] as const,
       queryFn: () => fetchAdminContent(),
+      meta: userScoped,
+    }),
+  /** /admin/content/questions: both texts of every entry. */
+  adminFaq: () =>
+    queryOptions({
+      queryKey: [...contentQueries.all, 'admin', 'faq'] as const,
+      queryFn: () => fetchAdminFaq(),
       meta: userScoped,
     }),
 }

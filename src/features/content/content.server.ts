@@ -1,5 +1,5 @@
 import '@tanstack/react-start/server-only'
-import { and, asc, eq, ilike, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, ilike, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import { requireAdmin } from '~/server/auth/guards.server'
 import type { AuthContext } from '~/server/auth/session.server'
 import { recordAuditEvent } from '~/server/audit/audit.server'
@@ -7,33 +7,70 @@ import { now } from '~/server/clock.server'
 import type { DbOrTx } from '~/server/db/client.server'
 import { contentPages, faqEntries } from '~/server/db/schema'
 import { notFound } from '~/server/http/api-errors.server'
+import { currentLocale } from '~/lib/i18n'
 import { m } from '~/lib/messages'
 import { log } from '~/server/log.server'
 import { ensureDefaultContent } from './content-seed.server'
 import { markdownToText } from './markdown'
-import type { ContentPage, FaqEntry, FaqEntryInput, HelpSearchHit, UpdatePageInput } from './content.schemas'
+import type {
+  ContentPage,
+  EditableContentPage,
+  EditableFaqEntry,
+  FaqEntry,
+  FaqEntryInput,
+  HelpSearchHit,
+  UpdatePageInput,
+} from './content.schemas'
 
 type PageRow = typeof contentPages.$inferSelect
 type FaqRow = typeof faqEntries.$inferSelect
+
+/** The text for the request's locale: the Persian one in fa when it has one, else the English. */
+const local = (english: string, persian: string | null) =>
+  (currentLocale() === 'fa' && persian?.trim()) || english
 
 const toPage = (row: PageRow): ContentPage => ({
   slug: row.slug,
   kind: row.kind,
   audience: row.audience,
-  title: row.title,
-  description: row.description,
-  body: row.body,
+  title: local(row.title, row.titleFa),
+  description: local(row.description, row.descriptionFa),
+  body: local(row.body, row.bodyFa),
   updated_at: row.updatedAt.toISOString(),
+})
+
+const toEditablePage = (row: PageRow): EditableContentPage => ({
+  ...toPage(row),
+  title_en: row.title,
+  description_en: row.description,
+  body_en: row.body,
+  title_fa: row.titleFa,
+  description_fa: row.descriptionFa,
+  body_fa: row.bodyFa,
 })
 
 const toFaq = (row: FaqRow): FaqEntry => ({
   id: row.id,
-  group: row.groupName,
-  question: row.question,
-  answer: row.answer,
+  group: local(row.groupName, row.groupNameFa),
+  question: local(row.question, row.questionFa),
+  answer: local(row.answer, row.answerFa),
   position: row.position,
   updated_at: row.updatedAt.toISOString(),
 })
+
+const toEditableFaq = (row: FaqRow): EditableFaqEntry => ({
+  ...toFaq(row),
+  group_en: row.groupName,
+  question_en: row.question,
+  answer_en: row.answer,
+  group_fa: row.groupNameFa,
+  question_fa: row.questionFa,
+  answer_fa: row.answerFa,
+})
+
+/** A Persian column read in fa, falling back to the English one while it is empty (as `local`). */
+const localColumn = (english: SQLWrapper, persian: SQLWrapper): SQL =>
+  currentLocale() === 'fa' ? sql`coalesce(nullif(trim(${persian}), ''), ${english})` : sql`${english}`
 
 export async function getContentPage(db: DbOrTx, slug: string): Promise<ContentPage> {
   await ensureDefaultContent(db)
@@ -69,7 +106,10 @@ function snippet(text: string, words: string[]): string {
   return `${start > 0 ? '…' : ''}${plain.slice(start, start + 180)}${plain.length > start + 180 ? '…' : ''}`
 }
 
-/** /help-center: every word must appear in a FAQ entry or a guide (question, title or text). */
+/**
+ * /help-center: every word must appear in a FAQ entry or a guide (question, title or text), in the
+ * text the reader sees: the Persian one in fa (or the English where an entry has no Persian yet).
+ */
 export async function searchHelp(db: DbOrTx, query: string): Promise<HelpSearchHit[]> {
   const words = query
     .split(/\s+/)
@@ -77,8 +117,9 @@ export async function searchHelp(db: DbOrTx, query: string): Promise<HelpSearchH
     .slice(0, 8)
   if (!words.length) return []
   await ensureDefaultContent(db)
-  const faqText = sql`${faqEntries.question} || ' ' || ${faqEntries.answer} || ' ' || ${faqEntries.groupName}`
-  const guideText = sql`${contentPages.title} || ' ' || ${contentPages.body}`
+  const question = localColumn(faqEntries.question, faqEntries.questionFa)
+  const faqText = sql`${question} || ' ' || ${localColumn(faqEntries.answer, faqEntries.answerFa)} || ' ' || ${localColumn(faqEntries.groupName, faqEntries.groupNameFa)}`
+  const guideText = sql`${localColumn(contentPages.title, contentPages.titleFa)} || ' ' || ${localColumn(contentPages.body, contentPages.bodyFa)}`
   const faqWhere: SQL[] = words.map((w) => sql`${faqText} ilike ${escapeLike(w)}`)
   const guideWhere: SQL[] = words.map((w) => sql`${guideText} ilike ${escapeLike(w)}`)
   const [faqs, guides] = await Promise.all([
@@ -88,7 +129,7 @@ export async function searchHelp(db: DbOrTx, query: string): Promise<HelpSearchH
       .where(and(...faqWhere))
       // Matches in the question rank above matches only in the answer.
       .orderBy(
-        sql`case when ${ilike(faqEntries.question, escapeLike(words[0]!))} then 0 else 1 end`,
+        sql`case when ${ilike(question, escapeLike(words[0]!))} then 0 else 1 end`,
         asc(faqEntries.position),
       )
       .limit(10),
@@ -100,23 +141,26 @@ export async function searchHelp(db: DbOrTx, query: string): Promise<HelpSearchH
       .limit(10),
   ])
   return [
-    ...faqs.map((row): HelpSearchHit => ({
+    ...faqs.map(toFaq).map((entry): HelpSearchHit => ({
       kind: 'faq',
-      title: row.question,
-      snippet: snippet(row.answer, words),
-      href: `/faq?q=${encodeURIComponent(row.question)}`,
+      title: entry.question,
+      snippet: snippet(entry.answer, words),
+      href: `/faq?q=${encodeURIComponent(entry.question)}`,
     })),
-    ...guides.map((row): HelpSearchHit => ({
+    ...guides.map(toPage).map((guide): HelpSearchHit => ({
       kind: 'guide',
-      title: row.title,
-      snippet: snippet(row.body, words),
-      href: `/guides#${row.slug}`,
+      title: guide.title,
+      snippet: snippet(guide.body, words),
+      href: `/guides#${guide.slug}`,
     })),
   ]
 }
 
 /** /admin/content: every page and guide, for editing. */
-export async function listContentForAdmin(db: DbOrTx, auth: AuthContext | null): Promise<ContentPage[]> {
+export async function listContentForAdmin(
+  db: DbOrTx,
+  auth: AuthContext | null,
+): Promise<EditableContentPage[]> {
   requireAdmin(auth)
   await ensureDefaultContent(db)
   const rows = await db
@@ -128,14 +172,22 @@ export async function listContentForAdmin(db: DbOrTx, auth: AuthContext | null):
       asc(contentPages.position),
       asc(contentPages.slug),
     )
-  return rows.map(toPage)
+  return rows.map(toEditablePage)
+}
+
+/** /admin/content/questions: every FAQ entry with both texts, for editing. */
+export async function listFaqForAdmin(db: DbOrTx, auth: AuthContext | null): Promise<EditableFaqEntry[]> {
+  requireAdmin(auth)
+  await ensureDefaultContent(db)
+  const rows = await db.select().from(faqEntries).orderBy(asc(faqEntries.position), asc(faqEntries.id))
+  return rows.map(toEditableFaq)
 }
 
 export async function updateContentPage(
   db: DbOrTx,
   auth: AuthContext | null,
   input: UpdatePageInput,
-): Promise<ContentPage> {
+): Promise<EditableContentPage> {
   const admin = requireAdmin(auth)
   const row = await db.transaction(async (tx) => {
     const [before] = await tx
@@ -150,12 +202,22 @@ export async function updateContentPage(
         title: input.title,
         description: input.description,
         body: input.body,
+        titleFa: input.title_fa,
+        descriptionFa: input.description_fa,
+        bodyFa: input.body_fa,
         updatedAt: now(),
         updatedBy: admin.user.id,
       })
       .where(eq(contentPages.slug, input.slug))
       .returning()
-    const fields = (r: typeof before) => ({ title: r.title, description: r.description, body: r.body })
+    const fields = (r: typeof before) => ({
+      title: r.title,
+      description: r.description,
+      body: r.body,
+      title_fa: r.titleFa,
+      description_fa: r.descriptionFa,
+      body_fa: r.bodyFa,
+    })
     await recordAuditEvent(tx, {
       actorUserId: admin.user.id,
       action: 'content.update',
@@ -167,7 +229,7 @@ export async function updateContentPage(
     return after!
   })
   log().info({ slug: input.slug, adminId: admin.user.id }, 'content page updated')
-  return toPage(row)
+  return toEditablePage(row)
 }
 
 /** Adds a FAQ entry, or changes the one with `id`. */
@@ -175,12 +237,15 @@ export async function saveFaqEntry(
   db: DbOrTx,
   auth: AuthContext | null,
   input: FaqEntryInput,
-): Promise<FaqEntry> {
+): Promise<EditableFaqEntry> {
   const admin = requireAdmin(auth)
   const values = {
     groupName: input.group,
     question: input.question,
     answer: input.answer,
+    groupNameFa: input.group_fa,
+    questionFa: input.question_fa,
+    answerFa: input.answer_fa,
     position: input.position,
     updatedAt: now(),
   }
@@ -188,6 +253,9 @@ export async function saveFaqEntry(
     group: r.groupName,
     question: r.question,
     answer: r.answer,
+    group_fa: r.groupNameFa,
+    question_fa: r.questionFa,
+    answer_fa: r.answerFa,
     position: r.position,
   })
   const row = await db.transaction(async (tx) => {
@@ -211,7 +279,7 @@ export async function saveFaqEntry(
     })
     return saved!
   })
-  return toFaq(row)
+  return toEditableFaq(row)
 }
 
 export async function deleteFaqEntry(db: DbOrTx, auth: AuthContext | null, id: number): Promise<void> {
@@ -224,7 +292,14 @@ export async function deleteFaqEntry(db: DbOrTx, auth: AuthContext | null, id: n
       action: 'faq.delete',
       recordType: 'faq',
       recordId: id,
-      before: { group: deleted.groupName, question: deleted.question, answer: deleted.answer },
+      before: {
+        group: deleted.groupName,
+        question: deleted.question,
+        answer: deleted.answer,
+        group_fa: deleted.groupNameFa,
+        question_fa: deleted.questionFa,
+        answer_fa: deleted.answerFa,
+      },
     })
   })
 }

@@ -16,6 +16,7 @@ import { conflict, notFound, parseInput } from '~/server/http/api-errors.server'
 import { enforceRateLimits } from '~/server/rate-limit/rate-limit.server'
 import { cancelPendingPurchases, setSellerPlan, startPeriodPaidByCredit } from './plan-fulfilment.server'
 import { FREE_PLAN, planOfSeller } from './plan-limits.server'
+import { localPlanName } from './plan-names.server'
 import { creditCoveredPeriod, periodDays, periodEndOf, priceOf, unusedCredit } from './plan-pricing'
 import {
   choosePlanInput,
@@ -301,7 +302,7 @@ export async function purchaseResult(
   const actor = requireApprovedSeller(auth, { allowObserver: true })
   const { purchaseNumber } = parseInput(purchaseResultInput, input)
   const [row] = await db
-    .select({ purchase: platformPurchases, planName: plans.name })
+    .select({ purchase: platformPurchases, planName: plans.name, planNameFa: plans.nameFa })
     .from(platformPurchases)
     .leftJoin(plans, eq(plans.slug, platformPurchases.planSlug))
     .where(and(eq(platformPurchases.number, purchaseNumber), eq(platformPurchases.sellerId, actor.sellerId)))
@@ -311,7 +312,7 @@ export async function purchaseResult(
   return {
     number: p.number,
     status: p.status,
-    plan_name: row.planName,
+    plan_name: row.planName === null ? null : localPlanName({ name: row.planName, nameFa: row.planNameFa }),
     cycle: p.billingCycle,
     amount: p.amount,
     currency: p.currency,

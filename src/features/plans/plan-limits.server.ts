@@ -8,6 +8,7 @@ import type { DbOrTx } from '~/server/db/client.server'
 import { magazines, observerInvitations, plans, sellers, skus, stores, users } from '~/server/db/schema'
 import { HttpError, notFound } from '~/server/http/api-errors.server'
 import { limitKindLabels, type LimitUsage } from './plans.schemas'
+import { localPlanName } from './plan-names.server'
 
 /**
  * The one place plan limits are decided (DOMAIN.md "Plans"). Every entry point that creates,
@@ -148,12 +149,20 @@ export async function planLimitStatus(
     const needed = perFile ? adding : used + adding
     const better = await planThatAllows(db, kind, needed, plan)
     const what = perFile
-      ? m.tools_limit_file({ plan: plan.name, allows: countWords(kind, limit!), has: formatNumber(adding) })
-      : m.tools_limit_used({ plan: plan.name, allows: countWords(kind, limit!), used: formatNumber(used) })
+      ? m.tools_limit_file({
+          plan: localPlanName(plan),
+          allows: countWords(kind, limit!),
+          has: formatNumber(adding),
+        })
+      : m.tools_limit_used({
+          plan: localPlanName(plan),
+          allows: countWords(kind, limit!),
+          used: formatNumber(used),
+        })
     const betterLimit = better ? limitOf(better, kind) : null
     const next = better
       ? m.tools_limit_upgrade({
-          plan: better.name,
+          plan: localPlanName(better),
           allows:
             betterLimit === null
               ? m.tools_limit_unlimited({ what: limitKindLabels[kind].many })

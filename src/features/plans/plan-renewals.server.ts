@@ -10,6 +10,7 @@ import { smsDay, smsNumber } from '~/server/providers/sms/sms-text.server'
 import { m } from '~/lib/messages'
 import { setSellerPlan } from './plan-fulfilment.server'
 import { FREE_PLAN } from './plan-limits.server'
+import { localPlanName } from './plan-names.server'
 import { GRACE_DAYS } from './plans.schemas'
 
 /**
@@ -24,14 +25,17 @@ type Period = typeof sellerSubscriptions.$inferSelect
 
 const BATCH = 200
 
-/** The plan a seller is on, for the texts that name it (the plan's code when it is gone). */
-async function planOfSeller(tx: Tx, sellerId: number): Promise<{ name: string }> {
+/**
+ * The plan a seller is on, for the texts that name it: its names, to be read in the reader's
+ * language (`localPlanName` inside the message), or the plan's code when the plan is gone.
+ */
+async function planOfSeller(tx: Tx, sellerId: number): Promise<{ name: string; nameFa: string | null }> {
   const [row] = await tx
-    .select({ planCode: sellers.planCode, name: plans.name })
+    .select({ planCode: sellers.planCode, name: plans.name, nameFa: plans.nameFa })
     .from(sellers)
     .leftJoin(plans, eq(plans.slug, sellers.planCode))
     .where(eq(sellers.id, sellerId))
-  return { name: row?.name ?? row?.planCode ?? '' }
+  return { name: row?.name ?? row?.planCode ?? '', nameFa: row?.nameFa ?? null }
 }
 
 /**
@@ -148,7 +152,7 @@ export async function runPlanRenewals(
         const plan = await planOfSeller(tx, period.sellerId)
         await queueMessageToSellerOwner(tx, period.sellerId, () =>
           m.server_sms_plan_ends({
-            plan: plan.name,
+            plan: localPlanName(plan),
             day: smsDay(period.periodEnd),
             tomorrow: daysBefore === 1 ? m.server_sms_tomorrow() : '',
             graceDays: smsNumber(GRACE_DAYS),
@@ -194,7 +198,7 @@ export async function runPlanRenewals(
         null,
         period.endsToFree ? 'chose Free' : 'not renewed',
       )
-      await queueMessageToSellerOwner(tx, period.sellerId, () => m.server_sms_plan_ended({ plan: plan.name }))
+      await queueMessageToSellerOwner(tx, period.sellerId, () => m.server_sms_plan_ended({ plan: localPlanName(plan) }))
     },
   )
   if (started || reminded || lapsed) log().info({ started, reminded, lapsed }, 'plan renewals')

@@ -24,8 +24,18 @@ export async function listPlansForAdmin(db: DbOrTx, auth: AuthContext | null): P
     db.select({ slug: sellers.planCode, n: count() }).from(sellers).groupBy(sellers.planCode),
   ])
   const bySlug = new Map(counts.map((c) => [c.slug, Number(c.n)]))
-  return rows.map((row) => ({ ...planView(row), id: row.id, sellers: bySlug.get(row.slug) ?? 0 }))
+  return rows.map((row) => adminPlanView(row, bySlug.get(row.slug) ?? 0))
 }
+
+const adminPlanView = (row: typeof plans.$inferSelect, sellerCount: number): AdminPlanView => ({
+  ...planView(row),
+  id: row.id,
+  sellers: sellerCount,
+  name_en: row.name,
+  description_en: row.description,
+  name_fa: row.nameFa,
+  description_fa: row.descriptionFa,
+})
 
 /**
  * The admin edits a plan: name, description, prices, limits, features, active or retired. A retired
@@ -57,6 +67,8 @@ export async function updatePlan(
       .set({
         name: input.name,
         description: input.description,
+        nameFa: input.name_fa === undefined ? undefined : input.name_fa?.trim() || null,
+        descriptionFa: input.description_fa === undefined ? undefined : input.description_fa?.trim() || null,
         monthlyPrice: input.monthly_price,
         yearlyPrice: input.yearly_price,
         maxStores: input.limits.stores,
@@ -87,6 +99,6 @@ export async function updatePlan(
       .select({ n: count() })
       .from(sellers)
       .where(eq(sellers.planCode, after.slug))
-    return { ...planView(after), id: after.id, sellers: Number(sellerCount?.n ?? 0) }
+    return adminPlanView(after, Number(sellerCount?.n ?? 0))
   })
 }

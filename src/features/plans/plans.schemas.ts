@@ -201,6 +201,27 @@ export const adminPlanInput = v.object({
     v.trim(),
     v.maxLength(300, () => m.tools_plans_description_length()),
   ),
+  /** Persian name and description (shown in fa); empty: the English shows in their place. */
+  name_fa: v.optional(
+    v.pipe(
+      v.nullable(v.string()),
+      v.transform((value) => (value ?? '').trim()),
+      v.check(
+        (value) => value === '' || value.length >= 2,
+        () => m.tools_plans_name_fa_length(),
+      ),
+      v.maxLength(40, () => m.tools_plans_name_fa_length()),
+      v.transform((value) => value || null),
+    ),
+  ),
+  description_fa: v.optional(
+    v.pipe(
+      v.nullable(v.string()),
+      v.transform((value) => (value ?? '').trim()),
+      v.maxLength(300, () => m.tools_plans_description_fa_length()),
+      v.transform((value) => value || null),
+    ),
+  ),
   monthly_price: planPrice,
   yearly_price: planPrice,
   limits: v.object({
@@ -220,6 +241,11 @@ export type AdminPlanInput = v.InferInput<typeof adminPlanInput>
 
 export interface AdminPlanView extends PlanView {
   id: number
+  /** Both texts, for the editor (`name` and `description` are the admin's locale's). */
+  name_en: string
+  description_en: string
+  name_fa: string | null
+  description_fa: string | null
   /** Sellers whose plan in force this is. */
   sellers: number
 }

@@ -11,6 +11,8 @@ import { days, now } from '~/server/clock.server'
 import type { DbOrTx } from '~/server/db/client.server'
 import { plans, platformInvoices, sellerSubscriptions } from '~/server/db/schema'
 import { notFound } from '~/server/http/api-errors.server'
+import { localPlanDescription, localPlanName } from './plan-names.server'
+import { platformInvoiceTexts } from './platform-invoice-text.server'
 import { limitOf, planLimitStatus, planOfSeller, type PlanRow } from './plan-limits.server'
 import { yearlySaving } from './plan-pricing'
 import {
@@ -29,8 +31,8 @@ export const PLATFORM_INVOICE_NOT_FOUND = () => m.tools_invoice_not_found()
 export function planView(plan: PlanRow): PlanView {
   return {
     slug: plan.slug,
-    name: plan.name,
-    description: plan.description,
+    name: localPlanName(plan),
+    description: localPlanDescription(plan),
     monthly_price: plan.monthlyPrice,
     yearly_price: plan.yearlyPrice,
     yearly_saving: yearlySaving(plan.monthlyPrice, plan.yearlyPrice),
@@ -73,11 +75,12 @@ export async function platformInvoicesOf(db: DbOrTx, sellerId: number): Promise<
     .where(eq(platformInvoices.sellerId, sellerId))
     .orderBy(desc(platformInvoices.issuedAt), desc(platformInvoices.id))
     .limit(100)
+  const texts = await platformInvoiceTexts(db, rows)
   return rows.map((r) => ({
     id: r.id,
     number: r.number,
     issued_at: r.issuedAt.toISOString(),
-    description: r.description,
+    description: texts.get(r.id) ?? r.description,
     total: r.total,
     currency: r.currency,
   }))
@@ -100,7 +103,10 @@ export async function subscriptionOverview(
       ),
     )
   const names = new Map(
-    (await db.select({ slug: plans.slug, name: plans.name }).from(plans)).map((p) => [p.slug, p.name]),
+    (await db.select({ slug: plans.slug, name: plans.name, nameFa: plans.nameFa }).from(plans)).map((p) => [
+      p.slug,
+      localPlanName(p),
+    ]),
   )
   const current = periods.find((p) => p.status === 'active') ?? null
   const next = periods.find((p) => p.status === 'scheduled') ?? null
@@ -151,19 +157,22 @@ export async function platformInvoiceForViewer(
     .from(platformInvoices)
     .where(and(eq(platformInvoices.id, invoiceId), eq(platformInvoices.sellerId, actor.sellerId)))
   if (!row) throw notFound(PLATFORM_INVOICE_NOT_FOUND())
-  return platformInvoiceView(row, 'seller')
+  const texts = await platformInvoiceTexts(db, [row])
+  return platformInvoiceView(row, 'seller', texts.get(row.id))
 }
 
 /** A platform invoice row (a plan period or a Plus year) as the shared renderer takes it. */
 export function platformInvoiceView(
   row: typeof platformInvoices.$inferSelect,
   viewerRole: InvoiceView['viewer_role'],
+  /** What it is for in the reader's language (`platformInvoiceTexts`); the stored line otherwise. */
+  description: string = row.description,
 ): InvoiceView {
   const net = row.total - row.vat
   const membership = row.sellerId === null
   return {
     kind: 'platform',
-    invoice_for: row.description,
+    invoice_for: description,
     id: row.id,
     number: row.number,
     issued_on: tehranDayOf(row.issuedAt),
@@ -188,7 +197,7 @@ export function platformInvoiceView(
     },
     lines: [
       {
-        product_name: row.description,
+        product_name: description,
         sku: membership ? 'PLUS' : 'PLAN',
         unit: membership ? 'year' : 'period',
         quantity: 1,

@@ -10,6 +10,7 @@ import type { InvoiceView } from '~/features/orders/invoices.types'
 import { periodEndOf } from '~/features/plans/plan-pricing'
 import type { PlatformInvoiceSummary } from '~/features/plans/plans.schemas'
 import { platformInvoiceView } from '~/features/plans/plans.server'
+import { platformInvoiceTexts } from '~/features/plans/platform-invoice-text.server'
 import { requireUser } from '~/server/auth/guards.server'
 import type { AuthContext } from '~/server/auth/session.server'
 import { days, minutes, now } from '~/server/clock.server'
@@ -233,11 +234,12 @@ export async function plusInvoicesOf(db: DbOrTx, userId: number): Promise<Platfo
     .where(and(eq(platformInvoices.userId, userId), isNull(platformInvoices.sellerId)))
     .orderBy(desc(platformInvoices.issuedAt), desc(platformInvoices.id))
     .limit(50)
+  const texts = await platformInvoiceTexts(db, rows)
   return rows.map((r) => ({
     id: r.id,
     number: r.number,
     issued_at: r.issuedAt.toISOString(),
-    description: r.description,
+    description: texts.get(r.id) ?? r.description,
     total: r.total,
     currency: r.currency,
   }))
@@ -261,5 +263,6 @@ export async function plusInvoiceForViewer(
       ),
     )
   if (!row) throw notFound(PLUS_INVOICE_NOT_FOUND())
-  return platformInvoiceView(row, 'buyer')
+  const texts = await platformInvoiceTexts(db, [row])
+  return platformInvoiceView(row, 'buyer', texts.get(row.id))
 }

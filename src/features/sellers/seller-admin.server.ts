@@ -3,6 +3,7 @@ import { m } from '~/lib/messages'
 import { desc, eq, sql } from 'drizzle-orm'
 import { constants } from '#app-config'
 import { refreshListingsOfSellers } from '~/features/catalog/catalog-refresh.server'
+import { localPlanName } from '~/features/plans/plan-names.server'
 import { recordAuditEvent } from '~/server/audit/audit.server'
 import { requireAdmin } from '~/server/auth/guards.server'
 import type { AuthContext } from '~/server/auth/session.server'
@@ -142,7 +143,10 @@ export async function getSellerDetail(
       .where(eq(orders.sellerId, sellerId))
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(RECENT_ORDERS_SHOWN),
-    db.select({ name: plans.name }).from(plans).where(eq(plans.slug, row.seller.planCode)),
+    db
+      .select({ name: plans.name, nameFa: plans.nameFa })
+      .from(plans)
+      .where(eq(plans.slug, row.seller.planCode)),
   ])
   const { seller, owner } = row
   return {
@@ -156,7 +160,7 @@ export async function getSellerDetail(
     status: seller.status,
     statusReason: seller.statusReason,
     planCode: seller.planCode,
-    planName: plan?.name ?? seller.planCode,
+    planName: plan ? localPlanName(plan) : seller.planCode,
     createdAt: seller.createdAt.toISOString(),
     owner: {
       id: owner.id,

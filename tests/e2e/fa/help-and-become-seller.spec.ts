@@ -26,6 +26,8 @@ test('a visitor finds help in Persian, and a buyer sees the seller application i
   await page.getByRole('main').getByRole('button', { name: 'جست‌وجو', exact: true }).click()
   await expect(page).toHaveURL(/q=/)
   await expect(page.getByRole('heading', { level: 2, name: 'نتایج جست‌وجو برای «فاکتور»' })).toBeVisible()
+  // The help content itself is Persian (issue #22): the search reads and shows the Persian text.
+  await expect(page.getByRole('link', { name: /فاکتورم را کجا پیدا کنم؟/ })).toBeVisible()
   await expectNoSeriousAxeViolations(page, 'help-center')
 
   // The FAQ, through the help centre's shortcut; its search counts answers in Persian digits.
@@ -35,8 +37,11 @@ test('a visitor finds help in Persian, and a buyer sees the seller application i
     .click()
   await expect(page).toHaveURL(/\/faq/)
   const search = page.getByLabel('جست‌وجو در پرسش‌ها')
-  await search.fill('invoice')
+  await expect(page.getByRole('heading', { level: 1, name: 'پرسش‌های متداول' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 2, name: 'پرداخت و فاکتور' })).toBeVisible()
+  await search.fill('فاکتور')
   await expect(page.getByRole('status').filter({ hasText: 'پاسخ پیدا شد' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'فاکتورم را کجا پیدا کنم؟' })).toBeVisible()
   await expect(page.getByRole('status').filter({ hasText: 'پاسخ پیدا شد' })).not.toContainText(/[0-9]/)
   await search.fill('zzqqxx')
   await expect(page.getByText('پرسشی با «zzqqxx» پیدا نشد.')).toBeVisible()

@@ -9,7 +9,8 @@ import { FormError, useAppForm } from '~/ui/form/app-form'
 import * as v from 'valibot'
 import { deleteFaqEntryFn, saveFaqEntryFn } from '../content.functions'
 import { contentQueries } from '../content.queries'
-import { faqEntryInput, type FaqEntry } from '../content.schemas'
+import { faqEntryInput, type EditableFaqEntry } from '../content.schemas'
+import { LanguageFieldset } from './language-fieldset'
 
 /** The form's fields are strings; position is a number on the server. */
 const formSchema = v.object({
@@ -23,16 +24,22 @@ const formSchema = v.object({
   ),
 })
 
-/** One FAQ entry (or a new one when `entry` is absent), saved through the admin function. */
-export function FaqEntryForm({ entry, onDone }: { entry?: FaqEntry; onDone?: () => void }) {
+/**
+ * One FAQ entry (or a new one when `entry` is absent) in Persian and in English, saved through the
+ * admin function.
+ */
+export function FaqEntryForm({ entry, onDone }: { entry?: EditableFaqEntry; onDone?: () => void }) {
   const queryClient = useQueryClient()
   const [deleting, setDeleting] = useState(false)
   const { form, formProps, formError, reset } = useAppForm({
     schema: formSchema,
     defaultValues: {
-      group: entry?.group ?? '',
-      question: entry?.question ?? '',
-      answer: entry?.answer ?? '',
+      group: entry?.group_en ?? '',
+      question: entry?.question_en ?? '',
+      answer: entry?.answer_en ?? '',
+      group_fa: entry?.group_fa ?? '',
+      question_fa: entry?.question_fa ?? '',
+      answer_fa: entry?.answer_fa ?? '',
       position: String(entry?.position ?? 1000),
     },
     onSubmit: async (input) => {
@@ -58,21 +65,55 @@ export function FaqEntryForm({ entry, onDone }: { entry?: FaqEntry; onDone?: () 
   return (
     <form {...formProps} className="flex flex-col gap-3">
       <FormError message={formError} />
-      <div className="grid gap-3 sm:grid-cols-[1fr_8rem]">
-        <form.AppField name="group">
+      <LanguageFieldset legend={m.content_editor_persian()} hint={m.content_editor_persian_hint()}>
+        <form.AppField name="group_fa">
+          {(field) => <field.TextField label={m.content_faq_group_fa()} dir="rtl" lang="fa" />}
+        </form.AppField>
+        <form.AppField name="question_fa">
+          {(field) => <field.TextField label={m.content_faq_question_fa()} dir="rtl" lang="fa" />}
+        </form.AppField>
+        <form.AppField name="answer_fa">
           {(field) => (
-            <field.TextField label={m.content_faq_group()} hint={m.content_faq_group_hint()} required />
+            <field.TextAreaField label={m.content_faq_answer_markdown_fa()} rows={5} dir="rtl" lang="fa" />
           )}
         </form.AppField>
-        <form.AppField name="position">
-          {(field) => <field.TextField label={m.content_faq_order()} inputMode="numeric" required />}
+      </LanguageFieldset>
+      <LanguageFieldset legend={m.content_editor_english()} hint={m.content_editor_english_hint()}>
+        <form.AppField name="group">
+          {(field) => (
+            <field.TextField
+              label={m.content_faq_group()}
+              hint={m.content_faq_group_hint()}
+              dir="ltr"
+              lang="en"
+              required
+            />
+          )}
         </form.AppField>
-      </div>
-      <form.AppField name="question">
-        {(field) => <field.TextField label={m.content_faq_question()} required />}
-      </form.AppField>
-      <form.AppField name="answer">
-        {(field) => <field.TextAreaField label={m.content_faq_answer_markdown()} rows={5} required />}
+        <form.AppField name="question">
+          {(field) => <field.TextField label={m.content_faq_question()} dir="ltr" lang="en" required />}
+        </form.AppField>
+        <form.AppField name="answer">
+          {(field) => (
+            <field.TextAreaField
+              label={m.content_faq_answer_markdown()}
+              rows={5}
+              dir="ltr"
+              lang="en"
+              required
+            />
+          )}
+        </form.AppField>
+      </LanguageFieldset>
+      <form.AppField name="position">
+        {(field) => (
+          <field.TextField
+            label={m.content_faq_order()}
+            inputMode="numeric"
+            className="sm:max-w-32"
+            required
+          />
+        )}
       </form.AppField>
       <div className="flex flex-wrap gap-2">
         <form.AppForm>

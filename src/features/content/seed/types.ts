@@ -17,3 +17,17 @@ export interface SeedFaq {
   question: string
   answer: string
 }
+
+/** The Persian title, meta description and markdown body of a default page or guide. */
+export interface PersianText {
+  title: string
+  description: string
+  body: string
+}
+
+/** The Persian group, question and markdown answer of a default FAQ entry. */
+export interface PersianFaq {
+  group: string
+  question: string
+  answer: string
+}

@@ -17,6 +17,8 @@ import {
 type Values = {
   name: string
   description: string
+  name_fa: string
+  description_fa: string
   monthly_price: number | null
   yearly_price: number | null
   limits: Record<PlanLimitKind, string>
@@ -38,8 +40,10 @@ export function AdminPlanEditor({ plan }: { plan: AdminPlanView }) {
   const { form, formProps, formError } = useAppForm({
     schema: adminPlanInput,
     defaultValues: {
-      name: plan.name,
-      description: plan.description,
+      name: plan.name_en,
+      description: plan.description_en,
+      name_fa: plan.name_fa ?? '',
+      description_fa: plan.description_fa ?? '',
       monthly_price: plan.monthly_price,
       yearly_price: plan.yearly_price,
       limits: Object.fromEntries(planLimitKinds.map((k) => [k, limitText(plan.limits[k])])) as Record<
@@ -83,7 +87,9 @@ export function AdminPlanEditor({ plan }: { plan: AdminPlanView }) {
         <FormError message={formError} />
         <div className="grid gap-3 sm:grid-cols-2">
           <form.AppField name="name">
-            {(field) => <field.TextField label={m.tools_plans_name()} maxLength={40} required />}
+            {(field) => (
+              <field.TextField label={m.tools_plans_name()} maxLength={40} dir="ltr" lang="en" required />
+            )}
           </form.AppField>
           <form.AppField name="status">
             {(field) => (
@@ -99,7 +105,39 @@ export function AdminPlanEditor({ plan }: { plan: AdminPlanView }) {
           </form.AppField>
         </div>
         <form.AppField name="description">
-          {(field) => <field.TextAreaField label={m.tools_plans_description()} maxLength={300} rows={2} />}
+          {(field) => (
+            <field.TextAreaField
+              label={m.tools_plans_description()}
+              maxLength={300}
+              rows={2}
+              dir="ltr"
+              lang="en"
+            />
+          )}
+        </form.AppField>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <form.AppField name="name_fa">
+            {(field) => (
+              <field.TextField
+                label={m.tools_plans_name_fa()}
+                hint={m.tools_plans_fa_hint()}
+                maxLength={40}
+                dir="rtl"
+                lang="fa"
+              />
+            )}
+          </form.AppField>
+        </div>
+        <form.AppField name="description_fa">
+          {(field) => (
+            <field.TextAreaField
+              label={m.tools_plans_description_fa()}
+              maxLength={300}
+              rows={2}
+              dir="rtl"
+              lang="fa"
+            />
+          )}
         </form.AppField>
         <div className="grid gap-3 sm:grid-cols-2">
           <form.AppField name="monthly_price">

@@ -60,7 +60,8 @@ export function PlanUsageCard({ overview }: { overview: SubscriptionOverview }) 
     <section aria-labelledby="plan-usage-title" className={card}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="plan-usage-title" className="text-base font-semibold text-ink">
-          {m.seller_plan_usage_title()} <span className="text-sm font-normal text-stone-600">({overview.plan.name})</span>
+          {m.seller_plan_usage_title()}{' '}
+          <span className="text-sm font-normal text-stone-600">({overview.plan.name})</span>
         </h2>
         <Link to="/subscription" className="text-sm font-medium text-brand-800 hover:underline">
           {overview.can_manage ? m.seller_plan_change() : m.seller_plan_see()}

@@ -28,7 +28,10 @@ export function RenewalBanner() {
           </>
         ) : (
           <>
-            {m.seller_plan_renew_ending({ plan: current.plan_name, ended: formatTehranDay(current.period_end) })}
+            {m.seller_plan_renew_ending({
+              plan: current.plan_name,
+              ended: formatTehranDay(current.period_end),
+            })}
           </>
         )}
       </p>

@@ -7,14 +7,14 @@ import { m } from '~/lib/messages'
 
 export const Route = createFileRoute('/admin/content/questions')({
   loader: async ({ context }) => {
-    await context.queryClient.ensureQueryData(contentQueries.faq())
+    await context.queryClient.ensureQueryData(contentQueries.adminFaq())
   },
   head: () => pageHead(m.admin_faq_title()),
   component: AdminFaqPage,
 })
 
 function AdminFaqPage() {
-  const { data: entries } = useSuspenseQuery(contentQueries.faq())
+  const { data: entries } = useSuspenseQuery(contentQueries.adminFaq())
   return (
     <section aria-labelledby="page-title" className="flex flex-col gap-5">
       <Link to="/admin/content" className="text-sm font-medium text-brand-800 hover:underline">

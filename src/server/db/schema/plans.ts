@@ -35,6 +35,9 @@ export const plans = pgTable(
     slug: text('slug').notNull(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
+    /** The Persian name and description, shown in the fa locale; null falls back to the English. */
+    nameFa: text('name_fa'),
+    descriptionFa: text('description_fa'),
     monthlyPrice: money('monthly_price').notNull().default(0),
     yearlyPrice: money('yearly_price').notNull().default(0),
     maxStores: integer('max_stores'),

@@ -90,6 +90,10 @@ export const contentPages = pgTable('content_pages', {
   title: text('title').notNull(),
   description: text('description').notNull(),
   body: text('body').notNull(),
+  /** The Persian text, shown in the fa locale; null (or empty) falls back to the English above. */
+  titleFa: text('title_fa'),
+  descriptionFa: text('description_fa'),
+  bodyFa: text('body_fa'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
 })
@@ -103,6 +107,10 @@ export const faqEntries = pgTable(
     groupName: text('group_name').notNull(),
     question: text('question').notNull(),
     answer: text('answer').notNull(),
+    /** The Persian text, shown in the fa locale; null (or empty) falls back to the English above. */
+    groupNameFa: text('group_name_fa'),
+    questionFa: text('question_fa'),
+    answerFa: text('answer_fa'),
     position: integer('position').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
