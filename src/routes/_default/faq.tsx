@@ -15,7 +15,7 @@ export const Route = createFileRoute('/_default/faq')({
     ])
     return { title: page.title, description: page.description }
   },
-  head: ({ loaderData }) => pageHead(loaderData?.title ?? m.content_faq_title(), loaderData?.description),
+  head: ({ loaderData }) => pageHead(loaderData?.title, loaderData?.description),
   component: FaqRoute,
 })
 

@@ -12,6 +12,6 @@ export const Route = createFileRoute('/_default/guides')({
     ])
     return { title: page.title, description: page.description }
   },
-  head: ({ loaderData }) => pageHead(loaderData?.title ?? m.content_guides_title(), loaderData?.description),
+  head: ({ loaderData }) => pageHead(loaderData?.title, loaderData?.description),
   component: GuidesPage,
 })

@@ -9,8 +9,9 @@ export const Route = createFileRoute('/_default/omdeh-plus')({
   validateSearch: plusSearch,
   loader: async ({ context }) => {
     await context.queryClient.ensureQueryData(plusQueries.overview())
+    return { title: plusName() }
   },
-  head: () => pageHead(plusName()),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: DefaultPlusPage,
 })
 

@@ -10,8 +10,9 @@ export const Route = createFileRoute('/_default/subscription')({
   validateSearch: subscriptionSearch,
   loader: async ({ context }) => {
     await context.queryClient.ensureQueryData(planQueries.list())
+    return { title: m.tools_plans_title() }
   },
-  head: () => pageHead(m.tools_plans_title()),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: DefaultSubscriptionPage,
 })
 

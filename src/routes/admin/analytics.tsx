@@ -16,8 +16,9 @@ export const Route = createFileRoute('/admin/analytics')({
   loaderDeps: ({ search }) => ({ days: search.days ?? 30 }),
   loader: async ({ context, deps }) => {
     await context.queryClient.ensureQueryData(adminQueries.analytics(deps.days))
+    return { title: m.admin_analytics_title() }
   },
-  head: () => pageHead(m.admin_analytics_title()),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: AnalyticsPage,
 })
 

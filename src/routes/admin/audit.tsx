@@ -16,8 +16,9 @@ export const Route = createFileRoute('/admin/audit')({
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {
     await context.queryClient.ensureQueryData(adminQueries.audit({ ...deps, per_page: AUDIT_PER_PAGE }))
+    return { title: m.admin_audit_title() }
   },
-  head: () => pageHead(m.admin_audit_title()),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: AuditPage,
 })
 

@@ -16,8 +16,9 @@ export const Route = createFileRoute('/admin/')({
   loaderDeps: ({ search }) => ({ days: search.days ?? 30 }),
   loader: async ({ context, deps }) => {
     await context.queryClient.ensureQueryData(adminQueries.dashboard(deps.days))
+    return { title: m.admin_dashboard_title() }
   },
-  head: () => pageHead(m.admin_dashboard_title()),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: AdminDashboardPage,
 })
 

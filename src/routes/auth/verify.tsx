@@ -16,7 +16,8 @@ export const Route = createFileRoute('/auth/verify')({
   beforeLoad: ({ search }) => {
     if (!search.phone) throw redirect({ to: '/auth', search: { redirect: search.redirect } })
   },
-  head: () => pageHead(m.account_route_verify()),
+  loader: () => ({ title: m.account_route_verify() }),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: AuthVerifyPage,
 })
 

@@ -17,8 +17,11 @@ export const Route = createFileRoute('/_default/dev/outbox')({
   loaderDeps: ({ search }) => ({ to: search.to }),
   loader: async ({ context, deps }) => {
     await context.queryClient.ensureQueryData(authQueries.outbox(deps))
+    return { title: m.account_outbox_title() }
   },
-  head: () => ({ meta: [{ title: m.account_outbox_title() }, { name: 'robots', content: 'noindex' }] }),
+  head: ({ loaderData }) => ({
+    meta: [...(loaderData ? [{ title: loaderData.title }] : []), { name: 'robots', content: 'noindex' }],
+  }),
   component: DevOutboxPage,
 })
 

@@ -18,8 +18,9 @@ export const Route = createFileRoute('/admin/orders/')({
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {
     await context.queryClient.ensureQueryData(adminOrderQueries.list({ ...deps, per_page: DEFAULT_PER_PAGE }))
+    return { title: m.admin_orders_title() }
   },
-  head: () => pageHead(m.admin_orders_title()),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: AdminOrdersPage,
 })
 

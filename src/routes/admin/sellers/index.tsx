@@ -30,8 +30,9 @@ export const Route = createFileRoute('/admin/sellers/')({
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {
     await context.queryClient.ensureQueryData(sellerQueries.applications({ ...deps, per_page: PER_PAGE }))
+    return { title: m.admin_applications_title() }
   },
-  head: () => pageHead(m.admin_applications_title()),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: SellerApplicationsPage,
 })
 

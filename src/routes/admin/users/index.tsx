@@ -18,8 +18,9 @@ export const Route = createFileRoute('/admin/users/')({
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {
     await context.queryClient.ensureQueryData(adminQueries.users({ ...deps, per_page: USERS_PER_PAGE }))
+    return { title: m.admin_users_title() }
   },
-  head: () => pageHead(m.admin_users_title()),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: AdminUsersPage,
 })
 

@@ -19,8 +19,9 @@ export const Route = createFileRoute('/buyer/invoices/')({
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {
     await context.queryClient.ensureQueryData(orderQueries.invoices({ ...deps, per_page: DEFAULT_PER_PAGE }))
+    return { title: m.account_your_invoices() }
   },
-  head: () => pageHead(m.account_your_invoices()),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: BuyerInvoicesPage,
 })
 

@@ -17,8 +17,9 @@ export const Route = createFileRoute('/buyer/orders/')({
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {
     await context.queryClient.ensureQueryData(orderQueries.buyerList({ ...deps, per_page: DEFAULT_PER_PAGE }))
+    return { title: m.account_your_orders() }
   },
-  head: () => pageHead(m.account_your_orders()),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: BuyerOrdersPage,
 })
 

@@ -15,8 +15,9 @@ export const Route = createFileRoute('/seller/inventory/')({
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {
     await context.queryClient.ensureQueryData(inventoryQueries.page(deps))
+    return { title: m.inventory_title() }
   },
-  head: () => pageHead(m.inventory_title()),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: SellerInventoryPage,
 })
 

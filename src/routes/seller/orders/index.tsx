@@ -18,8 +18,9 @@ export const Route = createFileRoute('/seller/orders/')({
     await context.queryClient.ensureQueryData(
       orderQueries.sellerList({ ...deps, per_page: DEFAULT_PER_PAGE }),
     )
+    return { title: m.seller_orders_title() }
   },
-  head: () => pageHead(m.seller_orders_title()),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: SellerOrdersPage,
 })
 
