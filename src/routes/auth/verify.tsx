@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { phoneSchema } from '~/features/auth/auth.schemas'
+import { phoneSchema } from '~/features/auth/phone.schemas'
 import { VerifyPage } from '~/features/auth/components/verify-page'
 import { pageHead } from '~/features/shell/page-head'
 import { m } from '~/lib/messages'
