@@ -94,5 +94,5 @@ export const XIcon = (p: IconProps) => (
   </Mark>
 )
 
-// Icons no first paint needs are in more-icons.tsx, out of the chunk every page loads (issue #21).
-export { CloseIcon, ChevronRightIcon, ChevronLeftIcon, StoreIcon, TruckIcon, TagIcon, ShieldIcon } from './more-icons'
+// Icons the shell (header, footer, menus) does not use are in more-icons.tsx: import them from
+// there, not through this module, which would put them in every page's first chunk (issue #21).

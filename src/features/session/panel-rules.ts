@@ -44,5 +44,5 @@ export function isRememberedPath(pathname: string): boolean {
 }
 
 // The menus (their labels are messages in both languages) are in panel-menus.ts: only the drawers
-// and panel layouts, which load on use, need them, not every page's first chunk (issue #21).
-export { buyerMenu, panelMenu, sellerMenu, type MenuItem, type MenuPath } from './panel-menus'
+// and panel layouts, which load on use, need them, not every page's first chunk (issue #21). Import
+// them from there: a re-export here would bring them back into that chunk.
