@@ -2,7 +2,12 @@ import * as v from 'valibot'
 import { INT4_MAX } from '~/lib/schema-pieces'
 import type { OrderStatus } from '~/lib/domain-enums'
 import { shipInput, rejectInput } from './orders.schemas'
-import { adminOrderSearchEntries, DATE_ORDER, dateRangeOrdered } from './orders-search.schemas'
+import {
+  adminOrderSearchEntries,
+  DATE_ORDER,
+  dateRangeOrdered,
+  type adminOrderSearch,
+} from './orders-search.schemas'
 
 export {
   adminOrderSearch,

@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { m } from '~/lib/messages'
 import * as v from 'valibot'
 import { FaqPage } from '~/features/content/components/faq-page'
 import { contentQueries } from '~/features/content/content.queries'

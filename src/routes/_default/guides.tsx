@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { m } from '~/lib/messages'
 import { GuidesPage } from '~/features/content/components/guides-page'
 import { contentQueries } from '~/features/content/content.queries'
 import { pageHead } from '~/features/shell/page-head'
