@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { adminQueries } from '~/features/admin/admin.queries'
-import { AUDIT_PER_PAGE, auditSearch } from '~/features/admin/admin.schemas'
+import { AUDIT_PER_PAGE, auditSearch } from '~/features/admin/admin-search.schemas'
 import { AuditFilters } from '~/features/admin/components/audit-filters'
 import { AuditList } from '~/features/admin/components/audit-list'
 import { pageHead } from '~/features/shell/page-head'

@@ -7,7 +7,7 @@ import {
 } from '~/features/sellers/components/seller-applications'
 import { sellerQueries } from '~/features/sellers/sellers.queries'
 import { pageHead } from '~/features/shell/page-head'
-import { isoDay } from '~/features/admin/admin.schemas'
+import { isoDay } from '~/features/admin/admin-search.schemas'
 import { sellerStatuses } from '~/lib/domain-enums'
 import { formatTehranDay } from '~/lib/tehran-time'
 import { formatNumber } from '~/lib/money'

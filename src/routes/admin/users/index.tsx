@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { adminQueries } from '~/features/admin/admin.queries'
-import { adminUserSearch, USERS_PER_PAGE } from '~/features/admin/admin.schemas'
+import { adminUserSearch, USERS_PER_PAGE } from '~/features/admin/admin-search.schemas'
 import { NoUsers, RoleFilter, UserList } from '~/features/admin/components/user-list'
 import { pageHead } from '~/features/shell/page-head'
 import { dayText } from '~/features/admin/admin-format'
