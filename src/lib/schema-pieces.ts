@@ -23,15 +23,6 @@ export function extendObject<TEntries extends v.ObjectEntries, TMore extends v.O
   return v.object({ ...schema.entries, ...more })
 }
 
-/** `v.object({ ...entries, ...more })` for plain entry objects, droppable in the same way. */
-/* @__NO_SIDE_EFFECTS__ */
-export function objectOf<TEntries extends v.ObjectEntries, TMore extends v.ObjectEntries>(
-  entries: TEntries,
-  more: TMore,
-) {
-  return v.object({ ...entries, ...more })
-}
-
 /** A database id (int4 identity): a whole number from 1 to 2,147,483,647. */
 export const idSchema = v.pipe(
   v.number(() => m.server_field_number()),
