@@ -1,5 +1,5 @@
-import { cpSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { cpSync, readFileSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
 import tailwindcss from '@tailwindcss/vite'
 import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import viteReact from '@vitejs/plugin-react'
@@ -35,6 +35,46 @@ function lazyServerFnClient(): Plugin {
       )
         return shim
       return null
+    },
+  }
+}
+
+/**
+ * What the browser uses of Paraglide's runtime, and nothing else (issue #21). The generated
+ * src/paraglide/runtime.js also carries the locale strategies (cookie, URL patterns, custom
+ * strategies, setLocale with its reload), which this app does not use: the locale comes from the
+ * server through `<html lang>` (lib/i18n.ts overwrites getLocale), and a switch is a link with
+ * `?lang=`. Those came to ~1 KB gzip of every page's first chunk. The messages and lib/i18n.ts import
+ * only what is below; the build fails if one starts importing something else. The server and the
+ * tests keep the real runtime.
+ */
+function browserParaglideRuntime(): Plugin {
+  const runtime = resolve('src/paraglide/runtime.js')
+  const id = '\0omdeh:paraglide-browser-runtime'
+  return {
+    name: 'omdeh:paraglide-browser-runtime',
+    enforce: 'pre',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    resolveId(source, importer) {
+      if (source === '~/paraglide/runtime') return id
+      if (importer && /^\.\.?\/runtime\.js$/.test(source) && resolve(dirname(importer), source) === runtime)
+        return id
+      return null
+    },
+    load(loaded) {
+      if (loaded !== id) return null
+      const settings = JSON.parse(readFileSync(resolve('project.inlang/settings.json'), 'utf8')) as {
+        baseLocale: string
+        locales: string[]
+      }
+      return [
+        `export const baseLocale = ${JSON.stringify(settings.baseLocale)}`,
+        `export const locales = ${JSON.stringify(settings.locales)}`,
+        'export const experimentalStaticLocale = undefined',
+        'export function isLocale(locale) { return !!locale && locales.some((item) => item === locale) }',
+        'export let getLocale = () => baseLocale',
+        'export const overwriteGetLocale = (fn) => { getLocale = fn }',
+      ].join('\n')
     },
   }
 }
@@ -81,6 +121,7 @@ export default defineConfig({
   server: { port: 3000 },
   plugins: [
     lazyServerFnClient(),
+    browserParaglideRuntime(),
     tailwindcss(),
     tanstackStart({
       router: {

@@ -8,6 +8,21 @@ import { m } from './messages'
  */
 export const INT4_MAX = 2_147_483_647
 
+/**
+ * `v.object({ ...schema.entries, ...more })` as one call the bundler may drop when nothing uses
+ * it. Written out at a module's top level, the spread would stay in the browser's bundle even when
+ * the object is unused (reading `.entries` could run a getter), and with it every schema and
+ * message it reads, in the chunk every page loads (issue #21). Helpers here are marked free of side
+ * effects for the same reason: an unused `textSchema(120)` then goes too.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function extendObject<TEntries extends v.ObjectEntries, TMore extends v.ObjectEntries>(
+  schema: { readonly entries: TEntries },
+  more: TMore,
+) {
+  return v.object({ ...schema.entries, ...more })
+}
+
 /** A database id (int4 identity): a whole number from 1 to 2,147,483,647. */
 export const idSchema = v.pipe(
   v.number(() => m.server_field_number()),
@@ -17,6 +32,7 @@ export const idSchema = v.pipe(
 )
 
 /** A whole number within [min, max] (max at most int4). */
+/* @__NO_SIDE_EFFECTS__ */
 export function intSchema(min: number, max: number = INT4_MAX) {
   return v.pipe(
     v.number(() => m.server_field_number()),
@@ -32,6 +48,7 @@ export function intSchema(min: number, max: number = INT4_MAX) {
 export const quantitySchema = intSchema(1)
 
 /** An amount of money in integer minor units (bigint in the database; kept within a safe integer). */
+/* @__NO_SIDE_EFFECTS__ */
 export function moneySchema(min = 0) {
   return v.pipe(
     v.number(() => m.server_field_number()),
@@ -42,6 +59,7 @@ export function moneySchema(min = 0) {
 }
 
 /** A string without NUL bytes, at most `max` characters (after trimming when `trim` is on). */
+/* @__NO_SIDE_EFFECTS__ */
 export function textSchema(max: number, options: { min?: number; trim?: boolean; label?: string } = {}) {
   const { min = 0, trim = true } = options
   return v.pipe(
@@ -61,6 +79,7 @@ export const uuidSchema = v.pipe(v.string(() => m.server_field_text()), v.trim()
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 
 /** A slug field of a seller or admin form (stores, magazines, brands, categories). */
+/* @__NO_SIDE_EFFECTS__ */
 export function slugSchema(min = 3, max = 60) {
   return v.pipe(
     textSchema(max, { min }),

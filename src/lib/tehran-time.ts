@@ -1,11 +1,11 @@
-import { currentLocale, intlLocale, type Locale } from './i18n'
 import { m } from './messages'
+import { localised, TEHRAN } from './tehran-format'
 /**
  * Tehran wall-clock time (the market's): the one place that turns stored UTC instants into what a
  * page, a sheet or a message shows, and that says which instants a calendar day ("2026-11-26")
  * covers. Days are Tehran days everywhere: dashboards, order filters, invoices.
  */
-export const TEHRAN = 'Asia/Tehran'
+export { formatTehranYear, TEHRAN } from './tehran-format'
 
 const minuteFormat = new Intl.DateTimeFormat('sv-SE', {
   timeZone: TEHRAN,
@@ -20,20 +20,6 @@ const minuteFormat = new Intl.DateTimeFormat('sv-SE', {
 /** "2026-12-01 08:30": the form price sheets write and read back. */
 export const formatTehranMinute = (date: Date | string) =>
   minuteFormat.format(new Date(date)).replace(',', '')
-
-/** Formatters per page locale (Persian calendar and digits in fa, Gregorian in en), made once. */
-function localised(options: Intl.DateTimeFormatOptions) {
-  const made = new Map<Locale, Intl.DateTimeFormat>()
-  return (date: Date | string | number) => {
-    const locale = currentLocale()
-    let format = made.get(locale)
-    if (!format) {
-      format = new Intl.DateTimeFormat(intlLocale(locale), { ...options, timeZone: TEHRAN })
-      made.set(locale, format)
-    }
-    return format.format(new Date(date))
-  }
-}
 
 const readable = localised({ dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' })
 
@@ -58,8 +44,6 @@ export const formatTehranDayLong = localised({ dateStyle: 'long' })
 /** "March 2024": the month in Tehran (a store opened late on the 31st UTC may be next month there). */
 export const formatTehranMonth = localised({ month: 'long', year: 'numeric' })
 
-/** "2026" (fa: "۱۴۰۵"): the year in Tehran in the page's calendar (a footer's copyright). */
-export const formatTehranYear = localised({ year: 'numeric' })
 
 const wallParts = new Intl.DateTimeFormat('en-US', {
   timeZone: TEHRAN,

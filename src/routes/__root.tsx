@@ -3,7 +3,7 @@ import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanst
 import type { ReactNode } from 'react'
 import { constants } from '#app-config'
 import { BasketProvider } from '~/features/basket/basket-provider'
-import { catalogQueries } from '~/features/catalog/catalog.queries'
+import { catalogShellQueries } from '~/features/catalog/catalog-shell.queries'
 import { ensureCurrentUser } from '~/features/session/session.queries'
 import { AppRuntime } from '~/features/shell/components/app-runtime'
 import { AppToaster } from '~/features/shell/components/app-toaster'
@@ -39,7 +39,7 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
   // A failure here must not take every page down; the header then shows no categories.
   loader: async ({ context }) => {
     await Promise.all([
-      context.queryClient.ensureQueryData(catalogQueries.categoryTree()).catch(() => undefined),
+      context.queryClient.ensureQueryData(catalogShellQueries.categoryTree()).catch(() => undefined),
       context.queryClient.ensureQueryData(shellQueries.runtimeConfig()).catch(() => undefined),
     ])
   },

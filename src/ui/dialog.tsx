@@ -1,7 +1,7 @@
 import { Dialog as D } from 'radix-ui'
 import type { ComponentProps, ReactNode } from 'react'
 import { cn } from '~/lib/cn'
-import { CloseIcon } from './icons'
+import { CloseIcon } from './more-icons'
 import { m } from '~/lib/messages'
 
 export const Dialog = D.Root

@@ -1,31 +1,9 @@
-import type { ComponentProps } from 'react'
+import { Svg, type IconProps } from './svg-icon'
 
 /**
  * Inline icons (no icon font, no extra requests). Decorative by default: the control that holds
  * one carries the accessible name.
  */
-type IconProps = ComponentProps<'svg'> & { size?: number }
-
-function Svg({ size = 20, children, ...props }: IconProps) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  )
-}
-
 export const SearchIcon = (p: IconProps) => (
   <Svg {...p}>
     <circle cx="11" cy="11" r="7" />
@@ -55,25 +33,9 @@ export const MenuIcon = (p: IconProps) => (
     <path d="M4 6h16M4 12h16M4 18h16" />
   </Svg>
 )
-export const CloseIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M6 6l12 12M18 6 6 18" />
-  </Svg>
-)
 export const ChevronDownIcon = (p: IconProps) => (
   <Svg {...p}>
     <path d="m6 9 6 6 6-6" />
-  </Svg>
-)
-/** Next and previous point the way the page reads: mirrored right to left. */
-export const ChevronRightIcon = ({ className, ...p }: IconProps) => (
-  <Svg {...p} className={`rtl:-scale-x-100 ${className ?? ''}`}>
-    <path d="m9 6 6 6-6 6" />
-  </Svg>
-)
-export const ChevronLeftIcon = ({ className, ...p }: IconProps) => (
-  <Svg {...p} className={`rtl:-scale-x-100 ${className ?? ''}`}>
-    <path d="m15 6-6 6 6 6" />
   </Svg>
 )
 export const GridIcon = (p: IconProps) => (
@@ -89,33 +51,9 @@ export const ChatIcon = (p: IconProps) => (
     <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12Z" />
   </Svg>
 )
-export const StoreIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M4 10v10h16V10M3 4h18l-1.5 6h-15L3 4ZM9 20v-5h6v5" />
-  </Svg>
-)
 export const SwitchIcon = (p: IconProps) => (
   <Svg {...p}>
     <path d="M7 4 3 8l4 4M3 8h14M17 20l4-4-4-4M21 16H7" />
-  </Svg>
-)
-export const TruckIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M3 6h11v10H3zM14 10h4l3 3v3h-7" />
-    <circle cx="7" cy="18" r="1.6" />
-    <circle cx="17" cy="18" r="1.6" />
-  </Svg>
-)
-export const TagIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M3 12V4h8l10 10-8 8L3 12Z" />
-    <circle cx="7.5" cy="8.5" r="1.2" />
-  </Svg>
-)
-export const ShieldIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M12 3 4 6v6c0 5 3.5 8 8 9 4.5-1 8-4 8-9V6l-8-3Z" />
-    <path d="m9 12 2 2 4-4" />
   </Svg>
 )
 
@@ -155,3 +93,6 @@ export const XIcon = (p: IconProps) => (
     <path d="M17.8 3h3.1l-6.8 7.7 8 10.3h-6.2l-4.9-6.3L5.4 21H2.3l7.2-8.3L1.8 3h6.4l4.4 5.8L17.8 3Zm-1.1 16.2h1.7L7.4 4.7H5.6l11.1 14.5Z" />
   </Mark>
 )
+
+// Icons the shell (header, footer, menus) does not use are in more-icons.tsx: import them from
+// there, not through this module, which would put them in every page's first chunk (issue #21).

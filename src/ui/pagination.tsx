@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { cn } from '~/lib/cn'
 import { buttonClasses } from './button'
-import { ChevronLeftIcon, ChevronRightIcon } from './icons'
+import { ChevronLeftIcon, ChevronRightIcon } from './more-icons'
 import { paginationRange } from './pagination-range'
 import { formatNumber } from '~/lib/money'
 import { m } from '~/lib/messages'

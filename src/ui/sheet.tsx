@@ -2,7 +2,7 @@ import { Dialog as D } from 'radix-ui'
 import type { ReactNode } from 'react'
 import { cn } from '~/lib/cn'
 import { overlayClasses } from './dialog'
-import { CloseIcon } from './icons'
+import { CloseIcon } from './more-icons'
 import { m } from '~/lib/messages'
 
 /**

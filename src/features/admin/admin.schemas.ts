@@ -1,29 +1,41 @@
 import * as v from 'valibot'
-import { idSchema, intSchema, textSchema } from '~/lib/schema-pieces'
+import { idSchema, intSchema } from '~/lib/schema-pieces'
 import type { SellerStatus } from '~/lib/domain-enums'
+import {
+  AUDIT_PER_PAGE,
+  auditSearchEntries,
+  DAYS_IN_ORDER,
+  daysInOrder,
+  rangeSchema,
+  userSearchEntries,
+  USERS_PER_PAGE,
+  type DashboardRange,
+} from './admin-search.schemas'
+
+export {
+  AUDIT_PER_PAGE,
+  adminUserSearch,
+  auditSearch,
+  dashboardRanges,
+  isoDay,
+  rangeSchema,
+  userRoles,
+  USERS_PER_PAGE,
+  type AdminUserSearch,
+  type AuditSearch,
+  type DashboardRange,
+  type UserRoleFilter,
+} from './admin-search.schemas'
 
 /**
  * The operator's back office (issue #20 part A): dashboard, users, audit log, analytics. Client-safe:
  * the URL's search params, the server functions and the tests share these schemas.
  */
 
-/** How many days a dashboard looks back. */
-export const dashboardRanges = [30, 90] as const
-export type DashboardRange = (typeof dashboardRanges)[number]
-export const rangeSchema = v.picklist(dashboardRanges, 'Choose 30 or 90 days')
 
 export const dashboardInput = v.object({ days: v.optional(rangeSchema, 30) })
 export type DashboardInput = v.InferInput<typeof dashboardInput>
 
-/** A calendar day, 2026-11-22: the server reads it as a day in Tehran. */
-export const isoDay = v.pipe(
-  v.string(),
-  v.regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-22'),
-  v.check((value) => {
-    const time = Date.parse(`${value}T00:00:00Z`)
-    return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value
-  }, 'That date does not exist'),
-)
 
 export interface DashboardDay {
   day: string
@@ -61,23 +73,6 @@ export interface AdminDashboard {
 
 // ---- Users ----
 
-export const userRoles = ['buyer', 'seller', 'observer', 'admin', 'blocked'] as const
-export type UserRoleFilter = (typeof userRoles)[number]
-
-const userSearchEntries = {
-  q: v.optional(textSchema(100)),
-  role: v.optional(v.picklist(userRoles)),
-  /** Joined on or after this Tehran day (the dashboard's "new buyers" link). */
-  since: v.optional(isoDay),
-}
-
-export const adminUserSearch = v.object({
-  ...userSearchEntries,
-  page: v.optional(intSchema(1, 500)),
-})
-export type AdminUserSearch = v.InferOutput<typeof adminUserSearch>
-
-export const USERS_PER_PAGE = 20
 export const adminUserFilters = v.object({
   ...userSearchEntries,
   page: v.optional(intSchema(1, 500), 1),
@@ -158,33 +153,6 @@ export interface AdminUserDetail extends AdminUserRow {
 
 // ---- Audit log ----
 
-const auditSearchEntries = {
-  /** The acting user's id. */
-  actor: v.optional(intSchema(1)),
-  /** The seller acted for. */
-  seller: v.optional(intSchema(1)),
-  /** An action, or the start of one (`user.` finds every user action). */
-  action: v.optional(v.pipe(textSchema(60), v.regex(/^[a-z0-9_.]*$/, 'Use an action name like user.block'))),
-  record_type: v.optional(v.pipe(textSchema(40), v.regex(/^[a-z0-9_]*$/, 'Use a record type like user'))),
-  /** A record id is text (an SKU code, a number): `?record=5` arrives as the number 5 and means "5". */
-  record: v.optional(
-    v.union([v.pipe(v.number(), v.integer(), v.minValue(0), v.transform(String)), textSchema(60)]),
-  ),
-  from: v.optional(isoDay),
-  to: v.optional(isoDay),
-}
-
-const daysInOrder = <T extends { from?: string; to?: string }>(input: T) =>
-  !input.from || !input.to || input.from <= input.to
-const DAYS_IN_ORDER = 'The start date must not be after the end date'
-
-export const auditSearch = v.pipe(
-  v.object({ ...auditSearchEntries, page: v.optional(intSchema(1, 500)) }),
-  v.check(daysInOrder, DAYS_IN_ORDER),
-)
-export type AuditSearch = v.InferOutput<typeof auditSearch>
-
-export const AUDIT_PER_PAGE = 25
 export const auditFilters = v.pipe(
   v.object({
     ...auditSearchEntries,

@@ -3,49 +3,23 @@ import { constants } from '#app-config'
 import { asciiDigits } from '~/lib/digits'
 import { m } from '~/lib/messages'
 import { formatNumber } from '~/lib/money'
+import { extendObject } from '~/lib/schema-pieces'
+import { phoneSchema, REQUIRED } from './phone.schemas'
 
 /**
  * Sign-in and profile inputs: one schema each, used by the forms, the server functions and the JSON
  * endpoints. Field names are the API's (snake_case), so a 422's `errors` keys name form fields.
  */
 
-/** Messages are functions (valibot calls them per issue), so they follow the request's locale. */
-export const REQUIRED = () => m.account_field_required()
-export const INVALID_MOBILE = () => m.account_mobile_invalid()
-export const FOREIGN_MOBILE = () => m.account_mobile_foreign()
-
+export {
+  FOREIGN_MOBILE,
+  INVALID_MOBILE,
+  normalizeIranMobile,
+  phoneSchema,
+  REQUIRED,
+  type PhoneResult,
+} from './phone.schemas'
 export { asciiDigits } from '~/lib/digits'
-
-export type PhoneResult = { ok: true; phone: string } | { ok: false; message: string }
-
-/**
- * An Iranian mobile number as E.164 (+989xxxxxxxxx). Accepts 09xxxxxxxxx, 9xxxxxxxxx and
- * +989xxxxxxxxx (also 00989xxxxxxxxx), with spaces, dashes, dots or brackets between digits.
- */
-export function normalizeIranMobile(input: string): PhoneResult {
-  const compact = asciiDigits(input).replace(/[\s\-.()]/g, '')
-  const international = compact.startsWith('00') ? `+${compact.slice(2)}` : compact
-  let match: RegExpExecArray | null
-  if ((match = /^0(9\d{9})$/.exec(international))) return { ok: true, phone: `+98${match[1]}` }
-  if ((match = /^(9\d{9})$/.exec(international))) return { ok: true, phone: `+98${match[1]}` }
-  if ((match = /^\+98(9\d{9})$/.exec(international))) return { ok: true, phone: `+98${match[1]}` }
-  if (/^\+\d+$/.test(international) && !international.startsWith(constants.auth.countryCode)) {
-    return { ok: false, message: FOREIGN_MOBILE() }
-  }
-  return { ok: false, message: INVALID_MOBILE() }
-}
-
-export const phoneSchema = v.pipe(
-  v.string(REQUIRED),
-  v.trim(),
-  v.nonEmpty(REQUIRED),
-  v.rawTransform(({ dataset, addIssue, NEVER }) => {
-    const result = normalizeIranMobile(dataset.value)
-    if (result.ok) return result.phone
-    addIssue({ message: result.message })
-    return NEVER
-  }),
-)
 
 export const CODE_MESSAGE = () => m.account_code_enter({ length: formatNumber(constants.auth.otpLength) })
 export const codeSchema = v.pipe(
@@ -149,9 +123,9 @@ export const requestMobileChangeInput = v.object({
 })
 export const confirmMobileChangeInput = v.object({ phone: phoneSchema, code: codeSchema })
 
-export const apiVerifyCodeInput = v.object({ ...verifyCodeInput.entries, delivery: deliverySchema })
-export const apiRegisterInput = v.object({ ...registerInput.entries, delivery: deliverySchema })
-export const apiPasswordSignInInput = v.object({ ...passwordSignInInput.entries, delivery: deliverySchema })
+export const apiVerifyCodeInput = extendObject(verifyCodeInput, { delivery: deliverySchema })
+export const apiRegisterInput = extendObject(registerInput, { delivery: deliverySchema })
+export const apiPasswordSignInInput = extendObject(passwordSignInInput, { delivery: deliverySchema })
 export const apiRefreshInput = v.object({ refresh_token: v.optional(v.pipe(v.string(), v.maxLength(200))) })
 
 export type RequestCodeInput = v.InferOutput<typeof requestCodeInput>

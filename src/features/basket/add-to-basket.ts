@@ -4,6 +4,7 @@ import { m } from '~/lib/messages'
 import { formatNumber } from '~/lib/money'
 import { notify } from '~/lib/notify'
 import { loadBasketModule } from './basket-loader'
+import { HEADER_BASKET_ID } from './basket-status'
 import type { ProductDetail, ProductOffer } from '~/features/catalog/catalog.types'
 import type { BasketOffer, BasketProduct } from './basket.types'
 
@@ -58,8 +59,7 @@ export function offerInput(product: ProductDetail, offer: ProductOffer, quantity
   }
 }
 
-/** The id of the header's basket button, where focus goes after an add from the product page. */
-export const HEADER_BASKET_ID = 'header-basket'
+export { HEADER_BASKET_ID } from './basket-status'
 
 /** Out of stock: not always available and nothing left. */
 export function isOutOfStock(offer: Pick<BasketOffer, 'alwaysAvailable' | 'remainingQuantity'>) {

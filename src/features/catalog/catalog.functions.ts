@@ -1,24 +1,21 @@
 import { createServerFn } from '@tanstack/react-start'
 import { serverConfig } from '~/server/config.server'
 import { getDb } from '~/server/db/database.server'
-import { listCategoryTree } from './catalog-categories.server'
 import { getLandingPage } from './catalog-landing.server'
 import { listProducts } from './catalog-listing.server'
 import { getProductDetail } from './catalog-product.server'
-import { suggest } from './catalog-search.server'
 import { getStore } from './catalog-stores.server'
 import { validate } from '~/server/http/api-errors.server'
-import { featuredProductsInput, productSearchSchema, slugInput, suggestInput } from './catalog.schemas'
+import { featuredProductsInput, productSearchSchema, slugInput } from './catalog.schemas'
 import { getHomeSections, listFeaturedProducts } from './catalog.server'
 
 /**
  * The catalogue's server functions for the app's own pages. All public and read-only: they take
- * validated input and never look at who is asking.
+ * validated input and never look at who is asking. The two every page's header uses (the category
+ * tree, the search suggestions) are in catalog-shell.functions.ts, re-exported here (issue #21).
  */
 
-export const fetchCategoryTree = createServerFn({ method: 'GET' }).handler(async () =>
-  listCategoryTree(await getDb()),
-)
+export { fetchCategoryTree, fetchSuggestions } from './catalog-shell.functions'
 
 export const fetchFeaturedProducts = createServerFn({ method: 'GET' })
   .validator(validate(featuredProductsInput))
@@ -36,10 +33,6 @@ export const fetchProductListing = createServerFn({ method: 'GET' })
 export const fetchProductDetail = createServerFn({ method: 'GET' })
   .validator(validate(slugInput))
   .handler(async ({ data }) => getProductDetail(await getDb(), data.slug))
-
-export const fetchSuggestions = createServerFn({ method: 'GET' })
-  .validator(validate(suggestInput))
-  .handler(async ({ data }) => suggest(await getDb(), data.q))
 
 export const fetchLandingPage = createServerFn({ method: 'GET' })
   .validator(validate(slugInput))

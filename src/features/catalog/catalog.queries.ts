@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
 import {
-  fetchCategoryTree,
   fetchFeaturedProducts,
   fetchHomeSections,
   fetchLandingPage,
@@ -8,19 +7,13 @@ import {
   fetchProductListing,
   fetchSiteInfo,
   fetchStore,
-  fetchSuggestions,
 } from './catalog.functions'
 import type { ProductSearch } from './catalog.schemas'
+import { catalogShellQueries } from './catalog-shell.queries'
 
 /** Query-key factory for the catalogue: one place for keys, loaders and components alike. */
 export const catalogQueries = {
-  all: ['catalog'] as const,
-  categoryTree: () =>
-    queryOptions({
-      queryKey: [...catalogQueries.all, 'category-tree'],
-      queryFn: () => fetchCategoryTree(),
-      staleTime: 60_000,
-    }),
+  ...catalogShellQueries,
   featured: (limit = 12) =>
     queryOptions({
       queryKey: [...catalogQueries.all, 'featured', limit],
@@ -40,12 +33,6 @@ export const catalogQueries = {
     queryOptions({
       queryKey: [...catalogQueries.all, 'product', slug],
       queryFn: () => fetchProductDetail({ data: { slug } }),
-    }),
-  suggestions: (q: string) =>
-    queryOptions({
-      queryKey: [...catalogQueries.all, 'suggest', q],
-      queryFn: () => fetchSuggestions({ data: { q } }),
-      staleTime: 60_000,
     }),
   landing: (slug: string) =>
     queryOptions({

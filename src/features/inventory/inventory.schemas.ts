@@ -1,5 +1,6 @@
 import * as v from 'valibot'
-import { idSchema, intSchema } from '~/lib/schema-pieces'
+import { idSchema } from '~/lib/schema-pieces'
+import { inventoryDefaults, inventorySearch, type InventorySearch } from './inventory-search.schemas'
 
 /** /seller/inventory (issue #16): every SKU of the seller, searched, filtered, sorted and paged on the server. */
 
@@ -9,30 +10,15 @@ export const LOW_STOCK_DEFAULT = 10
 export const LOW_STOCK_MAX = 10_000_000
 /** Tiers that end within this many days count as "expiring". */
 export const EXPIRING_DAYS = 7
-/** Up to 500 rows a page: the table windows long pages (react-virtual), the query cuts the page first. */
-export const PAGE_SIZES = [25, 50, 100, 250, 500] as const
+export {
+  inventoryDefaults,
+  inventorySearch,
+  inventorySorts,
+  PAGE_SIZES,
+  type InventorySearch,
+  type InventorySort,
+} from './inventory-search.schemas'
 export const MAX_BULK = 100
-
-export const inventorySorts = ['updated', 'product', 'sku', 'store', 'stock', 'price'] as const
-export type InventorySort = (typeof inventorySorts)[number]
-
-const flag = v.optional(v.boolean(), false)
-
-export const inventorySearch = v.object({
-  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'At most 100 characters')), ''),
-  store: v.optional(idSchema),
-  status: v.optional(v.picklist(['all', 'active', 'inactive'] as const), 'all'),
-  stock: v.optional(v.picklist(['all', 'out', 'low'] as const), 'all'),
-  discounted: flag,
-  expiring: flag,
-  noTier: flag,
-  sort: v.optional(v.picklist(inventorySorts), 'updated'),
-  desc: v.optional(v.boolean(), true),
-  page: v.optional(intSchema(1, 100_000), 1),
-  perPage: v.optional(v.picklist(PAGE_SIZES), 50),
-})
-export type InventorySearch = v.InferOutput<typeof inventorySearch>
-export const inventoryDefaults: InventorySearch = v.parse(inventorySearch, {})
 
 export const bulkSkuStatusInput = v.object({
   skuIds: v.pipe(

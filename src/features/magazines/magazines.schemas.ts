@@ -120,14 +120,7 @@ export const pickableSkusInput = v.object({
 })
 export type PickableSkusInput = v.InferOutput<typeof pickableSkusInput>
 
-/** /magazine search parameters. */
-export const magazineListSearch = v.object({
-  q: v.optional(textSchema(100)),
-  seller: v.optional(idSchema),
-  category: v.optional(v.pipe(textSchema(80, { min: 1 }), v.regex(/^[a-z0-9-]+$/))),
-  page: v.optional(intSchema(1, 500)),
-})
-export type MagazineListSearch = v.InferOutput<typeof magazineListSearch>
+export { magazineListSearch, type MagazineListSearch } from './magazine-search.schemas'
 
 export const identifyInput = v.object({ identify: identifySchema })
 export const magazinePageAddsInput = v.object({ identify: identifySchema, magazinePageId: idSchema })

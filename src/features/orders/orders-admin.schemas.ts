@@ -1,7 +1,20 @@
 import * as v from 'valibot'
 import { INT4_MAX } from '~/lib/schema-pieces'
 import type { OrderStatus } from '~/lib/domain-enums'
-import { isoDaySchema, orderSearchSchema, orderStatusSchema, shipInput, rejectInput } from './orders.schemas'
+import { shipInput, rejectInput } from './orders.schemas'
+import {
+  adminOrderSearchEntries,
+  DATE_ORDER,
+  dateRangeOrdered,
+  type adminOrderSearch,
+} from './orders-search.schemas'
+
+export {
+  adminOrderSearch,
+  orderDateBases,
+  sellerNameSearchSchema,
+  type OrderDateBasis,
+} from './orders-search.schemas'
 import type { OrderDetail, OrderSummary, Paged } from './orders.schemas'
 
 /**
@@ -9,45 +22,9 @@ import type { OrderDetail, OrderSummary, Paged } from './orders.schemas'
  * functions and the tests share these schemas).
  */
 
-const dateRangeOrdered = <T extends { from?: string; to?: string }>(input: T) =>
-  !input.from || !input.to || input.from <= input.to
-const DATE_ORDER = 'The start date must not be after the end date'
-
-/** A part of the seller's shop or legal name. */
-export const sellerNameSearchSchema = v.pipe(
-  v.string(),
-  v.trim(),
-  v.maxLength(100, 'Search by at most 100 characters of the seller’s name'),
-)
-
-/** Which date `from` and `to` filter on: when the order was placed (the default) or paid. */
-export const orderDateBases = ['placed', 'paid'] as const
-export type OrderDateBasis = (typeof orderDateBases)[number]
-
-const searchEntries = {
-  status: v.optional(orderStatusSchema),
-  seller: v.optional(sellerNameSearchSchema),
-  /** One seller exactly (the dashboard's top sellers, the admin's seller page). */
-  seller_id: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(INT4_MAX))),
-  /** `paid`: only paid orders (whatever they became since), with the dates on the payment date. */
-  dates: v.optional(v.picklist(orderDateBases)),
-  q: v.optional(orderSearchSchema),
-  from: v.optional(isoDaySchema),
-  to: v.optional(isoDaySchema),
-}
-
-/** The URL's search params (all optional). */
-export const adminOrderSearch = v.pipe(
-  v.object({
-    ...searchEntries,
-    page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(500))),
-  }),
-  v.check(dateRangeOrdered, DATE_ORDER),
-)
-
 export const adminOrderFilters = v.pipe(
   v.object({
-    ...searchEntries,
+    ...adminOrderSearchEntries,
     page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(500)), 1),
     per_page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)), 20),
   }),

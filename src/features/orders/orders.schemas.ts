@@ -1,13 +1,23 @@
 import * as v from 'valibot'
-import { idSchema, INT4_MAX } from '~/lib/schema-pieces'
-import {
-  orderStatuses,
-  type DeliveryMethod,
-  type OrderActorKind,
-  type OrderStatus,
-  type PaymentSessionStatus,
-} from '~/lib/domain-enums'
+import { INT4_MAX } from '~/lib/schema-pieces'
+import type { DeliveryMethod, OrderActorKind, OrderStatus, PaymentSessionStatus } from '~/lib/domain-enums'
 import { rejectionReasonSchema, shippingSchema } from './order-transitions.schemas'
+import {
+  DEFAULT_PER_PAGE,
+  dateRangeOrdered,
+  isoDaySchema,
+  orderSearchSchema,
+  orderStatusSchema,
+} from './orders-search.schemas'
+
+export {
+  buyerOrderSearch,
+  DEFAULT_PER_PAGE,
+  isoDaySchema,
+  orderSearchSchema,
+  orderStatusSchema,
+  sellerOrderSearch,
+} from './orders-search.schemas'
 
 /**
  * Order pages (buyer and seller): one schema for the URL's search params, the server functions and
@@ -16,41 +26,11 @@ import { rejectionReasonSchema, shippingSchema } from './order-transitions.schem
 
 export const ORDER_NOT_FOUND = 'Order not found'
 export const INVOICE_NOT_FOUND = 'Invoice not found'
-export const DEFAULT_PER_PAGE = 20
 
 const page = v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(500)), 1)
 const perPage = v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)), DEFAULT_PER_PAGE)
 const id = (message: string) =>
   v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(INT4_MAX, message))
-
-export const orderStatusSchema = v.picklist(orderStatuses, 'Unknown order status')
-
-/** What people type to find an order: its number, or a part of it ("om-7k2", "7K2P"). */
-export const orderSearchSchema = v.pipe(
-  v.string(),
-  v.trim(),
-  v.toUpperCase(),
-  v.maxLength(20, 'Search by the order number (at most 20 characters)'),
-  v.regex(/^[A-Z0-9-]*$/, 'Search by the order number: letters, digits and dashes'),
-)
-
-/** A calendar day in the URL (UTC): 2026-11-22. */
-export const isoDaySchema = v.pipe(
-  v.string(),
-  v.regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-22'),
-  // 2026-02-30 parses (as 2 March): only a day that reads back the same exists.
-  v.check((value) => {
-    const time = Date.parse(`${value}T00:00:00Z`)
-    return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value
-  }, 'That date does not exist'),
-)
-
-/** /buyer/orders search params (all optional: the defaults are page 1, every status). */
-export const buyerOrderSearch = v.object({
-  status: v.optional(orderStatusSchema),
-  q: v.optional(orderSearchSchema),
-  page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(500))),
-})
 
 export const buyerOrderFilters = v.object({
   status: v.optional(orderStatusSchema),
@@ -58,21 +38,6 @@ export const buyerOrderFilters = v.object({
   page,
   per_page: perPage,
 })
-
-const dateRangeOrdered = <T extends { from?: string; to?: string }>(input: T) =>
-  !input.from || !input.to || input.from <= input.to
-
-/** /seller/orders search params. */
-export const sellerOrderSearch = v.pipe(
-  v.object({
-    status: v.optional(orderStatusSchema),
-    store: v.optional(idSchema),
-    from: v.optional(isoDaySchema),
-    to: v.optional(isoDaySchema),
-    page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(500))),
-  }),
-  v.check(dateRangeOrdered, 'The start date must not be after the end date'),
-)
 
 export const sellerOrderFilters = v.pipe(
   v.object({

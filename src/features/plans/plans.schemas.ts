@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { m } from '~/lib/messages'
 import { formatNumber } from '~/lib/money'
 import { billingCycles, type BillingCycle, type PlanLimitKind } from '~/lib/domain-enums'
+import { PURCHASE_NUMBER_PATTERN } from './purchase-search.schemas'
 
 /** Seller plans (issue #19): client-safe schemas, views and the words the UI and server share. */
 
@@ -16,7 +17,7 @@ export const billingCycleSchema = v.picklist(billingCycles, () => m.tools_plans_
 export const choosePlanInput = v.object({ plan: planSlugSchema, cycle: billingCycleSchema })
 export type ChoosePlanInput = v.InferInput<typeof choosePlanInput>
 
-export const PURCHASE_NUMBER_PATTERN = /^PL-[0-9]{6,12}$/
+export { PURCHASE_NUMBER_PATTERN, subscriptionSearch } from './purchase-search.schemas'
 export const purchaseNumberSchema = v.pipe(
   v.string(),
   v.trim(),
@@ -24,10 +25,6 @@ export const purchaseNumberSchema = v.pipe(
 )
 export const purchaseResultInput = v.object({ purchaseNumber: purchaseNumberSchema })
 
-/** /subscription's search: the payment result when coming back from the bank. */
-export const subscriptionSearch = v.object({
-  purchase: v.optional(v.pipe(v.string(), v.regex(PURCHASE_NUMBER_PATTERN))),
-})
 
 type LimitWords = { one: string; many: string; column: string }
 /** Words read when shown (getters), so they follow the page's or the request's language. */

@@ -2,7 +2,8 @@ import * as v from 'valibot'
 import { constants } from '#app-config'
 import { m } from '~/lib/messages'
 import { formatNumber } from '~/lib/money'
-import { PURCHASE_NUMBER_PATTERN, type PlatformInvoiceSummary } from '~/features/plans/plans.schemas'
+import type { PlatformInvoiceSummary } from '~/features/plans/plans.schemas'
+import { PURCHASE_NUMBER_PATTERN } from '~/features/plans/purchase-search.schemas'
 
 /** Plus membership for buyers (issue #19): client-safe schemas, views and the words both sides share. */
 
@@ -23,10 +24,7 @@ export const plusPurchaseInput = v.object({
   ),
 })
 
-/** /omdeh-plus's search: the payment result when coming back from the bank. */
-export const plusSearch = v.object({
-  purchase: v.optional(v.pipe(v.string(), v.regex(PURCHASE_NUMBER_PATTERN))),
-})
+export { plusSearch } from '~/features/plans/purchase-search.schemas'
 
 /** The admin's Plus price form (minor units, VAT included). */
 export const PLUS_PRICE_MESSAGE = () =>

@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { User } from '~/features/auth/auth.schemas'
 import type { SellerStatus } from '~/lib/domain-enums'
-import {
-  activePanelFor,
-  buyerMenu,
-  isRememberedPath,
-  panelOfPath,
-  sellerMenu,
-  type MenuItem,
-} from './panel-rules'
+import { buyerMenu, sellerMenu, type MenuItem } from './panel-menus'
+import { activePanelFor, isRememberedPath, panelOfPath } from './panel-rules'
 import { displayName } from './session.schemas'
 
 const buyer: User = {

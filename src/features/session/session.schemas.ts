@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { userSchema, type User } from '~/features/auth/auth.schemas'
+import { userSchema, type User } from '~/lib/user'
 import { m } from '~/lib/messages'
 
 /**

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { catalogQueries } from '~/features/catalog/catalog.queries'
+import { catalogShellQueries } from '~/features/catalog/catalog-shell.queries'
 import { sessionQueries } from '~/features/session/session.queries'
 import type { User } from '~/features/auth/auth.schemas'
 import { loadBasketAtStart } from './basket-seam'
@@ -26,7 +26,7 @@ export function startApp(queryClient: QueryClient) {
   return runAppStart({
     loadUser: () => queryClient.fetchQuery(sessionQueries.me()),
     // Server rendering has usually put them in the cache already; then this costs nothing.
-    loadCategories: () => queryClient.ensureQueryData(catalogQueries.categoryTree()),
+    loadCategories: () => queryClient.ensureQueryData(catalogShellQueries.categoryTree()),
     loadBasket: (user) => loadBasketAtStart({ queryClient, user }),
   })
 }

@@ -4,6 +4,7 @@ import { pageHead } from '~/features/shell/page-head'
 import { m } from '~/lib/messages'
 
 export const Route = createFileRoute('/_default/browse-history')({
-  head: () => pageHead(m.account_history_title()),
+  loader: () => ({ title: m.account_history_title() }),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: BrowseHistoryPage,
 })

@@ -13,7 +13,7 @@ export const Route = createFileRoute('/_default/contact')({
     const page = await context.queryClient.ensureQueryData(contentQueries.page('contact'))
     return { title: page.title, description: page.description }
   },
-  head: ({ loaderData }) => pageHead(loaderData?.title ?? m.account_contact_us(), loaderData?.description),
+  head: ({ loaderData }) => pageHead(loaderData?.title, loaderData?.description),
   component: ContactPage,
 })
 

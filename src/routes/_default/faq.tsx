@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { m } from '~/lib/messages'
 import * as v from 'valibot'
 import { FaqPage } from '~/features/content/components/faq-page'
 import { contentQueries } from '~/features/content/content.queries'
@@ -15,7 +14,7 @@ export const Route = createFileRoute('/_default/faq')({
     ])
     return { title: page.title, description: page.description }
   },
-  head: ({ loaderData }) => pageHead(loaderData?.title ?? m.content_faq_title(), loaderData?.description),
+  head: ({ loaderData }) => pageHead(loaderData?.title, loaderData?.description),
   component: FaqRoute,
 })
 

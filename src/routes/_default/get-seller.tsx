@@ -6,11 +6,11 @@ import { useCurrentUser } from '~/features/session/use-session'
 import { pageHead } from '~/features/shell/page-head'
 
 export const Route = createFileRoute('/_default/get-seller')({
-  head: () =>
-    pageHead(
-      m.content_become_seller_title(),
-      m.content_become_seller_description({ brand: constants.brand.name }),
-    ),
+  loader: () => ({
+    title: m.content_become_seller_title(),
+    description: m.content_become_seller_description({ brand: constants.brand.name }),
+  }),
+  head: ({ loaderData }) => pageHead(loaderData?.title, loaderData?.description),
   component: GetSellerRoute,
 })
 

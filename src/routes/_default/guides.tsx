@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { m } from '~/lib/messages'
 import { GuidesPage } from '~/features/content/components/guides-page'
 import { contentQueries } from '~/features/content/content.queries'
 import { pageHead } from '~/features/shell/page-head'
@@ -12,6 +11,6 @@ export const Route = createFileRoute('/_default/guides')({
     ])
     return { title: page.title, description: page.description }
   },
-  head: ({ loaderData }) => pageHead(loaderData?.title ?? m.content_guides_title(), loaderData?.description),
+  head: ({ loaderData }) => pageHead(loaderData?.title, loaderData?.description),
   component: GuidesPage,
 })

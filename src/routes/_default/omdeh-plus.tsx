@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { PlusPage } from '~/features/plus/components/plus-page'
 import { plusQueries } from '~/features/plus/plus.queries'
-import { plusName, plusSearch } from '~/features/plus/plus.schemas'
+import { plusName } from '~/features/plus/plus.schemas'
+import { plusSearch } from '~/features/plans/purchase-search.schemas'
 import { useCurrentUser } from '~/features/session/use-session'
 import { pageHead } from '~/features/shell/page-head'
 
@@ -9,8 +10,9 @@ export const Route = createFileRoute('/_default/omdeh-plus')({
   validateSearch: plusSearch,
   loader: async ({ context }) => {
     await context.queryClient.ensureQueryData(plusQueries.overview())
+    return { title: plusName() }
   },
-  head: () => pageHead(plusName()),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: DefaultPlusPage,
 })
 

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { SubscriptionPage } from '~/features/plans/components/subscription-page'
 import { planQueries } from '~/features/plans/plans.queries'
-import { subscriptionSearch } from '~/features/plans/plans.schemas'
+import { subscriptionSearch } from '~/features/plans/purchase-search.schemas'
 import { useCurrentUser } from '~/features/session/use-session'
 import { pageHead } from '~/features/shell/page-head'
 import { m } from '~/lib/messages'
@@ -10,8 +10,9 @@ export const Route = createFileRoute('/_default/subscription')({
   validateSearch: subscriptionSearch,
   loader: async ({ context }) => {
     await context.queryClient.ensureQueryData(planQueries.list())
+    return { title: m.tools_plans_title() }
   },
-  head: () => pageHead(m.tools_plans_title()),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: DefaultSubscriptionPage,
 })
 

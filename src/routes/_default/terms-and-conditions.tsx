@@ -9,7 +9,7 @@ export const Route = createFileRoute('/_default/terms-and-conditions')({
     // Only what <head> needs; the page itself reads the query cache.
     return { title: page.title, description: page.description }
   },
-  head: ({ loaderData }) => pageHead(loaderData?.title ?? '', loaderData?.description),
+  head: ({ loaderData }) => pageHead(loaderData?.title, loaderData?.description),
   component: TermsAndConditionsPage,
 })
 

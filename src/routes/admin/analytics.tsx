@@ -2,7 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { adminQueries } from '~/features/admin/admin.queries'
-import { rangeSchema } from '~/features/admin/admin.schemas'
+import { rangeSchema } from '~/features/admin/admin-search.schemas'
 import { AnalyticsPanels } from '~/features/admin/components/analytics-panels'
 import { RangeSwitch } from '~/features/admin/components/figure-card'
 import { dayText } from '~/features/admin/admin-format'
@@ -16,8 +16,9 @@ export const Route = createFileRoute('/admin/analytics')({
   loaderDeps: ({ search }) => ({ days: search.days ?? 30 }),
   loader: async ({ context, deps }) => {
     await context.queryClient.ensureQueryData(adminQueries.analytics(deps.days))
+    return { title: m.admin_analytics_title() }
   },
-  head: () => pageHead(m.admin_analytics_title()),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: AnalyticsPage,
 })
 

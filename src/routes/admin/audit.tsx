@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { adminQueries } from '~/features/admin/admin.queries'
-import { AUDIT_PER_PAGE, auditSearch } from '~/features/admin/admin.schemas'
+import { AUDIT_PER_PAGE, auditSearch } from '~/features/admin/admin-search.schemas'
 import { AuditFilters } from '~/features/admin/components/audit-filters'
 import { AuditList } from '~/features/admin/components/audit-list'
 import { pageHead } from '~/features/shell/page-head'
@@ -16,8 +16,9 @@ export const Route = createFileRoute('/admin/audit')({
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {
     await context.queryClient.ensureQueryData(adminQueries.audit({ ...deps, per_page: AUDIT_PER_PAGE }))
+    return { title: m.admin_audit_title() }
   },
-  head: () => pageHead(m.admin_audit_title()),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: AuditPage,
 })
 

@@ -23,8 +23,9 @@ export const Route = createFileRoute('/admin/brands')({
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {
     await context.queryClient.ensureQueryData(catalogAdminQueries.brands({ ...deps, page: deps.page ?? 1 }))
+    return { title: m.admin_brands_title() }
   },
-  head: () => pageHead(m.admin_brands_title()),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: BrandsPage,
 })
 

@@ -9,8 +9,9 @@ import { m } from '~/lib/messages'
 export const Route = createFileRoute('/admin/categories')({
   loader: async ({ context }) => {
     await context.queryClient.ensureQueryData(catalogAdminQueries.categories())
+    return { title: m.admin_categories_title() }
   },
-  head: () => pageHead(m.admin_categories_title()),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: CategoriesPage,
 })
 

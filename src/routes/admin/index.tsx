@@ -4,7 +4,7 @@ import * as v from 'valibot'
 import { AdminDashboardPanels } from '~/features/admin/components/admin-dashboard'
 import { RangeSwitch } from '~/features/admin/components/figure-card'
 import { adminQueries } from '~/features/admin/admin.queries'
-import { rangeSchema } from '~/features/admin/admin.schemas'
+import { rangeSchema } from '~/features/admin/admin-search.schemas'
 import { dayText } from '~/features/admin/admin-format'
 import { m } from '~/lib/messages'
 import { pageHead } from '~/features/shell/page-head'
@@ -16,8 +16,9 @@ export const Route = createFileRoute('/admin/')({
   loaderDeps: ({ search }) => ({ days: search.days ?? 30 }),
   loader: async ({ context, deps }) => {
     await context.queryClient.ensureQueryData(adminQueries.dashboard(deps.days))
+    return { title: m.admin_dashboard_title() }
   },
-  head: () => pageHead(m.admin_dashboard_title()),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: AdminDashboardPage,
 })
 

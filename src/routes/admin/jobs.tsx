@@ -9,8 +9,9 @@ import { m } from '~/lib/messages'
 export const Route = createFileRoute('/admin/jobs')({
   loader: async ({ context }) => {
     await context.queryClient.ensureQueryData(jobQueries.overview())
+    return { title: m.admin_jobs_title() }
   },
-  head: () => pageHead(m.admin_jobs_title()),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: JobsPage,
 })
 

@@ -13,8 +13,9 @@ export const Route = createFileRoute('/admin/plans')({
       context.queryClient.ensureQueryData(planQueries.admin()),
       context.queryClient.ensureQueryData(plusQueries.adminPrice()),
     ])
+    return { title: m.admin_plans_title() }
   },
-  head: () => pageHead(m.admin_plans_title()),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: AdminPlansPage,
 })
 

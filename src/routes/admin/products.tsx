@@ -25,8 +25,9 @@ export const Route = createFileRoute('/admin/products')({
     await context.queryClient.ensureQueryData(
       catalogAdminQueries.reviewQueue({ ...deps, page: deps.page ?? 1 }),
     )
+    return { title: m.admin_review_title() }
   },
-  head: () => pageHead(m.admin_review_title()),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: ReviewQueuePage,
 })
 

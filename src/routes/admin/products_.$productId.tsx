@@ -16,8 +16,9 @@ export const Route = createFileRoute('/admin/products_/$productId')({
   },
   loader: async ({ context, params }) => {
     await context.queryClient.ensureQueryData(catalogAdminQueries.product(Number(params.productId)))
+    return { title: m.admin_product_edit_title() }
   },
-  head: () => pageHead(m.admin_product_edit_title()),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: AdminProductPage,
 })
 

@@ -12,7 +12,8 @@ const searchSchema = v.object({
 
 export const Route = createFileRoute('/auth/')({
   validateSearch: searchSchema,
-  head: () => pageHead(m.account_route_sign_in()),
+  loader: () => ({ title: m.account_route_sign_in() }),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: AuthPage,
 })
 

@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { phoneSchema } from '~/features/auth/auth.schemas'
+import { phoneSchema } from '~/features/auth/phone.schemas'
 import { VerifyPage } from '~/features/auth/components/verify-page'
 import { pageHead } from '~/features/shell/page-head'
 import { m } from '~/lib/messages'
@@ -16,7 +16,8 @@ export const Route = createFileRoute('/auth/verify')({
   beforeLoad: ({ search }) => {
     if (!search.phone) throw redirect({ to: '/auth', search: { redirect: search.redirect } })
   },
-  head: () => pageHead(m.account_route_verify()),
+  loader: () => ({ title: m.account_route_verify() }),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: AuthVerifyPage,
 })
 

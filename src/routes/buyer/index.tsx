@@ -21,8 +21,9 @@ export const Route = createFileRoute('/buyer/')({
       context.queryClient.ensureQueryData(openTickets),
       context.queryClient.ensureQueryData(answeredTickets),
     ])
+    return { title: m.account_route_dashboard() }
   },
-  head: () => pageHead(m.account_route_dashboard()),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: BuyerDashboardPage,
 })
 

@@ -39,8 +39,9 @@ export const Route = createFileRoute('/seller/')({
     // Orders and stock are for approved sellers only (the server refuses the others anyway).
     if (seller.status === 'approved')
       await context.queryClient.ensureQueryData(orderQueries.sellerDashboard())
+    return { title: m.seller_dashboard_title() }
   },
-  head: () => pageHead(m.seller_dashboard_title()),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: SellerDashboardPage,
 })
 

@@ -11,8 +11,9 @@ import { pageHead } from '~/features/shell/page-head'
 export const Route = createFileRoute('/seller/profile')({
   loader: async ({ context }) => {
     await context.queryClient.ensureQueryData(sellerQueries.profile())
+    return { title: m.content_seller_profile_title() }
   },
-  head: () => pageHead(m.content_seller_profile_title()),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: SellerProfilePage,
 })
 

@@ -13,8 +13,9 @@ import { pageHead } from '~/features/shell/page-head'
 export const Route = createFileRoute('/seller/profile_/observers')({
   loader: async ({ context }) => {
     await context.queryClient.ensureQueryData(observerQueries.overview())
+    return { title: m.content_observers_title() }
   },
-  head: () => pageHead(m.content_observers_title()),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: SellerObserversPage,
 })
 

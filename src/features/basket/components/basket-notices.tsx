@@ -1,6 +1,6 @@
 import { m } from '~/lib/messages'
 import { formatMoney } from '~/lib/money'
-import { CloseIcon } from '~/ui/icons'
+import { CloseIcon } from '~/ui/more-icons'
 import type { BasketNotice } from '../basket.types'
 
 function text(notice: BasketNotice): string {

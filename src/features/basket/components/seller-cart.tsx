@@ -4,7 +4,7 @@ import { cn } from '~/lib/cn'
 import { m } from '~/lib/messages'
 import { formatMoney, formatNumber } from '~/lib/money'
 import { Button } from '~/ui/button'
-import { StoreIcon } from '~/ui/icons'
+import { StoreIcon } from '~/ui/more-icons'
 import type { Cart } from '../basket.types'
 import { BasketItemRow } from './basket-item-row'
 

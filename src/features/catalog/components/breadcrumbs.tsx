@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { ChevronRightIcon } from '~/ui/icons'
+import { ChevronRightIcon } from '~/ui/more-icons'
 import { m } from '~/lib/messages'
 
 /** Home › category › sub-category › (the current page, not a link). */

@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { cn } from '~/lib/cn'
 import { SearchIcon } from '~/ui/icons'
-import { catalogQueries } from '../catalog.queries'
+import { catalogShellQueries } from '../catalog-shell.queries'
 import type { Suggestion } from '../catalog.types'
 import { Highlighted } from './highlighted'
 import { m } from '~/lib/messages'
@@ -46,7 +46,7 @@ export function SearchAutocomplete({ className, autoFocus }: { className?: strin
   const blurTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
   const settled = useDebounced(q.trim().slice(0, 100), DEBOUNCE_MS)
   const { data: suggestions = [] } = useQuery({
-    ...catalogQueries.suggestions(settled),
+    ...catalogShellQueries.suggestions(settled),
     enabled: settled.length >= MIN_LENGTH,
     placeholderData: (previous) => previous,
   })

@@ -1,6 +1,6 @@
 import { ResponsiveImage } from '~/features/images/responsive-image'
 import { formatTehranMonth } from '~/lib/tehran-time'
-import { StoreIcon } from '~/ui/icons'
+import { StoreIcon } from '~/ui/more-icons'
 import type { StoreSummary } from '../catalog.types'
 import { m } from '~/lib/messages'
 

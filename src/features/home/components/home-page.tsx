@@ -4,7 +4,7 @@ import type { CategoryNode, HomeSections } from '~/features/catalog/catalog.type
 import { ResponsiveImage } from '~/features/images/responsive-image'
 import { formatNumber } from '~/lib/money'
 import { Button } from '~/ui/button'
-import { ChevronRightIcon, ShieldIcon, TagIcon, TruckIcon } from '~/ui/icons'
+import { ChevronRightIcon, ShieldIcon, TagIcon, TruckIcon } from '~/ui/more-icons'
 import { FeaturedMagazines, FeaturedStores, moreLinkClasses, ProductStrip } from './home-sections'
 import { m } from '~/lib/messages'
 

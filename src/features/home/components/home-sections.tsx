@@ -6,7 +6,7 @@ import type { ReactNode } from 'react'
 import type { ProductCard as ProductCardData, StoreSummary } from '~/features/catalog/catalog.types'
 import { ProductCard } from '~/features/catalog/components/product-card'
 import { ResponsiveImage } from '~/features/images/responsive-image'
-import { ChevronRightIcon, StoreIcon } from '~/ui/icons'
+import { ChevronRightIcon, StoreIcon } from '~/ui/more-icons'
 import { formatNumber } from '~/lib/money'
 import { m } from '~/lib/messages'
 

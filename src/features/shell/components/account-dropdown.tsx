@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import type { User } from '~/features/auth/auth.schemas'
-import { panelMenu } from '~/features/session/panel-rules'
+import { panelMenu } from '~/features/session/panel-menus'
 import type { Panel } from '~/features/session/panel-rules'
 import { useSignOut } from '~/features/session/use-session'
 import {

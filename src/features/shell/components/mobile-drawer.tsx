@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { catalogQueries } from '~/features/catalog/catalog.queries'
-import { panelMenu } from '~/features/session/panel-rules'
+import { panelMenu } from '~/features/session/panel-menus'
 import { useCurrentUser } from '~/features/session/use-session'
 import { ChevronDownIcon } from '~/ui/icons'
 import { Sheet } from '~/ui/sheet'

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { panelMenu } from '~/features/session/panel-rules'
+import { panelMenu } from '~/features/session/panel-menus'
 import { displayName } from '~/features/session/session.schemas'
 import { useCurrentUser, useSignOut } from '~/features/session/use-session'
 import { Button } from '~/ui/button'

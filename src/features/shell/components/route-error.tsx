@@ -1,12 +1,37 @@
 import { useLocation, useRouter, type ErrorComponentProps, type NotFoundError } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState, type ComponentProps } from 'react'
 import { constants } from '#app-config'
 import { toApiError } from '~/lib/api-error'
 import { reloadAfterChunkError, willReloadForChunkError } from '~/lib/chunk-reload'
+import { setPageStatus } from '~/lib/response-status'
 import type { NotFoundData } from '~/lib/route-errors'
 import { DefaultChrome } from './default-chrome'
-import { ErrorPage } from './error-page'
 import { m } from '~/lib/messages'
+
+/**
+ * The error page's texts, picture and actions load when an error is shown (issue #21: with their
+ * messages in both languages they were ~2.5 KB gzip of every page's first chunk). What must work
+ * even when chunks fail to load (a new deploy: the reload below) and the response status stay here.
+ * On the server the chunk is imported before the HTML is sent; in the browser, hydration keeps the
+ * server's HTML until it arrives, and a client-side error shows the loading line for that moment.
+ */
+const LazyErrorPage = lazy(() => import('./error-page').then((module) => ({ default: module.ErrorPage })))
+
+function ErrorPage(props: ComponentProps<typeof LazyErrorPage>) {
+  // During SSR this makes the response carry the status before anything waits for the chunk.
+  setPageStatus(props.code)
+  return (
+    <Suspense
+      fallback={
+        <p role="status" className="py-24 text-center text-stone-600">
+          {m.catalog_progress_loading()}
+        </p>
+      }
+    >
+      <LazyErrorPage {...props} />
+    </Suspense>
+  )
+}
 
 /**
  * One countdown per failure: the route's error boundary may re-render (and remount the page) while

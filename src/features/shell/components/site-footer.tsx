@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { constants, publicConfig } from '#app-config'
 import { ChatIcon, FacebookIcon, InstagramIcon, TelegramIcon, XIcon } from '~/ui/icons'
-import { formatTehranYear } from '~/lib/tehran-time'
+import { formatTehranYear } from '~/lib/tehran-format'
 import { BrandMark } from './brand-logo'
 import { LocaleSwitch, MoneyUnitSwitch } from './locale-switch'
 import { m } from '~/lib/messages'

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { catalogQueries } from '~/features/catalog/catalog.queries'
+import { catalogShellQueries } from '~/features/catalog/catalog-shell.queries'
 import { useCompareItems } from '~/features/compare/compare-store'
 import { canEnterSellerArea } from '~/lib/auth-access'
 import { displayName } from '~/features/session/session.schemas'
 import { useCurrentUser } from '~/features/session/use-session'
 import { cn } from '~/lib/cn'
 import { formatNumber } from '~/lib/money'
-import { HEADER_BASKET_ID } from '~/features/basket/add-to-basket'
+import { HEADER_BASKET_ID } from '~/features/basket/basket-status'
 import { BasketIcon, CompareIcon, MenuIcon, SwitchIcon, UserIcon } from '~/ui/icons'
 import { Skeleton } from '~/ui/skeleton'
 import { useActivePanel } from '../use-active-panel'
@@ -88,7 +88,7 @@ export function SiteHeader({ variant = 'shop' }: { variant?: 'shop' | 'panel' })
   const store = useUiStore()
   const basketCount = useUi((state) => state.basketCount)
   const compareCount = useCompareItems().length
-  const { data: categories = [] } = useQuery(catalogQueries.categoryTree())
+  const { data: categories = [] } = useQuery(catalogShellQueries.categoryTree())
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:gap-4 sm:px-4">

@@ -18,7 +18,7 @@ import { CSS } from '@dnd-kit/utilities'
 import { useEffect, useId, useMemo, useState } from 'react'
 import { formatNumber } from '~/lib/money'
 import { Button } from '~/ui/button'
-import { CloseIcon } from '~/ui/icons'
+import { CloseIcon } from '~/ui/more-icons'
 import { useFieldError } from '~/ui/form/fields'
 import { useFieldContext } from '~/ui/form/form-context'
 import {

@@ -30,10 +30,10 @@ export const Route = createFileRoute('/_default/cart/checkout-result')({
     const user = await ensureCurrentUser(context.queryClient)
     if (!user) throw redirect({ to: '/auth', search: { redirect: location.href } })
   },
-  head: () => ({
-    ...pageHead(m.buyer_checkout_result_title()),
-    meta: [...pageHead(m.buyer_checkout_result_title()).meta, { name: 'robots', content: 'noindex' }],
-
+  // The title comes with the loader's chunk, not the route tree every page loads (issue #21).
+  loader: () => ({ title: m.buyer_checkout_result_title() }),
+  head: ({ loaderData }) => ({
+    meta: [...pageHead(loaderData?.title).meta, { name: 'robots', content: 'noindex' }],
   }),
   component: CheckoutResultRoute,
 })

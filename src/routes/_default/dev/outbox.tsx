@@ -2,7 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { authQueries } from '~/features/auth/auth.queries'
-import { phoneSchema } from '~/features/auth/auth.schemas'
+import { phoneSchema } from '~/features/auth/phone.schemas'
 import { DevOutbox } from '~/features/auth/components/dev-outbox'
 import { m } from '~/lib/messages'
 
@@ -17,8 +17,11 @@ export const Route = createFileRoute('/_default/dev/outbox')({
   loaderDeps: ({ search }) => ({ to: search.to }),
   loader: async ({ context, deps }) => {
     await context.queryClient.ensureQueryData(authQueries.outbox(deps))
+    return { title: m.account_outbox_title() }
   },
-  head: () => ({ meta: [{ title: m.account_outbox_title() }, { name: 'robots', content: 'noindex' }] }),
+  head: ({ loaderData }) => ({
+    meta: [...(loaderData ? [{ title: loaderData.title }] : []), { name: 'robots', content: 'noindex' }],
+  }),
   component: DevOutboxPage,
 })
 

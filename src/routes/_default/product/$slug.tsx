@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import { absoluteUrl, productJsonLd, seoHead } from '~/features/catalog/catalog-seo'
+import { absoluteUrl, seoHead } from '~/features/catalog/catalog-seo'
+import { productJsonLd } from '~/features/catalog/product-json-ld'
 import { catalogQueries } from '~/features/catalog/catalog.queries'
 import { SLUG_PATTERN } from '~/features/catalog/catalog.schemas'
 import { ProductPage } from '~/features/catalog/components/product-page'

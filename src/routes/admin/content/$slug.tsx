@@ -11,8 +11,9 @@ export const Route = createFileRoute('/admin/content/$slug')({
   loader: async ({ context }) => {
     // The admin list carries every page in full; the editor needs nothing more.
     await context.queryClient.ensureQueryData(contentQueries.admin())
+    return { title: m.admin_content_edit_title() }
   },
-  head: () => pageHead(m.admin_content_edit_title()),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: EditContentPage,
 })
 

@@ -8,8 +8,9 @@ import { formatTehranDayLong } from '~/lib/tehran-time'
 export const Route = createFileRoute('/admin/content/')({
   loader: async ({ context }) => {
     await context.queryClient.ensureQueryData(contentQueries.admin())
+    return { title: m.admin_content_title() }
   },
-  head: () => pageHead(m.admin_content_title()),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: AdminContentPage,
 })
 

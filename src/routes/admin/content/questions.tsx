@@ -8,8 +8,9 @@ import { m } from '~/lib/messages'
 export const Route = createFileRoute('/admin/content/questions')({
   loader: async ({ context }) => {
     await context.queryClient.ensureQueryData(contentQueries.adminFaq())
+    return { title: m.admin_faq_title() }
   },
-  head: () => pageHead(m.admin_faq_title()),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: AdminFaqPage,
 })
 

@@ -13,8 +13,9 @@ export const Route = createFileRoute('/admin/landing/$id')({
   params: { parse: parseIdParam },
   loader: async ({ context, params }) => {
     await context.queryClient.ensureQueryData(landingAdminQueries.detail(Number(params.id)))
+    return { title: m.admin_landing_edit_title() }
   },
-  head: () => pageHead(m.admin_landing_edit_title()),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: EditLandingPage,
 })
 

@@ -9,8 +9,9 @@ import { Button } from '~/ui/button'
 export const Route = createFileRoute('/admin/landing/')({
   loader: async ({ context }) => {
     await context.queryClient.ensureQueryData(landingAdminQueries.list())
+    return { title: m.admin_landing_title() }
   },
-  head: () => pageHead(m.admin_landing_title()),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: AdminLandingPages,
 })
 

@@ -4,7 +4,8 @@ import { pageHead } from '~/features/shell/page-head'
 import { m } from '~/lib/messages'
 
 export const Route = createFileRoute('/admin/landing/new')({
-  head: () => pageHead(m.admin_landing_new()),
+  loader: () => ({ title: m.admin_landing_new() }),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: NewLandingPage,
 })
 

@@ -13,8 +13,9 @@ export const Route = createFileRoute('/admin/orders/$id')({
   params: { parse: parseIdParam },
   loader: async ({ context, params }) => {
     await context.queryClient.ensureQueryData(adminOrderQueries.detail(Number(params.id)))
+    return { title: m.admin_order_title() }
   },
-  head: () => pageHead(m.admin_order_title()),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: AdminOrderPage,
 })
 

@@ -3,8 +3,8 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { OrderScope, SellerOrderFilters, StatusFilter } from '~/features/orders/components/order-filters'
 import { OrderList } from '~/features/orders/components/order-list'
 import { adminOrderQueries } from '~/features/orders/orders-admin.queries'
-import { adminOrderSearch } from '~/features/orders/orders-admin.schemas'
-import { DEFAULT_PER_PAGE } from '~/features/orders/orders.schemas'
+import { adminOrderSearch } from '~/features/orders/orders-search.schemas'
+import { DEFAULT_PER_PAGE } from '~/features/orders/orders-search.schemas'
 import { pageHead } from '~/features/shell/page-head'
 import { formatNumber } from '~/lib/money'
 import { m } from '~/lib/messages'
@@ -18,8 +18,9 @@ export const Route = createFileRoute('/admin/orders/')({
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {
     await context.queryClient.ensureQueryData(adminOrderQueries.list({ ...deps, per_page: DEFAULT_PER_PAGE }))
+    return { title: m.admin_orders_title() }
   },
-  head: () => pageHead(m.admin_orders_title()),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: AdminOrdersPage,
 })
 

@@ -12,8 +12,9 @@ export const Route = createFileRoute('/admin/sellers/$sellerId')({
   },
   loader: async ({ context, params }) => {
     await context.queryClient.ensureQueryData(sellerQueries.detail(Number(params.sellerId)))
+    return { title: m.admin_seller_page_title() }
   },
-  head: () => pageHead(m.admin_seller_page_title()),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: SellerDetailPage,
 })
 

@@ -7,7 +7,7 @@ import {
 } from '~/features/sellers/components/seller-applications'
 import { sellerQueries } from '~/features/sellers/sellers.queries'
 import { pageHead } from '~/features/shell/page-head'
-import { isoDay } from '~/features/admin/admin.schemas'
+import { isoDay } from '~/features/admin/admin-search.schemas'
 import { sellerStatuses } from '~/lib/domain-enums'
 import { formatTehranDay } from '~/lib/tehran-time'
 import { formatNumber } from '~/lib/money'
@@ -30,8 +30,9 @@ export const Route = createFileRoute('/admin/sellers/')({
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {
     await context.queryClient.ensureQueryData(sellerQueries.applications({ ...deps, per_page: PER_PAGE }))
+    return { title: m.admin_applications_title() }
   },
-  head: () => pageHead(m.admin_applications_title()),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: SellerApplicationsPage,
 })
 

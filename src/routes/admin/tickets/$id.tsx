@@ -17,8 +17,9 @@ export const Route = createFileRoute('/admin/tickets/$id')({
   params: { parse: parseIdParam },
   loader: async ({ context, params }) => {
     await context.queryClient.ensureQueryData(ticketQueries.detail(Number(params.id)))
+    return { title: m.admin_ticket_title({ id: params.id }) }
   },
-  head: ({ params }) => pageHead(m.admin_ticket_title({ id: params.id })),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: AdminTicketPage,
 })
 

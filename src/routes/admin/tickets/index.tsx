@@ -25,8 +25,9 @@ export const Route = createFileRoute('/admin/tickets/')({
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {
     await context.queryClient.ensureQueryData(ticketQueries.inbox({ ...deps, per_page: PER_PAGE }))
+    return { title: m.admin_tickets_title() }
   },
-  head: () => pageHead(m.admin_tickets_title()),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: AdminTicketsPage,
 })
 

@@ -13,8 +13,9 @@ export const Route = createFileRoute('/admin/users/$userId')({
   },
   loader: async ({ context, params }) => {
     await context.queryClient.ensureQueryData(adminQueries.user(Number(params.userId)))
+    return { title: m.admin_user_page_title() }
   },
-  head: () => pageHead(m.admin_user_page_title()),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: AdminUserPage,
 })
 

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { adminQueries } from '~/features/admin/admin.queries'
-import { adminUserSearch, USERS_PER_PAGE } from '~/features/admin/admin.schemas'
+import { adminUserSearch, USERS_PER_PAGE } from '~/features/admin/admin-search.schemas'
 import { NoUsers, RoleFilter, UserList } from '~/features/admin/components/user-list'
 import { pageHead } from '~/features/shell/page-head'
 import { dayText } from '~/features/admin/admin-format'
@@ -18,8 +18,9 @@ export const Route = createFileRoute('/admin/users/')({
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {
     await context.queryClient.ensureQueryData(adminQueries.users({ ...deps, per_page: USERS_PER_PAGE }))
+    return { title: m.admin_users_title() }
   },
-  head: () => pageHead(m.admin_users_title()),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: AdminUsersPage,
 })
 

@@ -11,8 +11,9 @@ export const Route = createFileRoute('/buyer/invoices/$id')({
   params: { parse: parseIdParam },
   loader: async ({ context, params }) => {
     await context.queryClient.ensureQueryData(orderQueries.invoice(Number(params.id)))
+    return { title: m.account_invoice() }
   },
-  head: () => pageHead(m.account_invoice()),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: BuyerInvoicePage,
 })
 

@@ -3,7 +3,7 @@ import { createFileRoute, Link } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { InvoiceList } from '~/features/orders/components/invoice-list'
 import { orderQueries } from '~/features/orders/orders.queries'
-import { DEFAULT_PER_PAGE } from '~/features/orders/orders.schemas'
+import { DEFAULT_PER_PAGE } from '~/features/orders/orders-search.schemas'
 import { pageHead } from '~/features/shell/page-head'
 import { notFoundOnInvalidSearch } from '~/lib/route-errors'
 import { Button } from '~/ui/button'
@@ -19,8 +19,9 @@ export const Route = createFileRoute('/buyer/invoices/')({
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {
     await context.queryClient.ensureQueryData(orderQueries.invoices({ ...deps, per_page: DEFAULT_PER_PAGE }))
+    return { title: m.account_your_invoices() }
   },
-  head: () => pageHead(m.account_your_invoices()),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: BuyerInvoicesPage,
 })
 

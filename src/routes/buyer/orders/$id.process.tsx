@@ -11,8 +11,9 @@ export const Route = createFileRoute('/buyer/orders/$id/process')({
   params: { parse: parseIdParam },
   loader: async ({ context, params }) => {
     await context.queryClient.ensureQueryData(orderQueries.buyerDetail(Number(params.id)))
+    return { title: m.account_order_progress() }
   },
-  head: () => pageHead(m.account_order_progress()),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: BuyerOrderPage,
 })
 

@@ -3,7 +3,7 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { OrderNumberSearch, StatusFilter } from '~/features/orders/components/order-filters'
 import { OrderList } from '~/features/orders/components/order-list'
 import { orderQueries } from '~/features/orders/orders.queries'
-import { buyerOrderSearch, DEFAULT_PER_PAGE } from '~/features/orders/orders.schemas'
+import { buyerOrderSearch, DEFAULT_PER_PAGE } from '~/features/orders/orders-search.schemas'
 import { pageHead } from '~/features/shell/page-head'
 import { notFoundOnInvalidSearch } from '~/lib/route-errors'
 import { Button } from '~/ui/button'
@@ -17,8 +17,9 @@ export const Route = createFileRoute('/buyer/orders/')({
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {
     await context.queryClient.ensureQueryData(orderQueries.buyerList({ ...deps, per_page: DEFAULT_PER_PAGE }))
+    return { title: m.account_your_orders() }
   },
-  head: () => pageHead(m.account_your_orders()),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: BuyerOrdersPage,
 })
 

@@ -10,7 +10,8 @@ import { Skeleton } from '~/ui/skeleton'
 import { m } from '~/lib/messages'
 
 export const Route = createFileRoute('/buyer/profile/')({
-  head: () => pageHead(m.account_edit_profile()),
+  loader: () => ({ title: m.account_edit_profile() }),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: BuyerProfilePage,
 })
 

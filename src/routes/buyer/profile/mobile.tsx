@@ -6,7 +6,8 @@ import { Skeleton } from '~/ui/skeleton'
 import { m } from '~/lib/messages'
 
 export const Route = createFileRoute('/buyer/profile/mobile')({
-  head: () => pageHead(m.account_mobile_number_title()),
+  loader: () => ({ title: m.account_mobile_number_title() }),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: BuyerProfileMobilePage,
 })
 

@@ -6,7 +6,8 @@ import { Skeleton } from '~/ui/skeleton'
 import { m } from '~/lib/messages'
 
 export const Route = createFileRoute('/buyer/profile/profile')({
-  head: () => pageHead(m.account_personal_details_title()),
+  loader: () => ({ title: m.account_personal_details_title() }),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: BuyerProfileProfilePage,
 })
 

@@ -12,8 +12,9 @@ export const Route = createFileRoute('/buyer/tickets/$id/show')({
   params: { parse: parseIdParam },
   loader: async ({ context, params }) => {
     await context.queryClient.ensureQueryData(ticketQueries.detail(Number(params.id)))
+    return { title: m.account_ticket_title({ id: ticketNumber(Number(params.id)) }) }
   },
-  head: ({ params }) => pageHead(m.account_ticket_title({ id: ticketNumber(Number(params.id)) })),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: BuyerTicketPage,
 })
 

@@ -9,7 +9,8 @@ export const Route = createFileRoute('/buyer/tickets/create')({
   validateSearch: v.object({
     order: v.fallback(v.optional(v.pipe(v.string(), v.regex(/^[\w\-#/ ]{1,40}$/))), undefined),
   }),
-  head: () => pageHead(m.account_new_ticket_title()),
+  loader: () => ({ title: m.account_new_ticket_title() }),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: BuyerTicketsCreatePage,
 })
 

@@ -23,8 +23,9 @@ export const Route = createFileRoute('/buyer/tickets/')({
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {
     await context.queryClient.ensureQueryData(ticketQueries.mine({ ...deps, per_page: PER_PAGE }))
+    return { title: m.account_your_tickets() }
   },
-  head: () => pageHead(m.account_your_tickets()),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: BuyerTicketsPage,
 })
 

@@ -15,8 +15,9 @@ export const Route = createFileRoute('/seller/inventory/import-price')({
       context.queryClient.ensureQueryData(importQueries.history(deps.history)),
       deps.importId ? context.queryClient.ensureQueryData(importQueries.detail(deps.importId)) : null,
     ])
+    return { title: m.tools_import_page_title() }
   },
-  head: () => pageHead(m.tools_import_page_title()),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: SellerInventoryImportPricePage,
 })
 

@@ -1,7 +1,7 @@
 import { createFileRoute, Link, stripSearchParams } from '@tanstack/react-router'
 import { InventoryTable } from '~/features/inventory/components/inventory-table'
 import { inventoryQueries } from '~/features/inventory/inventory.queries'
-import { inventoryDefaults, inventorySearch } from '~/features/inventory/inventory.schemas'
+import { inventoryDefaults, inventorySearch } from '~/features/inventory/inventory-search.schemas'
 import { pageHead } from '~/features/shell/page-head'
 import { notFoundOnInvalidSearch } from '~/lib/route-errors'
 import { buttonClasses } from '~/ui/button'
@@ -15,8 +15,9 @@ export const Route = createFileRoute('/seller/inventory/')({
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {
     await context.queryClient.ensureQueryData(inventoryQueries.page(deps))
+    return { title: m.inventory_title() }
   },
-  head: () => pageHead(m.inventory_title()),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: SellerInventoryPage,
 })
 

@@ -7,8 +7,9 @@ import { m } from '~/lib/messages'
 export const Route = createFileRoute('/seller/inventory/price/$sku/create')({
   loader: async ({ context, params }) => {
     await context.queryClient.ensureQueryData(priceTierQueries.sku(params.sku))
+    return { title: m.tools_tiers_page_title({ sku: params.sku }) }
   },
-  head: ({ params }) => pageHead(m.tools_tiers_page_title({ sku: params.sku })),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: SellerInventoryPriceSkuCreatePage,
 })
 

@@ -4,6 +4,7 @@ import { productAuthoringQueries } from '~/features/stores/stores.queries'
 import { SKU_CODE_PATTERN } from '~/features/stores/stores-search.schemas'
 import { pageHead } from '~/features/shell/page-head'
 import { invalidParam } from '~/lib/route-errors'
+import { m } from '~/lib/messages'
 
 export const Route = createFileRoute('/seller/inventory/product/$sku/edit')({
   params: {
@@ -14,8 +15,9 @@ export const Route = createFileRoute('/seller/inventory/product/$sku/edit')({
       context.queryClient.ensureQueryData(productAuthoringQueries.skuEdit(params.sku)),
       context.queryClient.ensureQueryData(productAuthoringQueries.choices()),
     ])
+    return { title: m.inventory_product_edit_title() }
   },
-  head: () => pageHead('Edit Product'),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: SellerInventoryProductSkuEditPage,
 })
 

@@ -17,8 +17,9 @@ export const Route = createFileRoute('/seller/inventory/stock/$sku')({
       context.queryClient.ensureQueryData(stockQueries.sku(params.sku)),
       context.queryClient.ensureQueryData(stockQueries.ledger(params.sku, deps.page)),
     ])
+    return { title: m.inventory_stock_of_sku({ sku: params.sku }) }
   },
-  head: ({ params }) => pageHead(m.inventory_stock_of_sku({ sku: params.sku })),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: SellerInventoryStockSkuPage,
 })
 

@@ -10,8 +10,9 @@ export const Route = createFileRoute('/seller/magazines/$magazineId/edit')({
   params: { parse: ({ magazineId }) => ({ magazineId: parseIdParam({ id: magazineId }).id }) },
   loader: async ({ context, params }) => {
     await context.queryClient.ensureQueryData(magazineQueries.detail(Number(params.magazineId)))
+    return { title: m.magazines_edit_heading() }
   },
-  head: () => pageHead(m.magazines_edit_heading()),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: SellerMagazinesMagazineidEditPage,
 })
 

@@ -13,8 +13,9 @@ export const Route = createFileRoute('/seller/magazines/$magazineId/products')({
   params: { parse: ({ magazineId }) => ({ magazineId: parseIdParam({ id: magazineId }).id }) },
   loader: async ({ context, params }) => {
     await context.queryClient.ensureQueryData(magazineQueries.detail(Number(params.magazineId)))
+    return { title: m.magazines_products_head() }
   },
-  head: () => pageHead(m.magazines_products_head()),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: SellerMagazinesMagazineidProductsPage,
 })
 

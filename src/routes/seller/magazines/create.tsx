@@ -4,7 +4,8 @@ import { pageHead } from '~/features/shell/page-head'
 import { m } from '~/lib/messages'
 
 export const Route = createFileRoute('/seller/magazines/create')({
-  head: () => pageHead(m.magazines_new_heading()),
+  loader: () => ({ title: m.magazines_new_heading() }),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: SellerMagazinesCreatePage,
 })
 

@@ -10,8 +10,9 @@ import { m } from '~/lib/messages'
 export const Route = createFileRoute('/seller/magazines/')({
   loader: async ({ context }) => {
     await context.queryClient.ensureQueryData(magazineQueries.list())
+    return { title: m.magazines_list_heading() }
   },
-  head: () => pageHead(m.magazines_list_heading()),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: SellerMagazinesPage,
 })
 

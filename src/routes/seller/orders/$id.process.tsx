@@ -11,8 +11,9 @@ export const Route = createFileRoute('/seller/orders/$id/process')({
   params: { parse: parseIdParam },
   loader: async ({ context, params }) => {
     await context.queryClient.ensureQueryData(orderQueries.sellerDetail(Number(params.id)))
+    return { title: m.seller_order_page_title() }
   },
-  head: () => pageHead(m.seller_order_page_title()),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: SellerOrderPage,
 })
 

@@ -4,7 +4,7 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { SellerOrderFilters, StatusFilter } from '~/features/orders/components/order-filters'
 import { OrderList } from '~/features/orders/components/order-list'
 import { orderQueries } from '~/features/orders/orders.queries'
-import { DEFAULT_PER_PAGE, sellerOrderSearch } from '~/features/orders/orders.schemas'
+import { DEFAULT_PER_PAGE, sellerOrderSearch } from '~/features/orders/orders-search.schemas'
 import { pageHead } from '~/features/shell/page-head'
 import { notFoundOnInvalidSearch } from '~/lib/route-errors'
 import { Button } from '~/ui/button'
@@ -18,8 +18,9 @@ export const Route = createFileRoute('/seller/orders/')({
     await context.queryClient.ensureQueryData(
       orderQueries.sellerList({ ...deps, per_page: DEFAULT_PER_PAGE }),
     )
+    return { title: m.seller_orders_title() }
   },
-  head: () => pageHead(m.seller_orders_title()),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: SellerOrdersPage,
 })
 

@@ -6,7 +6,8 @@ import { pageHead } from '~/features/shell/page-head'
 import { m } from '~/lib/messages'
 
 export const Route = createFileRoute('/seller/stores/create')({
-  head: () => pageHead(m.inventory_store_new_title()),
+  loader: () => ({ title: m.inventory_store_new_title() }),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: CreateStorePage,
 })
 

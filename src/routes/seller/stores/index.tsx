@@ -11,8 +11,9 @@ import { m } from '~/lib/messages'
 export const Route = createFileRoute('/seller/stores/')({
   loader: async ({ context }) => {
     await context.queryClient.ensureQueryData(storeQueries.list())
+    return { title: m.inventory_stores_title() }
   },
-  head: () => pageHead(m.inventory_stores_title()),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: SellerStoresPage,
 })
 

@@ -12,8 +12,9 @@ export const Route = createFileRoute('/buyer/profile/address/$id')({
   params: { parse: parseIdParam },
   loader: async ({ context, params }) => {
     await context.queryClient.ensureQueryData(addressQueries.detail(Number(params.id)))
+    return { title: m.account_edit_address() }
   },
-  head: () => pageHead(m.account_edit_address()),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: BuyerProfileAddressIdPage,
 })
 

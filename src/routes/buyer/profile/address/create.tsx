@@ -4,7 +4,8 @@ import { pageHead } from '~/features/shell/page-head'
 import { m } from '~/lib/messages'
 
 export const Route = createFileRoute('/buyer/profile/address/create')({
-  head: () => pageHead(m.account_new_address()),
+  loader: () => ({ title: m.account_new_address() }),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: BuyerProfileAddressCreatePage,
 })
 

@@ -11,8 +11,9 @@ import { formatNumber } from '~/lib/money'
 export const Route = createFileRoute('/buyer/profile/address/')({
   loader: async ({ context }) => {
     await context.queryClient.ensureQueryData(addressQueries.mine())
+    return { title: m.account_your_addresses() }
   },
-  head: () => pageHead(m.account_your_addresses()),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: BuyerProfileAddressPage,
 })
 

@@ -12,8 +12,9 @@ export const Route = createFileRoute('/seller/stores/$storeId/show')({
   params: { parse: ({ storeId }) => ({ storeId: parseIdParam({ id: storeId }).id }) },
   loader: async ({ context, params }) => {
     await context.queryClient.ensureQueryData(storeQueries.detail(Number(params.storeId)))
+    return { title: m.inventory_store_title() }
   },
-  head: () => pageHead(m.inventory_store_title()),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: StoreShowPage,
 })
 

@@ -13,8 +13,9 @@ export const Route = createFileRoute('/seller/stores/$storeId/products/add')({
       context.queryClient.ensureQueryData(storeQueries.detail(Number(params.storeId))),
       context.queryClient.ensureQueryData(productAuthoringQueries.choices()),
     ])
+    return { title: m.inventory_add_products_title() }
   },
-  head: () => pageHead(m.inventory_add_products_title()),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: AddProductsPage,
 })
 

@@ -23,8 +23,9 @@ export const Route = createFileRoute('/seller/stores/$storeId/products/')({
         storeProductQueries.page({ ...deps, storeId: Number(params.storeId) }),
       ),
     ])
+    return { title: m.inventory_store_products_title() }
   },
-  head: () => pageHead(m.inventory_store_products_title()),
+  head: ({ loaderData }) => pageHead(loaderData?.title),
   component: StoreProductsPage,
 })
 

@@ -1,0 +1,56 @@
+import type { User } from '~/features/auth/auth.schemas'
+import type { FileRoutesByTo } from '~/routeTree.gen'
+import { canEnterSellerArea, isApprovedSeller } from '~/lib/auth-access'
+import { m } from '~/lib/messages'
+import type { Panel } from './panel-rules'
+
+/** The two panels' menus (spec §2), in their order; see panel-rules.ts for who may open what. */
+
+export type MenuPath = keyof FileRoutesByTo
+
+export interface MenuItem {
+  key: string
+  label: string
+  /** Null: the item has no page yet (Your Tickets in the seller menu). */
+  to: MenuPath | null
+  enabled: boolean
+}
+
+/** Spec §2 Buyer menu, in its order. */
+export function buyerMenu(user: User | null | undefined): MenuItem[] {
+  return [
+    { key: 'dashboard', label: m.account_route_dashboard(), to: '/buyer', enabled: true },
+    { key: 'orders', label: m.account_your_orders(), to: '/buyer/orders', enabled: true },
+    { key: 'addresses', label: m.account_your_addresses(), to: '/buyer/profile/address', enabled: true },
+    { key: 'invoices', label: m.account_your_invoices(), to: '/buyer/invoices', enabled: true },
+    { key: 'tickets', label: m.account_your_tickets(), to: '/buyer/tickets', enabled: true },
+    { key: 'history', label: m.account_history_title(), to: '/browse-history', enabled: true },
+    { key: 'profile', label: m.account_edit_profile(), to: '/buyer/profile', enabled: true },
+    {
+      key: 'switch',
+      label: m.catalog_header_switch_to_seller(),
+      to: '/seller',
+      enabled: canEnterSellerArea(user),
+    },
+  ]
+}
+
+/** Spec §2 Seller menu, in its order: most items wait for an approved seller. */
+export function sellerMenu(user: User | null | undefined): MenuItem[] {
+  const approved = isApprovedSeller(user)
+  return [
+    { key: 'dashboard', label: m.account_route_dashboard(), to: '/seller', enabled: true },
+    { key: 'orders', label: m.seller_orders_title(), to: '/seller/orders', enabled: approved },
+    { key: 'stores', label: m.inventory_stores_title(), to: '/seller/stores', enabled: approved },
+    { key: 'inventory', label: m.inventory_title(), to: '/seller/inventory', enabled: approved },
+    { key: 'magazines', label: m.magazines_list_heading(), to: '/seller/magazines', enabled: approved },
+    { key: 'tickets', label: m.account_your_tickets(), to: null, enabled: false },
+    { key: 'history', label: m.account_history_title(), to: '/browse-history', enabled: approved },
+    { key: 'profile', label: m.account_edit_profile(), to: '/seller/profile', enabled: approved },
+    { key: 'switch', label: m.catalog_header_switch_to_buyer(), to: '/buyer', enabled: true },
+  ]
+}
+
+export function panelMenu(panel: Panel, user: User | null | undefined): MenuItem[] {
+  return panel === 'seller' ? sellerMenu(user) : buyerMenu(user)
+}
