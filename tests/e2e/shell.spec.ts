@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 import { accountButton, displayNameOf, signIn, signInFresh } from './support/auth'
 
@@ -30,6 +31,34 @@ test.describe('header', () => {
     // The category page (issue #5): its name as the heading, and its products.
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     await expect(page.getByTestId('product-card').first()).toBeVisible()
+  })
+
+  test('an open mega-menu entry is a disclosure: Tab goes into its links, Escape closes it, axe finds nothing serious', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await page.goto('/faq')
+    const nav = page.getByRole('navigation', { name: 'Categories' })
+    const trigger = nav.getByRole('button', { name: 'All categories' })
+    await expect(async () => {
+      await trigger.click()
+      await expect(nav.getByRole('link', { name: 'Browse every category' })).toBeVisible({ timeout: 500 })
+    }).toPass()
+    await expect(trigger).toHaveAttribute('aria-expanded', 'true')
+    // Issue #22: no focusable element hidden from screen readers next to the open entry.
+    const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze()
+    const serious = results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+    expect(serious).toEqual([])
+    // The panel follows its button: the next Tab is its first category.
+    await trigger.focus()
+    await page.keyboard.press('Tab')
+    await expect(nav.getByRole('link').first()).toBeFocused()
+    await page.keyboard.press('Escape')
+    await expect(trigger).toHaveAttribute('aria-expanded', 'false')
+    await expect(trigger).toBeFocused()
+    await expect(nav.getByRole('link', { name: 'Browse every category' })).toBeHidden()
   })
 
   test('a click on "All categories" before the menu has loaded opens it once it arrives', async ({

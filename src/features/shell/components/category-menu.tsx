@@ -1,10 +1,12 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { Link } from '@tanstack/react-router'
-import { NavigationMenu as N } from 'radix-ui'
 import type { CategoryNode } from '~/features/catalog/catalog.schemas'
 import { ChevronDownIcon, GridIcon } from '~/ui/icons'
 import { ALL_CATEGORIES, BAR_LIMIT, barItemVisibility, triggerClasses } from './category-bar-style'
 import { m } from '~/lib/messages'
+
+/** How long the pointer rests on an entry before it opens, or away from the menu before it closes. */
+const HOVER_DELAY_MS = 120
 
 function CategoryLink({
   slug,
@@ -16,19 +18,22 @@ function CategoryLink({
   className?: string
 }) {
   return (
-    <N.Link asChild>
-      <Link to="/category/$slug" params={{ slug }} className={className}>
-        {children}
-      </Link>
-    </N.Link>
+    <Link to="/category/$slug" params={{ slug }} className={className}>
+      {children}
+    </Link>
   )
 }
 
 /**
  * The desktop mega-menu (spec §2 categories for navigation): every top-level category with its
- * subcategories, plus the first few as their own entries. Radix handles keyboard and hover.
- * `openOnLoad` is the entry clicked in the plain bar before this chunk arrived: it opens, and
- * takes the focus the plain button had.
+ * subcategories, plus the first few as their own entries. It is the disclosure pattern of a site
+ * navigation (issue #22): each entry is a button with `aria-expanded` that shows its panel right
+ * after it, so Tab goes from the button into its links and on to the next entry, and nothing
+ * hidden takes the focus (the radix menu it replaces put an aria-hidden focus trap after an open
+ * trigger, which axe reports as a serious violation). A click toggles, the pointer resting on an
+ * entry opens it, Escape closes and gives the focus back to the button, and focus or a click
+ * outside the menu closes it. `openOnLoad` is the entry clicked in the plain bar before this chunk
+ * arrived: it opens, and takes the focus the plain button had.
  */
 export function CategoryMenu({
   categories,
@@ -38,77 +43,150 @@ export function CategoryMenu({
   openOnLoad?: string
 }) {
   const rootRef = useRef<HTMLElement>(null)
+  const [open, setOpen] = useState<string | undefined>(openOnLoad)
+  const hover = useRef<ReturnType<typeof setTimeout>>(undefined)
+  const baseId = useId()
+  const panelId = (entry: string) => `${baseId}-${entry}`
+
+  // A click on an entry the pointer has just opened keeps it open (it does not close it again).
+  const openedByPointer = useRef(false)
+  const later = (next: string | undefined) => {
+    clearTimeout(hover.current)
+    hover.current = setTimeout(() => {
+      openedByPointer.current = next !== undefined
+      setOpen(next)
+    }, HOVER_DELAY_MS)
+  }
+  const focusTrigger = (entry: string) =>
+    rootRef.current?.querySelector<HTMLElement>(`[data-entry="${CSS.escape(entry)}"]`)?.focus()
+
   useEffect(() => {
-    if (!openOnLoad) return
-    rootRef.current?.querySelector<HTMLElement>(`[data-entry="${CSS.escape(openOnLoad)}"]`)?.focus()
+    if (openOnLoad) focusTrigger(openOnLoad)
   }, [openOnLoad])
+  useEffect(() => () => clearTimeout(hover.current), [])
+  useEffect(() => {
+    if (open === undefined) return
+    const outside = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(undefined)
+    }
+    document.addEventListener('pointerdown', outside)
+    return () => document.removeEventListener('pointerdown', outside)
+  }, [open])
+
+  const trigger = (entry: string, label: React.ReactNode) => (
+    <button
+      type="button"
+      className={triggerClasses}
+      data-entry={entry}
+      aria-expanded={open === entry}
+      aria-controls={open === entry ? panelId(entry) : undefined}
+      data-state={open === entry ? 'open' : 'closed'}
+      onClick={() => {
+        clearTimeout(hover.current)
+        const keep = openedByPointer.current
+        openedByPointer.current = false
+        setOpen((current) => (current === entry && !keep ? undefined : entry))
+      }}
+      onPointerEnter={(event) => {
+        if (event.pointerType === 'mouse') later(entry)
+      }}
+    >
+      {label}
+      <ChevronDownIcon size={16} className="transition-transform group-data-[state=open]:rotate-180" />
+    </button>
+  )
+
+  // Positioned against the header row (its nearest positioned ancestor): full width.
+  const panel = (entry: string, children: React.ReactNode, className = '') =>
+    open === entry ? (
+      <div
+        id={panelId(entry)}
+        className={`absolute inset-x-4 top-full z-30 mt-1 animate-[fade-in_120ms_ease-out] rounded-2xl border border-stone-200 bg-white p-6 shadow-xl ${className}`}
+        onClick={(event) => {
+          if ((event.target as HTMLElement).closest('a')) setOpen(undefined)
+        }}
+      >
+        {children}
+      </div>
+    ) : null
+
   return (
-    <N.Root
+    <nav
       ref={rootRef}
       aria-label={m.catalog_nav_categories()}
       className="hidden lg:block"
-      delayDuration={120}
-      defaultValue={openOnLoad}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || open === undefined) return
+        const entry = open
+        setOpen(undefined)
+        focusTrigger(entry)
+      }}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(undefined)
+      }}
+      onPointerEnter={() => clearTimeout(hover.current)}
+      onPointerLeave={(event) => {
+        if (event.pointerType === 'mouse' && open !== undefined) later(undefined)
+      }}
     >
-      <N.List className="flex items-center gap-1">
-        <N.Item value={ALL_CATEGORIES}>
-          <N.Trigger className={triggerClasses} data-entry={ALL_CATEGORIES}>
-            <GridIcon size={18} />
-            {m.catalog_all_categories()}
-            <ChevronDownIcon size={16} className="transition-transform group-data-[state=open]:rotate-180" />
-          </N.Trigger>
-          <N.Content className="max-h-[70vh] w-full overflow-y-auto p-6">
-            {categories.length === 0 ? (
-              <p className="text-sm text-stone-600">{m.catalog_categories_coming()}</p>
-            ) : (
-              <ul className="grid grid-cols-4 gap-x-8 gap-y-6">
-                {categories.map((root) => (
-                  <li key={root.id}>
-                    <CategoryLink
-                      slug={root.slug}
-                      className="font-semibold text-ink hover:text-brand-800 hover:underline"
-                    >
-                      {root.name}
-                    </CategoryLink>
-                    {root.children.length ? (
-                      <ul className="mt-2 space-y-1.5">
-                        {root.children.slice(0, 8).map((child) => (
-                          <li key={child.id}>
-                            <CategoryLink
-                              slug={child.slug}
-                              className="text-sm text-stone-600 hover:text-ink hover:underline"
-                            >
-                              {child.name}
-                            </CategoryLink>
-                          </li>
-                        ))}
-                      </ul>
-                    ) : null}
-                  </li>
-                ))}
-              </ul>
-            )}
-            <div className="mt-6 border-t border-stone-200 pt-4">
-              <N.Link asChild>
+      <ul className="flex items-center gap-1">
+        <li>
+          {trigger(
+            ALL_CATEGORIES,
+            <>
+              <GridIcon size={18} />
+              {m.catalog_all_categories()}
+            </>,
+          )}
+          {panel(
+            ALL_CATEGORIES,
+            <>
+              {categories.length === 0 ? (
+                <p className="text-sm text-stone-600">{m.catalog_categories_coming()}</p>
+              ) : (
+                <ul className="grid grid-cols-4 gap-x-8 gap-y-6">
+                  {categories.map((root) => (
+                    <li key={root.id}>
+                      <CategoryLink
+                        slug={root.slug}
+                        className="font-semibold text-ink hover:text-brand-800 hover:underline"
+                      >
+                        {root.name}
+                      </CategoryLink>
+                      {root.children.length ? (
+                        <ul className="mt-2 space-y-1.5">
+                          {root.children.slice(0, 8).map((child) => (
+                            <li key={child.id}>
+                              <CategoryLink
+                                slug={child.slug}
+                                className="text-sm text-stone-600 hover:text-ink hover:underline"
+                              >
+                                {child.name}
+                              </CategoryLink>
+                            </li>
+                          ))}
+                        </ul>
+                      ) : null}
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <div className="mt-6 border-t border-stone-200 pt-4">
                 <Link to="/category" className="text-sm font-medium text-brand-800 hover:underline">
                   {m.catalog_browse_every_category()}
                 </Link>
-              </N.Link>
-            </div>
-          </N.Content>
-        </N.Item>
+              </div>
+            </>,
+            'max-h-[70vh] overflow-y-auto',
+          )}
+        </li>
 
         {categories.slice(0, BAR_LIMIT).map((root, index) =>
           root.children.length ? (
-            <N.Item key={root.id} value={String(root.id)} className={barItemVisibility(index)}>
-              <N.Trigger className={triggerClasses} data-entry={String(root.id)}>
-                {root.name}
-                <ChevronDownIcon
-                  size={16}
-                  className="transition-transform group-data-[state=open]:rotate-180"
-                />
-              </N.Trigger>
-              <N.Content className="w-full p-6">
+            <li key={root.id} className={barItemVisibility(index)}>
+              {trigger(String(root.id), root.name)}
+              {panel(
+                String(root.id),
                 <div className="flex items-start gap-10">
                   <div className="w-56 shrink-0">
                     <p className="text-lg font-semibold text-ink">{root.name}</p>
@@ -131,22 +209,18 @@ export function CategoryMenu({
                       </li>
                     ))}
                   </ul>
-                </div>
-              </N.Content>
-            </N.Item>
+                </div>,
+              )}
+            </li>
           ) : (
-            <N.Item key={root.id} className={barItemVisibility(index)}>
+            <li key={root.id} className={barItemVisibility(index)}>
               <CategoryLink slug={root.slug} className={triggerClasses}>
                 {root.name}
               </CategoryLink>
-            </N.Item>
+            </li>
           ),
         )}
-      </N.List>
-      {/* Positioned against the header row (its nearest positioned ancestor): full width. */}
-      <div className="absolute top-full inset-x-4 z-30">
-        <N.Viewport className="mt-1 w-full overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-xl data-[state=open]:animate-[fade-in_120ms_ease-out]" />
-      </div>
-    </N.Root>
+      </ul>
+    </nav>
   )
 }
