@@ -228,11 +228,13 @@ async function contextIn(browser: Browser, locale: Locale): Promise<BrowserConte
   return context
 }
 
-// Opt-in (`npm run test:a11y`): the eight runs (four roles, two locales) take about 16 minutes
-// together on a busy two-core machine; whether CI runs them is the lead's call.
+// Part of the suite CI runs: `npm run test:e2e` runs it after the other specs, on a server of its
+// own (its signed-in runs add addresses, tickets and basket lines to the demo accounts), two tests
+// at a time; `npm run test:a11y` runs it alone. The eight runs (four roles, two locales) take about
+// 16 minutes one after another on a busy two-core machine.
 // A form field or button the setup cannot find fails the test in seconds, not at its 15 minutes.
+test.describe.configure({ mode: 'parallel' })
 test.use({ actionTimeout: 15_000 })
-test.skip(!process.env.E2E_A11Y, 'run with npm run test:a11y (E2E_A11Y=1)')
 
 for (const locale of ['en', 'fa'] as const) {
   for (const role of ['guest', 'buyer', 'seller', 'admin'] as const) {
