@@ -48,6 +48,7 @@ import {
   uniquePhone,
 } from '../factories/create'
 import { createPendingOrder } from '../factories/orders'
+import { signInAs } from './auth-fixtures'
 import { recordSucceededPayment } from './order-core-fixtures'
 import { PNG_BYTES, authOf } from './tickets-fixtures'
 import type { Role } from './authz-rules'
@@ -191,16 +192,21 @@ export async function buildWorld(db: Db): Promise<World> {
     })
     .returning()
 
+  const users = {
+    buyer,
+    otherBuyer,
+    pendingSeller: pendingSeller.owner.id,
+    observer,
+    otherSeller: otherSeller.owner.id,
+    seller: seller.owner.id,
+    admin,
+  }
+  // Each role has signed in before, as the matrix's calls do: a sign-in keeps its language on the
+  // account (users.locale), so the sign-in before each call writes nothing a refusal is judged by.
+  for (const id of Object.values(users)) await signInAs(db, id)
+
   return {
-    users: {
-      buyer,
-      otherBuyer,
-      pendingSeller: pendingSeller.owner.id,
-      observer,
-      otherSeller: otherSeller.owner.id,
-      seller: seller.owner.id,
-      admin,
-    },
+    users,
     ids: {
       address: address.id,
       cart: item!.cartId,
