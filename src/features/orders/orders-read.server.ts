@@ -160,7 +160,7 @@ export async function getBuyerOrder(db: DbOrTx, auth: AuthContext | null, orderI
     .select()
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.buyerUserId, user.id)))
-  if (!row) throw notFound(ORDER_NOT_FOUND)
+  if (!row) throw notFound(ORDER_NOT_FOUND())
   return loadDetail(db, row, 'buyer')
 }
 
@@ -171,7 +171,7 @@ export async function getSellerOrder(db: DbOrTx, auth: AuthContext | null, order
     .select()
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.sellerId, sellerId)))
-  if (!row) throw notFound(ORDER_NOT_FOUND)
+  if (!row) throw notFound(ORDER_NOT_FOUND())
   return loadDetail(db, row, 'seller')
 }
 
