@@ -9,7 +9,8 @@ import { root, src } from './untranslated-scan'
  * generated paraglide folder) and fails on English written where a user reads it:
  * - the message of `new HttpError(status, …)`, `fieldError(field, …)`, `conflict(…)`,
  *   `notFound(…)`, `forbidden(…)`, `unauthorized(…)`, `tooManyRequests(seconds, …)`,
- *   `new RateLimitedError(seconds, …)`, `new ApiError(status, …)`;
+ *   `new RateLimitedError(seconds, …)`, `new ApiError(status, …)`, `new ImageError(status, …)`,
+ *   `new PaymentCallbackRejected(…)` and a toast, `notify(kind, …)`;
  * - a valibot message: a string given to `v.something(…)`, or a function returning one;
  * - an API answer's `message: '…'`;
  * - a module constant in capitals holding a sentence (`export const TAKEN = 'This is taken'`): such
@@ -32,6 +33,9 @@ const MESSAGE_ARGUMENT: Record<string, number> = {
   tooManyRequests: 1,
   RateLimitedError: 1,
   ApiError: 1,
+  ImageError: 1,
+  PaymentCallbackRejected: 0,
+  notify: 1,
 }
 
 const NOT_WORDS = /^(Omdeh|IRR|SKU|MOQ|VAT|PDF|CSV|XLSX|OK|URL|KB|MB)$/

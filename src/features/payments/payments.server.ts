@@ -34,6 +34,7 @@ import {
 import { newSessionId, redirectToProvider } from './payment-sessions.server'
 import { purchaseResultUrl, settlePurchaseCallback } from './purchase-payments.server'
 import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
 
 export const ORDER_NOT_FOUND = () => m.server_error_order_not_found()
 export const PAYMENT_SESSION_NOT_FOUND = () => m.server_error_payment_not_found()
@@ -69,7 +70,9 @@ export async function startPayment(
   const { orderNumber } = parseInput(startPaymentInput, input)
   await enforceRateLimits(db, [{ rule: startLimit, subject: String(user.id) }], (s) => {
     const wait = Math.ceil(s / 60)
-    return `Too many payment attempts. Try again in ${wait} minute${wait === 1 ? '' : 's'}.`
+    return wait === 1
+      ? m.server_payment_too_many_attempts_minute()
+      : m.server_payment_too_many_attempts({ minutes: formatNumber(wait) })
   })
   const provider = paymentProvider()
 

@@ -64,10 +64,7 @@ async function handle({
   } catch (error) {
     if (error instanceof HttpError) return refusal(error.status, error.message)
     log().error({ err: error, provider: params.provider }, 'payment callback failed')
-    return refusal(
-      500,
-      'Something went wrong on our end while confirming the payment. Reload this page to try again.',
-    )
+    return refusal(500, m.server_payment_callback_failed())
   }
 }
 
