@@ -22,13 +22,14 @@ describe('words the server answers with are messages (issue #22)', () => {
   it('finds English where a user reads it, and leaves messages and codes alone (the scan itself works)', () => {
     const fixture = join(import.meta.dirname, 'fixtures/server-text.ts')
     expect(serverText(fixture).map((line) => line.split(':')[0])).toEqual([
-      '6',
-      '8',
+      '7',
       '9',
       '10',
       '11',
+      '12',
       '13',
-      '14',
+      '17',
+      '19',
     ])
   })
 })
