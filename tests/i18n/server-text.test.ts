@@ -2,19 +2,10 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { scanServerSources, serverText } from './server-text-scan'
 
-/**
- * Files whose English is being made into messages on another branch (issue #22): skipped here
- * until that lands. Only files that still hold such English belong in this list.
- */
-const BEING_TRANSLATED_ELSEWHERE: Record<string, string> = {
-  'src/features/catalog/landing-admin.server.ts': 'being translated on another branch',
-  'src/features/plans/plans-admin.server.ts': 'being translated on another branch',
-}
-
 describe('words the server answers with are messages (issue #22)', () => {
   it('has no error, validation message or API message written in English', () => {
     const found = scanServerSources()
-      .filter(({ file, found }) => found.length > 0 && !(file in BEING_TRANSLATED_ELSEWHERE))
+      .filter(({ found }) => found.length > 0)
       .map(({ file, found }) => `${file} (${found.length}):\n  ${found.join('\n  ')}`)
     expect(found, found.join('\n')).toEqual([])
   })
