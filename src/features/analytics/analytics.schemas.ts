@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { constants } from '#app-config'
 import { m } from '~/lib/messages'
-import { plainNumber } from '~/features/auth/auth-format'
+import { plainNumber } from '~/lib/plain-number'
 
 /** Spec §4 analytics events: sign-in and account. */
 export const authEventNames = [

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { plainNumber } from '~/features/auth/auth-format'
+import { plainNumber } from '~/lib/plain-number'
 import { m } from '~/lib/messages'
 import { INT4_MAX } from '~/lib/schema-pieces'
 

@@ -4,7 +4,7 @@ import { days, now } from '~/server/clock.server'
 import { selectRows, type Db, type DbOrTx } from '~/server/db/client.server'
 import { basketFillKeys, cartItems, carts, skus, stores } from '~/server/db/schema'
 import { HttpError, fieldError, notFound } from '~/server/http/api-errors.server'
-import { plainNumber } from '~/features/auth/auth-format'
+import { plainNumber } from '~/lib/plain-number'
 import { m } from '~/lib/messages'
 import { readBasket } from './basket-read.server'
 import {

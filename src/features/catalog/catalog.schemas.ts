@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { constants } from '#app-config'
 import { SLUG_PATTERN } from '~/lib/schema-pieces'
 import { m } from '~/lib/messages'
-import { plainNumber } from '~/features/auth/auth-format'
+import { plainNumber } from '~/lib/plain-number'
 
 export { SLUG_PATTERN }
 
