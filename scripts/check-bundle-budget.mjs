@@ -56,11 +56,17 @@ const output = resolve(option('--output', process.env.BENCH_OUTPUT_DIR ?? join(r
 // only the part of Paraglide's runtime it uses (vite.config.ts). What is left above 150: the
 // framework (~110 KB: React DOM, router, query, valibot), the shell (header, footer, search box,
 // basket provider) and its messages in both languages, and the route tree itself (~4 KB).
+//
+// Raised on 2026-11-27 by 0.5 KB (/ 156.6, /product 159.8, /product/{slug} 156.3, /cart 155.1): the
+// route tree's search schemas (orders, audit, inventory) and the catalogue's query schema (the category
+// route validates with it; the catalogue API answers with its messages) now say what is wrong in the
+// reader's language (issue #22), so their Persian texts load with the route tree (~0.35 KB of it the
+// catalogue's query messages, the rest the date, order-number and audit-filter messages).
 export const PAGES = [
-  { page: '/', route: '/_default/', ceilingKb: 156.2 },
-  { page: '/product', route: '/_default/product/', ceilingKb: 159.3 },
-  { page: '/product/{slug}', route: '/_default/product/$slug', ceilingKb: 155.8 },
-  { page: '/cart', route: '/_default/cart/', ceilingKb: 154.7 },
+  { page: '/', route: '/_default/', ceilingKb: 156.7 },
+  { page: '/product', route: '/_default/product/', ceilingKb: 159.9 },
+  { page: '/product/{slug}', route: '/_default/product/$slug', ceilingKb: 156.4 },
+  { page: '/cart', route: '/_default/cart/', ceilingKb: 155.2 },
 ]
 
 async function loadManifest() {

@@ -167,7 +167,7 @@ describe('blocking a user', () => {
       blockUser(db, admin, { account_id: admin.user.id, reason: 'oops mine' }),
     )
     expect(error.status).toBe(422)
-    expect(error.message).toContain(CANNOT_BLOCK_YOURSELF)
+    expect(error.message).toContain(CANNOT_BLOCK_YOURSELF())
     const { user } = await signedInBuyer()
     await blockUser(db, admin, { account_id: user.id, reason: 'Spam tickets' })
     expect(await statusOf(() => blockUser(db, admin, { account_id: user.id, reason: 'Spam tickets' }))).toBe(

@@ -382,7 +382,7 @@ describe(`catalogue administration (${usingPostgres() ? 'PostgreSQL' : 'PGlite'}
       })
       for (const parentId of [top.id, grandchild.id]) {
         const error = await errorOf(() => moveCategory(db, admin, { categoryId: top.id, parentId }))
-        expect(error.fieldErrors?.parentId).toEqual([CATEGORY_CYCLE])
+        expect(error.fieldErrors?.parentId).toEqual([CATEGORY_CYCLE()])
       }
       await moveCategory(db, admin, { categoryId: grandchild.id, parentId: top.id })
       const tree = await listCategoriesForAdmin(db, admin)

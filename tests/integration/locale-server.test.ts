@@ -7,6 +7,7 @@ import type { Locale } from '~/lib/i18n'
 import { Route as invoicePdfRoute } from '~/routes/api/invoices/$invoiceId/pdf'
 import { Route as passwordRoute } from '~/routes/api/auth/password'
 import { Route as profileRoute } from '~/routes/api/user/profile'
+import { Route as addToBasketRoute } from '~/routes/api/cart/b2b/cart-items/index'
 import { setClock } from '~/server/clock.server'
 import type { Db } from '~/server/db/client.server'
 import { invoices, sessions, users } from '~/server/db/schema'
@@ -22,6 +23,7 @@ import {
 } from '../factories/create'
 import { createPendingOrder } from '../factories/orders'
 import { messagesTo } from './order-core-fixtures'
+import { createOffer } from './basket-fixtures'
 import { usingPostgres } from '../support/test-database'
 import {
   apiRequest,
@@ -95,6 +97,32 @@ describe(`server messages in the request's language (${usingPostgres() ? 'Postgr
     expect(await en.json()).toEqual({
       message: 'The request body must be JSON',
       errors: { body: ['The request body must be JSON'] },
+    })
+  })
+
+  it('a Persian buyer adding to the basket reads its field errors and its confirmation in Persian', async () => {
+    const addToBasket = routeHandler(addToBasketRoute, 'POST')
+    const { sku } = await createOffer(db)
+    const bearer = (await signInAs(db, buyer.id)).accessToken
+    const add = (body: unknown, cookies: Record<string, string> = { locale: 'fa' }) =>
+      inScope(apiRequest('/api/cart/b2b/cart-items', { body, bearer, cookies }), (request) =>
+        addToBasket({ request }),
+      )
+
+    const zero = await add({ sku, quantity: 0 })
+    expect(zero.status).toBe(422)
+    expect((await zero.json()).errors).toEqual({ quantity: ['تعداد باید عددی صحیح از ۱ تا ۱۰۰۰۰۰ باشد'] })
+    const missing = await add({ quantity: 2 })
+    expect((await missing.json()).errors).toEqual({ sku: ['این فیلد الزامی است.'] })
+    const unknown = await add({ sku: 'NO-SUCH-SKU', quantity: 2 })
+    expect((await unknown.json()).errors).toEqual({ sku: ['این محصول در حال حاضر برای فروش عرضه نمی‌شود'] })
+    const added = await add({ sku, quantity: 2 })
+    expect(added.status).toBe(201)
+    expect((await added.json()).message).toBe('به سبد خرید شما اضافه شد')
+
+    const english = await add({ sku, quantity: 0 }, {})
+    expect((await english.json()).errors).toEqual({
+      quantity: ['Quantity must be a whole number from 1 to 100000'],
     })
   })
 

@@ -158,8 +158,8 @@ describe(`stock page operations (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`,
     const base = { sku: skuCode, mode: 'add', quantity: 2, expected: 8, reason: 'received' }
     expect(issues(base)).toEqual([])
     expect(issues({ ...base, reason: '' })[0]![0]).toBe('reason')
-    expect(issues({ ...base, reason: 'other' })).toEqual([['note', NOTE_REQUIRED]])
-    expect(issues({ ...base, quantity: 0 })).toEqual([['quantity', QUANTITY_POSITIVE]])
+    expect(issues({ ...base, reason: 'other' })).toEqual([['note', NOTE_REQUIRED()]])
+    expect(issues({ ...base, quantity: 0 })).toEqual([['quantity', QUANTITY_POSITIVE()]])
     expect(issues({ ...base, quantity: 10_000_001 })[0]![0]).toBe('quantity')
     expect(issues({ ...base, quantity: 1.5 })[0]![0]).toBe('quantity')
     expect(issues({ ...base, note: 'x'.repeat(301) })[0]![0]).toBe('note')

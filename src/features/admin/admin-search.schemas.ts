@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { intSchema, textSchema } from '~/lib/schema-pieces'
+import { m } from '~/lib/messages'
 
 /**
  * The back office's URL search params (dashboard range, users, audit log), apart from
@@ -10,16 +11,19 @@ import { intSchema, textSchema } from '~/lib/schema-pieces'
 /** How many days a dashboard looks back. */
 export const dashboardRanges = [30, 90] as const
 export type DashboardRange = (typeof dashboardRanges)[number]
-export const rangeSchema = v.picklist(dashboardRanges, 'Choose 30 or 90 days')
+export const rangeSchema = v.picklist(dashboardRanges, () => m.server_valid_choose_range())
 
 /** A calendar day, 2026-11-22: the server reads it as a day in Tehran. */
 export const isoDay = v.pipe(
   v.string(),
-  v.regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-22'),
-  v.check((value) => {
-    const time = Date.parse(`${value}T00:00:00Z`)
-    return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value
-  }, 'That date does not exist'),
+  v.regex(/^\d{4}-\d{2}-\d{2}$/, () => m.server_valid_date_format()),
+  v.check(
+    (value) => {
+      const time = Date.parse(`${value}T00:00:00Z`)
+      return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value
+    },
+    () => m.server_valid_date_missing(),
+  ),
 )
 
 export const userRoles = ['buyer', 'seller', 'observer', 'admin', 'blocked'] as const
@@ -46,8 +50,18 @@ export const auditSearchEntries = {
   /** The seller acted for. */
   seller: v.optional(intSchema(1)),
   /** An action, or the start of one (`user.` finds every user action). */
-  action: v.optional(v.pipe(textSchema(60), v.regex(/^[a-z0-9_.]*$/, 'Use an action name like user.block'))),
-  record_type: v.optional(v.pipe(textSchema(40), v.regex(/^[a-z0-9_]*$/, 'Use a record type like user'))),
+  action: v.optional(
+    v.pipe(
+      textSchema(60),
+      v.regex(/^[a-z0-9_.]*$/, () => m.server_valid_audit_action()),
+    ),
+  ),
+  record_type: v.optional(
+    v.pipe(
+      textSchema(40),
+      v.regex(/^[a-z0-9_]*$/, () => m.server_valid_audit_record_type()),
+    ),
+  ),
   /** A record id is text (an SKU code, a number): `?record=5` arrives as the number 5 and means "5". */
   record: v.optional(
     v.union([v.pipe(v.number(), v.integer(), v.minValue(0), v.transform(String)), textSchema(60)]),
@@ -58,7 +72,7 @@ export const auditSearchEntries = {
 
 export const daysInOrder = <T extends { from?: string; to?: string }>(input: T) =>
   !input.from || !input.to || input.from <= input.to
-export const DAYS_IN_ORDER = 'The start date must not be after the end date'
+export const DAYS_IN_ORDER = () => m.server_valid_date_order()
 
 export const auditSearch = v.pipe(
   v.object({ ...auditSearchEntries, page: v.optional(intSchema(1, 500)) }),

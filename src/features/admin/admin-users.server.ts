@@ -32,9 +32,10 @@ import type {
 } from './admin.schemas'
 import { USERS_PER_PAGE } from './admin.schemas'
 import { tehranDayStart } from '~/lib/tehran-time'
+import { m } from '~/lib/messages'
 
-export const USER_NOT_FOUND = 'User not found'
-export const CANNOT_BLOCK_YOURSELF = 'You cannot block your own account'
+export const USER_NOT_FOUND = () => m.server_error_user_not_found()
+export const CANNOT_BLOCK_YOURSELF = () => m.server_error_cannot_block_yourself()
 const RECENT_SHOWN = 5
 
 const likeAny = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
@@ -126,7 +127,7 @@ export async function listUsers(
 async function findUser(db: DbOrTx, id: number, lock = false): Promise<UserRecord> {
   const query = db.select().from(users).where(eq(users.id, id))
   const [user] = lock ? await query.for('update') : await query
-  if (!user) throw notFound(USER_NOT_FOUND)
+  if (!user) throw notFound(USER_NOT_FOUND())
   return user
 }
 
@@ -274,8 +275,8 @@ export async function blockUser(
   const admin = requireAdmin(auth)
   return db.transaction(async (tx) => {
     const user = await findUser(tx, input.account_id, true)
-    if (user.id === admin.user.id) throw fieldError('account_id', CANNOT_BLOCK_YOURSELF)
-    if (user.blockedAt) throw conflict('This account is already blocked')
+    if (user.id === admin.user.id) throw fieldError('account_id', CANNOT_BLOCK_YOURSELF())
+    if (user.blockedAt) throw conflict(m.server_error_already_blocked())
     const at = now()
     const sessionsBefore = await countLiveSessions(tx, user.id)
     const [updated] = await tx
@@ -307,7 +308,7 @@ export async function unblockUser(
   const admin = requireAdmin(auth)
   return db.transaction(async (tx) => {
     const user = await findUser(tx, input.account_id, true)
-    if (!user.blockedAt) throw conflict('This account is not blocked')
+    if (!user.blockedAt) throw conflict(m.server_error_not_blocked())
     const at = now()
     const [updated] = await tx
       .update(users)

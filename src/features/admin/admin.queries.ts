@@ -12,6 +12,7 @@ import {
   unblockUserFn,
 } from './admin.functions'
 import type { AdminUserFilters, AuditFilters, DashboardRange } from './admin.schemas'
+import { m } from '~/lib/messages'
 
 export const adminQueries = {
   all: ['admin-ops'] as const,
@@ -49,10 +50,10 @@ export const adminQueries = {
 
 export type UserAction = 'block' | 'unblock' | 'end-sessions'
 
-const SUCCESS: Record<UserAction, string> = {
-  block: 'The account is blocked and signed out everywhere',
-  unblock: 'The account can sign in again',
-  'end-sessions': 'The user is signed out everywhere',
+const SUCCESS: Record<UserAction, () => string> = {
+  block: m.admin_user_blocked_toast,
+  unblock: m.admin_user_unblocked_toast,
+  'end-sessions': m.admin_user_signed_out_toast,
 }
 
 /** Block, unblock or sign out a user; every back-office view refreshes (the audit log too). */
@@ -65,7 +66,7 @@ export function useUserAction(action: UserAction) {
         : action === 'unblock'
           ? unblockUserFn({ data: input })
           : endUserSessionsFn({ data: { account_id: input.account_id, reason: input.reason || undefined } }),
-    onSuccess: () => notify('success', SUCCESS[action]),
+    onSuccess: () => notify('success', SUCCESS[action]()),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminQueries.all }),
   })
 }

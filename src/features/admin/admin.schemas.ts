@@ -26,16 +26,15 @@ export {
   type DashboardRange,
   type UserRoleFilter,
 } from './admin-search.schemas'
+import { m } from '~/lib/messages'
 
 /**
  * The operator's back office (issue #20 part A): dashboard, users, audit log, analytics. Client-safe:
  * the URL's search params, the server functions and the tests share these schemas.
  */
 
-
 export const dashboardInput = v.object({ days: v.optional(rangeSchema, 30) })
 export type DashboardInput = v.InferInput<typeof dashboardInput>
-
 
 export interface DashboardDay {
   day: string
@@ -85,11 +84,14 @@ export const accountIdInput = v.object({ account_id: idSchema })
 export type AccountIdInput = v.InferOutput<typeof accountIdInput>
 
 export const blockReasonSchema = v.pipe(
-  v.string('Give a reason'),
-  v.check((s) => !s.includes('\u0000'), 'Must not contain NUL characters'),
+  v.string(() => m.server_valid_give_reason()),
+  v.check(
+    (s) => !s.includes('\u0000'),
+    () => m.server_error_nul_characters(),
+  ),
   v.trim(),
-  v.minLength(3, 'Give a reason (at least 3 characters)'),
-  v.maxLength(500, 'Keep the reason under 500 characters'),
+  v.minLength(3, () => m.server_valid_give_reason_short()),
+  v.maxLength(500, () => m.server_valid_reason_long()),
 )
 
 export const blockUserInput = v.object({ account_id: idSchema, reason: blockReasonSchema })

@@ -1,5 +1,7 @@
 import * as v from 'valibot'
 import { constants } from '#app-config'
+import { m } from '~/lib/messages'
+import { plainNumber } from '~/lib/plain-number'
 
 /** Spec §4 analytics events: sign-in and account. */
 export const authEventNames = [
@@ -77,11 +79,14 @@ export type AnalyticsEventName = (typeof analyticsEventNames)[number]
 const propValue = v.union([v.pipe(v.string(), v.maxLength(500)), v.number(), v.boolean(), v.null()])
 const props = v.pipe(
   v.record(v.pipe(v.string(), v.regex(/^[a-z][a-z0-9_]{0,39}$/i)), propValue),
-  v.check((value) => Object.keys(value).length <= 20, 'At most 20 properties per event'),
+  v.check(
+    (value) => Object.keys(value).length <= 20,
+    () => m.server_analytics_props_max({ max: plainNumber(20) }),
+  ),
 )
 
 export const analyticsEventSchema = v.object({
-  name: v.picklist(analyticsEventNames, 'Unknown event name'),
+  name: v.picklist(analyticsEventNames, () => m.server_analytics_unknown_event()),
   /** Page path (no origin), max 500 characters. */
   path: v.pipe(v.string(), v.startsWith('/'), v.maxLength(500)),
   /** Client time in ms since the epoch; the server also records when it received the event. */
@@ -92,11 +97,16 @@ export type AnalyticsEvent = v.InferOutput<typeof analyticsEventSchema>
 
 export const analyticsBatchSchema = v.object({
   /** A random id per browser tab, to group one visit's events without identifying anyone. */
-  visitId: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,64}$/, 'visitId must be 8-64 URL-safe characters')),
+  visitId: v.pipe(
+    v.string(),
+    v.regex(/^[A-Za-z0-9_-]{8,64}$/, () => m.server_analytics_visit_id()),
+  ),
   events: v.pipe(
     v.array(analyticsEventSchema),
-    v.minLength(1, 'No events'),
-    v.maxLength(constants.analytics.maxBatch, `At most ${constants.analytics.maxBatch} events per batch`),
+    v.minLength(1, () => m.server_analytics_no_events()),
+    v.maxLength(constants.analytics.maxBatch, () =>
+      m.server_analytics_batch_max({ max: plainNumber(constants.analytics.maxBatch) }),
+    ),
   ),
 })
 export type AnalyticsBatch = v.InferOutput<typeof analyticsBatchSchema>

@@ -23,5 +23,4 @@ export function phoneInText(phone: string): string {
 }
 
 /** A count of seconds in a sentence: no grouping ("3295"), in Persian digits on a Persian page. */
-export const plainNumber = (value: number) =>
-  textDirection() === 'rtl' ? String(value).replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!) : String(value)
+export { plainNumber } from '~/lib/plain-number'

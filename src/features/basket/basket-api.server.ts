@@ -3,6 +3,7 @@ import * as v from 'valibot'
 import { apiRoute, type ApiContext, type ApiReply } from '~/server/auth/api-route.server'
 import { requireUser } from '~/server/auth/guards.server'
 import { HttpError, notFound, parseInput, readJsonBody } from '~/server/http/api-errors.server'
+import { m } from '~/lib/messages'
 import { readBasket } from './basket-read.server'
 import { ITEM_NOT_FOUND, addItem, fillBasket, removeItem, setItemQuantity } from './basket.server'
 import {
@@ -28,7 +29,7 @@ async function buyerId(ctx: ApiContext): Promise<number> {
 function itemIdOf(params: Record<string, string>): number {
   const raw = params.id ?? ''
   const id = /^\d{1,9}$/.test(raw) ? Number(raw) : 0
-  if (id < 1) throw notFound(ITEM_NOT_FOUND)
+  if (id < 1) throw notFound(ITEM_NOT_FOUND())
   return id
 }
 
@@ -48,14 +49,14 @@ export const addItemEndpoint = apiRoute(async (ctx) => {
   const userId = await buyerId(ctx)
   const input = parseInput(addItemInput, await readJsonBody(ctx.request))
   const item = await addItem(ctx.db, userId, input)
-  return { status: 201, body: { message: 'Added to your basket', data: item } }
+  return { status: 201, body: { message: m.buyer_basket_added(), data: item } }
 })
 
 /** DELETE /api/cart/b2b/cart-items/{id} */
 export const removeItemEndpoint = withParams(async (ctx, params) => {
   const userId = await buyerId(ctx)
   const { cartRemoved } = await removeItem(ctx.db, userId, itemIdOf(params))
-  return { body: { message: 'Removed from your basket', data: { cart_removed: cartRemoved } } }
+  return { body: { message: m.buyer_basket_api_removed(), data: { cart_removed: cartRemoved } } }
 })
 
 /** PATCH /api/cart/b2b/cart-items/{id}/quantity {quantity} */
@@ -64,7 +65,7 @@ export const quantityEndpoint = withParams(async (ctx, params) => {
   const itemId = itemIdOf(params)
   const { quantity } = parseInput(quantityInput, await readJsonBody(ctx.request))
   const item = await setItemQuantity(ctx.db, userId, itemId, quantity)
-  return { body: { message: 'Quantity updated', data: item } }
+  return { body: { message: m.buyer_basket_quantity_updated(), data: item } }
 })
 
 /**
@@ -87,7 +88,7 @@ export const fillEndpoint = apiRoute(async (ctx) => {
   const result = await fillBasket(ctx.db, userId, items, key)
   return {
     body: {
-      message: result.replayed ? 'Your basket was already merged' : 'Your basket was merged',
+      message: result.replayed ? m.buyer_basket_already_merged() : m.buyer_basket_merged(),
       data: result.basket,
       meta: { replayed: result.replayed },
     },

@@ -1,4 +1,6 @@
 import * as v from 'valibot'
+import { plainNumber } from '~/lib/plain-number'
+import { m } from '~/lib/messages'
 import { INT4_MAX } from '~/lib/schema-pieces'
 
 /**
@@ -7,15 +9,15 @@ import { INT4_MAX } from '~/lib/schema-pieces'
  * with the response schemas, and the integration tests check every reply against them.
  */
 
-export const REQUIRED = 'Field is required.'
+export const REQUIRED = () => m.account_field_required()
 export const MAX_QUANTITY = 100_000
-export const QUANTITY_MESSAGE = `Quantity must be a whole number from 1 to ${MAX_QUANTITY}`
-export const SKU_MESSAGE = 'Enter a product code (sku) of at most 64 characters'
+export const QUANTITY_MESSAGE = () => m.buyer_basket_quantity_range({ max: plainNumber(MAX_QUANTITY) })
+export const SKU_MESSAGE = () => m.buyer_basket_sku_invalid()
 /** A guest basket larger than this is not a basket; the fill refuses it. */
 export const MAX_FILL_ITEMS = 200
 /** Distinct products one buyer's basket (all sellers' carts together) may hold (issue #13 §4). */
 export const MAX_BASKET_ITEMS = 200
-export const BASKET_FULL = `Your basket holds ${MAX_BASKET_ITEMS} different products, the most it can. Check out or remove some before adding more.`
+export const BASKET_FULL = () => m.buyer_basket_full({ max: plainNumber(MAX_BASKET_ITEMS) })
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key'
 
 export const quantitySchema = v.pipe(
@@ -26,7 +28,8 @@ export const quantitySchema = v.pipe(
 )
 
 /** A missing field gets the spec's default message; a body that is no object says so. */
-const objectMessage = (issue: v.BaseIssue<unknown>) => (issue.path ? REQUIRED : 'Send a JSON object')
+const objectMessage = (issue: v.BaseIssue<unknown>) =>
+  issue.path ? REQUIRED() : m.server_error_send_json_object()
 
 export const skuSchema = v.pipe(
   v.string(SKU_MESSAGE),
@@ -47,9 +50,9 @@ export const quantityInput = v.object({ quantity: quantitySchema }, objectMessag
 export const fillInput = v.object(
   {
     items: v.pipe(
-      v.array(addItemInput, 'Items must be a list of {sku, quantity}'),
-      v.minLength(1, 'Add at least one item'),
-      v.maxLength(MAX_FILL_ITEMS, `At most ${MAX_FILL_ITEMS} items at once`),
+      v.array(addItemInput, () => m.buyer_basket_items_list({ shape: '{sku, quantity}' })),
+      v.minLength(1, () => m.buyer_basket_items_min()),
+      v.maxLength(MAX_FILL_ITEMS, () => m.buyer_basket_items_max({ max: plainNumber(MAX_FILL_ITEMS) })),
     ),
   },
   objectMessage,
@@ -58,7 +61,7 @@ export type FillInput = v.InferOutput<typeof fillInput>
 
 export const idempotencyKeySchema = v.pipe(
   v.string(),
-  v.regex(/^[A-Za-z0-9_-]{8,100}$/, 'The idempotency key must be 8-100 letters, digits, - or _'),
+  v.regex(/^[A-Za-z0-9_-]{8,100}$/, () => m.buyer_basket_idempotency_key()),
 )
 
 /** The applied price tier's validity, passed through to the client (spec §3 "validity"). */

@@ -4,6 +4,8 @@ import { days, now } from '~/server/clock.server'
 import { selectRows, type Db, type DbOrTx } from '~/server/db/client.server'
 import { basketFillKeys, cartItems, carts, skus, stores } from '~/server/db/schema'
 import { HttpError, fieldError, notFound } from '~/server/http/api-errors.server'
+import { plainNumber } from '~/lib/plain-number'
+import { m } from '~/lib/messages'
 import { readBasket } from './basket-read.server'
 import {
   BASKET_FULL,
@@ -18,10 +20,10 @@ import {
  * caller's own carts: an item id of another buyer is answered exactly like an unknown one (404).
  */
 
-export const ITEM_NOT_FOUND = 'This item is not in your basket'
-export const NOT_ON_OFFER = 'This product is not on offer right now'
-export const UNKNOWN_SKU = 'No product has this code'
-export const TOO_MANY = `A basket holds at most ${MAX_QUANTITY} of one item`
+export const ITEM_NOT_FOUND = () => m.buyer_basket_item_not_found()
+export const NOT_ON_OFFER = () => m.buyer_basket_not_on_offer()
+export const UNKNOWN_SKU = () => m.buyer_basket_unknown_sku()
+export const TOO_MANY = () => m.buyer_basket_too_many({ max: plainNumber(MAX_QUANTITY) })
 
 export interface AddedItem {
   id: number
@@ -109,9 +111,9 @@ export async function addItem(db: Db, userId: number, input: AddItemInput): Prom
     `,
     )
   })
-  if (!row?.offered) throw fieldError('sku', NOT_ON_OFFER)
+  if (!row?.offered) throw fieldError('sku', NOT_ON_OFFER())
   if (row.id === null)
-    throw row.basket_full ? fieldError('sku', BASKET_FULL) : fieldError('quantity', TOO_MANY)
+    throw row.basket_full ? fieldError('sku', BASKET_FULL()) : fieldError('quantity', TOO_MANY())
   return { id: Number(row.id), cart_id: Number(row.cart_id), sku: input.sku, quantity: Number(row.quantity) }
 }
 
@@ -123,7 +125,7 @@ async function lockOwnItem(tx: DbOrTx, userId: number, itemId: number): Promise<
     .innerJoin(carts, eq(carts.id, cartItems.cartId))
     .where(and(eq(cartItems.id, itemId), eq(carts.buyerUserId, userId)))
     .for('update', { of: carts })
-  if (!row) throw notFound(ITEM_NOT_FOUND)
+  if (!row) throw notFound(ITEM_NOT_FOUND())
   return row
 }
 
@@ -197,8 +199,8 @@ export async function fillBasket(
     const bySku = new Map(found.map((row) => [row.sku, row]))
     const unknown = items.flatMap((item, index) => (bySku.has(item.sku) ? [] : [index]))
     if (unknown.length) {
-      const errors = Object.fromEntries(unknown.map((index) => [`items.${index}.sku`, [UNKNOWN_SKU]]))
-      throw new HttpError(422, UNKNOWN_SKU, errors)
+      const errors = Object.fromEntries(unknown.map((index) => [`items.${index}.sku`, [UNKNOWN_SKU()]]))
+      throw new HttpError(422, UNKNOWN_SKU(), errors)
     }
     await lockBasket(tx, userId)
     const cartIds = new Map<number, number>()
@@ -230,7 +232,7 @@ export async function fillBasket(
       .innerJoin(carts, eq(carts.id, cartItems.cartId))
       .where(eq(carts.buyerUserId, userId))
     // All or nothing: the merge is refused whole, and the guest's items stay on the device.
-    if (held!.n > MAX_BASKET_ITEMS) throw new HttpError(422, BASKET_FULL, { items: [BASKET_FULL] })
+    if (held!.n > MAX_BASKET_ITEMS) throw new HttpError(422, BASKET_FULL(), { items: [BASKET_FULL()] })
     return false
   })
   return { replayed, basket: await readBasket(db, userId) }

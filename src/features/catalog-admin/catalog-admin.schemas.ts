@@ -172,7 +172,7 @@ export const moveCategoryInput = v.object({ categoryId: idSchema, parentId: v.nu
 export const reorderCategoryInput = v.object({ categoryId: idSchema, direction: v.picklist(['up', 'down']) })
 export const deleteCategoryInput = v.object({ categoryId: idSchema })
 export const mergeCategoryInput = v.object({ categoryId: idSchema, intoCategoryId: idSchema })
-export const CATEGORY_CYCLE = 'A category cannot move under itself or one of its subcategories'
+export const CATEGORY_CYCLE = () => m.server_error_category_cycle()
 export const CATEGORY_HAS_PRODUCTS = () => m.content_err_category_has_products()
 export const CATEGORY_HAS_CHILDREN = () => m.content_err_category_has_children()
 

@@ -180,7 +180,7 @@ export async function moveCategory(
     const before = await lockedCategory(tx, input.categoryId)
     const subtree = await subtreeIds(tx, before.id)
     if (input.parentId !== null) {
-      if (subtree.includes(input.parentId)) throw fieldError('parentId', CATEGORY_CYCLE)
+      if (subtree.includes(input.parentId)) throw fieldError('parentId', CATEGORY_CYCLE())
       await lockedCategory(tx, input.parentId)
     }
     if (before.parentId === input.parentId) return

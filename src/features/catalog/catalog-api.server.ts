@@ -14,6 +14,7 @@ import {
   storeListInput,
   suggestInput,
 } from './catalog.schemas'
+import { m } from '~/lib/messages'
 
 /**
  * The catalogue's JSON API (spec §7 style: `{ data, meta? }`). Every endpoint is public and the
@@ -58,7 +59,7 @@ export const productsEndpoint = publicEndpoint(LIST_CACHE, async (db, url) => {
 export const productDetailEndpoint = publicEndpoint(DETAIL_CACHE, async (db, _url, params) => {
   const { slug } = parseInput(slugInput, { slug: params.slug })
   const product = await getProductDetail(db, slug)
-  if (!product) throw notFound('No product with this address')
+  if (!product) throw notFound(m.server_catalog_no_product())
   return { data: product }
 })
 

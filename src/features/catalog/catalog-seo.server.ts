@@ -6,6 +6,7 @@ import { getDb } from '~/server/db/database.server'
 import { loadCategoryIndex } from './catalog-categories.server'
 import { listLandingPages } from './catalog-landing.server'
 import { listOpenStorePages } from './catalog-stores.server'
+import { m } from '~/lib/messages'
 
 /**
  * sitemap.xml and robots.txt. The sitemap is an index: one file of pages (home, listings,
@@ -64,13 +65,13 @@ export async function sitemapFileResponse(file: string): Promise<Response> {
     )
   }
   const match = /^products-([1-9]\d{0,4})\.xml$/.exec(file)
-  if (!match) return new Response('Not found', { status: 404 })
+  if (!match) return new Response(m.server_error_not_found(), { status: 404 })
   const offset = (Number(match[1]) - 1) * PRODUCTS_PER_SITEMAP
   const rows = await selectRows<{ slug: string }>(
     db,
     sql`select slug from product_listings order by product_id limit ${PRODUCTS_PER_SITEMAP} offset ${offset}`,
   )
-  if (rows.length === 0 && offset > 0) return new Response('Not found', { status: 404 })
+  if (rows.length === 0 && offset > 0) return new Response(m.server_error_not_found(), { status: 404 })
   return new Response(urlset(rows.map((r) => ({ path: `/product/${r.slug}` }))), { headers: XML })
 }
 

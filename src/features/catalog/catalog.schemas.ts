@@ -1,6 +1,8 @@
 import * as v from 'valibot'
 import { constants } from '#app-config'
 import { SLUG_PATTERN } from '~/lib/schema-pieces'
+import { m } from '~/lib/messages'
+import { plainNumber } from '~/lib/plain-number'
 
 export { SLUG_PATTERN }
 
@@ -24,39 +26,38 @@ const MAX_MOQ = 1_000_000
 // The router hands over values it has already JSON-parsed (`?page=2` is the number 2, `?q=true`
 // the boolean true, a repeated key an array); the API hands over raw strings. Both are accepted.
 const text = v.pipe(
-  v.union([v.string(), v.number(), v.boolean()], 'Must be text'),
+  v.union([v.string(), v.number(), v.boolean()], () => m.server_catalog_must_be_text()),
   v.transform((value) => String(value).trim()),
 )
 
 const slug = (label: string) =>
   v.pipe(
     text,
-    v.maxLength(100, `${label} is too long`),
-    v.regex(SLUG_PATTERN, `${label} is not a valid slug`),
+    v.maxLength(100, () => m.server_catalog_too_long({ label })),
+    v.regex(SLUG_PATTERN, () => m.server_catalog_not_slug({ label })),
   )
 
 const wholeNumber = (label: string, min: number, max: number) =>
   v.pipe(
     v.union([
-      v.number(`${label} must be a whole number`),
+      v.number(() => m.server_catalog_whole_number({ label })),
       v.pipe(
         v.string(),
         v.trim(),
-        v.regex(/^\d{1,16}$/, `${label} must be a whole number`),
+        v.regex(/^\d{1,16}$/, () => m.server_catalog_whole_number({ label })),
         v.transform(Number),
       ),
     ]),
-    v.integer(`${label} must be a whole number`),
-    v.minValue(min, `${label} must be at least ${min}`),
-    v.maxValue(max, `${label} must be at most ${max}`),
+    v.integer(() => m.server_catalog_whole_number({ label })),
+    v.minValue(min, () => m.server_catalog_at_least({ label, min: plainNumber(min) })),
+    v.maxValue(max, () => m.server_catalog_at_most({ label, max: plainNumber(max) })),
   )
 
 /** true/1 turn a filter on; false/0 leave it off (and out of the canonical URL). */
 const flag = (label: string) =>
   v.pipe(
-    v.union(
-      [v.boolean(), v.picklist(['true', 'false', '1', '0']), v.picklist([1, 0])],
-      `${label} must be true or false`,
+    v.union([v.boolean(), v.picklist(['true', 'false', '1', '0']), v.picklist([1, 0])], () =>
+      m.server_catalog_true_false({ label }),
     ),
     v.transform((value) =>
       value === true || value === 'true' || value === '1' || value === 1 ? true : undefined,
@@ -66,15 +67,17 @@ const flag = (label: string) =>
 const brandList = v.pipe(
   v.union([v.array(v.union([v.string(), v.number(), v.boolean()])), v.string(), v.number(), v.boolean()]),
   v.transform((value) => (Array.isArray(value) ? value : [value])),
-  v.maxLength(MAX_BRANDS, `At most ${MAX_BRANDS} brands`),
+  v.maxLength(MAX_BRANDS, () => m.server_catalog_brands_max({ max: plainNumber(MAX_BRANDS) })),
   v.array(slug('brand')),
   v.transform((list) => [...new Set(list)].sort()),
 )
 
-const sortSchema = v.picklist(productSorts, `sort must be one of ${productSorts.join(', ')}`)
+const sortSchema = v.picklist(productSorts, () =>
+  m.server_catalog_sort_one_of({ options: productSorts.join(', ') }),
+)
 const perPageSchema = v.pipe(
   wholeNumber('per_page', 1, 48),
-  v.picklist(perPageOptions, `per_page must be ${perPageOptions.join(', ')}`),
+  v.picklist(perPageOptions, () => m.server_catalog_per_page_one_of({ options: perPageOptions.join(', ') })),
 )
 
 /**
@@ -84,7 +87,12 @@ const perPageSchema = v.pipe(
  */
 export const productSearchSchema = v.pipe(
   v.object({
-    q: v.optional(v.pipe(text, v.maxLength(100, 'q must be at most 100 characters'))),
+    q: v.optional(
+      v.pipe(
+        text,
+        v.maxLength(100, () => m.server_catalog_q_max({ max: plainNumber(100) })),
+      ),
+    ),
     category: v.optional(slug('category')),
     brand: v.optional(brandList),
     store: v.optional(slug('store')),
@@ -99,7 +107,7 @@ export const productSearchSchema = v.pipe(
   }),
   v.check(
     (s) => s.min_price === undefined || s.max_price === undefined || s.min_price <= s.max_price,
-    'min_price must not be above max_price',
+    () => m.server_catalog_price_order(),
   ),
   v.transform((s) => {
     const out: ProductSearch = {}

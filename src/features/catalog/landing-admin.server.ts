@@ -21,6 +21,7 @@ import {
   type UpdateLandingInput,
 } from './landing-admin.schemas'
 import type { LandingBlock, LandingPage } from './landing.schemas'
+import { m } from '~/lib/messages'
 
 /**
  * /admin/landing: landing pages for admins, drafts included. Every operation checks the caller is
@@ -30,7 +31,7 @@ import type { LandingBlock, LandingPage } from './landing.schemas'
 
 type Row = typeof landingPages.$inferSelect
 
-const NOT_FOUND = 'Landing page not found'
+const NOT_FOUND = () => m.magazines_landing_err_not_found()
 
 const toSummary = (row: Row): AdminLandingSummary => ({
   id: row.id,
@@ -71,7 +72,7 @@ export async function getLandingPageForAdmin(
 ): Promise<AdminLandingPage> {
   requireAdmin(auth)
   const [row] = await db.select().from(landingPages).where(eq(landingPages.id, id))
-  if (!row) throw notFound(NOT_FOUND)
+  if (!row) throw notFound(NOT_FOUND())
   return toAdminPage(row)
 }
 
@@ -228,7 +229,7 @@ export async function updateLandingPage(
         .from(landingPages)
         .where(eq(landingPages.id, input.id))
         .for('update')
-      if (!current) throw notFound(NOT_FOUND)
+      if (!current) throw notFound(NOT_FOUND())
       if (input.expected_updated_at && current.updatedAt.getTime() !== Date.parse(input.expected_updated_at))
         throw conflict(STALE_EDIT())
       if (current.slug !== input.slug) await assertSlugFree(tx, input.slug, input.id)
@@ -264,7 +265,7 @@ export async function deleteLandingPage(db: DbOrTx, auth: AuthContext | null, id
   const admin = requireAdmin(auth)
   const deleted = await db.transaction(async (tx) => {
     const rows = await tx.delete(landingPages).where(eq(landingPages.id, id)).returning()
-    if (!rows.length) throw notFound(NOT_FOUND)
+    if (!rows.length) throw notFound(NOT_FOUND())
     await recordAuditEvent(tx, {
       actorUserId: admin.user.id,
       action: 'landing.delete',

@@ -1,5 +1,7 @@
 import * as v from 'valibot'
 import { idSchema, intSchema } from '~/lib/schema-pieces'
+import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
 
 /**
  * /seller/inventory's search, apart from inventory.schemas (which re-exports it): the route tree
@@ -15,7 +17,14 @@ export type InventorySort = (typeof inventorySorts)[number]
 const flag = v.optional(v.boolean(), false)
 
 export const inventorySearch = v.object({
-  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'At most 100 characters')), ''),
+  q: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.maxLength(100, () => m.inventory_at_most_characters({ max: formatNumber(100) })),
+    ),
+    '',
+  ),
   store: v.optional(idSchema),
   status: v.optional(v.picklist(['all', 'active', 'inactive'] as const), 'all'),
   stock: v.optional(v.picklist(['all', 'out', 'low'] as const), 'all'),

@@ -18,19 +18,22 @@ export {
   type InventorySearch,
   type InventorySort,
 } from './inventory-search.schemas'
+import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
 export const MAX_BULK = 100
 
 export const bulkSkuStatusInput = v.object({
   skuIds: v.pipe(
-    v.array(idSchema, 'Choose SKUs'),
-    v.minLength(1, 'Choose at least one SKU'),
-    v.maxLength(MAX_BULK, `At most ${MAX_BULK} SKUs at once`),
+    v.array(idSchema, () => m.inventory_choose_skus()),
+    v.minLength(1, () => m.inventory_choose_at_least_one_sku()),
+    v.maxLength(MAX_BULK, () => m.inventory_at_most_skus({ max: formatNumber(MAX_BULK) })),
   ),
-  status: v.picklist(['active', 'inactive'] as const, 'Choose active or paused'),
+  status: v.picklist(['active', 'inactive'] as const, () => m.inventory_choose_active_paused()),
 })
 export type BulkSkuStatusInput = v.InferInput<typeof bulkSkuStatusInput>
 
-export const AVAILABILITY_QUANTITY_MESSAGE = `Enter a whole number from 0 to ${LOW_STOCK_MAX.toLocaleString('en-US')}`
+export const AVAILABILITY_QUANTITY_MESSAGE = () =>
+  m.inventory_whole_number_range({ max: formatNumber(LOW_STOCK_MAX) })
 
 /**
  * "Always available" on or off for selected SKUs. Back to counted stock, the seller may set the
@@ -38,7 +41,7 @@ export const AVAILABILITY_QUANTITY_MESSAGE = `Enter a whole number from 0 to ${L
  */
 export const bulkAvailabilityInput = v.object({
   skuIds: bulkSkuStatusInput.entries.skuIds,
-  alwaysAvailable: v.boolean('Choose on or off'),
+  alwaysAvailable: v.boolean(() => m.inventory_choose_on_off()),
   quantity: v.optional(
     v.pipe(
       v.number(AVAILABILITY_QUANTITY_MESSAGE),

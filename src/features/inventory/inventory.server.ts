@@ -17,6 +17,7 @@ import {
   type InventorySearch,
   type InventorySort,
 } from './inventory.schemas'
+import { m } from '~/lib/messages'
 
 /**
  * /seller/inventory (issue #16): the seller's SKUs across all stores. Searching, filtering, sorting
@@ -210,7 +211,7 @@ export async function setSkuStatuses(
       .innerJoin(stores, eq(stores.id, skus.storeId))
       .where(and(inArray(skus.id, ids), eq(stores.sellerId, actor.sellerId)))
       .for('update', { of: skus })
-    if (owned.length !== ids.length) throw notFound('SKU not found')
+    if (owned.length !== ids.length) throw notFound(m.server_error_sku_not_found())
     const changing = owned.filter((row) => row.status !== input.status)
     if (changing.length === 0) return { changed: 0 }
     if (input.status === 'active') await assertPlanAllows(tx, actor.sellerId, 'skus', changing.length)

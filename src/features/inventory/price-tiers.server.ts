@@ -66,7 +66,7 @@ async function ownedSku(db: DbOrTx, actor: SellerActor, code: string, lock = fal
       ${lock ? sql`for update of s` : sql``}
     `,
   )
-  if (!row) throw notFound('SKU not found')
+  if (!row) throw notFound(m.server_error_sku_not_found())
   return row
 }
 

@@ -11,6 +11,7 @@ import type { bulkAvailabilityInput } from './inventory.schemas'
 import { changeStock } from './stock-ledger.server'
 import type { lowStockThresholdInput } from './stock.schemas'
 import type * as v from 'valibot'
+import { m } from '~/lib/messages'
 
 /**
  * Stock-keeping settings of SKUs: "always available" (bulk, from the inventory table) and the
@@ -20,8 +21,7 @@ import type * as v from 'valibot'
 
 const actorOf = (auth: AuthContext | null) => requireApprovedSeller(auth, { allowObserver: true })
 
-export const QUANTITY_ONLY_WHEN_COUNTED =
-  'A stock figure goes with "back to counted stock" only: always-available SKUs have none'
+export const QUANTITY_ONLY_WHEN_COUNTED = () => m.inventory_quantity_only_when_counted()
 
 /**
  * Turns "always available" on or off for selected SKUs, all or none, in one transaction. Turning it
@@ -36,7 +36,7 @@ export async function setSkuAvailability(
 ): Promise<{ changed: number }> {
   const actor = actorOf(auth)
   if (input.alwaysAvailable && input.quantity !== undefined)
-    throw new HttpError(422, QUANTITY_ONLY_WHEN_COUNTED, { quantity: [QUANTITY_ONLY_WHEN_COUNTED] })
+    throw new HttpError(422, QUANTITY_ONLY_WHEN_COUNTED(), { quantity: [QUANTITY_ONLY_WHEN_COUNTED()] })
   const ids = [...new Set(input.skuIds)]
   return db.transaction(async (tx) => {
     const owned = await tx
@@ -51,7 +51,7 @@ export async function setSkuAvailability(
       .where(and(inArray(skus.id, ids), eq(stores.sellerId, actor.sellerId)))
       .orderBy(skus.id)
       .for('update', { of: skus })
-    if (owned.length !== ids.length) throw notFound('SKU not found')
+    if (owned.length !== ids.length) throw notFound(m.server_error_sku_not_found())
     const changing = owned.filter((row) => row.alwaysAvailable !== input.alwaysAvailable)
     if (changing.length === 0) return { changed: 0 }
     await tx
@@ -107,7 +107,7 @@ export async function setLowStockThreshold(
       .innerJoin(stores, eq(stores.id, skus.storeId))
       .where(and(eq(skus.sku, input.sku), eq(stores.sellerId, actor.sellerId)))
       .for('update', { of: skus })
-    if (!row) throw notFound('SKU not found')
+    if (!row) throw notFound(m.server_error_sku_not_found())
     if (row.threshold === input.threshold) return { threshold: row.threshold }
     await tx
       .update(skus)

@@ -5,6 +5,8 @@ import { skus, stockMovements } from '~/server/db/schema'
 import { HttpError } from '~/server/http/api-errors.server'
 import type { StockMovementKind } from '~/lib/domain-enums'
 import { alertLowStockFalls } from './low-stock.server'
+import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
 
 /**
  * The only way stock changes (DOMAIN.md "Stock ledger"): each change updates the SKU and appends a
@@ -44,7 +46,7 @@ export interface StockChangeResult {
 }
 
 export const STOCK_MOVED_MESSAGE = (current: number) =>
-  `The stock changed while you were editing: it is now ${current.toLocaleString('en-US')}. Check it and try again.`
+  m.inventory_stock_moved({ current: formatNumber(current) })
 
 /** 409 for a stale figure; `current` tells the client the new stock to show. */
 export class StockMovedError extends HttpError {
@@ -53,7 +55,7 @@ export class StockMovedError extends HttpError {
   }
 }
 
-export const NEGATIVE_STOCK_MESSAGE = 'Stock cannot go below 0'
+export const NEGATIVE_STOCK_MESSAGE = () => m.inventory_stock_negative()
 
 /**
  * Changes one SKU's stock and records why. The SKU row is locked, so concurrent changes queue up
@@ -70,7 +72,7 @@ export async function changeStock(tx: Tx, change: StockChange): Promise<StockCha
   if (change.expected !== undefined && change.expected !== before) throw new StockMovedError(before)
   const after = change.setTo ?? before + (change.delta ?? 0)
   if (!Number.isSafeInteger(after) || after < 0)
-    throw new HttpError(422, NEGATIVE_STOCK_MESSAGE, { quantity: [NEGATIVE_STOCK_MESSAGE] })
+    throw new HttpError(422, NEGATIVE_STOCK_MESSAGE(), { quantity: [NEGATIVE_STOCK_MESSAGE()] })
   if (after === before) return { before, after, moved: false }
   await tx
     .update(skus)

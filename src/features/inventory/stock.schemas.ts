@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { skuSchema } from '~/features/basket/basket.schemas'
 import type { StockMovementKind } from '~/lib/domain-enums'
 import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
 
 /** /seller/inventory/stock/{sku} (issue #16): inputs and views, shared by the page and the server. */
 
@@ -33,12 +34,12 @@ export const MAX_STOCK = 10_000_000
 export const NOTE_MAX = 300
 export const LEDGER_PAGE_SIZE = 25
 
-export const CHOOSE_REASON = 'Choose why the stock changes'
-export const NOTE_REQUIRED = 'Say what happened in the note'
-export const QUANTITY_MESSAGE = `Enter a whole number from 0 to ${MAX_STOCK.toLocaleString('en-US')}`
-export const QUANTITY_POSITIVE = 'Enter at least 1'
+export const CHOOSE_REASON = () => m.inventory_stock_choose_reason()
+export const NOTE_REQUIRED = () => m.inventory_stock_note_required()
+export const QUANTITY_MESSAGE = () => m.inventory_whole_number_range({ max: formatNumber(MAX_STOCK) })
+export const QUANTITY_POSITIVE = () => m.inventory_stock_at_least_one()
 
-const count = (message: string) =>
+const count = (message: () => string) =>
   v.pipe(v.number(message), v.integer(message), v.minValue(0, message), v.maxValue(MAX_STOCK, message))
 
 export const skuCodeInput = v.object({ sku: skuSchema })
@@ -52,13 +53,17 @@ export type LedgerPageInput = v.InferInput<typeof ledgerPageInput>
 export const adjustStockInput = v.pipe(
   v.object({
     sku: skuSchema,
-    mode: v.picklist(['set', 'add', 'remove'], 'Choose set, add or remove'),
+    mode: v.picklist(['set', 'add', 'remove'], () => m.inventory_stock_choose_mode()),
     quantity: count(QUANTITY_MESSAGE),
     /** The stock the person saw: when it moved meanwhile, nothing changes (409). */
-    expected: count('The stock you saw is missing: reload the page'),
+    expected: count(() => m.inventory_stock_expected_missing()),
     reason: v.picklist(reasonValues, CHOOSE_REASON),
     note: v.optional(
-      v.pipe(v.string(), v.trim(), v.maxLength(NOTE_MAX, `At most ${NOTE_MAX} characters`)),
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.maxLength(NOTE_MAX, () => m.inventory_at_most_characters({ max: formatNumber(NOTE_MAX) })),
+      ),
       '',
     ),
   }),
@@ -81,7 +86,7 @@ export const adjustStockInput = v.pipe(
 )
 export type AdjustStockInput = v.InferInput<typeof adjustStockInput>
 
-export const THRESHOLD_MESSAGE = `Enter a whole number from 0 to ${MAX_STOCK.toLocaleString('en-US')}`
+export const THRESHOLD_MESSAGE = () => m.inventory_whole_number_range({ max: formatNumber(MAX_STOCK) })
 
 /** A SKU's low-stock threshold: below it the SKU is "low" and the seller is alerted once. */
 export const lowStockThresholdInput = v.object({

@@ -16,6 +16,7 @@ import {
 } from './stock.schemas'
 import type * as v from 'valibot'
 import type { adjustStockInput, ledgerPageInput } from './stock.schemas'
+import { m } from '~/lib/messages'
 
 /**
  * One SKU's stock and its ledger (issue #16, /seller/inventory/stock/{sku}). The owner and the
@@ -57,7 +58,7 @@ async function ownedSkuByCode(db: DbOrTx, actor: SellerActor, code: string): Pro
       where s.sku = ${code} and st.seller_id = ${actor.sellerId}
     `,
   )
-  if (!row) throw notFound('SKU not found')
+  if (!row) throw notFound(m.server_error_sku_not_found())
   return row
 }
 
@@ -161,8 +162,8 @@ export async function adjustStock(
   return db.transaction(async (tx) => {
     const row = await ownedSkuByCode(tx, actor, input.sku)
     if (row.always_available)
-      throw new HttpError(422, 'This SKU is always available: it has no stock to count', {
-        quantity: ['This SKU is always available: it has no stock to count'],
+      throw new HttpError(422, m.inventory_always_available_no_stock(), {
+        quantity: [m.inventory_always_available_no_stock()],
       })
     // The lock and the stale check are changeStock's: the figure seen must still be the figure.
     const after = targetStock(input.expected, input.mode, input.quantity)
@@ -175,7 +176,7 @@ export async function adjustStock(
       reason: input.reason,
       note: input.note || null,
     })
-    if (!result) throw notFound('SKU not found')
+    if (!result) throw notFound(m.server_error_sku_not_found())
     if (!result.moved) return { stock: result.after, moved: false }
     await recordAuditEvent(tx, {
       actorUserId: actor.auth.user.id,

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { notify } from '~/lib/notify'
 import { userScoped } from '~/features/session/session.queries'
 import { deleteDeadJobFn, fetchJobsOverview, retryDeadJobFn } from './jobs.functions'
+import { m } from '~/lib/messages'
 
 export const jobQueries = {
   all: ['jobs'] as const,
@@ -20,7 +21,8 @@ export function useDeadJobAction(action: 'retry' | 'delete') {
   return useMutation({
     mutationFn: (jobId: string) =>
       (action === 'retry' ? retryDeadJobFn : deleteDeadJobFn)({ data: { job_id: jobId } }),
-    onSuccess: () => notify('success', action === 'retry' ? 'The job is queued again' : 'The job is deleted'),
+    onSuccess: () =>
+      notify('success', action === 'retry' ? m.admin_job_requeued_toast() : m.admin_job_deleted_toast()),
     onSettled: () => queryClient.invalidateQueries({ queryKey: jobQueries.all }),
   })
 }

@@ -9,6 +9,7 @@ import { DEAD_LETTER_QUEUE } from '~/server/jobs/job-catalog.server'
 import { JOBS_SCHEMA, inTransaction, jobQueue } from '~/server/jobs/jobs.server'
 import { log } from '~/server/log.server'
 import type { DeadJob, DeadJobInput, JobQueueCounts, JobsOverview } from './jobs.schemas'
+import { m } from '~/lib/messages'
 
 const DEAD_SHOWN = 100
 
@@ -98,7 +99,7 @@ export async function getJobsOverview(auth: AuthContext | null): Promise<JobsOve
 
 async function findDeadJob(db: ReturnType<typeof inTransaction>, id: string) {
   const [job] = await jobQueue().findJobs(DEAD_LETTER_QUEUE, { id, queued: true, db })
-  if (!job) throw notFound('That job is no longer in the dead-letter queue')
+  if (!job) throw notFound(m.server_error_job_gone())
   return job
 }
 
@@ -113,7 +114,7 @@ export async function retryDeadJob(
     const jobs = inTransaction(tx)
     const job = await findDeadJob(jobs, input.job_id)
     const moved = await jobQueue().redrive(DEAD_LETTER_QUEUE, { ids: [job.id], db: jobs })
-    if (moved !== 1) throw notFound('That job is no longer in the dead-letter queue')
+    if (moved !== 1) throw notFound(m.server_error_job_gone())
     await recordAuditEvent(tx, {
       actorUserId: admin.user.id,
       action: 'job.retry',

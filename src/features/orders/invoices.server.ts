@@ -19,8 +19,9 @@ import {
 import { notFound } from '~/server/http/api-errors.server'
 import type { InvoicePartyView, InvoiceView } from './invoices.types'
 import { orderPickupPoints } from './pickup-points.server'
+import { m } from '~/lib/messages'
 
-export const INVOICE_NOT_FOUND = 'Invoice not found'
+export const INVOICE_NOT_FOUND = () => m.server_error_invoice_not_found()
 
 type InvoiceRow = typeof invoices.$inferSelect
 
@@ -47,7 +48,7 @@ const withCity = (address: string, city: string) =>
  */
 export async function issueInvoice(tx: Tx, orderId: number): Promise<InvoiceRow> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
-  if (!order) throw notFound('Order not found')
+  if (!order) throw notFound(m.server_error_order_not_found())
   const [existing] = await tx.select().from(invoices).where(eq(invoices.orderId, orderId))
   if (existing) return existing
 
@@ -132,11 +133,11 @@ export async function getInvoiceForViewer(
   invoiceId: number,
 ): Promise<InvoiceView> {
   const signedIn = requireUser(auth)
-  if (!Number.isSafeInteger(invoiceId) || invoiceId < 1) throw notFound(INVOICE_NOT_FOUND)
+  if (!Number.isSafeInteger(invoiceId) || invoiceId < 1) throw notFound(INVOICE_NOT_FOUND())
   const [invoice] = await db.select().from(invoices).where(eq(invoices.id, invoiceId))
-  if (!invoice) throw notFound(INVOICE_NOT_FOUND)
+  if (!invoice) throw notFound(INVOICE_NOT_FOUND())
   const role = await viewerRole(db, signedIn, invoice)
-  if (!role) throw notFound(INVOICE_NOT_FOUND)
+  if (!role) throw notFound(INVOICE_NOT_FOUND())
   return loadInvoiceView(db, invoice, role)
 }
 
@@ -152,7 +153,7 @@ async function loadInvoiceView(
   role: InvoiceView['viewer_role'],
 ): Promise<InvoiceView> {
   const [order] = await db.select().from(orders).where(eq(orders.id, invoice.orderId))
-  if (!order) throw notFound(INVOICE_NOT_FOUND)
+  if (!order) throw notFound(INVOICE_NOT_FOUND())
   const lines = await db
     .select()
     .from(orderLines)

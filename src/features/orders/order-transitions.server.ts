@@ -33,6 +33,7 @@ import {
   type ActOnOrderInput,
   type OrderAction,
 } from './order-transitions.schemas'
+import { m } from '~/lib/messages'
 
 export interface OrderActor {
   kind: OrderActorKind
@@ -40,35 +41,35 @@ export interface OrderActor {
   userId: number | null
 }
 
-export const ORDER_NOT_FOUND = 'Order not found'
+export const ORDER_NOT_FOUND = () => m.server_error_order_not_found()
 
-/** "This order is Shipped; it can no longer be cancelled." and friends. */
-const pastTense: Record<OrderStatus, string> = {
-  pending_payment: 'put back to awaiting payment',
-  paid: 'paid',
-  accepted: 'accepted',
-  shipped: 'shipped',
-  delivered: 'marked as delivered',
-  completed: 'completed',
-  expired: 'expired',
-  rejected: 'rejected',
-  cancelled: 'cancelled',
+/** "This order is Shipped; it can no longer be cancelled." and friends, in the reader's language. */
+const pastTense: Record<OrderStatus, () => string> = {
+  pending_payment: m.server_order_past_pending_payment,
+  paid: m.server_order_past_paid,
+  accepted: m.server_order_past_accepted,
+  shipped: m.server_order_past_shipped,
+  delivered: m.server_order_past_delivered,
+  completed: m.server_order_past_completed,
+  expired: m.server_order_past_expired,
+  rejected: m.server_order_past_rejected,
+  cancelled: m.server_order_past_cancelled,
 }
-const infinitive: Record<OrderStatus, string> = {
-  pending_payment: 'put it back to awaiting payment',
-  paid: 'pay for it',
-  accepted: 'accept it',
-  shipped: 'ship it',
-  delivered: 'mark it as delivered',
-  completed: 'complete it',
-  expired: 'expire it',
-  rejected: 'reject it',
-  cancelled: 'cancel it',
+const infinitive: Record<OrderStatus, () => string> = {
+  pending_payment: m.server_order_do_pending_payment,
+  paid: m.server_order_do_paid,
+  accepted: m.server_order_do_accepted,
+  shipped: m.server_order_do_shipped,
+  delivered: m.server_order_do_delivered,
+  completed: m.server_order_do_completed,
+  expired: m.server_order_do_expired,
+  rejected: m.server_order_do_rejected,
+  cancelled: m.server_order_do_cancelled,
 }
 /** Moves nobody makes by hand. */
-const systemOnly: Partial<Record<OrderStatus, string>> = {
-  paid: 'it is marked paid only when the bank confirms the payment',
-  expired: 'it expires by itself when it stays unpaid',
+const systemOnly: Partial<Record<OrderStatus, () => string>> = {
+  paid: m.server_order_system_paid,
+  expired: m.server_order_system_expired,
 }
 const happyPath: readonly OrderStatus[] = [
   'pending_payment',
@@ -78,27 +79,45 @@ const happyPath: readonly OrderStatus[] = [
   'delivered',
   'completed',
 ]
-const actorWords: Record<OrderActorKind, string> = {
-  buyer: 'its buyer',
-  seller: 'its seller',
-  admin: 'an administrator',
-  system: 'the system',
+const actorWords: Record<OrderActorKind, () => string> = {
+  buyer: m.server_order_actor_buyer,
+  seller: m.server_order_actor_seller,
+  admin: m.server_order_actor_admin,
+  system: m.server_order_actor_system,
+}
+
+/** The role named as it is ("as seller"). */
+const roleWords: Record<OrderActorKind, () => string> = {
+  buyer: m.server_order_role_buyer,
+  seller: m.server_order_role_seller,
+  admin: m.server_order_role_admin,
+  system: m.server_order_role_system,
 }
 
 /** Why `actor` may not move an order from `from` to `to`, in words a person understands. */
 export function refusalMessage(from: OrderStatus, to: OrderStatus, actor: OrderActorKind): string {
-  const state = `This order is ${orderStatusLabels[from]}`
-  if (from === to) return `${state} already.`
+  const state = orderStatusLabels[from]
+  if (from === to) return m.server_order_refusal_already({ state })
   const allowed = orderTransitions[from][to]
   if (allowed && !allowed.includes(actor)) {
-    const who = allowed.filter((kind) => kind !== 'system').map((kind) => actorWords[kind])
-    if (who.length === 0) return `${state}; ${systemOnly[to] ?? `only the system can ${infinitive[to]}`}.`
-    return `${state}; only ${who.join(' or ')} can ${infinitive[to]}.`
+    const who = allowed.filter((kind) => kind !== 'system').map((kind) => actorWords[kind]())
+    if (who.length === 0) {
+      const only = systemOnly[to]
+      return only
+        ? m.server_order_refusal_reason({ state, reason: only() })
+        : m.server_order_refusal_only({ state, who: m.server_order_actor_system(), action: infinitive[to]() })
+    }
+    return m.server_order_refusal_only({
+      state,
+      who: who.join(m.server_order_or()),
+      action: infinitive[to](),
+    })
   }
   const fromRank = happyPath.indexOf(from)
   const toRank = happyPath.indexOf(to)
-  if (fromRank >= 0 && toRank > fromRank) return `${state}; it cannot be ${pastTense[to]} yet.`
-  return `${state}; it can no longer be ${pastTense[to]}.`
+  if (fromRank >= 0 && toRank > fromRank)
+    return m.server_order_refusal_not_yet({ state, past: pastTense[to]() })
+  return m.server_order_refusal_no_longer({ state, past: pastTense[to]() })
 }
 
 type TransitionInput = {
@@ -120,7 +139,7 @@ export async function transitionOrder(
   input: TransitionInput,
 ): Promise<{ from: OrderStatus; to: OrderStatus }> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for('update')
-  if (!order) throw notFound(ORDER_NOT_FOUND)
+  if (!order) throw notFound(ORDER_NOT_FOUND())
   const from = order.status
   const { to, actor } = input
   if (!canTransition(from, to, actor.kind)) throw conflict(refusalMessage(from, to, actor.kind))
@@ -251,11 +270,11 @@ async function actorKindsFor(
   }
   if (user.is_admin) kinds.push('admin')
   if (kinds.length === 0 && unapprovedSeller) throw forbidden(approvedSellerMessage())
-  if (kinds.length === 0) throw notFound(ORDER_NOT_FOUND)
+  if (kinds.length === 0) throw notFound(ORDER_NOT_FOUND())
   return kinds
 }
 
-export const ADMIN_USE_ADMIN_PAGE = 'Administrators act on orders from the admin order page'
+export const ADMIN_USE_ADMIN_PAGE = () => m.server_order_admin_use_admin_page()
 
 /** How the admin pages act: always as admin, and one step only ("complete" never also delivers). */
 export interface ActOnOrderOptions {
@@ -287,7 +306,7 @@ export async function actOnOrder(
       .from(orders)
       .where(eq(orders.id, input.orderId))
       .for('update')
-    if (!order) throw notFound(ORDER_NOT_FOUND)
+    if (!order) throw notFound(ORDER_NOT_FOUND())
     const related = await actorKindsFor(tx, user, order)
     // An administrator's moves go through the admin path only (a reason to cancel, one step at a
     // time, recorded as the admin's): on the buyer's and seller's endpoints an admin acts only as
@@ -298,8 +317,8 @@ export async function actOnOrder(
     if (kinds.length === 0)
       throw forbidden(
         options.actAs && !related.includes('admin')
-          ? `You cannot act on this order as ${options.actAs}`
-          : ADMIN_USE_ADMIN_PAGE,
+          ? m.server_order_cannot_act_as({ role: roleWords[options.actAs]() })
+          : ADMIN_USE_ADMIN_PAGE(),
       )
     const targets = actionTargets[input.action]
     // Confirming an already delivered order only completes it.

@@ -16,6 +16,7 @@ export {
   type OrderDateBasis,
 } from './orders-search.schemas'
 import type { OrderDetail, OrderSummary, Paged } from './orders.schemas'
+import { m } from '~/lib/messages'
 
 /**
  * /admin/orders and /admin/orders/{id}: every order across sellers. Client-safe (the URL, the server
@@ -34,18 +35,18 @@ export const adminOrderFilters = v.pipe(
 /** An administrator cancelling must say why: the buyer, the seller and the timeline read it. */
 export const adminCancelInput = v.object({
   reason: v.pipe(
-    v.string('Give a reason for cancelling the order'),
+    v.string(() => m.server_valid_cancel_reason()),
     v.trim(),
-    v.minLength(3, 'Give a reason for cancelling the order (at least 3 characters)'),
-    v.maxLength(500, 'Keep the reason under 500 characters'),
+    v.minLength(3, () => m.server_valid_cancel_reason_short()),
+    v.maxLength(500, () => m.server_valid_reason_long()),
   ),
 })
 
 const orderId = v.pipe(
-  v.number('Choose an order'),
-  v.integer('Choose an order'),
-  v.minValue(1, 'Choose an order'),
-  v.maxValue(INT4_MAX, 'Choose an order'),
+  v.number(() => m.server_valid_choose_order()),
+  v.integer(() => m.server_valid_choose_order()),
+  v.minValue(1, () => m.server_valid_choose_order()),
+  v.maxValue(INT4_MAX, () => m.server_valid_choose_order()),
 )
 
 /** Every move order-machine.ts lets an administrator make. */

@@ -101,7 +101,7 @@ export async function getAdminOrder(
     .from(orders)
     .innerJoin(sellers, eq(sellers.id, orders.sellerId))
     .where(eq(orders.id, orderId))
-  if (!row) throw notFound(ORDER_NOT_FOUND)
+  if (!row) throw notFound(ORDER_NOT_FOUND())
   const detail = await loadDetail(db, row.order, 'admin')
   return {
     ...detail,

@@ -29,6 +29,7 @@ import {
   type SellerOrderFilters,
   type SellerOrderPage,
 } from './orders.schemas'
+import { m } from '~/lib/messages'
 
 /**
  * What buyers and sellers read about orders. Every query is scoped to the caller: a buyer sees the
@@ -160,7 +161,7 @@ export async function getBuyerOrder(db: DbOrTx, auth: AuthContext | null, orderI
     .select()
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.buyerUserId, user.id)))
-  if (!row) throw notFound(ORDER_NOT_FOUND)
+  if (!row) throw notFound(ORDER_NOT_FOUND())
   return loadDetail(db, row, 'buyer')
 }
 
@@ -171,7 +172,7 @@ export async function getSellerOrder(db: DbOrTx, auth: AuthContext | null, order
     .select()
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.sellerId, sellerId)))
-  if (!row) throw notFound(ORDER_NOT_FOUND)
+  if (!row) throw notFound(ORDER_NOT_FOUND())
   return loadDetail(db, row, 'seller')
 }
 
@@ -185,14 +186,24 @@ function actorName(
   person: { firstName: string | null; lastName: string | null; cellphone: string } | null,
   sellerName: string,
 ): string {
-  if (kind === 'system') return 'Omdeh'
+  if (kind === 'system') return m.server_order_actor_name_system()
   if (kind === 'admin')
-    return viewer === 'admin' && person ? `Omdeh support (${personName(person)})` : 'Omdeh support'
+    return viewer === 'admin' && person
+      ? m.server_order_actor_name_support_person({ name: personName(person) })
+      : m.server_order_actor_name_support()
   if (viewer === 'admin') {
-    if (kind === 'buyer') return person ? `${personName(person)} (buyer)` : 'The buyer'
+    if (kind === 'buyer')
+      return person
+        ? m.server_order_actor_name_buyer_person({ name: personName(person) })
+        : m.server_order_actor_name_buyer()
     return person ? `${personName(person)} (${sellerName})` : sellerName
   }
-  if (kind === 'buyer') return viewer === 'buyer' ? 'You' : person ? personName(person) : 'The buyer'
+  if (kind === 'buyer')
+    return viewer === 'buyer'
+      ? m.server_order_actor_name_you()
+      : person
+        ? personName(person)
+        : m.server_order_actor_name_buyer()
   if (viewer === 'buyer') return sellerName
   return person ? personName(person) : sellerName
 }
@@ -224,7 +235,7 @@ export async function loadDetail(db: DbOrTx, order: OrderRow, viewer: Viewer): P
       .where(eq(invoices.orderId, order.id)),
     orderPickupPoints(db, order),
   ])
-  const sellerName = seller?.name ?? 'The seller'
+  const sellerName = seller?.name ?? m.server_order_actor_name_seller()
   return {
     ...orderFields(order),
     pickup_points: pickupPoints,

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { idSchema, INT4_MAX } from '~/lib/schema-pieces'
 import { orderStatuses } from '~/lib/domain-enums'
+import { m } from '~/lib/messages'
 
 /**
  * The order lists' URL search params (/buyer/orders, /seller/orders, /admin/orders): validated in
@@ -11,26 +12,29 @@ import { orderStatuses } from '~/lib/domain-enums'
 
 export const DEFAULT_PER_PAGE = 20
 
-export const orderStatusSchema = v.picklist(orderStatuses, 'Unknown order status')
+export const orderStatusSchema = v.picklist(orderStatuses, () => m.server_valid_unknown_order_status())
 
 /** What people type to find an order: its number, or a part of it ("om-7k2", "7K2P"). */
 export const orderSearchSchema = v.pipe(
   v.string(),
   v.trim(),
   v.toUpperCase(),
-  v.maxLength(20, 'Search by the order number (at most 20 characters)'),
-  v.regex(/^[A-Z0-9-]*$/, 'Search by the order number: letters, digits and dashes'),
+  v.maxLength(20, () => m.server_valid_order_search_length()),
+  v.regex(/^[A-Z0-9-]*$/, () => m.server_valid_order_search_characters()),
 )
 
 /** A calendar day in the URL (UTC): 2026-11-22. */
 export const isoDaySchema = v.pipe(
   v.string(),
-  v.regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-22'),
+  v.regex(/^\d{4}-\d{2}-\d{2}$/, () => m.server_valid_date_format()),
   // 2026-02-30 parses (as 2 March): only a day that reads back the same exists.
-  v.check((value) => {
-    const time = Date.parse(`${value}T00:00:00Z`)
-    return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value
-  }, 'That date does not exist'),
+  v.check(
+    (value) => {
+      const time = Date.parse(`${value}T00:00:00Z`)
+      return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value
+    },
+    () => m.server_valid_date_missing(),
+  ),
 )
 
 /** /buyer/orders search params (all optional: the defaults are page 1, every status). */
@@ -40,7 +44,7 @@ export const buyerOrderSearch = v.object({
   page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(500))),
 })
 
-export const DATE_ORDER = 'The start date must not be after the end date'
+export const DATE_ORDER = () => m.server_valid_date_order()
 export const dateRangeOrdered = <T extends { from?: string; to?: string }>(input: T) =>
   !input.from || !input.to || input.from <= input.to
 
@@ -60,7 +64,7 @@ export const sellerOrderSearch = v.pipe(
 export const sellerNameSearchSchema = v.pipe(
   v.string(),
   v.trim(),
-  v.maxLength(100, 'Search by at most 100 characters of the seller’s name'),
+  v.maxLength(100, () => m.server_valid_seller_search_length()),
 )
 
 /** Which date `from` and `to` filter on: when the order was placed (the default) or paid. */

@@ -18,18 +18,19 @@ export {
   orderStatusSchema,
   sellerOrderSearch,
 } from './orders-search.schemas'
+import { m } from '~/lib/messages'
 
 /**
  * Order pages (buyer and seller): one schema for the URL's search params, the server functions and
  * the tests. Client-safe: no server imports.
  */
 
-export const ORDER_NOT_FOUND = 'Order not found'
-export const INVOICE_NOT_FOUND = 'Invoice not found'
+export const ORDER_NOT_FOUND = () => m.server_error_order_not_found()
+export const INVOICE_NOT_FOUND = () => m.server_error_invoice_not_found()
 
 const page = v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(500)), 1)
 const perPage = v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)), DEFAULT_PER_PAGE)
-const id = (message: string) =>
+const id = (message: () => string) =>
   v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(INT4_MAX, message))
 
 export const buyerOrderFilters = v.object({
@@ -42,22 +43,22 @@ export const buyerOrderFilters = v.object({
 export const sellerOrderFilters = v.pipe(
   v.object({
     status: v.optional(orderStatusSchema),
-    store: v.optional(id('Choose a store')),
+    store: v.optional(id(() => m.server_valid_choose_store())),
     from: v.optional(isoDaySchema),
     to: v.optional(isoDaySchema),
     page,
     per_page: perPage,
   }),
-  v.check(dateRangeOrdered, 'The start date must not be after the end date'),
+  v.check(dateRangeOrdered, () => m.server_valid_date_order()),
 )
 
-export const orderIdInput = v.object({ order_id: id('Choose an order') })
-export const invoiceIdInput = v.object({ invoice_id: id('Choose an invoice') })
+export const orderIdInput = v.object({ order_id: id(() => m.server_valid_choose_order()) })
+export const invoiceIdInput = v.object({ invoice_id: id(() => m.server_valid_choose_invoice()) })
 export const invoiceListFilters = v.object({ page, per_page: perPage })
 
 export const buyerActionInput = v.object({
-  order_id: id('Choose an order'),
-  action: v.picklist(['cancel', 'confirm_delivery'], 'Unknown action'),
+  order_id: id(() => m.server_valid_choose_order()),
+  action: v.picklist(['cancel', 'confirm_delivery'], () => m.server_valid_unknown_action()),
 })
 
 /** The same rules the server applies in actOnOrder (order-transitions.schemas.ts). */
@@ -70,10 +71,18 @@ export const shipInput = v.object({
 
 /** The seller's moves; a reason with reject, carrier and tracking number with ship. */
 export const sellerActionInput = v.variant('action', [
-  v.object({ order_id: id('Choose an order'), action: v.literal('accept') }),
-  v.object({ order_id: id('Choose an order'), action: v.literal('reject'), ...rejectInput.entries }),
-  v.object({ order_id: id('Choose an order'), action: v.literal('ship'), ...shipInput.entries }),
-  v.object({ order_id: id('Choose an order'), action: v.literal('deliver') }),
+  v.object({ order_id: id(() => m.server_valid_choose_order()), action: v.literal('accept') }),
+  v.object({
+    order_id: id(() => m.server_valid_choose_order()),
+    action: v.literal('reject'),
+    ...rejectInput.entries,
+  }),
+  v.object({
+    order_id: id(() => m.server_valid_choose_order()),
+    action: v.literal('ship'),
+    ...shipInput.entries,
+  }),
+  v.object({ order_id: id(() => m.server_valid_choose_order()), action: v.literal('deliver') }),
 ])
 
 export type BuyerOrderFilters = v.InferOutput<typeof buyerOrderFilters>

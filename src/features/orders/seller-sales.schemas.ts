@@ -1,9 +1,13 @@
 import * as v from 'valibot'
 import type { OrderStatus } from '~/lib/domain-enums'
+import { m } from '~/lib/messages'
 
 /** /seller's charts: the last 30 or 90 Tehran calendar days. */
 export const sellerSalesInput = v.object({
-  days: v.optional(v.picklist([30, 90] as const, 'Choose 30 or 90 days'), 30),
+  days: v.optional(
+    v.picklist([30, 90] as const, () => m.server_valid_choose_range()),
+    30,
+  ),
 })
 export type SellerSalesInput = v.InferInput<typeof sellerSalesInput>
 

@@ -11,6 +11,7 @@ import { HttpError } from '~/server/http/api-errors.server'
 import { log } from '~/server/log.server'
 import { paymentProvider } from '~/server/providers/payment/payment-provider.server'
 import { paymentEvent } from './payment-refunds.server'
+import { m } from '~/lib/messages'
 
 /**
  * Opening a payment session at the provider, whatever it pays for: an order (payments.server) or a
@@ -134,9 +135,6 @@ export async function redirectToProvider(
       .update(paymentSessions)
       .set({ status: 'failed', failureReason: 'provider_unavailable', completedAt: now() })
       .where(and(eq(paymentSessions.id, session.id), eq(paymentSessions.status, 'open')))
-    throw new HttpError(
-      502,
-      `The payment service is not answering right now. Try again in a minute; ${whatIsKept}.`,
-    )
+    throw new HttpError(502, m.server_payment_service_down({ kept: whatIsKept }))
   }
 }

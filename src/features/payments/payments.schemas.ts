@@ -5,10 +5,10 @@ import type { OrderStatus, PaymentSessionStatus } from '~/lib/domain-enums'
 /** Order numbers as checkout makes them: OM- and 8 unambiguous capitals or digits. */
 export const ORDER_NUMBER_PATTERN = /^OM-[A-Z0-9]{4,16}$/
 export const orderNumberSchema = v.pipe(
-  v.string('Give the order number'),
+  v.string(() => m.server_valid_give_order_number()),
   v.trim(),
   v.toUpperCase(),
-  v.regex(ORDER_NUMBER_PATTERN, 'This is not an order number'),
+  v.regex(ORDER_NUMBER_PATTERN, () => m.server_valid_not_order_number()),
 )
 
 export const startPaymentInput = v.object({ orderNumber: orderNumberSchema })
@@ -19,13 +19,13 @@ export const checkoutResultInput = v.object({ orderNumber: orderNumberSchema })
 /** Payment session ids are 32 URL-safe characters. */
 export const paymentSessionIdSchema = v.pipe(
   v.string(),
-  v.regex(/^[A-Za-z0-9_-]{16,64}$/, 'This is not a payment reference'),
+  v.regex(/^[A-Za-z0-9_-]{16,64}$/, () => m.server_valid_not_payment_reference()),
 )
 
 export const sandboxDecisions = ['approve', 'decline', 'timeout'] as const
 export type SandboxDecision = (typeof sandboxDecisions)[number]
 export const sandboxDecisionInput = v.object({
-  decision: v.picklist(sandboxDecisions, 'Choose approve, decline or timeout'),
+  decision: v.picklist(sandboxDecisions, () => m.server_valid_choose_sandbox_decision()),
 })
 export const sandboxSessionRequest = v.object({ session: paymentSessionIdSchema })
 export const sandboxDecisionRequest = v.object({

@@ -33,9 +33,11 @@ import {
 } from './payment-refunds.server'
 import { newSessionId, redirectToProvider } from './payment-sessions.server'
 import { purchaseResultUrl, settlePurchaseCallback } from './purchase-payments.server'
+import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
 
-export const ORDER_NOT_FOUND = 'Order not found'
-export const PAYMENT_SESSION_NOT_FOUND = 'This payment does not exist'
+export const ORDER_NOT_FOUND = () => m.server_error_order_not_found()
+export const PAYMENT_SESSION_NOT_FOUND = () => m.server_error_payment_not_found()
 export const CHECKOUT_RESULT_PATH = '/cart/checkout-result'
 
 /** Session lifetime: 15 minutes, never past the order's payment deadline. */
@@ -68,7 +70,9 @@ export async function startPayment(
   const { orderNumber } = parseInput(startPaymentInput, input)
   await enforceRateLimits(db, [{ rule: startLimit, subject: String(user.id) }], (s) => {
     const wait = Math.ceil(s / 60)
-    return `Too many payment attempts. Try again in ${wait} minute${wait === 1 ? '' : 's'}.`
+    return wait === 1
+      ? m.server_payment_too_many_attempts_minute()
+      : m.server_payment_too_many_attempts({ minutes: formatNumber(wait) })
   })
   const provider = paymentProvider()
 
@@ -88,17 +92,15 @@ export async function startPayment(
       .innerJoin(sellers, eq(sellers.id, orders.sellerId))
       .where(eq(orders.number, orderNumber))
       .for('update', { of: orders })
-    if (!order || order.buyerUserId !== user.id) throw notFound(ORDER_NOT_FOUND)
+    if (!order || order.buyerUserId !== user.id) throw notFound(ORDER_NOT_FOUND())
     if (order.status !== 'pending_payment') {
       throw conflict(
-        `This order is ${orderStatusLabels[order.status].toLowerCase()}; it no longer awaits payment.`,
+        m.server_payment_no_longer_awaits({ state: orderStatusLabels[order.status].toLowerCase() }),
       )
     }
     const at = now()
     if (order.paymentDueAt <= at) {
-      throw conflict(
-        'The time to pay for this order has run out, so its items go back on sale. Place the order again from your basket.',
-      )
+      throw conflict(m.server_payment_time_ran_out())
     }
     const expired = await tx
       .update(paymentSessions)
@@ -140,7 +142,7 @@ export async function startPayment(
       reference: opened.order.number,
       payee: opened.order.payee,
     },
-    'your order is kept',
+    m.server_payment_kept_order(),
   )
 }
 
@@ -189,7 +191,7 @@ export async function handlePaymentCallback(
   params: Record<string, string>,
 ): Promise<CallbackResult> {
   const provider = paymentProvider()
-  if (provider.name !== providerName) throw notFound('Unknown payment provider')
+  if (provider.name !== providerName) throw notFound(m.server_payment_unknown_provider())
 
   const loadSession = async (sessionId: string): Promise<SessionForVerification | null> => {
     if (!/^[A-Za-z0-9_-]{16,64}$/.test(sessionId)) return null
@@ -215,10 +217,7 @@ export async function handlePaymentCallback(
       throw new HttpError(error.status, error.message)
     }
     log().error({ err: error, provider: provider.name }, 'payment callback could not be verified')
-    throw new HttpError(
-      502,
-      'The payment could not be confirmed with the bank just now. Reload this page in a minute.',
-    )
+    throw new HttpError(502, m.server_payment_not_confirmed())
   }
 
   return db.transaction(async (tx) => {
@@ -228,17 +227,17 @@ export async function handlePaymentCallback(
       .select({ orderId: paymentSessions.orderId, purchaseId: paymentSessions.purchaseId })
       .from(paymentSessions)
       .where(eq(paymentSessions.id, verified.sessionId))
-    if (!owner) throw notFound(PAYMENT_SESSION_NOT_FOUND)
+    if (!owner) throw notFound(PAYMENT_SESSION_NOT_FOUND())
     // A platform purchase (a plan period): the same rules, its own fulfilment.
     if (owner.orderId === null) return settlePurchaseCallback(tx, verified, provider.name)
     const [order] = await tx.select().from(orders).where(eq(orders.id, owner.orderId)).for('update')
-    if (!order) throw notFound(ORDER_NOT_FOUND)
+    if (!order) throw notFound(ORDER_NOT_FOUND())
     const [session] = await tx
       .select()
       .from(paymentSessions)
       .where(eq(paymentSessions.id, verified.sessionId))
       .for('update')
-    if (!session) throw notFound(PAYMENT_SESSION_NOT_FOUND)
+    if (!session) throw notFound(PAYMENT_SESSION_NOT_FOUND())
 
     if (verified.outcome === 'failed' && verified.reason === 'not_confirmed') {
       // "Paid", said the callback; "not paid", says the provider. Believe the provider and change
@@ -442,7 +441,7 @@ export async function loadCheckoutResult(
     .from(orders)
     .innerJoin(sellers, eq(sellers.id, orders.sellerId))
     .where(eq(orders.number, orderNumber))
-  if (!row || row.order.buyerUserId !== user.id) throw notFound(ORDER_NOT_FOUND)
+  if (!row || row.order.buyerUserId !== user.id) throw notFound(ORDER_NOT_FOUND())
   const { order } = row
   const sessions = await db
     .select()

@@ -16,6 +16,7 @@ import {
   requestSessionRefund,
 } from './payment-refunds.server'
 import type { PaymentReasonCode } from './payments.schemas'
+import { m } from '~/lib/messages'
 
 /**
  * The provider's verified word on a session that pays for a platform purchase (a plan period or a Plus year),
@@ -49,7 +50,7 @@ export async function settlePurchaseCallback(
     .select({ purchaseId: paymentSessions.purchaseId })
     .from(paymentSessions)
     .where(eq(paymentSessions.id, verified.sessionId))
-  if (!owner?.purchaseId) throw notFound('This payment does not exist')
+  if (!owner?.purchaseId) throw notFound(m.server_error_payment_not_found())
   const [purchase] = await tx
     .select()
     .from(platformPurchases)
@@ -60,7 +61,7 @@ export async function settlePurchaseCallback(
     .from(paymentSessions)
     .where(eq(paymentSessions.id, verified.sessionId))
     .for('update')
-  if (!purchase || !session) throw notFound('This payment does not exist')
+  if (!purchase || !session) throw notFound(m.server_error_payment_not_found())
   const result = (
     status: 'success' | 'failure',
     reason: PaymentReasonCode | null,

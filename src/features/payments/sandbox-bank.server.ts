@@ -23,7 +23,7 @@ import { PAYMENT_SESSION_NOT_FOUND, paymentResultUrl } from './payments.server'
  */
 
 function assertSandbox(): void {
-  if (paymentProvider().name !== 'sandbox') throw notFound(PAYMENT_SESSION_NOT_FOUND)
+  if (paymentProvider().name !== 'sandbox') throw notFound(PAYMENT_SESSION_NOT_FOUND())
 }
 
 async function findSession(db: DbOrTx, sessionId: string) {
@@ -43,7 +43,7 @@ async function findSession(db: DbOrTx, sessionId: string) {
     .leftJoin(sellers, eq(sellers.id, orders.sellerId))
     .leftJoin(platformPurchases, eq(platformPurchases.id, paymentSessions.purchaseId))
     .where(and(eq(paymentSessions.id, id), eq(paymentSessions.provider, 'sandbox')))
-  if (!row) throw notFound(PAYMENT_SESSION_NOT_FOUND)
+  if (!row) throw notFound(PAYMENT_SESSION_NOT_FOUND())
   // An order's payment, or a platform purchase's (a plan period: the platform is the payee).
   const purchase = row.purchaseNumber !== null
   return {

@@ -289,7 +289,7 @@ export async function choosePlan(
       reference: opened.number,
       payee: constants.brand.name,
     },
-    'your plan has not changed',
+    m.server_payment_kept_plan(),
   )
 }
 

@@ -41,7 +41,7 @@ export function limitOf(plan: PlanRow, kind: PlanLimitKind): number | null {
 export async function planOfSeller(db: DbOrTx, sellerId: number, lock = false): Promise<PlanRow> {
   const query = db.select({ planCode: sellers.planCode }).from(sellers).where(eq(sellers.id, sellerId))
   const [seller] = lock ? await query.for('update') : await query
-  if (!seller) throw notFound('Seller not found')
+  if (!seller) throw notFound(m.server_error_seller_not_found())
   const rows = await db
     .select()
     .from(plans)

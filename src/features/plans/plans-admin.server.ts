@@ -57,11 +57,11 @@ export async function updatePlan(
       if (input.monthly_price !== 0) throw fieldError('monthly_price', m.tools_plans_free_costs_nothing())
       if (input.yearly_price !== 0) throw fieldError('yearly_price', m.tools_plans_free_costs_nothing())
     } else {
-      if (input.monthly_price < 1) throw fieldError('monthly_price', 'A paid plan needs a monthly price')
-      if (input.yearly_price < 1) throw fieldError('yearly_price', 'A paid plan needs a yearly price')
+      if (input.monthly_price < 1) throw fieldError('monthly_price', m.tools_plans_paid_needs_monthly())
+      if (input.yearly_price < 1) throw fieldError('yearly_price', m.tools_plans_paid_needs_yearly())
     }
     if (input.yearly_price > input.monthly_price * 12)
-      throw fieldError('yearly_price', 'A year cannot cost more than twelve months')
+      throw fieldError('yearly_price', m.tools_plans_year_over_twelve_months())
     const [after] = await tx
       .update(plans)
       .set({

@@ -189,7 +189,7 @@ export async function joinPlus(db: Db, auth: AuthContext | null): Promise<{ url:
       reference: opened.number,
       payee: constants.brand.name,
     },
-    'nothing was charged',
+    m.server_payment_kept_nothing_charged(),
   )
 }
 

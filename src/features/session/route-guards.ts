@@ -6,6 +6,7 @@ import { ApiError } from '~/lib/api-error'
 import { readString } from '~/lib/storage'
 import { storageKeys } from '~/lib/storage-keys'
 import { ensureCurrentUser, refetchCurrentUser } from './session.queries'
+import { m } from '~/lib/messages'
 
 /**
  * Navigation guards for the layouts' `beforeLoad` (spec §6). They steer people to the right page;
@@ -17,7 +18,7 @@ interface GuardInput {
   location: ParsedLocation
 }
 
-export const ADMIN_ONLY = 'This area is for Omdeh administrators'
+export const ADMIN_ONLY = () => m.server_error_admin_area_only()
 
 /** /buyer, /seller and /admin: the spec's redirects, from the same rules as the menus and the server. */
 export async function guardArea({ context, location }: GuardInput): Promise<void> {
@@ -39,7 +40,7 @@ export async function guardArea({ context, location }: GuardInput): Promise<void
     case 'not-approved':
       throw redirect({ to: '/seller', search: { error: true, message: decision.message } })
     case 'forbidden':
-      throw new ApiError(403, ADMIN_ONLY)
+      throw new ApiError(403, ADMIN_ONLY())
   }
 }
 

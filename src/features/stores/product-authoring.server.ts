@@ -33,6 +33,7 @@ import {
   type SkuEditView,
   type SkuFields,
 } from './stores.schemas'
+import { m } from '~/lib/messages'
 
 /**
  * The products sellers author in the shared catalogue (issue #15, DOMAIN.md "Product ownership"):
@@ -68,13 +69,13 @@ async function checkProductRefs(
     })
     .from(categories)
     .where(eq(categories.id, fields.categoryId))
-  if (!category) throw fieldError(`${prefix}categoryId`, 'Choose a category from the list')
+  if (!category) throw fieldError(`${prefix}categoryId`, m.seller_choose_category_from_list())
   // Products sit on the most specific category (category-tree.ts), as the chooser offers them.
   if (category.hasChildren && category.id !== currentCategoryId)
-    throw fieldError(`${prefix}categoryId`, CATEGORY_NOT_LEAF)
+    throw fieldError(`${prefix}categoryId`, CATEGORY_NOT_LEAF())
   // Another seller's brand request is not in this seller's list: it answers like an unknown id.
   if (fields.brandId !== null && !(await brandUsableBy(tx, fields.brandId, actor.sellerId)))
-    throw fieldError(`${prefix}brandId`, 'Choose a brand from the list')
+    throw fieldError(`${prefix}brandId`, m.seller_choose_brand_from_list())
 }
 
 /** The product's brand: the chosen one, or the one requested by name (issue #15), or none. */
@@ -96,7 +97,7 @@ async function resolveBrand(
 /** Two requests for the same new brand at once: the loser is told on the field, not with a 500. */
 function brandRequestConflicts(error: unknown, prefix: string): void {
   if (isUniqueViolation(error, 'brands_name_key'))
-    throw fieldError(`${prefix}newBrandName`, 'This brand was requested a moment ago; try again')
+    throw fieldError(`${prefix}newBrandName`, m.seller_brand_requested_moment_ago())
 }
 
 async function writeAttributes(tx: DbOrTx, productId: number, attributes: ProductFields['attributes']) {
@@ -197,7 +198,7 @@ export async function updateProduct(
   try {
     await db.transaction(async (tx) => {
       const [before] = await tx.select().from(products).where(eq(products.id, productId))
-      if (!before) throw notFound('Product not found')
+      if (!before) throw notFound(m.server_error_product_not_found())
       if (before.createdBySellerId !== actor.sellerId) {
         // Offering it is not maintaining it; someone with no offer of it should not learn it exists here.
         const [offer] = await tx
@@ -205,8 +206,8 @@ export async function updateProduct(
           .from(skus)
           .innerJoin(stores, eq(stores.id, skus.storeId))
           .where(and(eq(skus.productId, productId), eq(stores.sellerId, actor.sellerId)))
-        if (!offer) throw notFound('Product not found')
-        throw new HttpError(403, 'This product is maintained by the seller who created it')
+        if (!offer) throw notFound(m.server_error_product_not_found())
+        throw new HttpError(403, m.server_error_product_not_yours())
       }
       await checkProductRefs(tx, actor, fields, '', before.categoryId)
       const brandId = await resolveBrand(tx, actor, fields, '')
@@ -276,7 +277,7 @@ export async function skuForEdit(db: Db, auth: AuthContext | null, code: string)
     .innerJoin(products, eq(products.id, skus.productId))
     .leftJoin(sellers, eq(sellers.id, products.createdBySellerId))
     .where(and(eq(skus.sku, code), eq(stores.sellerId, actor.sellerId)))
-  if (!row) throw notFound('SKU not found')
+  if (!row) throw notFound(m.server_error_sku_not_found())
   const { sku, product } = row
   const [attributes, photos] = [
     await db

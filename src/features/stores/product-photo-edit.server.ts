@@ -20,6 +20,7 @@ import {
 } from './product-photos.server'
 import { writeActor } from './stores.server'
 import { MAX_PHOTOS, PHOTO_COUNT_MESSAGE, type ProductPhotosInput } from './stores.schemas'
+import { m } from '~/lib/messages'
 
 /**
  * A product's photos after it was created (issue #15): the seller who maintains the product keeps,
@@ -43,8 +44,8 @@ async function maintainedProduct(tx: DbOrTx, actor: SellerActor, productId: numb
         .where(and(eq(skus.productId, productId), eq(stores.sellerId, actor.sellerId)))
         .limit(1)
     : []
-  if (!offer) throw notFound('Product not found')
-  throw new HttpError(403, 'This product is maintained by the seller who created it')
+  if (!offer) throw notFound(m.server_error_product_not_found())
+  throw new HttpError(403, m.server_error_product_not_yours())
 }
 
 export async function updateProductPhotos(
@@ -65,8 +66,8 @@ export async function updateProductPhotos(
     fileSlots.length !== present.length ||
     fileSlots.some((slot) => slot >= present.length)
   )
-    throw fieldError('order', 'The photos could not be read: reload the page and try again')
-  if (input.order.length > MAX_PHOTOS) throw fieldError('photos', PHOTO_COUNT_MESSAGE)
+    throw fieldError('order', m.seller_photos_unreadable_reload())
+  if (input.order.length > MAX_PHOTOS) throw fieldError('photos', PHOTO_COUNT_MESSAGE())
   const prepared = await preparePhotos(present)
   // Nothing is written for someone who may not change this product.
   await db.transaction((tx) => maintainedProduct(tx, actor, input.productId))
@@ -85,8 +86,7 @@ export async function updateProductPhotos(
         .orderBy(asc(productPhotos.position), asc(productPhotos.id))
       const byUrl = new Map(current.map((photo) => [photo.url, photo]))
       // Another tab changed the photos meanwhile: refuse rather than guess.
-      if (urls.some((url) => !byUrl.has(url)))
-        throw new HttpError(409, 'The photos changed since this page was opened: reload it')
+      if (urls.some((url) => !byUrl.has(url))) throw new HttpError(409, m.seller_photos_changed_reload())
       const removed = current.filter((photo) => !urls.includes(photo.url))
       await tx.delete(productPhotos).where(eq(productPhotos.productId, input.productId))
       const photos = input.order.map((entry) => {

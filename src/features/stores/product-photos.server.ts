@@ -17,6 +17,7 @@ import {
   PHOTO_TYPE_MESSAGE,
   PHOTO_TYPES,
 } from './stores.schemas'
+import { m } from '~/lib/messages'
 
 /**
  * Product photos a seller uploads (issue #15): checked by their bytes, re-encoded by sharp into
@@ -63,9 +64,15 @@ export const PRODUCT_PHOTOS: ImageKind = {
   maxCount: MAX_PHOTOS,
   widths: PHOTO_WIDTHS,
   folder: 'products',
-  countMessage: PHOTO_COUNT_MESSAGE,
-  sizeMessage: PHOTO_SIZE_MESSAGE,
-  typeMessage: PHOTO_TYPE_MESSAGE,
+  get countMessage() {
+    return PHOTO_COUNT_MESSAGE()
+  },
+  get sizeMessage() {
+    return PHOTO_SIZE_MESSAGE()
+  },
+  get typeMessage() {
+    return PHOTO_TYPE_MESSAGE()
+  },
 }
 
 export const LOGO_IMAGES: ImageKind = {
@@ -73,9 +80,15 @@ export const LOGO_IMAGES: ImageKind = {
   maxCount: 1,
   widths: LOGO_WIDTHS,
   folder: 'stores',
-  countMessage: LOGO_COUNT_MESSAGE,
-  sizeMessage: LOGO_SIZE_MESSAGE,
-  typeMessage: LOGO_TYPE_MESSAGE,
+  get countMessage() {
+    return LOGO_COUNT_MESSAGE()
+  },
+  get sizeMessage() {
+    return LOGO_SIZE_MESSAGE()
+  },
+  get typeMessage() {
+    return LOGO_TYPE_MESSAGE()
+  },
 }
 
 const refuser = (kind: ImageKind) => (message: string) =>
@@ -133,7 +146,7 @@ export async function preparePhotos(
     if (file.bytes.byteLength > MAX_PHOTO_BYTES) throw refuse(kind.sizeMessage)
     const detected = await fileTypeFromBuffer(file.bytes)
     if (!detected || !(PHOTO_TYPES as readonly string[]).includes(detected.mime))
-      throw refuse(`${altFrom(file.name) || 'A file'}: ${kind.typeMessage.toLowerCase()}`)
+      throw refuse(`${altFrom(file.name) || m.seller_photo_a_file()}: ${kind.typeMessage.toLowerCase()}`)
     try {
       const image = sharp(file.bytes, { limitInputPixels: MAX_PIXELS }).rotate()
       const variants = await Promise.all(
@@ -148,7 +161,7 @@ export async function preparePhotos(
       )
       prepared.push({ name: altFrom(file.name), variants })
     } catch {
-      throw refuse(`${altFrom(file.name) || 'A file'} could not be read as an image`)
+      throw refuse(m.seller_photo_unreadable({ name: altFrom(file.name) || m.seller_photo_a_file() }))
     }
   }
   return prepared

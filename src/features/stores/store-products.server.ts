@@ -13,6 +13,7 @@ import { HttpError, fieldError, notFound } from '~/server/http/api-errors.server
 import { checkFirstTiers, recordOpeningStock } from './store-rules.server'
 import { ownedStore, writeActor } from './stores.server'
 import { ALREADY_OFFERED, SKU_TAKEN, type SkuFields } from './stores.schemas'
+import { m } from '~/lib/messages'
 
 /**
  * A store's offers (SKUs) (issue #15); the products sellers author are in product-authoring.server.ts.
@@ -30,9 +31,9 @@ const auditedSku = (s: SkuRow) => ({
   status: s.status,
 })
 export function skuConflicts(error: unknown): never {
-  if (isUniqueViolation(error, 'skus_sku_key')) throw new HttpError(409, SKU_TAKEN, { sku: [SKU_TAKEN] })
+  if (isUniqueViolation(error, 'skus_sku_key')) throw new HttpError(409, SKU_TAKEN(), { sku: [SKU_TAKEN()] })
   if (isUniqueViolation(error, 'skus_store_product_key'))
-    throw new HttpError(409, ALREADY_OFFERED, { productId: [ALREADY_OFFERED] })
+    throw new HttpError(409, ALREADY_OFFERED(), { productId: [ALREADY_OFFERED()] })
   throw error
 }
 
@@ -103,7 +104,7 @@ export async function offerExistingProduct(
         .select({ id: products.id })
         .from(products)
         .where(and(eq(products.id, productId), eq(products.status, 'active')))
-      if (!product) throw fieldError('productId', 'This product is not in the catalogue')
+      if (!product) throw fieldError('productId', m.seller_product_not_in_catalogue())
       const sku = await insertSku(tx, actor, storeId, productId, fields)
       await refreshProductListings(tx, [productId])
       return { skuId: sku.id, sku: sku.sku }
@@ -120,7 +121,7 @@ export async function ownedSku(db: DbOrTx, actor: SellerActor, skuId: number): P
     .from(skus)
     .innerJoin(stores, eq(stores.id, skus.storeId))
     .where(and(eq(skus.id, skuId), eq(stores.sellerId, actor.sellerId)))
-  if (!row) throw notFound('SKU not found')
+  if (!row) throw notFound(m.server_error_sku_not_found())
   return row.sku
 }
 

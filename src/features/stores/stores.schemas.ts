@@ -11,6 +11,8 @@ import {
   textSchema,
 } from '~/lib/schema-pieces'
 import { SKU_CODE_PATTERN } from './stores-search.schemas'
+import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
 export { SLUG_PATTERN, suggestSlug } from '~/lib/schema-pieces'
 export { SKU_CODE_PATTERN, storeProductsSearch, type StoreProductsSearch } from './stores-search.schemas'
 
@@ -23,21 +25,22 @@ export const MAX_PHOTO_BYTES = 8 * 1024 * 1024
 /** The types a product photo may be, by its bytes (what `accept` offers the file chooser too). */
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const
 
-export const PHOTO_COUNT_MESSAGE = `Add at most ${MAX_PHOTOS} photos`
-export const PHOTO_SIZE_MESSAGE = `Each photo must be at most ${MAX_PHOTO_BYTES / 1024 / 1024} MB`
-export const PHOTO_TYPE_MESSAGE = 'Photos must be JPEG, PNG or WebP images'
+export const PHOTO_COUNT_MESSAGE = () => m.seller_photos_at_most({ max: formatNumber(MAX_PHOTOS) })
+export const PHOTO_SIZE_MESSAGE = () =>
+  m.seller_photo_size({ mb: formatNumber(MAX_PHOTO_BYTES / 1024 / 1024) })
+export const PHOTO_TYPE_MESSAGE = () => m.seller_photo_type()
 /** A store's logo: one image, same size and types as a product photo. */
-export const LOGO_COUNT_MESSAGE = 'Choose one logo image'
-export const LOGO_SIZE_MESSAGE = `The logo must be at most ${MAX_PHOTO_BYTES / 1024 / 1024} MB`
-export const LOGO_TYPE_MESSAGE = 'The logo must be a JPEG, PNG or WebP image'
+export const LOGO_COUNT_MESSAGE = () => m.seller_logo_count()
+export const LOGO_SIZE_MESSAGE = () => m.seller_logo_size({ mb: formatNumber(MAX_PHOTO_BYTES / 1024 / 1024) })
+export const LOGO_TYPE_MESSAGE = () => m.seller_logo_type()
 
-export const SLUG_TAKEN = 'This address is already taken; choose another'
-export const SKU_TAKEN = 'This SKU code is already in use; choose another'
-export const ALREADY_OFFERED = 'This store already offers this product'
-export const SLUG_LOCKED = 'The address cannot change once the store has orders'
-export const CATEGORY_NOT_LEAF = 'This category has subcategories: choose the most specific one'
-export const STORE_HAS_OPEN_ORDERS = 'This store has open orders: pause it instead of deleting it'
-export const CITY_NOT_LISTED = 'Choose the city from the list of Iran’s cities'
+export const SLUG_TAKEN = () => m.seller_store_slug_taken()
+export const SKU_TAKEN = () => m.seller_sku_taken()
+export const ALREADY_OFFERED = () => m.seller_already_offered()
+export const SLUG_LOCKED = () => m.seller_store_slug_locked()
+export const CATEGORY_NOT_LEAF = () => m.seller_category_not_leaf()
+export const STORE_HAS_OPEN_ORDERS = () => m.seller_store_has_open_orders()
+export const CITY_NOT_LISTED = () => m.seller_city_not_listed()
 
 /**
  * A store's city: one of Iran's listed cities (src/lib/iran-cities), stored by its English name.
@@ -56,7 +59,7 @@ export const storeFieldsSchema = v.object({
   city: storeCitySchema,
   pickupAddress: textSchema(300),
   pickupHours: textSchema(120),
-  status: v.picklist(storeStatuses, 'Choose active or paused'),
+  status: v.picklist(storeStatuses, () => m.inventory_choose_active_paused()),
 })
 export type StoreFields = v.InferOutput<typeof storeFieldsSchema>
 
@@ -91,7 +94,7 @@ export const skuFieldsSchema = v.object({
     textSchema(40),
     v.check(
       (s) => s === '' || SKU_CODE_PATTERN.test(s),
-      'Use letters, digits, dots, hyphens and underscores',
+      () => m.seller_sku_code_characters(),
     ),
   ),
   piecesPerPack: intSchema(1, 100_000),
@@ -99,8 +102,8 @@ export const skuFieldsSchema = v.object({
   stock: intSchema(0, 10_000_000),
   tiers: v.pipe(
     v.array(tierSchema),
-    v.minLength(1, 'Add at least one price tier'),
-    v.maxLength(MAX_TIERS, `At most ${MAX_TIERS} tiers`),
+    v.minLength(1, () => m.seller_tiers_at_least_one()),
+    v.maxLength(MAX_TIERS, () => m.seller_tiers_at_most({ max: formatNumber(MAX_TIERS) })),
   ),
 })
 export type SkuFields = v.InferOutput<typeof skuFieldsSchema>
@@ -114,13 +117,13 @@ export const offerExistingProductInput = v.object({
 const attributeSchema = v.object({ key: textSchema(60, { min: 1 }), value: textSchema(200, { min: 1 }) })
 
 /** An id chosen from a list: one message, whatever is wrong (nothing chosen, or not a list id). */
-const chosenId = (message: string) =>
+const chosenId = (message: () => string) =>
   v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(INT4_MAX, message))
 
 export const productFieldsSchema = v.object({
   name: textSchema(160, { min: 3 }),
-  categoryId: chosenId('Choose a category'),
-  brandId: v.nullable(chosenId('Choose a brand from the list')),
+  categoryId: chosenId(() => m.seller_choose_category()),
+  brandId: v.nullable(chosenId(() => m.seller_choose_brand_from_list())),
   /**
    * A brand not in the list, by name: with no brandId chosen, the product gets that brand as a
    * request the admin reviews (usable at once on this seller's own products). Empty: no brand.
@@ -128,7 +131,10 @@ export const productFieldsSchema = v.object({
   newBrandName: v.optional(textSchema(60), ''),
   unit: textSchema(60, { min: 1 }),
   description: textSchema(5000),
-  attributes: v.pipe(v.array(attributeSchema), v.maxLength(MAX_ATTRIBUTES, `At most ${MAX_ATTRIBUTES} rows`)),
+  attributes: v.pipe(
+    v.array(attributeSchema),
+    v.maxLength(MAX_ATTRIBUTES, () => m.seller_attributes_at_most({ max: formatNumber(MAX_ATTRIBUTES) })),
+  ),
 })
 /** Callers inside the server may leave out a brand request. */
 export type ProductFields = Omit<v.InferOutput<typeof productFieldsSchema>, 'newBrandName'> & {
@@ -231,7 +237,10 @@ export interface CatalogueMatch {
 
 /** An SKU named by its code, as in /seller/inventory/product/{sku}/edit. */
 export const skuCodeInput = v.object({
-  sku: v.pipe(textSchema(40, { min: 1 }), v.regex(SKU_CODE_PATTERN, 'Not an SKU code')),
+  sku: v.pipe(
+    textSchema(40, { min: 1 }),
+    v.regex(SKU_CODE_PATTERN, () => m.seller_not_sku_code()),
+  ),
 })
 
 /** The choices of the product form. Categories form a two-level tree (`parentId` null: top level). */

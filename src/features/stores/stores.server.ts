@@ -28,6 +28,7 @@ import {
   type StoreFields,
   type StoreSummary,
 } from './stores.schemas'
+import { m } from '~/lib/messages'
 
 /**
  * The seller's stores (issue #15). Reads are open to the owner and observers of an approved seller;
@@ -61,11 +62,11 @@ export async function ownedStore(db: DbOrTx, actor: SellerActor, storeId: number
     .from(stores)
     .where(and(eq(stores.id, storeId), eq(stores.sellerId, actor.sellerId)))
     .limit(1)
-  if (!row) throw notFound('Store not found')
+  if (!row) throw notFound(m.server_error_store_not_found())
   return row
 }
 
-const slugConflict = () => new HttpError(409, SLUG_TAKEN, { slug: [SLUG_TAKEN] })
+const slugConflict = () => new HttpError(409, SLUG_TAKEN(), { slug: [SLUG_TAKEN()] })
 
 export async function listStores(db: Db, auth: AuthContext | null): Promise<StoreSummary[]> {
   const actor = readActor(auth)
@@ -212,7 +213,7 @@ export async function updateStore(
     const saved = await db.transaction(async (tx) => {
       const before = await ownedStore(tx, actor, storeId)
       if (fields.slug !== before.slug && (await storeHasOrders(tx, storeId, false)))
-        throw fieldError('slug', SLUG_LOCKED)
+        throw fieldError('slug', SLUG_LOCKED())
       const nextLogo = logo ? logo.url : removeLogo ? null : before.logo
       const [after] = await tx
         .update(stores)
@@ -283,7 +284,7 @@ export async function deleteStore(
     const before = await ownedStore(tx, actor, storeId)
     // Locks the store row so that no order for it is placed between the check and the delete.
     await tx.execute(sql`select id from stores where id = ${storeId} for update`)
-    if (await storeHasOrders(tx, storeId, true)) throw new HttpError(409, STORE_HAS_OPEN_ORDERS)
+    if (await storeHasOrders(tx, storeId, true)) throw new HttpError(409, STORE_HAS_OPEN_ORDERS())
     const offered = await tx.select({ productId: skus.productId }).from(skus).where(eq(skus.storeId, storeId))
     await tx.delete(skus).where(eq(skus.storeId, storeId))
     await tx.delete(stores).where(eq(stores.id, storeId))

@@ -9,6 +9,7 @@ import {
   resolveImageSource,
 } from '~/server/images/image-service.server'
 import { log } from '~/server/log.server'
+import { m } from '~/lib/messages'
 
 const plain = (status: number, message: string) =>
   new Response(message, {
@@ -26,10 +27,10 @@ export const Route = createFileRoute('/api/image')({
       GET: async ({ request }) => {
         const url = new URL(request.url)
         const width = parseImageWidth(url.searchParams.get('w'))
-        if (width === null) return plain(400, 'w must be one of the configured image widths')
+        if (width === null) return plain(400, m.server_image_width_invalid())
         const config = serverConfig()
         const source = resolveImageSource(url.searchParams.get('src') ?? '', config.imageAllowedDomain)
-        if (!source) return plain(403, 'This image source is not allowed')
+        if (!source) return plain(403, m.server_image_source_not_allowed())
         try {
           const image = await renderImage(source, width, {
             media: mediaStorage(),
@@ -50,7 +51,7 @@ export const Route = createFileRoute('/api/image')({
         } catch (error) {
           if (error instanceof ImageError) return plain(error.status, error.message)
           log().error({ err: error }, 'image endpoint failed')
-          return plain(500, 'Something went wrong on our end')
+          return plain(500, m.server_error_generic())
         }
       },
     },

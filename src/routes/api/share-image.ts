@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ogPngResponse } from '~/server/images/og-image.server'
+import { m } from '~/lib/messages'
 
 /**
  * GET /api/share-image?src=<path or URL>: a page's share image (product photo, category image,
@@ -9,7 +10,11 @@ export const Route = createFileRoute('/api/share-image')({
   server: {
     handlers: {
       GET: ({ request }) =>
-        ogPngResponse(request, new URL(request.url).searchParams.get('src'), 'Image not found'),
+        ogPngResponse(
+          request,
+          new URL(request.url).searchParams.get('src'),
+          m.server_error_image_not_found(),
+        ),
     },
   },
 })

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { mediaStorage } from '~/server/db/database.server'
 import { isPublicMediaKey } from '~/server/providers/storage/storage.server'
+import { m } from '~/lib/messages'
 
 const TYPES: Record<string, string> = {
   svg: 'image/svg+xml',
@@ -20,7 +21,10 @@ export const Route = createFileRoute('/media/$')({
         const type = TYPES[key.split('.').pop()?.toLowerCase() ?? '']
         const file = type && isPublicMediaKey(key) ? await mediaStorage().get(key) : null
         if (!file || !type)
-          return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain' } })
+          return new Response(m.server_error_not_found(), {
+            status: 404,
+            headers: { 'content-type': 'text/plain' },
+          })
         return new Response(new Uint8Array(file.body), {
           headers: {
             'content-type': type,

@@ -1,5 +1,6 @@
 import '@tanstack/react-start/server-only'
 import { notFound } from './api-errors.server'
+import { m } from '~/lib/messages'
 
 /** 127.0.0.0/8 and ::1 (also as IPv4-mapped IPv6): the machine the server runs on. */
 export function isLoopbackAddress(ip: string): boolean {
@@ -13,5 +14,5 @@ export function isLoopbackAddress(ip: string): boolean {
  * demo is meant to be shared (issue #13 §1). Anything else gets the same 404 as a missing page.
  */
 export function assertDemoSurfaceAllowed(config: { demoPublic: boolean }, ip: string): void {
-  if (!config.demoPublic && !isLoopbackAddress(ip)) throw notFound('Not found')
+  if (!config.demoPublic && !isLoopbackAddress(ip)) throw notFound(m.server_error_not_found())
 }

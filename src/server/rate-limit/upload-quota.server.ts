@@ -2,6 +2,8 @@ import '@tanstack/react-start/server-only'
 import { days, minutes } from '../clock.server'
 import type { DbOrTx } from '../db/client.server'
 import { enforceRateLimits, type RateLimitRule } from './rate-limit.server'
+import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
 
 const MB = 1024 * 1024
 
@@ -38,8 +40,8 @@ export async function enforceUploadQuota(
       { rule: uploadQuota.bytesPerDay, subject, weight: bytes },
     ],
     (seconds) =>
-      `You have uploaded a lot of files recently. You can upload again in ${
-        seconds >= 120 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`
-      }.`,
+      seconds >= 120
+        ? m.server_upload_quota_minutes({ minutes: formatNumber(Math.ceil(seconds / 60)) })
+        : m.server_upload_quota_seconds({ seconds: formatNumber(seconds) }),
   )
 }

@@ -6,6 +6,8 @@
 
 import { tehranInputToUtc, utcToTehranInput } from '~/lib/tehran-time'
 import { latinDigits } from './money-input'
+import { m } from '~/lib/messages'
+import { formatNumber } from '~/lib/money'
 
 export { formatMoneyInput, groupDigits, latinDigits, parseMoneyInput } from './money-input'
 
@@ -36,9 +38,9 @@ export function clampQuantity(value: number, { min, max }: QuantityBounds): numb
 /** Why a quantity is not acceptable, in words, or null when it is. */
 export function quantityProblem(value: number | null, { min, max }: QuantityBounds): string | null {
   if (value === null) return null
-  if (!Number.isInteger(value)) return 'Enter a whole number'
-  if (min !== undefined && value < min) return `Enter at least ${min}`
-  if (max !== undefined && value > max) return `Enter at most ${max}`
+  if (!Number.isInteger(value)) return m.common_form_whole_number()
+  if (min !== undefined && value < min) return m.common_form_at_least({ min: formatNumber(min) })
+  if (max !== undefined && value > max) return m.common_form_at_most({ max: formatNumber(max) })
   return null
 }
 
@@ -73,11 +75,11 @@ export function fileProblem(
       if (entry.endsWith('/*')) return type.startsWith(entry.slice(0, -1))
       return type === entry
     })
-    if (!ok) return `This file type is not accepted. Choose ${accepted.join(', ')}`
+    if (!ok) return m.common_form_file_type({ accepted: accepted.join(', ') })
   }
   if (rules.maxBytes !== undefined && file.size > rules.maxBytes)
-    return `The file is too large (${formatBytes(file.size)}). The limit is ${formatBytes(rules.maxBytes)}`
-  if (file.size === 0) return 'The file is empty'
+    return m.common_form_file_too_large({ size: formatBytes(file.size), limit: formatBytes(rules.maxBytes) })
+  if (file.size === 0) return m.common_form_file_empty()
   return null
 }
 

@@ -42,9 +42,9 @@ const idOf = (file: File) => {
 
 /** What is wrong with adding these files to the photos there are, checked before any upload. */
 export function photosProblem(currentCount: number, added: readonly File[]): string | null {
-  if (currentCount + added.length > MAX_PHOTOS) return PHOTO_COUNT_MESSAGE
-  if (added.some((f) => !(PHOTO_TYPES as readonly string[]).includes(f.type))) return PHOTO_TYPE_MESSAGE
-  if (added.some((f) => f.size > MAX_PHOTO_BYTES)) return PHOTO_SIZE_MESSAGE
+  if (currentCount + added.length > MAX_PHOTOS) return PHOTO_COUNT_MESSAGE()
+  if (added.some((f) => !(PHOTO_TYPES as readonly string[]).includes(f.type))) return PHOTO_TYPE_MESSAGE()
+  if (added.some((f) => f.size > MAX_PHOTO_BYTES)) return PHOTO_SIZE_MESSAGE()
   return null
 }
 

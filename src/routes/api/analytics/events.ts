@@ -8,6 +8,7 @@ import { getDb } from '~/server/db/database.server'
 import { errorResponse, nulPath } from '~/server/http/api-errors.server'
 import { requestMeta } from '~/server/http/request-meta.server'
 import { enforceRateLimits } from '~/server/rate-limit/rate-limit.server'
+import { m } from '~/lib/messages'
 
 const problem = (status: number, message: string, errors?: Record<string, string[]>) =>
   Response.json(errors ? { message, errors } : { message }, {
@@ -42,18 +43,18 @@ export const Route = createFileRoute('/api/analytics/events')({
           return errorResponse(error, [], request.signal)
         }
         const text = await readLimited(request, constants.analytics.maxBodyBytes)
-        if (text === null) return problem(413, 'Batch too large')
+        if (text === null) return problem(413, m.server_analytics_batch_too_large())
         let body: unknown
         try {
           body = JSON.parse(text)
         } catch {
-          return problem(400, 'The body is not valid JSON')
+          return problem(400, m.server_analytics_body_not_json())
         }
         // jsonb holds no NUL character: refused like any other invalid field.
         const nul = nulPath(body)
         if (nul !== null)
-          return problem(422, 'The events are not valid', {
-            [nul || 'body']: ['Must not contain NUL characters'],
+          return problem(422, m.server_analytics_events_invalid(), {
+            [nul || 'body']: [m.server_error_nul_characters()],
           })
         const parsed = v.safeParse(analyticsBatchSchema, body)
         if (!parsed.success) {
@@ -62,7 +63,7 @@ export const Route = createFileRoute('/api/analytics/events')({
             const key = v.getDotPath(issue) ?? 'body'
             ;(errors[key] ??= []).push(issue.message)
           }
-          return problem(422, 'The events are not valid', errors)
+          return problem(422, m.server_analytics_events_invalid(), errors)
         }
         try {
           const stored = await storeAnalyticsBatch(await getDb(), parsed.output, {

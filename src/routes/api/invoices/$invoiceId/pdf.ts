@@ -8,7 +8,7 @@ export const Route = createFileRoute('/api/invoices/$invoiceId/pdf')({
   server: {
     handlers: {
       GET: ({ request, params }) =>
-        invoicePdfResponse(params.invoiceId, INVOICE_NOT_FOUND, async (db, id) =>
+        invoicePdfResponse(params.invoiceId, INVOICE_NOT_FOUND(), async (db, id) =>
           getInvoiceForViewer(db, await authenticateRequest(db, request), id),
         ),
     },

@@ -3,6 +3,7 @@ import { handlePaymentCallback, paymentResultUrl } from '~/features/payments/pay
 import { getDb } from '~/server/db/database.server'
 import { HttpError } from '~/server/http/api-errors.server'
 import { log } from '~/server/log.server'
+import { m } from '~/lib/messages'
 
 const MAX_PARAMS = 20
 
@@ -22,7 +23,7 @@ async function callbackParams(request: Request): Promise<Record<string, string>>
         const body = JSON.parse(text) as unknown
         if (body && typeof body === 'object') for (const [key, value] of Object.entries(body)) add(key, value)
       } catch {
-        throw new HttpError(400, 'The payment callback is not readable')
+        throw new HttpError(400, m.server_payment_callback_unreadable())
       }
     } else {
       for (const [key, value] of new URLSearchParams(text)) add(key, value)
@@ -63,10 +64,7 @@ async function handle({
   } catch (error) {
     if (error instanceof HttpError) return refusal(error.status, error.message)
     log().error({ err: error, provider: params.provider }, 'payment callback failed')
-    return refusal(
-      500,
-      'Something went wrong on our end while confirming the payment. Reload this page to try again.',
-    )
+    return refusal(500, m.server_payment_callback_failed())
   }
 }
 
