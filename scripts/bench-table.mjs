@@ -20,7 +20,7 @@
 //   BENCH_DATABASE_URL    serve an existing PostgreSQL database (e.g. one bench-catalog.mjs seeded
 //                         at scale 50); default: a fresh PGlite folder with the demo catalogue
 //   BENCH_OUTPUT_DIR      a production build to serve (default .output, built when missing)
-import { fork, spawnSync } from 'node:child_process'
+import { fork, spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { loadavg, tmpdir } from 'node:os'
@@ -206,6 +206,35 @@ function childRows(group, command, args, env) {
 }
 
 /**
+ * One Lighthouse run, in a process group of its own: Chromium's launcher signals its group when it
+ * ends Chromium, and the served app (our child) was stopped by it in the same group.
+ */
+function lighthouse(cli, url) {
+  return new Promise((resolve) => {
+    const child = spawn(
+      process.execPath,
+      [
+        cli,
+        url,
+        '--quiet',
+        '--output=json',
+        '--output-path=stdout',
+        '--only-categories=performance',
+        '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage',
+      ],
+      {
+        detached: true,
+        stdio: ['ignore', 'pipe', 'inherit'],
+        env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+      },
+    )
+    let stdout = ''
+    child.stdout.setEncoding('utf8').on('data', (chunk) => (stdout += chunk))
+    child.on('close', (status) => resolve({ status, stdout }))
+  })
+}
+
+/**
  * Lighthouse's mobile run (simulated slow 4G, its default) on `/` and a product page of a running
  * server, as a guest with the page cache warm. The CLI is the project's `lighthouse` package when
  * installed, or the one LIGHTHOUSE_CLI names (its cli/index.js); Chromium from CHROME_PATH
@@ -233,23 +262,7 @@ async function lighthouseRows(output, env) {
     const pages = (await pagesOf()).filter(([label]) => label === '/' || label === '/product/{slug}')
     for (const [label, path] of pages) {
       await warm(path, gzipHeaders)
-      const run = spawnSync(
-        process.execPath,
-        [
-          cli,
-          `${base}${path}`,
-          '--quiet',
-          '--output=json',
-          '--output-path=stdout',
-          '--only-categories=performance',
-          '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage',
-        ],
-        {
-          encoding: 'utf8',
-          maxBuffer: 64 * 1024 * 1024,
-          env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
-        },
-      )
+      const run = await lighthouse(cli, `${base}${path}`)
       let report
       try {
         report = JSON.parse(run.stdout)
