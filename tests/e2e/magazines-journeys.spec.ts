@@ -51,6 +51,8 @@ test('items move between pages by drag and by keyboard; a guest finds the magazi
   const title = `Journey catalogue ${identify.slice(-6)}`
 
   await page.goto('/seller/magazines/create')
+  // Typed before the form hydrates, the fields would be reset by it (a busy machine, seen in CI).
+  await page.waitForLoadState('networkidle')
   await page.getByLabel('Title').fill(title)
   await page.getByLabel('Public address').fill(identify)
   await page.getByLabel('Season').fill('Autumn 1406')

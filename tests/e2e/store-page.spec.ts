@@ -121,8 +121,11 @@ test('filters on the store page stay on /store/{slug}', async ({ page, request }
     .poll(() => urlOf(page))
     .toEqual({ path: `/store/${store.slug}`, brand: brand.slug, sort: 'price_asc' })
 
-  // Removing the brand chip goes back to the whole store, still on its page.
-  await page.getByRole('link', { name: `Remove filter ${brand.name}` }).click()
+  // Removing the brand chip goes back to the whole store, still on its page. (The URL changes at
+  // once; the page, its chips with it, once the sorted listing has loaded: wait for that.)
+  const chip = page.getByRole('link', { name: `Remove filter ${brand.name}` })
+  await expect(chip).toHaveAttribute('href', /sort=price_asc/)
+  await chip.click()
   await expect(page).toHaveURL(new RegExp(`/store/${store.slug}\\?sort=price_asc$`))
   await expect(resultCount(page)).toHaveText(countText(listing.meta.total))
   await expect(page.getByRole('heading', { level: 1, name: store.name })).toBeVisible()

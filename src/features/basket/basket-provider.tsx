@@ -48,7 +48,12 @@ export function BasketProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!actor) return
-    const count = actor.subscribe((snapshot) => ui.set({ basketCount: basketCount(snapshot.context.carts) }))
+    const show = (snapshot: ReturnType<typeof actor.getSnapshot>) =>
+      ui.set({ basketCount: basketCount(snapshot.context.carts) })
+    // A subscription hears only later changes: an add made while this module was still loading
+    // (a click right after the page appeared) has to be counted now, or the badge stays at 0.
+    show(actor.getSnapshot())
+    const count = actor.subscribe(show)
     return () => count.unsubscribe()
   }, [actor, ui])
 
