@@ -27,7 +27,10 @@ export default defineConfig({
   outputDir: `test-results/e2e-${port}`,
   fullyParallel: false,
   workers: 1,
-  retries: process.env.CI ? 1 : 0,
+  // Two shards and the PostgreSQL pass share CI's two cores: a journey that acts before its page has
+  // hydrated (typing into a form, choosing in a select) now and then loses that action. Seen in 3-4
+  // of 144 journeys a run, never the same twice in a row; each passed on its retry.
+  retries: process.env.CI ? 2 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI
