@@ -64,16 +64,24 @@ export function textSchema(max: number, options: { min?: number; trim?: boolean;
   const { min = 0, trim = true } = options
   return v.pipe(
     v.string(() => m.server_field_text()),
-    v.check((s) => !s.includes('\u0000'), () => m.server_error_nul_characters()),
+    v.check(
+      (s) => !s.includes('\u0000'),
+      () => m.server_error_nul_characters(),
+    ),
     trim ? v.trim() : v.transform((s: string) => s),
     v.minLength(min, () =>
-      min <= 1 ? m.server_field_required() : m.server_field_min_length({ min: formatNumber(min) })),
+      min <= 1 ? m.server_field_required() : m.server_field_min_length({ min: formatNumber(min) }),
+    ),
     v.maxLength(max, () => m.server_field_max_length({ max: formatNumber(max) })),
   )
 }
 
 /** A UUID (e.g. a background job's id), in its usual hyphenated form. */
-export const uuidSchema = v.pipe(v.string(() => m.server_field_text()), v.trim(), v.uuid(() => m.server_field_uuid()))
+export const uuidSchema = v.pipe(
+  v.string(() => m.server_field_text()),
+  v.trim(),
+  v.uuid(() => m.server_field_uuid()),
+)
 
 /** A URL slug: lowercase Latin letters and digits in words joined by single hyphens. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
@@ -97,3 +105,19 @@ export function suggestSlug(name: string): string {
     .slice(0, 60)
     .replace(/-+$/g, '')
 }
+
+/**
+ * A calendar day in a URL or a filter, 2026-11-22 (the server reads it as a day in Tehran).
+ * 2026-02-30 parses (as 2 March): only a day that reads back the same exists.
+ */
+export const isoDaySchema = v.pipe(
+  v.string(),
+  v.regex(/^\d{4}-\d{2}-\d{2}$/, () => m.server_valid_date_format()),
+  v.check(
+    (value) => {
+      const time = Date.parse(`${value}T00:00:00Z`)
+      return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value
+    },
+    () => m.server_valid_date_missing(),
+  ),
+)

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { intSchema, textSchema } from '~/lib/schema-pieces'
+import { intSchema, isoDaySchema, textSchema } from '~/lib/schema-pieces'
 import { m } from '~/lib/messages'
 
 /**
@@ -13,19 +13,6 @@ export const dashboardRanges = [30, 90] as const
 export type DashboardRange = (typeof dashboardRanges)[number]
 export const rangeSchema = v.picklist(dashboardRanges, () => m.server_valid_choose_range())
 
-/** A calendar day, 2026-11-22: the server reads it as a day in Tehran. */
-export const isoDay = v.pipe(
-  v.string(),
-  v.regex(/^\d{4}-\d{2}-\d{2}$/, () => m.server_valid_date_format()),
-  v.check(
-    (value) => {
-      const time = Date.parse(`${value}T00:00:00Z`)
-      return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value
-    },
-    () => m.server_valid_date_missing(),
-  ),
-)
-
 export const userRoles = ['buyer', 'seller', 'observer', 'admin', 'blocked'] as const
 export type UserRoleFilter = (typeof userRoles)[number]
 
@@ -33,7 +20,7 @@ export const userSearchEntries = {
   q: v.optional(textSchema(100)),
   role: v.optional(v.picklist(userRoles)),
   /** Joined on or after this Tehran day (the dashboard's "new buyers" link). */
-  since: v.optional(isoDay),
+  since: v.optional(isoDaySchema),
 }
 
 export const adminUserSearch = v.object({
@@ -66,8 +53,8 @@ export const auditSearchEntries = {
   record: v.optional(
     v.union([v.pipe(v.number(), v.integer(), v.minValue(0), v.transform(String)), textSchema(60)]),
   ),
-  from: v.optional(isoDay),
-  to: v.optional(isoDay),
+  from: v.optional(isoDaySchema),
+  to: v.optional(isoDaySchema),
 }
 
 export const daysInOrder = <T extends { from?: string; to?: string }>(input: T) =>

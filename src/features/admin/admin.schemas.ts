@@ -17,7 +17,6 @@ export {
   adminUserSearch,
   auditSearch,
   dashboardRanges,
-  isoDay,
   rangeSchema,
   userRoles,
   USERS_PER_PAGE,

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { idSchema, INT4_MAX } from '~/lib/schema-pieces'
+import { idSchema, INT4_MAX, isoDaySchema } from '~/lib/schema-pieces'
 import { orderStatuses } from '~/lib/domain-enums'
 import { m } from '~/lib/messages'
 
@@ -21,20 +21,6 @@ export const orderSearchSchema = v.pipe(
   v.toUpperCase(),
   v.maxLength(20, () => m.server_valid_order_search_length()),
   v.regex(/^[A-Z0-9-]*$/, () => m.server_valid_order_search_characters()),
-)
-
-/** A calendar day in the URL (UTC): 2026-11-22. */
-export const isoDaySchema = v.pipe(
-  v.string(),
-  v.regex(/^\d{4}-\d{2}-\d{2}$/, () => m.server_valid_date_format()),
-  // 2026-02-30 parses (as 2 March): only a day that reads back the same exists.
-  v.check(
-    (value) => {
-      const time = Date.parse(`${value}T00:00:00Z`)
-      return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value
-    },
-    () => m.server_valid_date_missing(),
-  ),
 )
 
 /** /buyer/orders search params (all optional: the defaults are page 1, every status). */

@@ -1,11 +1,10 @@
 import * as v from 'valibot'
-import { INT4_MAX } from '~/lib/schema-pieces'
+import { INT4_MAX, isoDaySchema } from '~/lib/schema-pieces'
 import type { DeliveryMethod, OrderActorKind, OrderStatus, PaymentSessionStatus } from '~/lib/domain-enums'
 import { rejectionReasonSchema, shippingSchema } from './order-transitions.schemas'
 import {
   DEFAULT_PER_PAGE,
   dateRangeOrdered,
-  isoDaySchema,
   orderSearchSchema,
   orderStatusSchema,
 } from './orders-search.schemas'
@@ -13,7 +12,6 @@ import {
 export {
   buyerOrderSearch,
   DEFAULT_PER_PAGE,
-  isoDaySchema,
   orderSearchSchema,
   orderStatusSchema,
   sellerOrderSearch,

@@ -3,7 +3,7 @@ import { m } from '~/lib/messages'
 import { INT4_MAX } from '~/lib/schema-pieces'
 import { sellerStatuses, type SellerStatus } from '~/lib/domain-enums'
 import { asciiDigits, normalizeIranMobile } from '~/features/auth/auth.schemas'
-import { isoDay } from '~/features/admin/admin.schemas'
+import { isoDaySchema } from '~/lib/schema-pieces'
 import { formatNumber } from '~/lib/money'
 
 const REQUIRED = () => m.content_field_required()
@@ -93,7 +93,7 @@ export const updateSellerProfileInput = v.object({
 export const sellerApplicationFilters = v.object({
   status: v.optional(v.picklist(sellerStatuses, () => m.content_err_unknown_status())),
   /** Sellers created on this Tehran day or later (the dashboard's "New sellers"). */
-  since: v.optional(isoDay),
+  since: v.optional(isoDaySchema),
   q: v.optional(
     v.pipe(
       v.string(),

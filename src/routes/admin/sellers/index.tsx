@@ -7,7 +7,7 @@ import {
 } from '~/features/sellers/components/seller-applications'
 import { sellerQueries } from '~/features/sellers/sellers.queries'
 import { pageHead } from '~/features/shell/page-head'
-import { isoDay } from '~/features/admin/admin-search.schemas'
+import { isoDaySchema } from '~/lib/schema-pieces'
 import { sellerStatuses } from '~/lib/domain-enums'
 import { formatTehranDay } from '~/lib/tehran-time'
 import { formatNumber } from '~/lib/money'
@@ -20,7 +20,7 @@ const PER_PAGE = 20
 const searchSchema = v.object({
   status: v.optional(v.picklist(sellerStatuses)),
   q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100))),
-  since: v.optional(isoDay),
+  since: v.optional(isoDaySchema),
   page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(500))),
 })
 
