@@ -143,22 +143,29 @@ export async function queueMessageToUser(
     .select({ phone: users.cellphone, locale: users.locale })
     .from(users)
     .where(eq(users.id, userId))
-  if (!user) return null
-  return queueMessage(tx, { channel, to: user.phone, body: inLocale(userLocale(user.locale), body, 'rial') })
+  return user ? queueInLocaleOf(tx, user, body, channel) : null
 }
 
-/** As queueMessageToUser, to the user who owns a seller account. */
+/** As queueMessageToUser, to the user who owns a seller account (one query for both rows). */
 export async function queueMessageToSellerOwner(
   tx: DbOrTx,
   sellerId: number,
   body: () => string,
 ): Promise<number | null> {
-  const [seller] = await tx
-    .select({ ownerUserId: sellers.ownerUserId })
+  const [owner] = await tx
+    .select({ phone: users.cellphone, locale: users.locale })
     .from(sellers)
+    .innerJoin(users, eq(users.id, sellers.ownerUserId))
     .where(eq(sellers.id, sellerId))
-  return seller ? queueMessageToUser(tx, seller.ownerUserId, body) : null
+  return owner ? queueInLocaleOf(tx, owner, body, 'sms') : null
 }
+
+const queueInLocaleOf = (
+  tx: DbOrTx,
+  user: { phone: string; locale: string | null },
+  body: () => string,
+  channel: OutgoingMessage['channel'],
+) => queueMessage(tx, { channel, to: user.phone, body: inLocale(userLocale(user.locale), body, 'rial') })
 
 /**
  * A message to a number with no account behind it (an invitation, an answer to the contact form):
