@@ -27,9 +27,10 @@ export default defineConfig({
   outputDir: `test-results/e2e-${port}`,
   fullyParallel: false,
   workers: 1,
-  // Two shards and the PostgreSQL pass share CI's two cores: a journey that acts before its page has
-  // hydrated (typing into a form, choosing in a select) now and then loses that action. Seen in 3-4
-  // of 144 journeys a run, never the same twice in a row; each passed on its retry.
+  // Journeys wait for the page to hydrate before acting (tests/e2e/support/test.ts): actions made
+  // before it were lost now and then on CI's two busy cores (3-4 journeys a run). The retries stay
+  // for what a shared machine still does to timing; CI's list reporter names any journey that
+  // needed one ("flaky").
   retries: process.env.CI ? 2 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

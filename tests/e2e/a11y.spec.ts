@@ -7,7 +7,7 @@ import {
   type Browser,
   type BrowserContext,
   type Page,
-} from '@playwright/test'
+} from './support/test'
 import type { AxeResults } from 'axe-core'
 import { landingPageSpecs } from '~/features/demo/data/landing-pages'
 import { LOCALE_COOKIE } from '~/lib/i18n'

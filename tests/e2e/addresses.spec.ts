@@ -1,4 +1,4 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test'
+import { expect, test, type Page, type TestInfo } from './support/test'
 import { signIn } from './support/auth'
 
 /** Buyer addresses (issue #7 item 1) in a real browser: add, make default, edit, delete. */

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './support/test'
 import { demoSeller } from '~/features/demo/data/demo-accounts'
 import { signIn } from './support/auth'
 

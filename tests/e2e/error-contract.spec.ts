@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test'
+import { expect, test, type APIRequestContext, type APIResponse } from './support/test'
 import { toJSONAsync } from 'seroval'
 import { brokenInputs, fieldsOf, INTERNALS } from '../support/schema-probes'
 import {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 
 /** The error page (spec §2 table) and how errors reach it. /dev/status/{code} fails its data load with that status. */
 

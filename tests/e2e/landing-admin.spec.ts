@@ -1,4 +1,4 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test'
+import { expect, test, type Page, type TestInfo } from './support/test'
 import { signIn } from './support/auth'
 
 /** The page at a desktop and a phone width, kept with the test's output for review. */

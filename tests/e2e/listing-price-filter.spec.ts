@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 
 /**
  * The listing's price filter (a plain form since issue #21 took the form library off the listing's

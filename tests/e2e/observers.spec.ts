@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './support/test'
 import { demoSeller } from '~/features/demo/data/demo-accounts'
 import { demoAccounts, displayNameOf, newPhone, signIn, signInFresh } from './support/auth'
 

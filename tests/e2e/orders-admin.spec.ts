@@ -1,4 +1,4 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test'
+import { expect, test, type Page, type TestInfo } from './support/test'
 import { demoOrderNumbers, demoSeller } from '~/features/demo/data/demo-accounts'
 import { signIn } from './support/auth'
 

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from './support/test'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { demoSeller } from '~/features/demo/data/demo-accounts'
 import { signIn } from './support/auth'

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { expect, test, type APIResponse } from '@playwright/test'
+import { expect, test, type APIResponse } from './support/test'
 import { displayNameOf, signIn } from './support/auth'
 
 /**

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './support/test'
 
 /**
  * Issue #19: /subscription as a guest sees it. The seller's journey from Free to Pro (the limit, the

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs'
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Browser, type Page } from './support/test'
 import { demoSeller } from '~/features/demo/data/demo-accounts'
 import { registerNewUser, signIn } from './support/auth'
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test'
+import { expect, test, type Page, type TestInfo } from './support/test'
 import { demoOrderNumbers } from '~/features/demo/data/demo-accounts'
 import { demoAccounts, signIn } from './support/auth'
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../support/test'
 import { demoSeller } from '~/features/demo/data/demo-accounts'
 import { signIn } from '../support/auth'
 import { expectNoSeriousAxeViolations } from '../support/axe'

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../support/test'
 import { demoAccounts, demoPassword } from '../support/auth'
 import { expectNoSeriousAxeViolations } from '../support/axe'
 

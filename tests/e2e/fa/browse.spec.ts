@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../support/test'
 import { expectNoSeriousAxeViolations } from '../support/axe'
 
 /** A Persian visitor: home → a search for «برنج» → a filter → a product, by Persian names only. */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../support/test'
 
 /** Persian is the page's language and direction; English is one link away and is remembered. */
 test('a visitor reads Persian right to left, switches to English and keeps it', async ({ page }) => {

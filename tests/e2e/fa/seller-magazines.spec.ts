@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../support/test'
 import { signIn } from '../support/auth'
 import { expectNoSeriousAxeViolations } from '../support/axe'
 

@@ -23,6 +23,12 @@ export function AppRuntime() {
   const router = useRouter()
   const store = useUiStore()
 
+  // The page is interactive from here: before it, a click or keystroke lands in server-rendered HTML
+  // without handlers. Browser journeys wait for this mark (tests/e2e/support/test.ts).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = ''
+  }, [])
+
   useEffect(() => {
     let active = true
     store.set({ loading: true })
