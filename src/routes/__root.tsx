@@ -28,7 +28,7 @@ const persianFonts = [persianRegular, persianBold].map((href) => ({
   href,
   as: 'font',
   type: 'font/woff2',
-  crossOrigin: 'anonymous',
+  crossOrigin: 'anonymous' as const,
 }))
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
