@@ -1,10 +1,10 @@
 import '@tanstack/react-start/server-only'
 import { createHash } from 'node:crypto'
 import { promisify } from 'node:util'
-import { gzip } from 'node:zlib'
+import { brotliCompress, gzip } from 'node:zlib'
 import { FastResponse } from 'srvx'
 import { ACCESS_COOKIE, REFRESH_COOKIE, readCookie } from '../auth/cookies.server'
-import { acceptsGzip, GZIP_MIN_BYTES } from './compression.server'
+import { BROTLI_STORED_QUALITY, brotliOptions, GZIP_MIN_BYTES, preferredEncoding } from './compression.server'
 import { securityHeaders, type HeaderMode } from './security-headers.server'
 
 /**
@@ -15,8 +15,8 @@ import { securityHeaders, type HeaderMode } from './security-headers.server'
  * routes, server functions, media), responses other than a 200 HTML page, responses that set
  * cookies or say `no-store`/`private`.
  *
- * A hit sends stored bytes: the page is kept as it will be sent (and gzipped once, off the main
- * thread), with its headers prepared, so a hit costs no string work, compression or header
+ * A hit sends stored bytes: the page is kept as it will be sent (and compressed once, gzip and
+ * brotli, off the main thread), with its headers prepared, so a hit costs no string work, compression or header
  * building. Its CSP cannot carry a per-response nonce (the bytes are the same for everyone), so
  * the stored page carries none: its inline scripts are allowed by their SHA-256 hashes, computed
  * when it was stored, and scripts from the site itself by `'self'`, as on every page. Nothing a
@@ -51,7 +51,7 @@ export const PAGE_KEY_COOKIES = { locale: ['fa', 'en'], money: ['rial', 'toman']
 const NOT_PAGES = ['/api/', '/_serverFn/', '/media/', '/assets/', '/_build/']
 
 type Body = { bytes: Uint8Array<ArrayBuffer>; headers: [string, string][] }
-type StoredPage = { identity: Body; gzip: Body | null }
+type StoredPage = { identity: Body; gzip: Body | null; br: Body | null }
 type Entry = { at: number; page: Promise<StoredPage | null>; ready?: StoredPage }
 type State = { entries: Map<string, Entry>; disabled: boolean }
 
@@ -61,6 +61,7 @@ const state: State = ((globalThis as Record<symbol, State | undefined>)[STATE_KE
   disabled: process.env.PAGE_CACHE === 'off',
 })
 const gzipAsync = promisify(gzip)
+const brotliAsync = promisify(brotliCompress)
 
 function keyCookie(request: Request, name: keyof typeof PAGE_KEY_COOKIES): string {
   const value = readCookie(request, name)
@@ -134,15 +135,19 @@ async function store(
   headers.push(['cache-control', GUEST_PAGE_CACHE_CONTROL], ['vary', GUEST_PAGE_VARY])
   const bytes = new TextEncoder().encode(page)
   const identity: Body = { bytes, headers: [...headers, ['content-length', String(bytes.byteLength)]] }
-  if (bytes.byteLength < GZIP_MIN_BYTES) return { identity, gzip: null }
-  const gzipped = new Uint8Array(await gzipAsync(bytes))
-  return {
-    identity,
-    gzip: {
-      bytes: gzipped,
-      headers: [...headers, ['content-encoding', 'gzip'], ['content-length', String(gzipped.byteLength)]],
-    },
+  if (bytes.byteLength < GZIP_MIN_BYTES) return { identity, gzip: null, br: null }
+  const [gzipped, brotli] = await Promise.all([
+    gzipAsync(bytes),
+    brotliAsync(bytes, brotliOptions(BROTLI_STORED_QUALITY, bytes.byteLength)),
+  ])
+  const encoded = (encoding: string, buffer: Buffer): Body => {
+    const body = new Uint8Array(buffer)
+    return {
+      bytes: body,
+      headers: [...headers, ['content-encoding', encoding], ['content-length', String(body.byteLength)]],
+    }
   }
+  return { identity, gzip: encoded('gzip', gzipped), br: encoded('br', brotli) }
 }
 
 function sendStored(
@@ -151,7 +156,8 @@ function sendStored(
   status: 'hit' | 'miss',
   requestId?: string,
 ): Response {
-  const body = (acceptsGzip(request) && page.gzip) || page.identity
+  const encoding = preferredEncoding(request)
+  const body = (encoding && page[encoding]) || page.identity
   const headers: [string, string][] = [...body.headers, ['x-page-cache', status]]
   if (requestId) headers.push(['x-request-id', requestId])
   // srvx's Response (the server's own, already installed with it) hands the bytes and the header

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { gunzipSync } from 'node:zlib'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   cachedGuestPage,
@@ -85,16 +85,24 @@ describe("guests' page cache", () => {
     expect(third.headers.get('x-request-id')).toBe('request-3')
   })
 
-  it('sends the gzipped copy to clients that accept gzip, and the same page inside it', async () => {
+  it('sends the brotli copy to browsers, the gzipped one to gzip-only clients, the same page inside each', async () => {
     const page = renderer()
     const plain = await cachedGuestPage(get('/'), ...page.as('n1'))
-    const zipped = storedGuestPage(get('/', { 'accept-encoding': 'gzip, deflate, br' }), 'r')!
+    const browser = storedGuestPage(get('/', { 'accept-encoding': 'gzip, deflate, br, zstd' }), 'r')!
+    const gzipOnly = storedGuestPage(get('/', { 'accept-encoding': 'gzip;q=1.0, br;q=0' }), 'r')!
     expect(plain.headers.get('content-encoding')).toBeNull()
-    expect(zipped.headers.get('content-encoding')).toBe('gzip')
-    const body = await bytes(zipped)
-    expect(zipped.headers.get('content-length')).toBe(String(body.byteLength))
-    expect(new Uint8Array(gunzipSync(body))).toEqual(await bytes(plain))
-    expect(body.byteLength).toBeLessThan(Number(plain.headers.get('content-length')) / 4)
+    expect(browser.headers.get('content-encoding')).toBe('br')
+    expect(gzipOnly.headers.get('content-encoding')).toBe('gzip')
+    const page0 = await bytes(plain)
+    for (const [response, decode] of [
+      [browser, brotliDecompressSync],
+      [gzipOnly, gunzipSync],
+    ] as const) {
+      const body = await bytes(response)
+      expect(response.headers.get('content-length')).toBe(String(body.byteLength))
+      expect(new Uint8Array(decode(body))).toEqual(page0)
+      expect(body.byteLength).toBeLessThan(Number(plain.headers.get('content-length')) / 4)
+    }
   })
 
   it('hashes inline scripts as a browser does, and not scripts loaded from the site', () => {

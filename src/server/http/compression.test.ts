@@ -1,0 +1,60 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { describe, expect, it } from 'vitest'
+import { compressResponse, preferredEncoding } from './compression.server'
+
+const request = (acceptEncoding?: string, method = 'GET') =>
+  new Request('http://omdeh.test/product', {
+    method,
+    headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+  })
+
+const page = `<!doctype html><html><body>${'<article class="card">Basmati rice, 10 kg</article>'.repeat(200)}</body></html>`
+const html = () => new Response(page, { headers: { 'content-type': 'text/html; charset=utf-8' } })
+
+describe('preferredEncoding', () => {
+  it.each([
+    ['gzip, deflate, br, zstd', 'br'],
+    ['br;q=0.5, gzip;q=0.8', 'br'],
+    ['gzip', 'gzip'],
+    ['gzip, br;q=0', 'gzip'],
+    ['BR', 'br'],
+    ['*', 'br'],
+    ['*;q=0, gzip', 'gzip'],
+    ['identity', null],
+    ['gzip;q=0, br;q=0', null],
+    ['gzip;q=nonsense', null],
+    ['', null],
+  ])('"%s" → %s', (header, expected) => {
+    expect(preferredEncoding(request(header))).toBe(expected)
+  })
+
+  it('answers without compression when the client says nothing', () => {
+    expect(preferredEncoding(request())).toBeNull()
+  })
+})
+
+describe('compressResponse', () => {
+  it('streams brotli to a browser and gzip to a gzip-only client, each decoding to the page', async () => {
+    const br = compressResponse(request('gzip, deflate, br'), html())
+    const gzip = compressResponse(request('gzip'), html())
+    expect(br.headers.get('content-encoding')).toBe('br')
+    expect(gzip.headers.get('content-encoding')).toBe('gzip')
+    expect(br.headers.get('vary')).toContain('accept-encoding')
+    const brBody = Buffer.from(await br.arrayBuffer())
+    const gzipBody = Buffer.from(await gzip.arrayBuffer())
+    expect(brotliDecompressSync(brBody).toString('utf8')).toBe(page)
+    expect(gunzipSync(gzipBody).toString('utf8')).toBe(page)
+    expect(brBody.byteLength).toBeLessThan(page.length / 10)
+  })
+
+  it('leaves alone what it should: no accepted encoding, HEAD, images, bodies under 1 KB', async () => {
+    expect(compressResponse(request('identity'), html()).headers.get('content-encoding')).toBeNull()
+    expect(compressResponse(request('br', 'HEAD'), html()).headers.get('content-encoding')).toBeNull()
+    const png = new Response(new Uint8Array(4096), { headers: { 'content-type': 'image/png' } })
+    expect(compressResponse(request('br'), png).headers.get('content-encoding')).toBeNull()
+    const small = new Response('{"ok":true}', {
+      headers: { 'content-type': 'application/json', 'content-length': '11' },
+    })
+    expect(compressResponse(request('br'), small).headers.get('content-encoding')).toBeNull()
+  })
+})
