@@ -61,7 +61,7 @@ const own = <T extends object>(record: T, key: string): key is Extract<keyof T, 
 
 /** An audit event's reason as the page shows it, in the page's language. */
 export function auditReasonText(action: string, reason: string): string {
-  const code = own(OLD_SENTENCES, reason) ? OLD_SENTENCES[reason] : reason
+  const code: string = (own(OLD_SENTENCES, reason) && OLD_SENTENCES[reason]) || reason
   if (own(labels, code)) return labels[code]()
   if (action === 'seller.plan_change') {
     const purchase = /^purchase[: ](\S+)$/.exec(reason)

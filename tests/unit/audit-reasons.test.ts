@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { inLocale } from '~/server/log.server'
-import { AUDIT_REASONS, auditReasonText, purchaseReason } from './audit-reasons'
+import { AUDIT_REASONS, auditReasonText, purchaseReason } from '~/lib/audit-reasons'
 
 const fa = (action: string, reason: string) => inLocale('fa', () => auditReasonText(action, reason))
 const en = (action: string, reason: string) => inLocale('en', () => auditReasonText(action, reason))
