@@ -307,6 +307,19 @@ test('bulk always available and back; the export links carry the filters (screen
   await page.screenshot({ path: `${shots}/inline-edit-390.png` })
   await page.keyboard.press('Escape')
   await page.screenshot({ path: `${shots}/inventory-390.png`, fullPage: true })
+
+  // The SKU's ledger says why its stock was counted again, in the page's language.
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await page.goto(`/seller/inventory?q=${codes[0]}`)
+  await page
+    .getByRole('link', { name: /stock and ledger of / })
+    .first()
+    .click()
+  const latest = page
+    .getByRole('table', { name: /Stock ledger/ })
+    .getByRole('row')
+    .nth(1)
+  await expect(latest).toContainText('Counted stock again (was always available)')
 })
 
 test('issue #16 journey: low stock filter, an adjustment with a reason, its ledger row, and the buyer’s product page follows', async ({

@@ -14,7 +14,12 @@ import { root, src } from './untranslated-scan'
  * - a valibot message: a string given to `v.something(…)`, or a function returning one;
  * - an API answer's `message: '…'`;
  * - a module constant in capitals holding a sentence (`export const TAKEN = 'This is taken'`): such
- *   constants are messages other files import, and a message must be a function of the request.
+ *   constants are messages other files import, and a message must be a function of the request;
+ * - a sentence the system stores where pages, PDFs or SMS later show it as stored: the value of a
+ *   `note`, `reason` or `…Reason` property (a ledger row, a timeline event, an audit event, a
+ *   status), or the reason given to `setSellerPlan`, `refundOrderPayment`, `requestSessionRefund`.
+ *   Store a code and word it where it is read. The demo seed (src/features/demo) is exempt: its
+ *   notes stand for what its people typed.
  * A literal reached through a `const` of the same file counts as written there (`conflict(TAKEN)`),
  * and so do both sides of `a ? '…' : '…'` and the parts of `'…' + x`.
  *
@@ -36,7 +41,13 @@ const MESSAGE_ARGUMENT: Record<string, number> = {
   ImageError: 1,
   PaymentCallbackRejected: 0,
   notify: 1,
+  setSellerPlan: 4,
+  refundOrderPayment: 2,
+  requestSessionRefund: 2,
 }
+
+/** Properties whose value is stored and later shown as stored (issue #22): the system writes codes. */
+const STORED_TEXT = /^(note|reason|[a-z]+Reason)$/
 
 const NOT_WORDS = /^(Omdeh|IRR|SKU|MOQ|VAT|PDF|CSV|XLSX|OK|URL|KB|MB)$/
 
@@ -86,6 +97,7 @@ export function serverText(path: string): string[] {
   }
   collect(source)
 
+  const storesText = !/[\\/]features[\\/]demo[\\/]/.test(path)
   const found = new Set<string>()
   const note = (at: ts.Node, value: string) => {
     if (!isEnglish(value)) return
@@ -154,7 +166,7 @@ export function serverText(path: string): string[] {
     } else if (
       ts.isPropertyAssignment(node) &&
       (ts.isIdentifier(node.name) || ts.isStringLiteral(node.name)) &&
-      node.name.text === 'message'
+      (node.name.text === 'message' || (storesText && STORED_TEXT.test(node.name.text)))
     )
       check(node.initializer, node.initializer)
     ts.forEachChild(node, visit)

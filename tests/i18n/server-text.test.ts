@@ -10,7 +10,7 @@ describe('words the server answers with are messages (issue #22)', () => {
     expect(found, found.join('\n')).toEqual([])
   })
 
-  it('finds English where a user reads it, and leaves messages and codes alone (the scan itself works)', () => {
+  it('finds English where a user reads it or the system stores it to show, and leaves messages and codes alone (the scan itself works)', () => {
     const fixture = join(import.meta.dirname, 'fixtures/server-text.ts')
     expect(serverText(fixture).map((line) => line.split(':')[0])).toEqual([
       '7',
@@ -21,6 +21,11 @@ describe('words the server answers with are messages (issue #22)', () => {
       '13',
       '17',
       '19',
+      // What the system stores and pages show as stored: a ledger note, a timeline note, a reason.
+      '22',
+      '23',
+      '24',
+      '27',
     ])
   })
 })

@@ -8,12 +8,13 @@ import { inventorySearch, exportQuery } from '~/features/inventory/inventory.sch
 import { listInventory } from '~/features/inventory/inventory.server'
 import { setLowStockThreshold, setSkuAvailability } from '~/features/inventory/sku-settings.server'
 import { ledgerMismatches } from '~/features/inventory/stock-ledger.server'
-import { adjustStock } from '~/features/inventory/stock.server'
-import { lowStockThresholdInput } from '~/features/inventory/stock.schemas'
+import { adjustStock, getStockLedger } from '~/features/inventory/stock.server'
+import { lowStockThresholdInput, reasonLabel } from '~/features/inventory/stock.schemas'
 import type { AuthContext } from '~/server/auth/session.server'
 import type { Db } from '~/server/db/client.server'
 import { auditEvents, skus, stockMovements } from '~/server/db/schema'
 import { parseInput } from '~/server/http/api-errors.server'
+import { inLocale } from '~/server/log.server'
 import { Route as exportRoute } from '~/routes/api/seller/inventory/export'
 import { createProduct, createSeller, createSku, createStore, createUser } from '../factories/create'
 import { usingPostgres } from '../support/test-database'
@@ -101,7 +102,7 @@ describe(`inventory stock tools (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`,
       .where(inArray(stockMovements.skuId, [a.id, b.id]))
       .orderBy(asc(stockMovements.id))
     expect(
-      ledger.filter((m) => m.reason === 'stocktake').map((m) => [m.skuId, m.delta, m.actorUserId]),
+      ledger.filter((m) => m.reason === 'recount').map((m) => [m.skuId, m.delta, m.actorUserId]),
     ).toEqual([
       [a.id, 28, roles.observer.id],
       [b.id, 40, roles.observer.id],
@@ -119,6 +120,48 @@ describe(`inventory stock tools (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`,
       ],
     ])
     expect(await ledgerMismatches(db)).toEqual([])
+  })
+
+  it('words the recount after "always available" in the reader\'s language, old English rows too', async () => {
+    const a = await sku({ id: storeA }, 'Rice Sack', { remainingQuantity: 3 })
+    await setSkuAvailability(db, owner, { skuIds: [a.id], alwaysAvailable: true })
+    await setSkuAvailability(db, owner, { skuIds: [a.id], alwaysAvailable: false, quantity: 9 })
+    // A row stored before the note was a code: the English sentence in the note, reason stocktake.
+    await db.update(skus).set({ remainingQuantity: 10 }).where(eq(skus.id, a.id))
+    await db.insert(stockMovements).values({
+      skuId: a.id,
+      kind: 'adjustment',
+      delta: 1,
+      resultingQuantity: 10,
+      reason: 'stocktake',
+      note: 'Counted stock again (was always available)',
+    })
+    const code = (await db.select({ sku: skus.sku }).from(skus).where(eq(skus.id, a.id)))[0]!.sku
+    const why = (locale: 'fa' | 'en') =>
+      inLocale(locale, async () =>
+        (await getStockLedger(db, owner, { sku: code, page: 1 })).items
+          .slice(0, 2)
+          .map((move) => [reasonLabel(move.reason), move.note]),
+      )
+    // Newest first: the old row, then the recount; neither carries a note any more.
+    expect(await why('fa')).toEqual([
+      ['شمارش دوباره (پیش‌تر همیشه موجود بود)', null],
+      ['شمارش دوباره (پیش‌تر همیشه موجود بود)', null],
+    ])
+    expect(await why('en')).toEqual([
+      ['Counted stock again (was always available)', null],
+      ['Counted stock again (was always available)', null],
+    ])
+    // A note a person typed stays as typed.
+    await adjustStock(db, owner, {
+      sku: code,
+      mode: 'add',
+      quantity: 1,
+      expected: 10,
+      reason: 'received',
+      note: 'Counted stock again',
+    })
+    expect((await why('fa'))[0]).toEqual(['دریافت کالا', 'Counted stock again'])
   })
 
   it('changes all or none: another seller\'s SKU is a 404; a figure with "always available" is a 422', async () => {

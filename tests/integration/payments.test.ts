@@ -1,13 +1,17 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { expireUnpaid, loadCheckoutResult, startPayment } from '~/features/payments/payments.server'
+import { systemNoteText } from '~/features/orders/order-event-notes'
 import { transitionOrder } from '~/features/orders/order-transitions.server'
+import { getBuyerOrder } from '~/features/orders/orders-read.server'
+import { paymentReasonShortLabel } from '~/features/payments/payments.schemas'
 import { decideSandboxPayment, loadSandboxSession } from '~/features/payments/sandbox-bank.server'
 import type { AuthContext } from '~/server/auth/session.server'
 import { minutes, setClock } from '~/server/clock.server'
 import type { Db } from '~/server/db/client.server'
 import { paymentSessions } from '~/server/db/schema'
 import { HttpError } from '~/server/http/api-errors.server'
+import { inLocale } from '~/server/log.server'
 import { jobsNamed, makeJobsDue, runDueJobs } from '../support/jobs'
 import { setPaymentProviderForTesting } from '~/server/providers/payment/payment-provider.server'
 import { signSandboxOutcome } from '~/server/providers/payment/sandbox-bank.server'
@@ -284,6 +288,19 @@ describe(`payments through the sandbox bank (${usingPostgres() ? 'PostgreSQL' : 
     expect(state.order.status).toBe('expired')
     expect(state.events.filter((e) => e.toStatus === 'expired')).toMatchObject([{ actorKind: 'system' }])
     expect(await stockOf(db, sku.id)).toBe(10)
+    // The timeline and the payment history say why in the reader's language (issue #22).
+    const why = (locale: 'fa' | 'en') =>
+      inLocale(locale, async () => {
+        const detail = await getBuyerOrder(db, auth, order.id)
+        const expired = detail.timeline.at(-1)!
+        return {
+          note: expired.note,
+          said: systemNoteText(expired.system_note!),
+          payments: detail.payments.map((p) => paymentReasonShortLabel(p.failure_reason)),
+        }
+      })
+    expect(await why('fa')).toEqual({ note: '', said: 'در ۳۰ دقیقه پرداخت نشد', payments: ['منقضی شد'] })
+    expect(await why('en')).toEqual({ note: '', said: 'Not paid within 30 minutes', payments: ['expired'] })
 
     // Running it again finds nothing and gives nothing back twice.
     expect(await expireUnpaid(db)).toEqual({ sessions: 0, orders: 0 })

@@ -3,11 +3,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { refreshDueListings } from '~/features/catalog/catalog-refresh.server'
 import { createTiersInput, type CreateTiersInput } from '~/features/inventory/price-tiers.schemas'
 import { createTiers, expireTier, getSkuPrices } from '~/features/inventory/price-tiers.server'
+import { listAuditEvents } from '~/features/admin/admin-audit.server'
+import { auditReasonText } from '~/lib/audit-reasons'
 import type { AuthContext } from '~/server/auth/session.server'
 import { days, minutes, setClock } from '~/server/clock.server'
 import type { Db } from '~/server/db/client.server'
 import { auditEvents, prices, productListings, skus } from '~/server/db/schema'
 import { HttpError, parseInput } from '~/server/http/api-errors.server'
+import { inLocale } from '~/server/log.server'
 import { createSeller, createSku, createStore, createUser } from '../factories/create'
 import { usingPostgres } from '../support/test-database'
 import { closeAuthTestDatabase, createRoleUsers, openAuthTestDatabase, type RoleUsers } from './auth-fixtures'
@@ -187,6 +190,19 @@ describe(`price tiers (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
       .from(auditEvents)
       .where(eq(auditEvents.sellerId, roles.approvedSeller.sellerId))
     expect(audits.map((a) => a.action)).toEqual(expect.arrayContaining(['price.expire', 'price.delete']))
+    // The audit page words why in the admin's language (issue #22).
+    const admin = await authOf(db, roles.admin.id)
+    const reasons = (locale: 'fa' | 'en') =>
+      inLocale(locale, async () =>
+        (await listAuditEvents(db, admin, { seller: roles.approvedSeller.sellerId, action: 'price.' })).items
+          .filter((e) => e.record_id === String(active.id) || e.record_id === String(scheduled.id))
+          .map((e) => auditReasonText(e.action, e.reason!))
+          .sort(),
+      )
+    expect(await reasons('fa')).toEqual(
+      ['همان لحظه منقضی شد', 'پله‌ی زمان‌بندی‌شده پیش از شروع برداشته شد'].sort(),
+    )
+    expect(await reasons('en')).toEqual(['Expired now', 'Scheduled tier withdrawn before it started'])
   })
 
   it('creating or expiring a tier is the SKU’s last change (the inventory’s default order)', async () => {

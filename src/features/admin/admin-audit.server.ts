@@ -4,6 +4,7 @@ import { requireAdmin } from '~/server/auth/guards.server'
 import type { AuthContext } from '~/server/auth/session.server'
 import type { DbOrTx } from '~/server/db/client.server'
 import { auditEvents, sellers, users } from '~/server/db/schema'
+import { m } from '~/lib/messages'
 import { tehranDayEnd, tehranDayStart } from '~/lib/tehran-time'
 import { AUDIT_PER_PAGE, type AuditFilters, type AuditPage } from './admin.schemas'
 
@@ -69,12 +70,15 @@ export async function listAuditEvents(
               name:
                 [actorFirst, actorLast].filter(Boolean).join(' ') ||
                 actorPhone ||
-                `User ${event.actorUserId}`,
+                m.admin_audit_user_n({ id: String(event.actorUserId) }),
             },
       seller:
         event.sellerId === null
           ? null
-          : { id: event.sellerId, name: sellerName ?? `Seller ${event.sellerId}` },
+          : {
+              id: event.sellerId,
+              name: sellerName ?? m.admin_audit_seller_n({ id: String(event.sellerId) }),
+            },
       action: event.action,
       record_type: event.recordType,
       record_id: event.recordId,

@@ -18,6 +18,7 @@ import {
   type SkuPricesView,
 } from './price-tiers.schemas'
 import { checkTierSet, tierState } from './tier-rules'
+import { AUDIT_REASONS } from '~/lib/audit-reasons'
 
 /**
  * One SKU's price tiers (issue #16, /seller/inventory/price/{sku}/create). The owner creates and
@@ -239,7 +240,7 @@ export async function expireTier(
       before,
       after:
         state === 'scheduled' ? { validTo: null, deleted: true } : { ...before, validTo: at.toISOString() },
-      reason: state === 'scheduled' ? 'Scheduled tier withdrawn before it started' : 'Expired now',
+      reason: state === 'scheduled' ? AUDIT_REASONS.tierWithdrawn : AUDIT_REASONS.tierEnded,
     })
     await refreshProductListings(tx, [Number(row.product_id)])
     return { outcome: state === 'scheduled' ? 'deleted' : 'ended' }

@@ -26,7 +26,7 @@ export const QUANTITY_ONLY_WHEN_COUNTED = () => m.inventory_quantity_only_when_c
 /**
  * Turns "always available" on or off for selected SKUs, all or none, in one transaction. Turning it
  * off with a quantity sets the stock of each SKU that changes to it through the ledger (an
- * adjustment, reason stocktake); SKUs already counted keep the figure they have. Every SKU that
+ * adjustment, reason `recount`); SKUs already counted keep the figure they have. Every SKU that
  * changes gets an audit event; the listings follow (in stock or not).
  */
 export async function setSkuAvailability(
@@ -71,8 +71,7 @@ export async function setSkuAvailability(
           setTo: input.quantity,
           kind: 'adjustment',
           actorUserId: actor.auth.user.id,
-          reason: 'stocktake',
-          note: 'Counted stock again (was always available)',
+          reason: 'recount',
         })
         if (result) stockAfter.set(row.id, result.after)
       }

@@ -152,9 +152,15 @@ const movementKindMessages: Record<StockMovementKind, () => string> = {
 }
 export const movementKindLabel = (kind: StockMovementKind) => movementKindMessages[kind]()
 
+/** Reasons only the system writes: a SKU's first figure, and a count after "always available". */
+const systemReasonLabels: Record<string, () => string> = {
+  opening_stock: m.inventory_reason_opening_stock,
+  recount: m.inventory_reason_recount,
+}
+
 export function reasonLabel(reason: string | null): string | null {
   if (!reason) return null
-  if (reason === 'opening_stock') return m.inventory_reason_opening_stock()
+  if (Object.hasOwn(systemReasonLabels, reason)) return systemReasonLabels[reason]!()
   return (reasonValues as readonly string[]).includes(reason)
     ? reasonLabels[reason as StockReason]()
     : reason.replace(/_/g, ' ')

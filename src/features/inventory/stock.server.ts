@@ -137,8 +137,7 @@ export async function getStockLedger(
       delta: Number(r.delta),
       resultingQuantity: Number(r.resulting_quantity),
       actor: r.actor,
-      reason: r.reason,
-      note: r.note,
+      ...systemWritten(r.reason, r.note),
       orderNumber: r.order_number,
       importId: r.import_id === null ? null : Number(r.import_id),
       at: new Date(r.at).toISOString(),
@@ -147,6 +146,18 @@ export async function getStockLedger(
     page: input.page,
     perPage: LEDGER_PAGE_SIZE,
   }
+}
+
+/**
+ * Rows written before the system's ledger notes were codes carry an English sentence as their note:
+ * read them as the code, so the page words them in the reader's language like newer rows.
+ */
+const OLD_SYSTEM_NOTES: Record<string, string> = {
+  'Counted stock again (was always available)': 'recount',
+}
+function systemWritten(reason: string | null, note: string | null) {
+  const code = note === null ? undefined : OLD_SYSTEM_NOTES[note]
+  return code ? { reason: code, note: null } : { reason, note }
 }
 
 /**

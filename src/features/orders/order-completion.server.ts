@@ -5,6 +5,7 @@ import { days, now } from '~/server/clock.server'
 import type { Db } from '~/server/db/client.server'
 import { orderEvents, orders } from '~/server/db/schema'
 import { log } from '~/server/log.server'
+import { SYSTEM_ORDER_NOTES } from './order-event-notes'
 import { transitionOrder } from './order-transitions.server'
 
 const BATCH = 200
@@ -38,7 +39,7 @@ export async function completeDeliveredOrders(db: Db): Promise<number> {
         orderId: due.id,
         to: 'completed',
         actor: { kind: 'system', userId: null },
-        note: `Completed automatically ${constants.orders.autoCompleteDays} days after delivery`,
+        note: SYSTEM_ORDER_NOTES.autoCompleted,
       })
       return true
     })

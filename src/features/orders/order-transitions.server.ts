@@ -166,7 +166,8 @@ export async function transitionOrder(
     toStatus: to,
     actorKind: actor.kind,
     actorUserId: actor.userId,
-    note: shipping && !note ? `${shipping.carrier}, tracking ${shipping.trackingNumber}` : note,
+    // A shipping move without a note is worded from the order's carrier and tracking number on read.
+    note,
     createdAt: at,
   })
 
@@ -182,9 +183,10 @@ export async function transitionOrder(
   return { from, to }
 }
 
+/** The refund's reason for the log when nobody wrote one (a code: only operators read it). */
 function refundReason(to: OrderStatus, actor: OrderActorKind): string {
-  if (to === 'rejected') return 'Rejected by the seller'
-  return actor === 'admin' ? 'Cancelled by an administrator' : 'Cancelled by the buyer'
+  if (to === 'rejected') return 'rejected_by_seller'
+  return actor === 'admin' ? 'cancelled_by_admin' : 'cancelled_by_buyer'
 }
 
 /**

@@ -18,6 +18,7 @@ import {
 } from '~/server/db/schema'
 import { notFound } from '~/server/http/api-errors.server'
 import { personName } from './invoices.server'
+import { eventNote } from './order-event-notes.server'
 import { nextStatuses } from './order-machine'
 import { orderPickupPoints } from './pickup-points.server'
 import {
@@ -243,7 +244,7 @@ export async function loadDetail(db: DbOrTx, order: OrderRow, viewer: Viewer): P
     buyer: { name: buyer ? personName(buyer) : '', phone: buyer?.cellphone ?? '' },
     lines: lines.map(lineView),
     timeline: events.map(({ event, person }) =>
-      eventView(event, actorName(viewer, event.actorKind, person, sellerName)),
+      eventView(event, actorName(viewer, event.actorKind, person, sellerName), order),
     ),
     payments: payments.map(paymentView),
     invoice: invoice ?? null,
@@ -252,13 +253,17 @@ export async function loadDetail(db: DbOrTx, order: OrderRow, viewer: Viewer): P
   }
 }
 
-const eventView = (event: typeof orderEvents.$inferSelect, actor: string): OrderEventView => ({
+const eventView = (
+  event: typeof orderEvents.$inferSelect,
+  actor: string,
+  order: OrderRow,
+): OrderEventView => ({
   id: event.id,
   from_status: event.fromStatus,
   to_status: event.toStatus,
   actor_kind: event.actorKind,
   actor_name: actor,
-  note: event.note,
+  ...eventNote(event, order),
   created_at: event.createdAt.toISOString(),
 })
 

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { INT4_MAX, isoDaySchema } from '~/lib/schema-pieces'
 import type { DeliveryMethod, OrderActorKind, OrderStatus, PaymentSessionStatus } from '~/lib/domain-enums'
+import type { OrderEventSystemNote } from './order-event-notes'
 import { rejectionReasonSchema, shippingSchema } from './order-transitions.schemas'
 import {
   DEFAULT_PER_PAGE,
@@ -137,7 +138,10 @@ export interface OrderEventView {
   actor_kind: OrderActorKind
   /** Who did it, as the viewer may know them ("You", the seller's name, "Omdeh"). */
   actor_name: string
+  /** What a person wrote, as typed ('' when nothing, or when the system spoke: see system_note). */
   note: string
+  /** What the system said on this move, worded by the page in its language. */
+  system_note: OrderEventSystemNote | null
   created_at: string
 }
 

@@ -109,6 +109,6 @@ export async function refundDuplicatePayment(
       ),
     )
     .returning({ id: paymentSessions.id })
-  if (dup) await requestSessionRefund(tx, session, 'duplicate payment')
+  if (dup) await requestSessionRefund(tx, session, 'duplicate_payment')
   return Boolean(dup)
 }

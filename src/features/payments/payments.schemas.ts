@@ -73,6 +73,13 @@ export const paymentReasonShortLabels: Record<PaymentReasonCode, () => string> =
   provider_unavailable: () => m.buyer_pay_short_provider_unavailable(),
 }
 
+/** The few words for a stored failure reason; null for a reason that is not one of the codes. */
+export function paymentReasonShortLabel(code: string | null | undefined): string | null {
+  return (paymentReasonCodes as readonly string[]).includes(code ?? '')
+    ? paymentReasonShortLabels[code as PaymentReasonCode]()
+    : null
+}
+
 export function paymentReasonLabel(code: string | null | undefined): string {
   return (paymentReasonCodes as readonly string[]).includes(code ?? '')
     ? paymentReasonLabels[code as PaymentReasonCode]()

@@ -1,6 +1,7 @@
 import '@tanstack/react-start/server-only'
 import { and, desc, eq, lte, ne, or, sql } from 'drizzle-orm'
 import { constants } from '#app-config'
+import { SYSTEM_ORDER_NOTES } from '~/features/orders/order-event-notes'
 import { transitionOrder } from '~/features/orders/order-transitions.server'
 import { orderStatusLabels } from '~/features/orders/order-machine'
 import type { PurchaseKind } from '~/lib/domain-enums'
@@ -329,7 +330,7 @@ export async function handlePaymentCallback(
       return { status: 'success', orderNumber: order.number, reason: null, changed: true }
     }
     // The order expired or was cancelled before the money came: give it back.
-    await refundOrderPayment(tx, order.id, `Paid after the order was ${order.status}`)
+    await refundOrderPayment(tx, order.id, `paid_after_${order.status}`)
     return { status: 'failure', orderNumber: order.number, reason: 'order_closed', changed: true }
   })
 }
@@ -408,7 +409,7 @@ export async function expireUnpaid(db: Db): Promise<{ sessions: number; orders: 
         orderId: due.id,
         to: 'expired',
         actor: { kind: 'system', userId: null },
-        note: `Not paid within ${constants.orders.paymentTimeoutMinutes} minutes`,
+        note: SYSTEM_ORDER_NOTES.paymentTimeout,
       })
       await paymentEvent(tx, 'payment_expired', {
         order_id: due.id,

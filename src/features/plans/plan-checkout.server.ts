@@ -29,6 +29,7 @@ import { currentLocale } from '~/lib/i18n'
 import { m } from '~/lib/messages'
 import { formatNumber } from '~/lib/money'
 import { formatTehranDay, tehranDayOf } from '~/lib/tehran-time'
+import { AUDIT_REASONS } from '~/lib/audit-reasons'
 
 /** A day in a quote's words: "2026-12-01" in English (as it always read), the Persian calendar in fa. */
 const dayOf = (date: Date) => (currentLocale() === 'fa' ? formatTehranDay(date) : tehranDayOf(date))
@@ -239,7 +240,7 @@ export async function choosePlan(
           after: { endsToFree: true },
         })
       } else {
-        await setSellerPlan(tx, actor.sellerId, FREE_PLAN, actor.auth.user.id, 'chose Free')
+        await setSellerPlan(tx, actor.sellerId, FREE_PLAN, actor.auth.user.id, AUDIT_REASONS.choseFree)
       }
       return { scheduled: publicQuote(quote) }
     }

@@ -15,6 +15,7 @@ import {
   type PlatformInvoiceParty,
 } from '~/server/db/schema'
 import { tehranDayOf } from '~/lib/tehran-time'
+import { AUDIT_REASONS, purchaseReason } from '~/lib/audit-reasons'
 
 /**
  * What a paid platform purchase does, inside the payment callback's transaction (called by
@@ -54,11 +55,10 @@ export async function setSellerPlan(
   })
 }
 
-/** Why a paid purchase cannot be honoured any more, or null when it can. */
+/** Why a paid purchase cannot be honoured any more (a code for the refund's log line), or null. */
 async function whyNotHonoured(tx: Tx, purchase: PurchaseRow): Promise<string | null> {
-  if (purchase.status !== 'pending') return `the purchase is ${purchase.status}`
-  if (purchase.kind !== 'plan' || purchase.sellerId === null || !purchase.planSlug)
-    return 'only plan periods can be bought yet'
+  if (purchase.status !== 'pending') return `purchase_${purchase.status}`
+  if (purchase.kind !== 'plan' || purchase.sellerId === null || !purchase.planSlug) return 'not_a_plan_period'
   // Another purchase of this seller was paid after this one was priced: its quote is stale.
   const [later] = await tx
     .select({ id: platformPurchases.id })
@@ -71,13 +71,13 @@ async function whyNotHonoured(tx: Tx, purchase: PurchaseRow): Promise<string | n
       ),
     )
     .limit(1)
-  if (later) return 'the plan changed after this price was quoted'
+  if (later) return 'plan_changed_since_quote'
   if (purchase.replacesSubscriptionId !== null) {
     const [replaced] = await tx
       .select({ status: sellerSubscriptions.status })
       .from(sellerSubscriptions)
       .where(eq(sellerSubscriptions.id, purchase.replacesSubscriptionId))
-    if (replaced?.status !== 'active') return 'the period this upgrade replaces has ended'
+    if (replaced?.status !== 'active') return 'replaced_period_ended'
   }
   return null
 }
@@ -95,7 +95,7 @@ export async function fulfilPurchase(
     .from(platformPurchases)
     .where(eq(platformPurchases.id, purchaseId))
     .for('update')
-  if (!purchase) return { ok: false, reason: 'unknown purchase' }
+  if (!purchase) return { ok: false, reason: 'unknown_purchase' }
   const [seller] = purchase.sellerId
     ? await tx.select().from(sellers).where(eq(sellers.id, purchase.sellerId)).for('update')
     : []
@@ -106,7 +106,7 @@ export async function fulfilPurchase(
         .update(platformPurchases)
         .set({ status: 'cancelled' })
         .where(eq(platformPurchases.id, purchase.id))
-    return { ok: false, reason: why ?? 'the seller is gone' }
+    return { ok: false, reason: why ?? 'seller_gone' }
   }
   const at = now()
   await tx
@@ -165,7 +165,7 @@ export async function fulfilPurchase(
     },
   })
   if (startsNow)
-    await setSellerPlan(tx, seller.id, purchase.planSlug!, purchase.userId, `purchase ${purchase.number}`)
+    await setSellerPlan(tx, seller.id, purchase.planSlug!, purchase.userId, purchaseReason(purchase.number))
   await issuePlatformInvoice(tx, purchase.id)
   return { ok: true }
 }
@@ -227,9 +227,9 @@ export async function startPeriodPaidByCredit(
       extraDays: quote.extra_days,
       replaces: quote.replacesSubscriptionId,
     },
-    reason: 'paid by the unused credit of the current period',
+    reason: AUDIT_REASONS.paidByCredit,
   })
-  await setSellerPlan(tx, sellerId, quote.plan_slug, actorUserId, 'upgrade paid by credit')
+  await setSellerPlan(tx, sellerId, quote.plan_slug, actorUserId, AUDIT_REASONS.upgradePaidByCredit)
 }
 
 /**

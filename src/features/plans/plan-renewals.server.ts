@@ -12,6 +12,7 @@ import { setSellerPlan } from './plan-fulfilment.server'
 import { FREE_PLAN } from './plan-limits.server'
 import { localPlanName } from './plan-names.server'
 import { GRACE_DAYS } from './plans.schemas'
+import { AUDIT_REASONS } from '~/lib/audit-reasons'
 
 /**
  * The `plans.renewals` schedule (hourly, once across instances): a scheduled period starts when the
@@ -104,7 +105,7 @@ export async function runPlanRenewals(
         before: { status: 'scheduled' },
         after: { status: 'active' },
       })
-      await setSellerPlan(tx, next.sellerId, next.planSlug, null, 'paid period started')
+      await setSellerPlan(tx, next.sellerId, next.planSlug, null, AUDIT_REASONS.paidPeriodStarted)
     },
   )
 
@@ -188,7 +189,7 @@ export async function runPlanRenewals(
         recordId: period.id,
         before: { status: 'active' },
         after: { status: 'ended' },
-        reason: period.endsToFree ? 'chose Free' : 'not renewed within the grace period',
+        reason: period.endsToFree ? AUDIT_REASONS.choseFree : AUDIT_REASONS.notRenewedInGrace,
       })
       const plan = await planOfSeller(tx, period.sellerId)
       await setSellerPlan(
@@ -196,9 +197,11 @@ export async function runPlanRenewals(
         period.sellerId,
         FREE_PLAN,
         null,
-        period.endsToFree ? 'chose Free' : 'not renewed',
+        period.endsToFree ? AUDIT_REASONS.choseFree : AUDIT_REASONS.notRenewed,
       )
-      await queueMessageToSellerOwner(tx, period.sellerId, () => m.server_sms_plan_ended({ plan: localPlanName(plan) }))
+      await queueMessageToSellerOwner(tx, period.sellerId, () =>
+        m.server_sms_plan_ended({ plan: localPlanName(plan) }),
+      )
     },
   )
   if (started || reminded || lapsed) log().info({ started, reminded, lapsed }, 'plan renewals')

@@ -23,7 +23,7 @@ export async function fulfilMembership(
     .from(platformPurchases)
     .where(eq(platformPurchases.id, purchaseId))
     .for('update')
-  if (!purchase || purchase.kind !== 'membership') return { ok: false, reason: 'unknown purchase' }
+  if (!purchase || purchase.kind !== 'membership') return { ok: false, reason: 'unknown_purchase' }
   const refuse = async (reason: string) => {
     if (purchase.status === 'pending')
       await tx
@@ -32,7 +32,7 @@ export async function fulfilMembership(
         .where(eq(platformPurchases.id, purchase.id))
     return { ok: false as const, reason }
   }
-  if (purchase.status !== 'pending') return refuse(`the purchase is ${purchase.status}`)
+  if (purchase.status !== 'pending') return refuse(`purchase_${purchase.status}`)
   // Another Plus year of this buyer was paid after this one was priced: this one is a duplicate.
   const [later] = await tx
     .select({ id: platformPurchases.id })
@@ -47,7 +47,7 @@ export async function fulfilMembership(
       ),
     )
     .limit(1)
-  if (later) return refuse('another Plus year was paid after this one was started')
+  if (later) return refuse('later_plus_year_paid')
 
   const at = now()
   // The year runs from payment (not from the click), or from the end of the year already paid.

@@ -70,6 +70,8 @@ test('the seller accepts and ships a paid order, in Persian', async ({ context, 
   await expect(steps.nth(0)).toContainText('سفارش ثبت شد')
   await expect(steps.nth(2)).toContainText('پذیرفته‌شده')
   await expect(steps.nth(3)).toContainText('ارسال‌شده')
+  // The carrier and tracking number in Persian words, not a stored English sentence.
+  await expect(steps.nth(3)).toContainText('تیپاکس، کد رهگیری TPX-1405-0042')
   await expect(page.getByText('وقتی شرکت حمل تحویل را تأیید کرد')).toBeVisible()
   await expectNoSeriousAxeViolations(page, 'order-shipped')
 

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router'
+import { auditReasonText } from '~/lib/audit-reasons'
 import { formatTehranDateTime } from '~/lib/tehran-time'
 import { m } from '~/lib/messages'
 import { EmptyState } from '~/ui/empty-state'
@@ -57,7 +58,8 @@ function AuditEntry({ event }: { event: AuditRow }) {
       </p>
       {event.reason ? (
         <p className="text-sm text-stone-700">
-          <span className="font-medium">{m.admin_audit_reason()}</span> {event.reason}
+          <span className="font-medium">{m.admin_audit_reason()}</span>{' '}
+          {auditReasonText(event.action, event.reason)}
         </p>
       ) : null}
       {event.changes.length > 0 ? (

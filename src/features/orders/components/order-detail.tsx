@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { plusName } from '~/features/plus/plus.schemas'
 import { m } from '~/lib/messages'
 import { formatMoney, formatNumber } from '~/lib/money'
+import { paymentReasonShortLabel } from '~/features/payments/payments.schemas'
 import type { OrderDetail } from '../orders.schemas'
 import { OrderStatusBadge } from './order-status-badge'
 import { formatTehranDateTime } from '~/lib/tehran-time'
@@ -12,6 +13,12 @@ const paymentStatusLabels = {
   failed: m.seller_order_payment_failed,
   expired: m.seller_order_payment_expired,
 } as const
+
+/** Why an attempt failed, in a few words; nothing for a reason that is not one of the codes. */
+function reasonWords(code: string | null): string {
+  const words = paymentReasonShortLabel(code)
+  return words ? m.seller_order_payment_reason({ reason: words }) : ''
+}
 
 export function OrderHeader({ order, viewer }: { order: OrderDetail; viewer: 'buyer' | 'seller' | 'admin' }) {
   return (
@@ -157,9 +164,11 @@ export function OrderTotals({
         </div>
       ))}
       <div className="mt-1 flex justify-between gap-4 border-t border-stone-200 pt-2 text-base font-semibold">
-        <dt className="text-ink">{byPlus > 0 && viewer !== 'buyer'
+        <dt className="text-ink">
+          {byPlus > 0 && viewer !== 'buyer'
             ? m.seller_order_totals_total_paid_by_buyer()
-            : m.seller_order_totals_total()}</dt>
+            : m.seller_order_totals_total()}
+        </dt>
         <dd className="text-ink tabular-nums whitespace-nowrap" data-testid="order-total">
           {money(order.total)}
         </dd>
@@ -206,7 +215,9 @@ function PickupDetails({ order }: { order: OrderDetail }) {
                 {m.seller_order_pickup_point({ store: point.store, city: point.city })}
               </span>
               <span>{point.address || m.seller_order_pickup_ask_address()}</span>
-              <span className="text-stone-600">{m.seller_order_pickup_hours({ hours: point.hours || m.seller_order_pickup_ask_hours() })}</span>
+              <span className="text-stone-600">
+                {m.seller_order_pickup_hours({ hours: point.hours || m.seller_order_pickup_ask_hours() })}
+              </span>
             </address>
           </li>
         ))}
@@ -220,7 +231,9 @@ export function DeliveryDetails({ order }: { order: OrderDetail }) {
     <div className="flex flex-col gap-3 text-sm">
       {order.address ? (
         <address className="flex flex-col gap-0.5 not-italic">
-          <span className="font-medium text-ink">{m.seller_order_delivery_to({ title: order.address.title })}</span>
+          <span className="font-medium text-ink">
+            {m.seller_order_delivery_to({ title: order.address.title })}
+          </span>
           <span>{order.address.street}</span>
           <span>
             {m.seller_order_delivery_city({ city: order.address.city, province: order.address.province })}
@@ -275,7 +288,7 @@ export function PaymentSummary({ order }: { order: OrderDetail }) {
         <li key={index} className="flex flex-wrap justify-between gap-x-4 gap-y-0.5">
           <span>
             <span className="font-medium text-ink">{paymentStatusLabels[payment.status]()}</span>
-            {payment.failure_reason ? ` (${payment.failure_reason})` : ''}
+            {reasonWords(payment.failure_reason)}
             {payment.refunded_amount > 0
               ? m.seller_order_payment_refunded({
                   amount: formatMoney(payment.refunded_amount, payment.currency),

@@ -1,3 +1,4 @@
+import { systemNoteText } from '../order-event-notes'
 import { orderStatusLabel } from '../order-machine'
 import { m } from '~/lib/messages'
 import type { OrderEventView } from '../orders.schemas'
@@ -40,6 +41,11 @@ export function OrderTimeline({ events }: { events: OrderEventView[] }) {
                 {m.seller_order_timeline_by()}
                 <bdi>{event.actor_name}</bdi>
               </p>
+              {event.system_note ? (
+                <p className="mt-1 rounded-lg bg-stone-50 px-3 py-2 text-sm text-stone-800">
+                  {systemNoteText(event.system_note)}
+                </p>
+              ) : null}
               {event.note ? (
                 <p className="mt-1 rounded-lg bg-stone-50 px-3 py-2 text-sm whitespace-pre-line text-stone-800">
                   {event.note}
