@@ -242,7 +242,7 @@ export async function listProducts(
           hits: filters.hits,
           base: sql`${c.q} and ${c.store} and ${c.category}`,
           narrowed: c.q !== TRUE || c.store !== TRUE || c.category !== TRUE,
-          cappedTotal: cappedCountSql(where, onlySearch),
+          cappedTotal: maintainedCount(filters, search) ?? cappedCountSql(where, onlySearch),
           filters: facetFilters(c),
           categories,
           categoryId: filters.categoryId,
@@ -257,7 +257,11 @@ export async function listProducts(
       : faceted?.cappedTotal != null
         ? capped(faceted.cappedTotal)
         : withFacets || options.count !== false
-          ? await cappedCount(db, filters.hits, cappedCountSql(where, onlySearch))
+          ? await cappedCount(
+              db,
+              filters.hits,
+              maintainedCount(filters, search) ?? cappedCountSql(where, onlySearch),
+            )
           : { total: rows.length, capped: false }
   const reachable = ranked ? Math.min(counted.total, RELEVANCE_WINDOW) : counted.total
   return {
@@ -290,6 +294,27 @@ export async function listProducts(
 function cappedCountSql(where: SQL, onlySearch: boolean): SQL {
   const rows = onlySearch ? sql`select 1 from hits` : sql`select 1 from product_listings where ${where}`
   return sql`select count(*) from (${rows} limit ${TOTAL_CAP + 1}) counted`
+}
+
+/**
+ * The total read from the maintained counts (catalog-counts) when one of their facets is the only
+ * filter on the whole catalogue or a category: in stock, discounted, some brands or an MOQ cap. The
+ * same number the listings give (the counts change in the listings' own transactions), without
+ * reading them; capped like any other total. Null when the listing is narrowed any other way.
+ */
+function maintainedCount(filters: ResolvedFilters, search: ProductSearch): SQL | null {
+  if (filters.query || filters.storeId !== null || (search.category && filters.categoryId === null))
+    return null
+  if (search.min_price !== undefined || search.max_price !== undefined) return null
+  const scope = filters.categoryId ?? 0
+  const facets: SQL[] = []
+  if (search.in_stock) facets.push(sql`facet = 'in_stock' and value = 0`)
+  if (search.discount) facets.push(sql`facet = 'discount' and value = 0`)
+  if (search.brand?.length)
+    facets.push(sql`facet = 'brand' and value = any(${intArray(filters.brandIds)}::int[])`)
+  if (search.max_moq !== undefined) facets.push(sql`facet = 'moq' and value <= ${search.max_moq}`)
+  if (facets.length !== 1) return null
+  return sql`select coalesce(sum(n), 0) from listing_counts where scope = ${scope} and ${facets[0]}`
 }
 
 function capped(n: number): { total: number; capped: boolean } {
