@@ -46,10 +46,20 @@ const scenarios: [string, (db: Db) => Promise<string>][] = [
   ['/product (browse, every facet)', listing({})],
   ['/category/food-and-beverages', listing({ category: 'food-and-beverages' })],
   ['/product?discount=true', listing({ discount: true })],
+  [
+    'api: category + in stock, cheapest',
+    listing({ category: 'food-and-beverages', in_stock: true, sort: 'price_asc' }),
+  ],
+  ['api: discounted, newest, page 2', listing({ discount: true, sort: 'newest', page: 2 })],
   ['home: category tree with counts', async (db) => `${(await listCategoryTree(db)).length} top categories`],
   [
     'home: stores with product counts',
-    async (db) => `${(await listStores(db, { page: 1, per_page: 8 })).total} stores`,
+    // As the home page asks (catalog.server.ts getHomeSections): the cards, no total.
+    async (db) => `${(await listStores(db, { page: 1, per_page: 8 }, { count: false })).items.length} stores`,
+  ],
+  [
+    '/api/stores, page 1 with its total',
+    async (db) => `${(await listStores(db, { page: 1, per_page: 20 })).total} stores`,
   ],
 ]
 

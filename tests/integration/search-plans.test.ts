@@ -3,12 +3,12 @@ import { PgDialect } from 'drizzle-orm/pg-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { setCatalogCacheEnabled } from '~/features/catalog/catalog-cache.server'
 import { listCategoryTree } from '~/features/catalog/catalog-categories.server'
-import { listProducts } from '~/features/catalog/catalog-listing.server'
+import { listProducts, TOTAL_CAP } from '~/features/catalog/catalog-listing.server'
 import { refreshProductListings } from '~/features/catalog/catalog-refresh.server'
 import { suggest } from '~/features/catalog/catalog-search.server'
 import { listStores } from '~/features/catalog/catalog-stores.server'
 import type { ProductSearch } from '~/features/catalog/catalog.schemas'
-import type { DatabaseHandle, Db, DbOrTx } from '~/server/db/client.server'
+import { selectRows, type DatabaseHandle, type Db, type DbOrTx } from '~/server/db/client.server'
 import { createBrand, createCategory, createStore } from '../factories/create'
 import { createTestDatabase, usingPostgres } from '../support/test-database'
 
@@ -28,6 +28,8 @@ const dialect = new PgDialect()
 interface PlanNode {
   'Node Type': string
   'Relation Name'?: string
+  'Subplan Name'?: string
+  'Actual Rows'?: number
   Plans?: PlanNode[]
 }
 
@@ -54,6 +56,23 @@ function seqScans(node: PlanNode): string[] {
 
 async function planOf(db: DbOrTx, statement: SQL): Promise<PlanNode> {
   const result = (await db.execute(sql`explain (format json) ${statement}`)) as unknown
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<
+    string,
+    unknown
+  >[]
+  const cell = Object.values(rows[0]!)[0]
+  const plan = (typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan: PlanNode }[]
+  return plan[0]!.Plan
+}
+
+/** Rows the `walked` CTE (firstMatches in catalog-listing) returned when the statement ran. */
+function walkedRows(node: PlanNode): number {
+  const own = node['Subplan Name'] === 'CTE walked' ? (node['Actual Rows'] ?? 0) : 0
+  return own + (node.Plans ?? []).reduce((sum, child) => sum + walkedRows(child), 0)
+}
+
+async function analyzedPlanOf(db: DbOrTx, statement: SQL): Promise<PlanNode> {
+  const result = (await db.execute(sql`explain (analyze, format json) ${statement}`)) as unknown
   const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<
     string,
     unknown
@@ -141,6 +160,13 @@ describe.skipIf(!usingPostgres())(
         'search, broad word in a category, in stock',
         listing({ q: 'bottle', category: 'drinks', in_stock: true }),
       ],
+      // Every listing matches "carton": the total is counted past the facet sample.
+      ['search, the broadest word, in stock', listing({ q: 'carton', in_stock: true })],
+      ['discounted, counted from the maintained counts', listing({ discount: true })],
+      [
+        'search, the broadest word, discounted, cheapest',
+        listing({ q: 'carton', discount: true, sort: 'price_asc' }),
+      ],
       ['autocomplete, broad word', (db) => suggest(db, 'bottle')],
       ['/product, browsing', listing({})],
       ['department, popular first', listing({ category: 'food-and-beverages', sort: 'popular' })],
@@ -165,6 +191,115 @@ describe.skipIf(!usingPostgres())(
           found.push(`Seq Scan on ${scans.join(', ')} in: ${dialect.sqlToQuery(statement).sql}`)
       }
       expect(found).toEqual([])
+    })
+
+    // A broad word's page is read by walking an index in the page's order and stopping when it is
+    // full, when that is expected to pay (about 10% of this catalogue matches "bottle", 15% "glass");
+    // the same page must come out as when every match is looked up and sorted: the expected ids come
+    // from that plain statement. Each case also says whether the walk was taken, so both ways are
+    // checked.
+    const words = (word: string) =>
+      sql`(to_tsquery('english', ${`${word}:*`}) || to_tsquery('simple', ${`${word}:*`}))`
+    const POPULAR = sql`ordered_units_30d desc, store_count desc, created_at desc, product_id desc`
+    const ids = async (statement: SQL) =>
+      (await selectRows<{ product_id: number }>(handle.db, statement)).map((r) => Number(r.product_id))
+    const plainPage = (word: string, filters: SQL, order: SQL, limit: number, offset: number) =>
+      ids(sql`
+        select product_id from product_listings
+        where product_id in (select product_id from product_search where search @@ ${words(word)}) and ${filters}
+        order by ${order} limit ${limit} offset ${offset}`)
+    const plainRanked = (word: string, limit: number, offset: number) =>
+      ids(sql`
+        with window_ as (
+          select product_id, ordered_units_30d, store_count, created_at from product_listings
+          where product_id in (select product_id from product_search where search @@ ${words(word)})
+          order by ${POPULAR} limit 1000
+        )
+        select w.product_id from window_ w join product_search s using (product_id)
+        order by ts_rank(s.search, ${words(word)}) desc, w.ordered_units_30d desc, w.store_count desc,
+          w.created_at desc, w.product_id desc
+        limit ${limit} offset ${offset}`)
+    const drinks = sql`category_path @> array[(select id from categories where slug = 'drinks')]`
+
+    it.each<[string, ProductSearch, () => Promise<number[]>, boolean]>([
+      [
+        'cheapest first',
+        { q: 'bottle', sort: 'price_asc' },
+        () => plainPage('bottle', sql`true`, sql`price, product_id`, 24, 0),
+        true,
+      ],
+      [
+        'dearest first, page 3',
+        { q: 'bottle', sort: 'price_desc', page: 3 },
+        () => plainPage('bottle', sql`true`, sql`price desc, product_id desc`, 24, 48),
+        true,
+      ],
+      [
+        'newest, in stock, page 2',
+        { q: 'bottle', sort: 'newest', in_stock: true, page: 2 },
+        () => plainPage('bottle', sql`in_stock`, sql`created_at desc, product_id desc`, 24, 24),
+        true,
+      ],
+      [
+        'in a category, in stock, cheapest',
+        { q: 'bottle', category: 'drinks', in_stock: true, sort: 'price_asc' },
+        () => plainPage('bottle', sql`${drinks} and in_stock`, sql`price, product_id`, 24, 0),
+        true,
+      ],
+      // Deeper into a narrowed word: the walk is not expected to fill the pages before it.
+      [
+        'in a category, in stock, cheapest, page 4 of 48',
+        { q: 'bottle', category: 'drinks', in_stock: true, sort: 'price_asc', per_page: 48, page: 4 },
+        () => plainPage('bottle', sql`${drinks} and in_stock`, sql`price, product_id`, 48, 144),
+        false,
+      ],
+      ['by relevance', { q: 'glass' }, () => plainRanked('glass', 24, 0), true],
+      ['by relevance, page 4', { q: 'glass', page: 4 }, () => plainRanked('glass', 24, 72), true],
+      // Too few matches to fill the relevance window on a walk: every match looked up.
+      ['by relevance, fewer matches', { q: 'bottle' }, () => plainRanked('bottle', 24, 0), false],
+    ])('a broad word’s page, %s, is the plain statement’s page', async (_label, search, expected, walks) => {
+      const { db, statements } = recording(handle.db)
+      const listing = await listProducts(db, search)
+      expect(listing.items.map((item) => item.id)).toEqual(await expected())
+      expect(listing.items).toHaveLength(search.per_page ?? 24)
+      const page = statements.find((s) => dialect.sqlToQuery(s).sql.includes('walked as materialized'))!
+      expect(walkedRows(await analyzedPlanOf(handle.db, page)) > 0).toBe(walks)
+    })
+
+    // Totals past the facet sample (3,000 rows) are counted on their own: from the hits alone for a
+    // bare word, from the maintained counts for one of their filters alone. Every description says
+    // "carton" (12,000 hits, past the cap too).
+    const carton = sql`product_id in (select product_id from product_search where search @@ ${words('carton')})`
+    const food = sql`category_path @> array[(select id from categories where slug = 'food-and-beverages')]`
+    it.each<[string, ProductSearch, SQL]>([
+      ['a word alone', { q: 'carton' }, carton],
+      ['a word and discounted', { q: 'carton', discount: true }, sql`${carton} and discount`],
+      ['a word and in stock', { q: 'carton', in_stock: true }, sql`${carton} and in_stock`],
+      ['a word in a category', { q: 'carton', category: 'drinks' }, sql`${carton} and ${drinks}`],
+      ['discounted', { discount: true }, sql`discount`],
+      ['in stock', { in_stock: true }, sql`in_stock`],
+      [
+        'a department, in stock',
+        { category: 'food-and-beverages', in_stock: true },
+        sql`${food} and in_stock`,
+      ],
+      ['an MOQ cap', { max_moq: 10 }, sql`moq <= 10`],
+      [
+        'three brands',
+        { brand: ['golbarg', 'nobahar', 'sarv'] },
+        sql`brand_id in (select id from brands where slug in ('golbarg', 'nobahar', 'sarv'))`,
+      ],
+      ['discounted and in stock', { discount: true, in_stock: true }, sql`discount and in_stock`],
+    ])('counts the matches of %s as the listings do, up to the cap', async (_label, search, where) => {
+      const [row] = await selectRows<{ n: number }>(
+        handle.db,
+        sql`select count(*)::int as n from product_listings where ${where}`,
+      )
+      const n = Number(row!.n)
+      const listing = await listProducts(handle.db, search)
+      expect({ total: listing.total, capped: listing.totalCapped }).toEqual(
+        n > TOTAL_CAP ? { total: TOTAL_CAP, capped: true } : { total: n, capped: false },
+      )
     })
   },
 )

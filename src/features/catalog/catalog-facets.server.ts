@@ -31,6 +31,11 @@ export interface FacetInput {
   categoryId: number | null
   selectedBrandIds: number[]
   /**
+   * The listing's total, counted up to TOTAL_CAP + 1 (a scalar subquery, under the same `hits`):
+   * run in the same statement only when the sample overflows, so a broad word reads its hits once.
+   */
+  cappedTotal: SQL
+  /**
    * Nothing but (at most) a known category narrows the listing: every count is a maintained one
    * (catalog-counts), exact and read without touching the listings.
    */
@@ -71,14 +76,17 @@ interface AggregateRow {
   n_price: number
   lo: string | null
   hi: string | null
+  n_capped: number | null
   n_stock: number
   n_discount: number
   [moq: `m${number}`]: number
 }
 
 export interface FacetResult {
-  /** Exact unless the facets are approximate (then the caller counts the total itself). */
+  /** Exact unless the facets are approximate (then `cappedTotal` holds the count). */
   total: number
+  /** When the facets are approximate: the total counted up to TOTAL_CAP + 1; else null. */
+  cappedTotal: number | null
   facets: ListingFacets
 }
 
@@ -103,6 +111,7 @@ async function browseFacets(db: DbOrTx, input: FacetInput): Promise<FacetResult>
   const moqAtMost = (t: number) => [...counts.moq].reduce((sum, [moq, n]) => (moq <= t ? sum + n : sum), 0)
   return {
     total: counts.total,
+    cappedTotal: null,
     facets: {
       categories: (categories.children.get(categoryId) ?? []).map((c) => ({
         slug: c.slug,
@@ -153,6 +162,9 @@ function sampledFacets(db: DbOrTx, input: FacetInput): Promise<FacetResult> {
     select grouping(brand_id) as g_brand, grouping(child) as g_child, brand_id, child,
       count(*) filter (where ${allBut(null)})::int as n_all,
       (select count(*) from flagged)::int as n_sample,
+      -- An InitPlan, run only when its branch is reached: the sample overflowed.
+      case when (select count(*) from flagged) > ${sql.raw(String(FACET_SAMPLE))}
+        then (${input.cappedTotal})::int end as n_capped,
       count(*) filter (where ${allBut('brand')})::int as n_brand,
       count(*) filter (where ${allBut('price')})::int as n_price,
       min(price) filter (where ${allBut('price')}) as lo,
@@ -187,10 +199,12 @@ function sampledFacets(db: DbOrTx, input: FacetInput): Promise<FacetResult> {
       name: c.name,
       count: byChild.get(c.id) ?? 0,
     }))
+    const approximate = Number(overall?.n_sample ?? 0) > FACET_SAMPLE
     return {
       total: Number(overall?.n_all ?? 0),
+      cappedTotal: approximate && overall?.n_capped != null ? Number(overall.n_capped) : null,
       facets: {
-        approximate: Number(overall?.n_sample ?? 0) > FACET_SAMPLE,
+        approximate,
         categories: options,
         categoryTrail: trailOf(categories, categoryId),
         brands,

@@ -40,6 +40,8 @@ interface ResolvedFilters {
   corrected: string | null
   categoryId: number | null
   brandIds: number[]
+  /** The selected store's id, -1 for an unknown one; null when not filtered by store. */
+  storeId: number | null
   /** Nothing but a known category (or nothing at all) narrows the listing. */
   browse: boolean
 }
@@ -85,6 +87,7 @@ async function resolveFilters(
     corrected: parsed.corrected,
     categoryId: categoryId !== null && categoryId > 0 ? categoryId : null,
     brandIds,
+    storeId,
     browse:
       query === null &&
       storeId === null &&
@@ -196,26 +199,50 @@ export async function listProducts(
   const page = search.page ?? 1
   const sort = search.sort ?? 'relevance'
   const c = filters.conditions
-  const where = sql.join(
-    [c.q, c.store, c.category, c.brand, c.price, c.inStock, c.discount, c.moq],
-    sql` and `,
-  )
+  const rest = sql.join([c.store, c.category, c.brand, c.price, c.inStock, c.discount, c.moq], sql` and `)
+  const where = sql`${c.q} and ${rest}`
+  // A search and nothing else: its matches are exactly its hits (every search document belongs to a
+  // listing: product_search references product_listings), so they are counted without the listings.
+  const onlySearch =
+    filters.query !== null &&
+    [c.store, c.category, c.brand, c.price, c.inStock, c.discount, c.moq].every((x) => x === TRUE)
   const ranked = filters.query !== null && sort === 'relevance'
   const offset = (page - 1) * perPage
   const withFacets = options.facets !== false
   const [rows, faceted] = await Promise.all([
     ranked
-      ? rankedPage(db, filters.hits, where, filters.query!, perPage, offset)
-      : selectRows<ListingRow>(
+      ? rankedPage(
           db,
-          sql`${filters.hits} select ${CARD_COLUMNS} from product_listings where ${where}
-              order by ${orderBy(sort)} limit ${perPage} offset ${offset}`,
-        ),
+          filters.hits,
+          where,
+          rest,
+          walkWorthIt(filters, search, RELEVANCE_WINDOW),
+          filters.query!,
+          perPage,
+          offset,
+        )
+      : filters.query
+        ? sortedSearchPage(
+            db,
+            filters.hits,
+            where,
+            rest,
+            walkWorthIt(filters, search, offset + perPage),
+            sort,
+            perPage,
+            offset,
+          )
+        : selectRows<ListingRow>(
+            db,
+            sql`select ${CARD_COLUMNS} from product_listings where ${where}
+                order by ${orderBy(sort)} limit ${perPage} offset ${offset}`,
+          ),
     withFacets
       ? computeFacets(db, {
           hits: filters.hits,
           base: sql`${c.q} and ${c.store} and ${c.category}`,
           narrowed: c.q !== TRUE || c.store !== TRUE || c.category !== TRUE,
+          cappedTotal: maintainedCount(filters, search) ?? cappedCountSql(where, onlySearch),
           filters: facetFilters(c),
           categories,
           categoryId: filters.categoryId,
@@ -227,9 +254,15 @@ export async function listProducts(
   const counted =
     faceted && !faceted.facets.approximate
       ? { total: faceted.total, capped: false }
-      : withFacets || options.count !== false
-        ? await cappedCount(db, filters.hits, where)
-        : { total: rows.length, capped: false }
+      : faceted?.cappedTotal != null
+        ? capped(faceted.cappedTotal)
+        : withFacets || options.count !== false
+          ? await cappedCount(
+              db,
+              filters.hits,
+              maintainedCount(filters, search) ?? cappedCountSql(where, onlySearch),
+            )
+          : { total: rows.length, capped: false }
   const reachable = ranked ? Math.min(counted.total, RELEVANCE_WINDOW) : counted.total
   return {
     items: rows.map((row) => toCard(row, filters.words)),
@@ -254,25 +287,179 @@ export async function listProducts(
   }
 }
 
-/** The number of matches, counted up to TOTAL_CAP (one more tells that there are more). */
-async function cappedCount(db: DbOrTx, hits: SQL, where: SQL): Promise<{ total: number; capped: boolean }> {
-  const [row] = await selectRows<{ n: number }>(
-    db,
-    sql`${hits} select count(*)::int as n from (select 1 from product_listings where ${where} limit ${TOTAL_CAP + 1}) hits`,
-  )
-  const n = Number(row?.n ?? 0)
-  return n > TOTAL_CAP ? { total: TOTAL_CAP, capped: true } : { total: n, capped: false }
+/**
+ * The number of matches up to TOTAL_CAP + 1 (one more tells that there are more), as a scalar
+ * subquery under the listing's `hits`: a search alone counts its hits without the listings.
+ */
+function cappedCountSql(where: SQL, onlySearch: boolean): SQL {
+  const rows = onlySearch ? sql`select 1 from hits` : sql`select 1 from product_listings where ${where}`
+  return sql`select count(*) from (${rows} limit ${TOTAL_CAP + 1}) counted`
 }
 
 /**
- * A page of a search by relevance: the RELEVANCE_WINDOW most popular matches (the popularity
- * index's order, so PostgreSQL stops reading there), ranked by ts_rank among themselves (popularity
- * breaks ties), and only the page shown joined back to its cards.
+ * The total read from the maintained counts (catalog-counts) when one of their facets is the only
+ * filter on the whole catalogue or a category: in stock, discounted, some brands or an MOQ cap. The
+ * same number the listings give (the counts change in the listings' own transactions), without
+ * reading them; capped like any other total. Null when the listing is narrowed any other way.
+ */
+function maintainedCount(filters: ResolvedFilters, search: ProductSearch): SQL | null {
+  if (filters.query || filters.storeId !== null || (search.category && filters.categoryId === null))
+    return null
+  if (search.min_price !== undefined || search.max_price !== undefined) return null
+  const scope = filters.categoryId ?? 0
+  const facets: SQL[] = []
+  if (search.in_stock) facets.push(sql`facet = 'in_stock' and value = 0`)
+  if (search.discount) facets.push(sql`facet = 'discount' and value = 0`)
+  if (search.brand?.length)
+    facets.push(sql`facet = 'brand' and value = any(${intArray(filters.brandIds)}::int[])`)
+  if (search.max_moq !== undefined) facets.push(sql`facet = 'moq' and value <= ${search.max_moq}`)
+  if (facets.length !== 1) return null
+  return sql`select coalesce(sum(n), 0) from listing_counts where scope = ${scope} and ${facets[0]}`
+}
+
+function capped(n: number): { total: number; capped: boolean } {
+  return n > TOTAL_CAP ? { total: TOTAL_CAP, capped: true } : { total: n, capped: false }
+}
+
+/** The number of matches, counted up to TOTAL_CAP, on its own. */
+async function cappedCount(
+  db: DbOrTx,
+  hits: SQL,
+  counting: SQL,
+): Promise<{ total: number; capped: boolean }> {
+  const [row] = await selectRows<{ n: number }>(db, sql`${hits} select (${counting})::int as n`)
+  return capped(Number(row?.n ?? 0))
+}
+
+/**
+ * A search reads at most this many listings in an index's order (popularity, price, newest) before
+ * giving up on that order and looking every match up instead; see `firstMatches`.
+ */
+export const SEARCH_WALK = 20_000
+
+/** A walk is only worth trying past this many hits: fewer are looked up in a few thousand reads. */
+const WALK_MIN_HITS = 1_000
+
+/**
+ * Whether a walk of SEARCH_WALK listings is expected to meet `count` matches twice over: the hits'
+ * share of the listed products times each other filter's share, from the maintained counts
+ * (catalog-counts) of the category (or the whole catalogue), taken as independent. Price filters
+ * are not counted anywhere and are left out (the fallback covers a walk that comes up short).
+ */
+function walkWorthIt(filters: ResolvedFilters, search: ProductSearch, count: number): SQL {
+  if (search.category && filters.categoryId === null) return sql`false`
+  if (filters.storeId !== null && filters.storeId < 0) return sql`false`
+  const scope = filters.categoryId ?? 0
+  const counted = (at: number, facet: string, value: SQL) =>
+    sql`(select coalesce(sum(n), 0) from listing_counts where scope = ${at} and facet = ${facet} and ${value})::float8`
+  const all = counted(0, 'all', sql`value = 0`)
+  const inScope = counted(scope, 'all', sql`value = 0`)
+  const shares: SQL[] = []
+  if (filters.categoryId !== null) shares.push(sql`${inScope} / nullif(${all}, 0)`)
+  if (search.in_stock) shares.push(sql`${counted(scope, 'in_stock', sql`value = 0`)} / nullif(${inScope}, 0)`)
+  if (search.discount) shares.push(sql`${counted(scope, 'discount', sql`value = 0`)} / nullif(${inScope}, 0)`)
+  if (search.brand?.length)
+    shares.push(
+      sql`${counted(scope, 'brand', sql`value = any(${intArray(filters.brandIds)}::int[])`)} / nullif(${inScope}, 0)`,
+    )
+  if (search.max_moq !== undefined)
+    shares.push(sql`${counted(scope, 'moq', sql`value <= ${search.max_moq}`)} / nullif(${inScope}, 0)`)
+  if (filters.storeId !== null)
+    shares.push(sql`${counted(0, 'store', sql`value = ${filters.storeId}`)} / nullif(${all}, 0)`)
+  return sql`(select count(*) from hits) >= ${WALK_MIN_HITS}
+    and (select count(*) from hits)::float8 / nullif(${all}, 0) * ${SEARCH_WALK}
+      ${sql.join(
+        shares.map((share) => sql` * ${share}`),
+        sql``,
+      )} >= ${2 * count}`
+}
+
+/**
+ * `with` clauses ending in `matches`: the first `count` listings matching a search, in `order`,
+ * with `columns` (the product id and the order's columns).
+ *
+ * When the word is broad, the first matches come soonest by walking the order's index and testing
+ * each listing's id against the hashed hits: "bottle" fills a page of 24 cheapest after a few
+ * hundred index entries, where looking each of 10,000 matches up and sorting them reads every one.
+ * The walk reads at most SEARCH_WALK listings, and is only tried when it is expected to fill `count`
+ * within them (`walkWorthIt`); a walk that still comes up short is dropped and every match is looked
+ * up and sorted as before. Either way `matches` holds exactly the first `count` matches in `order`.
+ */
+function firstMatches(
+  hits: SQL,
+  where: SQL,
+  rest: SQL,
+  worthIt: SQL,
+  order: SQL,
+  columns: SQL,
+  count: number,
+): SQL {
+  return sql`
+    ${hits}, walked as materialized (
+      select ${columns} from (select * from product_listings order by ${order} limit ${SEARCH_WALK}) w
+      where ${worthIt}
+        -- Not a join: the ids are tested against a hash of the hits, in the index's order.
+        and (product_id in (select product_id from hits)) is true and ${rest}
+      order by ${order} limit ${count}
+    ),
+    matches as (
+      select * from walked where (select count(*) from walked) = ${count}
+      union all
+      (select ${columns} from product_listings
+        where (select count(*) from walked) < ${count} and ${where}
+        order by ${order} limit ${count})
+    )
+  `
+}
+
+/** The columns a sort orders by, with the product id: all an index-only walk has to give. */
+function sortColumns(sort: ProductSort): SQL {
+  switch (sort) {
+    case 'newest':
+      return sql`product_id, created_at`
+    case 'price_asc':
+    case 'price_desc':
+      return sql`product_id, price`
+    case 'relevance':
+    case 'popular':
+      return sql`product_id, ordered_units_30d, store_count, created_at`
+  }
+}
+
+/** A page of a search sorted by price or date: the first matches up to the page, then its cards. */
+function sortedSearchPage(
+  db: DbOrTx,
+  hits: SQL,
+  where: SQL,
+  rest: SQL,
+  worthIt: SQL,
+  sort: ProductSort,
+  perPage: number,
+  offset: number,
+): Promise<ListingRow[]> {
+  const order = orderBy(sort)
+  return selectRows<ListingRow>(
+    db,
+    sql`
+      ${firstMatches(hits, where, rest, worthIt, order, sortColumns(sort), offset + perPage)},
+      shown as (select product_id from matches order by ${order} limit ${perPage} offset ${offset})
+      select ${CARD_COLUMNS} from product_listings where product_id in (select product_id from shown)
+      order by ${order}
+    `,
+  )
+}
+
+/**
+ * A page of a search by relevance: the RELEVANCE_WINDOW most popular matches (`firstMatches` in
+ * the popularity index's order), ranked by ts_rank among themselves (popularity breaks ties), and
+ * only the page shown joined back to its cards.
  */
 function rankedPage(
   db: DbOrTx,
   hits: SQL,
   where: SQL,
+  rest: SQL,
+  worthIt: SQL,
   query: SQL,
   perPage: number,
   offset: number,
@@ -280,16 +467,23 @@ function rankedPage(
   return selectRows<ListingRow>(
     db,
     sql`
-      ${hits}, candidates as (
-        select product_id, ordered_units_30d, store_count, created_at from product_listings
-        where ${where} order by ${POPULAR} limit ${RELEVANCE_WINDOW}
-      ),
+      ${firstMatches(
+        hits,
+        where,
+        rest,
+        worthIt,
+        POPULAR,
+        sql`product_id, ordered_units_30d, store_count, created_at`,
+        RELEVANCE_WINDOW,
+      )},
       shown as (
+        -- Each candidate's document by its key (a subquery, so the planner never trades the
+        -- thousand look-ups for a scan of every document).
         select c.product_id, row_number() over (
-          order by ts_rank(s.search, (${query})) desc, c.ordered_units_30d desc, c.store_count desc,
-            c.created_at desc, c.product_id desc
+          order by ts_rank((select s.search from product_search s where s.product_id = c.product_id), (${query})) desc,
+            c.ordered_units_30d desc, c.store_count desc, c.created_at desc, c.product_id desc
         ) as at
-        from candidates c join product_search s on s.product_id = c.product_id
+        from matches c
         order by at limit ${perPage} offset ${offset}
       )
       select ${CARD_COLUMNS} from product_listings join shown using (product_id) order by shown.at

@@ -21,7 +21,6 @@ interface StoreRow {
   seller_name: string
   product_count: number
   created_at: string | Date
-  total: number
 }
 
 const toStore = (r: StoreRow): StoreSummary => ({
@@ -39,31 +38,72 @@ const toStore = (r: StoreRow): StoreSummary => ({
 /**
  * Stores with the most products on offer first. The counts are the maintained ones
  * (catalog-counts), read per store: nothing here reads the listings.
+ *
+ * A page is first read from the counts' side: the stores that have products, in count order, each
+ * looked up by its key until the page is full, so the home page's eight never sort every store.
+ * Only a page that reaches past them (stores without products, by name) sorts the whole directory.
+ * `count: false` skips the total when only the cards matter (the home page).
  */
-export async function listStores(db: DbOrTx, input: StoreListInput): Promise<StoreList> {
+export async function listStores(
+  db: DbOrTx,
+  input: StoreListInput,
+  options: { count?: boolean } = {},
+): Promise<StoreList> {
   const words = input.q ? searchWords(input.q) : []
   const nameFilter = words.length ? sql`and lower(st.name) like ${`%${words.join('%')}%`}` : sql``
-  const rows = await selectRows<StoreRow>(
-    db,
-    sql`
-      with counts as (
-        select value as s, sum(n)::int as n from listing_counts where scope = 0 and facet = 'store'
-        group by value
-      )
-      select st.slug, st.name, st.description, st.logo, st.city, se.id as seller_id,
-        se.display_name as seller_name, coalesce(c.n, 0) as product_count, st.created_at,
-        count(*) over ()::int as total
-      from stores st
-      join sellers se on se.id = st.seller_id and se.status = 'approved'
-      left join counts c on c.s = st.id
-      where st.status = 'active' ${nameFilter}
-      order by coalesce(c.n, 0) desc, st.name, st.id
-      limit ${input.per_page} offset ${(input.page - 1) * input.per_page}
-    `,
-  )
+  const offset = (input.page - 1) * input.per_page
+  const [stocked, total] = await Promise.all([
+    selectRows<StoreRow>(
+      db,
+      sql`
+        with counts as (
+          select value as s, sum(n)::int as n from listing_counts where scope = 0 and facet = 'store'
+          group by value having sum(n) > 0
+        )
+        select st.slug, st.name, st.description, st.logo, st.city, se.id as seller_id,
+          se.display_name as seller_name, c.n as product_count, st.created_at
+        -- "offset 0" keeps the counts a subquery sorted on its own, so the stores and sellers are
+        -- joined by key in that order and the limit stops the reading.
+        from (select s, n from counts order by n desc offset 0) c
+        join stores st on st.id = c.s and st.status = 'active' ${nameFilter}
+        join sellers se on se.id = st.seller_id and se.status = 'approved'
+        order by c.n desc, st.name, st.id
+        limit ${input.per_page} offset ${offset}
+      `,
+    ),
+    options.count === false
+      ? null
+      : selectRows<{ n: number }>(
+          db,
+          sql`select count(*)::int as n from stores st
+              join sellers se on se.id = st.seller_id and se.status = 'approved'
+              where st.status = 'active' ${nameFilter}`,
+        ).then(([row]) => Number(row?.n ?? 0)),
+  ])
+  // A short page reaches the stores without products: the whole directory, sorted.
+  const rows =
+    stocked.length === input.per_page
+      ? stocked
+      : await selectRows<StoreRow>(
+          db,
+          sql`
+            with counts as (
+              select value as s, sum(n)::int as n from listing_counts where scope = 0 and facet = 'store'
+              group by value
+            )
+            select st.slug, st.name, st.description, st.logo, st.city, se.id as seller_id,
+              se.display_name as seller_name, coalesce(c.n, 0) as product_count, st.created_at
+            from stores st
+            join sellers se on se.id = st.seller_id and se.status = 'approved'
+            left join counts c on c.s = st.id
+            where st.status = 'active' ${nameFilter}
+            order by coalesce(c.n, 0) desc, st.name, st.id
+            limit ${input.per_page} offset ${offset}
+          `,
+        )
   return {
     items: rows.map(toStore),
-    total: Number(rows[0]?.total ?? 0),
+    total: total ?? rows.length,
     page: input.page,
     perPage: input.per_page,
   }
@@ -78,7 +118,7 @@ export async function getStore(db: DbOrTx, slug: string): Promise<StoreSummary |
         se.display_name as seller_name,
         (select coalesce(sum(n), 0)::int from listing_counts
           where scope = 0 and facet = 'store' and value = st.id) as product_count,
-        st.created_at, 1 as total
+        st.created_at
       from stores st join sellers se on se.id = st.seller_id and se.status = 'approved'
       where st.slug = ${slug} and st.status = 'active'
     `,

@@ -21,7 +21,7 @@ export async function getHomeSections(db: DbOrTx): Promise<HomeSections> {
   const [fresh, discounted, stores] = await Promise.all([
     listProducts(db, { sort: 'newest', per_page: 12 }, { facets: false, count: false }),
     listProducts(db, { discount: true, sort: 'popular', per_page: 12 }, { facets: false, count: false }),
-    listStores(db, { page: 1, per_page: 8 }),
+    listStores(db, { page: 1, per_page: 8 }, { count: false }),
   ])
   return { newProducts: fresh.items, discountedProducts: discounted.items, featuredStores: stores.items }
 }
