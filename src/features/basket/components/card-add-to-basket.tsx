@@ -6,7 +6,7 @@ import { m } from '~/lib/messages'
 import { notify } from '~/lib/notify'
 import { Button } from '~/ui/button'
 import { BasketIcon } from '~/ui/icons'
-import { addToBasket, cheapestBuyableOffer, offerInput } from '../add-to-basket'
+import { cheapestBuyableOffer, offerInput } from '../basket-offer'
 
 /**
  * Add-to-basket on a product card. A card knows no offers, so the product's offers are fetched on
@@ -34,10 +34,13 @@ export function CardAddToBasket({
       if (!product) return
       const cheapest = cheapestBuyableOffer(product.offers)
       if (!cheapest) notify('warning', m.buyer_basket_out_everywhere({ name: product.name }))
-      else
+      else {
+        // The add and its toast load on the first add (issue #21).
+        const { addToBasket } = await import('../add-to-basket')
         await addToBasket(offerInput(product, cheapest, cheapest.minQuantity), {
           cheapestOf: new Set(product.offers.map((o) => o.sellerId)).size,
         })
+      }
     } finally {
       setBusy(false)
     }
