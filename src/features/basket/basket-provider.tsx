@@ -16,7 +16,7 @@ import type { BasketActor, BasketSnapshot } from './basket-actor'
 import { basketActor, loadBasketModule } from './basket-loader'
 import { statusOf, type BasketStatus } from './basket-status'
 import type { AddRequest, BasketNotice, Cart } from './basket.types'
-import { basketCount } from './local-basket'
+import { basketCount } from './basket-count'
 
 /**
  * The basket for React: one provider (in the root document) and typed hooks. The provider also
