@@ -5,7 +5,14 @@ import { formatNumber } from '~/lib/money'
 import { notify } from '~/lib/notify'
 import { loadBasketModule } from './basket-loader'
 import { HEADER_BASKET_ID } from './basket-status'
-import { isOutOfStock, type AddOptions, type BasketOfferInput } from './basket-offer'
+import type { ProductDetail } from '~/features/catalog/catalog.types'
+import {
+  cheapestBuyableOffer,
+  isOutOfStock,
+  offerInput,
+  type AddOptions,
+  type BasketOfferInput,
+} from './basket-offer'
 
 // The card and the product page import this module on the first add (`import()`), so it and the
 // toast's messages stay out of their pages' first load; what they render with is in basket-offer.ts.
@@ -88,4 +95,20 @@ export async function addToBasket(input: BasketOfferInput, options: AddOptions =
     if (options.focusBasket) document.getElementById(HEADER_BASKET_ID)?.focus()
   }
   return added
+}
+
+/**
+ * A product card's add: the card knows no offers, so it fetches the product and this adds the
+ * cheapest offer in stock at its minimum quantity; the toast names that seller and says it was the
+ * cheapest. Out of stock everywhere: a warning instead.
+ */
+export async function addCheapestOffer(product: ProductDetail): Promise<boolean> {
+  const cheapest = cheapestBuyableOffer(product.offers)
+  if (!cheapest) {
+    notify('warning', m.buyer_basket_out_everywhere({ name: product.name }))
+    return false
+  }
+  return addToBasket(offerInput(product, cheapest, cheapest.minQuantity), {
+    cheapestOf: new Set(product.offers.map((o) => o.sellerId)).size,
+  })
 }

@@ -1,5 +1,5 @@
 import { createIsomorphicFn } from '@tanstack/react-start'
-import { Suspense } from 'react'
+import { memo, Suspense } from 'react'
 import { hydrateLater } from '~/ui/hydrate-later'
 import { SiteFooter } from './site-footer'
 
@@ -10,11 +10,15 @@ const Footer = createIsomorphicFn()
   .server(() => SiteFooter)
   .client(() => hydrateLater(() => import('./site-footer').then((module) => module.SiteFooter)))()
 
-/** Spec §2 footer, on every page; its code loads beside hydration (see above). */
-export function DeferredFooter() {
+/**
+ * Spec §2 footer, on every page; its code loads beside hydration (see above). Memoised: a layout
+ * re-rendering before the code has arrived must not hand the boundary new props, which would make
+ * React render it again from scratch (blank until the code is there) instead of hydrating it.
+ */
+export const DeferredFooter = memo(function DeferredFooter() {
   return (
     <Suspense fallback={null}>
       <Footer />
     </Suspense>
   )
-}
+})
