@@ -1,15 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import {
-  lazy,
-  Suspense,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type FormEvent,
-  type KeyboardEvent,
-} from 'react'
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { cn } from '~/lib/cn'
 import { SearchIcon } from '~/ui/icons'
 import { catalogShellQueries } from '../catalog-shell.queries'
