@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { MAX_QUANTITY } from './basket-count'
+import { basketCount, isValidQuantity, MAX_QUANTITY } from './basket-count'
 import type { AddRequest, BasketItem, Cart } from './basket.types'
 
 /**
@@ -21,7 +21,7 @@ export function withTotals(cart: Cart): Cart {
   return { ...cart, itemsCount: cart.items.length, totalAmount, totalEffectiveAmount }
 }
 
-export { basketCount, isValidQuantity } from './basket-count'
+export { basketCount, isValidQuantity }
 
 export interface LocalContext {
   now: number
