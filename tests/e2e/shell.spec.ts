@@ -273,6 +273,49 @@ test.describe('footer', () => {
     await expect(footer).toContainText(`© ${new Date().getFullYear()} Omdeh`)
   })
 
+  test('hydrates in place: the footer the server sent stays on the page and starts answering', async ({
+    page,
+  }) => {
+    // The footer's code loads beside hydration (issue #21). React must hydrate the server's footer
+    // when it arrives, not drop it and draw it again (it blinked out when the basket loaded).
+    await page.addInitScript(() => {
+      const seen = window as unknown as { serverFooter?: Element | null; footerGone?: boolean }
+      document.addEventListener('DOMContentLoaded', () => {
+        seen.serverFooter = document.querySelector('footer')
+        new MutationObserver(() => {
+          if (!document.querySelector('footer')) seen.footerGone = true
+        }).observe(document.body, { childList: true, subtree: true })
+      })
+    })
+    await page.goto('/')
+    const footer = page.getByRole('contentinfo')
+    await expect(footer).toContainText('Powered by')
+    // Hydrated: React has taken the element over.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const element = document.querySelector('footer')
+          return !!element && Object.keys(element).some((key) => key.startsWith('__reactFiber'))
+        }),
+      )
+      .toBe(true)
+    // The basket (loaded after hydration) and toaster have had their turn too.
+    await expect(page.getByRole('region', { name: /Notifications/ })).toBeAttached()
+    expect(
+      await page.evaluate(() => {
+        const seen = window as unknown as { serverFooter?: Element | null; footerGone?: boolean }
+        return { same: seen.serverFooter === document.querySelector('footer'), gone: !!seen.footerGone }
+      }),
+    ).toEqual({ same: true, gone: false })
+    // Its controls answer: the money unit switch (a reload with the choice remembered).
+    const unit = footer.getByRole('group', { name: 'Show amounts in' })
+    await unit.getByRole('button', { name: 'Toman' }).click()
+    await expect(page.getByRole('contentinfo').getByRole('button', { name: 'Toman' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    )
+  })
+
   test('its links navigate, and each navigation starts at the top of the page', async ({ page }) => {
     await page.goto('/')
     await page.getByRole('contentinfo').scrollIntoViewIfNeeded()

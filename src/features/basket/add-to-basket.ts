@@ -5,76 +5,25 @@ import { formatNumber } from '~/lib/money'
 import { notify } from '~/lib/notify'
 import { loadBasketModule } from './basket-loader'
 import { HEADER_BASKET_ID } from './basket-status'
-import type { ProductDetail, ProductOffer } from '~/features/catalog/catalog.types'
-import type { BasketOffer, BasketProduct } from './basket.types'
+import type { ProductDetail } from '~/features/catalog/catalog.types'
+import {
+  cheapestBuyableOffer,
+  isOutOfStock,
+  offerInput,
+  type AddOptions,
+  type BasketOfferInput,
+} from './basket-offer'
 
-/**
- * What a product card or page knows about the offer a visitor wants (spec §3 "Product offer on a
- * store"), and optionally every offer of the product: the spec's local add looks the sku up among
- * the product's offers on its stores; without the list, this offer is taken as the only one.
- */
-export interface BasketOfferInput extends BasketOffer {
-  quantity: number
-  product: BasketProduct & { offers?: BasketOffer[] }
-}
-
-export interface AddOptions {
-  /** A card's add chose this offer as the cheapest of this many sellers' offers: the toast says so. */
-  cheapestOf?: number
-  /** Move focus to the header's basket button once added (the product page's add). */
-  focusBasket?: boolean
-}
-
-/** A product page offer's fields, as the basket keeps them (spec §3 "Product offer on a store"). */
-const basketOffer = (o: ProductOffer): BasketOffer => ({
-  sku: o.sku,
-  storeName: o.storeName,
-  sellerId: o.sellerId,
-  sellerName: o.sellerName,
-  unitPrice: o.unitPrice,
-  offerPrice: o.offerPrice,
-  pricePerPiece: o.pricePerPiece,
-  alwaysAvailable: o.alwaysAvailable,
-  remainingQuantity: o.remainingQuantity,
-  minQuantity: o.minQuantity,
-})
-
-/**
- * The add for one offer of a product, with every offer of the product: the spec's local add looks
- * the sku up among them. The product page and a card's add both build it here.
- */
-export function offerInput(product: ProductDetail, offer: ProductOffer, quantity: number): BasketOfferInput {
-  return {
-    ...basketOffer(offer),
-    quantity,
-    product: {
-      id: product.id,
-      name: product.name,
-      slug: product.slug,
-      image: product.photos[0]?.url ?? null,
-      inStock: product.inStock,
-      brand: product.brand?.name ?? null,
-      offers: product.offers.map(basketOffer),
-    },
-  }
-}
-
+// The card and the product page import this module on the first add (`import()`), so it and the
+// toast's messages stay out of their pages' first load; what they render with is in basket-offer.ts.
+export {
+  cheapestBuyableOffer,
+  isOutOfStock,
+  offerInput,
+  type AddOptions,
+  type BasketOfferInput,
+} from './basket-offer'
 export { HEADER_BASKET_ID } from './basket-status'
-
-/** Out of stock: not always available and nothing left. */
-export function isOutOfStock(offer: Pick<BasketOffer, 'alwaysAvailable' | 'remainingQuantity'>) {
-  return !offer.alwaysAvailable && offer.remainingQuantity <= 0
-}
-
-/**
- * A card's choice: the cheapest offer (by entry price) with enough stock for its minimum order;
- * failing that, the cheapest with any stock; none when every offer is out of stock.
- */
-export function cheapestBuyableOffer<T extends BasketOffer>(offers: T[]): T | undefined {
-  const price = (o: T) => (o.offerPrice > 0 ? o.offerPrice : o.unitPrice)
-  const byPrice = offers.filter((o) => !isOutOfStock(o)).sort((a, b) => price(a) - price(b))
-  return byPrice.find((o) => o.alwaysAvailable || o.remainingQuantity >= o.minQuantity) ?? byPrice[0]
-}
 
 /** The toast's words: what was added, from which seller, and the offer's stock and minimum. */
 export function addedMessage(input: BasketOfferInput, options: AddOptions = {}) {
@@ -146,4 +95,20 @@ export async function addToBasket(input: BasketOfferInput, options: AddOptions =
     if (options.focusBasket) document.getElementById(HEADER_BASKET_ID)?.focus()
   }
   return added
+}
+
+/**
+ * A product card's add: the card knows no offers, so it fetches the product and this adds the
+ * cheapest offer in stock at its minimum quantity; the toast names that seller and says it was the
+ * cheapest. Out of stock everywhere: a warning instead.
+ */
+export async function addCheapestOffer(product: ProductDetail): Promise<boolean> {
+  const cheapest = cheapestBuyableOffer(product.offers)
+  if (!cheapest) {
+    notify('warning', m.buyer_basket_out_everywhere({ name: product.name }))
+    return false
+  }
+  return addToBasket(offerInput(product, cheapest, cheapest.minQuantity), {
+    cheapestOf: new Set(product.offers.map((o) => o.sellerId)).size,
+  })
 }

@@ -16,7 +16,7 @@ import type { BasketActor, BasketSnapshot } from './basket-actor'
 import { basketActor, loadBasketModule } from './basket-loader'
 import { statusOf, type BasketStatus } from './basket-status'
 import type { AddRequest, BasketNotice, Cart } from './basket.types'
-import { basketCount } from './local-basket'
+import { basketCount } from './basket-count'
 
 /**
  * The basket for React: one provider (in the root document) and typed hooks. The provider also
@@ -27,9 +27,36 @@ import { basketCount } from './local-basket'
  * carts, exactly what the started machine shows before app start has run.
  */
 
-const BasketContext = createContext<BasketActor | null>(null)
+/**
+ * Where the hooks find the machine once it has loaded. The context's value never changes (this
+ * holder does): a context change reaching a part of the page React has not hydrated yet (the
+ * footer, whose code loads beside hydration) makes React drop that part's server HTML and render
+ * it again, so the footer blinked out when the basket loaded. The hooks listen to the holder.
+ */
+interface ActorHolder {
+  current: BasketActor | null
+  listen(onChange: () => void): () => void
+}
+
+function createActorHolder(): ActorHolder & { set(actor: BasketActor): void } {
+  const listeners = new Set<() => void>()
+  return {
+    current: null,
+    listen(onChange) {
+      listeners.add(onChange)
+      return () => listeners.delete(onChange)
+    },
+    set(actor) {
+      this.current = actor
+      for (const onChange of listeners) onChange()
+    },
+  }
+}
+
+const BasketContext = createContext<ActorHolder | null>(null)
 
 export function BasketProvider({ children }: { children: ReactNode }) {
+  const [holder] = useState(createActorHolder)
   const [actor, setActor] = useState<BasketActor | null>(null)
   const ui = useUiStore()
   const queryClient = useQueryClient()
@@ -37,14 +64,18 @@ export function BasketProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     let live = true
     basketActor().then(
-      (loaded) => live && setActor(loaded),
+      (loaded) => {
+        if (!live) return
+        holder.set(loaded)
+        setActor(loaded)
+      },
       // App start loads it too and reports a failure; a later use retries the import.
       () => undefined,
     )
     return () => {
       live = false
     }
-  }, [])
+  }, [holder])
 
   useEffect(() => {
     if (!actor) return
@@ -84,12 +115,11 @@ export function BasketProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('storage', onStorage)
   }, [actor])
 
-  return <BasketContext.Provider value={actor}>{children}</BasketContext.Provider>
+  return <BasketContext.Provider value={holder}>{children}</BasketContext.Provider>
 }
 
 const noCarts: Cart[] = []
 const noNotices: BasketNotice[] = []
-const noSubscription = () => () => {}
 
 /**
  * A value selected from the basket's snapshot, re-rendering only when it changes (each selector
@@ -97,16 +127,27 @@ const noSubscription = () => () => {}
  * machine has loaded.
  */
 function useBasketSelector<T>(select: (snapshot: BasketSnapshot) => T, before: T): T {
-  const actor = useContext(BasketContext)
+  const holder = useContext(BasketContext)
   const subscribe = useCallback(
     (onChange: () => void) => {
-      if (!actor) return noSubscription()
-      const subscription = actor.subscribe(onChange)
-      return () => subscription.unsubscribe()
+      let subscription: { unsubscribe(): void } | undefined
+      const follow = () => {
+        subscription?.unsubscribe()
+        subscription = holder?.current?.subscribe(onChange)
+      }
+      follow()
+      const stop = holder?.listen(() => {
+        follow()
+        onChange()
+      })
+      return () => {
+        stop?.()
+        subscription?.unsubscribe()
+      }
     },
-    [actor],
+    [holder],
   )
-  const read = () => (actor ? select(actor.getSnapshot()) : before)
+  const read = () => (holder?.current ? select(holder.current.getSnapshot()) : before)
   return useSyncExternalStore(subscribe, read, () => before)
 }
 

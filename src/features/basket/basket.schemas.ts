@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { plainNumber } from '~/lib/plain-number'
 import { m } from '~/lib/messages'
 import { INT4_MAX } from '~/lib/schema-pieces'
+import { MAX_QUANTITY } from './basket-count'
 
 /**
  * The basket's contracts (spec §3, §7): the inputs the API validates and the snake_case shapes it
@@ -10,7 +11,7 @@ import { INT4_MAX } from '~/lib/schema-pieces'
  */
 
 export const REQUIRED = () => m.account_field_required()
-export const MAX_QUANTITY = 100_000
+export { MAX_QUANTITY }
 export const QUANTITY_MESSAGE = () => m.buyer_basket_quantity_range({ max: plainNumber(MAX_QUANTITY) })
 export const SKU_MESSAGE = () => m.buyer_basket_sku_invalid()
 /** A guest basket larger than this is not a basket; the fill refuses it. */

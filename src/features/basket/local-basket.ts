@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { MAX_QUANTITY } from './basket.schemas'
+import { basketCount, isValidQuantity, MAX_QUANTITY } from './basket-count'
 import type { AddRequest, BasketItem, Cart } from './basket.types'
 
 /**
@@ -21,11 +21,7 @@ export function withTotals(cart: Cart): Cart {
   return { ...cart, itemsCount: cart.items.length, totalAmount, totalEffectiveAmount }
 }
 
-/** The header's count: distinct items across every cart. */
-export const basketCount = (carts: readonly Cart[]) => carts.reduce((sum, cart) => sum + cart.itemsCount, 0)
-
-export const isValidQuantity = (quantity: number) =>
-  Number.isInteger(quantity) && quantity >= 1 && quantity <= MAX_QUANTITY
+export { basketCount, isValidQuantity }
 
 export interface LocalContext {
   now: number

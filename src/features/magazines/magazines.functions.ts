@@ -1,7 +1,7 @@
 import { createServerFn } from '@tanstack/react-start'
 import { photosFromFormData } from '~/features/stores/product-photos.server'
 import { authContext } from '~/server/auth/middleware'
-import { getDb, mediaStorage } from '~/server/db/database.server'
+import { mediaStorage } from '~/server/db/database.server'
 import { validate } from '~/server/http/api-errors.server'
 import { multipart } from '~/server/http/multipart.server'
 import { COVER_IMAGES } from './magazine-cover.server'
@@ -22,27 +22,15 @@ import {
   addMagazinePageInput,
   arrangeMagazineInput,
   createMagazineInput,
-  identifyInput,
   magazineIdInput,
   magazineItemIdInput,
-  magazineListSearch,
-  magazineItemAddInput,
-  magazinePageAddsInput,
   magazinePageIdInput,
   pickableSkusInput,
   setMagazineStatusInput,
-  storeMagazinesInput,
   updateMagazineInput,
   updateMagazineItemInput,
   updateMagazinePageInput,
 } from './magazines.schemas'
-import {
-  featuredMagazines,
-  getPublicMagazine,
-  listPublicMagazines,
-  magazineItemAdd,
-  pageAddPlan,
-} from './magazines-public.server'
 import {
   createMagazine,
   deleteMagazine,
@@ -52,7 +40,11 @@ import {
   updateMagazine,
 } from './magazines.server'
 
-/** Server functions for /seller/magazines/** (validate, then the operations authorise and act) and the public pages. */
+/**
+ * Server functions for /seller/magazines/** (validate, then the operations authorise and act). The
+ * public pages' are in magazines-public.functions.ts: each function's browser stub carries its id,
+ * so the home page loaded all twenty-one with its one featured list (~0.9 KB gzip, issue #21).
+ */
 
 export const fetchMagazines = createServerFn({ method: 'GET' })
   .middleware([authContext])
@@ -147,31 +139,3 @@ export const arrangeMagazineFn = createServerFn({ method: 'POST' })
   .middleware([authContext])
   .validator(validate(arrangeMagazineInput))
   .handler(async ({ data, context }) => arrangeMagazine(context.db, context.auth, data))
-
-// ---- public: read-only, never look at who is asking ----
-
-export const fetchPublicMagazines = createServerFn({ method: 'GET' })
-  .validator(validate(magazineListSearch))
-  .handler(async ({ data }) => listPublicMagazines(await getDb(), data))
-
-/** null when there is no published magazine by this identify (the page turns that into a 404). */
-export const fetchPublicMagazine = createServerFn({ method: 'GET' })
-  .validator(validate(identifyInput))
-  .handler(async ({ data }) => getPublicMagazine(await getDb(), data.identify))
-
-export const fetchMagazinePageAdds = createServerFn({ method: 'GET' })
-  .validator(validate(magazinePageAddsInput))
-  .handler(async ({ data }) => pageAddPlan(await getDb(), data.identify, data.magazinePageId))
-
-/** The live item before a single add from a magazine page; refused once the magazine's cut-off has passed. */
-export const fetchMagazineItemAdd = createServerFn({ method: 'GET' })
-  .validator(validate(magazineItemAddInput))
-  .handler(async ({ data }) => magazineItemAdd(await getDb(), data.identify, data.sku))
-
-export const fetchFeaturedMagazines = createServerFn({ method: 'GET' }).handler(async () =>
-  featuredMagazines(await getDb()),
-)
-
-export const fetchStoreMagazines = createServerFn({ method: 'GET' })
-  .validator(validate(storeMagazinesInput))
-  .handler(async ({ data }) => featuredMagazines(await getDb(), { storeSlug: data.storeSlug, limit: 12 }))

@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { useCallback } from 'react'
 import { AUTH_EVENTS } from '~/features/auth/auth-events'
 import type { User } from '~/features/auth/auth.schemas'
-import { track } from '~/features/analytics/analytics-client'
+import { track } from '~/features/analytics/track'
 import { sessionQueries, setCurrentUser } from './session.queries'
 
 /**

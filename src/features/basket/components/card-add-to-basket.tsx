@@ -3,10 +3,8 @@ import { useState } from 'react'
 import { catalogQueries } from '~/features/catalog/catalog.queries'
 import { cn } from '~/lib/cn'
 import { m } from '~/lib/messages'
-import { notify } from '~/lib/notify'
 import { Button } from '~/ui/button'
 import { BasketIcon } from '~/ui/icons'
-import { addToBasket, cheapestBuyableOffer, offerInput } from '../add-to-basket'
 
 /**
  * Add-to-basket on a product card. A card knows no offers, so the product's offers are fetched on
@@ -30,14 +28,12 @@ export function CardAddToBasket({
   const add = async () => {
     setBusy(true)
     try {
-      const product = await queryClient.fetchQuery(catalogQueries.product(slug)).catch(() => null)
-      if (!product) return
-      const cheapest = cheapestBuyableOffer(product.offers)
-      if (!cheapest) notify('warning', m.buyer_basket_out_everywhere({ name: product.name }))
-      else
-        await addToBasket(offerInput(product, cheapest, cheapest.minQuantity), {
-          cheapestOf: new Set(product.offers.map((o) => o.sellerId)).size,
-        })
+      // The product's offers and the add (with its toast: loaded on the first add, issue #21) together.
+      const [product, { addCheapestOffer }] = await Promise.all([
+        queryClient.fetchQuery(catalogQueries.product(slug)).catch(() => null),
+        import('../add-to-basket'),
+      ])
+      if (product) await addCheapestOffer(product)
     } finally {
       setBusy(false)
     }

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useState } from 'react'
-import { track } from '~/features/analytics/analytics-client'
+import { track } from '~/features/analytics/track'
 import { PlusBasketDelivery } from '~/features/plus/components/plus-basket-delivery'
 import { m } from '~/lib/messages'
 import { formatMoney, formatNumber } from '~/lib/money'

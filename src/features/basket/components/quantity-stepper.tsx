@@ -7,8 +7,8 @@ import { currentLocale } from '~/lib/i18n'
 /** The figures in the page's digits, ungrouped so the field reads back as typed ("۱۲" in fa). */
 const pageDigits = (text: string) =>
   currentLocale() === 'fa' ? text.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'.charAt(Number(d))) : text
-import { MAX_QUANTITY } from '../basket.schemas'
-import { isValidQuantity } from '../local-basket'
+import { MAX_QUANTITY } from '../basket-count'
+import { isValidQuantity } from '../basket-count'
 
 /**
  * − [n] + for a quantity from 1 to 100000. Typing commits on Enter or leaving the field; a value

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { track } from '~/features/analytics/analytics-client'
+import { track } from '~/features/analytics/track'
 import { cn } from '~/lib/cn'
 import { m } from '~/lib/messages'
 import { formatMoney, formatNumber } from '~/lib/money'

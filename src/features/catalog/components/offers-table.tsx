@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { useId, useState } from 'react'
-import { addToBasket, isOutOfStock, offerInput } from '~/features/basket/add-to-basket'
+import { isOutOfStock, offerInput } from '~/features/basket/basket-offer'
 import { formatMoney, formatNumber } from '~/lib/money'
 import { Button } from '~/ui/button'
 import { inputClasses } from '~/ui/input'
@@ -67,6 +67,8 @@ function BuyBox({ offer, product }: { offer: ProductOffer; product: ProductDetai
   const add = async () => {
     setBusy(true)
     try {
+      // The add and its toast load on the first add (issue #21).
+      const { addToBasket } = await import('~/features/basket/add-to-basket')
       await addToBasket(offerInput(product, offer, quantity), { focusBasket: true })
     } finally {
       setBusy(false)

@@ -1,14 +1,32 @@
+import { createIsomorphicFn } from '@tanstack/react-start'
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react'
 import { formatNumber } from '~/lib/money'
 import { Button } from '~/ui/button'
+import { hydrateLater } from '~/ui/hydrate-later'
 import { Pagination } from '~/ui/pagination'
 import { DEFAULT_PER_PAGE, perPageOptions, type ProductSearch, type ProductSort } from '../catalog.schemas'
 import type { ProductListing } from '../catalog.types'
-import { ActiveFilters, NoResults } from './listing-chips'
+import * as chipsModule from './listing-chips'
 import { ListingFilters } from './listing-filters'
 import { ListingLink, useListingNavigate, withFilter, type ListingBase } from './listing-nav'
 import { ProductCard } from './product-card'
 import { m } from '~/lib/messages'
+
+// The filters (facet links, the price range form and their messages, ~1.7 KB gzip) hydrate after
+// the grid: the server renders them in place and the browser loads their code beside hydration
+// (issue #21; see hydrate-later.ts). On a phone they are in a drawer opened later anyway.
+const Filters = createIsomorphicFn()
+  .server(() => ListingFilters)
+  .client(() => hydrateLater(() => import('./listing-filters').then((module) => module.ListingFilters)))()
+
+// The same for the active filters' chips and the no-results advice (~0.9 KB gzip): links that
+// work before their code arrives, rendered by the server in place.
+const ActiveFilters = createIsomorphicFn()
+  .server(() => chipsModule.ActiveFilters)
+  .client(() => hydrateLater(() => import('./listing-chips').then((module) => module.ActiveFilters)))()
+const NoResults = createIsomorphicFn()
+  .server(() => chipsModule.NoResults)
+  .client(() => hydrateLater(() => import('./listing-chips').then((module) => module.NoResults)))()
 
 // The phone's filter drawer (radix Dialog: about 10 KB gzip) loads when it is first opened.
 const Sheet = lazy(() => import('~/ui/sheet').then((m) => ({ default: m.Sheet })))
@@ -45,7 +63,11 @@ export function ProductListingView({
   // Mounted on first open and kept, so closing animates and returns focus like any drawer.
   const [filtersMounted, setFiltersMounted] = useState(false)
   if (filtersOpen && !filtersMounted) setFiltersMounted(true)
-  const filters = <ListingFilters base={base} search={search} facets={listing.facets} />
+  const filters = (
+    <Suspense fallback={null}>
+      <Filters base={base} search={search} facets={listing.facets} />
+    </Suspense>
+  )
   const heading = <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">{title}</h1>
   return (
     <div className="flex flex-col gap-5">
@@ -102,7 +124,9 @@ export function ProductListingView({
             </Button>
             <SortAndSize base={base} search={search} sort={listing.sort} />
           </div>
-          <ActiveFilters base={base} search={search} facets={listing.facets} />
+          <Suspense fallback={null}>
+            <ActiveFilters base={base} search={search} facets={listing.facets} />
+          </Suspense>
           <h2 id="products" tabIndex={-1} className="sr-only">
             {m.catalog_products_heading()}
           </h2>
@@ -119,7 +143,9 @@ export function ProductListingView({
               ))}
             </ul>
           ) : (
-            <NoResults base={base} search={search} listing={listing} />
+            <Suspense fallback={null}>
+              <NoResults base={base} search={search} listing={listing} />
+            </Suspense>
           )}
           <Pagination
             className="pt-2"

@@ -1,22 +1,19 @@
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { cn } from '~/lib/cn'
 import { SearchIcon } from '~/ui/icons'
 import { catalogShellQueries } from '../catalog-shell.queries'
 import type { Suggestion } from '../catalog.types'
-import { Highlighted } from './highlighted'
 import { m } from '~/lib/messages'
 
 /** Keystrokes closer together than this are one search: one request, not one per letter. */
 const DEBOUNCE_MS = 200
 const MIN_LENGTH = 2
 const MAX_LENGTH = 100
-const kindLabels: Record<Suggestion['kind'], () => string> = {
-  category: m.catalog_search_kind_category,
-  brand: m.catalog_search_kind_brand,
-  product: m.catalog_search_kind_product,
-}
+// The options' code loads when the box is first focused (issue #21); suggestions come later still.
+const loadOptions = () => import('./search-suggestions')
+const SuggestionOptions = lazy(() => loadOptions().then((module) => ({ default: module.SuggestionOptions })))
 
 function useDebounced(value: string, ms: number): string {
   const [settled, setSettled] = useState(value)
@@ -113,7 +110,10 @@ export function SearchAutocomplete({ className, autoFocus }: { className?: strin
           setActive(-1)
         }}
         onKeyDown={onKeyDown}
-        onFocus={() => setOpen(true)}
+        onFocus={() => {
+          setOpen(true)
+          void loadOptions()
+        }}
         // A click on a suggestion blurs the input first: close a moment later, not before the click lands.
         onBlur={() => {
           blurTimer.current = setTimeout(() => setOpen(false), 150)
@@ -135,29 +135,20 @@ export function SearchAutocomplete({ className, autoFocus }: { className?: strin
         hidden={shown.length === 0}
         className="absolute inset-x-0 top-12 z-40 max-h-96 overflow-y-auto rounded-xl border border-stone-200 bg-white py-1 shadow-lg"
       >
-        {shown.map((s, i) => (
-          <li
-            key={`${s.kind}:${s.href}`}
-            id={`${listId}-${i}`}
-            role="option"
-            aria-selected={i === activeIndex}
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={() => {
-              clearTimeout(blurTimer.current)
-              go(s.href)
-            }}
-            onMouseEnter={() => setActive(i)}
-            className={cn(
-              'flex cursor-pointer items-baseline justify-between gap-3 px-4 py-2 text-sm',
-              i === activeIndex ? 'bg-brand-50' : 'hover:bg-stone-50',
-            )}
-          >
-            <span className="min-w-0 truncate text-ink">
-              <Highlighted text={s.label} parts={s.highlight} />
-            </span>
-            <span className="shrink-0 text-xs text-stone-500">{kindLabels[s.kind]()}</span>
-          </li>
-        ))}
+        {shown.length > 0 ? (
+          <Suspense fallback={null}>
+            <SuggestionOptions
+              suggestions={shown}
+              listId={listId}
+              activeIndex={activeIndex}
+              onChoose={(suggestion) => {
+                clearTimeout(blurTimer.current)
+                go(suggestion.href)
+              }}
+              onHover={setActive}
+            />
+          </Suspense>
+        ) : null}
       </ul>
     </form>
   )

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { MagazineCards } from '~/features/magazines/components/magazine-cards'
-import { publicMagazineQueries } from '~/features/magazines/magazines.queries'
+import { publicMagazineQueries } from '~/features/magazines/magazines-public.queries'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import type { ProductCard as ProductCardData, StoreSummary } from '~/features/catalog/catalog.types'

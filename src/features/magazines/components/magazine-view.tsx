@@ -10,8 +10,8 @@ import { formatTehranDateTime } from '~/lib/tehran-time'
 import { Button, buttonClasses } from '~/ui/button'
 import { Input } from '~/ui/input'
 import { addPlanToBasket, addRequestOf } from '../magazine-basket'
-import { fetchMagazineItemAdd, fetchMagazinePageAdds } from '../magazines.functions'
-import { publicMagazineQueries } from '../magazines.queries'
+import { fetchMagazineItemAdd, fetchMagazinePageAdds } from '../magazines-public.functions'
+import { publicMagazineQueries } from '../magazines-public.queries'
 import {
   lineSheetPath,
   MAGAZINE_EXPIRED,

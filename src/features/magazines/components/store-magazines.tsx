@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { m } from '~/lib/messages'
-import { publicMagazineQueries } from '../magazines.queries'
+import { publicMagazineQueries } from '../magazines-public.queries'
 import { MagazineCards } from './magazine-cards'
 
 /** A store's public page: the published magazines with its items (nothing when there are none). */

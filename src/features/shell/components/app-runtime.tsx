@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useRouter, type ParsedLocation } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { track } from '~/features/analytics/analytics-client'
+import { track } from '~/features/analytics/track'
 import { restoreCompare } from '~/features/compare/compare-store'
 import { restoreHistory } from '~/features/history/history-store'
 import { isPanel, isRememberedPath, panelOfPath } from '~/features/session/panel-rules'

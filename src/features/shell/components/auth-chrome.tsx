@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { BrandLogo } from './brand-logo'
 import { SkipLink } from './default-chrome'
-import { SiteFooter } from './site-footer'
+import { DeferredFooter } from './deferred-footer'
 import { m } from '~/lib/messages'
 
 /** The auth layout: minimal, the form centred; the footer stays (spec: every page). */
@@ -28,7 +28,7 @@ export function AuthChrome({ children }: { children: ReactNode }) {
           {children}
         </div>
       </main>
-      <SiteFooter />
+      <DeferredFooter />
     </div>
   )
 }

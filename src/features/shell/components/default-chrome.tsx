@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react'
 import { useUi, type Drawer } from '../ui-store'
-import { SiteFooter } from './site-footer'
+import { DeferredFooter } from './deferred-footer'
 import { SiteHeader } from './site-header'
 import { m } from '~/lib/messages'
 
@@ -61,7 +61,7 @@ export function DefaultChrome({
       >
         {children}
       </main>
-      <SiteFooter />
+      <DeferredFooter />
       <Drawers />
     </div>
   )

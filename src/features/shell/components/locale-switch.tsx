@@ -1,16 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useLocation } from '@tanstack/react-router'
-import { cn } from '~/lib/cn'
-import {
-  currentLocale,
-  currentMoneyUnit,
-  LOCALE_PARAM,
-  locales,
-  rememberMoneyUnit,
-  type Locale,
-  type MoneyUnit,
-} from '~/lib/i18n'
-import { m } from '~/lib/messages'
+import { currentLocale, LOCALE_PARAM, locales, type Locale } from '~/lib/i18n'
 import { shellQueries } from '../shell.queries'
 
 /** Each language's name in itself: what a reader of that language looks for. */
@@ -37,37 +27,6 @@ export function LocaleSwitch({ className }: { className?: string }) {
     <a href={href} hrefLang={other} lang={other} className={className} rel="alternate">
       {OWN_NAME[other]}
     </a>
-  )
-}
-
-/** Rial or toman for every amount shown (amounts stay integer rials underneath). */
-export function MoneyUnitSwitch({ className }: { className?: string }) {
-  const unit = currentMoneyUnit()
-  const choose = (next: MoneyUnit) => {
-    if (next === unit) return
-    rememberMoneyUnit(next)
-  }
-  return (
-    <div
-      role="group"
-      aria-label={m.common_money_unit()}
-      className={cn('inline-flex rounded-lg border border-stone-300 p-0.5 text-xs', className)}
-    >
-      {(['rial', 'toman'] as const).map((option) => (
-        <button
-          key={option}
-          type="button"
-          aria-pressed={option === unit}
-          onClick={() => choose(option)}
-          className={cn(
-            'rounded-md px-2 py-1',
-            option === unit ? 'bg-stone-900 text-white' : 'text-stone-700 hover:bg-stone-100',
-          )}
-        >
-          {option === 'rial' ? m.common_money_rial() : m.common_money_toman()}
-        </button>
-      ))}
-    </div>
   )
 }
 

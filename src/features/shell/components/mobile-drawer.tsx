@@ -9,7 +9,8 @@ import { useActivePanel } from '../use-active-panel'
 import { useDrawer } from '../ui-store'
 import { PanelNav } from './panel-nav'
 import { SearchForm } from './search-form'
-import { LocaleSwitch, MoneyUnitSwitch } from './locale-switch'
+import { LocaleSwitch } from './locale-switch'
+import { MoneyUnitSwitch } from './money-unit-switch'
 import { m } from '~/lib/messages'
 
 const linkClasses =

@@ -1,9 +1,10 @@
 import { Link } from '@tanstack/react-router'
 import { constants, publicConfig } from '#app-config'
-import { ChatIcon, FacebookIcon, InstagramIcon, TelegramIcon, XIcon } from '~/ui/icons'
+import { ChatIcon, FacebookIcon, InstagramIcon, TelegramIcon, XIcon } from '~/ui/social-icons'
 import { formatTehranYear } from '~/lib/tehran-format'
 import { BrandMark } from './brand-logo'
-import { LocaleSwitch, MoneyUnitSwitch } from './locale-switch'
+import { LocaleSwitch } from './locale-switch'
+import { MoneyUnitSwitch } from './money-unit-switch'
 import { m } from '~/lib/messages'
 
 const linkClasses = 'rounded text-sm text-stone-300 hover:text-white hover:underline'

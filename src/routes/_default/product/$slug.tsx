@@ -1,7 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { absoluteUrl, seoHead } from '~/features/catalog/catalog-seo'
-import { productJsonLd } from '~/features/catalog/product-json-ld'
 import { catalogQueries } from '~/features/catalog/catalog.queries'
 import { SLUG_PATTERN } from '~/features/catalog/catalog.schemas'
 import { ProductPage } from '~/features/catalog/components/product-page'
@@ -12,9 +11,12 @@ export const Route = createFileRoute('/_default/product/$slug')({
     parse: ({ slug }) => (SLUG_PATTERN.test(slug) && slug.length <= 200 ? { slug } : invalidParam()),
   },
   loader: async ({ context, params }) => {
-    const [product, { siteUrl }] = await Promise.all([
+    // The JSON-LD builder is needed only here, not when the page hydrates: a chunk of its own,
+    // fetched beside the data on a client navigation (issue #21).
+    const [product, { siteUrl }, { productJsonLd }] = await Promise.all([
       context.queryClient.ensureQueryData(catalogQueries.product(params.slug)),
       context.queryClient.ensureQueryData(catalogQueries.site()),
+      import('~/features/catalog/product-json-ld'),
     ])
     // An unknown or unpublished product is the 404 page.
     if (!product) throw notFound()
