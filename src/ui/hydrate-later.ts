@@ -17,5 +17,18 @@ import { lazy, type ComponentType } from 'react'
  */
 export function hydrateLater<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
   const loading = load().then((component) => ({ default: component }))
+  partsLoading.push(loading)
   return lazy(() => loading)
+}
+
+const partsLoading: Promise<unknown>[] = []
+
+/**
+ * Settles once the code of every part started so far has arrived (or failed) and React has had a
+ * moment to hydrate those parts: what the document's "hydrated" mark waits for (AppRuntime).
+ */
+export async function latePartsSettled(): Promise<void> {
+  await Promise.allSettled(partsLoading)
+  // React retries a part's boundary in its own task once the code is there.
+  await new Promise((resolve) => setTimeout(resolve, 50))
 }

@@ -11,6 +11,7 @@ import { onSessionEnded } from '~/lib/http/session-events'
 import { onNotify } from '~/lib/notify'
 import { readString, writeString } from '~/lib/storage'
 import { storageKeys } from '~/lib/storage-keys'
+import { latePartsSettled } from '~/ui/hydrate-later'
 import { startApp } from '../app-start'
 import { useUiStore } from '../ui-store'
 
@@ -24,9 +25,12 @@ export function AppRuntime() {
   const store = useUiStore()
 
   // The page is interactive from here: before it, a click or keystroke lands in server-rendered HTML
-  // without handlers. Browser journeys wait for this mark (tests/e2e/support/test.ts).
+  // without handlers. The parts that hydrate later (hydrate-later.ts) are waited for too. Browser
+  // journeys wait for this mark (tests/e2e/support/test.ts).
   useEffect(() => {
-    document.documentElement.dataset.hydrated = ''
+    void latePartsSettled().then(() => {
+      document.documentElement.dataset.hydrated = ''
+    })
   }, [])
 
   useEffect(() => {
