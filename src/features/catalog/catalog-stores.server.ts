@@ -1,5 +1,6 @@
 import '@tanstack/react-start/server-only'
 import { sql } from 'drizzle-orm'
+import { textInLocale } from '~/lib/i18n'
 import { selectRows, type DbOrTx } from '~/server/db/client.server'
 import { searchWords } from './catalog-highlight'
 import type { StoreListInput } from './catalog.schemas'
@@ -14,6 +15,7 @@ import type { StoreList, StoreSummary } from './catalog.types'
 interface StoreRow {
   slug: string
   name: string
+  name_fa: string | null
   description: string
   logo: string | null
   city: string
@@ -26,7 +28,7 @@ interface StoreRow {
 
 const toStore = (r: StoreRow): StoreSummary => ({
   slug: r.slug,
-  name: r.name,
+  name: textInLocale(r.name, r.name_fa),
   description: r.description,
   logo: r.logo,
   city: r.city,
@@ -42,7 +44,11 @@ const toStore = (r: StoreRow): StoreSummary => ({
  */
 export async function listStores(db: DbOrTx, input: StoreListInput): Promise<StoreList> {
   const words = input.q ? searchWords(input.q) : []
-  const nameFilter = words.length ? sql`and lower(st.name) like ${`%${words.join('%')}%`}` : sql``
+  // Either name matches: the English one, or the Persian one folded as the typed words are.
+  const pattern = `%${words.join('%')}%`
+  const nameFilter = words.length
+    ? sql`and (lower(st.name) like ${pattern} or search_normalize(lower(st.name_fa)) like ${pattern})`
+    : sql``
   const rows = await selectRows<StoreRow>(
     db,
     sql`
@@ -50,7 +56,7 @@ export async function listStores(db: DbOrTx, input: StoreListInput): Promise<Sto
         select value as s, sum(n)::int as n from listing_counts where scope = 0 and facet = 'store'
         group by value
       )
-      select st.slug, st.name, st.description, st.logo, st.city, se.id as seller_id,
+      select st.slug, st.name, st.name_fa, st.description, st.logo, st.city, se.id as seller_id,
         se.display_name as seller_name, coalesce(c.n, 0) as product_count, st.created_at,
         count(*) over ()::int as total
       from stores st
@@ -74,7 +80,7 @@ export async function getStore(db: DbOrTx, slug: string): Promise<StoreSummary |
   const [row] = await selectRows<StoreRow>(
     db,
     sql`
-      select st.slug, st.name, st.description, st.logo, st.city, se.id as seller_id,
+      select st.slug, st.name, st.name_fa, st.description, st.logo, st.city, se.id as seller_id,
         se.display_name as seller_name,
         (select coalesce(sum(n), 0)::int from listing_counts
           where scope = 0 and facet = 'store' and value = st.id) as product_count,
