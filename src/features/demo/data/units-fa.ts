@@ -37,8 +37,17 @@ const measures: Readonly<Record<string, string>> = {
 
 const persianDigits = (n: string) => n.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!)
 
+/** The catalogue has a few dozen units and the big seeds name 100,000 products: each is read once. */
+const known = new Map<string, string>()
+
 /** The Persian of one demo unit; throws naming the unit when it does not parse (so the seed fails loudly). */
 export function persianUnit(english: string): string {
+  let persian = known.get(english)
+  if (persian === undefined) known.set(english, (persian = readUnit(english)))
+  return persian
+}
+
+function readUnit(english: string): string {
   const match = /^(\w+) of (\d+)(?: (\w+))?$/.exec(english.trim())
   const pack = match && packs[match[1]!]
   const measure = match && measures[match[3] ?? '']
