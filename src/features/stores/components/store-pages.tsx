@@ -125,7 +125,7 @@ export function StoreOverview({ store }: { store: StoreDetail }) {
         <Detail term={m.inventory_store_orders_this_month()}>{formatNumber(store.ordersThisMonth)}</Detail>
       </dl>
       <dl className="grid gap-4 sm:grid-cols-2">
-        <Detail term={m.inventory_store_name_fa()}>
+        <Detail term={m.inventory_store_name_fa_term()}>
           {store.nameFa ? (
             <span lang="fa" dir="rtl">
               {store.nameFa}
