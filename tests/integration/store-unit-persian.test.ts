@@ -74,7 +74,11 @@ describe(`store names and units in Persian (${usingPostgres() ? 'PostgreSQL' : '
       pickupAddress: 'Bazaar St 4',
     })
     // A store and a product without Persian: English everywhere.
-    plain = await createStore(db, { seller, name: 'Plain Depot', slug: `plain-depot-${Date.now().toString(36)}` })
+    plain = await createStore(db, {
+      seller,
+      name: 'Plain Depot',
+      slug: `plain-depot-${Date.now().toString(36)}`,
+    })
     rice = await createProduct(db, { name: 'Basmati Rice', unit: 'sack of 25 kg', unitFa: 'کیسه ۲۵ کیلویی' })
     pens = await createProduct(db, { name: 'Ballpoint Pens', unit: 'carton of 48' })
     riceSkuId = (await createSku(db, { store: golbarg, product: rice })).id
@@ -91,13 +95,17 @@ describe(`store names and units in Persian (${usingPostgres() ? 'PostgreSQL' : '
     expect((await inLocale('en', () => getStore(db, golbarg.slug)))?.name).toBe('Golbarg Trading')
     expect((await inLocale('fa', () => getStore(db, plain.slug)))?.name).toBe('Plain Depot')
     const directory = await inLocale('fa', () => listStores(db, { page: 1, per_page: 50 }))
-    expect(directory.items.map((s) => s.name)).toEqual(expect.arrayContaining(['بازرگانی گلبرگ', 'Plain Depot']))
+    expect(directory.items.map((s) => s.name)).toEqual(
+      expect.arrayContaining(['بازرگانی گلبرگ', 'Plain Depot']),
+    )
   })
 
   it('finds a store by its Persian name, typed with Arabic or Persian letters, in either language', async () => {
     for (const locale of ['fa', 'en'] as const) {
       // «بازرگاني» with an Arabic yeh: folded like every Persian search.
-      const found = await inLocale(locale, () => listStores(db, { page: 1, per_page: 50, q: 'بازرگاني گلبرگ' }))
+      const found = await inLocale(locale, () =>
+        listStores(db, { page: 1, per_page: 50, q: 'بازرگاني گلبرگ' }),
+      )
       expect(found.items.map((s) => s.slug)).toEqual([golbarg.slug])
     }
     const english = await inLocale('fa', () => listStores(db, { page: 1, per_page: 50, q: 'golbarg' }))
@@ -117,7 +125,9 @@ describe(`store names and units in Persian (${usingPostgres() ? 'PostgreSQL' : '
     expect(en).toEqual({ store: 'Golbarg Trading', unit: 'sack of 25 kg' })
 
     const cardUnit = async (locale: Locale, storeSlug: string) =>
-      (await inLocale(locale, () => listProducts(db, { store: storeSlug, per_page: 48 }))).items.map((c) => c.unit)
+      (await inLocale(locale, () => listProducts(db, { store: storeSlug, per_page: 48 }))).items.map(
+        (c) => c.unit,
+      )
     expect(await cardUnit('fa', golbarg.slug)).toEqual(['کیسه ۲۵ کیلویی'])
     expect(await cardUnit('en', golbarg.slug)).toEqual(['sack of 25 kg'])
     expect(await cardUnit('fa', plain.slug)).toEqual(['carton of 48'])
@@ -130,7 +140,9 @@ describe(`store names and units in Persian (${usingPostgres() ? 'PostgreSQL' : '
       { skuId: pensSkuId, quantity: 1 },
     ])
     const storesIn = async (locale: Locale) =>
-      (await inLocale(locale, () => readBasket(db, buyer.userId))).flatMap((c) => c.items.map((i) => i.store_name))
+      (await inLocale(locale, () => readBasket(db, buyer.userId))).flatMap((c) =>
+        c.items.map((i) => i.store_name),
+      )
     expect(await storesIn('fa')).toEqual(['بازرگانی گلبرگ', 'Plain Depot'])
     expect(await storesIn('en')).toEqual(['Golbarg Trading', 'Plain Depot'])
   })
@@ -174,9 +186,14 @@ describe(`store names and units in Persian (${usingPostgres() ? 'PostgreSQL' : '
       })
       expect(order.pickup_points[0]).toMatchObject({ storeFa: 'بازرگانی گلبرگ' })
       const sellerView = await getSellerOrder(db, await authOf(db, seller.owner.id), placed.orderId)
-      expect(sellerView.lines[0]).toMatchObject({ store_name_fa: 'بازرگانی گلبرگ', unit_fa: 'کیسه ۲۵ کیلویی' })
+      expect(sellerView.lines[0]).toMatchObject({
+        store_name_fa: 'بازرگانی گلبرگ',
+        unit_fa: 'کیسه ۲۵ کیلویی',
+      })
 
-      await db.transaction((tx) => transitionOrder(tx, { orderId: placed.orderId, to: 'paid', actor: SYSTEM }))
+      await db.transaction((tx) =>
+        transitionOrder(tx, { orderId: placed.orderId, to: 'paid', actor: SYSTEM }),
+      )
       const [invoice] = await db.select().from(invoices).where(eq(invoices.orderId, placed.orderId))
       const pdfText = async (locale: Locale) =>
         inLocale(locale, async () => {
@@ -215,7 +232,10 @@ describe(`store names and units in Persian (${usingPostgres() ? 'PostgreSQL' : '
         .from(auditEvents)
         .where(and(eq(auditEvents.recordType, recordType), eq(auditEvents.recordId, String(recordId))))
         .orderBy(desc(auditEvents.id))
-    expect((await auditOf('store', store.id))[0]!.changes.nameFa).toEqual({ before: null, after: 'تأمین کالای کیان' })
+    expect((await auditOf('store', store.id))[0]!.changes.nameFa).toEqual({
+      before: null,
+      after: 'تأمین کالای کیان',
+    })
 
     await updateStore(db, owner, { storeId: store.id, ...fields, nameFa: 'پخش کیان' })
     expect((await auditOf('store', store.id))[0]!.changes).toEqual({
@@ -232,7 +252,9 @@ describe(`store names and units in Persian (${usingPostgres() ? 'PostgreSQL' : '
       try {
         run()
       } catch (error) {
-        return error instanceof HttpError ? { status: error.status, fields: Object.keys(error.fieldErrors ?? {}) } : error
+        return error instanceof HttpError
+          ? { status: error.status, fields: Object.keys(error.fieldErrors ?? {}) }
+          : error
       }
       return 'accepted'
     }

@@ -42,7 +42,8 @@ interface CardRow {
 }
 
 // A function, not a constant: the store names are in the request's language.
-const cardColumns = () => sql`m.identify, m.title, m.season, m.cover, m.cutoff_at, se.id as seller_id, se.display_name as seller_name,
+const cardColumns =
+  () => sql`m.identify, m.title, m.season, m.cover, m.cutoff_at, se.id as seller_id, se.display_name as seller_name,
   (select count(*)::int from magazine_items i join magazine_pages p on p.id = i.page_id where p.magazine_id = m.id) as items,
   (select array_agg(distinct ${localName('st')}) from magazine_items i join magazine_pages p on p.id = i.page_id
     join skus s on s.id = i.sku_id join stores st on st.id = s.store_id where p.magazine_id = m.id) as store_names`

@@ -59,7 +59,9 @@ export function ProductPage({ product, url }: { product: ProductDetail; url: str
               {product.nameFa}
             </p>
           ) : null}
-          <p className="text-sm text-stone-600">{m.catalog_product_sold_as({ unit: unitInLocale(product) })}</p>
+          <p className="text-sm text-stone-600">
+            {m.catalog_product_sold_as({ unit: unitInLocale(product) })}
+          </p>
           {product.lowestPrice !== null ? (
             <div className="flex flex-wrap items-center gap-3">
               <Price

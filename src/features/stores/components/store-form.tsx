@@ -83,7 +83,12 @@ export function StoreForm({
       </form.AppField>
       <form.AppField name="nameFa">
         {(field) => (
-          <field.TextField label={m.inventory_store_name_fa()} hint={m.inventory_store_name_fa_hint()} dir="rtl" lang="fa" />
+          <field.TextField
+            label={m.inventory_store_name_fa()}
+            hint={m.inventory_store_name_fa_hint()}
+            dir="rtl"
+            lang="fa"
+          />
         )}
       </form.AppField>
       <form.AppField name="slug" listeners={{ onChange: () => setSlugTouched(true) }}>
