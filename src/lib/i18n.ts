@@ -46,7 +46,17 @@ export function currentLocale(): Locale {
 
 /** A name kept in both languages (products, categories...): the Persian one in fa when there is one. */
 export function nameInLocale(item: { name: string; nameFa?: string | null }): string {
-  return (currentLocale() === 'fa' && item.nameFa) || item.name
+  return textInLocale(item.name, item.nameFa)
+}
+
+/** A product's selling unit ("carton of 12" / «کارتن ۱۲ عددی»): the Persian one in fa when there is one. */
+export function unitInLocale(item: { unit: string; unitFa?: string | null }): string {
+  return textInLocale(item.unit, item.unitFa)
+}
+
+/** Any text kept in both languages: the Persian in fa when it is there (not empty), else the English. */
+export function textInLocale(text: string, textFa: string | null | undefined): string {
+  return (currentLocale() === 'fa' && textFa) || text
 }
 
 export function currentMoneyUnit(): MoneyUnit {

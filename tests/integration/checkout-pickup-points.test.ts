@@ -57,12 +57,14 @@ describe(`pickup address and hours reach the buyer (${usingPostgres() ? 'Postgre
 
   const ISFAHAN = {
     store: 'Isfahan Yard',
+    storeFa: null,
     city: 'Isfahan',
     address: 'Chaharbagh Ave 120',
     hours: 'Every day 8:00–14:00',
   }
   const TABRIZ = {
     store: 'Tabriz Depot',
+    storeFa: null,
     city: 'Tabriz',
     address: 'Bazaar St, Unit 4',
     hours: 'Sat–Wed 9:00–17:00',
@@ -142,7 +144,7 @@ describe(`pickup address and hours reach the buyer (${usingPostgres() ? 'Postgre
       lines: [{ sku: await createSku(db, { store }), quantity: 2 }],
     })
     expect((await getBuyerOrder(db, buyer.auth, order.id)).pickup_points).toEqual([
-      { store: 'Old Shop', city: 'Shiraz', address: 'Zand Blvd 7', hours: '10–18' },
+      { store: 'Old Shop', storeFa: null, city: 'Shiraz', address: 'Zand Blvd 7', hours: '10–18' },
     ])
   })
 })

@@ -148,6 +148,8 @@ describe('seedDemoData at scale 1', () => {
       expect(cityNames.has(store.city)).toBe(true)
       // The store form accepts only listed cities: a seeded store must save unchanged when edited.
       expect(findIranCity(store.city)?.name).toBe(store.city)
+      // Shown in the fa locale: a Persian name beside the English one.
+      expect(store.nameFa).toMatch(/^[\u0600-\u06FF\u200c ()]+$/)
     }
     expect(data.stores.filter((s) => s.status === 'active').length).toBeGreaterThan(data.stores.length * 0.75)
   })
@@ -162,6 +164,7 @@ describe('seedDemoData at scale 1', () => {
       expect(product.brandId).not.toBeNull()
       expect(leafIds.has(product.categoryId)).toBe(true)
       expect(product.unit).toMatch(/^[a-z]+ of \d+/)
+      expect(product.unitFa).toMatch(/^[\u0600-\u06FF\u200c ]+$/)
       expect(product.description.split(/(?<=\.)\s+/).length).toBeGreaterThanOrEqual(2)
       expect(photos.get(product.id) ?? 0).toBeGreaterThanOrEqual(1)
       expect(attributes.get(product.id) ?? 0).toBeGreaterThanOrEqual(3)

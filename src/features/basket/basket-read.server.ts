@@ -1,5 +1,6 @@
 import '@tanstack/react-start/server-only'
 import { eq, sql } from 'drizzle-orm'
+import { textInLocale } from '~/lib/i18n'
 import { now } from '~/server/clock.server'
 import type { DbOrTx } from '~/server/db/client.server'
 import { cartItems, carts, products, sellers, skus, stores } from '~/server/db/schema'
@@ -25,7 +26,7 @@ function toItem(row: ItemRow): ServerBasketItem {
   return {
     id: Number(row.itemId),
     sku: row.sku,
-    store_name: row.storeName,
+    store_name: textInLocale(row.storeName, row.storeNameFa),
     quantity,
     unit_price: price?.unitPrice ?? 0,
     price_min_quantity: price?.priceMinQuantity ?? 1,
@@ -81,6 +82,7 @@ function basketQuery(db: DbOrTx) {
       remainingQuantity: skus.remainingQuantity,
       alwaysAvailable: skus.alwaysAvailable,
       storeName: stores.name,
+      storeNameFa: stores.nameFa,
       storeOk: sql<boolean>`${stores.status} = 'active'`,
       productId: products.id,
       productName: products.name,

@@ -117,6 +117,8 @@ export const adminEditProductInput = v.object({
   productId: idSchema,
   name: textSchema(160, { min: 3 }),
   unit: textSchema(60, { min: 1 }),
+  /** The unit in Persian, shown in fa; empty: the unit is shown. Left out: unchanged. */
+  unitFa: v.optional(textSchema(60)),
   description: textSchema(5000),
   categoryId: idSchema,
   brandId: v.nullable(idSchema),
@@ -131,6 +133,7 @@ export interface AdminProductDetail {
   slug: string
   name: string
   unit: string
+  unitFa: string | null
   description: string
   categoryId: number
   brandId: number | null

@@ -201,6 +201,7 @@ export async function adminProductDetail(
     slug: p.slug,
     name: p.name,
     unit: p.unit,
+    unitFa: p.unitFa,
     description: p.description,
     categoryId: p.categoryId,
     brandId: p.brandId,
@@ -225,6 +226,7 @@ export async function adminProductDetail(
 const editedFields = (p: typeof products.$inferSelect) => ({
   name: p.name,
   unit: p.unit,
+  unitFa: p.unitFa,
   description: p.description,
   categoryId: p.categoryId,
   brandId: p.brandId,
@@ -252,6 +254,7 @@ export async function adminEditProduct(db: Db, auth: AuthContext | null, input: 
     const next = {
       name: input.name,
       unit: input.unit,
+      unitFa: input.unitFa === undefined ? before.unitFa : input.unitFa || null,
       description: input.description,
       categoryId: input.categoryId,
       brandId: input.brandId,

@@ -150,13 +150,15 @@ interface ListingRow {
   store_count: number
   name_fa: string | null
   brand_name_fa: string | null
+  unit_fa: string | null
 }
 
-// The Persian names come from the products and brands themselves (the read model keeps the English
-// ones): a card in fa shows them where the catalogue has them.
+// The Persian names and unit come from the products and brands themselves (the read model keeps the
+// English ones): a card in fa shows them where the catalogue has them.
 export const CARD_COLUMNS = sql`product_id, slug, name, unit, brand_name, image, price, list_price, moq, in_stock, discount, store_count,
   (select p.name_fa from products p where p.id = product_listings.product_id) as name_fa,
-  (select b.name_fa from products p join brands b on b.id = p.brand_id where p.id = product_listings.product_id) as brand_name_fa`
+  (select b.name_fa from products p join brands b on b.id = p.brand_id where p.id = product_listings.product_id) as brand_name_fa,
+  (select p.unit_fa from products p where p.id = product_listings.product_id) as unit_fa`
 
 export function toCard(row: ListingRow, words: readonly string[] = []): ProductCard {
   const fa = currentLocale() === 'fa'
@@ -165,7 +167,7 @@ export function toCard(row: ListingRow, words: readonly string[] = []): ProductC
     id: Number(row.product_id),
     slug: row.slug,
     name,
-    unit: row.unit,
+    unit: (fa && row.unit_fa) || row.unit,
     brand: (fa && row.brand_name_fa) || row.brand_name,
     image: row.image,
     lowestPrice: Number(row.price),

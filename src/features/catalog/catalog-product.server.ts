@@ -1,5 +1,5 @@
 import '@tanstack/react-start/server-only'
-import { currentLocale } from '~/lib/i18n'
+import { currentLocale, textInLocale } from '~/lib/i18n'
 import { sql, type SQL } from 'drizzle-orm'
 import { now } from '~/server/clock.server'
 import { selectRows, type DbOrTx } from '~/server/db/client.server'
@@ -20,6 +20,7 @@ interface OfferRow {
   pieces_per_pack: number
   store_slug: string
   store_name: string
+  store_name_fa: string | null
   store_city: string
   seller_id: number
   seller_name: string
@@ -70,7 +71,7 @@ async function liveOffersWhere(db: DbOrTx, where: SQL, at: Date): Promise<Map<nu
     db,
     sql`
       select s.id as sku_id, s.sku, s.remaining_quantity, s.always_available, s.pieces_per_pack,
-        st.slug as store_slug, st.name as store_name, st.city as store_city,
+        st.slug as store_slug, st.name as store_name, st.name_fa as store_name_fa, st.city as store_city,
         se.id as seller_id, se.display_name as seller_name,
         p.unit_price, p.offer_price, p.price_per_piece, p.min_quantity, p.valid_from, p.valid_to
       from skus s
@@ -103,7 +104,7 @@ async function liveOffersWhere(db: DbOrTx, where: SQL, at: Date): Promise<Map<nu
     }
     offers.set(Number(row.sku_id), {
       sku: row.sku,
-      storeName: row.store_name,
+      storeName: textInLocale(row.store_name, row.store_name_fa),
       storeSlug: row.store_slug,
       storeCity: row.store_city,
       sellerId: Number(row.seller_id),
@@ -141,6 +142,7 @@ export async function getProductDetail(db: DbOrTx, slug: string): Promise<Produc
     name_fa: string | null
     description: string
     unit: string
+    unit_fa: string | null
     category_id: number
     brand_slug: string | null
     brand_name: string | null
@@ -148,7 +150,7 @@ export async function getProductDetail(db: DbOrTx, slug: string): Promise<Produc
   }>(
     db,
     sql`
-      select p.id, p.slug, p.name, p.name_fa, p.description, p.unit, p.category_id, b.slug as brand_slug, b.name as brand_name,
+      select p.id, p.slug, p.name, p.name_fa, p.description, p.unit, p.unit_fa, p.category_id, b.slug as brand_slug, b.name as brand_name,
         b.name_fa as brand_name_fa
       from products p left join brands b on b.id = p.brand_id and b.status = 'approved'
       where p.slug = ${slug} and p.status = 'active' and p.review_state <> 'hidden'
@@ -176,6 +178,7 @@ export async function getProductDetail(db: DbOrTx, slug: string): Promise<Produc
     nameFa: product.name_fa,
     description: product.description,
     unit: product.unit,
+    unitFa: product.unit_fa,
     brand:
       product.brand_slug && product.brand_name
         ? {

@@ -1,5 +1,6 @@
 import '@tanstack/react-start/server-only'
 import { sql } from 'drizzle-orm'
+import { textInLocale } from '~/lib/i18n'
 import { selectRows, type DbOrTx } from '~/server/db/client.server'
 import { searchWords } from './catalog-highlight'
 import type { StoreListInput } from './catalog.schemas'
@@ -14,6 +15,7 @@ import type { StoreList, StoreSummary } from './catalog.types'
 interface StoreRow {
   slug: string
   name: string
+  name_fa: string | null
   description: string
   logo: string | null
   city: string
@@ -25,7 +27,7 @@ interface StoreRow {
 
 const toStore = (r: StoreRow): StoreSummary => ({
   slug: r.slug,
-  name: r.name,
+  name: textInLocale(r.name, r.name_fa),
   description: r.description,
   logo: r.logo,
   city: r.city,
@@ -50,7 +52,11 @@ export async function listStores(
   options: { count?: boolean } = {},
 ): Promise<StoreList> {
   const words = input.q ? searchWords(input.q) : []
-  const nameFilter = words.length ? sql`and lower(st.name) like ${`%${words.join('%')}%`}` : sql``
+  // Either name matches: the English one, or the Persian one folded as the typed words are.
+  const pattern = `%${words.join('%')}%`
+  const nameFilter = words.length
+    ? sql`and (lower(st.name) like ${pattern} or search_normalize(lower(st.name_fa)) like ${pattern})`
+    : sql``
   const offset = (input.page - 1) * input.per_page
   const [stocked, total] = await Promise.all([
     selectRows<StoreRow>(
@@ -60,7 +66,7 @@ export async function listStores(
           select value as s, sum(n)::int as n from listing_counts where scope = 0 and facet = 'store'
           group by value having sum(n) > 0
         )
-        select st.slug, st.name, st.description, st.logo, st.city, se.id as seller_id,
+        select st.slug, st.name, st.name_fa, st.description, st.logo, st.city, se.id as seller_id,
           se.display_name as seller_name, c.n as product_count, st.created_at
         -- "offset 0" keeps the counts a subquery sorted on its own, so the stores and sellers are
         -- joined by key in that order and the limit stops the reading.
@@ -91,7 +97,7 @@ export async function listStores(
               select value as s, sum(n)::int as n from listing_counts where scope = 0 and facet = 'store'
               group by value
             )
-            select st.slug, st.name, st.description, st.logo, st.city, se.id as seller_id,
+            select st.slug, st.name, st.name_fa, st.description, st.logo, st.city, se.id as seller_id,
               se.display_name as seller_name, coalesce(c.n, 0) as product_count, st.created_at
             from stores st
             join sellers se on se.id = st.seller_id and se.status = 'approved'
@@ -114,7 +120,7 @@ export async function getStore(db: DbOrTx, slug: string): Promise<StoreSummary |
   const [row] = await selectRows<StoreRow>(
     db,
     sql`
-      select st.slug, st.name, st.description, st.logo, st.city, se.id as seller_id,
+      select st.slug, st.name, st.name_fa, st.description, st.logo, st.city, se.id as seller_id,
         se.display_name as seller_name,
         (select coalesce(sum(n), 0)::int from listing_counts
           where scope = 0 and facet = 'store' and value = st.id) as product_count,

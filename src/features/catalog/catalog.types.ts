@@ -93,6 +93,7 @@ export interface PriceTier {
 /** Spec §3 "Product offer on a store", plus its tiers and a link to the store. */
 export interface ProductOffer {
   sku: string
+  /** In the request's language (the Persian name in fa when the store has one). */
   storeName: string
   storeSlug: string
   storeCity: string
@@ -117,6 +118,8 @@ export interface ProductDetail {
   nameFa: string | null
   description: string
   unit: string
+  /** The selling unit in Persian, when the product has one (`unitInLocale`). */
+  unitFa: string | null
   brand: { slug: string; name: string } | null
   /** Root first, the product's own category last. */
   categoryTrail: { slug: string; name: string }[]

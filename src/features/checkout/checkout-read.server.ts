@@ -47,6 +47,7 @@ function checkoutQuery(db: DbOrTx, userId: number, cartId: number, at: Date) {
       alwaysAvailable: skus.alwaysAvailable,
       storeId: stores.id,
       storeName: stores.name,
+      storeNameFa: stores.nameFa,
       storeCity: stores.city,
       storePickupAddress: stores.pickupAddress,
       storePickupHours: stores.pickupHours,
@@ -54,6 +55,7 @@ function checkoutQuery(db: DbOrTx, userId: number, cartId: number, at: Date) {
       productName: products.name,
       productSlug: products.slug,
       unit: products.unit,
+      unitFa: products.unitFa,
       onOffer: sql<boolean>`(${sellers.status} = 'approved' and ${skus.status} = 'active'
         and ${stores.status} = 'active' and ${products.status} = 'active' and ${stores.sellerId} = ${carts.sellerId})`,
       photoUrl: firstPhotoUrl(products.id),
@@ -94,7 +96,9 @@ function toLine(row: Row): CheckoutLineRow {
     productSlug: row.productSlug,
     image: row.photoUrl,
     unit: row.unit,
+    unitFa: row.unitFa,
     storeName: row.storeName,
+    storeNameFa: row.storeNameFa,
     quantity,
     tierMinQuantity: price?.priceMinQuantity ?? 1,
     unitPrice,
@@ -146,6 +150,7 @@ function pickupPoints(lines: CheckoutLineRow[]): PickupPoint[] {
     if (!byStore.has(line.storeId))
       byStore.set(line.storeId, {
         store: line.storeName,
+        storeFa: line.storeNameFa,
         city: line.storeCity,
         address: line.storePickupAddress,
         hours: line.storePickupHours,

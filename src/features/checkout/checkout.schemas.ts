@@ -60,7 +60,10 @@ export interface CheckoutLine {
   productSlug: string
   image: string | null
   unit: string
+  /** The Persian unit and store name, when there are: shown in fa (`textInLocale`), kept on the order. */
+  unitFa: string | null
   storeName: string
+  storeNameFa: string | null
   quantity: number
   /** The applied tier's minimum quantity ("from N units"). */
   tierMinQuantity: number
@@ -80,6 +83,8 @@ export interface CheckoutLine {
 /** A store a pickup order is collected from: its pickup address and hours (empty when not given). */
 export interface PickupPoint {
   store: string
+  /** The store's Persian name, when it has one (kept on the order with the rest). */
+  storeFa: string | null
   city: string
   address: string
   hours: string

@@ -116,8 +116,10 @@ async function buyableOffers(tx: Tx, sellerId: number, now: Date) {
       productName: products.name,
       productSlug: products.slug,
       unit: products.unit,
+      unitFa: products.unitFa,
       storeId: stores.id,
       storeName: stores.name,
+      storeNameFa: stores.nameFa,
       storeCity: stores.city,
     })
     .from(skus)
@@ -237,7 +239,9 @@ export async function seedDemoOrders(
         productName: o.productName,
         productSlug: o.productSlug,
         unit: o.unit,
+        unitFa: o.unitFa,
         storeName: o.storeName,
+        storeNameFa: o.storeNameFa,
         quantity,
         tierMinQuantity: price.priceMinQuantity,
         unitPrice: price.unitPrice,

@@ -120,7 +120,7 @@ export async function editorPages(db: DbOrTx, magazineId: number): Promise<BareP
   const items = await selectRows<EditorItemRow>(
     db,
     sql`
-      select i.id, i.page_id, i.sku_id, s.sku, ${localName('pr')} as name, i.note, st.name as store_name,
+      select i.id, i.page_id, i.sku_id, s.sku, ${localName('pr')} as name, i.note, ${localName('st')} as store_name,
         (select ph.url from product_photos ph where ph.product_id = pr.id order by ph.position, ph.id limit 1) as image,
         (s.status = 'active' and st.status = 'active' and pr.status = 'active') as live
       from magazine_items i

@@ -32,7 +32,7 @@ export async function pickableSkus(
     category_name: string
   }>(
     db,
-    sql`select s.id, s.sku, ${localName('pr')} as name, st.id as store_id, st.name as store_name, ${localName('c')} as category_name,
+    sql`select s.id, s.sku, ${localName('pr')} as name, st.id as store_id, ${localName('st')} as store_name, ${localName('c')} as category_name,
         (select ph.url from product_photos ph where ph.product_id = pr.id order by ph.position, ph.id limit 1) as image
       ${from} where ${where} order by pr.name, s.id
       limit ${PAGE_SIZE} offset ${(input.page - 1) * PAGE_SIZE}`,

@@ -1,6 +1,6 @@
 import '@tanstack/react-start/server-only'
 import { m } from '~/lib/messages'
-import { localName } from './local-names.server'
+import { localName, localUnit } from './local-names.server'
 import { formatNumber } from '~/lib/money'
 import { sql } from 'drizzle-orm'
 import { liveOffersOfSkus } from '~/features/catalog/catalog-product.server'
@@ -41,9 +41,11 @@ interface CardRow {
   cutoff_at: string | Date | null
 }
 
-const CARD_COLUMNS = sql`m.identify, m.title, m.season, m.cover, m.cutoff_at, se.id as seller_id, se.display_name as seller_name,
+// A function, not a constant: the store names are in the request's language.
+const cardColumns =
+  () => sql`m.identify, m.title, m.season, m.cover, m.cutoff_at, se.id as seller_id, se.display_name as seller_name,
   (select count(*)::int from magazine_items i join magazine_pages p on p.id = i.page_id where p.magazine_id = m.id) as items,
-  (select array_agg(distinct st.name) from magazine_items i join magazine_pages p on p.id = i.page_id
+  (select array_agg(distinct ${localName('st')}) from magazine_items i join magazine_pages p on p.id = i.page_id
     join skus s on s.id = i.sku_id join stores st on st.id = s.store_id where p.magazine_id = m.id) as store_names`
 
 const toCard = (r: CardRow): MagazineCard => ({
@@ -77,7 +79,7 @@ export async function listPublicMagazines(db: DbOrTx, search: MagazineListSearch
     }`
   const rows = await selectRows<CardRow>(
     db,
-    sql`select ${CARD_COLUMNS} from magazines m join sellers se on se.id = m.seller_id where ${where}
+    sql`select ${cardColumns()} from magazines m join sellers se on se.id = m.seller_id where ${where}
       order by m.published_at desc nulls last, m.id desc limit ${PUBLIC_PAGE_SIZE} offset ${(page - 1) * PUBLIC_PAGE_SIZE}`,
   )
   const [count] = await selectRows<{ n: number }>(
@@ -117,7 +119,7 @@ export async function featuredMagazines(db: DbOrTx, options: { storeSlug?: strin
   const at = now().toISOString()
   const rows = await selectRows<CardRow>(
     db,
-    sql`select ${CARD_COLUMNS} from magazines m join sellers se on se.id = m.seller_id
+    sql`select ${cardColumns()} from magazines m join sellers se on se.id = m.seller_id
       where ${VISIBLE} and (m.cutoff_at is null or m.cutoff_at > ${at}::timestamptz)
       ${
         options.storeSlug
@@ -187,7 +189,7 @@ export async function getPublicMagazine(db: DbOrTx, identify: string): Promise<P
   const items = await selectRows<ItemRow>(
     db,
     sql`select i.id as item_id, i.page_id, i.note, s.id as sku_id, s.sku, pr.id as product_id, pr.slug as product_slug,
-        ${localName('pr')} as name, pr.unit, ${localName('b')} as brand, st.name as store_name, st.slug as store_slug, st.seller_id, se.display_name as seller_name,
+        ${localName('pr')} as name, ${localUnit('pr')} as unit, ${localName('b')} as brand, ${localName('st')} as store_name, st.slug as store_slug, st.seller_id, se.display_name as seller_name,
         pr.status = 'active' as product_active,
         (select ph.url from product_photos ph where ph.product_id = pr.id order by ph.position, ph.id limit 1) as image
       from magazine_items i join magazine_pages p on p.id = i.page_id

@@ -1,6 +1,6 @@
 import '@tanstack/react-start/server-only'
 import { constants } from '#app-config'
-import { currentLocale, currentMoneyUnit } from '~/lib/i18n'
+import { currentLocale, currentMoneyUnit, textInLocale } from '~/lib/i18n'
 import { m } from '~/lib/messages'
 import { formatMoney, formatNumber } from '~/lib/money'
 import { formatTehranDay, tehranDayStart } from '~/lib/tehran-time'
@@ -167,7 +167,10 @@ function drawPickup(doc: PDFKit.PDFDocument, at: Layout, invoice: InvoiceView) {
   heading(doc, at, m.server_invoice_pickup_from(), MARGIN, doc.y, CONTENT_WIDTH)
   doc.fillColor(INK)
   for (const point of points) {
-    const place = m.server_invoice_pickup_place({ store: point.store, city: point.city })
+    const place = m.server_invoice_pickup_place({
+      store: textInLocale(point.store, point.storeFa),
+      city: point.city,
+    })
     write(doc, place, 'bold', 9.5, MARGIN, doc.y + 3, CONTENT_WIDTH, align)
     if (point.address) write(doc, point.address, 'regular', 9.5, MARGIN, doc.y + 1, CONTENT_WIDTH, align)
     if (point.hours)
@@ -266,7 +269,10 @@ function drawLines(doc: PDFKit.PDFDocument, at: Layout, invoice: InvoiceView, mo
     drawTextBlock(doc, name, itemX, y, at.align('left'))
     doc.fillColor(MUTED)
     if (!platform) {
-      const skuLine = m.server_invoice_sku_line({ sku: line.sku, unit: line.unit })
+      const skuLine = m.server_invoice_sku_line({
+        sku: line.sku,
+        unit: textInLocale(line.unit, line.unit_fa),
+      })
       write(doc, skuLine, 'regular', 8.5, itemX, y + nameHeight + 2, itemWidth, at.align('left'))
     }
     const cell = (index: 1 | 2 | 3, text: string, size: number, dy = 0) => {

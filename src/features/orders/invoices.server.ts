@@ -178,6 +178,7 @@ async function loadInvoiceView(
       product_name: line.productName,
       sku: line.sku,
       unit: line.unit,
+      unit_fa: line.unitFa,
       quantity: line.quantity,
       unit_price: line.unitPrice,
       offer_price: line.offerPrice,

@@ -13,6 +13,8 @@ export interface InvoiceLineView {
   product_name: string
   sku: string
   unit: string
+  /** The Persian unit at the order, when there was one (shown in fa). */
+  unit_fa: string | null
   quantity: number
   unit_price: number
   /** 0: no offer. */
@@ -39,7 +41,7 @@ export interface InvoiceView {
   issued_at: string
   order: { id: number; number: string; status: string; delivery_method: 'seller_delivery' | 'pickup' }
   /** Pickup orders: where and when the buyer collects the goods, per store. */
-  pickup_points?: { store: string; city: string; address: string; hours: string }[]
+  pickup_points?: { store: string; storeFa?: string | null; city: string; address: string; hours: string }[]
   seller: InvoicePartyView
   buyer: InvoicePartyView
   lines: InvoiceLineView[]

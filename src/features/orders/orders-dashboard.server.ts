@@ -2,6 +2,7 @@ import '@tanstack/react-start/server-only'
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, notInArray, sql } from 'drizzle-orm'
 import { requireApprovedSeller } from '~/server/auth/guards.server'
 import type { AuthContext } from '~/server/auth/session.server'
+import { textInLocale } from '~/lib/i18n'
 import { now } from '~/server/clock.server'
 import { serverConfig } from '~/server/config.server'
 import type { DbOrTx } from '~/server/db/client.server'
@@ -59,6 +60,7 @@ export async function getSellerDashboard(db: DbOrTx, auth: AuthContext | null): 
         sku: skus.sku,
         productName: products.name,
         storeName: stores.name,
+        storeNameFa: stores.nameFa,
         remaining: skus.remainingQuantity,
       })
       .from(skus)
@@ -106,7 +108,7 @@ export async function getSellerDashboard(db: DbOrTx, auth: AuthContext | null): 
     low_stock: lowStock.map((row) => ({
       sku: row.sku,
       product_name: row.productName,
-      store_name: row.storeName,
+      store_name: textInLocale(row.storeName, row.storeNameFa),
       remaining_quantity: row.remaining,
     })),
     low_stock_total: lowStockTotal?.n ?? 0,

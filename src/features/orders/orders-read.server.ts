@@ -1,6 +1,7 @@
 import '@tanstack/react-start/server-only'
 import { and, asc, count, desc, eq, exists, gte, lt, sql, type SQL } from 'drizzle-orm'
 import { orderStatuses, type OrderActorKind, type OrderStatus } from '~/lib/domain-enums'
+import { nameInLocale } from '~/lib/i18n'
 import { tehranDayEnd, tehranDayStart } from '~/lib/tehran-time'
 import { requireApprovedSeller, requireUser } from '~/server/auth/guards.server'
 import type { AuthContext } from '~/server/auth/session.server'
@@ -136,7 +137,7 @@ export async function listSellerOrders(
       .where(and(...scope))
       .groupBy(orders.status),
     db
-      .select({ id: stores.id, name: stores.name })
+      .select({ id: stores.id, name: stores.name, nameFa: stores.nameFa })
       .from(stores)
       .where(eq(stores.sellerId, sellerId))
       .orderBy(asc(stores.name), asc(stores.id)),
@@ -151,7 +152,7 @@ export async function listSellerOrders(
     page: filters.page,
     per_page: filters.per_page,
     counts,
-    stores: storeRows,
+    stores: storeRows.map((s) => ({ id: s.id, name: nameInLocale(s) })),
   }
 }
 
@@ -310,7 +311,9 @@ const lineView = (line: typeof orderLines.$inferSelect) => ({
   product_name: line.productName,
   product_slug: line.productSlug,
   unit: line.unit,
+  unit_fa: line.unitFa,
   store_name: line.storeName,
+  store_name_fa: line.storeNameFa,
   quantity: line.quantity,
   unit_price: line.unitPrice,
   offer_price: line.offerPrice,

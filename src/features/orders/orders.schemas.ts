@@ -122,7 +122,10 @@ export interface OrderLineView {
   product_name: string
   product_slug: string
   unit: string
+  /** The Persian unit and store name at the order, when there were (shown in fa). */
+  unit_fa: string | null
   store_name: string
+  store_name_fa: string | null
   quantity: number
   unit_price: number
   offer_price: number
@@ -174,7 +177,7 @@ export interface OrderDetail {
   } | null
   pickup_city: string | null
   /** Pickup orders: each store's pickup address and hours (empty strings when the store gave none). */
-  pickup_points: { store: string; city: string; address: string; hours: string }[]
+  pickup_points: { store: string; storeFa?: string | null; city: string; address: string; hours: string }[]
   note: string
   currency: string
   subtotal: number

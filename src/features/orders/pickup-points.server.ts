@@ -17,6 +17,7 @@ export async function orderPickupPoints(
   const rows = await db
     .selectDistinct({
       store: stores.name,
+      storeFa: stores.nameFa,
       city: stores.city,
       address: stores.pickupAddress,
       hours: stores.pickupHours,

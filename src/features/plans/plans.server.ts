@@ -200,6 +200,7 @@ export function platformInvoiceView(
         product_name: description,
         sku: membership ? 'PLUS' : 'PLAN',
         unit: membership ? 'year' : 'period',
+        unit_fa: null,
         quantity: 1,
         unit_price: row.listPrice,
         offer_price: row.credit > 0 ? row.listPrice - row.credit : 0,

@@ -49,6 +49,7 @@ const auditedProduct = (p: ProductRow, attributes: ProductFields['attributes']) 
   categoryId: p.categoryId,
   brandId: p.brandId,
   unit: p.unit,
+  unitFa: p.unitFa,
   description: p.description,
   status: p.status,
   attributes,
@@ -155,6 +156,7 @@ export async function createProductWithSku(
           categoryId: fields.categoryId,
           brandId,
           unit: fields.unit,
+          unitFa: fields.unitFa || null,
           description: fields.description,
           createdBySellerId: actor.sellerId,
           // Live at once, and in the admin's review queue (DOMAIN.md "Product ownership").
@@ -223,6 +225,7 @@ export async function updateProduct(
           categoryId: fields.categoryId,
           brandId,
           unit: fields.unit,
+          unitFa: fields.unitFa === undefined ? before.unitFa : fields.unitFa || null,
           description: fields.description,
           updatedAt: now(),
           // An edit enters the review queue again; a hidden product stays hidden until the admin
@@ -310,6 +313,7 @@ export async function skuForEdit(db: Db, auth: AuthContext | null, code: string)
       categoryId: product.categoryId,
       brandId: product.brandId,
       unit: product.unit,
+      unitFa: product.unitFa,
       description: product.description,
       attributes,
       photos,

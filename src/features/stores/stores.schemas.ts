@@ -54,6 +54,11 @@ export const storeCitySchema = v.pipe(
 
 export const storeFieldsSchema = v.object({
   name: textSchema(80, { min: 2 }),
+  /**
+   * The store's name in Persian, shown to buyers browsing in Persian; empty: the name is shown.
+   * Left out (an older client): unchanged.
+   */
+  nameFa: v.optional(textSchema(80)),
   slug: slugSchema(),
   description: textSchema(2000),
   city: storeCitySchema,
@@ -130,6 +135,11 @@ export const productFieldsSchema = v.object({
    */
   newBrandName: v.optional(textSchema(60), ''),
   unit: textSchema(60, { min: 1 }),
+  /**
+   * The unit in Persian («کارتن ۱۲ عددی»), shown to buyers browsing in Persian; empty: the unit.
+   * Left out (an older client): unchanged.
+   */
+  unitFa: v.optional(textSchema(60)),
   description: textSchema(5000),
   attributes: v.pipe(
     v.array(attributeSchema),
@@ -176,6 +186,7 @@ export const similarProductsInput = v.object({ storeId: idSchema, name: textSche
 export interface StoreSummary {
   id: number
   name: string
+  nameFa: string | null
   slug: string
   city: string
   status: StoreStatus
@@ -269,6 +280,7 @@ export interface SkuEditView {
     categoryId: number
     brandId: number | null
     unit: string
+    unitFa: string | null
     description: string
     attributes: { key: string; value: string }[]
     photos: { url: string; alt: string }[]

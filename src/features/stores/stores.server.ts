@@ -43,6 +43,7 @@ const OPEN_ORDER_STATUSES = sql.raw(`('pending_payment', 'paid', 'accepted', 'sh
 /** The fields an audit event keeps of a store. */
 const auditedStore = (s: StoreRow) => ({
   name: s.name,
+  nameFa: s.nameFa,
   slug: s.slug,
   description: s.description,
   city: s.city,
@@ -73,7 +74,7 @@ export async function listStores(db: Db, auth: AuthContext | null): Promise<Stor
   const rows = await selectRows<StoreSummary>(
     db,
     sql`
-      select st.id, st.name, st.slug, st.city, st.status, st.logo,
+      select st.id, st.name, st.name_fa as "nameFa", st.slug, st.city, st.status, st.logo,
         count(s.id)::int as "skuCount",
         count(s.id) filter (where s.status = 'active' and st.status = 'active'
           and exists (select 1 from prices p where p.sku_id = s.id and p.valid_from <= now()
@@ -168,7 +169,7 @@ export async function createStore(
       await assertPlanAllows(tx, actor.sellerId, 'stores')
       const [row] = await tx
         .insert(stores)
-        .values({ sellerId: actor.sellerId, ...input, logo: logo?.url ?? null })
+        .values({ sellerId: actor.sellerId, ...input, nameFa: input.nameFa || null, logo: logo?.url ?? null })
         .returning()
       await recordAuditEvent(tx, {
         actorUserId: actor.auth.user.id,
@@ -217,7 +218,12 @@ export async function updateStore(
       const nextLogo = logo ? logo.url : removeLogo ? null : before.logo
       const [after] = await tx
         .update(stores)
-        .set({ ...fields, logo: nextLogo, updatedAt: new Date() })
+        .set({
+          ...fields,
+          nameFa: fields.nameFa === undefined ? before.nameFa : fields.nameFa || null,
+          logo: nextLogo,
+          updatedAt: new Date(),
+        })
         .where(eq(stores.id, storeId))
         .returning()
       await recordAuditEvent(tx, {

@@ -15,6 +15,7 @@ import { StateBadge } from './state-badge'
 const FIELD_LABELS: Record<string, () => string> = {
   name: m.content_product_field_name,
   unit: m.content_product_field_unit,
+  unitFa: m.content_product_field_unit_fa,
   description: m.content_product_field_description,
   categoryId: m.content_product_field_category,
   brandId: m.content_product_field_brand,
@@ -35,6 +36,7 @@ export function AdminProductEditForm({ product }: { product: AdminProductDetail 
     defaultValues: {
       name: product.name,
       unit: product.unit,
+      unitFa: product.unitFa ?? '',
       description: product.description,
       categoryId: String(product.categoryId),
       brandId: product.brandId === null ? '' : String(product.brandId),
@@ -102,6 +104,17 @@ export function AdminProductEditForm({ product }: { product: AdminProductDetail 
             hint={m.content_selling_unit_hint()}
             maxLength={60}
             required
+          />
+        )}
+      </form.AppField>
+      <form.AppField name="unitFa">
+        {(field) => (
+          <field.TextField
+            label={m.content_selling_unit_fa()}
+            hint={m.content_selling_unit_fa_hint()}
+            maxLength={60}
+            dir="rtl"
+            lang="fa"
           />
         )}
       </form.AppField>

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { AddToCompareButton } from '~/features/compare/components/add-to-compare-button'
 import { recordVisit } from '~/features/history/history-store'
-import { currentLocale, nameInLocale } from '~/lib/i18n'
+import { currentLocale, nameInLocale, unitInLocale } from '~/lib/i18n'
 import { formatNumber } from '~/lib/money'
 import type { ProductDetail } from '../catalog.types'
 import { Breadcrumbs } from './breadcrumbs'
@@ -59,7 +59,9 @@ export function ProductPage({ product, url }: { product: ProductDetail; url: str
               {product.nameFa}
             </p>
           ) : null}
-          <p className="text-sm text-stone-600">{m.catalog_product_sold_as({ unit: product.unit })}</p>
+          <p className="text-sm text-stone-600">
+            {m.catalog_product_sold_as({ unit: unitInLocale(product) })}
+          </p>
           {product.lowestPrice !== null ? (
             <div className="flex flex-wrap items-center gap-3">
               <Price

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { ResponsiveImage } from '~/features/images/responsive-image'
+import { textInLocale } from '~/lib/i18n'
 import { m } from '~/lib/messages'
 import { formatMoney, formatNumber } from '~/lib/money'
 import { Button } from '~/ui/button'
@@ -49,7 +50,8 @@ export function CheckoutLineItem({
           {line.productName}
         </Link>
         <p className="text-xs break-words text-stone-600">
-          {m.buyer_checkout_sku()} <span dir="ltr">{line.sku}</span> · {line.storeName} · {line.unit}
+          {m.buyer_checkout_sku()} <span dir="ltr">{line.sku}</span> ·{' '}
+          {textInLocale(line.storeName, line.storeNameFa)} · {textInLocale(line.unit, line.unitFa)}
         </p>
         {available ? (
           <div className="flex flex-wrap items-end justify-between gap-x-3 gap-y-1">

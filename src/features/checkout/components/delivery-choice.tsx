@@ -1,6 +1,7 @@
 import type { DeliveryMethod } from '~/lib/domain-enums'
 import { formatMoney } from '~/lib/money'
 import { cn } from '~/lib/cn'
+import { textInLocale } from '~/lib/i18n'
 import { m } from '~/lib/messages'
 import { PLUS_NAME } from '~/features/plus/plus.schemas'
 import type { CheckoutView, PickupPoint } from '../checkout.schemas'
@@ -13,7 +14,7 @@ function PickupPoints({ points }: { points: PickupPoint[] }) {
       {points.map((point) => (
         <li key={`${point.store}|${point.city}`} className="text-stone-700">
           <span className="block font-medium text-ink">
-            {m.buyer_checkout_point({ store: point.store, city: point.city })}
+            {m.buyer_checkout_point({ store: textInLocale(point.store, point.storeFa), city: point.city })}
           </span>
           <span className="block">{point.address || m.buyer_checkout_pickup_address_unknown()}</span>
           <span className="block">

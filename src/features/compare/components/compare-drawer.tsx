@@ -1,4 +1,4 @@
-import { nameInLocale } from '~/lib/i18n'
+import { nameInLocale, unitInLocale } from '~/lib/i18n'
 import { useQueries } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
@@ -131,7 +131,7 @@ export function CompareDrawer() {
               {row(m.account_compare_brand(), (p) => p?.brand?.name ?? dash)}
               {row(m.account_compare_category(), (p) => p?.categoryTrail.at(-1)?.name ?? dash)}
               {row(m.account_compare_stores(), (p) => (p ? formatNumber(p.offers.length) : dash))}
-              {row(m.account_compare_unit(), (p) => p?.unit ?? dash)}
+              {row(m.account_compare_unit(), (p) => (p ? unitInLocale(p) : dash))}
               {keys.map((key) => row(key, (p) => p?.attributes.find((a) => a.key === key)?.value ?? dash))}
             </tbody>
           </table>

@@ -1,6 +1,7 @@
 import { fa, persianProductName } from './catalog-fa'
 import { catalogTree, genericSentences, type Item, type TopCategory, type Variant } from './catalog-tree'
 import { Random, seedFrom } from './random'
+import { persianUnit } from './units-fa'
 import { slugify, uniqueSlugger } from './text'
 import type { ProductStatus } from '~/lib/domain-enums'
 
@@ -34,6 +35,8 @@ export interface ProductSpec {
   variantLabel: string
   description: string
   unit: string
+  /** The selling unit in Persian («کارتن ۱۲ عددی»), shown in the fa locale. */
+  unitFa: string
   piecesPerPack: number
   /** Typical price of one selling unit in IRR; offers vary around it. */
   basePrice: number
@@ -157,6 +160,7 @@ export function generateProducts(
       variantLabel: label,
       description: describe(rng, top, name, brandName, unit),
       unit,
+      unitFa: persianUnit(unit),
       piecesPerPack,
       basePrice,
       brandSlug: slugify(brandName),

@@ -15,6 +15,7 @@ import {
   type City,
 } from './people-words'
 import { Random, seedFrom } from './random'
+import { persianStoreName } from './store-names-fa'
 import { uniqueSlugger } from './text'
 
 export interface UserSpec {
@@ -39,6 +40,8 @@ const PICKUP_HOURS = [
 export interface StoreSpec {
   slug: string
   name: string
+  /** The same store named in Persian (store-names-fa), shown in the fa locale. */
+  nameFa: string
   description: string
   city: string
   /** Where and when buyers collect pickup orders (derived without the random stream, so the rest of the demo stays as it was). */
@@ -142,6 +145,7 @@ export function generateMarket(scale: number, seed = 1): Market {
     return {
       slug: nextStoreSlug(name),
       name,
+      nameFa: persianStoreName(name),
       description,
       city,
       pickupAddress,

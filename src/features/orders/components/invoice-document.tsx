@@ -1,4 +1,5 @@
 import { plusName } from '~/features/plus/plus.schemas'
+import { textInLocale } from '~/lib/i18n'
 import { m } from '~/lib/messages'
 import { formatMoney, formatNumber } from '~/lib/money'
 import type { InvoicePartyView, InvoiceView } from '../invoices.types'
@@ -102,7 +103,7 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceView }) {
               <li key={`${point.store}|${point.city}`}>
                 <address className="flex flex-col gap-0.5 not-italic">
                   <span className="font-semibold">
-                    {m.seller_order_pickup_point({ store: point.store, city: point.city })}
+                    {m.seller_order_pickup_point({ store: textInLocale(point.store, point.storeFa), city: point.city })}
                   </span>
                   {point.address ? <span className="text-stone-700">{point.address}</span> : null}
                   {point.hours ? <span className="text-stone-700">{m.seller_order_pickup_hours({ hours: point.hours })}</span> : null}
@@ -141,12 +142,12 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceView }) {
                   </span>
                   {/* Phones have no room for the quantity and price columns. */}
                   <span className="block text-xs text-stone-600 tabular-nums sm:hidden">
-                    {formatNumber(line.quantity)} {line.unit} ×{' '}
+                    {formatNumber(line.quantity)} {textInLocale(line.unit, line.unit_fa)} ×{' '}
                     {money(line.offer_price > 0 ? line.offer_price : line.unit_price)}
                   </span>
                 </td>
                 <td className="hidden px-3 py-2 text-end whitespace-nowrap tabular-nums sm:table-cell">
-                  {formatNumber(line.quantity)} {line.unit}
+                  {formatNumber(line.quantity)} {textInLocale(line.unit, line.unit_fa)}
                 </td>
                 <td className="hidden px-3 py-2 text-end whitespace-nowrap tabular-nums sm:table-cell">
                   {money(line.offer_price > 0 ? line.offer_price : line.unit_price)}

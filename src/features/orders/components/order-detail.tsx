@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { plusName } from '~/features/plus/plus.schemas'
+import { textInLocale } from '~/lib/i18n'
 import { m } from '~/lib/messages'
 import { formatMoney, formatNumber } from '~/lib/money'
 import { paymentReasonShortLabel } from '~/features/payments/payments.schemas'
@@ -98,12 +99,12 @@ export function OrderLines({ order }: { order: OrderDetail }) {
             <div className="flex min-w-0 flex-col gap-0.5">
               <span className="font-medium text-ink">{line.product_name}</span>
               <span className="text-xs text-stone-600">
-                <span dir="ltr">{line.sku}</span> · {line.store_name}
+                <span dir="ltr">{line.sku}</span> · {textInLocale(line.store_name, line.store_name_fa)}
               </span>
             </div>
             <div className="flex items-baseline justify-between gap-3 sm:shrink-0 sm:flex-col-reverse sm:items-end sm:gap-0.5">
               <span className="min-w-0 text-xs text-stone-600 tabular-nums">
-                {formatNumber(line.quantity)} {line.unit} ×{' '}
+                {formatNumber(line.quantity)} {textInLocale(line.unit, line.unit_fa)} ×{' '}
                 {money(line.offer_price > 0 ? line.offer_price : line.unit_price)}
                 {line.offer_price > 0 ? (
                   <>
@@ -212,7 +213,7 @@ function PickupDetails({ order }: { order: OrderDetail }) {
           <li key={`${point.store}|${point.city}`}>
             <address className="flex flex-col gap-0.5 not-italic">
               <span className="font-medium text-ink">
-                {m.seller_order_pickup_point({ store: point.store, city: point.city })}
+                {m.seller_order_pickup_point({ store: textInLocale(point.store, point.storeFa), city: point.city })}
               </span>
               <span>{point.address || m.seller_order_pickup_ask_address()}</span>
               <span className="text-stone-600">

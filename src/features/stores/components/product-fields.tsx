@@ -18,6 +18,7 @@ export interface ProductFormValues {
   /** A brand to request from the admin when it is not in the list (brandId then null). */
   newBrandName: string
   unit: string
+  unitFa: string
   description: string
   attributes: { key: string; value: string }[]
 }
@@ -28,6 +29,7 @@ export const newProductValues = (): ProductFormValues => ({
   brandId: null,
   newBrandName: '',
   unit: '',
+  unitFa: '',
   description: '',
   attributes: [],
 })
@@ -198,6 +200,17 @@ export const ProductFields = withFieldGroup({
               hint={m.inventory_unit_hint()}
               maxLength={60}
               required
+            />
+          )}
+        </group.AppField>
+        <group.AppField name="unitFa">
+          {(field) => (
+            <field.TextField
+              label={m.inventory_unit_fa()}
+              hint={m.inventory_unit_fa_hint()}
+              maxLength={60}
+              dir="rtl"
+              lang="fa"
             />
           )}
         </group.AppField>

@@ -2,6 +2,7 @@ import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { cn } from '~/lib/cn'
+import { unitInLocale } from '~/lib/i18n'
 import { formatNumber } from '~/lib/money'
 import { notify } from '~/lib/notify'
 import { FormError, UnsavedChangesGuard, useAppForm, useFormDirty } from '~/ui/form/app-form'
@@ -23,6 +24,7 @@ const PRODUCT_FIELDS = {
   brandId: 'brandId',
   newBrandName: 'newBrandName',
   unit: 'unit',
+  unitFa: 'unitFa',
   description: 'description',
   attributes: 'attributes',
 } as const
@@ -137,6 +139,7 @@ function ProductForm({ view, choices }: { view: SkuEditView; choices: ProductFor
       brandId: product.brandId,
       newBrandName: '',
       unit: product.unit,
+      unitFa: product.unitFa ?? '',
       description: product.description,
       attributes: product.attributes,
     },
@@ -200,7 +203,7 @@ function ProductReadOnly({ view, choices }: { view: SkuEditView; choices: Produc
               : brand.name
             : m.inventory_brand_none()}
         </Detail>
-        <Detail term={m.inventory_unit()}>{product.unit}</Detail>
+        <Detail term={m.inventory_unit()}>{unitInLocale(product)}</Detail>
         <Detail term={m.inventory_store_description()} wide>
           {product.description || '—'}
         </Detail>

@@ -11,6 +11,7 @@ import { m } from '~/lib/messages'
 
 export type StoreFormValues = {
   name: string
+  nameFa: string
   slug: string
   description: string
   city: string
@@ -21,6 +22,7 @@ export type StoreFormValues = {
 
 const EMPTY: StoreFormValues = {
   name: '',
+  nameFa: '',
   slug: '',
   description: '',
   city: '',
@@ -78,6 +80,16 @@ export function StoreForm({
         }}
       >
         {(field) => <field.TextField label={m.inventory_store_name()} required />}
+      </form.AppField>
+      <form.AppField name="nameFa">
+        {(field) => (
+          <field.TextField
+            label={m.inventory_store_name_fa()}
+            hint={m.inventory_store_name_fa_hint()}
+            dir="rtl"
+            lang="fa"
+          />
+        )}
       </form.AppField>
       <form.AppField name="slug" listeners={{ onChange: () => setSlugTouched(true) }}>
         {(field) => (

@@ -125,6 +125,15 @@ export function StoreOverview({ store }: { store: StoreDetail }) {
         <Detail term={m.inventory_store_orders_this_month()}>{formatNumber(store.ordersThisMonth)}</Detail>
       </dl>
       <dl className="grid gap-4 sm:grid-cols-2">
+        <Detail term={m.inventory_store_name_fa_term()}>
+          {store.nameFa ? (
+            <span lang="fa" dir="rtl">
+              {store.nameFa}
+            </span>
+          ) : (
+            '—'
+          )}
+        </Detail>
         <Detail term={m.inventory_store_city()}>{store.city}</Detail>
         <Detail term={m.inventory_store_public_page()}>
           <a href={`/store/${store.slug}`} className={linkClass} dir="ltr">

@@ -74,6 +74,8 @@ export const stores = pgTable(
       .references(() => sellers.id, { onDelete: 'restrict' }),
     slug: text('slug').notNull(),
     name: text('name').notNull(),
+    /** The Persian name, when there is one: shown in the fa locale (the name otherwise). */
+    nameFa: text('name_fa'),
     description: text('description').notNull().default(''),
     logo: text('logo'),
     city: text('city').notNull(),
@@ -102,6 +104,8 @@ export const products = pgTable(
       .references(() => categories.id, { onDelete: 'restrict' }),
     /** Selling unit, e.g. "carton of 12". */
     unit: text('unit').notNull(),
+    /** The selling unit in Persian («کارتن ۱۲ عددی»), shown in the fa locale; the unit when empty. */
+    unitFa: text('unit_fa'),
     status: productStatusEnum('status').notNull().default('active'),
     /** The seller who created the product maintains it (DOMAIN.md "The seller's side"); null: platform. */
     createdBySellerId: integer('created_by_seller_id').references(() => sellers.id, { onDelete: 'set null' }),

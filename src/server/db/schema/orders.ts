@@ -20,6 +20,8 @@ import { platformPurchases } from './plans'
 /** A store a pickup order is collected from, as it was when the order was placed. */
 export interface PickupPointSnapshot {
   store: string
+  /** The store's Persian name then; absent on orders placed before stores had one. */
+  storeFa?: string | null
   city: string
   address: string
   hours: string
@@ -134,6 +136,9 @@ export const orderLines = pgTable(
     productSlug: text('product_slug').notNull(),
     unit: text('unit').notNull(),
     storeName: text('store_name').notNull(),
+    /** The Persian unit and store name as they were at the order (shown in fa; null: none then). */
+    unitFa: text('unit_fa'),
+    storeNameFa: text('store_name_fa'),
     quantity: integer('quantity').notNull(),
     /** The applied tier's minimum quantity. */
     tierMinQuantity: integer('tier_min_quantity').notNull(),

@@ -44,6 +44,7 @@ function EditStorePage() {
           currentLogo={store.logo}
           initial={{
             name: store.name,
+            nameFa: store.nameFa ?? '',
             slug: store.slug,
             description: store.description,
             city: store.city,
