@@ -1,4 +1,5 @@
 import { m } from '~/lib/messages'
+import { isStockReason, stockReasonLabels } from '~/lib/stock-reasons'
 
 /**
  * Reasons the system gives in the audit trail (audit_events.reason) are codes, worded where they
@@ -46,16 +47,6 @@ const OLD_SENTENCES: Record<string, AuditReasonCode> = {
   'not renewed within the grace period': 'not_renewed_in_grace',
 }
 
-/** A stock adjustment's reason is its reason code, then the person's note: `damaged: 3 broken`. */
-const stockReasons: Record<string, () => string> = {
-  stocktake: m.inventory_reason_stocktake,
-  received: m.inventory_reason_received,
-  damaged: m.inventory_reason_damaged,
-  returned: m.inventory_reason_returned,
-  lost: m.inventory_reason_lost,
-  other: m.inventory_reason_other,
-}
-
 const own = <T extends object>(record: T, key: string): key is Extract<keyof T, string> =>
   Object.hasOwn(record, key)
 
@@ -70,8 +61,9 @@ export function auditReasonText(action: string, reason: string): string {
   if (action === 'stock.adjust') {
     const split = reason.indexOf(': ')
     const head = split < 0 ? reason : reason.slice(0, split)
-    if (own(stockReasons, head)) {
-      const label = stockReasons[head]!()
+    // A stock adjustment's reason is its reason code, then the person's note: `damaged: 3 broken`.
+    if (isStockReason(head)) {
+      const label = stockReasonLabels[head]()
       return split < 0
         ? label
         : m.admin_audit_reason_with_note({ reason: label, note: reason.slice(split + 2) })

@@ -3,22 +3,14 @@ import { skuSchema } from '~/features/basket/basket.schemas'
 import type { StockMovementKind } from '~/lib/domain-enums'
 import { m } from '~/lib/messages'
 import { formatNumber } from '~/lib/money'
+import { isStockReason, STOCK_REASONS, stockReasonLabels, type StockReason } from '~/lib/stock-reasons'
 
 /** /seller/inventory/stock/{sku} (issue #16): inputs and views, shared by the page and the server. */
 
-/** Why a person changed stock: a short list, with a note (required for "other"). */
-const reasonValues = ['stocktake', 'received', 'damaged', 'returned', 'lost', 'other'] as const
-export type StockReason = (typeof reasonValues)[number]
-const reasonLabels: Record<StockReason, () => string> = {
-  stocktake: m.inventory_reason_stocktake,
-  received: m.inventory_reason_received,
-  damaged: m.inventory_reason_damaged,
-  returned: m.inventory_reason_returned,
-  lost: m.inventory_reason_lost,
-  other: m.inventory_reason_other,
-}
+/** Why a person changed stock: a short list (lib/stock-reasons), with a note (required for "other"). */
+export type { StockReason }
 /** The reasons with their words in the page's language (a function: words follow the locale). */
-export const stockReasons = () => reasonValues.map((value) => ({ value, label: reasonLabels[value]() }))
+export const stockReasons = () => STOCK_REASONS.map((value) => ({ value, label: stockReasonLabels[value]() }))
 
 const modeValues = ['set', 'add', 'remove'] as const
 export type StockMode = (typeof modeValues)[number]
@@ -57,7 +49,7 @@ export const adjustStockInput = v.pipe(
     quantity: count(QUANTITY_MESSAGE),
     /** The stock the person saw: when it moved meanwhile, nothing changes (409). */
     expected: count(() => m.inventory_stock_expected_missing()),
-    reason: v.picklist(reasonValues, CHOOSE_REASON),
+    reason: v.picklist(STOCK_REASONS, CHOOSE_REASON),
     note: v.optional(
       v.pipe(
         v.string(),
@@ -161,7 +153,5 @@ const systemReasonLabels: Record<string, () => string> = {
 export function reasonLabel(reason: string | null): string | null {
   if (!reason) return null
   if (Object.hasOwn(systemReasonLabels, reason)) return systemReasonLabels[reason]!()
-  return (reasonValues as readonly string[]).includes(reason)
-    ? reasonLabels[reason as StockReason]()
-    : reason.replace(/_/g, ' ')
+  return isStockReason(reason) ? stockReasonLabels[reason]() : reason.replace(/_/g, ' ')
 }
