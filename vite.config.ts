@@ -79,6 +79,30 @@ function browserParaglideRuntime(): Plugin {
   }
 }
 
+/**
+ * Vite wraps every dynamic `import()` of the browser's chunks in its preload helper, which fetches
+ * the chunk's CSS and (with modulePreload) JS dependencies first. This app has no CSS but the one
+ * stylesheet in the document's head and `modulePreload: false` (below), so every wrap is
+ * `__vitePreload(() => import(…), [])` and the helper (~0.6 KB gzip of the entry chunk, issue #21)
+ * does nothing but delay the import by a microtask. It is replaced by one that runs the import.
+ * The build fails if a dynamic import ever gets dependencies to preload (a chunk importing CSS).
+ */
+function noPreloadHelper(): Plugin {
+  const id = '\0vite/preload-helper.js'
+  return {
+    name: 'omdeh:no-preload-helper',
+    enforce: 'pre',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    resolveId: (source) => (source === id ? id : null),
+    load: (loaded) => (loaded === id ? 'export const __vitePreload = (load) => load()' : null),
+    generateBundle(_options, bundle) {
+      for (const output of Object.values(bundle))
+        if (output.type === 'chunk' && output.code.includes('__vite__mapDeps'))
+          this.error(`${output.fileName} preloads dependencies of a dynamic import; see noPreloadHelper`)
+    },
+  }
+}
+
 export default defineConfig({
   build: {
     rolldownOptions: {
@@ -121,6 +145,7 @@ export default defineConfig({
   server: { port: 3000 },
   plugins: [
     lazyServerFnClient(),
+    noPreloadHelper(),
     browserParaglideRuntime(),
     tailwindcss(),
     tanstackStart({
