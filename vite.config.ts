@@ -103,6 +103,62 @@ function noPreloadHelper(): Plugin {
   }
 }
 
+/**
+ * Every compiled Paraglide message ends in a function of its own that picks the locale's variant
+ * (`(inputs, options = {}) => { const locale = …; if (locale === "en") return en_x(inputs); return
+ * fa_x(inputs) }`), some 55 bytes a message once minified, in every chunk for every message it uses
+ * (issue #21). In the browser's build each becomes a call of one shared picker with the variants in
+ * the project's locale order; the variants and what a message returns are unchanged. The build
+ * fails if a message module does not have the shape this expects (a Paraglide upgrade).
+ */
+function compactParaglideMessages(): Plugin {
+  const messagesDir = resolve('src/paraglide/messages')
+  const pickerId = '\0omdeh:paraglide-message-picker'
+  const { baseLocale, locales } = JSON.parse(
+    readFileSync(resolve('project.inlang/settings.json'), 'utf8'),
+  ) as { baseLocale: string; locales: string[] }
+  const picker =
+    /^export const (\w+) = \/\*\* @type \{[^\n]*\*\/ \(\((inputs(?: = \{\})?), options = \{\}\) => \{\n\tconst locale = experimentalStaticLocale \?\? options\.locale \?\? getLocale\(\)\n((?:\tif \(locale === "[\w-]+"\) return [\w-]+_\1\(inputs\)\n)*)\treturn (\w+)_\1\(inputs\)\n\}\);?$/m
+  return {
+    name: 'omdeh:compact-paraglide-messages',
+    enforce: 'pre',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    resolveId: (source) => (source === pickerId ? pickerId : null),
+    load(loaded) {
+      if (loaded !== pickerId) return null
+      return [
+        "import { getLocale } from '~/paraglide/runtime'",
+        `const locales = ${JSON.stringify(locales)}`,
+        `const base = ${locales.indexOf(baseLocale)}`,
+        "/** A message: its variants in the project's locale order (vite.config.ts). */",
+        '/* @__NO_SIDE_EFFECTS__ */',
+        'export function message(...variants) {',
+        '  return (inputs = {}, options = {}) => {',
+        '    const at = locales.indexOf(options.locale ?? getLocale())',
+        '    return variants[at < 0 ? base : at](inputs)',
+        '  }',
+        '}',
+      ].join('\n')
+    },
+    transform(code, id) {
+      if (dirname(id) !== messagesDir || !id.endsWith('.js') || id.endsWith('_index.js')) return null
+      const found = picker.exec(code)
+      if (!found) this.error(`${id}: not the Paraglide message shape compactParaglideMessages expects`)
+      const [whole, key, , branches, fallback] = found
+      const named = new Set([...branches.matchAll(/"([\w-]+)"\) return ([\w-]+)_/g)].map((b) => b[1]))
+      if (fallback !== baseLocale.replaceAll('-', '_') || named.size !== locales.length - 1)
+        this.error(`${id}: its locales are not the project's (${locales.join(', ')})`)
+      const variants = locales.map((locale) => `${locale.replaceAll('-', '_')}_${key}`).join(', ')
+      return {
+        code:
+          `import { message } from ${JSON.stringify(pickerId)};\n` +
+          code.replace(whole, `export const ${key} = /* @__PURE__ */ message(${variants});`),
+        map: null,
+      }
+    },
+  }
+}
+
 export default defineConfig({
   build: {
     rolldownOptions: {
@@ -147,6 +203,7 @@ export default defineConfig({
     lazyServerFnClient(),
     noPreloadHelper(),
     browserParaglideRuntime(),
+    compactParaglideMessages(),
     tailwindcss(),
     tanstackStart({
       router: {
