@@ -144,9 +144,14 @@ function compactParaglideMessages(): Plugin {
       if (dirname(id) !== messagesDir || !id.endsWith('.js') || id.endsWith('_index.js')) return null
       const found = picker.exec(code)
       if (!found) this.error(`${id}: not the Paraglide message shape compactParaglideMessages expects`)
-      const [whole, key, , branches, fallback] = found
-      const named = new Set([...branches.matchAll(/"([\w-]+)"\) return ([\w-]+)_/g)].map((b) => b[1]))
-      if (fallback !== baseLocale.replaceAll('-', '_') || named.size !== locales.length - 1)
+      const [whole, key, , branches = '', fallback] = found
+      const named = [...branches.matchAll(/"([\w-]+)"\) return /g)].map((branch) => branch[1])
+      const others = locales.filter((locale) => locale !== baseLocale)
+      if (
+        fallback !== baseLocale.replaceAll('-', '_') ||
+        named.length !== others.length ||
+        others.some((locale) => !named.includes(locale))
+      )
         this.error(`${id}: its locales are not the project's (${locales.join(', ')})`)
       const variants = locales.map((locale) => `${locale.replaceAll('-', '_')}_${key}`).join(', ')
       return {
