@@ -79,6 +79,91 @@ function browserParaglideRuntime(): Plugin {
   }
 }
 
+/**
+ * Vite wraps every dynamic `import()` of the browser's chunks in its preload helper, which fetches
+ * the chunk's CSS and (with modulePreload) JS dependencies first. This app has no CSS but the one
+ * stylesheet in the document's head and `modulePreload: false` (below), so every wrap is
+ * `__vitePreload(() => import(…), [])` and the helper (~0.6 KB gzip of the entry chunk, issue #21)
+ * does nothing but delay the import by a microtask. It is replaced by one that runs the import.
+ * The build fails if a dynamic import ever gets dependencies to preload (a chunk importing CSS).
+ */
+function noPreloadHelper(): Plugin {
+  const id = '\0vite/preload-helper.js'
+  return {
+    name: 'omdeh:no-preload-helper',
+    enforce: 'pre',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    resolveId: (source) => (source === id ? id : null),
+    load: (loaded) => (loaded === id ? 'export const __vitePreload = (load) => load()' : null),
+    generateBundle(_options, bundle) {
+      for (const output of Object.values(bundle))
+        if (output.type === 'chunk' && output.code.includes('__vite__mapDeps'))
+          this.error(`${output.fileName} preloads dependencies of a dynamic import; see noPreloadHelper`)
+    },
+  }
+}
+
+/**
+ * Every compiled Paraglide message ends in a function of its own that picks the locale's variant
+ * (`(inputs, options = {}) => { const locale = …; if (locale === "en") return en_x(inputs); return
+ * fa_x(inputs) }`), some 55 bytes a message once minified, in every chunk for every message it uses
+ * (issue #21). In the browser's build each becomes a call of one shared picker with the variants in
+ * the project's locale order; the variants and what a message returns are unchanged. The build
+ * fails if a message module does not have the shape this expects (a Paraglide upgrade).
+ */
+function compactParaglideMessages(): Plugin {
+  const messagesDir = resolve('src/paraglide/messages')
+  const pickerId = '\0omdeh:paraglide-message-picker'
+  const { baseLocale, locales } = JSON.parse(
+    readFileSync(resolve('project.inlang/settings.json'), 'utf8'),
+  ) as { baseLocale: string; locales: string[] }
+  const picker =
+    /^export const (\w+) = \/\*\* @type \{[^\n]*\*\/ \(\((inputs(?: = \{\})?), options = \{\}\) => \{\n\tconst locale = experimentalStaticLocale \?\? options\.locale \?\? getLocale\(\)\n((?:\tif \(locale === "[\w-]+"\) return [\w-]+_\1\(inputs\)\n)*)\treturn (\w+)_\1\(inputs\)\n\}\);?$/m
+  return {
+    name: 'omdeh:compact-paraglide-messages',
+    enforce: 'pre',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    resolveId: (source) => (source === pickerId ? pickerId : null),
+    load(loaded) {
+      if (loaded !== pickerId) return null
+      return [
+        "import { getLocale } from '~/paraglide/runtime'",
+        `const locales = ${JSON.stringify(locales)}`,
+        `const base = ${locales.indexOf(baseLocale)}`,
+        "/** A message: its variants in the project's locale order (vite.config.ts). */",
+        '/* @__NO_SIDE_EFFECTS__ */',
+        'export function message(...variants) {',
+        '  return (inputs = {}, options = {}) => {',
+        '    const at = locales.indexOf(options.locale ?? getLocale())',
+        '    return variants[at < 0 ? base : at](inputs)',
+        '  }',
+        '}',
+      ].join('\n')
+    },
+    transform(code, id) {
+      if (dirname(id) !== messagesDir || !id.endsWith('.js') || id.endsWith('_index.js')) return null
+      const found = picker.exec(code)
+      if (!found) this.error(`${id}: not the Paraglide message shape compactParaglideMessages expects`)
+      const [whole, key, , branches = '', fallback] = found
+      const named = [...branches.matchAll(/"([\w-]+)"\) return /g)].map((branch) => branch[1])
+      const others = locales.filter((locale) => locale !== baseLocale)
+      if (
+        fallback !== baseLocale.replaceAll('-', '_') ||
+        named.length !== others.length ||
+        others.some((locale) => !named.includes(locale))
+      )
+        this.error(`${id}: its locales are not the project's (${locales.join(', ')})`)
+      const variants = locales.map((locale) => `${locale.replaceAll('-', '_')}_${key}`).join(', ')
+      return {
+        code:
+          `import { message } from ${JSON.stringify(pickerId)};\n` +
+          code.replace(whole, `export const ${key} = /* @__PURE__ */ message(${variants});`),
+        map: null,
+      }
+    },
+  }
+}
+
 export default defineConfig({
   build: {
     rolldownOptions: {
@@ -121,7 +206,9 @@ export default defineConfig({
   server: { port: 3000 },
   plugins: [
     lazyServerFnClient(),
+    noPreloadHelper(),
     browserParaglideRuntime(),
+    compactParaglideMessages(),
     tailwindcss(),
     tanstackStart({
       router: {
