@@ -31,9 +31,11 @@ interface ResolvedFilters {
   /** The tsquery of the search words, when there is a search. */
   query: SQL | null
   /**
-   * `with` clause for every statement of the listing: `hits`, the ids of the products matching the
-   * search, read once through the GIN index and materialised, so that the listing conditions test
-   * membership in a hash instead of matching each row's document again (empty without a search).
+   * `with` clause for every statement of the listing: `hits`, the products matching the search, read
+   * once through the GIN index and materialised, so that the listing conditions test membership in a
+   * hash instead of matching each row's document again (empty without a search). Each hit carries
+   * the facet filter columns its document keeps (brand_id, price, moq, in_stock, discount: the
+   * listing's own values), so the conditions on them apply to the hits as they are to the listings.
    */
   hits: SQL
   words: string[]
@@ -81,7 +83,8 @@ async function resolveFilters(
     },
     query,
     hits: query
-      ? sql`with hits as materialized (select product_id from product_search where search @@ (${query}))`
+      ? sql`with hits as materialized (
+          select product_id, brand_id, price, moq, in_stock, discount from product_search where search @@ (${query}))`
       : sql``,
     words: parsed.words,
     corrected: parsed.corrected,
@@ -202,12 +205,19 @@ export async function listProducts(
   const sort = search.sort ?? 'relevance'
   const c = filters.conditions
   const rest = sql.join([c.store, c.category, c.brand, c.price, c.inStock, c.discount, c.moq], sql` and `)
-  const where = sql`${c.q} and ${rest}`
-  // A search and nothing else: its matches are exactly its hits (every search document belongs to a
-  // listing: product_search references product_listings), so they are counted without the listings.
-  const onlySearch =
-    filters.query !== null &&
-    [c.store, c.category, c.brand, c.price, c.inStock, c.discount, c.moq].every((x) => x === TRUE)
+  // The facet filters hold on the hits themselves (their documents carry those columns): a search
+  // narrows its hits by them first and looks up only the listings that pass.
+  const onHits = sql.join([c.brand, c.price, c.inStock, c.discount, c.moq], sql` and `)
+  const where = filters.query
+    ? sql`product_id in (select product_id from hits where ${onHits}) and ${c.store} and ${c.category}`
+    : sql`${c.q} and ${rest}`
+  // A search narrowed by nothing but those filters: its matches are exactly the hits that pass them
+  // (every search document belongs to a listing: product_search references product_listings), so
+  // they are counted without the listings.
+  const fromHits = filters.query !== null && c.store === TRUE && c.category === TRUE
+  const counting = cappedCountSql(
+    fromHits ? sql`select 1 from hits where ${onHits}` : sql`select 1 from product_listings where ${where}`,
+  )
   const ranked = filters.query !== null && sort === 'relevance'
   const offset = (page - 1) * perPage
   const withFacets = options.facets !== false
@@ -244,7 +254,7 @@ export async function listProducts(
           hits: filters.hits,
           base: sql`${c.q} and ${c.store} and ${c.category}`,
           narrowed: c.q !== TRUE || c.store !== TRUE || c.category !== TRUE,
-          cappedTotal: maintainedCount(filters, search) ?? cappedCountSql(where, onlySearch),
+          cappedTotal: maintainedCount(filters, search) ?? counting,
           filters: facetFilters(c),
           categories,
           categoryId: filters.categoryId,
@@ -259,11 +269,7 @@ export async function listProducts(
       : faceted?.cappedTotal != null
         ? capped(faceted.cappedTotal)
         : withFacets || options.count !== false
-          ? await cappedCount(
-              db,
-              filters.hits,
-              maintainedCount(filters, search) ?? cappedCountSql(where, onlySearch),
-            )
+          ? await cappedCount(db, filters.hits, maintainedCount(filters, search) ?? counting)
           : { total: rows.length, capped: false }
   const reachable = ranked ? Math.min(counted.total, RELEVANCE_WINDOW) : counted.total
   return {
@@ -290,11 +296,10 @@ export async function listProducts(
 }
 
 /**
- * The number of matches up to TOTAL_CAP + 1 (one more tells that there are more), as a scalar
- * subquery under the listing's `hits`: a search alone counts its hits without the listings.
+ * The number of `rows` (one per match) up to TOTAL_CAP + 1 (one more tells that there are more), as
+ * a scalar subquery under the listing's `hits`.
  */
-function cappedCountSql(where: SQL, onlySearch: boolean): SQL {
-  const rows = onlySearch ? sql`select 1 from hits` : sql`select 1 from product_listings where ${where}`
+function cappedCountSql(rows: SQL): SQL {
   return sql`select count(*) from (${rows} limit ${TOTAL_CAP + 1}) counted`
 }
 
