@@ -204,13 +204,17 @@ export async function listProducts(
   const page = search.page ?? 1
   const sort = search.sort ?? 'relevance'
   const c = filters.conditions
-  const rest = sql.join([c.store, c.category, c.brand, c.price, c.inStock, c.discount, c.moq], sql` and `)
   // The facet filters hold on the hits themselves (their documents carry those columns): a search
   // narrows its hits by them first and looks up only the listings that pass.
   const onHits = sql.join([c.brand, c.price, c.inStock, c.discount, c.moq], sql` and `)
   const where = filters.query
     ? sql`product_id in (select product_id from hits where ${onHits}) and ${c.store} and ${c.category}`
-    : sql`${c.q} and ${rest}`
+    : sql`${c.q} and ${c.store} and ${c.category} and ${onHits}`
+  // What a walk in an index's order tests each listing for (see firstMatches): not a join, its id
+  // against a hash of the hits that pass the facet filters, so that without a store or a category
+  // the walk reads the index alone, never a listing's row.
+  const walkTest = sql`(product_id in (select product_id from hits where ${onHits})) is true
+    and ${c.store} and ${c.category}`
   // A search narrowed by nothing but those filters: its matches are exactly the hits that pass them
   // (every search document belongs to a listing: product_search references product_listings), so
   // they are counted without the listings.
@@ -227,7 +231,7 @@ export async function listProducts(
           db,
           filters.hits,
           where,
-          rest,
+          walkTest,
           walkWorthIt(filters, search, RELEVANCE_WINDOW),
           filters.query!,
           perPage,
@@ -238,7 +242,7 @@ export async function listProducts(
             db,
             filters.hits,
             where,
-            rest,
+            walkTest,
             walkWorthIt(filters, search, offset + perPage),
             sort,
             perPage,
@@ -382,8 +386,9 @@ function walkWorthIt(filters: ResolvedFilters, search: ProductSearch, count: num
 }
 
 /**
- * `with` clauses ending in `matches`: the first `count` listings matching a search, in `order`,
- * with `columns` (the product id and the order's columns).
+ * `with` clauses ending in `matches`: the first `count` listings matching a search (`where`), in
+ * `order`, with `columns` (the product id and the order's columns). `walkTest` is the same
+ * condition as a walk tests it.
  *
  * When the word is broad, the first matches come soonest by walking the order's index and testing
  * each listing's id against the hashed hits: "bottle" fills a page of 24 cheapest after a few
@@ -395,7 +400,7 @@ function walkWorthIt(filters: ResolvedFilters, search: ProductSearch, count: num
 function firstMatches(
   hits: SQL,
   where: SQL,
-  rest: SQL,
+  walkTest: SQL,
   worthIt: SQL,
   order: SQL,
   columns: SQL,
@@ -405,8 +410,7 @@ function firstMatches(
     ${hits}, walked as materialized (
       select ${columns} from (select * from product_listings order by ${order} limit ${SEARCH_WALK}) w
       where ${worthIt}
-        -- Not a join: the ids are tested against a hash of the hits, in the index's order.
-        and (product_id in (select product_id from hits)) is true and ${rest}
+        and ${walkTest}
       order by ${order} limit ${count}
     ),
     matches as (
@@ -438,7 +442,7 @@ function sortedSearchPage(
   db: DbOrTx,
   hits: SQL,
   where: SQL,
-  rest: SQL,
+  walkTest: SQL,
   worthIt: SQL,
   sort: ProductSort,
   perPage: number,
@@ -448,7 +452,7 @@ function sortedSearchPage(
   return selectRows<ListingRow>(
     db,
     sql`
-      ${firstMatches(hits, where, rest, worthIt, order, sortColumns(sort), offset + perPage)},
+      ${firstMatches(hits, where, walkTest, worthIt, order, sortColumns(sort), offset + perPage)},
       shown as (select product_id from matches order by ${order} limit ${perPage} offset ${offset})
       select ${CARD_COLUMNS} from product_listings where product_id in (select product_id from shown)
       order by ${order}
@@ -465,7 +469,7 @@ function rankedPage(
   db: DbOrTx,
   hits: SQL,
   where: SQL,
-  rest: SQL,
+  walkTest: SQL,
   worthIt: SQL,
   query: SQL,
   perPage: number,
@@ -477,7 +481,7 @@ function rankedPage(
       ${firstMatches(
         hits,
         where,
-        rest,
+        walkTest,
         worthIt,
         POPULAR,
         sql`product_id, ordered_units_30d, store_count, created_at`,
