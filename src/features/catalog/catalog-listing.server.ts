@@ -33,9 +33,10 @@ interface ResolvedFilters {
   /**
    * `with` clause for every statement of the listing: `hits`, the products matching the search, read
    * once through the GIN index and materialised, so that the listing conditions test membership in a
-   * hash instead of matching each row's document again (empty without a search). Each hit carries
-   * the facet filter columns its document keeps (brand_id, price, moq, in_stock, discount: the
-   * listing's own values), so the conditions on them apply to the hits as they are to the listings.
+   * hash instead of matching each row's document again (empty without a search). When any facet
+   * filter is set, each hit carries the filter columns its document keeps (brand_id, price, moq,
+   * in_stock, discount: the listing's own values), so the conditions on them apply to the hits as
+   * they are to the listings.
    */
   hits: SQL
   words: string[]
@@ -70,6 +71,14 @@ async function resolveFilters(
   const categoryId = search.category ? (categories.bySlug.get(search.category)?.id ?? -1) : null
   const brandIds = (refs?.brand_ids ?? []).map(Number)
   const storeId = search.store ? (refs?.store_id ?? -1) : null
+  // The filter columns ride along with the hits only when a filter reads them.
+  const filtered =
+    Boolean(search.brand?.length) ||
+    search.min_price !== undefined ||
+    search.max_price !== undefined ||
+    Boolean(search.in_stock) ||
+    Boolean(search.discount) ||
+    search.max_moq !== undefined
   return {
     conditions: {
       q: query ? sql`product_id in (select product_id from hits)` : TRUE,
@@ -84,7 +93,8 @@ async function resolveFilters(
     query,
     hits: query
       ? sql`with hits as materialized (
-          select product_id, brand_id, price, moq, in_stock, discount from product_search where search @@ (${query}))`
+          select product_id${filtered ? sql`, brand_id, price, moq, in_stock, discount` : sql``}
+          from product_search where search @@ (${query}))`
       : sql``,
     words: parsed.words,
     corrected: parsed.corrected,
