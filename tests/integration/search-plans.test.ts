@@ -246,6 +246,12 @@ describe.skipIf(!usingPostgres())(
         () => plainPage('bottle', sql`${drinks} and in_stock`, sql`price, product_id`, 24, 0),
         true,
       ],
+      [
+        'discounted, MOQ at most 10, cheapest',
+        { q: 'bottle', discount: true, max_moq: 10, sort: 'price_asc' },
+        () => plainPage('bottle', sql`discount and moq <= 10`, sql`price, product_id`, 24, 0),
+        true,
+      ],
       // Deeper into a narrowed word: the walk is not expected to fill the pages before it.
       [
         'in a category, in stock, cheapest, page 4 of 48',
@@ -266,9 +272,42 @@ describe.skipIf(!usingPostgres())(
       expect(walkedRows(await analyzedPlanOf(handle.db, page)) > 0).toBe(walks)
     })
 
+    // A search filters and counts on its documents' copies of the listing's columns: they are the
+    // listing's own values after a refresh, the ones a targeted refresh rewrites included.
+    it('the search documents carry each listing’s brand, price, MOQ, stock and discount', async () => {
+      const mismatched = sql`
+        select count(*)::int as n from product_listings l
+        full join product_search s using (product_id)
+        where (l.brand_id, l.price, l.moq, l.in_stock, l.discount)
+          is distinct from (s.brand_id, s.price, s.moq, s.in_stock, s.discount)`
+      expect((await selectRows<{ n: number }>(handle.db, mismatched))[0]!.n).toBe(0)
+      // Sell out, discount and re-price a few products; their listing and document follow together.
+      const [{ ids }] = (await selectRows<{ ids: number[] }>(
+        handle.db,
+        sql`select array_agg(id order by id) as ids from (select id from products order by id limit 5) p`,
+      )) as [{ ids: number[] }]
+      const some = `{${ids.join(',')}}`
+      await handle.db.execute(
+        sql`update skus set remaining_quantity = 0 where product_id = any(${some}::int[])`,
+      )
+      await handle.db.execute(sql`
+        update prices set offer_price = 500000, min_quantity = 30
+        where sku_id in (select id from skus where product_id = any(${some}::int[]))`)
+      await refreshProductListings(handle.db, ids.map(Number), { searchUnchanged: true })
+      const stale = await selectRows<{ in_stock: boolean; discount: boolean; price: string; moq: number }>(
+        handle.db,
+        sql`select in_stock, discount, price, moq from product_search where product_id = any(${some}::int[])`,
+      )
+      expect(stale.map((r) => [r.in_stock, r.discount, Number(r.price), Number(r.moq)])).toEqual(
+        ids.map(() => [false, true, 500000, 30]),
+      )
+      expect((await selectRows<{ n: number }>(handle.db, mismatched))[0]!.n).toBe(0)
+    })
+
     // Totals past the facet sample (3,000 rows) are counted on their own: from the hits alone for a
-    // bare word, from the maintained counts for one of their filters alone. Every description says
-    // "carton" (12,000 hits, past the cap too).
+    // word with or without the filters its documents carry (brand, price, MOQ, stock, discount),
+    // from the maintained counts for one of those filters alone. Every description says "carton"
+    // (12,000 hits, past the cap too).
     const carton = sql`product_id in (select product_id from product_search where search @@ ${words('carton')})`
     const food = sql`category_path @> array[(select id from categories where slug = 'food-and-beverages')]`
     it.each<[string, ProductSearch, SQL]>([
@@ -276,6 +315,27 @@ describe.skipIf(!usingPostgres())(
       ['a word and discounted', { q: 'carton', discount: true }, sql`${carton} and discount`],
       ['a word and in stock', { q: 'carton', in_stock: true }, sql`${carton} and in_stock`],
       ['a word in a category', { q: 'carton', category: 'drinks' }, sql`${carton} and ${drinks}`],
+      [
+        'a word, two brands and an MOQ cap',
+        { q: 'carton', brand: ['golbarg', 'nobahar'], max_moq: 10 },
+        sql`${carton} and moq <= 10
+          and brand_id in (select id from brands where slug in ('golbarg', 'nobahar'))`,
+      ],
+      [
+        'a word and a price range',
+        { q: 'carton', min_price: 1_500_000, max_price: 4_000_000 },
+        sql`${carton} and price between 1500000 and 4000000`,
+      ],
+      [
+        'a word, in stock, discounted, under a price',
+        { q: 'carton', in_stock: true, discount: true, max_price: 950_000 },
+        sql`${carton} and in_stock and discount and price <= 950000`,
+      ],
+      [
+        'a word in a category, discounted',
+        { q: 'carton', category: 'drinks', discount: true },
+        sql`${carton} and ${drinks} and discount`,
+      ],
       ['discounted', { discount: true }, sql`discount`],
       ['in stock', { in_stock: true }, sql`in_stock`],
       [

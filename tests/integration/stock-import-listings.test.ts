@@ -1,11 +1,13 @@
 import { inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { setCatalogCacheEnabled } from '~/features/catalog/catalog-cache.server'
+import { listProducts } from '~/features/catalog/catalog-listing.server'
 import { refreshProductListings } from '~/features/catalog/catalog-refresh.server'
 import { applyImport, getImport, requestApply, revertImport } from '~/features/imports/imports.server'
 import { ledgerMismatches } from '~/features/inventory/stock-ledger.server'
 import type { Db } from '~/server/db/client.server'
 import { productListings, stockMovements } from '~/server/db/schema'
-import { createSeller, createSku, createStore } from '../factories/create'
+import { createProduct, createSeller, createSku, createStore } from '../factories/create'
 import { closeAuthTestDatabase, openAuthTestDatabase } from './auth-fixtures'
 import { checkedImport, sheetLine } from './import-fixtures'
 import { authOf, tempStorage } from './tickets-fixtures'
@@ -22,17 +24,23 @@ const storage = tempStorage()
 
 beforeAll(async () => {
   ;({ db } = await openAuthTestDatabase())
+  setCatalogCacheEnabled(false)
 })
-afterAll(closeAuthTestDatabase)
+afterAll(async () => {
+  setCatalogCacheEnabled(true)
+  await closeAuthTestDatabase()
+})
 
 describe('the catalogue after an import', () => {
   it('products go in and out of stock with the sheet, and back with the revert', async () => {
     const seller = await createSeller(db)
     const store = await createStore(db, { seller })
-    const soldOut = await createSku(db, { store, remainingQuantity: 0 })
-    const selling = await createSku(db, { store, remainingQuantity: 10 })
-    const plenty = await createSku(db, { store, remainingQuantity: 10 })
-    const madeToOrder = await createSku(db, { store, remainingQuantity: 0 })
+    const named = async (name: string, remainingQuantity: number) =>
+      createSku(db, { store, remainingQuantity, product: await createProduct(db, { name }) })
+    const soldOut = await named('Quokka flask sold out', 0)
+    const selling = await named('Quokka flask selling', 10)
+    const plenty = await named('Quokka flask plenty', 10)
+    const madeToOrder = await named('Quokka flask made to order', 0)
     const all = [soldOut, selling, plenty, madeToOrder]
     await refreshProductListings(
       db,
@@ -49,7 +57,13 @@ describe('the catalogue after an import', () => {
           ),
         )
       const byProduct = new Map(rows.map((r) => [r.productId, r.inStock]))
-      return all.map((s) => byProduct.get(s.productId))
+      const stock = all.map((s) => byProduct.get(s.productId))
+      // A search filtered to what is in stock shows the same products, and counts them: the search
+      // documents' copy of the stock follows an import too (it rebuilds no document).
+      const found = await listProducts(db, { q: 'quokka', in_stock: true, sort: 'newest' }, { facets: false })
+      expect(all.map((s) => found.items.some((item) => item.id === s.productId))).toEqual(stock)
+      expect(found.total).toBe(stock.filter(Boolean).length)
+      return stock
     }
     expect(await inStock()).toEqual([false, true, true, false])
 

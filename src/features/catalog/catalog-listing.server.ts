@@ -31,9 +31,12 @@ interface ResolvedFilters {
   /** The tsquery of the search words, when there is a search. */
   query: SQL | null
   /**
-   * `with` clause for every statement of the listing: `hits`, the ids of the products matching the
-   * search, read once through the GIN index and materialised, so that the listing conditions test
-   * membership in a hash instead of matching each row's document again (empty without a search).
+   * `with` clause for every statement of the listing: `hits`, the products matching the search, read
+   * once through the GIN index and materialised, so that the listing conditions test membership in a
+   * hash instead of matching each row's document again (empty without a search). When any facet
+   * filter is set, each hit carries the filter columns its document keeps (brand_id, price, moq,
+   * in_stock, discount: the listing's own values), so the conditions on them apply to the hits as
+   * they are to the listings.
    */
   hits: SQL
   words: string[]
@@ -68,6 +71,14 @@ async function resolveFilters(
   const categoryId = search.category ? (categories.bySlug.get(search.category)?.id ?? -1) : null
   const brandIds = (refs?.brand_ids ?? []).map(Number)
   const storeId = search.store ? (refs?.store_id ?? -1) : null
+  // The filter columns ride along with the hits only when a filter reads them.
+  const filtered =
+    Boolean(search.brand?.length) ||
+    search.min_price !== undefined ||
+    search.max_price !== undefined ||
+    Boolean(search.in_stock) ||
+    Boolean(search.discount) ||
+    search.max_moq !== undefined
   return {
     conditions: {
       q: query ? sql`product_id in (select product_id from hits)` : TRUE,
@@ -81,7 +92,9 @@ async function resolveFilters(
     },
     query,
     hits: query
-      ? sql`with hits as materialized (select product_id from product_search where search @@ (${query}))`
+      ? sql`with hits as materialized (
+          select product_id${filtered ? sql`, brand_id, price, moq, in_stock, discount` : sql``}
+          from product_search where search @@ (${query}))`
       : sql``,
     words: parsed.words,
     corrected: parsed.corrected,
@@ -201,13 +214,24 @@ export async function listProducts(
   const page = search.page ?? 1
   const sort = search.sort ?? 'relevance'
   const c = filters.conditions
-  const rest = sql.join([c.store, c.category, c.brand, c.price, c.inStock, c.discount, c.moq], sql` and `)
-  const where = sql`${c.q} and ${rest}`
-  // A search and nothing else: its matches are exactly its hits (every search document belongs to a
-  // listing: product_search references product_listings), so they are counted without the listings.
-  const onlySearch =
-    filters.query !== null &&
-    [c.store, c.category, c.brand, c.price, c.inStock, c.discount, c.moq].every((x) => x === TRUE)
+  // The facet filters hold on the hits themselves (their documents carry those columns): a search
+  // narrows its hits by them first and looks up only the listings that pass.
+  const onHits = sql.join([c.brand, c.price, c.inStock, c.discount, c.moq], sql` and `)
+  const where = filters.query
+    ? sql`product_id in (select product_id from hits where ${onHits}) and ${c.store} and ${c.category}`
+    : sql`${c.q} and ${c.store} and ${c.category} and ${onHits}`
+  // What a walk in an index's order tests each listing for (see firstMatches): not a join, its id
+  // against a hash of the hits that pass the facet filters, so that without a store or a category
+  // the walk reads the index alone, never a listing's row.
+  const walkTest = sql`(product_id in (select product_id from hits where ${onHits})) is true
+    and ${c.store} and ${c.category}`
+  // A search narrowed by nothing but those filters: its matches are exactly the hits that pass them
+  // (every search document belongs to a listing: product_search references product_listings), so
+  // they are counted without the listings.
+  const fromHits = filters.query !== null && c.store === TRUE && c.category === TRUE
+  const counting = cappedCountSql(
+    fromHits ? sql`select 1 from hits where ${onHits}` : sql`select 1 from product_listings where ${where}`,
+  )
   const ranked = filters.query !== null && sort === 'relevance'
   const offset = (page - 1) * perPage
   const withFacets = options.facets !== false
@@ -217,7 +241,7 @@ export async function listProducts(
           db,
           filters.hits,
           where,
-          rest,
+          walkTest,
           walkWorthIt(filters, search, RELEVANCE_WINDOW),
           filters.query!,
           perPage,
@@ -228,7 +252,7 @@ export async function listProducts(
             db,
             filters.hits,
             where,
-            rest,
+            walkTest,
             walkWorthIt(filters, search, offset + perPage),
             sort,
             perPage,
@@ -244,7 +268,7 @@ export async function listProducts(
           hits: filters.hits,
           base: sql`${c.q} and ${c.store} and ${c.category}`,
           narrowed: c.q !== TRUE || c.store !== TRUE || c.category !== TRUE,
-          cappedTotal: maintainedCount(filters, search) ?? cappedCountSql(where, onlySearch),
+          cappedTotal: maintainedCount(filters, search) ?? counting,
           filters: facetFilters(c),
           categories,
           categoryId: filters.categoryId,
@@ -259,11 +283,7 @@ export async function listProducts(
       : faceted?.cappedTotal != null
         ? capped(faceted.cappedTotal)
         : withFacets || options.count !== false
-          ? await cappedCount(
-              db,
-              filters.hits,
-              maintainedCount(filters, search) ?? cappedCountSql(where, onlySearch),
-            )
+          ? await cappedCount(db, filters.hits, maintainedCount(filters, search) ?? counting)
           : { total: rows.length, capped: false }
   const reachable = ranked ? Math.min(counted.total, RELEVANCE_WINDOW) : counted.total
   return {
@@ -290,11 +310,10 @@ export async function listProducts(
 }
 
 /**
- * The number of matches up to TOTAL_CAP + 1 (one more tells that there are more), as a scalar
- * subquery under the listing's `hits`: a search alone counts its hits without the listings.
+ * The number of `rows` (one per match) up to TOTAL_CAP + 1 (one more tells that there are more), as
+ * a scalar subquery under the listing's `hits`.
  */
-function cappedCountSql(where: SQL, onlySearch: boolean): SQL {
-  const rows = onlySearch ? sql`select 1 from hits` : sql`select 1 from product_listings where ${where}`
+function cappedCountSql(rows: SQL): SQL {
   return sql`select count(*) from (${rows} limit ${TOTAL_CAP + 1}) counted`
 }
 
@@ -377,8 +396,9 @@ function walkWorthIt(filters: ResolvedFilters, search: ProductSearch, count: num
 }
 
 /**
- * `with` clauses ending in `matches`: the first `count` listings matching a search, in `order`,
- * with `columns` (the product id and the order's columns).
+ * `with` clauses ending in `matches`: the first `count` listings matching a search (`where`), in
+ * `order`, with `columns` (the product id and the order's columns). `walkTest` is the same
+ * condition as a walk tests it.
  *
  * When the word is broad, the first matches come soonest by walking the order's index and testing
  * each listing's id against the hashed hits: "bottle" fills a page of 24 cheapest after a few
@@ -390,7 +410,7 @@ function walkWorthIt(filters: ResolvedFilters, search: ProductSearch, count: num
 function firstMatches(
   hits: SQL,
   where: SQL,
-  rest: SQL,
+  walkTest: SQL,
   worthIt: SQL,
   order: SQL,
   columns: SQL,
@@ -400,8 +420,7 @@ function firstMatches(
     ${hits}, walked as materialized (
       select ${columns} from (select * from product_listings order by ${order} limit ${SEARCH_WALK}) w
       where ${worthIt}
-        -- Not a join: the ids are tested against a hash of the hits, in the index's order.
-        and (product_id in (select product_id from hits)) is true and ${rest}
+        and ${walkTest}
       order by ${order} limit ${count}
     ),
     matches as (
@@ -433,7 +452,7 @@ function sortedSearchPage(
   db: DbOrTx,
   hits: SQL,
   where: SQL,
-  rest: SQL,
+  walkTest: SQL,
   worthIt: SQL,
   sort: ProductSort,
   perPage: number,
@@ -443,7 +462,7 @@ function sortedSearchPage(
   return selectRows<ListingRow>(
     db,
     sql`
-      ${firstMatches(hits, where, rest, worthIt, order, sortColumns(sort), offset + perPage)},
+      ${firstMatches(hits, where, walkTest, worthIt, order, sortColumns(sort), offset + perPage)},
       shown as (select product_id from matches order by ${order} limit ${perPage} offset ${offset})
       select ${CARD_COLUMNS} from product_listings where product_id in (select product_id from shown)
       order by ${order}
@@ -460,7 +479,7 @@ function rankedPage(
   db: DbOrTx,
   hits: SQL,
   where: SQL,
-  rest: SQL,
+  walkTest: SQL,
   worthIt: SQL,
   query: SQL,
   perPage: number,
@@ -472,7 +491,7 @@ function rankedPage(
       ${firstMatches(
         hits,
         where,
-        rest,
+        walkTest,
         worthIt,
         POPULAR,
         sql`product_id, ordered_units_30d, store_count, created_at`,

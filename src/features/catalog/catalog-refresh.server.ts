@@ -179,14 +179,34 @@ function refreshStatement(scope: Scope, at: string, searchUnchanged = false): SQ
           excluded.ordered_units_30d, excluded.ordered_units_due_at, excluded.created_at)
       returning l.product_id
     ),
-    -- Runs to completion though nothing reads it; its foreign key is checked at the end of the statement.
+    -- Its foreign key is checked at the end of the statement. The document carries the listing's
+    -- facet filter columns, the same values as the listing row just written (schema/listings.ts).
     documents as (
-      insert into product_search as s (product_id, search)
-      select f.product_id, ${searchDocument} from fresh f ${documentsOf} order by f.product_id
-      on conflict (product_id) do update set search = excluded.search where s.search is distinct from excluded.search
+      insert into product_search as s (product_id, search, brand_id, price, moq, in_stock, discount)
+      select f.product_id, ${searchDocument}, f.brand_id, f.price, f.moq, f.in_stock, f.discount
+      from fresh f ${documentsOf} order by f.product_id
+      on conflict (product_id) do update set search = excluded.search, brand_id = excluded.brand_id,
+        price = excluded.price, moq = excluded.moq, in_stock = excluded.in_stock, discount = excluded.discount
+      where (s.search, s.brand_id, s.price, s.moq, s.in_stock, s.discount)
+        is distinct from (excluded.search, excluded.brand_id, excluded.price, excluded.moq, excluded.in_stock,
+          excluded.discount)
       returning s.product_id
-    )
-    ,
+    ),
+    -- Documents left as they are still take the listing's new filter values (the products that got
+    -- a document above had none, so no row is written twice).
+    filters as (
+      ${
+        searchUnchanged
+          ? sql`update product_search s set brand_id = f.brand_id, price = f.price, moq = f.moq,
+                in_stock = f.in_stock, discount = f.discount
+              from fresh f
+              where s.product_id = f.product_id
+                and (s.brand_id, s.price, s.moq, s.in_stock, s.discount)
+                  is distinct from (f.brand_id, f.price, f.moq, f.in_stock, f.discount)
+              returning s.product_id`
+          : sql`select null::int as product_id where false`
+      }
+    ),
     removed as (
       delete from product_listings d
       where ${scope(sql.raw('d.product_id'))}
@@ -195,7 +215,7 @@ function refreshStatement(scope: Scope, at: string, searchUnchanged = false): SQ
     )
     -- How many rows really changed: when none did, the caches built on the listings stay.
     select ((select count(*) from listings) + (select count(*) from documents)
-      + (select count(*) from removed))::int as changed
+      + (select count(*) from filters) + (select count(*) from removed))::int as changed
   `
 }
 

@@ -74,6 +74,11 @@ export const productListings = pgTable(
 /**
  * The search document of each listed product, apart from product_listings so that the listing's
  * rows stay narrow (facet counts and filters scan them; the document is several times their size).
+ *
+ * It also carries copies of the listing's facet filter columns (brand, price, MOQ, in stock,
+ * discount), written by the same refresh statement as the listing row: a search filtered by them
+ * counts its matches from the documents it has already read, instead of looking every match up in
+ * product_listings by key.
  */
 export const productSearch = pgTable(
   'product_search',
@@ -83,6 +88,12 @@ export const productSearch = pgTable(
       .references(() => productListings.productId, { onDelete: 'cascade' }),
     /** name A, brand B, category names C, description D; English stems plus the plain words. */
     search: tsvector('search').notNull(),
+    /** The listing's own values (product_listings), always equal to them. */
+    brandId: integer('brand_id'),
+    price: bigint('price', { mode: 'number' }).notNull(),
+    moq: integer('moq').notNull(),
+    inStock: boolean('in_stock').notNull(),
+    discount: boolean('discount').notNull(),
   },
   (t) => [index('product_search_search_idx').using('gin', t.search)],
 )
