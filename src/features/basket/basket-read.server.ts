@@ -33,7 +33,8 @@ function toItem(row: ItemRow): ServerBasketItem {
     price_per_piece: price?.pricePerPiece ?? 0,
     product: {
       id: Number(row.productId),
-      name: row.productName,
+      // In the reader's language (the Persian name in fa when the product has one), like the store's.
+      name: textInLocale(row.productName, row.productNameFa),
       slug: row.productSlug,
       photos: row.photoUrl ? [{ url: row.photoUrl }] : [],
       in_stock: alwaysAvailable || remaining > 0,
@@ -86,6 +87,7 @@ function basketQuery(db: DbOrTx) {
       storeOk: sql<boolean>`${stores.status} = 'active'`,
       productId: products.id,
       productName: products.name,
+      productNameFa: products.nameFa,
       productSlug: products.slug,
       productOk: sql<boolean>`${products.status} = 'active'`,
       brandName: sql<string | null>`(select b.name from brands b where b.id = ${products.brandId})`,
