@@ -56,7 +56,7 @@ function toCart(first: ItemRow, items: ServerBasketItem[]): ServerCart {
   return {
     id: Number(first.cartId),
     seller_id: Number(first.sellerId),
-    seller_name: first.sellerName,
+    seller_name: textInLocale(first.sellerName, first.sellerNameFa),
     items,
     items_count: items.length,
     total_amount: buyable.reduce((sum, i) => sum + i.unit_price * i.quantity, 0),
@@ -75,6 +75,7 @@ function basketQuery(db: DbOrTx) {
       cartId: carts.id,
       sellerId: carts.sellerId,
       sellerName: sellers.displayName,
+      sellerNameFa: sellers.displayNameFa,
       sellerOk: sql<boolean>`${sellers.status} = 'approved'`,
       itemId: cartItems.id,
       quantity: cartItems.quantity,
