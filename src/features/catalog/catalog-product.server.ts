@@ -5,6 +5,7 @@ import { now } from '~/server/clock.server'
 import { selectRows, type DbOrTx } from '~/server/db/client.server'
 import { loadCategoryIndex, trailOf } from './catalog-categories.server'
 import type { PriceTier, ProductDetail, ProductOffer } from './catalog.types'
+import { cityInLocale } from '~/lib/iran-cities'
 
 /**
  * A product page's data, priced live (not from the read model): every live offer (active SKU,
@@ -107,7 +108,7 @@ async function liveOffersWhere(db: DbOrTx, where: SQL, at: Date): Promise<Map<nu
       sku: row.sku,
       storeName: textInLocale(row.store_name, row.store_name_fa),
       storeSlug: row.store_slug,
-      storeCity: row.store_city,
+      storeCity: cityInLocale(row.store_city),
       sellerId: Number(row.seller_id),
       sellerName: textInLocale(row.seller_name, row.seller_name_fa),
       unitPrice: tier.unitPrice,

@@ -5,6 +5,7 @@ import { selectRows, type DbOrTx } from '~/server/db/client.server'
 import { searchWords } from './catalog-highlight'
 import type { StoreListInput } from './catalog.schemas'
 import type { StoreList, StoreSummary } from './catalog.types'
+import { cityInLocale } from '~/lib/iran-cities'
 
 /**
  * Public store directory: active stores of approved sellers, with the number of products each
@@ -31,7 +32,7 @@ const toStore = (r: StoreRow): StoreSummary => ({
   name: textInLocale(r.name, r.name_fa),
   description: r.description,
   logo: r.logo,
-  city: r.city,
+  city: cityInLocale(r.city),
   sellerId: Number(r.seller_id),
   sellerName: textInLocale(r.seller_name, r.seller_name_fa),
   productCount: Number(r.product_count),

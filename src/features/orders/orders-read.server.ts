@@ -32,6 +32,7 @@ import {
   type SellerOrderPage,
 } from './orders.schemas'
 import { m } from '~/lib/messages'
+import { cityListInLocale } from '~/lib/iran-cities'
 
 /**
  * What buyers and sellers read about orders. Every query is scoped to the caller: a buyer sees the
@@ -301,7 +302,7 @@ function orderFields(order: OrderRow) {
           receiver_phone: address.receiverPhone,
         }
       : null,
-    pickup_city: order.pickupCity,
+    pickup_city: order.pickupCity === null ? null : cityListInLocale(order.pickupCity),
     note: order.note,
     currency: order.currency,
     subtotal: order.subtotal,
