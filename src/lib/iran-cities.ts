@@ -1,4 +1,5 @@
 import { foldSearchText } from './search-fold'
+import { currentLocale } from './i18n'
 
 /**
  * Iran's 31 provinces with their capitals and main cities: every provincial capital, every city of
@@ -435,4 +436,23 @@ export function searchIranCities(text: string): IranCity[] {
   }
   // Array.prototype.sort is stable: list order holds within a rank.
   return ranked.sort((a, b) => a[0] - b[0]).map(([, city]) => city)
+}
+
+/**
+ * A store's city as the reader reads it (issue #22): a listed city's Persian name in fa, and a city
+ * the list does not know (one typed before the list existed) as it was typed. English: as stored.
+ * Call it on the server (the request's locale); the list stays out of the pages that only show it.
+ */
+export function cityInLocale(city: string, locale: 'fa' | 'en' = currentLocale()): string {
+  if (locale !== 'fa') return city
+  return findIranCity(city)?.fa ?? city
+}
+
+/** Several cities kept as one text ("Tehran, Karaj", an order's pickup cities), each as the reader reads it. */
+export function cityListInLocale(cities: string, locale: 'fa' | 'en' = currentLocale()): string {
+  if (locale !== 'fa') return cities
+  return cities
+    .split(',')
+    .map((city) => cityInLocale(city.trim(), locale))
+    .join('، ')
 }

@@ -140,6 +140,11 @@ describe('seedDemoData at scale 1', () => {
     expect((byStatus.get('rejected') ?? 0) + (byStatus.get('suspended') ?? 0)).toBeGreaterThanOrEqual(2)
     const owners = new Map(data.users.map((u) => [u.id, u]))
     for (const seller of data.sellers) expect(owners.get(seller.ownerUserId)?.isSeller).toBe(true)
+    // Shown in the fa locale: every seller has a Persian display name, derived from the English one
+    // (one per English name), and the demo seller's reads as a Persian business name.
+    for (const seller of data.sellers) expect(seller.displayNameFa, seller.displayName).toMatch(/^[\u0600-\u06FF\u200c ()]+$/)
+    expect(new Set(data.sellers.map((s) => s.displayNameFa)).size).toBe(new Set(data.sellers.map((s) => s.displayName)).size)
+    expect(data.sellers.find((s) => s.displayName === demoSeller.displayName)?.displayNameFa).toBe('عمده‌فروشی تهرانی')
 
     const cityNames = new Set(cities.map((c) => c.name))
     expect(new Set(data.stores.map((s) => s.slug)).size).toBe(data.stores.length)

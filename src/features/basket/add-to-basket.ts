@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { createElement } from 'react'
+import { nameInLocale } from '~/lib/i18n'
 import { m } from '~/lib/messages'
 import { formatNumber } from '~/lib/money'
 import { notify } from '~/lib/notify'
@@ -42,7 +43,7 @@ export function addedMessage(input: BasketOfferInput, options: AddOptions = {}) 
   return {
     title: m.buyer_basket_added_title({
       quantity: formatNumber(input.quantity),
-      product: input.product.name,
+      product: nameInLocale(input.product),
       seller,
       store,
       cheapest,
@@ -64,7 +65,7 @@ export async function addToBasket(input: BasketOfferInput, options: AddOptions =
   if (isOutOfStock(input)) {
     notify(
       'warning',
-      m.buyer_basket_out_at({ name: input.product.name, seller: input.sellerName ?? input.storeName }),
+      m.buyer_basket_out_at({ name: nameInLocale(input.product), seller: input.sellerName ?? input.storeName }),
     )
     return false
   }
@@ -105,7 +106,7 @@ export async function addToBasket(input: BasketOfferInput, options: AddOptions =
 export async function addCheapestOffer(product: ProductDetail): Promise<boolean> {
   const cheapest = cheapestBuyableOffer(product.offers)
   if (!cheapest) {
-    notify('warning', m.buyer_basket_out_everywhere({ name: product.name }))
+    notify('warning', m.buyer_basket_out_everywhere({ name: nameInLocale(product) }))
     return false
   }
   return addToBasket(offerInput(product, cheapest, cheapest.minQuantity), {

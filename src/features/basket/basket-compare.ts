@@ -1,3 +1,4 @@
+import { nameInLocale } from '~/lib/i18n'
 import type { BasketItem, BasketNotice, Cart, QuantityIssue } from './basket.types'
 
 /**
@@ -26,7 +27,7 @@ const notice = (
   cartId: cart.id,
   sellerName: cart.sellerName,
   sku: item.sku,
-  productName: item.product.name,
+  productName: nameInLocale(item.product),
   ...extra,
 })
 

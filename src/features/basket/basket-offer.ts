@@ -46,6 +46,7 @@ export function offerInput(product: ProductDetail, offer: ProductOffer, quantity
     product: {
       id: product.id,
       name: product.name,
+      nameFa: product.nameFa,
       slug: product.slug,
       image: product.photos[0]?.url ?? null,
       inStock: product.inStock,

@@ -33,7 +33,8 @@ function toItem(row: ItemRow): ServerBasketItem {
     price_per_piece: price?.pricePerPiece ?? 0,
     product: {
       id: Number(row.productId),
-      name: row.productName,
+      // In the reader's language (the Persian name in fa when the product has one), like the store's.
+      name: textInLocale(row.productName, row.productNameFa),
       slug: row.productSlug,
       photos: row.photoUrl ? [{ url: row.photoUrl }] : [],
       in_stock: alwaysAvailable || remaining > 0,
@@ -55,7 +56,7 @@ function toCart(first: ItemRow, items: ServerBasketItem[]): ServerCart {
   return {
     id: Number(first.cartId),
     seller_id: Number(first.sellerId),
-    seller_name: first.sellerName,
+    seller_name: textInLocale(first.sellerName, first.sellerNameFa),
     items,
     items_count: items.length,
     total_amount: buyable.reduce((sum, i) => sum + i.unit_price * i.quantity, 0),
@@ -74,6 +75,7 @@ function basketQuery(db: DbOrTx) {
       cartId: carts.id,
       sellerId: carts.sellerId,
       sellerName: sellers.displayName,
+      sellerNameFa: sellers.displayNameFa,
       sellerOk: sql<boolean>`${sellers.status} = 'approved'`,
       itemId: cartItems.id,
       quantity: cartItems.quantity,
@@ -86,6 +88,7 @@ function basketQuery(db: DbOrTx) {
       storeOk: sql<boolean>`${stores.status} = 'active'`,
       productId: products.id,
       productName: products.name,
+      productNameFa: products.nameFa,
       productSlug: products.slug,
       productOk: sql<boolean>`${products.status} = 'active'`,
       brandName: sql<string | null>`(select b.name from brands b where b.id = ${products.brandId})`,

@@ -7,6 +7,12 @@
 export interface BasketProduct {
   id: number
   name: string
+  /**
+   * The Persian name, when the product has one: a guest's basket keeps both (it is stored in the
+   * browser and read back in either language) and shows the reader's (`nameInLocale`). A signed-in
+   * basket's name comes from the server already in the reader's language, so it has none.
+   */
+  nameFa?: string | null
   slug: string
   /** The first photo's URL. */
   image: string | null

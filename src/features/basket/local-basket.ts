@@ -133,6 +133,8 @@ const storedItem = v.object({
   product: v.object({
     id: v.number(),
     name: v.string(),
+    // Absent in a basket saved before the Persian name was kept: the English one shows.
+    nameFa: v.optional(v.nullable(v.string())),
     slug: v.string(),
     image: v.nullable(v.string()),
     inStock: v.boolean(),

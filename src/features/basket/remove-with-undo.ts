@@ -1,3 +1,4 @@
+import { nameInLocale } from '~/lib/i18n'
 import { m } from '~/lib/messages'
 import { notify } from '~/lib/notify'
 import { requestAdd, type BasketActor } from './basket-actor'
@@ -30,12 +31,12 @@ export function removeWithUndo(actor: BasketActor, itemId: string): void {
   actor.send({ type: 'REMOVE', itemId })
   if (!found) return
   const { cart, item } = found
-  notify('info', m.buyer_basket_removed({ name: item.product.name }), {
+  notify('info', m.buyer_basket_removed({ name: nameInLocale(item.product) }), {
     action: {
       label: m.buyer_basket_undo(),
       onClick: () => {
         void requestAdd(actor, restoreRequest(cart, item)).then((ok) => {
-          if (ok) notify('success', m.buyer_basket_back({ name: item.product.name }))
+          if (ok) notify('success', m.buyer_basket_back({ name: nameInLocale(item.product) }))
 
         })
       },

@@ -5,6 +5,7 @@ import { now } from '~/server/clock.server'
 import { selectRows, type DbOrTx } from '~/server/db/client.server'
 import { loadCategoryIndex, trailOf } from './catalog-categories.server'
 import type { PriceTier, ProductDetail, ProductOffer } from './catalog.types'
+import { cityInLocale } from '~/lib/iran-cities'
 
 /**
  * A product page's data, priced live (not from the read model): every live offer (active SKU,
@@ -24,6 +25,7 @@ interface OfferRow {
   store_city: string
   seller_id: number
   seller_name: string
+  seller_name_fa: string | null
   unit_price: string | number
   offer_price: string | number
   price_per_piece: string | number
@@ -72,7 +74,7 @@ async function liveOffersWhere(db: DbOrTx, where: SQL, at: Date): Promise<Map<nu
     sql`
       select s.id as sku_id, s.sku, s.remaining_quantity, s.always_available, s.pieces_per_pack,
         st.slug as store_slug, st.name as store_name, st.name_fa as store_name_fa, st.city as store_city,
-        se.id as seller_id, se.display_name as seller_name,
+        se.id as seller_id, se.display_name as seller_name, se.display_name_fa as seller_name_fa,
         p.unit_price, p.offer_price, p.price_per_piece, p.min_quantity, p.valid_from, p.valid_to
       from skus s
       join stores st on st.id = s.store_id and st.status = 'active'
@@ -106,9 +108,9 @@ async function liveOffersWhere(db: DbOrTx, where: SQL, at: Date): Promise<Map<nu
       sku: row.sku,
       storeName: textInLocale(row.store_name, row.store_name_fa),
       storeSlug: row.store_slug,
-      storeCity: row.store_city,
+      storeCity: cityInLocale(row.store_city),
       sellerId: Number(row.seller_id),
-      sellerName: row.seller_name,
+      sellerName: textInLocale(row.seller_name, row.seller_name_fa),
       unitPrice: tier.unitPrice,
       offerPrice: tier.offerPrice,
       pricePerPiece: tier.pricePerPiece,

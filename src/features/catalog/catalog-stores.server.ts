@@ -5,6 +5,7 @@ import { selectRows, type DbOrTx } from '~/server/db/client.server'
 import { searchWords } from './catalog-highlight'
 import type { StoreListInput } from './catalog.schemas'
 import type { StoreList, StoreSummary } from './catalog.types'
+import { cityInLocale } from '~/lib/iran-cities'
 
 /**
  * Public store directory: active stores of approved sellers, with the number of products each
@@ -21,6 +22,7 @@ interface StoreRow {
   city: string
   seller_id: number
   seller_name: string
+  seller_name_fa: string | null
   product_count: number
   created_at: string | Date
 }
@@ -30,9 +32,9 @@ const toStore = (r: StoreRow): StoreSummary => ({
   name: textInLocale(r.name, r.name_fa),
   description: r.description,
   logo: r.logo,
-  city: r.city,
+  city: cityInLocale(r.city),
   sellerId: Number(r.seller_id),
-  sellerName: r.seller_name,
+  sellerName: textInLocale(r.seller_name, r.seller_name_fa),
   productCount: Number(r.product_count),
   memberSince: new Date(r.created_at).toISOString(),
 })
@@ -67,7 +69,7 @@ export async function listStores(
           group by value having sum(n) > 0
         )
         select st.slug, st.name, st.name_fa, st.description, st.logo, st.city, se.id as seller_id,
-          se.display_name as seller_name, c.n as product_count, st.created_at
+          se.display_name as seller_name, se.display_name_fa as seller_name_fa, c.n as product_count, st.created_at
         -- "offset 0" keeps the counts a subquery sorted on its own, so the stores and sellers are
         -- joined by key in that order and the limit stops the reading.
         from (select s, n from counts order by n desc offset 0) c
@@ -98,7 +100,7 @@ export async function listStores(
               group by value
             )
             select st.slug, st.name, st.name_fa, st.description, st.logo, st.city, se.id as seller_id,
-              se.display_name as seller_name, coalesce(c.n, 0) as product_count, st.created_at
+              se.display_name as seller_name, se.display_name_fa as seller_name_fa, coalesce(c.n, 0) as product_count, st.created_at
             from stores st
             join sellers se on se.id = st.seller_id and se.status = 'approved'
             left join counts c on c.s = st.id
@@ -121,7 +123,7 @@ export async function getStore(db: DbOrTx, slug: string): Promise<StoreSummary |
     db,
     sql`
       select st.slug, st.name, st.name_fa, st.description, st.logo, st.city, se.id as seller_id,
-        se.display_name as seller_name,
+        se.display_name as seller_name, se.display_name_fa as seller_name_fa,
         (select coalesce(sum(n), 0)::int from listing_counts
           where scope = 0 and facet = 'store' and value = st.id) as product_count,
         st.created_at

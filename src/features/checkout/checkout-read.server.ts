@@ -1,5 +1,6 @@
 import '@tanstack/react-start/server-only'
 import { and, asc, eq, sql } from 'drizzle-orm'
+import { textInLocale } from '~/lib/i18n'
 import { entryTier, priceLine } from '~/features/basket/basket-pricing.server'
 import { firstPhotoUrl, parseTiers, validTiersJson } from '~/features/basket/basket-sql.server'
 import type { DbOrTx } from '~/server/db/client.server'
@@ -37,6 +38,7 @@ function checkoutQuery(db: DbOrTx, userId: number, cartId: number, at: Date) {
       cartId: carts.id,
       sellerId: sellers.id,
       sellerName: sellers.displayName,
+      sellerNameFa: sellers.displayNameFa,
       deliveryFee: sellers.deliveryFee,
       freeDeliveryThreshold: sellers.freeDeliveryThreshold,
       itemId: cartItems.id,
@@ -53,6 +55,7 @@ function checkoutQuery(db: DbOrTx, userId: number, cartId: number, at: Date) {
       storePickupHours: stores.pickupHours,
       productId: products.id,
       productName: products.name,
+      productNameFa: products.nameFa,
       productSlug: products.slug,
       unit: products.unit,
       unitFa: products.unitFa,
@@ -93,6 +96,7 @@ function toLine(row: Row): CheckoutLineRow {
     entryMinQuantity: entry?.minQuantity ?? 1,
     sku: row.sku,
     productName: row.productName,
+    productNameFa: row.productNameFa,
     productSlug: row.productSlug,
     image: row.photoUrl,
     unit: row.unit,
@@ -132,7 +136,7 @@ export async function readCheckout(
     cartId: Number(first.cartId),
     seller: {
       id: Number(first.sellerId),
-      name: first.sellerName,
+      name: textInLocale(first.sellerName, first.sellerNameFa),
       deliveryFee: Number(first.deliveryFee),
       freeDeliveryThreshold:
         first.freeDeliveryThreshold === null ? null : Number(first.freeDeliveryThreshold),

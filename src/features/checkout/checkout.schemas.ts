@@ -57,6 +57,8 @@ export interface CheckoutLine {
   itemId: number
   sku: string
   productName: string
+  /** The product's Persian name, when it has one: shown in fa (`textInLocale`). */
+  productNameFa: string | null
   productSlug: string
   image: string | null
   unit: string

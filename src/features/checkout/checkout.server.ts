@@ -16,6 +16,7 @@ import { m } from '~/lib/messages'
 import { lineProblem, outOfStockMessage, removeAction, type LineProblem } from './checkout-rules'
 import { readCheckout, publicLine, type CheckoutLineRow, type CheckoutRead } from './checkout-read.server'
 import { checkoutTotals } from './checkout-totals'
+import { cityInLocale } from '~/lib/iran-cities'
 import { checkoutMoney, insertOrder, orderByKey, writeOrderDetails } from './checkout-order.server'
 import {
   CHECKOUT_NOT_FOUND,
@@ -35,9 +36,16 @@ import {
  * however many buyers race for the last units), and take the ordered items out of the basket.
  */
 
-
 function toView(read: CheckoutRead, plusMember: boolean): CheckoutView {
-  return { ...read, ...checkoutMoney(), plusMember, lines: read.lines.map(publicLine) }
+  return {
+    ...read,
+    ...checkoutMoney(),
+    plusMember,
+    // The cities as the reader reads them (the read keeps the stored English for the order).
+    pickupCities: read.pickupCities.map((city) => cityInLocale(city)),
+    pickupPoints: read.pickupPoints.map((point) => ({ ...point, city: cityInLocale(point.city) })),
+    lines: read.lines.map(publicLine),
+  }
 }
 
 /** The checkout page's data. Someone else's cart, an unknown id and an empty cart all answer 404. */
@@ -199,7 +207,6 @@ export async function placeOrder(
     })
     if (input.expectedTotal !== undefined && input.expectedTotal !== totals.total)
       throw new HttpError(409, TOTAL_CHANGED())
-
 
     const { order, created } = await insertOrder(tx, {
       buyerUserId: user.id,

@@ -167,6 +167,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
                 ownerUserId: userByPhone(s.ownerPhone).id,
                 legalName: s.legalName,
                 displayName: s.displayName,
+                displayNameFa: s.displayNameFa,
                 nationalId: s.nationalId,
                 phone: s.phone,
                 city: s.city,

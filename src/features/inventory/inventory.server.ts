@@ -8,6 +8,7 @@ import type { AuthContext } from '~/server/auth/session.server'
 import { selectRows, type Db } from '~/server/db/client.server'
 import { skus, stores } from '~/server/db/schema'
 import { notFound } from '~/server/http/api-errors.server'
+import { intlLocale, textInLocale } from '~/lib/i18n'
 import { now } from '~/server/clock.server'
 import {
   EXPIRING_DAYS,
@@ -114,7 +115,7 @@ export function inventorySkuIds(search: InventorySearch, sellerId: number, at: D
   return sql`(select s.id ${inventoryFrom(search, sellerId, at)})`
 }
 
-type PageRow = Omit<InventoryRow, 'updatedAt'> & { updatedAt: Date | string }
+type PageRow = Omit<InventoryRow, 'updatedAt'> & { updatedAt: Date | string; storeNameFa: string | null }
 
 /**
  * The list's two statements: the page (its ids cut in SQL first, then only those rows get their
@@ -132,7 +133,7 @@ export function inventoryQueries(search: InventorySearch, sellerId: number, at: 
       )
       select s.id as "skuId", s.sku, pr.name as "productName",
         (select ph.url from product_photos ph where ph.product_id = pr.id order by ph.position, ph.id limit 1) as image,
-        st.id as "storeId", st.name as "storeName", pr.unit, s.always_available as "alwaysAvailable",
+        st.id as "storeId", st.name as "storeName", st.name_fa as "storeNameFa", pr.unit, s.always_available as "alwaysAvailable",
         s.remaining_quantity as stock, s.low_stock_threshold as "lowStockThreshold",
         (select coalesce(sum(ol.quantity), 0)::int from order_lines ol join orders o on o.id = ol.order_id
            where ol.sku_id = s.id and o.status = 'pending_payment') as reserved,
@@ -160,14 +161,20 @@ export async function listInventory(
     selectRows<PageRow>(db, queries.page),
     selectRows<{ total: number }>(db, queries.total),
     db
-      .select({ id: stores.id, name: stores.name })
+      .select({ id: stores.id, name: stores.name, nameFa: stores.nameFa })
       .from(stores)
       .where(eq(stores.sellerId, actor.sellerId))
       .orderBy(stores.name),
   ])
+  // Store names in the seller's language (the Persian one in fa when the store has one), the filter's
+  // list sorted as it reads.
+  const storeNames = storeList
+    .map((store) => ({ id: store.id, name: textInLocale(store.name, store.nameFa) }))
+    .sort((a, b) => a.name.localeCompare(b.name, intlLocale()) || a.id - b.id)
   return {
-    rows: rows.map((row) => ({
+    rows: rows.map(({ storeNameFa, ...row }) => ({
       ...row,
+      storeName: textInLocale(row.storeName, storeNameFa),
       skuId: Number(row.skuId),
       storeId: Number(row.storeId),
       stock: Number(row.stock),
@@ -179,7 +186,7 @@ export async function listInventory(
     total: Number(counted?.total ?? 0),
     page: search.page,
     perPage: search.perPage,
-    stores: storeList,
+    stores: storeNames,
   }
 }
 

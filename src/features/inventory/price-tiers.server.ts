@@ -1,5 +1,6 @@
 import '@tanstack/react-start/server-only'
 import { sql } from 'drizzle-orm'
+import { textInLocale } from '~/lib/i18n'
 import type * as v from 'valibot'
 import { m } from '~/lib/messages'
 import { refreshProductListings } from '~/features/catalog/catalog-refresh.server'
@@ -39,6 +40,7 @@ interface SkuRow {
   product_name_fa: string | null
   store_id: number
   store_name: string
+  store_name_fa: string | null
   unit: string
   pieces_per_pack: number
 }
@@ -59,7 +61,7 @@ async function ownedSku(db: DbOrTx, actor: SellerActor, code: string, lock = fal
     db,
     sql`
       select s.id as sku_id, s.sku, pr.id as product_id, pr.name as product_name, pr.name_fa as product_name_fa,
-        st.id as store_id, st.name as store_name, pr.unit, s.pieces_per_pack
+        st.id as store_id, st.name as store_name, st.name_fa as store_name_fa, pr.unit, s.pieces_per_pack
       from skus s
       join stores st on st.id = s.store_id
       join products pr on pr.id = s.product_id
@@ -115,7 +117,7 @@ export async function getSkuPrices(db: Db, auth: AuthContext | null, code: strin
     productName: row.product_name,
     productNameFa: row.product_name_fa,
     storeId: Number(row.store_id),
-    storeName: row.store_name,
+    storeName: textInLocale(row.store_name, row.store_name_fa),
     unit: row.unit,
     piecesPerPack: Number(row.pieces_per_pack),
     canEdit: actor.role === 'owner',

@@ -1,5 +1,6 @@
 import '@tanstack/react-start/server-only'
 import { sql } from 'drizzle-orm'
+import { textInLocale } from '~/lib/i18n'
 import { refreshProductListings } from '~/features/catalog/catalog-refresh.server'
 import { recordAuditEvent } from '~/server/audit/audit.server'
 import { requireApprovedSeller, type SellerActor } from '~/server/auth/guards.server'
@@ -36,6 +37,7 @@ interface SkuRow {
   image: string | null
   store_id: number
   store_name: string
+  store_name_fa: string | null
   unit: string
   always_available: boolean
   status: string
@@ -50,7 +52,7 @@ async function ownedSkuByCode(db: DbOrTx, actor: SellerActor, code: string): Pro
     sql`
       select s.id as sku_id, s.sku, pr.id as product_id, pr.name as product_name, pr.slug as product_slug,
         (select ph.url from product_photos ph where ph.product_id = pr.id order by ph.position, ph.id limit 1) as image,
-        st.id as store_id, st.name as store_name, pr.unit, s.always_available, s.status::text as status,
+        st.id as store_id, st.name as store_name, st.name_fa as store_name_fa, pr.unit, s.always_available, s.status::text as status,
         s.remaining_quantity as stock, s.low_stock_threshold
       from skus s
       join stores st on st.id = s.store_id
@@ -85,7 +87,7 @@ export async function getSkuStock(db: Db, auth: AuthContext | null, code: string
     productSlug: row.product_slug,
     image: row.image,
     storeId: Number(row.store_id),
-    storeName: row.store_name,
+    storeName: textInLocale(row.store_name, row.store_name_fa),
     unit: row.unit,
     alwaysAvailable: row.always_available,
     status: row.status,

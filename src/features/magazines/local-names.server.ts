@@ -16,3 +16,9 @@ export const localUnit = (alias: string): SQL =>
   currentLocale() === 'fa'
     ? sql.raw(`coalesce(nullif(${alias}.unit_fa, ''), ${alias}.unit)`)
     : sql.raw(`${alias}.unit`)
+
+/** A seller's display name in the request's language, by the same rule. */
+export const localSellerName = (alias: string): SQL =>
+  currentLocale() === 'fa'
+    ? sql.raw(`coalesce(nullif(${alias}.display_name_fa, ''), ${alias}.display_name)`)
+    : sql.raw(`${alias}.display_name`)

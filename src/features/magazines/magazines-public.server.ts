@@ -1,6 +1,6 @@
 import '@tanstack/react-start/server-only'
 import { m } from '~/lib/messages'
-import { localName, localUnit } from './local-names.server'
+import { localName, localSellerName, localUnit } from './local-names.server'
 import { formatNumber } from '~/lib/money'
 import { sql } from 'drizzle-orm'
 import { liveOffersOfSkus } from '~/features/catalog/catalog-product.server'
@@ -43,7 +43,7 @@ interface CardRow {
 
 // A function, not a constant: the store names are in the request's language.
 const cardColumns =
-  () => sql`m.identify, m.title, m.season, m.cover, m.cutoff_at, se.id as seller_id, se.display_name as seller_name,
+  () => sql`m.identify, m.title, m.season, m.cover, m.cutoff_at, se.id as seller_id, ${localSellerName('se')} as seller_name,
   (select count(*)::int from magazine_items i join magazine_pages p on p.id = i.page_id where p.magazine_id = m.id) as items,
   (select array_agg(distinct ${localName('st')}) from magazine_items i join magazine_pages p on p.id = i.page_id
     join skus s on s.id = i.sku_id join stores st on st.id = s.store_id where p.magazine_id = m.id) as store_names`
@@ -66,7 +66,7 @@ export async function listPublicMagazines(db: DbOrTx, search: MagazineListSearch
   const page = search.page ?? 1
   const pattern = search.q ? `%${search.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null
   const where = sql`${VISIBLE} and (m.cutoff_at is null or m.cutoff_at > ${at}::timestamptz)
-    ${pattern ? sql`and (m.title ilike ${pattern} or m.description ilike ${pattern} or m.season ilike ${pattern} or se.display_name ilike ${pattern})` : sql``}
+    ${pattern ? sql`and (m.title ilike ${pattern} or m.description ilike ${pattern} or m.season ilike ${pattern} or se.display_name ilike ${pattern} or se.display_name_fa ilike ${pattern})` : sql``}
     ${search.seller ? sql`and se.id = ${search.seller}` : sql``}
     ${
       search.category
@@ -88,7 +88,7 @@ export async function listPublicMagazines(db: DbOrTx, search: MagazineListSearch
   )
   const sellers = await selectRows<{ id: number; name: string }>(
     db,
-    sql`select distinct se.id, se.display_name as name from magazines m join sellers se on se.id = m.seller_id
+    sql`select distinct se.id, ${localSellerName('se')} as name from magazines m join sellers se on se.id = m.seller_id
       where ${VISIBLE} and (m.cutoff_at is null or m.cutoff_at > ${at}::timestamptz) order by name`,
   )
   const categories = await selectRows<{ slug: string; name: string }>(
@@ -173,7 +173,7 @@ export async function getPublicMagazine(db: DbOrTx, identify: string): Promise<P
   }>(
     db,
     sql`select m.id, m.identify, m.title, m.description, m.season, m.cover, m.cutoff_at, m.published_at,
-        se.id as seller_id, se.display_name as seller_name
+        se.id as seller_id, ${localSellerName('se')} as seller_name
       from magazines m join sellers se on se.id = m.seller_id
       where m.identify = ${identify} and ${VISIBLE} limit 1`,
   )
@@ -189,7 +189,7 @@ export async function getPublicMagazine(db: DbOrTx, identify: string): Promise<P
   const items = await selectRows<ItemRow>(
     db,
     sql`select i.id as item_id, i.page_id, i.note, s.id as sku_id, s.sku, pr.id as product_id, pr.slug as product_slug,
-        ${localName('pr')} as name, ${localUnit('pr')} as unit, ${localName('b')} as brand, ${localName('st')} as store_name, st.slug as store_slug, st.seller_id, se.display_name as seller_name,
+        ${localName('pr')} as name, ${localUnit('pr')} as unit, ${localName('b')} as brand, ${localName('st')} as store_name, st.slug as store_slug, st.seller_id, ${localSellerName('se')} as seller_name,
         pr.status = 'active' as product_active,
         (select ph.url from product_photos ph where ph.product_id = pr.id order by ph.position, ph.id limit 1) as image
       from magazine_items i join magazine_pages p on p.id = i.page_id

@@ -1,7 +1,7 @@
 import '@tanstack/react-start/server-only'
 import { and, asc, count, desc, eq, exists, gte, lt, sql, type SQL } from 'drizzle-orm'
 import { orderStatuses, type OrderActorKind, type OrderStatus } from '~/lib/domain-enums'
-import { nameInLocale } from '~/lib/i18n'
+import { nameInLocale, textInLocale } from '~/lib/i18n'
 import { tehranDayEnd, tehranDayStart } from '~/lib/tehran-time'
 import { requireApprovedSeller, requireUser } from '~/server/auth/guards.server'
 import type { AuthContext } from '~/server/auth/session.server'
@@ -32,6 +32,7 @@ import {
   type SellerOrderPage,
 } from './orders.schemas'
 import { m } from '~/lib/messages'
+import { cityListInLocale } from '~/lib/iran-cities'
 
 /**
  * What buyers and sellers read about orders. Every query is scoped to the caller: a buyer sees the
@@ -81,7 +82,12 @@ export async function listBuyerOrders(db: DbOrTx, auth: AuthContext | null, filt
   const { limit, offset } = pageOf(filters)
   const [rows, [total]] = await Promise.all([
     db
-      .select({ order: orders, lineCount, counterpart: sellers.displayName })
+      .select({
+        order: orders,
+        lineCount,
+        counterpart: sellers.displayName,
+        counterpartFa: sellers.displayNameFa,
+      })
       .from(orders)
       .innerJoin(sellers, eq(sellers.id, orders.sellerId))
       .where(where)
@@ -91,7 +97,13 @@ export async function listBuyerOrders(db: DbOrTx, auth: AuthContext | null, filt
     db.select({ n: count() }).from(orders).where(where),
   ])
   return {
-    items: rows.map((r) => toSummary({ ...r.order, lineCount: r.lineCount, counterpart: r.counterpart })),
+    items: rows.map((r) =>
+      toSummary({
+        ...r.order,
+        lineCount: r.lineCount,
+        counterpart: textInLocale(r.counterpart, r.counterpartFa),
+      }),
+    ),
     total: total?.n ?? 0,
     page: filters.page,
     per_page: filters.per_page,
@@ -213,7 +225,10 @@ function actorName(
 /** The order page's data as `viewer` may see it; the caller has already checked access. */
 export async function loadDetail(db: DbOrTx, order: OrderRow, viewer: Viewer): Promise<OrderDetail> {
   const [[seller], [buyer], lines, events, payments, [invoice], pickupPoints] = await Promise.all([
-    db.select({ name: sellers.displayName }).from(sellers).where(eq(sellers.id, order.sellerId)),
+    db
+      .select({ name: sellers.displayName, nameFa: sellers.displayNameFa })
+      .from(sellers)
+      .where(eq(sellers.id, order.sellerId)),
     db.select().from(users).where(eq(users.id, order.buyerUserId)),
     db
       .select()
@@ -237,7 +252,7 @@ export async function loadDetail(db: DbOrTx, order: OrderRow, viewer: Viewer): P
       .where(eq(invoices.orderId, order.id)),
     orderPickupPoints(db, order),
   ])
-  const sellerName = seller?.name ?? m.server_order_actor_name_seller()
+  const sellerName = seller ? textInLocale(seller.name, seller.nameFa) : m.server_order_actor_name_seller()
   return {
     ...orderFields(order),
     pickup_points: pickupPoints,
@@ -287,7 +302,7 @@ function orderFields(order: OrderRow) {
           receiver_phone: address.receiverPhone,
         }
       : null,
-    pickup_city: order.pickupCity,
+    pickup_city: order.pickupCity === null ? null : cityListInLocale(order.pickupCity),
     note: order.note,
     currency: order.currency,
     subtotal: order.subtotal,

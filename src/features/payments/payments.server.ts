@@ -1,5 +1,6 @@
 import '@tanstack/react-start/server-only'
 import { and, desc, eq, lte, ne, or, sql } from 'drizzle-orm'
+import { textInLocale } from '~/lib/i18n'
 import { constants } from '#app-config'
 import { SYSTEM_ORDER_NOTES } from '~/features/orders/order-event-notes'
 import { transitionOrder } from '~/features/orders/order-transitions.server'
@@ -438,7 +439,7 @@ export async function loadCheckoutResult(
   const { user } = requireUser(auth)
   const { orderNumber } = parseInput(checkoutResultInput, input)
   const [row] = await db
-    .select({ order: orders, sellerName: sellers.displayName })
+    .select({ order: orders, sellerName: sellers.displayName, sellerNameFa: sellers.displayNameFa })
     .from(orders)
     .innerJoin(sellers, eq(sellers.id, orders.sellerId))
     .where(eq(orders.number, orderNumber))
@@ -469,7 +470,7 @@ export async function loadCheckoutResult(
     order_id: order.id,
     order_number: order.number,
     order_status: order.status,
-    seller_name: row.sellerName,
+    seller_name: textInLocale(row.sellerName, row.sellerNameFa),
     total: order.total,
     currency: order.currency,
     paid_at: order.paidAt?.toISOString() ?? null,

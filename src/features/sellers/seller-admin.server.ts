@@ -110,12 +110,13 @@ export async function getSellerDetail(
       id: number
       slug: string
       name: string
+      nameFa: string | null
       city: string
       status: 'active' | 'inactive'
       live: number
     }>(
       db,
-      sql`select st.id, st.slug, st.name, st.city, st.status,
+      sql`select st.id, st.slug, st.name, st.name_fa as "nameFa", st.city, st.status,
             (select count(*)::int from product_listings l where st.id = any(l.store_ids)) as live
           from stores st where st.seller_id = ${sellerId} order by st.name, st.id`,
     ),

@@ -81,8 +81,19 @@ const freeDeliveryThresholdSchema = v.pipe(
   v.transform((value) => (value === '' ? null : Number(value))),
 )
 
+/** The display name in Persian: optional (empty: buyers browsing in Persian see the display name). */
+const displayNameFaSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.maxLength(100, () =>
+    m.content_field_max_length({ label: m.content_display_name_fa_term(), max: formatNumber(100) }),
+  ),
+)
+
 export const updateSellerProfileInput = v.object({
   display_name: text(m.content_display_name, 2, 100),
+  /** Left out (an older client): unchanged. */
+  display_name_fa: v.optional(displayNameFaSchema),
   ...sellerDetails,
   /** Checkout charges it per order (issue #7). Omitted: unchanged. */
   delivery_fee: v.optional(deliveryFeeSchema),
@@ -141,6 +152,8 @@ export interface SellerProfile {
   id: number
   legal_name: string
   display_name: string
+  /** The display name in Persian; null: none (the display name shows in fa too). */
+  display_name_fa: string | null
   national_id: string
   phone: string
   city: string

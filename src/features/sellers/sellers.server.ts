@@ -33,6 +33,7 @@ function toProfile(row: SellerRow): SellerProfile {
     id: row.id,
     legal_name: row.legalName,
     display_name: row.displayName,
+    display_name_fa: row.displayNameFa,
     national_id: row.nationalId,
     phone: row.phone,
     city: row.city,
@@ -107,23 +108,51 @@ export async function updateSellerProfile(
   const actor = requireSeller(auth, { allowObserver: false })
   // A suspended seller's writes are refused (issue #20); the admin reinstates it.
   if (actor.seller.status === 'suspended') throw forbidden(SELLER_SUSPENDED())
-  const [row] = await db
-    .update(sellers)
-    .set({
-      displayName: input.display_name,
-      phone: input.phone,
-      city: input.city,
-      address: input.address,
-      goodsCategory: input.goods_category,
-      ...(input.delivery_fee === undefined ? {} : { deliveryFee: input.delivery_fee }),
-      ...(input.free_delivery_threshold === undefined
-        ? {}
-        : { freeDeliveryThreshold: input.free_delivery_threshold }),
-      updatedAt: now(),
+  // The names buyers see are audited (and the audit clears the guests' cached pages that show them),
+  // in the update's transaction.
+  const row = await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ displayName: sellers.displayName, displayNameFa: sellers.displayNameFa })
+      .from(sellers)
+      .where(eq(sellers.id, actor.sellerId))
+      .for('update')
+    if (!before) throw notFound(m.content_err_seller_not_found())
+    const displayNameFa =
+      input.display_name_fa === undefined ? before.displayNameFa : input.display_name_fa || null
+    const [updated] = await tx
+      .update(sellers)
+      .set({
+        displayName: input.display_name,
+        displayNameFa,
+        phone: input.phone,
+        city: input.city,
+        address: input.address,
+        goodsCategory: input.goods_category,
+        ...(input.delivery_fee === undefined ? {} : { deliveryFee: input.delivery_fee }),
+        ...(input.free_delivery_threshold === undefined
+          ? {}
+          : { freeDeliveryThreshold: input.free_delivery_threshold }),
+        updatedAt: now(),
+      })
+      .where(eq(sellers.id, actor.sellerId))
+      .returning()
+    if (!updated) throw notFound(m.content_err_seller_not_found())
+    const names = (r: { displayName: string; displayNameFa: string | null }) => ({
+      display_name: r.displayName,
+      display_name_fa: r.displayNameFa,
     })
-    .where(eq(sellers.id, actor.sellerId))
-    .returning()
-  if (!row) throw notFound(m.content_err_seller_not_found())
+    if (JSON.stringify(names(before)) !== JSON.stringify(names(updated)))
+      await recordAuditEvent(tx, {
+        actorUserId: actor.auth.user.id,
+        sellerId: actor.sellerId,
+        action: 'seller.profile_update',
+        recordType: 'seller',
+        recordId: actor.sellerId,
+        before: names(before),
+        after: names(updated),
+      })
+    return updated
+  })
   return { ...toProfile(row), role: 'owner', can_edit: true }
 }
 

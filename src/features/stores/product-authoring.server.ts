@@ -1,5 +1,6 @@
 import '@tanstack/react-start/server-only'
 import { and, asc, eq, sql } from 'drizzle-orm'
+import { textInLocale } from '~/lib/i18n'
 import { refreshProductListings } from '~/features/catalog/catalog-refresh.server'
 import { recordAuditEvent } from '~/server/audit/audit.server'
 import type { SellerActor } from '~/server/auth/guards.server'
@@ -274,7 +275,7 @@ export async function productFormChoices(db: Db, auth: AuthContext | null): Prom
 export async function skuForEdit(db: Db, auth: AuthContext | null, code: string): Promise<SkuEditView> {
   const actor = readActor(auth)
   const [row] = await db
-    .select({ sku: skus, storeName: stores.name, product: products, maintainer: sellers.displayName })
+    .select({ sku: skus, storeName: stores.name, storeNameFa: stores.nameFa, product: products, maintainer: sellers.displayName })
     .from(skus)
     .innerJoin(stores, eq(stores.id, skus.storeId))
     .innerJoin(products, eq(products.id, skus.productId))
@@ -300,7 +301,7 @@ export async function skuForEdit(db: Db, auth: AuthContext | null, code: string)
       id: sku.id,
       sku: sku.sku,
       storeId: sku.storeId,
-      storeName: row.storeName,
+      storeName: textInLocale(row.storeName, row.storeNameFa),
       piecesPerPack: sku.piecesPerPack,
       alwaysAvailable: sku.alwaysAvailable,
       stock: sku.remainingQuantity,

@@ -29,6 +29,7 @@ import {
   type StoreSummary,
 } from './stores.schemas'
 import { m } from '~/lib/messages'
+import { cityInLocale } from '~/lib/iran-cities'
 
 /**
  * The seller's stores (issue #15). Reads are open to the owner and observers of an approved seller;
@@ -85,7 +86,8 @@ export async function listStores(db: Db, auth: AuthContext | null): Promise<Stor
       group by st.id order by st.created_at, st.id
     `,
   )
-  return rows
+  // The list shows the city as the seller reads it; the store's form (`getStore`) keeps the stored one.
+  return rows.map((row) => ({ ...row, city: cityInLocale(row.city) }))
 }
 
 export async function getStore(db: Db, auth: AuthContext | null, storeId: number): Promise<StoreDetail> {

@@ -36,6 +36,10 @@ test('the demo buyer signs in, adds, checks out and pays, all in Persian', async
   await page.goto('/product')
   const add = page.getByRole('button', { name: /^افزودن .+ به سبد خرید$/ }).first()
   await expect(add).toBeEnabled()
+  // The card names the product in Persian; the basket must name it the same way (not in English).
+  const productName =
+    /^افزودن (.+) به سبد خرید$/.exec((await add.getAttribute('aria-label')) ?? '')?.[1] ?? ''
+  expect(productName).toMatch(/[\u0600-\u06FF]/)
   await add.click()
   const toast = page.getByRole('link', { name: 'مشاهدهٔ سبد خرید' })
   await expect(toast).toBeVisible()
@@ -43,6 +47,7 @@ test('the demo buyer signs in, adds, checks out and pays, all in Persian', async
 
   await expect(page.getByRole('heading', { name: 'سبد خرید', level: 1 })).toBeVisible()
   await expect(page.getByTestId('seller-cart')).toHaveCount(1)
+  await expect(page.getByTestId('seller-cart').getByText(productName, { exact: true })).toBeVisible()
   await expect(page.getByTestId('basket-total')).toContainText('ریال')
   await expect(page.getByTestId('basket-total')).not.toContainText(/[0-9]/)
   await expectNoSeriousAxeViolations(page, '/cart')

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { ResponsiveImage } from '~/features/images/responsive-image'
 import { cn } from '~/lib/cn'
+import { nameInLocale } from '~/lib/i18n'
 import { m } from '~/lib/messages'
 import { formatMoney, formatNumber } from '~/lib/money'
 import { quantityIssue } from '../basket-compare'
@@ -51,7 +52,7 @@ export function BasketItemRow({
               params={{ slug: item.product.slug }}
               className="line-clamp-2 text-sm font-medium text-ink hover:underline"
             >
-              {item.product.name}
+              {nameInLocale(item.product)}
             </Link>
             <p className="text-xs text-stone-600">
               {item.product.brand ? `${item.product.brand} · ` : ''}
@@ -63,7 +64,7 @@ export function BasketItemRow({
             onClick={onRemove}
             disabled={busy}
             className="-m-1 shrink-0 rounded-md p-1 text-xs font-medium text-stone-600 underline-offset-2 hover:text-red-700 hover:underline disabled:opacity-50"
-            aria-label={m.buyer_basket_remove_item_label({ name: item.product.name })}
+            aria-label={m.buyer_basket_remove_item_label({ name: nameInLocale(item.product) })}
           >
             {m.buyer_basket_remove()}
           </button>
@@ -84,7 +85,7 @@ export function BasketItemRow({
               <QuantityStepper
                 value={item.quantity}
                 onChange={onQuantity}
-                label={m.buyer_basket_quantity_of({ name: item.product.name })}
+                label={m.buyer_basket_quantity_of({ name: nameInLocale(item.product) })}
                 disabled={busy}
                 size={compact ? 'sm' : 'md'}
               />

@@ -47,7 +47,7 @@ export function CheckoutLineItem({
           params={{ slug: line.productSlug }}
           className="line-clamp-2 text-sm font-medium text-ink hover:underline"
         >
-          {line.productName}
+          {textInLocale(line.productName, line.productNameFa)}
         </Link>
         <p className="text-xs break-words text-stone-600">
           {m.buyer_checkout_sku()} <span dir="ltr">{line.sku}</span> ·{' '}
@@ -100,7 +100,7 @@ export function CheckoutLineItem({
               onClick={() => onFix(line)}
               aria-label={m.buyer_checkout_fix_label({
                 action: line.problem.action.label,
-                product: line.productName,
+                product: textInLocale(line.productName, line.productNameFa),
               })}
 
             >

@@ -15,7 +15,7 @@ import {
   type City,
 } from './people-words'
 import { Random, seedFrom } from './random'
-import { persianStoreName } from './store-names-fa'
+import { persianSellerName, persianStoreName } from './store-names-fa'
 import { uniqueSlugger } from './text'
 
 export interface UserSpec {
@@ -58,6 +58,8 @@ export interface SellerSpec {
   ownerPhone: string
   legalName: string
   displayName: string
+  /** The display name in Persian (`persianSellerName`). */
+  displayNameFa: string
   nationalId: string
   phone: string
   city: string
@@ -168,6 +170,7 @@ export function generateMarket(scale: number, seed = 1): Market {
       sellers.push({
         ownerPhone: demoAccounts.seller.cellphone,
         ...demoSeller,
+        displayNameFa: persianSellerName(demoSeller.displayName),
         nationalId,
         phone: `+9821${digits(rng, 8)}`,
         address: 'No. 18, Enghelab St, Tehran',
@@ -192,6 +195,7 @@ export function generateMarket(scale: number, seed = 1): Market {
       sellers.push({
         ownerPhone: demoAccounts.pendingSeller.cellphone,
         ...demoPendingSeller,
+        displayNameFa: persianSellerName(demoPendingSeller.displayName),
         nationalId,
         phone: `+9871${digits(rng, 8)}`,
         address: 'No. 7, Zand Blvd, Shiraz',
@@ -243,6 +247,8 @@ export function generateMarket(scale: number, seed = 1): Market {
       ownerPhone,
       legalName: `${displayName} Co.`,
       displayName,
+      // Derived from the English like the stores' Persian names: no new random draw.
+      displayNameFa: persianSellerName(displayName),
       nationalId,
       phone,
       city: city.name,

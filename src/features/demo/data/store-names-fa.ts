@@ -105,3 +105,9 @@ export function persianStoreName(english: string): string {
     .map((part) => (/^\d+$/.test(part) ? persianDigits(part) : word(part, english)))
   return [kinds[kind], word(name, english), ...tail].join(' ')
 }
+
+/**
+ * The Persian display name of a demo seller. A seller's first store carries its display name, so
+ * the name is composed the same way («Sepahan Distribution» → «پخش سپاهان»).
+ */
+export const persianSellerName = (displayName: string): string => persianStoreName(displayName)

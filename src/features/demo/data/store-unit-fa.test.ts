@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { catalogTree } from './catalog-tree'
 import { generateMarket } from './market-generator'
-import { persianStoreName } from './store-names-fa'
+import { persianSellerName, persianStoreName } from './store-names-fa'
 import { persianUnit } from './units-fa'
 
 /** Persian letters (with ی and ک, not the Arabic forms), Persian digits, spaces, ZWNJ and brackets. */
@@ -45,5 +45,24 @@ describe('persianStoreName', () => {
     for (const store of names) expect(store.nameFa, store.name).toMatch(cleanPersian)
     const english = new Set(names.map((s) => s.name))
     expect(new Set(names.map((s) => s.nameFa)).size).toBe(english.size)
+  })
+})
+
+describe('persianSellerName', () => {
+  it('names a seller like its first store, in Persian order', () => {
+    expect(persianSellerName('Sepahan Distribution')).toBe('پخش سپاهان')
+    expect(persianSellerName('Tehrani Wholesale')).toBe('عمده‌فروشی تهرانی')
+    expect(persianSellerName('Shirazi Fresh Supply')).toBe('تأمین کالای تازه شیرازی')
+  })
+
+  it('gives every generated seller clean Persian, without changing the generated market', () => {
+    const market = generateMarket(3)
+    for (const seller of market.sellers) expect(seller.displayNameFa, seller.displayName).toMatch(cleanPersian)
+    expect(new Set(market.sellers.map((s) => s.displayNameFa)).size).toBe(
+      new Set(market.sellers.map((s) => s.displayName)).size,
+    )
+    // Derived, not drawn: the English names are the generator's as before (seed 3's first sellers).
+    const again = generateMarket(3)
+    expect(again.sellers.map((s) => s.displayName)).toEqual(market.sellers.map((s) => s.displayName))
   })
 })

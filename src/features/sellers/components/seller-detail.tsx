@@ -16,6 +16,7 @@ import {
 import { sellerQueries } from '../sellers.queries'
 import { SellerStatusBadge } from './seller-status'
 import { formatTehranDay } from '~/lib/tehran-time'
+import { nameInLocale } from '~/lib/i18n'
 
 const percent = (value: number | null) =>
   value === null ? '—' : m.admin_analytics_percent({ value: formatNumber(Math.round(value * 1000) / 10) })
@@ -192,7 +193,7 @@ export function SellerDetailView({ seller }: { seller: SellerDetail }) {
                   href={`/store/${store.slug}`}
                   className="font-medium text-ink underline-offset-4 hover:underline"
                 >
-                  {store.name}
+                  {nameInLocale(store)}
                 </a>
                 <span className="text-sm text-stone-600">
                   {store.city} ·{' '}

@@ -58,6 +58,15 @@ function ReadOnlyDetails({ seller }: { seller: SellerProfileView }) {
       </p>
       <dl className="grid gap-4 sm:grid-cols-2">
         <Detail term={m.content_display_name()}>{seller.display_name}</Detail>
+        <Detail term={m.content_display_name_fa_term()}>
+          {seller.display_name_fa ? (
+            <span lang="fa" dir="rtl">
+              {seller.display_name_fa}
+            </span>
+          ) : (
+            '—'
+          )}
+        </Detail>
         <Detail term={m.content_business_phone()}>
           <span dir="ltr">{seller.phone}</span>
         </Detail>
@@ -82,6 +91,7 @@ function SellerProfileForm({ seller }: { seller: SellerProfileView }) {
     schema: updateSellerProfileInput,
     defaultValues: {
       display_name: seller.display_name,
+      display_name_fa: seller.display_name_fa ?? '',
       phone: seller.phone,
       city: seller.city,
       address: seller.address,
@@ -111,6 +121,16 @@ function SellerProfileForm({ seller }: { seller: SellerProfileView }) {
               hint={m.content_display_name_hint()}
               autoComplete="organization"
               required
+            />
+          )}
+        </form.AppField>
+        <form.AppField name="display_name_fa">
+          {(field) => (
+            <field.TextField
+              label={m.content_display_name_fa()}
+              hint={m.content_display_name_fa_hint()}
+              dir="rtl"
+              lang="fa"
             />
           )}
         </form.AppField>

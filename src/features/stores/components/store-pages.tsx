@@ -6,6 +6,7 @@ import type { StoreDetail, StoreSummary } from '../stores.schemas'
 import { formatNumber } from '~/lib/money'
 import { formatTehranDateTime } from '~/lib/tehran-time'
 import { m } from '~/lib/messages'
+import { nameInLocale } from '~/lib/i18n'
 
 const linkClass = 'font-medium text-brand-800 underline-offset-4 hover:underline'
 
@@ -44,7 +45,7 @@ export function StoreList({ stores, canEdit }: { stores: StoreSummary[]; canEdit
         <li key={store.id} className="flex flex-col gap-3 rounded-2xl border border-stone-200 bg-white p-4">
           <div className="flex items-start justify-between gap-3">
             <div className="min-w-0">
-              <h2 className="truncate text-base font-semibold text-ink">{store.name}</h2>
+              <h2 className="truncate text-base font-semibold text-ink">{nameInLocale(store)}</h2>
               <p className="text-sm text-stone-600">{store.city}</p>
             </div>
             <StoreStatusBadge status={store.status} />
@@ -66,7 +67,7 @@ export function StoreList({ stores, canEdit }: { stores: StoreSummary[]; canEdit
               className={linkClass}
             >
               {m.inventory_store_overview_link()}
-              <span className="sr-only">{m.inventory_store_of_name({ name: store.name })}</span>
+              <span className="sr-only">{m.inventory_store_of_name({ name: nameInLocale(store) })}</span>
             </Link>
             {canEdit ? (
               <Link
@@ -75,7 +76,7 @@ export function StoreList({ stores, canEdit }: { stores: StoreSummary[]; canEdit
                 className={linkClass}
               >
                 {m.inventory_store_edit_link()}
-                <span className="sr-only"> {store.name}</span>
+                <span className="sr-only"> {nameInLocale(store)}</span>
               </Link>
             ) : null}
             <Link
@@ -84,7 +85,7 @@ export function StoreList({ stores, canEdit }: { stores: StoreSummary[]; canEdit
               className={linkClass}
             >
               {m.inventory_store_products_link()}
-              <span className="sr-only">{m.inventory_store_of_name({ name: store.name })}</span>
+              <span className="sr-only">{m.inventory_store_of_name({ name: nameInLocale(store) })}</span>
             </Link>
           </div>
         </li>

@@ -68,6 +68,8 @@ export const sellers = pgTable(
       .references((): AnyPgColumn => users.id, { onDelete: 'restrict' }),
     legalName: text('legal_name').notNull(),
     displayName: text('display_name').notNull(),
+    /** The display name in Persian, shown in fa (`textInLocale`); null: the English one shows. */
+    displayNameFa: text('display_name_fa'),
     /** National or economic id of the business. */
     nationalId: text('national_id').notNull(),
     phone: text('phone').notNull(),

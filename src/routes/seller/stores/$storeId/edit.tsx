@@ -8,6 +8,7 @@ import { storeQueries } from '~/features/stores/stores.queries'
 import { pageHead } from '~/features/shell/page-head'
 import { parseIdParam } from '~/lib/route-errors'
 import { m } from '~/lib/messages'
+import { nameInLocale } from '~/lib/i18n'
 
 export const Route = createFileRoute('/seller/stores/$storeId/edit')({
   params: { parse: ({ storeId }) => ({ storeId: parseIdParam({ id: storeId }).id }) },
@@ -31,7 +32,7 @@ function EditStorePage() {
           params={{ storeId }}
           className="self-start text-sm font-medium text-brand-800 underline-offset-4 hover:underline"
         >
-          {m.inventory_back_to_name({ name: store.name })}
+          {m.inventory_back_to_name({ name: nameInLocale(store) })}
         </Link>
         <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
           {m.inventory_store_edit_title()}
@@ -56,7 +57,7 @@ function EditStorePage() {
       ) : (
         <OwnerOnlyNote what="change" storeId={store.id} />
       )}
-      {owner ? <DeleteStore storeId={store.id} storeName={store.name} /> : null}
+      {owner ? <DeleteStore storeId={store.id} storeName={nameInLocale(store)} /> : null}
     </section>
   )
 }

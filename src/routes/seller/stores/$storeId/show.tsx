@@ -7,6 +7,7 @@ import { pageHead } from '~/features/shell/page-head'
 import { parseIdParam } from '~/lib/route-errors'
 import { buttonClasses } from '~/ui/button'
 import { m } from '~/lib/messages'
+import { nameInLocale } from '~/lib/i18n'
 
 export const Route = createFileRoute('/seller/stores/$storeId/show')({
   params: { parse: ({ storeId }) => ({ storeId: parseIdParam({ id: storeId }).id }) },
@@ -36,12 +37,12 @@ function StoreShowPage() {
             {store.logo ? (
               <img
                 src={store.logo}
-                alt={m.inventory_store_logo_alt({ name: store.name })}
+                alt={m.inventory_store_logo_alt({ name: nameInLocale(store) })}
                 className="size-12 rounded-xl border border-stone-200 object-cover"
               />
             ) : null}
             <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-              {store.name}
+              {nameInLocale(store)}
             </h1>
           </div>
           {isOwner ? (

@@ -5,6 +5,7 @@ import { productAuthoringQueries, storeQueries } from '~/features/stores/stores.
 import { pageHead } from '~/features/shell/page-head'
 import { parseIdParam } from '~/lib/route-errors'
 import { m } from '~/lib/messages'
+import { nameInLocale } from '~/lib/i18n'
 
 export const Route = createFileRoute('/seller/stores/$storeId/products/add')({
   params: { parse: ({ storeId }) => ({ storeId: parseIdParam({ id: storeId }).id }) },
@@ -31,7 +32,7 @@ function AddProductsPage() {
           search={{}}
           className="self-start text-sm font-medium text-brand-800 underline-offset-4 hover:underline"
         >
-          {m.inventory_back_to_store_products({ name: store.name })}
+          {m.inventory_back_to_store_products({ name: nameInLocale(store) })}
         </Link>
         <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
           {m.inventory_add_products_title()}

@@ -9,6 +9,7 @@ import { storeProductsSearch } from '~/features/stores/stores-search.schemas'
 import { StoreProductsFilters } from '~/features/stores/components/store-products-filters'
 import { buttonClasses } from '~/ui/button'
 import { m } from '~/lib/messages'
+import { nameInLocale } from '~/lib/i18n'
 
 const searchSchema = v.omit(storeProductsSearch, ['storeId'])
 
@@ -44,11 +45,11 @@ function StoreProductsPage() {
           params={{ storeId }}
           className="self-start text-sm font-medium text-brand-800 underline-offset-4 hover:underline"
         >
-          {m.inventory_back_to_name({ name: store.name })}
+          {m.inventory_back_to_name({ name: nameInLocale(store) })}
         </Link>
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-            {m.inventory_store_products_heading({ name: store.name })}
+            {m.inventory_store_products_heading({ name: nameInLocale(store) })}
           </h1>
           <Link to="/seller/stores/$storeId/products/add" params={{ storeId }} className={buttonClasses()}>
             {m.inventory_add_products()}
