@@ -91,8 +91,12 @@ export function ProductPage({ product, url }: { product: ProductDetail; url: str
             <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 rounded-xl border border-stone-200 bg-white p-4 text-sm">
               {product.attributes.map((a) => (
                 <div key={a.key} className="contents">
-                  <dt className="text-stone-600">{a.key}</dt>
-                  <dd className="text-ink">{a.value}</dd>
+                  <dt dir="auto" className="text-stone-600">
+                    {a.key}
+                  </dt>
+                  <dd dir="auto" className="text-ink">
+                    {a.value}
+                  </dd>
                 </div>
               ))}
             </dl>
@@ -118,7 +122,9 @@ export function ProductPage({ product, url }: { product: ProductDetail; url: str
           .split(/\n\s*\n/)
           .filter(Boolean)
           .map((paragraph, i) => (
-            <p key={i} className="text-stone-700">
+            // A seller writes in either language: each paragraph runs in its own direction (an
+            // English one on a Persian page would otherwise end with its full stop on the left).
+            <p key={i} dir="auto" className="text-stone-700">
               {paragraph}
             </p>
           ))}

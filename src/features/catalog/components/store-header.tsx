@@ -45,7 +45,7 @@ export function StoreIntro({ store }: { store: StoreSummary }) {
         </div>
       </dl>
       {store.description ? (
-        <p className="max-w-3xl text-sm leading-relaxed whitespace-pre-line text-stone-700">
+        <p dir="auto" className="max-w-3xl text-sm leading-relaxed whitespace-pre-line text-stone-700">
           {store.description}
         </p>
       ) : null}

@@ -30,11 +30,7 @@ const GRID: Record<PublicPage['layout'], string> = {
 }
 
 const reasonOf = (item: PublicItem) =>
-  !item.onOffer
-    ? m.magazines_reason_not_on_offer()
-    : !item.inStock
-      ? m.magazines_reason_out_of_stock()
-      : null
+  !item.onOffer ? m.magazines_reason_not_on_offer() : !item.inStock ? m.magazines_reason_out_of_stock() : null
 
 /** Whether a refusal is the cut-off having passed (the server's message is in the page's language). */
 const isExpiredRefusal = (error: { status: number; message: string }) =>
@@ -77,7 +73,11 @@ export function MagazineView({ magazine, url }: { magazine: PublicMagazine; url:
       <header className="grid gap-6 overflow-hidden rounded-3xl bg-stone-900 text-white md:grid-cols-[2fr_3fr]">
         <div className="aspect-[3/4] max-h-[28rem] w-full bg-stone-800 md:max-h-none">
           {magazine.cover ? (
-            <img src={magazine.cover} alt={m.magazines_cover_of({ title: magazine.title })} className="size-full object-cover" />
+            <img
+              src={magazine.cover}
+              alt={m.magazines_cover_of({ title: magazine.title })}
+              className="size-full object-cover"
+            />
           ) : null}
         </div>
         <div className="flex flex-col justify-center gap-3 p-6 md:p-10">
@@ -91,7 +91,11 @@ export function MagazineView({ magazine, url }: { magazine: PublicMagazine; url:
               ? ` · ${magazine.stores.map((s) => s.name).join(m.magazines_list_separator())}`
               : ''}
           </p>
-          {magazine.description ? <p className="text-stone-200">{magazine.description}</p> : null}
+          {magazine.description ? (
+            <p dir="auto" className="text-stone-200">
+              {magazine.description}
+            </p>
+          ) : null}
           {expired ? (
             <p
               className="rounded-lg bg-amber-100 px-3 py-2 text-sm font-semibold text-amber-950"
