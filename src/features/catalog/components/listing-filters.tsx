@@ -134,7 +134,7 @@ function Check(props: {
   onChange: (checked: boolean) => void
 }) {
   return (
-    <label className="flex cursor-pointer items-center gap-2 rounded-md px-1 py-1 hover:bg-stone-100">
+    <label className="filter-option">
       <input
         type="checkbox"
         className="h-4 w-4 accent-brand-600"
@@ -155,7 +155,7 @@ function Radio(props: {
   onChange: () => void
 }) {
   return (
-    <label className="flex cursor-pointer items-center gap-2 rounded-md px-1 py-1 hover:bg-stone-100">
+    <label className="filter-option">
       <input
         type="radio"
         name={props.name}
