@@ -118,10 +118,10 @@ function FilterGroup({ title, children }: { title: string; children: ReactNode }
 
 function CountLabel({ label, count }: { label: string; count?: number }) {
   return (
-    <span className="flex flex-1 items-baseline justify-between gap-2">
+    <span>
       <span>{label}</span>
       {count !== undefined ? (
-        <span className="text-xs text-stone-600 tabular-nums">{formatNumber(count)}</span>
+        <span className="filter-count">{formatNumber(count)}</span>
       ) : null}
     </span>
   )
@@ -137,7 +137,6 @@ function Check(props: {
     <label className="filter-option">
       <input
         type="checkbox"
-        className="h-4 w-4 accent-brand-600"
         checked={props.checked}
         disabled={!props.checked && props.count === 0}
         onChange={(e) => props.onChange(e.target.checked)}
@@ -159,7 +158,6 @@ function Radio(props: {
       <input
         type="radio"
         name={props.name}
-        className="h-4 w-4 accent-brand-600"
         checked={props.checked}
         onChange={props.onChange}
       />
