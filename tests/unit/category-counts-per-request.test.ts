@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { DbOrTx } from '~/server/db/client.server'
 import { requestScope, rootLogger, type RequestScope } from '~/server/log.server'
-import { categoryCounts } from './catalog-counts.server'
+import { categoryCounts } from '~/features/catalog/catalog-counts.server'
 
 /** A database handle that answers the category counts and counts the statements it was sent. */
 function countingDb(rows: Array<{ id: number; n: number }>) {
