@@ -118,7 +118,7 @@ function FilterGroup({ title, children }: { title: string; children: ReactNode }
 
 function CountLabel({ label, count }: { label: string; count?: number }) {
   return (
-    <span>
+    <span className="count-label">
       <span>{label}</span>
       {count !== undefined ? (
         <span className="filter-count">{formatNumber(count)}</span>
