@@ -1,12 +1,13 @@
 import '@tanstack/react-start/server-only'
 import { sql } from 'drizzle-orm'
 import { selectRows, type DbOrTx } from '~/server/db/client.server'
+import { requestScope, type RequestScope } from '~/server/log.server'
 
 /**
  * Reads of `listing_counts` (schema/listings.ts): listed products per category, brand and store and
  * the browse facets' counts, kept by triggers on `product_listings` in the transaction of every
  * listing change. A read sums a handful of rows per key, so it costs the same at 100 or 100,000
- * products, and it is exact: no memo is needed in front of it.
+ * products, and it is exact: no memo across requests is needed in front of it.
  */
 
 type CountRow = { scope: number; facet: string; value: number; n: number }
@@ -16,8 +17,30 @@ const intArray = (ids: readonly number[]) => {
   return `{${ids.join(',')}}`
 }
 
+/**
+ * `categoryCounts` already asked in this request, per database handle. A listing page asks twice
+ * (the header's category tree and the listing's facets), one statement of six (issue #21). Only a
+ * request that changed nothing shares the answer, so a read after a seller's or admin's change
+ * (it records an audit event) still reads afresh; a transaction is its own handle.
+ */
+const askedInRequest = new WeakMap<RequestScope, WeakMap<DbOrTx, Promise<Map<number, number>>>>()
+
 /** Listed products per category (a product counts in its category and every ancestor). */
-export async function categoryCounts(db: DbOrTx): Promise<Map<number, number>> {
+export function categoryCounts(db: DbOrTx): Promise<Map<number, number>> {
+  const scope = requestScope.getStore()
+  if (!scope || scope.recordedChange) return readCategoryCounts(db)
+  let asked = askedInRequest.get(scope)
+  if (!asked) askedInRequest.set(scope, (asked = new WeakMap()))
+  let counts = asked.get(db)
+  if (!counts) {
+    counts = readCategoryCounts(db)
+    asked.set(db, counts)
+    counts.catch(() => asked.delete(db))
+  }
+  return counts
+}
+
+async function readCategoryCounts(db: DbOrTx): Promise<Map<number, number>> {
   const rows = await selectRows<{ id: number; n: number }>(
     db,
     sql`select scope as id, sum(n)::int as n from listing_counts

@@ -4,10 +4,17 @@ import type { ProductDetail } from './catalog.types'
 
 /** A product page's schema.org data, apart from catalog-seo.ts (its comment says why). */
 
+/** Per currency, computed once: building an Intl.NumberFormat for every price cost a page ~0.2 ms. */
+const fractionDigitsOf = new Map<string, number>()
+
 function fractionDigits(currency: string): number {
-  return (
-    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2
-  )
+  let digits = fractionDigitsOf.get(currency)
+  if (digits === undefined) {
+    digits =
+      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2
+    fractionDigitsOf.set(currency, digits)
+  }
+  return digits
 }
 
 /** Minor units as the decimal string schema.org expects ("1250000", or "12.50" for USD). */

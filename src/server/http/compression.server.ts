@@ -1,5 +1,5 @@
 import '@tanstack/react-start/server-only'
-import { Duplex } from 'node:stream'
+import { Readable } from 'node:stream'
 import { constants, createBrotliCompress, createGzip } from 'node:zlib'
 
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/
@@ -44,9 +44,67 @@ export function preferredEncoding(request: Request): Encoding | null {
   return null
 }
 
-function encoder(encoding: Encoding): ReadableWritablePair<Uint8Array, Uint8Array> {
-  const stream = encoding === 'br' ? createBrotliCompress(brotliOptions(BROTLI_STREAM_QUALITY)) : createGzip()
-  return Duplex.toWeb(stream) as ReadableWritablePair<Uint8Array, Uint8Array>
+/** Bytes gathered before they go to the compressor even if the renderer has more to come at once. */
+const BATCH_BYTES = 64 * 1024
+
+/**
+ * `body` compressed. React writes a page as 4 KB pieces (30 for a listing); handing each to zlib on
+ * its own was a round trip to the thread pool and through two web-stream adapters per piece, a
+ * third of what gzip cost a rendered page (issue #21). Pieces that arrive together (before the event
+ * loop turns: one burst of rendering) are written as one; a piece that comes later (a suspended
+ * part) still goes out when it comes, so a streamed page still streams.
+ */
+function compressedStream(body: ReadableStream<Uint8Array>, encoding: Encoding): ReadableStream<Uint8Array> {
+  const zlib = encoding === 'br' ? createBrotliCompress(brotliOptions(BROTLI_STREAM_QUALITY)) : createGzip()
+  const reader = body.getReader()
+  let pending: Uint8Array[] = []
+  let pendingBytes = 0
+  let timer: NodeJS.Immediate | null = null
+  let drained: Promise<void> | null = null
+
+  const flush = () => {
+    if (timer) clearImmediate(timer)
+    timer = null
+    if (!pendingBytes || zlib.destroyed) return
+    const batch = pending.length === 1 ? pending[0]! : Buffer.concat(pending, pendingBytes)
+    pending = []
+    pendingBytes = 0
+    if (!zlib.write(batch) && !drained)
+      drained = new Promise<void>((resolve) => {
+        zlib.once('drain', resolve)
+        zlib.once('close', resolve)
+      }).then(() => {
+        drained = null
+      })
+  }
+
+  const pump = async () => {
+    try {
+      for (;;) {
+        if (drained) await drained
+        const { done, value } = await reader.read()
+        if (done) break
+        if (zlib.destroyed) return
+        if (!value.byteLength) continue
+        pending.push(value)
+        pendingBytes += value.byteLength
+        if (pendingBytes >= BATCH_BYTES) flush()
+        else timer ??= setImmediate(flush)
+      }
+      flush()
+      zlib.end()
+    } catch (error) {
+      if (timer) clearImmediate(timer)
+      zlib.destroy(error instanceof Error ? error : new Error(String(error)))
+    }
+  }
+  // The client went away (the web stream was cancelled, which destroys zlib): stop the render too.
+  zlib.once('close', () => {
+    if (timer) clearImmediate(timer)
+    if (!zlib.writableFinished) reader.cancel().catch(() => {})
+  })
+  void pump()
+  return Readable.toWeb(zlib) as ReadableStream<Uint8Array>
 }
 
 /** Compresses HTML, JSON, JS and SVG responses for clients that accept it (streams stay streams). */
@@ -64,7 +122,7 @@ export function compressResponse(request: Request, response: Response): Response
   headers.set('content-encoding', encoding)
   headers.delete('content-length')
   headers.append('vary', 'accept-encoding')
-  return new Response(response.body.pipeThrough(encoder(encoding)), {
+  return new Response(compressedStream(response.body, encoding), {
     status: response.status,
     statusText: response.statusText,
     headers,

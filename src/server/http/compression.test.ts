@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { compressResponse, preferredEncoding } from './compression.server'
@@ -45,6 +46,49 @@ describe('compressResponse', () => {
     expect(brotliDecompressSync(brBody).toString('utf8')).toBe(page)
     expect(gunzipSync(gzipBody).toString('utf8')).toBe(page)
     expect(brBody.byteLength).toBeLessThan(page.length / 10)
+  })
+
+  it('sends a page rendered in bursts, with a late part and a part over 64 KB, whole and in order', async () => {
+    const encoder = new TextEncoder()
+    const big = '<p>'.padEnd(70_000, 'x') + '</p>'
+    const parts = ['<!doctype html><html><body>', ...Array.from({ length: 40 }, (_, i) => `<li>${i}</li>`), big]
+    const late = '<template>the part that waited on data</template></body></html>'
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        for (const part of parts) controller.enqueue(encoder.encode(part))
+        await new Promise((resolve) => setTimeout(resolve, 20))
+        controller.enqueue(encoder.encode(late))
+        controller.close()
+      },
+    })
+    const response = compressResponse(
+      request('gzip'),
+      new Response(body, { headers: { 'content-type': 'text/html; charset=utf-8' } }),
+    )
+    const text = gunzipSync(Buffer.from(await response.arrayBuffer())).toString('utf8')
+    expect(text).toBe(parts.join('') + late)
+  })
+
+  it('stops reading the page when the client goes away', async () => {
+    let cancelled = false
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        // Data that does not compress, so the compressor has output to give at once.
+        controller.enqueue(randomBytes(32 * 1024))
+        return new Promise((resolve) => setTimeout(resolve, 5))
+      },
+      cancel() {
+        cancelled = true
+      },
+    })
+    const response = compressResponse(
+      request('gzip'),
+      new Response(body, { headers: { 'content-type': 'text/html; charset=utf-8' } }),
+    )
+    const reader = response.body!.getReader()
+    await reader.read()
+    await reader.cancel()
+    await expect.poll(() => cancelled, { timeout: 2000 }).toBe(true)
   })
 
   it('leaves alone what it should: no accepted encoding, HEAD, images, bodies under 1 KB', async () => {

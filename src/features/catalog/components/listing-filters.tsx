@@ -118,10 +118,10 @@ function FilterGroup({ title, children }: { title: string; children: ReactNode }
 
 function CountLabel({ label, count }: { label: string; count?: number }) {
   return (
-    <span className="flex flex-1 items-baseline justify-between gap-2">
+    <span className="count-label">
       <span>{label}</span>
       {count !== undefined ? (
-        <span className="text-xs text-stone-600 tabular-nums">{formatNumber(count)}</span>
+        <span className="filter-count">{formatNumber(count)}</span>
       ) : null}
     </span>
   )
@@ -134,10 +134,9 @@ function Check(props: {
   onChange: (checked: boolean) => void
 }) {
   return (
-    <label className="flex cursor-pointer items-center gap-2 rounded-md px-1 py-1 hover:bg-stone-100">
+    <label className="filter-option">
       <input
         type="checkbox"
-        className="h-4 w-4 accent-brand-600"
         checked={props.checked}
         disabled={!props.checked && props.count === 0}
         onChange={(e) => props.onChange(e.target.checked)}
@@ -155,11 +154,10 @@ function Radio(props: {
   onChange: () => void
 }) {
   return (
-    <label className="flex cursor-pointer items-center gap-2 rounded-md px-1 py-1 hover:bg-stone-100">
+    <label className="filter-option">
       <input
         type="radio"
         name={props.name}
-        className="h-4 w-4 accent-brand-600"
         checked={props.checked}
         onChange={props.onChange}
       />

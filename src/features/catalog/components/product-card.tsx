@@ -17,7 +17,7 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
   return (
     <article
       data-testid="product-card"
-      className="relative flex w-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition hover:shadow-md"
+      className="product-card"
     >
       <div className="relative aspect-square bg-stone-100">
         {product.image ? (
@@ -45,7 +45,7 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
           <Link
             to="/product/$slug"
             params={{ slug: product.slug }}
-            className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none focus-visible:after:outline-3 focus-visible:after:outline-brand-600"
+            className="product-card-link"
           >
             <Highlighted text={product.name} parts={product.highlight} />
           </Link>
@@ -96,7 +96,7 @@ export function StockBadge({
   return (
     <span
       className={cn(
-        'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap',
+        'stock-badge',
         inStock || alwaysAvailable ? 'bg-green-50 text-green-800' : 'bg-stone-100 text-stone-600',
       )}
     >
