@@ -233,7 +233,7 @@ test('people without the role are sent where the spec says', async ({ browser })
   const seller = await pending.newPage()
   await seller.goto('/seller/profile')
   await expect(seller.getByRole('heading', { level: 1, name: 'Edit Profile' })).toBeVisible()
-  await expect(seller.getByRole('textbox', { name: 'Display name' })).toHaveValue(
+  await expect(seller.getByRole('textbox', { name: 'Display name', exact: true })).toHaveValue(
     demoPendingSeller.displayName,
   )
   await pending.close()

@@ -60,17 +60,21 @@ export const test = base.extend<object, { browser: Browser }>({
     async ({ browser }, provide) => {
       const newContext = browser.newContext.bind(browser)
       const newPage = browser.newPage.bind(browser)
-      browser.newContext = async (options) => watchContext(await newContext(options))
+      // A context without JavaScript never hydrates: its pages are the server's HTML as they are.
+      browser.newContext = async (options) => {
+        const context = await newContext(options)
+        return options?.javaScriptEnabled === false ? context : watchContext(context)
+      }
       browser.newPage = async (options) => {
         const page = await newPage(options)
-        patchPage(page)
+        if (options?.javaScriptEnabled !== false) patchPage(page)
         return page
       }
       await provide(browser)
     },
     { scope: 'worker' },
   ],
-  context: async ({ context }, provide) => {
-    await provide(watchContext(context))
+  context: async ({ context, javaScriptEnabled }, provide) => {
+    await provide(javaScriptEnabled === false ? context : watchContext(context))
   },
 })
