@@ -15,21 +15,6 @@ import { UiStoreProvider } from '~/features/shell/ui-store'
 import { currentLocale, currentMoneyUnit, textDirection } from '~/lib/i18n'
 import { m } from '~/lib/messages'
 import appCss from '~/styles.css?url'
-import persianBold from 'vazirmatn/misc/Non-Latin/fonts/webfonts/Vazirmatn-NL-Bold.woff2?url'
-import persianRegular from 'vazirmatn/misc/Non-Latin/fonts/webfonts/Vazirmatn-NL-Regular.woff2?url'
-
-/**
- * A Persian page's largest text (the home page's hero, a product's name) waits for its font, which
- * the browser would only find in the stylesheet: preloading it starts both downloads beside the
- * stylesheet instead of after it (the same files as styles.css's @font-face, so one download).
- */
-const persianFonts = [persianRegular, persianBold].map((href) => ({
-  rel: 'preload',
-  href,
-  as: 'font',
-  type: 'font/woff2',
-  crossOrigin: 'anonymous' as const,
-}))
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   head: () => ({
@@ -42,7 +27,6 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
     ],
     links: [
       { rel: 'stylesheet', href: appCss },
-      ...(currentLocale() === 'fa' ? persianFonts : []),
       { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
     ],
   }),
