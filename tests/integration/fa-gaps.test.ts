@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import { and, desc, eq } from 'drizzle-orm'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -26,10 +25,10 @@ import { cityInLocale, cityListInLocale } from '~/lib/iran-cities'
 import type { Db } from '~/server/db/client.server'
 import { auditEvents, sellers } from '~/server/db/schema'
 import { HttpError, parseInput } from '~/server/http/api-errors.server'
-import { requestScope, scopeOfRequest } from '~/server/log.server'
+import { inLocale as serverInLocale } from '~/server/log.server'
 import { createProduct, createSeller, createSku, createStore } from '../factories/create'
 import { usingPostgres } from '../support/test-database'
-import { closeAuthTestDatabase, openAuthTestDatabase, SITE } from './auth-fixtures'
+import { closeAuthTestDatabase, openAuthTestDatabase } from './auth-fixtures'
 import { createBuyer, fillCart, newKey } from './checkout-fixtures'
 import { authOf } from './tickets-fixtures'
 
@@ -40,16 +39,8 @@ import { authOf } from './tickets-fixtures'
  * is missing (a city the list does not know: as the seller typed it).
  */
 
-const scopeIn = (locale: Locale) => {
-  const headers = new Headers({ cookie: `locale=${locale}` })
-  return scopeOfRequest(new Request(`${SITE}/`, { headers }), {
-    requestId: randomUUID(),
-    cspNonce: 'n',
-    defaultLocale: 'en',
-  }).scope
-}
-const inLocale = <T>(locale: Locale, run: () => T | Promise<T>) =>
-  requestScope.run(scopeIn(locale), async () => run())
+/** Runs `run` as a request in `locale` would (the server's own `inLocale`). */
+const inLocale = <T>(locale: Locale, run: () => T | Promise<T>) => serverInLocale(locale, async () => run())
 
 describe(`Persian product, store, seller and city names (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
   let db: Db

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import { and, desc, eq } from 'drizzle-orm'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -21,10 +20,10 @@ import { type Locale, textInLocale, unitInLocale } from '~/lib/i18n'
 import type { Db } from '~/server/db/client.server'
 import { auditEvents, invoices, stores } from '~/server/db/schema'
 import { HttpError, parseInput } from '~/server/http/api-errors.server'
-import { requestScope, scopeOfRequest } from '~/server/log.server'
+import { inLocale as serverInLocale } from '~/server/log.server'
 import { createCategory, createProduct, createSeller, createSku, createStore } from '../factories/create'
 import { usingPostgres } from '../support/test-database'
-import { closeAuthTestDatabase, openAuthTestDatabase, SITE } from './auth-fixtures'
+import { closeAuthTestDatabase, openAuthTestDatabase } from './auth-fixtures'
 import { createBuyer, fillCart, newKey } from './checkout-fixtures'
 import { authOf } from './tickets-fixtures'
 
@@ -36,16 +35,8 @@ import { authOf } from './tickets-fixtures'
  * English fields and audited like them.
  */
 
-const scopeIn = (locale: Locale) => {
-  const headers = new Headers({ cookie: `locale=${locale}` })
-  return scopeOfRequest(new Request(`${SITE}/`, { headers }), {
-    requestId: randomUUID(),
-    cspNonce: 'n',
-    defaultLocale: 'en',
-  }).scope
-}
-const inLocale = <T>(locale: Locale, run: () => T | Promise<T>) =>
-  requestScope.run(scopeIn(locale), async () => run())
+/** Runs `run` as a request in `locale` would (the server's own `inLocale`). */
+const inLocale = <T>(locale: Locale, run: () => T | Promise<T>) => serverInLocale(locale, async () => run())
 
 /** What a PDF says, without the spaces and direction marks text extraction puts into Persian runs. */
 const squeezed = (text: string) => text.replace(/[\s\u200c\u200e\u200f\u202a-\u202e]/g, '')
