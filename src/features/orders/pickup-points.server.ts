@@ -6,7 +6,7 @@ import type { PickupPointSnapshot } from '~/server/db/schema/orders'
 import { cityInLocale } from '~/lib/iran-cities'
 
 /** A point's city as the reader reads it (the Persian name of a listed city in fa). */
-const inLocale = (point: PickupPointSnapshot): PickupPointSnapshot => ({
+const pointInLocale = (point: PickupPointSnapshot): PickupPointSnapshot => ({
   ...point,
   city: cityInLocale(point.city),
 })
@@ -20,7 +20,7 @@ export async function orderPickupPoints(
   order: typeof orders.$inferSelect,
 ): Promise<PickupPointSnapshot[]> {
   if (order.deliveryMethod !== 'pickup') return []
-  if (order.pickupPoints) return order.pickupPoints.map(inLocale)
+  if (order.pickupPoints) return order.pickupPoints.map(pointInLocale)
   const rows = await db
     .selectDistinct({
       store: stores.name,
@@ -32,5 +32,5 @@ export async function orderPickupPoints(
     .from(orderLines)
     .innerJoin(stores, eq(stores.id, orderLines.storeId))
     .where(eq(orderLines.orderId, order.id))
-  return rows.sort((a, b) => a.city.localeCompare(b.city) || a.store.localeCompare(b.store)).map(inLocale)
+  return rows.sort((a, b) => a.city.localeCompare(b.city) || a.store.localeCompare(b.store)).map(pointInLocale)
 }
