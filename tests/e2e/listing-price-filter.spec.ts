@@ -37,22 +37,51 @@ test('the price filter groups digits, refuses a reversed range on the highest pr
   await expect(price.getByRole('alert')).toHaveCount(0)
   await expect(highest).not.toHaveAttribute('aria-invalid', 'true')
 
-  // Enter submits the form like the button does.
+  // Enter submits the form like the button does. The filtered listing is held back for a moment,
+  // and the buyer changes their mind meanwhile: what they type then stays when it arrives.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/_serverFn/**', async (route) => {
+    await held
+    await route.continue()
+  })
   await highest.press('Enter')
   await expect(page).toHaveURL(/\/product\?min_price=500000&max_price=1000000$/)
-  // The filtered listing has arrived (the form starts again from the URL's range).
-  await page.waitForLoadState('networkidle')
-  await expect(lowest).toHaveValue('500,000')
+  await lowest.fill('')
+  release()
+  const chips = page.getByRole('list', { name: 'Active filters' })
+  await expect(chips.getByRole('link', { name: /^Remove filter/ })).toHaveCount(2)
+  await page.unroute('**/_serverFn/**')
+  await expect(lowest).toHaveValue('')
   await expect(highest).toHaveValue('1,000,000')
 
   // One end alone is a range too; emptying both takes the filter off.
-  await lowest.fill('')
   await price.getByRole('button', { name: 'Apply price' }).click()
   await expect(page).toHaveURL(/\/product\?max_price=1000000$/)
-  await page.waitForLoadState('networkidle')
+  await expect(chips.getByRole('link', { name: /^Remove filter/ })).toHaveCount(1)
   await highest.fill('')
   await highest.press('Enter')
   await expect(page).toHaveURL(/\/product$/)
+  await expect(chips).toHaveCount(0)
+})
+
+test('the price fields follow a range changed elsewhere: a chip taken off, then Back', async ({ page }) => {
+  await page.goto('/product?min_price=1000&max_price=9000000')
+  const price = filters(page).getByRole('form', { name: 'Price' })
+  const lowest = price.getByLabel('Lowest price')
+  const highest = price.getByLabel('Highest price')
+  await expect(lowest).toHaveValue('1,000')
+  await expect(highest).toHaveValue('9,000,000')
+
+  const chips = page.getByRole('list', { name: 'Active filters' })
+  await chips.getByRole('link', { name: /^Remove filter From/ }).click()
+  await expect(page).toHaveURL(/\/product\?max_price=9000000$/)
+  await expect(lowest).toHaveValue('')
+  await expect(highest).toHaveValue('9,000,000')
+
+  await page.goBack()
+  await expect(page).toHaveURL(/\/product\?min_price=1000&max_price=9000000$/)
+  await expect(lowest).toHaveValue('1,000')
 })
 
 test('the price filter on a phone: inside the filter drawer, with its message', async ({ page }) => {

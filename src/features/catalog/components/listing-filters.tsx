@@ -52,7 +52,6 @@ export function ListingFilters({
 
       <FilterGroup title={m.catalog_filter_price()}>
         <PriceRangeFilter
-          key={`${search.min_price ?? ''}-${search.max_price ?? ''}`}
           min={search.min_price}
           max={search.max_price}
           range={facets.price}

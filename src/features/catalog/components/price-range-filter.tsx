@@ -62,6 +62,19 @@ export function PriceRangeFilter({
 }) {
   const [text, setText] = useState<Record<End, string>>({ min: shown(min), max: shown(max) })
   const [problems, setProblems] = useState<Problems>({})
+  // The URL's range as this form last saw it, and the range it last applied. The listing's range
+  // changes when the new page's data has arrived, a moment after Apply: the fields start again from
+  // it only when it came from elsewhere (a chip, Back, a link), so an edit typed in that moment stays.
+  const [seen, setSeen] = useState({ min, max })
+  const [applied, setApplied] = useState<{ min: number | undefined; max: number | undefined } | null>(null)
+  if (seen.min !== min || seen.max !== max) {
+    setSeen({ min, max })
+    if (applied?.min !== min || applied?.max !== max) {
+      setText({ min: shown(min), max: shown(max) })
+      setProblems({})
+    }
+    setApplied(null)
+  }
   const values = () => [parseMoneyInput(text.min), parseMoneyInput(text.max)] as const
 
   const change = (end: End, typed: string) => {
@@ -80,6 +93,7 @@ export function PriceRangeFilter({
       requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
       return
     }
+    setApplied({ min: low ?? undefined, max: high ?? undefined })
     onApply(low ?? undefined, high ?? undefined)
   }
 
