@@ -8,7 +8,21 @@ import { csrfRefusedMessage } from './api-route.server'
 import { secureCookies } from './cookies.server'
 import { isCsrfAllowed } from './csrf.server'
 import { requireUser } from './guards.server'
-import { authenticateRequest } from './session.server'
+import { authenticateRequest, type AuthContext } from './session.server'
+
+/**
+ * Who is calling, read once per request: a page's render runs a server function per piece of data
+ * (a seller's page, several), each of which would otherwise read the session again.
+ */
+const authOfRequest = new WeakMap<Request, Promise<AuthContext | null>>()
+function authenticateOnce(db: Parameters<typeof authenticateRequest>[0], request: Request) {
+  let auth = authOfRequest.get(request)
+  if (!auth) {
+    auth = authenticateRequest(db, request)
+    authOfRequest.set(request, auth)
+  }
+  return auth
+}
 
 /**
  * Server-function middleware: refuses cross-site calls that carry the session cookies (whatever
@@ -20,7 +34,7 @@ export const authContext = createMiddleware({ type: 'function' }).server(async (
   const config = serverConfig()
   if (!isCsrfAllowed(request, config.publicSiteUrl)) throw new HttpError(403, csrfRefusedMessage())
   const db = await getDb()
-  const auth = await authenticateRequest(db, request)
+  const auth = await authenticateOnce(db, request)
   return next({
     context: {
       db,

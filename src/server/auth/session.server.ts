@@ -10,7 +10,7 @@ import type { DbOrTx } from '../db/client.server'
 import { sessions, users } from '../db/schema'
 import { HttpError } from '../http/api-errors.server'
 import { log } from '../log.server'
-import { loadUser } from './auth-user.server'
+import { loadSessionUser } from './auth-user.server'
 import { ACCESS_COOKIE, REFRESH_COOKIE, bearerToken, readCookie, type IssuedTokens } from './cookies.server'
 import { hashToken, newToken } from './tokens.server'
 import { rememberUserLocale } from './user-locale.server'
@@ -197,21 +197,12 @@ export async function authenticateAccessToken(
   accessToken: string,
   via: AuthContext['via'],
 ): Promise<AuthContext | null> {
-  const [row] = await db
-    .select({
-      id: sessions.id,
-      familyId: sessions.familyId,
-      userId: sessions.userId,
-      accessExpiresAt: sessions.accessExpiresAt,
-      replacedAt: sessions.replacedAt,
-      revokedAt: sessions.revokedAt,
-    })
-    .from(sessions)
-    .where(eq(sessions.accessTokenHash, hashToken(accessToken)))
-  if (!row || row.revokedAt || row.replacedAt) return null
-  if (row.accessExpiresAt.getTime() <= now().getTime()) return null
-  const user = await loadUser(db, row.userId)
-  return user ? { user, session: { id: row.id, familyId: row.familyId }, via } : null
+  const found = await loadSessionUser(db, hashToken(accessToken))
+  if (!found?.user) return null
+  const { session, user } = found
+  if (session.revokedAt || session.replacedAt) return null
+  if (session.accessExpiresAt.getTime() <= now().getTime()) return null
+  return { user, session: { id: session.id, familyId: session.familyId }, via }
 }
 
 /** The credentials a request carries. A bearer header wins; cookies are then ignored. */
