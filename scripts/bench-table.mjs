@@ -4,9 +4,9 @@
 //   SSR pages     app req/s at 10 connections beside the page's static ceiling (the same HTML
 //                 bytes from memory, bare node:http, gzip as the app: once for a page the page
 //                 cache sends, per response for a rendered one; measured right before and
-//                 right after the app), for a guest (page cache on, as served) and with the page
-//                 cache off (what a render costs; a signed-in user always renders), with the
-//                 server's CPU ms per request read from /proc.
+//                 right after the app), for a guest (page cache on, as served) and for a
+//                 signed-in buyer (the demo buyer's session cookies: every page rendered, never
+//                 from the page cache), with the server's CPU ms per request read from /proc.
 //   /api/products p95 at 10 connections with the facet cache off (CATALOG_CACHE=off).
 //   Search        scripts/bench-search.ts, when that file exists (it writes its rows as JSON).
 //   Basket        add and read, 50 buyers × 2 req/s each, PostgreSQL (BENCH_PG_URL or
@@ -25,6 +25,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { createRequire } from 'node:module'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { gunzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
 import { privateBuildCopy, root, startServer, stopServer } from './bench-server.mjs'
 import { measurePages } from './check-bundle-budget.mjs'
@@ -108,22 +109,42 @@ async function pagesOf() {
   ].filter(([, path]) => path)
 }
 
-async function pageRows(output, env, mode, goal) {
+/**
+ * A signed-in buyer's cookies: the demo buyer of src/features/demo/data/demo-accounts.ts (seeded in
+ * every demo database, the scale-50 one too), signed in through the app's own password API.
+ */
+async function buyerCookies() {
+  const response = await fetch(`${base}/api/auth/password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ phone: '+989120000002', password: 'Omdeh-demo-2026' }),
+  })
+  if (!response.ok) throw new Error(`signing the demo buyer in answered ${response.status}`)
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ')
+}
+
+async function pageRows(output, env, mode, goal, { signedIn = false } = {}) {
   const child = await startServer({ output, port, env, timeoutMs: 300_000 })
   const dir = mkdtempSync(join(tmpdir(), 'omdeh-bench-html-'))
   try {
+    const headers = signedIn ? { ...gzipHeaders, cookie: await buyerCookies() } : gzipHeaders
     for (const [label, path] of await pagesOf()) {
-      await warm(path, gzipHeaders)
-      const sample = await fetch(`${base}${path}`, { headers: gzipHeaders })
+      await warm(path, headers)
+      const sample = await fetch(`${base}${path}`, { headers })
       // A page from the page cache is gzipped once when stored: its ceiling sends stored bytes too.
       const stored = sample.headers.get('x-page-cache') === 'hit'
       const gzipped = sample.headers.get('content-encoding') === 'gzip'
       const encoding = gzipped ? (stored ? 'gzip-stored' : 'gzip') : 'identity'
       const html = Buffer.from(await sample.arrayBuffer())
+      if (signedIn && (stored || !(gzipped ? gunzipSync(html) : html).includes('Bahram')))
+        throw new Error(`${path} was not rendered for the signed-in buyer`)
       const file = join(dir, 'page.html')
       writeFileSync(file, html)
       const before = await staticCeiling(file, encoding, path)
-      const app = await hammer(`${base}${path}`, { pid: child.pid })
+      const app = await hammer(`${base}${path}`, { pid: child.pid, headers })
       const after = await staticCeiling(file, encoding, path)
       const ceiling = (before + after) / 2
       const ratio = app.rps / ceiling
@@ -329,7 +350,7 @@ try {
   await stopServer(await startServer({ output, port, env, timeoutMs: 600_000 }))
   await pageRows(output, env, 'guest (page cache)', 0.5)
   if (!pagesOnly) {
-    await pageRows(output, { ...env, PAGE_CACHE: 'off' }, 'rendered (no page cache)', 0.1)
+    await pageRows(output, env, 'signed in (a buyer)', 0.1, { signedIn: true })
     await apiRows(output, env)
     await lighthouseRows(output, env)
   }
