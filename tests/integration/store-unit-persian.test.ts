@@ -13,12 +13,13 @@ import { renderInvoicePdf } from '~/features/orders/invoice-pdf.server'
 import { getInvoiceForViewer } from '~/features/orders/invoices.server'
 import { transitionOrder } from '~/features/orders/order-transitions.server'
 import { getBuyerOrder, getSellerOrder } from '~/features/orders/orders-read.server'
+import { getSellerSales } from '~/features/orders/seller-sales.server'
 import { createProductWithSku, updateProduct } from '~/features/stores/product-authoring.server'
 import { createStore as createStoreOp, updateStore } from '~/features/stores/stores.server'
 import { createStoreInput, updateProductInput, updateStoreInput } from '~/features/stores/stores.schemas'
 import { type Locale, textInLocale, unitInLocale } from '~/lib/i18n'
 import type { Db } from '~/server/db/client.server'
-import { auditEvents, invoices, stores } from '~/server/db/schema'
+import { auditEvents, invoices, products, stores } from '~/server/db/schema'
 import { HttpError, parseInput } from '~/server/http/api-errors.server'
 import { inLocale as serverInLocale } from '~/server/log.server'
 import { createCategory, createProduct, createSeller, createSku, createStore } from '../factories/create'
@@ -31,7 +32,7 @@ import { authOf } from './tickets-fixtures'
  * Stores and selling units in the reader's language (issue #22): a store's Persian name and a
  * product's Persian unit show in fa on the store directory and page, the product page, cards, the
  * basket, checkout, orders and the invoice (PDF too); English shows in en and wherever there is no
- * Persian. An order keeps them as they were when it was placed. Sellers edit both, bounded like the
+ * Persian. An order keeps them, and the product's Persian name, as they were when it was placed. Sellers edit both, bounded like the
  * English fields and audited like them.
  */
 
@@ -70,7 +71,12 @@ describe(`store names and units in Persian (${usingPostgres() ? 'PostgreSQL' : '
       name: 'Plain Depot',
       slug: `plain-depot-${Date.now().toString(36)}`,
     })
-    rice = await createProduct(db, { name: 'Basmati Rice', unit: 'sack of 25 kg', unitFa: 'کیسه ۲۵ کیلویی' })
+    rice = await createProduct(db, {
+      name: 'Basmati Rice',
+      nameFa: 'برنج باسماتی',
+      unit: 'sack of 25 kg',
+      unitFa: 'کیسه ۲۵ کیلویی',
+    })
     pens = await createProduct(db, { name: 'Ballpoint Pens', unit: 'carton of 48' })
     riceSkuId = (await createSku(db, { store: golbarg, product: rice })).id
     pensSkuId = (await createSku(db, { store: plain, product: pens })).id
@@ -138,7 +144,7 @@ describe(`store names and units in Persian (${usingPostgres() ? 'PostgreSQL' : '
     expect(await storesIn('en')).toEqual(['Golbarg Trading', 'Plain Depot'])
   })
 
-  it('checkout, the order and its invoice keep the Persian store name and unit as they were when ordered', async () => {
+  it('checkout, the order and its invoice keep the Persian product name, store name and unit as they were when ordered', async () => {
     const buyer = await createBuyer(db)
     const { cartIds } = await fillCart(db, buyer, [{ skuId: riceSkuId, quantity: 2 }])
     const cartId = cartIds.get(seller.id)!
@@ -165,11 +171,14 @@ describe(`store names and units in Persian (${usingPostgres() ? 'PostgreSQL' : '
         idempotencyKey: newKey(),
       }),
     )
-    // The seller renames the store afterwards: the order says what the buyer was shown.
+    // The seller renames the store and the product afterwards: the order says what the buyer was shown.
     await db.update(stores).set({ nameFa: 'بازرگانی گلبرگ نو' }).where(eq(stores.id, golbarg.id))
+    await db.update(products).set({ nameFa: 'برنج باسماتی درجه یک' }).where(eq(products.id, rice.id))
     try {
       const order = await getBuyerOrder(db, buyer.auth, placed.orderId)
       expect(order.lines[0]).toMatchObject({
+        product_name: 'Basmati Rice',
+        product_name_fa: 'برنج باسماتی',
         store_name: 'Golbarg Trading',
         store_name_fa: 'بازرگانی گلبرگ',
         unit: 'sack of 25 kg',
@@ -178,6 +187,7 @@ describe(`store names and units in Persian (${usingPostgres() ? 'PostgreSQL' : '
       expect(order.pickup_points[0]).toMatchObject({ storeFa: 'بازرگانی گلبرگ' })
       const sellerView = await getSellerOrder(db, await authOf(db, seller.owner.id), placed.orderId)
       expect(sellerView.lines[0]).toMatchObject({
+        product_name_fa: 'برنج باسماتی',
         store_name_fa: 'بازرگانی گلبرگ',
         unit_fa: 'کیسه ۲۵ کیلویی',
       })
@@ -185,6 +195,15 @@ describe(`store names and units in Persian (${usingPostgres() ? 'PostgreSQL' : '
       await db.transaction((tx) =>
         transitionOrder(tx, { orderId: placed.orderId, to: 'paid', actor: SYSTEM }),
       )
+      // The seller's sales page names what sold as the order did, in the reader's language.
+      const sellerAuth = await authOf(db, seller.owner.id)
+      const topNames = async (locale: Locale) =>
+        (await inLocale(locale, () => getSellerSales(db, sellerAuth, { days: 30 }))).top_by_units.map(
+          (row) => row.product_name,
+        )
+      expect(await topNames('fa')).toEqual(['برنج باسماتی'])
+      expect(await topNames('en')).toEqual(['Basmati Rice'])
+
       const [invoice] = await db.select().from(invoices).where(eq(invoices.orderId, placed.orderId))
       const pdfText = async (locale: Locale) =>
         inLocale(locale, async () => {
@@ -193,14 +212,19 @@ describe(`store names and units in Persian (${usingPostgres() ? 'PostgreSQL' : '
           return (await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true })).text
         })
       const fa = squeezed(await pdfText('fa'))
+      expect(fa).toContain(squeezed('برنج باسماتی'))
+      expect(fa).not.toContain(squeezed('درجه یک'))
+      expect(fa).not.toContain('Basmati')
       expect(fa).toContain(squeezed('کیسه ۲۵ کیلویی'))
       expect(fa).toContain(squeezed('بازرگانی گلبرگ'))
       expect(fa).not.toContain('sack of 25 kg')
       const en = await pdfText('en')
+      expect(en).toContain('Basmati Rice')
       expect(en).toContain('sack of 25 kg')
       expect(en).toContain('Golbarg Trading')
     } finally {
       await db.update(stores).set({ nameFa: 'بازرگانی گلبرگ' }).where(eq(stores.id, golbarg.id))
+      await db.update(products).set({ nameFa: 'برنج باسماتی' }).where(eq(products.id, rice.id))
     }
   })
 

@@ -115,6 +115,7 @@ export async function writeOrderDetails(
       storeId: line.storeId,
       sku: line.sku,
       productName: line.productName,
+      productNameFa: line.productNameFa,
       productSlug: line.productSlug,
       unit: line.unit,
       unitFa: line.unitFa,

@@ -255,7 +255,7 @@ function drawLines(doc: PDFKit.PDFDocument, at: Layout, invoice: InvoiceView, mo
     const item = COLUMNS[0]
     const itemWidth = item.width - 12
     const itemX = at.x(item.x + 6, itemWidth)
-    const name = layoutText(doc, line.product_name, 'bold', 9.5, itemWidth)
+    const name = layoutText(doc, textInLocale(line.product_name, line.product_name_fa), 'bold', 9.5, itemWidth)
     const nameHeight = name.height
     // An order's SKU line sits under the name (a plan or a Plus year has none); an offer or a
     // credit adds a second line under the prices.

@@ -176,6 +176,7 @@ async function loadInvoiceView(
     buyer: partyView(invoice.buyer),
     lines: lines.map((line) => ({
       product_name: line.productName,
+      product_name_fa: line.productNameFa,
       sku: line.sku,
       unit: line.unit,
       unit_fa: line.unitFa,

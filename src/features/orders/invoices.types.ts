@@ -11,9 +11,10 @@ export interface InvoicePartyView {
 
 export interface InvoiceLineView {
   product_name: string
+  /** The Persian product name and unit at the order, when there were (shown in fa). */
+  product_name_fa: string | null
   sku: string
   unit: string
-  /** The Persian unit at the order, when there was one (shown in fa). */
   unit_fa: string | null
   quantity: number
   unit_price: number

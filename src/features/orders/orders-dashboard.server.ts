@@ -59,6 +59,7 @@ export async function getSellerDashboard(db: DbOrTx, auth: AuthContext | null): 
       .select({
         sku: skus.sku,
         productName: products.name,
+        productNameFa: products.nameFa,
         storeName: stores.name,
         storeNameFa: stores.nameFa,
         remaining: skus.remainingQuantity,
@@ -76,6 +77,7 @@ export async function getSellerDashboard(db: DbOrTx, auth: AuthContext | null): 
         id: lowStockAlerts.id,
         sku: skus.sku,
         productName: products.name,
+        productNameFa: products.nameFa,
         quantity: lowStockAlerts.quantity,
         threshold: lowStockAlerts.threshold,
         at: lowStockAlerts.createdAt,
@@ -107,7 +109,7 @@ export async function getSellerDashboard(db: DbOrTx, auth: AuthContext | null): 
     },
     low_stock: lowStock.map((row) => ({
       sku: row.sku,
-      product_name: row.productName,
+      product_name: textInLocale(row.productName, row.productNameFa),
       store_name: textInLocale(row.storeName, row.storeNameFa),
       remaining_quantity: row.remaining,
     })),
@@ -115,7 +117,7 @@ export async function getSellerDashboard(db: DbOrTx, auth: AuthContext | null): 
     low_stock_alerts: alerts.map((row) => ({
       id: row.id,
       sku: row.sku,
-      product_name: row.productName,
+      product_name: textInLocale(row.productName, row.productNameFa),
       quantity: row.quantity,
       threshold: row.threshold,
       at: row.at.toISOString(),

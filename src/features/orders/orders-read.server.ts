@@ -324,6 +324,7 @@ const lineView = (line: typeof orderLines.$inferSelect) => ({
   id: line.id,
   sku: line.sku,
   product_name: line.productName,
+  product_name_fa: line.productNameFa,
   product_slug: line.productSlug,
   unit: line.unit,
   unit_fa: line.unitFa,

@@ -120,9 +120,10 @@ export interface OrderLineView {
   id: number
   sku: string
   product_name: string
+  /** The Persian product name, unit and store name at the order, when there were (shown in fa). */
+  product_name_fa: string | null
   product_slug: string
   unit: string
-  /** The Persian unit and store name at the order, when there were (shown in fa). */
   unit_fa: string | null
   store_name: string
   store_name_fa: string | null

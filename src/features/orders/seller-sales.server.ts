@@ -7,6 +7,7 @@ import { serverConfig } from '~/server/config.server'
 import type { DbOrTx } from '~/server/db/client.server'
 import { orderLines, orders } from '~/server/db/schema'
 import { tehranDaySql } from '~/server/db/tehran-day.server'
+import { textInLocale } from '~/lib/i18n'
 import { tehranDays } from '~/lib/tehran-time'
 import type { SellerSales, SellerSalesInput, TopSku } from './seller-sales.schemas'
 
@@ -38,7 +39,13 @@ export async function getSellerSales(
   const revenue = sql<string>`sum(${orderLines.lineTotal})`
   const topSkus = (order: typeof units) =>
     db
-      .select({ sku: orderLines.sku, name: sql<string>`max(${orderLines.productName})`, units, revenue })
+      .select({
+        sku: orderLines.sku,
+        name: sql<string>`max(${orderLines.productName})`,
+        nameFa: sql<string | null>`max(${orderLines.productNameFa})`,
+        units,
+        revenue,
+      })
       .from(orderLines)
       .innerJoin(orders, eq(orders.id, orderLines.orderId))
       .where(sold)
@@ -67,7 +74,7 @@ export async function getSellerSales(
   const top = (rows: typeof byUnits): TopSku[] =>
     rows.map((r) => ({
       sku: r.sku,
-      product_name: r.name,
+      product_name: textInLocale(r.name, r.nameFa),
       units: Number(r.units),
       revenue: Number(r.revenue),
     }))

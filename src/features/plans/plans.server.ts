@@ -197,7 +197,9 @@ export function platformInvoiceView(
     },
     lines: [
       {
+        // Already in the reader's language (`platformInvoiceTexts`).
         product_name: description,
+        product_name_fa: null,
         sku: membership ? 'PLUS' : 'PLAN',
         unit: membership ? 'year' : 'period',
         unit_fa: null,

@@ -136,7 +136,7 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceView }) {
             {invoice.lines.map((line) => (
               <tr key={line.sku}>
                 <td className="py-2 pe-3 sm:min-w-40">
-                  <span className="block font-medium">{line.product_name}</span>
+                  <span className="block font-medium">{textInLocale(line.product_name, line.product_name_fa)}</span>
                   <span className="block text-xs text-stone-600" dir="ltr">
                     {line.sku}
                   </span>

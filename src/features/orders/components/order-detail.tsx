@@ -97,7 +97,7 @@ export function OrderLines({ order }: { order: OrderDetail }) {
             className="flex flex-col gap-1 py-3 sm:flex-row sm:items-start sm:justify-between sm:gap-4"
           >
             <div className="flex min-w-0 flex-col gap-0.5">
-              <span className="font-medium text-ink">{line.product_name}</span>
+              <span className="font-medium text-ink">{textInLocale(line.product_name, line.product_name_fa)}</span>
               <span className="text-xs text-stone-600">
                 <span dir="ltr">{line.sku}</span> · {textInLocale(line.store_name, line.store_name_fa)}
               </span>

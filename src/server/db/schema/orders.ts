@@ -136,7 +136,8 @@ export const orderLines = pgTable(
     productSlug: text('product_slug').notNull(),
     unit: text('unit').notNull(),
     storeName: text('store_name').notNull(),
-    /** The Persian unit and store name as they were at the order (shown in fa; null: none then). */
+    /** The Persian product name, unit and store name as they were at the order (shown in fa; null: none then). */
+    productNameFa: text('product_name_fa'),
     unitFa: text('unit_fa'),
     storeNameFa: text('store_name_fa'),
     quantity: integer('quantity').notNull(),
