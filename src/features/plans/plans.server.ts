@@ -201,7 +201,7 @@ export function platformInvoiceView(
         product_name: description,
         product_name_fa: null,
         sku: membership ? 'PLUS' : 'PLAN',
-        unit: membership ? 'year' : 'period',
+        unit: membership ? m.tools_platform_invoice_unit_year() : m.tools_platform_invoice_unit_period(),
         unit_fa: null,
         quantity: 1,
         unit_price: row.listPrice,
