@@ -1,5 +1,6 @@
 import { expect, test } from '../support/test'
-import { demoOrderNumbers } from '~/features/demo/data/demo-accounts'
+import { demoOrderNumbers, demoSeller } from '~/features/demo/data/demo-accounts'
+import { persianSellerName } from '~/features/demo/data/store-names-fa'
 import { signIn } from '../support/auth'
 import { expectNoSeriousAxeViolations } from '../support/axe'
 
@@ -21,6 +22,8 @@ test('the seller accepts and ships a paid order, in Persian', async ({ context, 
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
   await expect(page.getByRole('heading', { level: 1, name: 'پیشخوان' })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'سفارش‌های منتظر اقدام' })).toBeVisible()
+  // The business's own name, as it has one in Persian.
+  await expect(page.getByRole('heading', { name: persianSellerName(demoSeller.displayName) })).toBeVisible()
   await expectNoSeriousAxeViolations(page, 'dashboard')
 
   // The orders waiting for acceptance, from the dashboard's card.

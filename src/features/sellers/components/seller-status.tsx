@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import type { SellerStatus } from '~/lib/domain-enums'
 import { cn } from '~/lib/cn'
+import { textInLocale } from '~/lib/i18n'
 import { m } from '~/lib/messages'
 import { buttonClasses } from '~/ui/button'
 import type { SellerProfileView } from '../sellers.schemas'
@@ -47,7 +48,7 @@ export function SellerStatusCard({ seller }: { seller: SellerProfileView }) {
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="seller-status-title" className="text-lg font-semibold text-ink">
-          {seller.display_name}
+          {textInLocale(seller.display_name, seller.display_name_fa)}
         </h2>
         <SellerStatusBadge status={seller.status} />
       </div>
