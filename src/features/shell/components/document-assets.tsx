@@ -6,7 +6,6 @@ import {
   useRouter,
   useTags,
 } from '@tanstack/react-router'
-import type { ReactNode } from 'react'
 
 /*
  * The page's JavaScript starts loading after its first paint (issue #21, Lighthouse's LCP).
@@ -44,25 +43,11 @@ function withoutModules(manifest: Manifest): Manifest {
 }
 
 /** The router as the server's head and body see it: the same one, with the manifest above. */
-function useServerRouter(): Router | null {
+function useServerRouter(): Router {
   const router = useRouter()
-  const manifest = router.isServer ? router.ssr?.manifest : undefined
-  if (!manifest) return null
+  const manifest = router.ssr?.manifest
+  if (!manifest) return router
   return Object.create(router, { ssr: { value: { manifest: withoutModules(manifest) } } }) as Router
-}
-
-function ServerView({ router, children }: { router: Router | null; children: ReactNode }) {
-  return router ? <RouterContextProvider router={router}>{children}</RouterContextProvider> : children
-}
-
-/** The document head's tags, without modulepreloads on the server. */
-export function DocumentHead() {
-  const serverRouter = useServerRouter()
-  return (
-    <ServerView router={serverRouter}>
-      <HeadContent />
-    </ServerView>
-  )
 }
 
 /** The loader's source: the modules to preload and the entries, fetched after the first paint. */
@@ -83,12 +68,17 @@ export function moduleLoaderSource(preloads: readonly string[], entries: readonl
   )
 }
 
-/** The router's body scripts, the module entry replaced on the server by the loader. */
-export function DocumentScripts() {
+function ServerHead() {
+  return (
+    <RouterContextProvider router={useServerRouter()}>
+      <HeadContent />
+    </RouterContextProvider>
+  )
+}
+
+function ServerScripts() {
   const router = useRouter()
-  const serverRouter = useServerRouter()
   const tags = useTags()
-  // Computed in the browser too, so that hydration finds the same element (it does not run again).
   const preloads = tags.flatMap((tag) =>
     tag.tag === 'link' && tag.attrs?.rel === 'modulepreload' && typeof tag.attrs.href === 'string'
       ? [tag.attrs.href]
@@ -99,15 +89,41 @@ export function DocumentScripts() {
     .map((script) => String(script.attrs?.src))
   return (
     <>
-      <ServerView router={serverRouter}>
+      <RouterContextProvider router={useServerRouter()}>
         <Scripts />
-      </ServerView>
-      <script
-        data-module-loader=""
-        nonce={router.options.ssr?.nonce}
-        suppressHydrationWarning
-        dangerouslySetInnerHTML={{ __html: moduleLoaderSource(preloads, entries) }}
-      />
+      </RouterContextProvider>
+      <ModuleLoader source={moduleLoaderSource(preloads, entries)} nonce={router.options.ssr?.nonce} />
+    </>
+  )
+}
+
+/**
+ * The loader's element. The browser keeps the server's (hydration does not run it again, nor
+ * compare its text in production), so its source stays out of the client bundle.
+ */
+function ModuleLoader({ source, nonce }: { source: string; nonce?: string }) {
+  return (
+    <script
+      data-module-loader=""
+      nonce={nonce}
+      suppressHydrationWarning
+      dangerouslySetInnerHTML={{ __html: source }}
+    />
+  )
+}
+
+/** The document head's tags, without modulepreloads on the server. */
+export function DocumentHead() {
+  return import.meta.env.SSR ? <ServerHead /> : <HeadContent />
+}
+
+/** The router's body scripts, the module entry replaced on the server by the loader. */
+export function DocumentScripts() {
+  if (import.meta.env.SSR) return <ServerScripts />
+  return (
+    <>
+      <Scripts />
+      <ModuleLoader source="" />
     </>
   )
 }
