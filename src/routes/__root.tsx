@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router'
+import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { constants } from '#app-config'
 import { BasketProvider } from '~/features/basket/basket-provider'
@@ -7,6 +7,7 @@ import { catalogShellQueries } from '~/features/catalog/catalog-shell.queries'
 import { ensureCurrentUser } from '~/features/session/session.queries'
 import { AppRuntime } from '~/features/shell/components/app-runtime'
 import { AppToaster } from '~/features/shell/components/app-toaster'
+import { DocumentHead, DocumentScripts } from '~/features/shell/components/document-assets'
 import { ProgressBar } from '~/features/shell/components/progress-bar'
 import { RootError, RootNotFound } from '~/features/shell/components/route-error'
 import { shellQueries } from '~/features/shell/shell.queries'
@@ -54,7 +55,7 @@ function RootDocument({ children }: { children: ReactNode }) {
   return (
     <html lang={currentLocale()} dir={textDirection()} data-money={currentMoneyUnit()}>
       <head>
-        <HeadContent />
+        <DocumentHead />
         <LocaleAlternates />
       </head>
       <body className="min-h-screen font-sans antialiased">
@@ -66,7 +67,7 @@ function RootDocument({ children }: { children: ReactNode }) {
             <AppRuntime />
           </BasketProvider>
         </UiStoreProvider>
-        <Scripts />
+        <DocumentScripts />
       </body>
     </html>
   )

@@ -29,3 +29,27 @@ test('the health endpoint reports the embedded database', async ({ request }) =>
   expect(response.status()).toBe(200)
   expect(await response.json()).toMatchObject({ status: 'ok', database: { kind: 'pglite' } })
 })
+
+test("the page's scripts are fetched after its first paint, and it then hydrates", async ({ page, request }) => {
+  // The server's HTML names no script or module for the browser to fetch before it paints.
+  const html = await (await request.get('/')).text()
+  expect(html).not.toMatch(/<link[^>]+rel="modulepreload"/)
+  expect(html).not.toMatch(/<script[^>]+\ssrc=/)
+  expect(html).toContain('data-module-loader')
+
+  await page.goto('/')
+  await expect(page.locator('html[data-hydrated]')).toBeAttached()
+  const { paint, scripts } = await page.evaluate(() => ({
+    paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+    scripts: performance
+      .getEntriesByType('resource')
+      .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+      .map((entry) => entry.startTime),
+  }))
+  expect(paint).toBeGreaterThan(0)
+  expect(scripts.length).toBeGreaterThan(0)
+  expect(Math.min(...scripts)).toBeGreaterThanOrEqual(paint!)
+  // Hydrated: the header's basket button opens the basket.
+  await page.locator('#header-basket').click()
+  await expect(page.getByRole('dialog')).toBeVisible()
+})

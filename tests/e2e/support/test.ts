@@ -17,9 +17,10 @@ const patched = new WeakSet<object>()
 
 async function untilHydrated(page: Page, response: Response | null): Promise<void> {
   if (response && !(response.headers()['content-type'] ?? '').startsWith('text/html')) return
-  // The app's documents load its client; other HTML (none today) would never mark itself.
+  // The app's documents load its client (after their first paint, by the module loader); other
+  // HTML (none today) would never mark itself.
   const isApp = await page
-    .locator('script[type="module"]')
+    .locator('script[type="module"], script[data-module-loader]')
     .count()
     .catch(() => 0)
   if (isApp) await page.locator(HYDRATED).waitFor({ state: 'attached' })
