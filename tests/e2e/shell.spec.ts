@@ -354,6 +354,16 @@ test.describe('phone (390 px)', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390)
     }
   })
+
+  test('a store with a long name does not widen the home page', async ({ page }) => {
+    await page.goto('/')
+    const stores = page.getByRole('region', { name: 'Featured stores' })
+    const name = stores.getByRole('listitem').first().locator('span.truncate')
+    // A name as long as sellers do give their stores (the scale-50 catalogue has many like it).
+    await name.evaluate((node) => (node.textContent = 'Damavand Wholesale Trading Company 2923 Kermanshah'))
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    await expect(name).toBeVisible()
+  })
 })
 
 test('screenshots of the home page, desktop and phone', async ({ page }) => {

@@ -59,7 +59,7 @@ export function FeaturedStores({ stores }: { stores: StoreSummary[] }) {
   return (
     <section aria-labelledby="home-stores">
       <SectionHeading id="home-stores" title={m.catalog_home_featured_stores()} />
-      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
         {stores.map((store) => (
           <li key={store.slug}>
             <Link

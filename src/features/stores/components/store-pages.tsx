@@ -40,7 +40,7 @@ export function StoreList({ stores, canEdit }: { stores: StoreSummary[]; canEdit
       </EmptyState>
     )
   return (
-    <ul className="grid gap-3 sm:grid-cols-2">
+    <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
       {stores.map((store) => (
         <li key={store.id} className="flex flex-col gap-3 rounded-2xl border border-stone-200 bg-white p-4">
           <div className="flex items-start justify-between gap-3">
