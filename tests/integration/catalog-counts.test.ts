@@ -14,6 +14,7 @@ import {
   refreshProductListings,
 } from '~/features/catalog/catalog-refresh.server'
 import { getStore, listStores } from '~/features/catalog/catalog-stores.server'
+import type { ProductSearch } from '~/features/catalog/catalog.schemas'
 import type { CategoryNode } from '~/features/catalog/catalog.types'
 import { selectRows, type DatabaseHandle, type Db } from '~/server/db/client.server'
 import { prices, products, skus, stores } from '~/server/db/schema'
@@ -107,7 +108,7 @@ async function expectCountsExact(): Promise<void> {
   // Browsing, and browsing in stock or discounted, reads the maintained counts; the same facets
   // counted over the listings agree.
   for (const category of [undefined, food.slug, rice.slug]) {
-    for (const only of [{}, { in_stock: true }, { discount: true }]) {
+    for (const only of [{}, { in_stock: true }, { discount: true }] satisfies ProductSearch[]) {
       const browse = await listProducts(db, { category, ...only })
       // min_price 0 filters nothing but turns browsing into a filtered listing (counted over rows).
       const counted = await listProducts(db, { category, ...only, min_price: 0 })

@@ -40,6 +40,11 @@ export interface FacetInput {
    * `discount` when that one filter is added to it. Null otherwise.
    */
   maintained: MaintainedFilter | null
+  /**
+   * With maintained facets, the page's card rows (a statement with an `at` column, the place on the
+   * page) to read in the same statement: returned as `page`.
+   */
+  page?: SQL | null
 }
 
 /** What narrows a listing whose facets are all maintained counts, besides its category. */
@@ -91,6 +96,8 @@ export interface FacetResult {
   /** When the facets are approximate: the total counted up to TOTAL_CAP + 1; else null. */
   cappedTotal: number | null
   facets: ListingFacets
+  /** The rows of `FacetInput.page` in page order (the json of each row), when it was given. */
+  page?: unknown[]
 }
 
 /** The facets of a listing: maintained counts when it has them, else counted over a bounded sample. */
@@ -158,6 +165,7 @@ async function maintainedFacets(
   const [row] = await selectRows<{
     counts: unknown
     children: unknown
+    page?: unknown
     lo: string | number | null
     hi: string | number | null
   }>(
@@ -176,6 +184,7 @@ async function maintainedFacets(
           where scope = any(${intArray(children.map((c) => c.id))}::int[]) and facet = ${keys.total} and value = 0
           group by scope having sum(n) <> 0) k) as children,
         (select lo from price) as lo, (select hi from price) as hi
+        ${input.page ? sql`, (select coalesce(json_agg(p order by p.at), '[]') from (${input.page}) p) as page` : sql``}
     `,
   )
   let total = 0
@@ -200,6 +209,7 @@ async function maintainedFacets(
   const perChild = new Map(json<[number, number][]>(row?.children ?? '[]'))
   const moqAtMost = (t: number) => [...moq].reduce((sum, [value, n]) => (value <= t ? sum + n : sum), 0)
   return {
+    ...(input.page ? { page: json<unknown[]>(row?.page ?? '[]') } : {}),
     total,
     cappedTotal: null,
     facets: {

@@ -247,38 +247,40 @@ export async function listProducts(
   const ranked = filters.query !== null && sort === 'relevance'
   const offset = (page - 1) * perPage
   const withFacets = options.facets !== false
+  // The page's rows first (LIMIT in a subquery), then their cards: the Persian names are looked up
+  // for the rows shown, not for every row an offset skips. `at` is each card's place on the page.
+  const browsePage = sql`select ${CARD_COLUMNS}, row_number() over (order by ${orderBy(sort)}) as at from (
+      select * from product_listings where ${where}
+      order by ${orderBy(sort)} limit ${perPage} offset ${offset}
+    ) product_listings`
+  // Maintained facets are read in the same statement as the page: one round trip.
+  const pageWithFacets = withFacets && filters.maintained !== null && !filters.query
   const [rows, faceted] = await Promise.all([
-    ranked
-      ? rankedPage(
-          db,
-          filters.hits,
-          where,
-          walkTest,
-          walkWorthIt(filters, search, RELEVANCE_WINDOW),
-          filters.query!,
-          perPage,
-          offset,
-        )
-      : filters.query
-        ? sortedSearchPage(
+    pageWithFacets
+      ? null
+      : ranked
+        ? rankedPage(
             db,
             filters.hits,
             where,
             walkTest,
-            walkWorthIt(filters, search, offset + perPage),
-            sort,
+            walkWorthIt(filters, search, RELEVANCE_WINDOW),
+            filters.query!,
             perPage,
             offset,
           )
-        : selectRows<ListingRow>(
-            db,
-            // The page's rows first (LIMIT in a subquery), then their cards: the Persian names are
-            // looked up for the rows shown, not for every row an offset skips.
-            sql`select ${CARD_COLUMNS} from (
-                  select * from product_listings where ${where}
-                  order by ${orderBy(sort)} limit ${perPage} offset ${offset}
-                ) product_listings order by ${orderBy(sort)}`,
-          ),
+        : filters.query
+          ? sortedSearchPage(
+              db,
+              filters.hits,
+              where,
+              walkTest,
+              walkWorthIt(filters, search, offset + perPage),
+              sort,
+              perPage,
+              offset,
+            )
+          : selectRows<ListingRow>(db, sql`${browsePage} order by at`),
     withFacets
       ? computeFacets(db, {
           hits: filters.hits,
@@ -290,6 +292,7 @@ export async function listProducts(
           categoryId: filters.categoryId,
           selectedBrandIds: filters.brandIds,
           maintained: filters.maintained,
+          page: pageWithFacets ? browsePage : null,
         })
       : null,
   ])
@@ -300,10 +303,12 @@ export async function listProducts(
         ? capped(faceted.cappedTotal)
         : withFacets || options.count !== false
           ? await cappedCount(db, filters.hits, maintainedCount(filters, search) ?? counting)
-          : { total: rows.length, capped: false }
+          : { total: rows?.length ?? 0, capped: false }
   const reachable = ranked ? Math.min(counted.total, RELEVANCE_WINDOW) : counted.total
   return {
-    items: rows.map((row) => toCard(row, filters.words)),
+    items: (rows ?? (faceted?.page as ListingRow[] | undefined) ?? []).map((row) =>
+      toCard(row, filters.words),
+    ),
     total: counted.total,
     totalCapped: counted.capped,
     page,
