@@ -14,6 +14,7 @@ import {
   refreshProductListings,
 } from '~/features/catalog/catalog-refresh.server'
 import { getStore, listStores } from '~/features/catalog/catalog-stores.server'
+import type { ProductSearch } from '~/features/catalog/catalog.schemas'
 import type { CategoryNode } from '~/features/catalog/catalog.types'
 import { selectRows, type DatabaseHandle, type Db } from '~/server/db/client.server'
 import { prices, products, skus, stores } from '~/server/db/schema'
@@ -104,14 +105,18 @@ async function expectCountsExact(): Promise<void> {
     const listed = (await listStores(db, { page: 1, per_page: 48 })).items.find((s) => s.slug === store.slug)
     if (listed) expect(listed.productCount).toBe(expected)
   }
-  // Browsing reads the maintained counts; the same facets counted over the listings agree.
+  // Browsing, and browsing in stock or discounted, reads the maintained counts; the same facets
+  // counted over the listings agree.
   for (const category of [undefined, food.slug, rice.slug]) {
-    const browse = await listProducts(db, { category })
-    // min_price 0 filters nothing but turns browsing into a filtered listing (counted over rows).
-    const counted = await listProducts(db, { category, min_price: 0 })
-    expect(browse.total).toBe(counted.total)
-    expect(browse.totalCapped).toBe(false)
-    expect(browse.facets).toEqual(counted.facets)
+    for (const only of [{}, { in_stock: true }, { discount: true }] satisfies ProductSearch[]) {
+      const browse = await listProducts(db, { category, ...only })
+      // min_price 0 filters nothing but turns browsing into a filtered listing (counted over rows).
+      const counted = await listProducts(db, { category, ...only, min_price: 0 })
+      const what = `${category ?? 'catalogue'} ${JSON.stringify(only)}`
+      expect(browse.total, what).toBe(counted.total)
+      expect(browse.totalCapped, what).toBe(false)
+      expect(browse.facets, what).toEqual(counted.facets)
+    }
   }
 }
 
@@ -127,6 +132,22 @@ describe(`maintained listing counts on ${usingPostgres() ? 'PostgreSQL' : 'PGlit
     expect(listing.facets.inStock).toBe(9)
     expect(listing.facets.discount).toBe(6)
     expect(listing.facets.price).toEqual({ min: 900_000, max: 1_000_000 })
+    // Filtered by stock or by discount alone, every facet is a maintained count too: exact, shown.
+    const inStock = await listProducts(db, { category: food.slug, in_stock: true })
+    expect(inStock.total).toBe(9)
+    expect(inStock.facets.approximate).toBe(false)
+    expect(inStock.facets.categories.map((c) => [c.slug, c.count])).toEqual([
+      [rice.slug, 6],
+      [tea.slug, 3],
+    ])
+    expect(inStock.facets.brands.map((b) => b.count).sort()).toEqual([3, 3, 3])
+    expect(inStock.facets.inStock).toBe(9)
+    expect(inStock.facets.discount).toBe(3)
+    expect(inStock.facets.maxMoq.map((m) => m.count)).toEqual([7, 7, 8, 9, 9, 9])
+    const discounted = await listProducts(db, { discount: true })
+    expect(discounted.total).toBe(6)
+    expect(discounted.facets.inStock).toBe(3)
+    expect(discounted.facets.price).toEqual({ min: 900_000, max: 900_000 })
     await expectCountsExact()
   })
 

@@ -4,7 +4,6 @@ import { PgDialect } from 'drizzle-orm/pg-core'
 import { selectRows, type DbOrTx } from '~/server/db/client.server'
 import { memo } from './catalog-cache.server'
 import { subtreeOf, trailOf, type CategoryIndex } from './catalog-categories.server'
-import { categoryCounts, priceRange, scopeCounts } from './catalog-counts.server'
 import type { FacetOption, ListingFacets } from './catalog.types'
 
 /** The filters a facet leaves out when counting its own options. */
@@ -36,11 +35,20 @@ export interface FacetInput {
    */
   cappedTotal: SQL
   /**
-   * Nothing but (at most) a known category narrows the listing: every count is a maintained one
-   * (catalog-counts), exact and read without touching the listings.
+   * When every count is a maintained one (catalog-counts), exact and read without touching the
+   * listings: `all` when nothing but (at most) a known category narrows the listing, `in_stock` or
+   * `discount` when that one filter is added to it. Null otherwise.
    */
-  browse: boolean
+  maintained: MaintainedFilter | null
+  /**
+   * With maintained facets, the page's card rows (a statement with an `at` column, the place on the
+   * page) to read in the same statement: returned as `page`.
+   */
+  page?: SQL | null
 }
+
+/** What narrows a listing whose facets are all maintained counts, besides its category. */
+export type MaintainedFilter = 'all' | 'in_stock' | 'discount'
 
 /** MOQ thresholds offered by the "max MOQ" facet. */
 export const MOQ_THRESHOLDS = [1, 5, 10, 25, 50, 100] as const
@@ -88,41 +96,130 @@ export interface FacetResult {
   /** When the facets are approximate: the total counted up to TOTAL_CAP + 1; else null. */
   cappedTotal: number | null
   facets: ListingFacets
+  /** The rows of `FacetInput.page` in page order (the json of each row), when it was given. */
+  page?: unknown[]
 }
 
-/** The facets of a listing: maintained counts when browsing, else counted over a bounded sample. */
+/** The facets of a listing: maintained counts when it has them, else counted over a bounded sample. */
 export function computeFacets(db: DbOrTx, input: FacetInput): Promise<FacetResult> {
-  return input.browse ? browseFacets(db, input) : sampledFacets(db, input)
+  return input.maintained ? maintainedFacets(db, input, input.maintained) : sampledFacets(db, input)
 }
 
-/** Exact facets of the whole catalogue or of one category, from the maintained counts. */
-async function browseFacets(db: DbOrTx, input: FacetInput): Promise<FacetResult> {
+/**
+ * The `listing_counts` facets (see schema/listings.ts) each count reads under a filter: a facet
+ * ignores its own selection, so "in stock" under the in-stock filter is the plain in-stock count.
+ */
+const MAINTAINED_KEYS: Record<
+  MaintainedFilter,
+  { total: string; brand: string; inStock: string; discount: string; moq: string }
+> = {
+  all: { total: 'all', brand: 'brand', inStock: 'in_stock', discount: 'discount', moq: 'moq' },
+  in_stock: {
+    total: 'in_stock',
+    brand: 'in_stock:brand',
+    inStock: 'in_stock',
+    discount: 'in_stock:discount',
+    moq: 'in_stock:moq',
+  },
+  discount: {
+    total: 'discount',
+    brand: 'discount:brand',
+    inStock: 'in_stock:discount',
+    discount: 'discount',
+    moq: 'discount:moq',
+  },
+}
+
+const textArray = (values: readonly string[]) => `{${values.join(',')}}`
+const intArray = (ids: readonly number[]) => {
+  if (!ids.every(Number.isSafeInteger)) throw new TypeError('ids must be integers')
+  return `{${ids.join(',')}}`
+}
+/** A json column: parsed by postgres-js, a string on some drivers. */
+const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T
+
+/**
+ * Exact facets of the whole catalogue or of one category, unfiltered or filtered by in stock or by
+ * discounted, from the maintained counts, in one statement: the scope's counts (brands named), the
+ * child categories' counts, and the price range from one index probe per category at each end.
+ */
+async function maintainedFacets(
+  db: DbOrTx,
+  input: FacetInput,
+  filter: MaintainedFilter,
+): Promise<FacetResult> {
   const { categories, categoryId } = input
-  const [counts, perCategory, price] = await Promise.all([
-    scopeCounts(db, categoryId ?? 0),
-    categoryCounts(db),
-    priceRange(db, categoryId === null ? null : subtreeOf(categories, categoryId)),
-  ])
-  const brands = await brandOptions(
+  const keys = MAINTAINED_KEYS[filter]
+  const children = categories.children.get(categoryId) ?? []
+  const only = filter === 'all' ? sql`` : sql` and ${sql.raw(filter)}`
+  // The price range: the whole catalogue unfiltered straight from the price index, else from each
+  // category's end of (category_id, price), or of its partial index for the filter.
+  const price =
+    categoryId === null && filter === 'all'
+      ? sql`select min(price) as lo, max(price) as hi from product_listings`
+      : sql`select min(r.lo) as lo, max(r.hi) as hi
+          from unnest(${intArray(categoryId === null ? categories.all.map((c) => c.id) : subtreeOf(categories, categoryId))}::int[]) as c(id)
+          cross join lateral (
+            select min(price) as lo, max(price) as hi from product_listings where category_id = c.id${only}
+          ) r`
+  const [row] = await selectRows<{
+    counts: unknown
+    children: unknown
+    page?: unknown
+    lo: string | number | null
+    hi: string | number | null
+  }>(
     db,
-    [...counts.brands].map(([id, count]) => ({ id, count })),
-    [],
+    sql`
+      with counted as (
+        select facet, value, sum(n)::int as n from listing_counts
+        where scope = ${categoryId ?? 0} and facet = any(${textArray(Object.values(keys))}::text[])
+        group by facet, value having sum(n) <> 0
+      ), price as (${price})
+      select
+        (select coalesce(json_agg(json_build_array(c.facet, c.value, c.n, b.slug, b.name)), '[]')
+          from counted c left join brands b on c.facet = ${keys.brand} and b.id = c.value) as counts,
+        (select coalesce(json_agg(json_build_array(k.scope, k.n)), '[]') from (
+          select scope, sum(n)::int as n from listing_counts
+          where scope = any(${intArray(children.map((c) => c.id))}::int[]) and facet = ${keys.total} and value = 0
+          group by scope having sum(n) <> 0) k) as children,
+        (select lo from price) as lo, (select hi from price) as hi
+        ${input.page ? sql`, (select coalesce(json_agg(p order by p.at), '[]') from (${input.page}) p) as page` : sql``}
+    `,
   )
-  const moqAtMost = (t: number) => [...counts.moq].reduce((sum, [moq, n]) => (moq <= t ? sum + n : sum), 0)
+  let total = 0
+  let inStock = 0
+  let discount = 0
+  const brandCounts: { id: number; count: number }[] = []
+  const brandNames = new Map<number, { slug: string; name: string }>()
+  const moq = new Map<number, number>()
+  for (const [facet, value, n, slug, name] of json<[string, number, number, string | null, string | null][]>(
+    row?.counts ?? '[]',
+  )) {
+    // A facet may serve two counts (the filter's own: the total and its option).
+    if (facet === keys.total) total = n
+    if (facet === keys.inStock) inStock = n
+    if (facet === keys.discount) discount = n
+    if (facet === keys.moq) moq.set(value, n)
+    if (facet === keys.brand) {
+      brandCounts.push({ id: value, count: n })
+      if (slug !== null && name !== null) brandNames.set(value, { slug, name })
+    }
+  }
+  const perChild = new Map(json<[number, number][]>(row?.children ?? '[]'))
+  const moqAtMost = (t: number) => [...moq].reduce((sum, [value, n]) => (value <= t ? sum + n : sum), 0)
   return {
-    total: counts.total,
+    ...(input.page ? { page: json<unknown[]>(row?.page ?? '[]') } : {}),
+    total,
     cappedTotal: null,
     facets: {
-      categories: (categories.children.get(categoryId) ?? []).map((c) => ({
-        slug: c.slug,
-        name: c.name,
-        count: perCategory.get(c.id) ?? 0,
-      })),
+      categories: children.map((c) => ({ slug: c.slug, name: c.name, count: perChild.get(c.id) ?? 0 })),
       categoryTrail: trailOf(categories, categoryId),
-      brands,
-      price: counts.total > 0 ? price : null,
-      inStock: counts.inStock,
-      discount: counts.discount,
+      brands: namedBrands(pickBrands(brandCounts, []), brandNames),
+      price:
+        total > 0 && row?.lo != null && row.hi != null ? { min: Number(row.lo), max: Number(row.hi) } : null,
+      inStock,
+      discount,
       maxMoq: MOQ_THRESHOLDS.map((value) => ({ value, count: moqAtMost(value) })),
       approximate: false,
     },
@@ -220,27 +317,43 @@ function sampledFacets(db: DbOrTx, input: FacetInput): Promise<FacetResult> {
   })
 }
 
-/** The brands with the most products (plus the selected ones), named, in alphabetical order. */
-async function brandOptions(
-  db: DbOrTx,
+/** The brands with the most products, plus the selected ones (the selected with their counts or 0). */
+function pickBrands(
   counts: { id: number; count: number }[],
   selected: number[],
-): Promise<FacetOption[]> {
+): { id: number; count: number }[] {
   const sorted = [...counts].sort((a, b) => b.count - a.count || a.id - b.id)
   const shown = sorted.slice(0, MAX_BRAND_OPTIONS)
   for (const id of selected) {
     if (!shown.some((b) => b.id === id)) shown.push(sorted.find((b) => b.id === id) ?? { id, count: 0 })
   }
-  if (shown.length === 0) return []
-  const rows = await selectRows<{ id: number; slug: string; name: string }>(
-    db,
-    sql`select id, slug, name from brands where id = any(${`{${shown.map((b) => b.id).join(',')}}`}::int[])`,
-  )
-  const names = new Map(rows.map((r) => [Number(r.id), r]))
+  return shown
+}
+
+/** Those brands with their names, in alphabetical order (a brand not found is left out). */
+function namedBrands(
+  shown: { id: number; count: number }[],
+  names: Map<number, { slug: string; name: string }>,
+): FacetOption[] {
   return shown
     .flatMap((b) => {
       const brand = names.get(b.id)
       return brand ? [{ slug: brand.slug, name: brand.name, count: b.count }] : []
     })
     .sort((a, b) => a.name.localeCompare(b.name))
+}
+
+/** The brands with the most products (plus the selected ones), named, in alphabetical order. */
+async function brandOptions(
+  db: DbOrTx,
+  counts: { id: number; count: number }[],
+  selected: number[],
+): Promise<FacetOption[]> {
+  const shown = pickBrands(counts, selected)
+  if (shown.length === 0) return []
+  const rows = await selectRows<{ id: number; slug: string; name: string }>(
+    db,
+    sql`select id, slug, name from brands where id = any(${intArray(shown.map((b) => b.id))}::int[])`,
+  )
+  return namedBrands(shown, new Map(rows.map((r) => [Number(r.id), r])))
 }

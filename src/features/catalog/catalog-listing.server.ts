@@ -5,7 +5,7 @@ import { currentLocale } from '~/lib/i18n'
 import { selectRows, type DbOrTx } from '~/server/db/client.server'
 import { highlightText } from './catalog-highlight'
 import { loadCategoryIndex, trailOf, type CategoryIndex } from './catalog-categories.server'
-import { computeFacets, type FacetFilters } from './catalog-facets.server'
+import { computeFacets, type FacetFilters, type MaintainedFilter } from './catalog-facets.server'
 import { correctSearch, tsQuery } from './catalog-search.server'
 import { DEFAULT_PER_PAGE, type ProductSearch, type ProductSort } from './catalog.schemas'
 import type { ProductCard, ProductListing } from './catalog.types'
@@ -45,8 +45,11 @@ interface ResolvedFilters {
   brandIds: number[]
   /** The selected store's id, -1 for an unknown one; null when not filtered by store. */
   storeId: number | null
-  /** Nothing but a known category (or nothing at all) narrows the listing. */
-  browse: boolean
+  /**
+   * The facets are all maintained counts: nothing but (at most) a known category narrows the
+   * listing (`all`), or that and one of in stock / discounted. Null otherwise.
+   */
+  maintained: MaintainedFilter | null
 }
 
 const intArray = (ids: readonly number[]) => `{${ids.join(',')}}`
@@ -101,17 +104,26 @@ async function resolveFilters(
     categoryId: categoryId !== null && categoryId > 0 ? categoryId : null,
     brandIds,
     storeId,
-    browse:
-      query === null &&
-      storeId === null &&
-      (categoryId === null || categoryId > 0) &&
-      !search.brand?.length &&
-      search.min_price === undefined &&
-      search.max_price === undefined &&
-      !search.in_stock &&
-      !search.discount &&
-      search.max_moq === undefined,
+    maintained: maintainedFilter(search, query === null && storeId === null, categoryId),
   }
+}
+
+/** See ResolvedFilters.maintained. */
+function maintainedFilter(
+  search: ProductSearch,
+  unnarrowed: boolean,
+  categoryId: number | null,
+): MaintainedFilter | null {
+  if (!unnarrowed || (categoryId !== null && categoryId <= 0)) return null
+  if (
+    search.brand?.length ||
+    search.min_price !== undefined ||
+    search.max_price !== undefined ||
+    search.max_moq !== undefined ||
+    (search.in_stock && search.discount)
+  )
+    return null
+  return search.in_stock ? 'in_stock' : search.discount ? 'discount' : 'all'
 }
 
 function facetFilters({ brand, price, inStock, discount, moq }: FacetFilters): FacetFilters {
@@ -170,7 +182,7 @@ interface ListingRow {
 // English ones): a card in fa shows them where the catalogue has them.
 export const CARD_COLUMNS = sql`product_id, slug, name, unit, brand_name, image, price, list_price, moq, in_stock, discount, store_count,
   (select p.name_fa from products p where p.id = product_listings.product_id) as name_fa,
-  (select b.name_fa from products p join brands b on b.id = p.brand_id where p.id = product_listings.product_id) as brand_name_fa,
+  (select b.name_fa from brands b where b.id = product_listings.brand_id) as brand_name_fa,
   (select p.unit_fa from products p where p.id = product_listings.product_id) as unit_fa`
 
 export function toCard(row: ListingRow, words: readonly string[] = []): ProductCard {
@@ -235,34 +247,40 @@ export async function listProducts(
   const ranked = filters.query !== null && sort === 'relevance'
   const offset = (page - 1) * perPage
   const withFacets = options.facets !== false
+  // The page's rows first (LIMIT in a subquery), then their cards: the Persian names are looked up
+  // for the rows shown, not for every row an offset skips. `at` is each card's place on the page.
+  const browsePage = sql`select ${CARD_COLUMNS}, row_number() over (order by ${orderBy(sort)}) as at from (
+      select * from product_listings where ${where}
+      order by ${orderBy(sort)} limit ${perPage} offset ${offset}
+    ) product_listings`
+  // Maintained facets are read in the same statement as the page: one round trip.
+  const pageWithFacets = withFacets && filters.maintained !== null && !filters.query
   const [rows, faceted] = await Promise.all([
-    ranked
-      ? rankedPage(
-          db,
-          filters.hits,
-          where,
-          walkTest,
-          walkWorthIt(filters, search, RELEVANCE_WINDOW),
-          filters.query!,
-          perPage,
-          offset,
-        )
-      : filters.query
-        ? sortedSearchPage(
+    pageWithFacets
+      ? null
+      : ranked
+        ? rankedPage(
             db,
             filters.hits,
             where,
             walkTest,
-            walkWorthIt(filters, search, offset + perPage),
-            sort,
+            walkWorthIt(filters, search, RELEVANCE_WINDOW),
+            filters.query!,
             perPage,
             offset,
           )
-        : selectRows<ListingRow>(
-            db,
-            sql`select ${CARD_COLUMNS} from product_listings where ${where}
-                order by ${orderBy(sort)} limit ${perPage} offset ${offset}`,
-          ),
+        : filters.query
+          ? sortedSearchPage(
+              db,
+              filters.hits,
+              where,
+              walkTest,
+              walkWorthIt(filters, search, offset + perPage),
+              sort,
+              perPage,
+              offset,
+            )
+          : selectRows<ListingRow>(db, sql`${browsePage} order by at`),
     withFacets
       ? computeFacets(db, {
           hits: filters.hits,
@@ -273,7 +291,8 @@ export async function listProducts(
           categories,
           categoryId: filters.categoryId,
           selectedBrandIds: filters.brandIds,
-          browse: filters.browse,
+          maintained: filters.maintained,
+          page: pageWithFacets ? browsePage : null,
         })
       : null,
   ])
@@ -284,10 +303,12 @@ export async function listProducts(
         ? capped(faceted.cappedTotal)
         : withFacets || options.count !== false
           ? await cappedCount(db, filters.hits, maintainedCount(filters, search) ?? counting)
-          : { total: rows.length, capped: false }
+          : { total: rows?.length ?? 0, capped: false }
   const reachable = ranked ? Math.min(counted.total, RELEVANCE_WINDOW) : counted.total
   return {
-    items: rows.map((row) => toCard(row, filters.words)),
+    items: (rows ?? (faceted?.page as ListingRow[] | undefined) ?? []).map((row) =>
+      toCard(row, filters.words),
+    ),
     total: counted.total,
     totalCapped: counted.capped,
     page,

@@ -59,6 +59,14 @@ export const productListings = pgTable(
     index('product_listings_price_idx').on(t.price, t.productId),
     // A category's price range: one index probe per (leaf) category instead of reading its listings.
     index('product_listings_category_price_idx').on(t.categoryId, t.price),
+    // The same for the listings in stock, and for the discounted ones: the price facet of a
+    // category (or the catalogue) filtered by one of them, without reading the filtered listings.
+    index('product_listings_in_stock_price_idx')
+      .on(t.categoryId, t.price)
+      .where(sql`${t.inStock}`),
+    index('product_listings_discount_price_idx')
+      .on(t.categoryId, t.price)
+      .where(sql`${t.discount}`),
     index('product_listings_popular_idx').on(
       t.orderedUnits30d.desc(),
       t.storeCount.desc(),
@@ -120,7 +128,9 @@ export const searchTerms = pgTable(
  * Keys: `scope` is 0 (the whole catalogue) or a category id (the category and everything below);
  * `facet` is `all` (value 0), `brand` (value: brand id), `in_stock` / `discount` (value 0), `moq`
  * (value: the listing's MOQ, so "MOQ at most t" is a sum over values <= t), and `store` (scope 0,
- * value: store id).
+ * value: store id). The same counted among the listings in stock only and among the discounted
+ * only, so the facets of a listing filtered by one of them are counts too: `in_stock:brand`,
+ * `in_stock:moq`, `discount:brand`, `discount:moq`, and `in_stock:discount` (value 0: both).
  */
 export const listingCounts = pgTable(
   'listing_counts',
