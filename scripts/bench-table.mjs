@@ -19,8 +19,9 @@
 //   --pages               only the guests' cached pages beside their ceilings (for page-cache work)
 //   BENCH_DATABASE_URL    serve an existing PostgreSQL database (e.g. one bench-catalog.mjs seeded
 //                         at scale 50); default: a fresh PGlite folder with the demo catalogue
-//   BENCH_DATA_DIR        the data folder that database's seed wrote its media to (e.g. ./data): pages
-//                         then show their photos, as they would in production (default: an empty
+//   BENCH_DATABASE_DATA_DIR
+//                         the data folder that database's seed wrote its media to (e.g. ./data):
+//                         pages then show their photos, as in production (default: an empty
 //                         folder, every photo a 404)
 //   BENCH_OUTPUT_DIR      a production build to serve (default .output, built when missing)
 import { fork, spawn, spawnSync } from 'node:child_process'
@@ -347,7 +348,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'omdeh-bench-table-'))
 const env = process.env.BENCH_DATABASE_URL
   ? {
       DATABASE_URL: process.env.BENCH_DATABASE_URL,
-      DATA_DIR: process.env.BENCH_DATA_DIR ?? dataDir,
+      DATA_DIR: process.env.BENCH_DATABASE_DATA_DIR ?? dataDir,
       SEED_ON_EMPTY: '0',
     }
   : { DATA_DIR: dataDir, DATABASE_URL: '' }
