@@ -149,29 +149,27 @@ export async function getProductDetail(db: DbOrTx, slug: string): Promise<Produc
     brand_slug: string | null
     brand_name: string | null
     brand_name_fa: string | null
+    photos: { url: string; alt: string }[]
+    attributes: { key: string; value: string }[]
   }>(
     db,
+    // Photos and attributes come with the product (one round trip to the database instead of three).
     sql`
       select p.id, p.slug, p.name, p.name_fa, p.description, p.unit, p.unit_fa, p.category_id, b.slug as brand_slug, b.name as brand_name,
-        b.name_fa as brand_name_fa
+        b.name_fa as brand_name_fa,
+        coalesce((select json_agg(json_build_object('url', ph.url, 'alt', ph.alt) order by ph.position, ph.id)
+          from product_photos ph where ph.product_id = p.id), '[]'::json) as photos,
+        coalesce((select json_agg(json_build_object('key', a.key, 'value', a.value) order by a.position, a.id)
+          from product_attributes a where a.product_id = p.id), '[]'::json) as attributes
       from products p left join brands b on b.id = p.brand_id and b.status = 'approved'
       where p.slug = ${slug} and p.status = 'active' and p.review_state <> 'hidden'
     `,
   )
   if (!product) return null
   const id = Number(product.id)
-  const [photos, attributes, offers, categories] = await Promise.all([
-    selectRows<{ url: string; alt: string }>(
-      db,
-      sql`select url, alt from product_photos where product_id = ${id} order by position, id`,
-    ),
-    selectRows<{ key: string; value: string }>(
-      db,
-      sql`select key, value from product_attributes where product_id = ${id} order by position, id`,
-    ),
-    listOffers(db, id),
-    loadCategoryIndex(db),
-  ])
+  const [offers, categories] = await Promise.all([listOffers(db, id), loadCategoryIndex(db)])
+  const photos = product.photos.map(({ url, alt }) => ({ url, alt }))
+  const attributes = product.attributes.map(({ key, value }) => ({ key, value }))
   const cheapest = offers[0]
   return {
     id,
