@@ -69,6 +69,28 @@ describe('compressResponse', () => {
     expect(text).toBe(parts.join('') + late)
   })
 
+  it('sends a page rendered in one burst as one piece (one socket write), which decodes to the page', async () => {
+    const encoder = new TextEncoder()
+    const parts = ['<!doctype html><html><body>', ...Array.from({ length: 60 }, (_, i) => `<li>Item ${i}</li>`), '</body></html>']
+    for (const encoding of ['gzip', 'br'] as const) {
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (const part of parts) controller.enqueue(encoder.encode(part))
+          controller.close()
+        },
+      })
+      const response = compressResponse(
+        request(encoding),
+        new Response(body, { headers: { 'content-type': 'text/html; charset=utf-8' } }),
+      )
+      const pieces: Uint8Array[] = []
+      for await (const piece of response.body!) pieces.push(piece)
+      expect(pieces).toHaveLength(1)
+      const decode = encoding === 'gzip' ? gunzipSync : brotliDecompressSync
+      expect(decode(Buffer.from(pieces[0]!)).toString('utf8')).toBe(parts.join(''))
+    }
+  })
+
   it('stops reading the page when the client goes away', async () => {
     let cancelled = false
     const body = new ReadableStream<Uint8Array>({
