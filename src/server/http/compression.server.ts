@@ -44,8 +44,12 @@ export function preferredEncoding(request: Request): Encoding | null {
   return null
 }
 
-/** Bytes gathered before they go to the compressor even if the renderer has more to come at once. */
-const BATCH_BYTES = 64 * 1024
+/**
+ * Bytes gathered before they go to the compressor even if the renderer has more to come at once: above
+ * the largest rendered page (a listing is about 125 KB), so a page rendered in one burst is compressed
+ * in one piece and leaves in one write; it only bounds what one response holds in memory.
+ */
+const BATCH_BYTES = 256 * 1024
 
 /**
  * `body` compressed. React writes a page as 4 KB pieces (30 for a listing); handing each to zlib on

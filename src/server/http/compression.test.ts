@@ -48,9 +48,9 @@ describe('compressResponse', () => {
     expect(brBody.byteLength).toBeLessThan(page.length / 10)
   })
 
-  it('sends a page rendered in bursts, with a late part and a part over 64 KB, whole and in order', async () => {
+  it('sends a page rendered in bursts, with a late part and a part over the batch size, whole and in order', async () => {
     const encoder = new TextEncoder()
-    const big = '<p>'.padEnd(70_000, 'x') + '</p>'
+    const big = '<p>'.padEnd(300_000, 'x') + '</p>'
     const parts = ['<!doctype html><html><body>', ...Array.from({ length: 40 }, (_, i) => `<li>${i}</li>`), big]
     const late = '<template>the part that waited on data</template></body></html>'
     const body = new ReadableStream<Uint8Array>({
