@@ -84,7 +84,8 @@ describe('compressResponse', () => {
         new Response(body, { headers: { 'content-type': 'text/html; charset=utf-8' } }),
       )
       const pieces: Uint8Array[] = []
-      for await (const piece of response.body!) pieces.push(piece)
+      const reader = response.body!.getReader()
+      for (let read = await reader.read(); !read.done; read = await reader.read()) pieces.push(read.value)
       expect(pieces).toHaveLength(1)
       const decode = encoding === 'gzip' ? gunzipSync : brotliDecompressSync
       expect(decode(Buffer.from(pieces[0]!)).toString('utf8')).toBe(parts.join(''))
