@@ -58,6 +58,8 @@ describe(`offers on a product page (${usingPostgres() ? 'PostgreSQL' : 'PGlite'}
 
     const offers = await listOffers(db(), product.id)
     expect(offers.map((o) => o.sku)).toEqual([live.sku])
+    // The product page reads its offers in the product's own statement: the same offers.
+    expect((await getProductDetail(db(), product.slug))!.offers).toEqual(offers)
     await refreshProductListings(db(), [product.id])
     expect(await listingOf(product.id)).toMatchObject({ price: 3_000_000, storeCount: 1 })
   })
@@ -79,6 +81,7 @@ describe(`offers on a product page (${usingPostgres() ? 'PostgreSQL' : 'PGlite'}
       ],
     })
     const [offer] = await listOffers(db(), product.id)
+    expect((await getProductDetail(db(), product.slug))!.offers).toEqual([offer])
     const [seller] = await db().select().from(sellers).where(eq(sellers.id, store.sellerId))
     expect(offer).toMatchObject({
       sku: sku.sku,

@@ -32,6 +32,7 @@ interface OfferRow {
   min_quantity: number
   valid_from: string | Date
   valid_to: string | Date | null
+  price_id: number
 }
 
 const iso = (value: string | Date) => new Date(value).toISOString()
@@ -40,12 +41,14 @@ export const effectivePrice = (tier: { unitPrice: number; offerPrice: number }) 
 
 /** Live offers of a product, cheapest entry price first, each with its valid tiers. */
 export async function listOffers(db: DbOrTx, productId: number, at: Date = now()): Promise<ProductOffer[]> {
-  const offers = await liveOffersWhere(db, sql`s.product_id = ${productId}`, at)
-  return [...offers.values()].sort(
+  return cheapestFirst(await liveOffersWhere(db, sql`s.product_id = ${productId}`, at))
+}
+
+const cheapestFirst = (offers: Map<number, ProductOffer>) =>
+  [...offers.values()].sort(
     (a, b) =>
       effectivePrice(a) - effectivePrice(b) || a.unitPrice - b.unitPrice || a.sku.localeCompare(b.sku),
   )
-}
 
 /**
  * The live offers of some SKUs by SKU id, priced exactly as the product page prices them (a
@@ -67,24 +70,36 @@ export async function liveOffersOfSkus(
   )
 }
 
-async function liveOffersWhere(db: DbOrTx, where: SQL, at: Date): Promise<Map<number, ProductOffer>> {
+/**
+ * The live offer rows (one per valid tier) of the SKUs `where` picks, unordered: callers order them
+ * by SKU, minimum quantity and price id (`offersFromRows` needs that order).
+ */
+function liveOfferRows(where: SQL, at: Date): SQL {
   const when = at.toISOString()
-  const rows = await selectRows<OfferRow>(
-    db,
-    sql`
+  return sql`
       select s.id as sku_id, s.sku, s.remaining_quantity, s.always_available, s.pieces_per_pack,
         st.slug as store_slug, st.name as store_name, st.name_fa as store_name_fa, st.city as store_city,
         se.id as seller_id, se.display_name as seller_name, se.display_name_fa as seller_name_fa,
-        p.unit_price, p.offer_price, p.price_per_piece, p.min_quantity, p.valid_from, p.valid_to
+        p.unit_price, p.offer_price, p.price_per_piece, p.min_quantity, p.valid_from, p.valid_to, p.id as price_id
       from skus s
       join stores st on st.id = s.store_id and st.status = 'active'
       join sellers se on se.id = st.seller_id and se.status = 'approved'
       join prices p on p.sku_id = s.id and p.valid_from <= ${when}::timestamptz
         and (p.valid_to is null or ${when}::timestamptz < p.valid_to)
       where ${where} and s.status = 'active'
-      order by s.id, p.min_quantity, p.id
-    `,
+    `
+}
+
+async function liveOffersWhere(db: DbOrTx, where: SQL, at: Date): Promise<Map<number, ProductOffer>> {
+  const rows = await selectRows<OfferRow>(
+    db,
+    sql`select * from (${liveOfferRows(where, at)}) o order by o.sku_id, o.min_quantity, o.price_id`,
   )
+  return offersFromRows(rows)
+}
+
+/** Offers from their tier rows, ordered by SKU, minimum quantity and price id. */
+function offersFromRows(rows: readonly OfferRow[]): Map<number, ProductOffer> {
   const offers = new Map<number, ProductOffer>()
   for (const row of rows) {
     const tier: PriceTier = {
@@ -149,29 +164,32 @@ export async function getProductDetail(db: DbOrTx, slug: string): Promise<Produc
     brand_slug: string | null
     brand_name: string | null
     brand_name_fa: string | null
+    photos: { url: string; alt: string }[]
+    attributes: { key: string; value: string }[]
+    offers: OfferRow[]
   }>(
     db,
+    // Photos, attributes and live offers come with the product: one round trip to the database
+    // instead of four (each a write and a read on a socket, and a wait).
     sql`
-      select p.id, p.slug, p.name, p.name_fa, p.description, p.unit, p.unit_fa, p.category_id, b.slug as brand_slug, b.name as brand_name,
-        b.name_fa as brand_name_fa
-      from products p left join brands b on b.id = p.brand_id and b.status = 'approved'
-      where p.slug = ${slug} and p.status = 'active' and p.review_state <> 'hidden'
+      select pr.id, pr.slug, pr.name, pr.name_fa, pr.description, pr.unit, pr.unit_fa, pr.category_id,
+        b.slug as brand_slug, b.name as brand_name, b.name_fa as brand_name_fa,
+        coalesce((select json_agg(json_build_object('url', ph.url, 'alt', ph.alt) order by ph.position, ph.id)
+          from product_photos ph where ph.product_id = pr.id), '[]'::json) as photos,
+        coalesce((select json_agg(json_build_object('key', a.key, 'value', a.value) order by a.position, a.id)
+          from product_attributes a where a.product_id = pr.id), '[]'::json) as attributes,
+        coalesce((select json_agg(o order by o.sku_id, o.min_quantity, o.price_id)
+          from (${liveOfferRows(sql`s.product_id = pr.id`, now())}) o), '[]'::json) as offers
+      from products pr left join brands b on b.id = pr.brand_id and b.status = 'approved'
+      where pr.slug = ${slug} and pr.status = 'active' and pr.review_state <> 'hidden'
     `,
   )
   if (!product) return null
   const id = Number(product.id)
-  const [photos, attributes, offers, categories] = await Promise.all([
-    selectRows<{ url: string; alt: string }>(
-      db,
-      sql`select url, alt from product_photos where product_id = ${id} order by position, id`,
-    ),
-    selectRows<{ key: string; value: string }>(
-      db,
-      sql`select key, value from product_attributes where product_id = ${id} order by position, id`,
-    ),
-    listOffers(db, id),
-    loadCategoryIndex(db),
-  ])
+  const offers = cheapestFirst(offersFromRows(product.offers))
+  const categories = await loadCategoryIndex(db)
+  const photos = product.photos.map(({ url, alt }) => ({ url, alt }))
+  const attributes = product.attributes.map(({ key, value }) => ({ key, value }))
   const cheapest = offers[0]
   return {
     id,

@@ -65,11 +65,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   // random_page_cost 1.1 (the default 4 models spinning disks): the catalogue lives in memory or on
   // SSD, where a random read costs about a sequential one. At 4 the planner prefers reading every
   // search document to a GIN bitmap whose matches touch most pages, and that costs 5-10x the time.
+  // plan_cache_mode force_custom_plan: statements are prepared (below) only to save a round trip;
+  // each execution is still planned for its own values, as an unnamed statement is.
   const client = postgres(target.url, {
     max: 10,
     onnotice: () => {},
-    connection: { jit: 'off', random_page_cost: '1.1' },
+    connection: { jit: 'off', random_page_cost: '1.1', plan_cache_mode: 'force_custom_plan' },
   })
+  preparedStatements(client)
   const db = drizzlePostgres(client, { schema })
   return {
     kind: 'postgres',
@@ -91,6 +94,21 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     },
     close: () => client.end({ timeout: 5 }),
   }
+}
+
+/**
+ * drizzle sends every statement unnamed (prepare: false), and postgres-js sends an unnamed statement
+ * with parameters in two round trips: Parse and Describe first, to learn the parameters' types, then
+ * Bind and Execute. Named (prepared) statements, kept per connection by their text, need the first
+ * round trip only once per connection: a product page's five reads cost five round trips instead of
+ * nine (each a write and a read on a socket, a few per cent of a rendered page's CPU). Statement
+ * texts are drizzle's, with values as parameters, so the set per connection stays small; postgres-js
+ * recycles connections (max_lifetime) and with them the server's statement memory.
+ */
+function preparedStatements(client: postgres.Sql): void {
+  const unsafe = client.unsafe.bind(client)
+  client.unsafe = ((query: string, params?: postgres.ParameterOrJSON<never>[], options?: postgres.UnsafeQueryOptions) =>
+    unsafe(query, params, { ...options, prepare: true })) as typeof client.unsafe
 }
 
 /** The server's version string, e.g. "PostgreSQL 17.5 ...". */

@@ -48,9 +48,9 @@ describe('compressResponse', () => {
     expect(brBody.byteLength).toBeLessThan(page.length / 10)
   })
 
-  it('sends a page rendered in bursts, with a late part and a part over 64 KB, whole and in order', async () => {
+  it('sends a page rendered in bursts, with a late part and a part over the batch size, whole and in order', async () => {
     const encoder = new TextEncoder()
-    const big = '<p>'.padEnd(70_000, 'x') + '</p>'
+    const big = '<p>'.padEnd(300_000, 'x') + '</p>'
     const parts = ['<!doctype html><html><body>', ...Array.from({ length: 40 }, (_, i) => `<li>${i}</li>`), big]
     const late = '<template>the part that waited on data</template></body></html>'
     const body = new ReadableStream<Uint8Array>({
@@ -67,6 +67,29 @@ describe('compressResponse', () => {
     )
     const text = gunzipSync(Buffer.from(await response.arrayBuffer())).toString('utf8')
     expect(text).toBe(parts.join('') + late)
+  })
+
+  it('sends a page rendered in one burst as one piece (one socket write), which decodes to the page', async () => {
+    const encoder = new TextEncoder()
+    const parts = ['<!doctype html><html><body>', ...Array.from({ length: 60 }, (_, i) => `<li>Item ${i}</li>`), '</body></html>']
+    for (const encoding of ['gzip', 'br'] as const) {
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (const part of parts) controller.enqueue(encoder.encode(part))
+          controller.close()
+        },
+      })
+      const response = compressResponse(
+        request(encoding),
+        new Response(body, { headers: { 'content-type': 'text/html; charset=utf-8' } }),
+      )
+      const pieces: Uint8Array[] = []
+      const reader = response.body!.getReader()
+      for (let read = await reader.read(); !read.done; read = await reader.read()) pieces.push(read.value)
+      expect(pieces).toHaveLength(1)
+      const decode = encoding === 'gzip' ? gunzipSync : brotliDecompressSync
+      expect(decode(Buffer.from(pieces[0]!)).toString('utf8')).toBe(parts.join(''))
+    }
   })
 
   it('stops reading the page when the client goes away', async () => {
