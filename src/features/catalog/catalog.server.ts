@@ -1,5 +1,7 @@
 import '@tanstack/react-start/server-only'
+import { currentLocale } from '~/lib/i18n'
 import type { DbOrTx } from '~/server/db/client.server'
+import { memo } from './catalog-cache.server'
 import { listProducts } from './catalog-listing.server'
 import { listStores } from './catalog-stores.server'
 import type { HomeSections, ProductCard } from './catalog.types'
@@ -16,8 +18,21 @@ export async function listFeaturedProducts(db: DbOrTx, limit: number): Promise<P
   return listing.items.slice(0, limit)
 }
 
-/** The home page's product and store strips. */
-export async function getHomeSections(db: DbOrTx): Promise<HomeSections> {
+/** How long this process reuses the home page's strips (a listing refresh here clears them at once). */
+const HOME_SECTIONS_TTL_MS = 30_000
+
+/**
+ * The home page's product and store strips: the same for every reader of a language, so they are
+ * read once per language and reused, like the facets, until the next listing refresh in this
+ * process or for at most HOME_SECTIONS_TTL_MS on another instance (a guest's stored home page is
+ * as fresh). A signed-in reader's home page is rendered each time, now without the three
+ * statements these cost (issue #21). Kept per language: the cards' names and units are in it.
+ */
+export function getHomeSections(db: DbOrTx): Promise<HomeSections> {
+  return memo(`home-sections:${currentLocale()}`, HOME_SECTIONS_TTL_MS, () => readHomeSections(db))
+}
+
+async function readHomeSections(db: DbOrTx): Promise<HomeSections> {
   const [fresh, discounted, stores] = await Promise.all([
     listProducts(db, { sort: 'newest', per_page: 12 }, { facets: false, count: false }),
     listProducts(db, { discount: true, sort: 'popular', per_page: 12 }, { facets: false, count: false }),
