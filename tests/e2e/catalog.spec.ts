@@ -60,12 +60,15 @@ test('filters change the URL without a page load; reload keeps them; back restor
   await page.getByLabel('Sort', { exact: true }).selectOption('price_asc')
   await expect(page).toHaveURL(/\/product\?in_stock=true&sort=price_asc$/)
   expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true)
-  const prices = await page
-    .getByTestId('product-card')
-    .evaluateAll((nodes) =>
-      nodes.map((n) => Number(/IRR ([\d,]+)/.exec(n.textContent ?? '')?.[1]?.replace(/,/g, ''))),
-    )
-  expect(prices).toEqual([...prices].sort((a, b) => a - b))
+  // The URL changes as the navigation starts; the cards, when the sorted listing has arrived.
+  await expect(async () => {
+    const prices = await page
+      .getByTestId('product-card')
+      .evaluateAll((nodes) =>
+        nodes.map((n) => Number(/IRR ([\d,]+)/.exec(n.textContent ?? '')?.[1]?.replace(/,/g, ''))),
+      )
+    expect(prices).toEqual([...prices].sort((a, b) => a - b))
+  }).toPass()
 
   await page.reload()
   await expect(filters(page).getByRole('checkbox', { name: /In stock/ })).toBeChecked()
