@@ -152,26 +152,27 @@ function offersFromRows(rows: readonly OfferRow[]): Map<number, ProductOffer> {
 
 /** The public product page: null when there is no active product with this slug. */
 export async function getProductDetail(db: DbOrTx, slug: string): Promise<ProductDetail | null> {
-  const [product] = await selectRows<{
-    id: number
-    slug: string
-    name: string
-    name_fa: string | null
-    description: string
-    unit: string
-    unit_fa: string | null
-    category_id: number
-    brand_slug: string | null
-    brand_name: string | null
-    brand_name_fa: string | null
-    photos: { url: string; alt: string }[]
-    attributes: { key: string; value: string }[]
-    offers: OfferRow[]
-  }>(
-    db,
-    // Photos, attributes and live offers come with the product: one round trip to the database
-    // instead of four (each a write and a read on a socket, and a wait).
-    sql`
+  const [[product], categories] = await Promise.all([
+    selectRows<{
+      id: number
+      slug: string
+      name: string
+      name_fa: string | null
+      description: string
+      unit: string
+      unit_fa: string | null
+      category_id: number
+      brand_slug: string | null
+      brand_name: string | null
+      brand_name_fa: string | null
+      photos: { url: string; alt: string }[]
+      attributes: { key: string; value: string }[]
+      offers: OfferRow[]
+    }>(
+      db,
+      // Photos, attributes and live offers come with the product: one round trip to the database
+      // instead of four (each a write and a read on a socket, and a wait).
+      sql`
       select pr.id, pr.slug, pr.name, pr.name_fa, pr.description, pr.unit, pr.unit_fa, pr.category_id,
         b.slug as brand_slug, b.name as brand_name, b.name_fa as brand_name_fa,
         coalesce((select json_agg(json_build_object('url', ph.url, 'alt', ph.alt) order by ph.position, ph.id)
@@ -183,13 +184,13 @@ export async function getProductDetail(db: DbOrTx, slug: string): Promise<Produc
       from products pr left join brands b on b.id = pr.brand_id and b.status = 'approved'
       where pr.slug = ${slug} and pr.status = 'active' and pr.review_state <> 'hidden'
     `,
-  )
+    ),
+    loadCategoryIndex(db),
+  ])
   if (!product) return null
   const id = Number(product.id)
   const offers = cheapestFirst(offersFromRows(product.offers))
-  const categories = await loadCategoryIndex(db)
-  const photos = product.photos.map(({ url, alt }) => ({ url, alt }))
-  const attributes = product.attributes.map(({ key, value }) => ({ key, value }))
+  const { photos, attributes } = product
   const cheapest = offers[0]
   return {
     id,
