@@ -20,8 +20,8 @@ import { neutraliseText, restoreText, type CellValue } from './import-values'
 export type SheetKind = 'csv' | 'xlsx'
 
 export class ImportFileError extends Error {
-  constructor(message: string) {
-    super(message)
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options)
     this.name = 'ImportFileError'
   }
 }
@@ -192,7 +192,7 @@ async function* readXlsxRecords(
     throw new ImportFileError(m.tools_file_no_sheet())
   } catch (error) {
     if (error instanceof ImportFileError) throw error
-    throw new ImportFileError(m.tools_file_xlsx_damaged())
+    throw new ImportFileError(m.tools_file_xlsx_damaged(), { cause: error })
   } finally {
     source.destroy()
   }

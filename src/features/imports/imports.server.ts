@@ -246,7 +246,11 @@ export async function checkImport(
     }
     await flush()
   } catch (error) {
-    if (error instanceof ImportFileError) return failImport(db, importId, error.message)
+    if (error instanceof ImportFileError) {
+      // The library's own reason (kept as the cause) tells a damaged file from a reader fault.
+      if (error.cause) log().warn({ importId, err: error.cause }, 'an import file could not be read')
+      return failImport(db, importId, error.message)
+    }
     // An unexpected fault: retried by the job queue; after the last try the seller is told.
     if (context.isLastAttempt) await failImport(db, importId, m.tools_import_check_failed())
     throw error
