@@ -244,7 +244,6 @@ export async function listProducts(
   const counting = cappedCountSql(
     fromHits ? sql`select 1 from hits where ${onHits}` : sql`select 1 from product_listings where ${where}`,
   )
-  const ranked = filters.query !== null && sort === 'relevance'
   const offset = (page - 1) * perPage
   const withFacets = options.facets !== false
   // The page's rows first (LIMIT in a subquery), then their cards: the Persian names are looked up
@@ -258,29 +257,7 @@ export async function listProducts(
   const [rows, faceted] = await Promise.all([
     pageWithFacets
       ? null
-      : ranked
-        ? rankedPage(
-            db,
-            filters.hits,
-            where,
-            walkTest,
-            walkWorthIt(filters, search, RELEVANCE_WINDOW),
-            filters.query!,
-            perPage,
-            offset,
-          )
-        : filters.query
-          ? sortedSearchPage(
-              db,
-              filters.hits,
-              where,
-              walkTest,
-              walkWorthIt(filters, search, offset + perPage),
-              sort,
-              perPage,
-              offset,
-            )
-          : selectRows<ListingRow>(db, sql`${browsePage} order by at`),
+      : readPageRows(db, filters, search, { where, walkTest, browsePage, sort, perPage, offset }),
     withFacets
       ? computeFacets(db, {
           hits: filters.hits,
@@ -296,15 +273,12 @@ export async function listProducts(
         })
       : null,
   ])
-  const counted =
-    faceted && !faceted.facets.approximate
-      ? { total: faceted.total, capped: false }
-      : faceted?.cappedTotal != null
-        ? capped(faceted.cappedTotal)
-        : withFacets || options.count !== false
-          ? await cappedCount(db, filters.hits, maintainedCount(filters, search) ?? counting)
-          : { total: rows?.length ?? 0, capped: false }
-  const reachable = ranked ? Math.min(counted.total, RELEVANCE_WINDOW) : counted.total
+  const counted = await countedTotal(faceted, () =>
+    withFacets || options.count !== false
+      ? cappedCount(db, filters.hits, maintainedCount(filters, search) ?? counting)
+      : { total: rows?.length ?? 0, capped: false },
+  )
+  const reachable = filters.query !== null && sort === 'relevance' ? Math.min(counted.total, RELEVANCE_WINDOW) : counted.total
   return {
     items: (rows ?? (faceted?.page as ListingRow[] | undefined) ?? []).map((row) =>
       toCard(row, filters.words),
@@ -452,6 +426,65 @@ function firstMatches(
         order by ${order} limit ${count})
     )
   `
+}
+
+interface PageQuery {
+  /** The listings matching the search, and the same condition as an index walk tests it. */
+  where: SQL
+  walkTest: SQL
+  /** The page of a browse (no words): the listing read in the sort's index order. */
+  browsePage: SQL
+  sort: ProductSort
+  perPage: number
+  offset: number
+}
+
+/**
+ * The page's rows: a search by relevance ranks its most popular matches, a search in another order
+ * takes its first matches in that order, and a browse reads the listing in the sort's index order.
+ */
+function readPageRows(
+  db: DbOrTx,
+  filters: ResolvedFilters,
+  search: ProductSearch,
+  page: PageQuery,
+): Promise<ListingRow[]> {
+  const { where, walkTest, sort, perPage, offset } = page
+  if (filters.query === null) return selectRows<ListingRow>(db, sql`${page.browsePage} order by at`)
+  if (sort === 'relevance')
+    return rankedPage(
+      db,
+      filters.hits,
+      where,
+      walkTest,
+      walkWorthIt(filters, search, RELEVANCE_WINDOW),
+      filters.query,
+      perPage,
+      offset,
+    )
+  return sortedSearchPage(
+    db,
+    filters.hits,
+    where,
+    walkTest,
+    walkWorthIt(filters, search, offset + perPage),
+    sort,
+    perPage,
+    offset,
+  )
+}
+
+/**
+ * The listing's total: exact from the facets when they are exact, capped when they carried a
+ * capped count, else what `count` reads (a count of its own, or the page's rows).
+ */
+async function countedTotal(
+  faceted: { facets: { approximate: boolean }; total: number; cappedTotal?: number | null } | null,
+  count: () => Promise<{ total: number; capped: boolean }> | { total: number; capped: boolean },
+): Promise<{ total: number; capped: boolean }> {
+  if (faceted && !faceted.facets.approximate) return { total: faceted.total, capped: false }
+  if (faceted?.cappedTotal != null) return capped(faceted.cappedTotal)
+  return count()
 }
 
 /** The columns a sort orders by, with the product id: all an index-only walk has to give. */
