@@ -46,6 +46,11 @@ interface ResolvedFilters {
   /** The selected store's id, -1 for an unknown one; null when not filtered by store. */
   storeId: number | null
   /**
+   * The listing is the whole catalogue or a known category, with no words, store or price range:
+   * the scope the maintained counts (listing_counts) are kept for, per facet value.
+   */
+  countedScope: boolean
+  /**
    * The facets are all maintained counts: nothing but (at most) a known category narrows the
    * listing (`all`), or that and one of in stock / discounted. Null otherwise.
    */
@@ -74,6 +79,12 @@ async function resolveFilters(
   const categoryId = search.category ? (categories.bySlug.get(search.category)?.id ?? -1) : null
   const brandIds = (refs?.brand_ids ?? []).map(Number)
   const storeId = search.store ? (refs?.store_id ?? -1) : null
+  const countedScope =
+    query === null &&
+    storeId === null &&
+    (categoryId === null || categoryId > 0) &&
+    search.min_price === undefined &&
+    search.max_price === undefined
   // The filter columns ride along with the hits only when a filter reads them.
   const filtered =
     Boolean(search.brand?.length) ||
@@ -104,24 +115,14 @@ async function resolveFilters(
     categoryId: categoryId !== null && categoryId > 0 ? categoryId : null,
     brandIds,
     storeId,
-    maintained: maintainedFilter(search, query === null && storeId === null, categoryId),
+    countedScope,
+    maintained: countedScope ? maintainedFilter(search) : null,
   }
 }
 
-/** See ResolvedFilters.maintained. */
-function maintainedFilter(
-  search: ProductSearch,
-  unnarrowed: boolean,
-  categoryId: number | null,
-): MaintainedFilter | null {
-  if (!unnarrowed || (categoryId !== null && categoryId <= 0)) return null
-  if (
-    search.brand?.length ||
-    search.min_price !== undefined ||
-    search.max_price !== undefined ||
-    search.max_moq !== undefined ||
-    (search.in_stock && search.discount)
-  )
+/** See ResolvedFilters.maintained; within the counted scope. */
+function maintainedFilter(search: ProductSearch): MaintainedFilter | null {
+  if (search.brand?.length || search.max_moq !== undefined || (search.in_stock && search.discount))
     return null
   return search.in_stock ? 'in_stock' : search.discount ? 'discount' : 'all'
 }
@@ -278,7 +279,8 @@ export async function listProducts(
       ? cappedCount(db, filters.hits, maintainedCount(filters, search) ?? counting)
       : { total: rows?.length ?? 0, capped: false },
   )
-  const reachable = filters.query !== null && sort === 'relevance' ? Math.min(counted.total, RELEVANCE_WINDOW) : counted.total
+  const reachable =
+    filters.query !== null && sort === 'relevance' ? Math.min(counted.total, RELEVANCE_WINDOW) : counted.total
   return {
     items: (rows ?? (faceted?.page as ListingRow[] | undefined) ?? []).map((row) =>
       toCard(row, filters.words),
@@ -319,9 +321,7 @@ function cappedCountSql(rows: SQL): SQL {
  * reading them; capped like any other total. Null when the listing is narrowed any other way.
  */
 function maintainedCount(filters: ResolvedFilters, search: ProductSearch): SQL | null {
-  if (filters.query || filters.storeId !== null || (search.category && filters.categoryId === null))
-    return null
-  if (search.min_price !== undefined || search.max_price !== undefined) return null
+  if (!filters.countedScope) return null
   const scope = filters.categoryId ?? 0
   const facets: SQL[] = []
   if (search.in_stock) facets.push(sql`facet = 'in_stock' and value = 0`)
