@@ -36,7 +36,10 @@ const listing = (search: ProductSearch) => async (db: Db) => {
   return `${result.total.toLocaleString('en')}${result.totalCapped ? '+' : ''}`
 }
 
-const scenarios: [string, (db: Db) => Promise<string>][] = [
+// Issue #21: the home page's category and store counts answer within 5 ms; listings within 50.
+const COUNTS_GOAL_P95_MS = 5
+
+const scenarios: [string, (db: Db) => Promise<string>, number?][] = [
   ['search, narrow word "basmati"', listing({ q: 'basmati' })],
   ['search, misspelt "dishwahsing liquid"', listing({ q: 'dishwahsing liquid' })],
   ['search, broad word "bottle"', listing({ q: 'bottle' })],
@@ -51,11 +54,16 @@ const scenarios: [string, (db: Db) => Promise<string>][] = [
     listing({ category: 'food-and-beverages', in_stock: true, sort: 'price_asc' }),
   ],
   ['api: discounted, newest, page 2', listing({ discount: true, sort: 'newest', page: 2 })],
-  ['home: category tree with counts', async (db) => `${(await listCategoryTree(db)).length} top categories`],
+  [
+    'home: category tree with counts',
+    async (db) => `${(await listCategoryTree(db)).length} top categories`,
+    COUNTS_GOAL_P95_MS,
+  ],
   [
     'home: stores with product counts',
     // As the home page asks (catalog.server.ts getHomeSections): the cards, no total.
     async (db) => `${(await listStores(db, { page: 1, per_page: 8 }, { count: false })).items.length} stores`,
+    COUNTS_GOAL_P95_MS,
   ],
   [
     '/api/stores, page 1 with its total',
@@ -75,10 +83,10 @@ async function main(): Promise<void> {
       `search bench: ${requests} calls per scenario, facet memo off; load average ${load.join(' ')}`,
     )
     console.log(
-      `${'scenario'.padEnd(42)} ${'total'.padStart(10)} ${'p50'.padStart(9)} ${'p95'.padStart(9)}  goal p95 < ${GOAL_P95_MS} ms`,
+      `${'scenario'.padEnd(42)} ${'total'.padStart(10)} ${'p50'.padStart(9)} ${'p95'.padStart(9)}  goal p95 < ${GOAL_P95_MS} ms (home counts < ${COUNTS_GOAL_P95_MS} ms)`,
     )
     const rows: { what: string; p95: number; goalMs: number }[] = []
-    for (const [label, run] of scenarios) {
+    for (const [label, run, goalMs = GOAL_P95_MS] of scenarios) {
       let total = ''
       for (let i = 0; i < 5; i++) total = await run(handle.db)
       const times: number[] = []
@@ -90,9 +98,9 @@ async function main(): Promise<void> {
       times.sort((a, b) => a - b)
       const p95 = percentile(times, 95)
       console.log(
-        `${label.padEnd(42)} ${total.padStart(10)} ${`${percentile(times, 50).toFixed(1)} ms`.padStart(9)} ${`${p95.toFixed(1)} ms`.padStart(9)}  ${p95 < GOAL_P95_MS ? 'ok' : 'OVER'}`,
+        `${label.padEnd(42)} ${total.padStart(10)} ${`${percentile(times, 50).toFixed(1)} ms`.padStart(9)} ${`${p95.toFixed(1)} ms`.padStart(9)}  ${p95 < goalMs ? 'ok' : `OVER ${goalMs} ms`}`,
       )
-      rows.push({ what: `${label} (${total})`, p95, goalMs: GOAL_P95_MS })
+      rows.push({ what: `${label} (${total})`, p95, goalMs })
     }
     // `npm run bench`'s table reads the rows from here (scripts/bench-table.mjs, childRows).
     if (process.env.BENCH_RESULT_FILE) writeFileSync(process.env.BENCH_RESULT_FILE, JSON.stringify({ rows }))
