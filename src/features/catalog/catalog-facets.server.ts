@@ -2,6 +2,7 @@ import '@tanstack/react-start/server-only'
 import { sql, type SQL } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
 import { selectRows, type DbOrTx } from '~/server/db/client.server'
+import { intArray, textArray } from '~/server/db/sql-batch.server'
 import { memo } from './catalog-cache.server'
 import { subtreeOf, trailOf, type CategoryIndex } from './catalog-categories.server'
 import type { FacetOption, ListingFacets } from './catalog.types'
@@ -130,11 +131,6 @@ const MAINTAINED_KEYS: Record<
   },
 }
 
-const textArray = (values: readonly string[]) => `{${values.join(',')}}`
-const intArray = (ids: readonly number[]) => {
-  if (!ids.every(Number.isSafeInteger)) throw new TypeError('ids must be integers')
-  return `{${ids.join(',')}}`
-}
 /** A json column: parsed by postgres-js, a string on some drivers. */
 const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T
 
@@ -158,7 +154,7 @@ async function maintainedFacets(
     categoryId === null && filter === 'all'
       ? sql`select min(price) as lo, max(price) as hi from product_listings`
       : sql`select min(r.lo) as lo, max(r.hi) as hi
-          from unnest(${intArray(categoryId === null ? categories.all.map((c) => c.id) : subtreeOf(categories, categoryId))}::int[]) as c(id)
+          from unnest(${intArray(categoryId === null ? categories.all.map((c) => c.id) : subtreeOf(categories, categoryId))}) as c(id)
           cross join lateral (
             select min(price) as lo, max(price) as hi from product_listings where category_id = c.id${only}
           ) r`
@@ -173,7 +169,7 @@ async function maintainedFacets(
     sql`
       with counted as (
         select facet, value, sum(n)::int as n from listing_counts
-        where scope = ${categoryId ?? 0} and facet = any(${textArray(Object.values(keys))}::text[])
+        where scope = ${categoryId ?? 0} and facet = any(${textArray(Object.values(keys))})
         group by facet, value having sum(n) <> 0
       ), price as (${price})
       select
@@ -181,7 +177,7 @@ async function maintainedFacets(
           from counted c left join brands b on c.facet = ${keys.brand} and b.id = c.value) as counts,
         (select coalesce(json_agg(json_build_array(k.scope, k.n)), '[]') from (
           select scope, sum(n)::int as n from listing_counts
-          where scope = any(${intArray(children.map((c) => c.id))}::int[]) and facet = ${keys.total} and value = 0
+          where scope = any(${intArray(children.map((c) => c.id))}) and facet = ${keys.total} and value = 0
           group by scope having sum(n) <> 0) k) as children,
         (select lo from price) as lo, (select hi from price) as hi
         ${input.page ? sql`, (select coalesce(json_agg(p order by p.at), '[]') from (${input.page}) p) as page` : sql``}
@@ -353,7 +349,7 @@ async function brandOptions(
   if (shown.length === 0) return []
   const rows = await selectRows<{ id: number; slug: string; name: string }>(
     db,
-    sql`select id, slug, name from brands where id = any(${intArray(shown.map((b) => b.id))}::int[])`,
+    sql`select id, slug, name from brands where id = any(${intArray(shown.map((b) => b.id))})`,
   )
   return namedBrands(shown, new Map(rows.map((r) => [Number(r.id), r])))
 }

@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import { constants } from '#app-config'
 import { currentLocale } from '~/lib/i18n'
 import { selectRows, type DbOrTx } from '~/server/db/client.server'
+import { intArray } from '~/server/db/sql-batch.server'
 import { highlightText } from './catalog-highlight'
 import { loadCategoryIndex, trailOf, type CategoryIndex } from './catalog-categories.server'
 import { computeFacets, type FacetFilters, type MaintainedFilter } from './catalog-facets.server'
@@ -57,8 +58,6 @@ interface ResolvedFilters {
   maintained: MaintainedFilter | null
 }
 
-const intArray = (ids: readonly number[]) => `{${ids.join(',')}}`
-
 async function resolveFilters(
   db: DbOrTx,
   search: ProductSearch,
@@ -96,9 +95,9 @@ async function resolveFilters(
   return {
     conditions: {
       q: query ? sql`product_id in (select product_id from hits)` : TRUE,
-      store: storeId === null ? TRUE : sql`store_ids @> ${intArray([storeId])}::int[]`,
-      category: categoryId === null ? TRUE : sql`category_path @> ${intArray([categoryId])}::int[]`,
-      brand: search.brand?.length ? sql`brand_id = any(${intArray(brandIds)}::int[])` : TRUE,
+      store: storeId === null ? TRUE : sql`store_ids @> ${intArray([storeId])}`,
+      category: categoryId === null ? TRUE : sql`category_path @> ${intArray([categoryId])}`,
+      brand: search.brand?.length ? sql`brand_id = any(${intArray(brandIds)})` : TRUE,
       price: priceCondition(search),
       inStock: search.in_stock ? sql`in_stock` : TRUE,
       discount: search.discount ? sql`discount` : TRUE,
@@ -326,8 +325,7 @@ function maintainedCount(filters: ResolvedFilters, search: ProductSearch): SQL |
   const facets: SQL[] = []
   if (search.in_stock) facets.push(sql`facet = 'in_stock' and value = 0`)
   if (search.discount) facets.push(sql`facet = 'discount' and value = 0`)
-  if (search.brand?.length)
-    facets.push(sql`facet = 'brand' and value = any(${intArray(filters.brandIds)}::int[])`)
+  if (search.brand?.length) facets.push(sql`facet = 'brand' and value = any(${intArray(filters.brandIds)})`)
   if (search.max_moq !== undefined) facets.push(sql`facet = 'moq' and value <= ${search.max_moq}`)
   if (facets.length !== 1) return null
   return sql`select coalesce(sum(n), 0) from listing_counts where scope = ${scope} and ${facets[0]}`
@@ -376,7 +374,7 @@ function walkWorthIt(filters: ResolvedFilters, search: ProductSearch, count: num
   if (search.discount) shares.push(sql`${counted(scope, 'discount', sql`value = 0`)} / nullif(${inScope}, 0)`)
   if (search.brand?.length)
     shares.push(
-      sql`${counted(scope, 'brand', sql`value = any(${intArray(filters.brandIds)}::int[])`)} / nullif(${inScope}, 0)`,
+      sql`${counted(scope, 'brand', sql`value = any(${intArray(filters.brandIds)})`)} / nullif(${inScope}, 0)`,
     )
   if (search.max_moq !== undefined)
     shares.push(sql`${counted(scope, 'moq', sql`value <= ${search.max_moq}`)} / nullif(${inScope}, 0)`)
