@@ -31,15 +31,22 @@ function isModuleEntry(script: { attrs?: Record<string, unknown> }) {
   return script.attrs?.type === 'module' && typeof script.attrs.src === 'string'
 }
 
+/** withoutModules per manifest: the head and the body of a page ask for the same one. */
+const stripped = new WeakMap<Manifest, Manifest>()
+
 /** The manifest with no preloads and no module entry: what the server's head and body write. */
 function withoutModules(manifest: Manifest): Manifest {
+  const known = stripped.get(manifest)
+  if (known) return known
   const routes: Manifest['routes'] = {}
   for (const [id, route] of Object.entries(manifest.routes)) {
     const { preloads: _preloads, scripts, ...rest } = route
     const kept = scripts?.filter((script) => !isModuleEntry(script))
     routes[id] = kept?.length ? { ...rest, scripts: kept } : rest
   }
-  return { ...manifest, routes }
+  const result = { ...manifest, routes }
+  stripped.set(manifest, result)
+  return result
 }
 
 /** The router as the server's head and body see it: the same one, with the manifest above. */
