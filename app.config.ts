@@ -150,7 +150,11 @@ const buildEnvSchema = () =>
     DEMO_MODE: v.optional(flag('DEMO_MODE'), '0'),
     /** The demo's outbox and sandbox bank answer other machines too (they answer only loopback otherwise). */
     DEMO_PUBLIC: v.optional(flag('DEMO_PUBLIC'), '0'),
-    SEED_ON_EMPTY: v.optional(flag('SEED_ON_EMPTY'), '1'),
+    /**
+     * Load the demo data (its accounts have a published password) into an empty database at start.
+     * Unset: on in demo mode and in development, off for a production server (see loadServerConfig).
+     */
+    SEED_ON_EMPTY: v.optional(flag('SEED_ON_EMPTY')),
     LOG_LEVEL: v.optional(
       v.picklist(
         ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
@@ -265,6 +269,15 @@ export function loadServerConfig(env: Record<string, string | undefined> = proce
       `SESSION_SECRET: required when PUBLIC_SITE_URL (${e.PUBLIC_SITE_URL}) is not this machine; the built-in development secret is public`,
     )
   }
+  // The demo accounts' password is in the README: a production server that is not a demo never
+  // creates them (its first administrator comes from `npm run admin:create`). Asked for explicitly
+  // there, start-up stops rather than quietly ignoring the setting or obeying it.
+  const production = e.NODE_ENV === 'production'
+  if (production && !e.DEMO_MODE && e.SEED_ON_EMPTY) {
+    problems.push(
+      'SEED_ON_EMPTY: the demo data (accounts with a published password) loads in production only with DEMO_MODE=1; create the first administrator with npm run admin:create',
+    )
+  }
   problems.push(...s3Problems(e))
   if (problems.length) throw new ConfigError(problems)
 
@@ -285,7 +298,8 @@ export function loadServerConfig(env: Record<string, string | undefined> = proce
     demoPublic: e.DEMO_PUBLIC,
     /** Whether the session secret is the built-in, public one (demo and development only). */
     knownSecret: !e.SESSION_SECRET,
-    seedOnEmpty: e.SEED_ON_EMPTY,
+    /** Whether an empty database gets the demo data at start: demo mode and development only. */
+    seedOnEmpty: e.SEED_ON_EMPTY ?? (e.DEMO_MODE || !production),
     logLevel: e.LOG_LEVEL,
     sms:
       e.SMS_PROVIDER === 'http'

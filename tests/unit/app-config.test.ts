@@ -125,6 +125,43 @@ describe('server configuration', () => {
     },
   )
 
+  // Issue #35 §2: the demo accounts' password is public; a real deployment must not get them.
+  const realProduction = {
+    NODE_ENV: 'production',
+    SESSION_SECRET: 'a-secret-of-this-deployment-0123456789',
+    PUBLIC_SITE_URL: 'https://omdeh.example',
+    SMS_PROVIDER: 'http',
+    SMS_API_URL: 'https://sms.example/api',
+    SMS_API_KEY: 'key',
+    PAYMENT_PROVIDER: 'gateway',
+    PAYMENT_GATEWAY_URL: 'https://bank.example/api',
+    PAYMENT_MERCHANT_ID: 'omdeh-1',
+  }
+
+  it('does not load the demo data into an empty database of a production server without DEMO_MODE', () => {
+    expect(loadServerConfig(realProduction).seedOnEmpty).toBe(false)
+    expect(loadServerConfig({ ...realProduction, SEED_ON_EMPTY: '0' }).seedOnEmpty).toBe(false)
+  })
+
+  it.each(['1', 'true'])(
+    'stops a production start without DEMO_MODE that asks for the demo data (SEED_ON_EMPTY=%s)',
+    (value) => {
+      const env = { ...realProduction, SEED_ON_EMPTY: value }
+      expect(() => loadServerConfig(env)).toThrow(ConfigError)
+      expect(() => loadServerConfig(env)).toThrow(/SEED_ON_EMPTY: .*DEMO_MODE=1.*npm run admin:create/)
+    },
+  )
+
+  it('loads the demo data in demo mode (npm start) and in development, unless SEED_ON_EMPTY=0', () => {
+    expect(loadServerConfig({ NODE_ENV: 'production', DEMO_MODE: '1' }).seedOnEmpty).toBe(true)
+    expect(loadServerConfig({ ...realProduction, DEMO_MODE: '1' }).seedOnEmpty).toBe(true)
+    expect(loadServerConfig({}).seedOnEmpty).toBe(true)
+    expect(loadServerConfig({ NODE_ENV: 'production', DEMO_MODE: '1', SEED_ON_EMPTY: '0' }).seedOnEmpty).toBe(
+      false,
+    )
+    expect(loadServerConfig({ SEED_ON_EMPTY: '0' }).seedOnEmpty).toBe(false)
+  })
+
   it('keeps the specification constants', () => {
     expect(constants.auth.accessTokenMinutes).toBe(390)
     expect(constants.history.maxItems).toBe(10)

@@ -64,10 +64,14 @@ export function initDatabase(seed: DemoSeed): Promise<DatabaseHandle> {
       const migrated = Math.round(performance.now() - started)
       // Before the seed: seeded changes may queue jobs (messages) in their transactions.
       await startJobs(handle)
-      if (serverConfig().seedOnEmpty && (await isDatabaseEmpty(handle.db))) {
-        log().info('empty database: loading demo data')
-        const summary = await seed(handle.db, { scale: 1, storage: mediaStorage() })
-        log().info({ summary }, 'demo data loaded')
+      if (await isDatabaseEmpty(handle.db)) {
+        if (serverConfig().seedOnEmpty) {
+          log().info('empty database: loading demo data')
+          const summary = await seed(handle.db, { scale: 1, storage: mediaStorage() })
+          log().info({ summary }, 'demo data loaded')
+        } else {
+          log().warn('empty database and no demo data: create the first administrator with npm run admin:create')
+        }
       }
       return migrated
     })
