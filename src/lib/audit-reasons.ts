@@ -18,6 +18,8 @@ export const AUDIT_REASONS = {
   choseFree: 'chose_free',
   notRenewed: 'not_renewed',
   notRenewedInGrace: 'not_renewed_in_grace',
+  /** An operator on the server's machine: `npm run admin:create`. */
+  commandLine: 'command_line',
 } as const
 type AuditReasonCode = (typeof AUDIT_REASONS)[keyof typeof AUDIT_REASONS]
 
@@ -30,6 +32,7 @@ const labels: Record<AuditReasonCode, () => string> = {
   chose_free: m.admin_audit_reason_chose_free,
   not_renewed: m.admin_audit_reason_not_renewed,
   not_renewed_in_grace: m.admin_audit_reason_not_renewed_in_grace,
+  command_line: m.admin_audit_reason_command_line,
 }
 
 /** A plan change paid by a purchase: the code names the purchase by its number. */
