@@ -1,5 +1,5 @@
-// `npm start`: serves the production build on the embedded database with demo data, building first
-// when the build is missing or older than the sources.
+// `npm start`: serves the production build on the embedded database with demo data, on this machine
+// only (HOST=127.0.0.1 unless set), building first when the build is missing or older than the sources.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
@@ -50,8 +50,17 @@ if (builtAt < sourcesAt) {
   if (build.status !== 0) process.exit(build.status ?? 1)
 }
 
-const env = { NODE_ENV: 'production', DEMO_MODE: '1', PORT: '3000', ...process.env }
+// The demo listens on this machine only unless HOST says otherwise (HOST=0.0.0.0: every interface).
+// Its outbox and sandbox bank answer only this machine either way (DEMO_PUBLIC=1 shares them).
+const env = { NODE_ENV: 'production', DEMO_MODE: '1', PORT: '3000', HOST: '127.0.0.1', ...process.env }
 env.NODE_ENV = process.env.NODE_ENV ?? 'production'
+const everyInterface = env.HOST === '0.0.0.0' || env.HOST === '::'
+const shownHost =
+  everyInterface || env.HOST === '127.0.0.1'
+    ? 'localhost'
+    : env.HOST.includes(':')
+      ? `[${env.HOST}]`
+      : env.HOST
 const started = Date.now()
 // The server's live heap is small (about 40 MB under load, heap snapshots in the soak); without a
 // cap V8 lets garbage pile up to hundreds of MB before it collects (issue #13 §9).
@@ -64,7 +73,7 @@ const server = spawn(process.execPath, [heapCap, join(root, '.output/server/inde
 server.stdout.on('data', (chunk) => {
   process.stdout.write(chunk)
   if (String(chunk).includes('Listening on')) {
-    console.log(`Omdeh is ready on http://localhost:${env.PORT} (start-up ${Date.now() - started} ms)`)
+    console.log(`Omdeh is ready on http://${shownHost}:${env.PORT} (start-up ${Date.now() - started} ms)`)
   }
 })
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { networkInterfaces, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from './support/test'
 
@@ -30,6 +30,8 @@ test.beforeAll(async () => {
     LOG_LEVEL: 'warn',
     PUBLIC_SITE_URL: 'https://omdeh.example',
     SESSION_SECRET: 'a-secret-for-this-test-only-0123456789',
+    // Behind a proxy: X-Forwarded-For counts for rate limits (issue #35 §6 needs it on).
+    TRUST_PROXY: '1',
   })
   server = spawn(process.execPath, ['.output/server/index.mjs'], { env, stdio: ['ignore', 'pipe', 'pipe'] })
   server.stdout!.on('data', (chunk) => (output += String(chunk)))
@@ -63,4 +65,21 @@ test('started without NODE_ENV, the build sends a strict CSP (hashes or a nonce)
   expect(csp).not.toContain('ws:')
   expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains')
   expect(output).toContain('DEMO MODE is on')
+})
+
+/** An address of this machine other than loopback: connecting to it is not a loopback connection. */
+const ownExternalAddress = Object.values(networkInterfaces())
+  .flat()
+  .find((address) => address && !address.internal && address.family === 'IPv4')?.address
+
+test('the dev outbox answers this machine, and not another one that sends X-Forwarded-For: 127.0.0.1', async () => {
+  test.skip(!ownExternalAddress, 'this machine has no address but loopback')
+  // The server listens on every interface (npm run serve sets no HOST).
+  expect((await fetch(`http://127.0.0.1:${port}/dev/outbox`)).status).toBe(200)
+  // Issue #35 §6: with TRUST_PROXY=1 the header used to decide "this machine"; the connection does now.
+  const claimed = await fetch(`http://${ownExternalAddress}:${port}/dev/outbox`, {
+    headers: { 'x-forwarded-for': '127.0.0.1' },
+  })
+  expect(claimed.status).toBe(404)
+  expect(await claimed.text()).not.toMatch(/code: \d{6}/)
 })

@@ -22,6 +22,6 @@ export const fetchDevOutbox = createServerFn({ method: 'GET' })
   .validator((input: v.InferInput<typeof outboxFilters>) => parseInput(outboxFilters, input))
   .handler(async ({ data, context }) => {
     assertDevOutboxAllowed(serverConfig())
-    assertDemoSurfaceAllowed(serverConfig(), context.meta.ip)
+    assertDemoSurfaceAllowed(serverConfig(), context.meta)
     return listOutboxMessages(context.db, data)
   })

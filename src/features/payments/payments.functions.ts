@@ -33,7 +33,7 @@ export const fetchSandboxSession = createServerFn({ method: 'GET' })
   .middleware([authContext])
   .validator(validate(sandboxSessionRequest))
   .handler(async ({ data, context }) => {
-    assertDemoSurfaceAllowed(serverConfig(), context.meta.ip)
+    assertDemoSurfaceAllowed(serverConfig(), context.meta)
     return loadSandboxSession(context.db, data.session)
   })
 
@@ -42,6 +42,6 @@ export const decideSandboxPaymentFn = createServerFn({ method: 'POST' })
   .middleware([authContext])
   .validator(validate(sandboxDecisionRequest))
   .handler(async ({ data, context }) => {
-    assertDemoSurfaceAllowed(serverConfig(), context.meta.ip)
+    assertDemoSurfaceAllowed(serverConfig(), context.meta)
     return decideSandboxPayment(context.db, data.session, { decision: data.decision })
   })

@@ -32,7 +32,7 @@ export async function submitContactForm(
   db: Db,
   auth: AuthContext | null,
   input: ContactInput,
-  meta: RequestMeta,
+  meta: Pick<RequestMeta, 'ip' | 'userAgent'>,
   captcha: CaptchaVerifier,
 ): Promise<{ reference: number }> {
   if (!(await captcha.verify({ token: input.captcha_token, action: 'contact', ip: meta.ip }))) {
