@@ -21,8 +21,3 @@ const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069\u206A-\u206F\uFEFF\uFFF9-\uFF
 export function stripBidiControls(text: string): string {
   return text.replace(BIDI_CONTROLS, '')
 }
-
-/** The same for a value that may be absent. */
-export function stripBidiControlsOrNull<T extends string | null | undefined>(text: T): T {
-  return (typeof text === 'string' ? stripBidiControls(text) : text) as T
-}
