@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { stripBidiControls } from './bidi-controls'
 import { formatNumber } from './money'
 import { m } from './messages'
 
@@ -58,7 +59,19 @@ export function moneySchema(min = 0) {
   )
 }
 
-/** A string without NUL bytes, at most `max` characters (after trimming when `trim` is on). */
+/**
+ * `v.trim()` for text people type. Bidi overrides, embeddings and isolates go first (see
+ * bidi-controls), so a stored name cannot reorder itself or the page around it; then the spaces.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function trimUserText() {
+  return v.transform<string, string>((s) => stripBidiControls(s).trim())
+}
+
+/**
+ * A string without NUL bytes or bidi controls, at most `max` characters (after trimming when
+ * `trim` is on).
+ */
 /* @__NO_SIDE_EFFECTS__ */
 export function textSchema(max: number, options: { min?: number; trim?: boolean; label?: string } = {}) {
   const { min = 0, trim = true } = options
@@ -68,7 +81,7 @@ export function textSchema(max: number, options: { min?: number; trim?: boolean;
       (s) => !s.includes('\u0000'),
       () => m.server_error_nul_characters(),
     ),
-    trim ? v.trim() : v.transform((s: string) => s),
+    trim ? trimUserText() : v.transform(stripBidiControls),
     v.minLength(min, () =>
       min <= 1 ? m.server_field_required() : m.server_field_min_length({ min: formatNumber(min) }),
     ),

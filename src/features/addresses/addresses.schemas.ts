@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { INT4_MAX } from '~/lib/schema-pieces'
+import { INT4_MAX, trimUserText } from '~/lib/schema-pieces'
 import { REQUIRED, asciiDigits, phoneSchema } from '~/features/auth/auth.schemas'
 import { m } from '~/lib/messages'
 import { formatNumber } from '~/lib/money'
@@ -16,7 +16,7 @@ export const ADDRESS_NOT_FOUND = () => m.account_address_not_found()
 const text = (label: () => string, min: number, max: number) =>
   v.pipe(
     v.string(REQUIRED),
-    v.trim(),
+    trimUserText(),
     v.nonEmpty(REQUIRED),
     v.minLength(min, () => m.account_text_min({ label: label(), min: formatNumber(min) })),
     v.maxLength(max, () => m.account_text_max({ label: label(), max: formatNumber(max) })),

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { idSchema, intSchema } from '~/lib/schema-pieces'
+import { idSchema, intSchema, trimUserText } from '~/lib/schema-pieces'
 import type { SellerStatus } from '~/lib/domain-enums'
 import {
   AUDIT_PER_PAGE,
@@ -88,7 +88,7 @@ export const blockReasonSchema = v.pipe(
     (s) => !s.includes('\u0000'),
     () => m.server_error_nul_characters(),
   ),
-  v.trim(),
+  trimUserText(),
   v.minLength(3, () => m.server_valid_give_reason_short()),
   v.maxLength(500, () => m.server_valid_reason_long()),
 )

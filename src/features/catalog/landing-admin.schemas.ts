@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { INT4_MAX } from '~/lib/schema-pieces'
+import { INT4_MAX, trimUserText } from '~/lib/schema-pieces'
 import { landingPageStatuses, type LandingPageStatus } from '~/lib/domain-enums'
 import { SLUG_PATTERN } from './catalog.schemas'
 import { landingBlockSchema, type LandingBlock } from './landing.schemas'
@@ -31,7 +31,7 @@ const text = (
 ) =>
   v.pipe(
     v.string(messages.missing),
-    v.trim(),
+    trimUserText(),
     v.nonEmpty(messages.missing),
     v.minLength(min, () => messages.min({ min: formatNumber(min) })),
     v.maxLength(max, () => messages.max({ max: formatNumber(max) })),

@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { productSearchSchema, SLUG_PATTERN } from './catalog.schemas'
 import type { ProductCard } from './catalog.types'
 import { m } from '~/lib/messages'
+import { stripBidiControls } from '~/lib/bidi-controls'
 import { formatNumber } from '~/lib/money'
 
 /**
@@ -20,6 +21,7 @@ const slugList = v.pipe(
 )
 const heading = v.pipe(
   v.string(() => m.magazines_landing_err_heading_text()),
+  v.transform(stripBidiControls),
   v.maxLength(200, () => m.magazines_landing_err_heading_max({ max: formatNumber(200) })),
 )
 const LIMIT_WHOLE = () => m.magazines_landing_err_limit_whole({ min: formatNumber(1), max: formatNumber(24) })
@@ -34,6 +36,7 @@ export const landingBlockSchema = v.variant(
       heading: v.optional(heading),
       body: v.pipe(
         v.string(() => m.magazines_landing_err_body_text()),
+        v.transform(stripBidiControls),
         v.maxLength(10_000, () => m.magazines_landing_err_body_max({ max: formatNumber(10_000) })),
       ),
     }),

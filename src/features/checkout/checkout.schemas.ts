@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { INT4_MAX, moneySchema } from '~/lib/schema-pieces'
+import { INT4_MAX, moneySchema, trimUserText } from '~/lib/schema-pieces'
 import { deliveryMethods, type DeliveryMethod } from '~/lib/domain-enums'
 import type { Address } from '~/features/addresses/addresses.schemas'
 import { m } from '~/lib/messages'
@@ -30,7 +30,7 @@ export const placeOrderInput = v.object({
   note: v.optional(
     v.pipe(
       v.string(() => m.buyer_checkout_note_text()),
-      v.trim(),
+      trimUserText(),
       v.maxLength(NOTE_MAX_LENGTH, NOTE_TOO_LONG),
     ),
     '',
@@ -39,7 +39,6 @@ export const placeOrderInput = v.object({
   idempotencyKey: v.pipe(
     v.string(() => m.buyer_checkout_key_required()),
     v.regex(/^[A-Za-z0-9_-]{16,100}$/, () => m.buyer_checkout_key_invalid()),
-
   ),
   /** The total the buyer saw: when the server's differs, nothing is created (409) and the page reloads. */
   expectedTotal: v.optional(moneySchema(0)),

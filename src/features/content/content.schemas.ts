@@ -1,5 +1,6 @@
 import * as v from 'valibot'
-import { idSchema, textSchema } from '~/lib/schema-pieces'
+import { idSchema, textSchema, trimUserText } from '~/lib/schema-pieces'
+import { stripBidiControls } from '~/lib/bidi-controls'
 import type { ContentKind } from '~/lib/ticket-enums'
 import { m } from '~/lib/messages'
 import { formatNumber } from '~/lib/money'
@@ -12,7 +13,7 @@ const REQUIRED = () => m.content_field_required()
 const text = (label: () => string, min: number, max: number) =>
   v.pipe(
     v.string(REQUIRED),
-    v.trim(),
+    trimUserText(),
     v.nonEmpty(REQUIRED),
     v.minLength(min, () => m.content_field_min_length({ label: label(), min: formatNumber(min) })),
     v.maxLength(max, () => m.content_field_max_length({ label: label(), max: formatNumber(max) })),
@@ -27,7 +28,7 @@ const persianText = (label: () => string, min: number, max: number) =>
   v.optional(
     v.pipe(
       v.nullable(v.string()),
-      v.transform((value) => (value ?? '').trim()),
+      v.transform((value) => stripBidiControls(value ?? '').trim()),
       v.check(
         (value) => value === '' || value.length >= min,
         () => m.content_field_min_length({ label: label(), min: formatNumber(min) }),

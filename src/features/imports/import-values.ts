@@ -1,3 +1,4 @@
+import { stripBidiControls } from '~/lib/bidi-controls'
 import { asciiDigits } from '~/lib/digits'
 import { m } from '~/lib/messages'
 import { formatNumber } from '~/lib/money'
@@ -169,8 +170,13 @@ export function neutraliseText(text: string): string {
   return FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text
 }
 
-/** A text cell read back from a sheet: the `'` neutraliseText added is removed, so round-trips are exact. */
-export function restoreText(text: string): string {
+/**
+ * A text cell read back from a sheet: the `'` neutraliseText added is removed, so round-trips are
+ * exact. Bidi overrides and embeddings go, as from every text people type (a right-to-left sheet
+ * program may wrap a SKU code in them; a stored code must not reorder itself).
+ */
+export function restoreText(cell: string): string {
+  const text = stripBidiControls(cell)
   return text.startsWith("'") && FORMULA_START.test(text.slice(1)) && !PLAIN_NUMBER.test(text.slice(1))
     ? text.slice(1)
     : text

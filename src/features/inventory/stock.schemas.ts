@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { skuSchema } from '~/features/basket/basket.schemas'
 import type { StockMovementKind } from '~/lib/domain-enums'
 import { m } from '~/lib/messages'
+import { trimUserText } from '~/lib/schema-pieces'
 import { formatNumber } from '~/lib/money'
 import { isStockReason, STOCK_REASONS, stockReasonLabels, type StockReason } from '~/lib/stock-reasons'
 
@@ -53,7 +54,7 @@ export const adjustStockInput = v.pipe(
     note: v.optional(
       v.pipe(
         v.string(),
-        v.trim(),
+        trimUserText(),
         v.maxLength(NOTE_MAX, () => m.inventory_at_most_characters({ max: formatNumber(NOTE_MAX) })),
       ),
       '',

@@ -2,13 +2,14 @@ import '@tanstack/react-start/server-only'
 import { resolve } from 'node:path'
 import sharp from 'sharp'
 import { constants } from '#app-config'
+import { stripBidiControls } from '~/lib/bidi-controls'
 import { currentLocale } from '~/lib/i18n'
 import { m } from '~/lib/messages'
 import { formatMoney, formatNumber } from '~/lib/money'
 import { formatTehranDateTime } from '~/lib/tehran-time'
 import { readImageSource, resolveImageSource } from '~/server/images/image-service.server'
 import { createPdfDocument } from '~/server/pdf/pdf-document.server'
-import { drawTextBlock, layoutText } from '~/server/pdf/pdf-text.server'
+import { drawTextBlock, isolated, layoutText } from '~/server/pdf/pdf-text.server'
 import type { MediaStorage } from '~/server/providers/storage/storage.server'
 import type { LineSheetSource } from './magazine-line-sheet.server'
 import type { PublicItem } from './magazines.schemas'
@@ -97,11 +98,11 @@ export async function renderLineSheetPdf(
     margin: MARGIN,
     lang: rtl ? 'fa-IR' : 'en-GB',
     info: {
-      Title: m.magazines_pdf_title({ title: magazine.title }),
-      Author: magazine.seller.name,
+      Title: m.magazines_pdf_title({ title: stripBidiControls(magazine.title) }),
+      Author: stripBidiControls(magazine.seller.name),
       Subject: m.magazines_pdf_subject({
-        title: magazine.title,
-        seller: magazine.seller.name,
+        title: stripBidiControls(magazine.title),
+        seller: stripBidiControls(magazine.seller.name),
         brand: constants.brand.name,
       }),
     },
@@ -148,7 +149,7 @@ export async function renderLineSheetPdf(
     doc.addPage()
     drawPageHeader(doc, at, source, title, index + 1)
     drawItems(doc, at, page.items, page.layout === 'hero' ? 1 : 2, images, options.currency, () =>
-      drawPageHeader(doc, at, source, m.magazines_pdf_continued({ title }), index + 1),
+      drawPageHeader(doc, at, source, m.magazines_pdf_continued({ title: isolated(title) }), index + 1),
     )
   })
   doc.end()
@@ -249,7 +250,7 @@ function drawCover(doc: Doc, at: Layout, source: LineSheetSource, images: Images
   y =
     write(
       doc,
-      m.magazines_by_seller({ seller: magazine.seller.name }),
+      m.magazines_by_seller({ seller: isolated(magazine.seller.name) }),
       'regular',
       11,
       MARGIN,
@@ -268,7 +269,7 @@ function drawCover(doc: Doc, at: Layout, source: LineSheetSource, images: Images
       doc
         .font(description.font)
         .fontSize(10.5)
-        .text(magazine.description, MARGIN, y, {
+        .text(description.plain, MARGIN, y, {
           width: CONTENT_WIDTH,
           height: room * description.lineHeight,
           ellipsis: true,
@@ -416,7 +417,7 @@ function drawCard(
   drawTextBlock(doc, details, textX, top + name.height + 2, start)
   let ty = top + name.height + details.height + 4
   // The code itself stays left to right inside the label.
-  write(doc, m.magazines_pdf_sku({ sku: item.sku }), 'regular', 8.5, textX, ty, textWidth, start)
+  write(doc, m.magazines_pdf_sku({ sku: isolated(item.sku) }), 'regular', 8.5, textX, ty, textWidth, start)
   ty += 11
   doc.fillColor(INK)
   write(
@@ -456,7 +457,16 @@ function drawCard(
     const from = m.magazines_pdf_tier_from({ count: formatNumber(tier.minQuantity) })
     write(doc, from, 'regular', 8.5, col.qty, by, 66, start)
     write(doc, money(tier.unitPrice), 'regular', 8.5, col.price, by, priceWidth - 4, end)
-    write(doc, tier.offerPrice > 0 ? money(tier.offerPrice) : '—', 'regular', 8.5, col.offer, by, priceWidth - 4, end)
+    write(
+      doc,
+      tier.offerPrice > 0 ? money(tier.offerPrice) : '—',
+      'regular',
+      8.5,
+      col.offer,
+      by,
+      priceWidth - 4,
+      end,
+    )
     by += TIER_ROW
   }
   if (note) {

@@ -1,11 +1,12 @@
 import '@tanstack/react-start/server-only'
 import { constants } from '#app-config'
+import { stripBidiControls } from '~/lib/bidi-controls'
 import { currentLocale, currentMoneyUnit, textInLocale } from '~/lib/i18n'
 import { m } from '~/lib/messages'
 import { formatMoney, formatNumber } from '~/lib/money'
 import { formatTehranDay, tehranDayStart } from '~/lib/tehran-time'
 import { createPdfDocument } from '~/server/pdf/pdf-document.server'
-import { drawTextBlock, layoutText } from '~/server/pdf/pdf-text.server'
+import { drawTextBlock, isolated, layoutText } from '~/server/pdf/pdf-text.server'
 import type { InvoicePartyView, InvoiceView } from './invoices.types'
 
 /**
@@ -80,7 +81,7 @@ export async function renderInvoicePdf(invoice: InvoiceView): Promise<Uint8Array
         invoice.kind === 'platform'
           ? m.server_invoice_doc_subject_platform({
               number: invoice.number,
-              invoiceFor: invoice.invoice_for ?? '',
+              invoiceFor: stripBidiControls(invoice.invoice_for ?? ''),
             })
           : m.server_invoice_doc_subject_order({ number: invoice.number, order: invoice.order.number }),
     },
@@ -136,7 +137,7 @@ function drawHeader(doc: PDFKit.PDFDocument, at: Layout, invoice: InvoiceView) {
   doc.y = Math.max(doc.y, y) + 16
   if (platform && invoice.invoice_for) {
     doc.fillColor(INK)
-    const text = m.server_invoice_for({ what: invoice.invoice_for })
+    const text = m.server_invoice_for({ what: isolated(invoice.invoice_for) })
     write(doc, text, 'bold', 10.5, MARGIN, doc.y, CONTENT_WIDTH, at.align('left'))
     doc.y += 10
   }
@@ -168,7 +169,7 @@ function drawPickup(doc: PDFKit.PDFDocument, at: Layout, invoice: InvoiceView) {
   doc.fillColor(INK)
   for (const point of points) {
     const place = m.server_invoice_pickup_place({
-      store: textInLocale(point.store, point.storeFa),
+      store: isolated(textInLocale(point.store, point.storeFa)),
       city: point.city,
     })
     write(doc, place, 'bold', 9.5, MARGIN, doc.y + 3, CONTENT_WIDTH, align)
@@ -176,7 +177,7 @@ function drawPickup(doc: PDFKit.PDFDocument, at: Layout, invoice: InvoiceView) {
     if (point.hours)
       write(
         doc,
-        m.server_invoice_hours({ hours: point.hours }),
+        m.server_invoice_hours({ hours: isolated(point.hours) }),
         'regular',
         9.5,
         MARGIN,
@@ -255,7 +256,13 @@ function drawLines(doc: PDFKit.PDFDocument, at: Layout, invoice: InvoiceView, mo
     const item = COLUMNS[0]
     const itemWidth = item.width - 12
     const itemX = at.x(item.x + 6, itemWidth)
-    const name = layoutText(doc, textInLocale(line.product_name, line.product_name_fa), 'bold', 9.5, itemWidth)
+    const name = layoutText(
+      doc,
+      textInLocale(line.product_name, line.product_name_fa),
+      'bold',
+      9.5,
+      itemWidth,
+    )
     const nameHeight = name.height
     // An order's SKU line sits under the name (a plan or a Plus year has none); an offer or a
     // credit adds a second line under the prices.
@@ -270,8 +277,8 @@ function drawLines(doc: PDFKit.PDFDocument, at: Layout, invoice: InvoiceView, mo
     doc.fillColor(MUTED)
     if (!platform) {
       const skuLine = m.server_invoice_sku_line({
-        sku: line.sku,
-        unit: textInLocale(line.unit, line.unit_fa),
+        sku: isolated(line.sku),
+        unit: isolated(textInLocale(line.unit, line.unit_fa)),
       })
       write(doc, skuLine, 'regular', 8.5, itemX, y + nameHeight + 2, itemWidth, at.align('left'))
     }

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { m } from '~/lib/messages'
-import { INT4_MAX, textSchema } from '~/lib/schema-pieces'
+import { INT4_MAX, textSchema, trimUserText } from '~/lib/schema-pieces'
 
 /**
  * What a person types when moving an order (client-safe: the seller's reject and ship forms use the
@@ -10,18 +10,24 @@ import { INT4_MAX, textSchema } from '~/lib/schema-pieces'
 export const orderActions = ['accept', 'reject', 'ship', 'deliver', 'confirm_delivery', 'cancel'] as const
 export type OrderAction = (typeof orderActions)[number]
 
-const trimmed = v.pipe(v.string(() => m.seller_valid_enter_text()), v.trim())
+const trimmed = v.pipe(
+  v.string(() => m.seller_valid_enter_text()),
+  trimUserText(),
+)
 
 /** A free note on any move; optional, but never a novel. */
 export const orderNoteSchema = v.optional(
-  v.pipe(trimmed, v.maxLength(500, () => m.seller_valid_note_max())),
+  v.pipe(
+    trimmed,
+    v.maxLength(500, () => m.seller_valid_note_max()),
+  ),
   '',
 )
 
 /** A rejection must say why: the buyer reads it. */
 export const rejectionReasonSchema = v.pipe(
   v.string(() => m.seller_valid_reject_reason()),
-  v.trim(),
+  trimUserText(),
   v.minLength(3, () => m.seller_valid_reject_reason_min()),
   v.maxLength(500, () => m.seller_valid_reason_max()),
 )
@@ -29,13 +35,13 @@ export const rejectionReasonSchema = v.pipe(
 export const shippingSchema = v.object({
   carrier: v.pipe(
     v.string(() => m.seller_valid_carrier()),
-    v.trim(),
+    trimUserText(),
     v.minLength(2, () => m.seller_valid_carrier_min()),
     v.maxLength(60, () => m.seller_valid_carrier_max()),
   ),
   trackingNumber: v.pipe(
     v.string(() => m.seller_valid_tracking()),
-    v.trim(),
+    trimUserText(),
     v.minLength(3, () => m.seller_valid_tracking_min()),
     v.maxLength(60, () => m.seller_valid_tracking_max()),
   ),

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { INT4_MAX } from '~/lib/schema-pieces'
+import { INT4_MAX, trimUserText } from '~/lib/schema-pieces'
 import type { OrderStatus } from '~/lib/domain-enums'
 import { shipInput, rejectInput } from './orders.schemas'
 import {
@@ -36,7 +36,7 @@ export const adminOrderFilters = v.pipe(
 export const adminCancelInput = v.object({
   reason: v.pipe(
     v.string(() => m.server_valid_cancel_reason()),
-    v.trim(),
+    trimUserText(),
     v.minLength(3, () => m.server_valid_cancel_reason_short()),
     v.maxLength(500, () => m.server_valid_reason_long()),
   ),

@@ -1,5 +1,7 @@
 import * as v from 'valibot'
 import { m } from '~/lib/messages'
+import { stripBidiControls } from '~/lib/bidi-controls'
+import { trimUserText } from '~/lib/schema-pieces'
 import { formatNumber } from '~/lib/money'
 import { billingCycles, type BillingCycle, type PlanLimitKind } from '~/lib/domain-enums'
 import { PURCHASE_NUMBER_PATTERN } from './purchase-search.schemas'
@@ -24,7 +26,6 @@ export const purchaseNumberSchema = v.pipe(
   v.regex(PURCHASE_NUMBER_PATTERN, () => m.tools_plans_unknown_purchase()),
 )
 export const purchaseResultInput = v.object({ purchaseNumber: purchaseNumberSchema })
-
 
 type LimitWords = { one: string; many: string; column: string }
 /** Words read when shown (getters), so they follow the page's or the request's language. */
@@ -189,20 +190,20 @@ export const adminPlanInput = v.object({
   planId: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647)),
   name: v.pipe(
     v.string(),
-    v.trim(),
+    trimUserText(),
     v.minLength(2, () => m.tools_plans_name_length()),
     v.maxLength(40, () => m.tools_plans_name_length()),
   ),
   description: v.pipe(
     v.string(),
-    v.trim(),
+    trimUserText(),
     v.maxLength(300, () => m.tools_plans_description_length()),
   ),
   /** Persian name and description (shown in fa); empty: the English shows in their place. */
   name_fa: v.optional(
     v.pipe(
       v.nullable(v.string()),
-      v.transform((value) => (value ?? '').trim()),
+      v.transform((value) => stripBidiControls(value ?? '').trim()),
       v.check(
         (value) => value === '' || value.length >= 2,
         () => m.tools_plans_name_fa_length(),
@@ -214,7 +215,7 @@ export const adminPlanInput = v.object({
   description_fa: v.optional(
     v.pipe(
       v.nullable(v.string()),
-      v.transform((value) => (value ?? '').trim()),
+      v.transform((value) => stripBidiControls(value ?? '').trim()),
       v.maxLength(300, () => m.tools_plans_description_fa_length()),
       v.transform((value) => value || null),
     ),

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { m } from '~/lib/messages'
-import { INT4_MAX } from '~/lib/schema-pieces'
+import { INT4_MAX, trimUserText } from '~/lib/schema-pieces'
 import { sellerStatuses, type SellerStatus } from '~/lib/domain-enums'
 import { asciiDigits, normalizeIranMobile } from '~/features/auth/auth.schemas'
 import { isoDaySchema } from '~/lib/schema-pieces'
@@ -14,7 +14,7 @@ const REQUIRED = () => m.content_field_required()
 const text = (label: () => string, min: number, max: number) =>
   v.pipe(
     v.string(REQUIRED),
-    v.trim(),
+    trimUserText(),
     v.nonEmpty(REQUIRED),
     v.minLength(min, () => m.content_field_min_length({ label: label(), min: formatNumber(min) })),
     v.maxLength(max, () => m.content_field_max_length({ label: label(), max: formatNumber(max) })),
@@ -84,7 +84,7 @@ const freeDeliveryThresholdSchema = v.pipe(
 /** The display name in Persian: optional (empty: buyers browsing in Persian see the display name). */
 const displayNameFaSchema = v.pipe(
   v.string(),
-  v.trim(),
+  trimUserText(),
   v.maxLength(100, () =>
     m.content_field_max_length({ label: m.content_display_name_fa_term(), max: formatNumber(100) }),
   ),
@@ -132,7 +132,7 @@ export const sellerDecisionInput = v.pipe(
     reason: v.optional(
       v.pipe(
         v.string(),
-        v.trim(),
+        trimUserText(),
         v.maxLength(500, () => m.content_err_reason_max({ max: formatNumber(500) })),
       ),
     ),

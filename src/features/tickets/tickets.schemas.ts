@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { INT4_MAX } from '~/lib/schema-pieces'
+import { INT4_MAX, trimUserText } from '~/lib/schema-pieces'
 import { REQUIRED, emailSchema, normalizeIranMobile } from '~/features/auth/auth.schemas'
 import {
   ticketDepartments,
@@ -17,7 +17,7 @@ import { formatNumber } from '~/lib/money'
 const text = (label: () => string, min: number, max: number) =>
   v.pipe(
     v.string(REQUIRED),
-    v.trim(),
+    trimUserText(),
     v.nonEmpty(REQUIRED),
     v.minLength(min, () => m.account_text_min({ label: label(), min: formatNumber(min) })),
     v.maxLength(max, () => m.account_text_max({ label: label(), max: formatNumber(max) })),
@@ -69,7 +69,13 @@ export const adminTicketFilters = v.object({
   status: v.optional(v.picklist(ticketStatuses, () => m.account_unknown_status())),
   department: v.optional(departmentSchema),
   assigned: v.optional(v.picklist(['me', 'unassigned'], () => m.account_unknown_assignment())),
-  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, () => m.account_search_max()))),
+  q: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.maxLength(100, () => m.account_search_max()),
+    ),
+  ),
   page,
   per_page: perPage,
 })

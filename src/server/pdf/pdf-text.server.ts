@@ -1,5 +1,6 @@
 import '@tanstack/react-start/server-only'
 import bidiFactory from 'bidi-js'
+import { stripBidiControls } from '~/lib/bidi-controls'
 // The fonts travel inside the server bundle (base64), so the production build needs no font files.
 import vazirmatnBold from 'vazirmatn/fonts/ttf/Vazirmatn-Bold.ttf?inline'
 import vazirmatnRegular from 'vazirmatn/fonts/ttf/Vazirmatn-Regular.ttf?inline'
@@ -16,6 +17,29 @@ import vazirmatnRegular from 'vazirmatn/fonts/ttf/Vazirmatn-Regular.ttf?inline'
 const ARABIC_SCRIPT = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/
 
 const bidi = bidiFactory()
+
+/**
+ * Stored text may hold bidi overrides from before they were refused at input (issue #35): every
+ * value drawn loses them here, so "\u202Egpj.exe" prints as "gpj.exe", never as "exe.jpg". People's
+ * text inside one of our sentences (a seller's name in "By ...") is marked with `isolated`, and
+ * becomes a first-strong isolate (FSI ... PDI): its own direction, unable to reorder the sentence
+ * around it. The marks are private-use characters, so a control in the stored text cannot pose as
+ * one: controls are stripped before the marks become isolates.
+ */
+const ISOLATE_START = '\uE000'
+const ISOLATE_END = '\uE001'
+const ISOLATE_MARKS = /[\uE000\uE001]/g
+const ISOLATES = /[\u2068\u2069]/g
+
+/** People's text to be placed inside a sentence of a PDF: laid out as an isolated run. */
+export function isolated(value: string): string {
+  return `${ISOLATE_START}${value.replace(ISOLATE_MARKS, '')}${ISOLATE_END}`
+}
+
+/** The value as the bidi algorithm should see it: no stored controls, our isolates in place. */
+function bidiReady(value: string): string {
+  return stripBidiControls(value).replaceAll(ISOLATE_START, '\u2068').replaceAll(ISOLATE_END, '\u2069')
+}
 
 export const PDF_FONTS = {
   regular: 'Helvetica',
@@ -66,8 +90,9 @@ function pieces(visual: string): string[] {
   return out
 }
 
+/** A logical line in visual order; the isolates have done their work and are not drawn. */
 const visualLine = (value: string, direction: Direction) =>
-  visualOrder(value, bidi.getEmbeddingLevels(value, direction))
+  visualOrder(value, bidi.getEmbeddingLevels(value, direction)).replace(ISOLATES, '')
 
 /**
  * Wraps a value into lines. Latin text is left to pdfkit; text with Persian is wrapped here, in
@@ -81,7 +106,9 @@ export function layoutText(
   size: number,
   width: number,
 ): PdfTextBlock {
+  value = bidiReady(value)
   if (!ARABIC_SCRIPT.test(value)) {
+    value = value.replace(ISOLATES, '')
     const font = PDF_FONTS[weight]
     doc.font(font).fontSize(size)
     const height = doc.heightOfString(value, { width })

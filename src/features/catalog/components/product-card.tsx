@@ -8,6 +8,7 @@ import type { ProductCard as ProductCardData } from '../catalog.types'
 import { Highlighted } from './highlighted'
 import { Price } from './price'
 import { m } from '~/lib/messages'
+import { UserText } from '~/ui/user-text'
 
 /** The digits in a catalogue text ("carton of 8 packs") in the page's script. */
 const pageDigits = (text: string) => text.replace(/\d+/g, (digits) => formatNumber(Number(digits)))
@@ -39,7 +40,11 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
         ) : null}
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3">
-        {product.brand ? <p className="text-xs text-stone-600">{product.brand}</p> : null}
+        {product.brand ? (
+          <p className="text-xs text-stone-600">
+            <UserText>{product.brand}</UserText>
+          </p>
+        ) : null}
         <h3 className="line-clamp-2 text-sm font-medium text-ink">
           {/* The link covers the whole card; the compare button sits above it. */}
           <Link
@@ -50,7 +55,9 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
             <Highlighted text={product.name} parts={product.highlight} />
           </Link>
         </h3>
-        <p className="text-xs text-stone-600">{pageDigits(product.unit)}</p>
+        <p className="text-xs text-stone-600">
+          <UserText>{pageDigits(product.unit)}</UserText>
+        </p>
         <Price
           amount={product.lowestPrice}
           listPrice={product.listPrice}

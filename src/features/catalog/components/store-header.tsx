@@ -3,6 +3,8 @@ import { formatTehranMonth } from '~/lib/tehran-time'
 import { StoreIcon } from '~/ui/more-icons'
 import type { StoreSummary } from '../catalog.types'
 import { m } from '~/lib/messages'
+import { UserText } from '~/ui/user-text'
+import { stripBidiControls } from '~/lib/bidi-controls'
 
 /** A store's logo beside its name on its public page; a plain tile when it has none. */
 export function StoreLogo({ store }: { store: StoreSummary }) {
@@ -35,7 +37,9 @@ export function StoreIntro({ store }: { store: StoreSummary }) {
         </div>
         <div className="flex gap-1.5">
           <dt className="text-stone-600">{m.catalog_store_seller()}</dt>
-          <dd className="font-medium text-ink">{store.sellerName}</dd>
+          <dd className="font-medium text-ink">
+            <UserText>{store.sellerName}</UserText>
+          </dd>
         </div>
         <div className="flex gap-1.5">
           <dt className="text-stone-600">{m.catalog_store_member_since()}</dt>
@@ -46,7 +50,7 @@ export function StoreIntro({ store }: { store: StoreSummary }) {
       </dl>
       {store.description ? (
         <p dir="auto" className="max-w-3xl text-sm leading-relaxed whitespace-pre-line text-stone-700">
-          {store.description}
+          {stripBidiControls(store.description)}
         </p>
       ) : null}
     </div>

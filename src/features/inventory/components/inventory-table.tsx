@@ -36,6 +36,7 @@ import {
 import { BulkAvailability } from './bulk-availability'
 import { StockCellEditor } from './stock-cell-editor'
 import { m } from '~/lib/messages'
+import { UserText } from '~/ui/user-text'
 
 const features = tableFeatures({ rowSortingFeature, rowSelectionFeature, columnVisibilityFeature })
 const column = createColumnHelper<typeof features, InventoryRow>()
@@ -90,7 +91,7 @@ const columns = column.columns([
         ) : (
           <span className="size-9 rounded bg-stone-100" aria-hidden="true" />
         )}
-        <span className="text-ink">{row.original.productName}</span>
+        <UserText className="text-ink">{row.original.productName}</UserText>
       </div>
     ),
   }),

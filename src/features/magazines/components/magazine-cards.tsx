@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { m } from '~/lib/messages'
 import { formatNumber } from '~/lib/money'
 import type { MagazineCard } from '../magazines.schemas'
+import { UserText } from '~/ui/user-text'
 
 /** Magazine cards: /magazine, the home page strip and a store's page. */
 export function MagazineCards({ magazines, strip = false }: { magazines: MagazineCard[]; strip?: boolean }) {
@@ -34,15 +35,22 @@ export function MagazineCards({ magazines, strip = false }: { magazines: Magazin
                 />
               ) : (
                 <div className="flex size-full items-center justify-center p-4 text-center text-lg font-bold text-stone-600">
-                  {mag.title}
+                  <UserText>{mag.title}</UserText>
                 </div>
               )}
             </div>
             <div className="min-w-0">
-              <p className="truncate font-semibold text-ink">{mag.title}</p>
+              <p className="truncate font-semibold text-ink">
+                <UserText>{mag.title}</UserText>
+              </p>
               <p className="truncate text-sm text-stone-600">
-                {mag.sellerName}
-                {mag.season ? ` · ${mag.season}` : ''}
+                <UserText>{mag.sellerName}</UserText>
+                {mag.season ? (
+                  <>
+                    {' · '}
+                    <UserText>{mag.season}</UserText>
+                  </>
+                ) : null}
               </p>
               <p className="text-xs text-stone-500">
                 {m.magazines_item_count({ count: mag.items, countText: formatNumber(mag.items) })}

@@ -4,6 +4,7 @@ import type { AdminTicketSummary, TicketSummary } from '../tickets.schemas'
 import { StatusBadge, departmentLabel, ticketNumber } from './ticket-badges'
 import { formatTehranDateTime } from '~/lib/tehran-time'
 import { m } from '~/lib/messages'
+import { UserText } from '~/ui/user-text'
 
 /** Tickets as cards that link to their thread: the buyer's list and the admin inbox share it. */
 export function TicketList({
@@ -26,10 +27,12 @@ export function TicketList({
             className="flex flex-col gap-2 rounded-2xl border border-stone-200 bg-white p-4 hover:border-brand-400 sm:flex-row sm:items-center sm:justify-between"
           >
             <div className="flex min-w-0 flex-col gap-1">
-              <span className="truncate font-semibold text-ink">{ticket.subject}</span>
+              <UserText className="truncate font-semibold text-ink">{ticket.subject}</UserText>
               <span className="text-xs text-stone-600">
                 <bdi dir="ltr">#{ticketNumber(ticket.id)}</bdi> · {departmentLabel(ticket.department)}
-                {ticket.order_reference ? m.account_ticket_line_order({ reference: ticket.order_reference }) : ''}
+                {ticket.order_reference
+                  ? m.account_ticket_line_order({ reference: ticket.order_reference })
+                  : ''}
                 {'requester' in ticket ? ` · ${ticket.requester}` : ''}
                 {'assigned_admin' in ticket && ticket.assigned_admin
                   ? m.account_ticket_line_handled({ name: ticket.assigned_admin.name })

@@ -3,6 +3,8 @@ import type { TicketThread } from '../tickets.schemas'
 import { StatusBadge, departmentLabel, formatSize, ticketNumber } from './ticket-badges'
 import { formatTehranDateTime } from '~/lib/tehran-time'
 import { m } from '~/lib/messages'
+import { UserText } from '~/ui/user-text'
+import { stripBidiControls } from '~/lib/bidi-controls'
 
 function PaperclipIcon() {
   return (
@@ -26,7 +28,7 @@ export function TicketHeader({ ticket, staff }: { ticket: TicketThread; staff: b
     <header className="flex flex-col gap-2">
       <div className="flex flex-wrap items-center gap-3">
         <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-          {ticket.subject}
+          <UserText>{ticket.subject}</UserText>
         </h1>
         <StatusBadge status={ticket.status} />
       </div>
@@ -71,7 +73,9 @@ export function TicketHeader({ ticket, staff }: { ticket: TicketThread; staff: b
             </div>
             <div className="flex gap-1">
               <dt>{m.account_handled_by()}</dt>
-              <dd className="font-medium text-ink">{ticket.assigned_admin?.name ?? m.account_nobody_yet()}</dd>
+              <dd className="font-medium text-ink">
+                {ticket.assigned_admin?.name ?? m.account_nobody_yet()}
+              </dd>
             </div>
           </>
         ) : null}
@@ -95,14 +99,14 @@ export function TicketMessages({ ticket }: { ticket: TicketThread }) {
           )}
         >
           <div className="flex flex-wrap items-baseline justify-between gap-2 text-sm">
-            <span className="font-semibold text-ink">{message.author_name}</span>
+            <UserText className="font-semibold text-ink">{message.author_name}</UserText>
             <time dateTime={message.created_at} className="text-xs text-stone-600">
               {formatTehranDateTime(message.created_at)}
             </time>
           </div>
           {/* Plain text, escaped by React: a message is never HTML. */}
-          <p className="text-sm whitespace-pre-line text-stone-800 [overflow-wrap:anywhere]">
-            {message.body}
+          <p dir="auto" className="text-sm whitespace-pre-line text-stone-800 [overflow-wrap:anywhere]">
+            {stripBidiControls(message.body)}
           </p>
           {message.attachments.length ? (
             <ul aria-label={m.account_attachments()} className="flex flex-wrap gap-2">
