@@ -7,9 +7,15 @@ import { demoAccounts, signIn } from './support/auth'
  */
 test.use({ extraHTTPHeaders: { 'x-forwarded-for': '203.0.113.40' } })
 
-test('a locked password sign-in shows the 429 page, counting down the seconds the server gave', async ({
+/**
+ * Issue #36 §1: the server holds the lock for its own window (fifteen minutes here), but the page
+ * shows what the spec shows (§2, §4, §9): a 60-second countdown, then "Try Again", which asks the
+ * server whether the lock still holds and, while it does, counts down again.
+ */
+test('a locked password sign-in shows the 429 page counting down 60 seconds; Try Again asks the server again', async ({
   page,
 }) => {
+  await page.clock.install()
   await page.goto('/auth?method=password')
   await page.getByRole('textbox', { name: 'Mobile number' }).fill(demoAccounts.pendingSeller.cellphone)
   const password = page.getByRole('textbox', { name: 'Password', exact: true })
@@ -23,13 +29,25 @@ test('a locked password sign-in shows the 429 page, counting down the seconds th
   await signInButton.click()
   await expect(page.getByRole('heading', { level: 2, name: 'Error 429' })).toBeVisible()
   await expect(page.getByText('Whoa there! Taking a quick breather')).toBeVisible()
-  const retry = page.getByRole('button', { name: /^Try after \d+ seconds$/ })
-  await expect(retry).toBeDisabled()
-  // Fifteen minutes from the first wrong try, not the page's default 60 seconds.
-  const seconds = Number(/\d+/.exec((await retry.textContent()) ?? '')?.[0])
-  expect(seconds).toBeGreaterThan(800)
-  expect(seconds).toBeLessThanOrEqual(900)
   await expect(page.getByRole('link', { name: 'Go to Home' })).toBeVisible()
+  const retry = page.getByRole('button', { name: /^Try (after \d+ seconds|Again)$/ })
+  // The spec's 60 seconds, not the server's 15-minute window (Retry-After: about 900).
+  await expect(retry).toHaveText('Try after 60 seconds')
+  await expect(retry).toBeDisabled()
+  await page.clock.fastForward(21_000)
+  await expect(retry).toHaveText('Try after 39 seconds')
+  await page.clock.fastForward(40_000)
+  await expect(retry).toHaveText('Try Again')
+  await expect(retry).toBeEnabled()
+
+  // The lock still holds on the server: the page asks, and counts down another 60 seconds.
+  const asked = page.waitForResponse((r) => r.url().includes('/_serverFn/'))
+  await retry.click()
+  await asked
+  await expect(retry).toHaveText('Try after 60 seconds')
+  await expect(retry).toBeDisabled()
+  await expect(page.getByRole('heading', { level: 2, name: 'Error 429' })).toBeVisible()
+  await expect(password).toHaveCount(0)
 })
 
 test('a signed-in visitor of /auth with a tricky redirect stays on this site', async ({ page, context }) => {

@@ -25,7 +25,10 @@ import {
   signOut,
   verifyLoginCode,
   type SignedIn,
+  type SignInMeta,
 } from './auth.server'
+import type { SessionMeta } from '~/server/auth/session.server'
+import { KNOWN_DEVICE_COOKIE, knownDeviceCookie } from './known-device.server'
 import { m } from '~/lib/messages'
 import { formatNumber } from '~/lib/money'
 
@@ -37,7 +40,14 @@ import { formatNumber } from '~/lib/money'
 
 export const SESSION_EXPIRED = () => m.account_session_expired()
 
+/** The client of a sign-in request: its address and its known-device cookie (issue #35). */
+const signInMeta = (request: Request, meta: SessionMeta): SignInMeta => ({
+  ...meta,
+  knownDevice: readCookie(request, KNOWN_DEVICE_COOKIE),
+})
+
 function signedInReply(
+  request: Request,
   result: SignedIn,
   delivery: 'cookie' | 'body',
   secure: boolean,
@@ -58,7 +68,15 @@ function signedInReply(
         ...tokens,
       },
     },
-    cookies: delivery === 'cookie' ? sessionCookies(session, secure) : [],
+    // A browser is remembered as a known device of this phone: strangers' failures elsewhere do
+    // not lock it out of its next sign-in.
+    cookies:
+      delivery === 'cookie'
+        ? [
+            ...sessionCookies(session, secure),
+            knownDeviceCookie(readCookie(request, KNOWN_DEVICE_COOKIE), user.cellphone, secure),
+          ]
+        : [],
   }
 }
 
@@ -125,15 +143,30 @@ export const logoutEndpoint = apiRoute(async ({ request, db, secure }) => {
 /** POST /api/auth/otp/request {phone, channel, captcha_token} */
 export const otpRequestEndpoint = apiRoute(async ({ request, db, meta, config }) => {
   const input = parseInput(requestCodeInput, await readJsonBody(request))
-  const sent = await requestLoginCode(db, input, meta, captchaVerifier(config.captcha.secret))
-  return { body: { message: m.account_api_code_sent({ length: formatNumber(sent.code_length), phone: sent.phone }), data: sent } }
+  const sent = await requestLoginCode(
+    db,
+    input,
+    signInMeta(request, meta),
+    captchaVerifier(config.captcha.secret),
+  )
+  return {
+    body: {
+      message: m.account_api_code_sent({ length: formatNumber(sent.code_length), phone: sent.phone }),
+      data: sent,
+    },
+  }
 })
 
 /** POST /api/auth/otp/verify {phone, code, captcha_token?, delivery?} */
 export const otpVerifyEndpoint = apiRoute(async ({ request, db, meta, secure, config }) => {
   const input = parseInput(apiVerifyCodeInput, await readJsonBody(request))
-  const result = await verifyLoginCode(db, input, meta, captchaVerifier(config.captcha.secret))
-  if (result.kind === 'signed_in') return signedInReply(result, input.delivery, secure)
+  const result = await verifyLoginCode(
+    db,
+    input,
+    signInMeta(request, meta),
+    captchaVerifier(config.captcha.secret),
+  )
+  if (result.kind === 'signed_in') return signedInReply(request, result, input.delivery, secure)
   const { kind: _kind, ...registration } = result
   return {
     body: {
@@ -146,12 +179,17 @@ export const otpVerifyEndpoint = apiRoute(async ({ request, db, meta, secure, co
 /** POST /api/auth/register {ticket, first_name, last_name, email?, delivery?} */
 export const registerEndpoint = apiRoute(async ({ request, db, meta, secure }) => {
   const input = parseInput(apiRegisterInput, await readJsonBody(request))
-  return signedInReply(await registerAccount(db, input, meta), input.delivery, secure, 201)
+  return signedInReply(request, await registerAccount(db, input, meta), input.delivery, secure, 201)
 })
 
 /** POST /api/auth/password {phone, password, captcha_token?, delivery?} */
 export const passwordEndpoint = apiRoute(async ({ request, db, meta, secure, config }) => {
   const input = parseInput(apiPasswordSignInInput, await readJsonBody(request))
-  const signedIn = await passwordSignIn(db, input, meta, captchaVerifier(config.captcha.secret))
-  return signedInReply(signedIn, input.delivery, secure)
+  const signedIn = await passwordSignIn(
+    db,
+    input,
+    signInMeta(request, meta),
+    captchaVerifier(config.captcha.secret),
+  )
+  return signedInReply(request, signedIn, input.delivery, secure)
 })

@@ -9,7 +9,7 @@ import { oneTimeCodes } from '~/server/db/schema'
 import { HttpError, tooManyRequests } from '~/server/http/api-errors.server'
 import { hitRateLimit, type RateLimitRule } from '~/server/rate-limit/rate-limit.server'
 import { queueMessage } from '~/server/providers/sms/outbox.server'
-import { OTP_TRIES_PER_CODE } from './auth-limits.server'
+import { OTP_TRIES_PER_CODE, codePace, codePaceSlowMs } from './auth-limits.server'
 import type { CodeSent } from './auth.schemas'
 import { m } from '~/lib/messages'
 import { formatNumber } from '~/lib/money'
@@ -43,29 +43,66 @@ function messageBody(purpose: Purpose, code: string): string {
 }
 
 /**
+ * The codes a phone was sent for `purpose` in the last codePace window, newest first (at most
+ * codePace.quick of them: enough to know the pace). Only codes actually sent are counted.
+ */
+export async function recentCodesTo(
+  db: DbOrTx,
+  phone: string,
+  purpose: Purpose,
+  at = now(),
+): Promise<Date[]> {
+  const rows = await db
+    .select({ createdAt: oneTimeCodes.createdAt })
+    .from(oneTimeCodes)
+    .where(
+      and(
+        eq(oneTimeCodes.phone, phone),
+        eq(oneTimeCodes.purpose, purpose),
+        gt(oneTimeCodes.createdAt, new Date(at.getTime() - codePace.windowMs)),
+      ),
+    )
+    .orderBy(desc(oneTimeCodes.createdAt))
+    .limit(codePace.quick)
+  return rows.map((row) => row.createdAt)
+}
+
+/** Whether the phone has had codePace.quick codes this hour (its next one comes slowly). */
+export const phoneCodesSlowed = (recent: Date[]) => recent.length >= codePace.quick
+
+/**
  * Issues a new code for a phone and queues its message, in one transaction. Older codes stay
- * valid until they expire (see checkCode); the same client asking again within the resend
- * cooldown is a 429 with the seconds left. Returns whether this was a resend, for analytics.
+ * valid until they expire (see checkCode). A 429 with the seconds left, and nothing sent, when the
+ * same client asks again within the resend cooldown, or (`pacedByPhone`, every client but a known
+ * device of the phone) when the phone's last code is more recent than codePace allows: whoever
+ * asked, that code went to the phone, so its owner can enter it meanwhile. Returns whether this
+ * was a resend, for analytics.
  */
 export async function issueCode(
   db: Db,
   target: CodeTarget,
   channel: 'sms' | 'whatsapp',
   ip: string,
+  { pacedByPhone = true }: { pacedByPhone?: boolean } = {},
 ): Promise<CodeSent & { resend: boolean }> {
   return db.transaction(async (tx) => {
     // Serialises requests for one phone so two at once cannot both pass the cooldown check.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp:${target.purpose}:${target.phone}`}))`)
     const at = now()
-    // The cooldown is this client's: somebody else asking for the same phone does not hold the
-    // owner back (the limits in auth-limits bound how many messages one phone gets).
+    // This client's own cooldown: the spec's resend after 60 seconds.
     const [previous] = await tx
       .select({ createdAt: oneTimeCodes.createdAt, consumedAt: oneTimeCodes.consumedAt })
       .from(oneTimeCodes)
       .where(and(targetIs(target), eq(oneTimeCodes.ip, ip)))
       .orderBy(desc(oneTimeCodes.createdAt), desc(oneTimeCodes.id))
       .limit(1)
-    const resendAt = previous ? previous.createdAt.getTime() + seconds(otpResendSeconds) : 0
+    let resendAt = previous ? previous.createdAt.getTime() + seconds(otpResendSeconds) : 0
+    if (pacedByPhone) {
+      // The phone's pace, whoever asked: the SMS budget, counted in codes actually sent.
+      const recent = await recentCodesTo(tx, target.phone, target.purpose, at)
+      const gap = phoneCodesSlowed(recent) ? codePaceSlowMs : seconds(otpResendSeconds)
+      if (recent[0]) resendAt = Math.max(resendAt, recent[0].getTime() + gap)
+    }
     if (resendAt > at.getTime()) {
       const wait = Math.ceil((resendAt - at.getTime()) / 1000)
       throw tooManyRequests(wait, m.account_code_resend_wait({ seconds: plainNumber(wait) }))

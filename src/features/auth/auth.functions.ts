@@ -8,7 +8,12 @@ import {
 } from '~/server/auth/cookies.server'
 import { authContext, signedIn } from '~/server/auth/middleware'
 import { applyCookies } from '~/server/auth/set-cookies.server'
-import { isRefreshTokenUsable, requestTokens, rotateRefreshToken } from '~/server/auth/session.server'
+import {
+  isRefreshTokenUsable,
+  requestTokens,
+  rotateRefreshToken,
+  type SessionMeta,
+} from '~/server/auth/session.server'
 import { serverConfig } from '~/server/config.server'
 import { validate } from '~/server/http/api-errors.server'
 import { captchaVerifier } from '~/server/providers/captcha/captcha.server'
@@ -26,6 +31,7 @@ import {
   registerInput,
   requestCodeInput,
   requestMobileChangeInput,
+  signInLockInput,
   updateProfileInput,
   verifyCodeInput,
 } from './auth.schemas'
@@ -33,10 +39,13 @@ import {
   passwordSignIn,
   registerAccount,
   requestLoginCode,
+  signInLockWait,
   signOut,
   verifyLoginCode,
   type SignedIn,
+  type SignInMeta,
 } from './auth.server'
+import { KNOWN_DEVICE_COOKIE, knownDeviceCookie } from './known-device.server'
 
 /**
  * Server functions for the auth pages. Each validates its input (422 with per-field messages),
@@ -45,9 +54,20 @@ import {
  */
 
 function finishSignIn(result: SignedIn, secure: boolean): { status: 'signed_in'; user: User } {
-  applyCookies(sessionCookies(result.session, secure))
+  // The session, and this browser remembered as a known device of the phone (issue #35).
+  const previous = readCookie(getRequest(), KNOWN_DEVICE_COOKIE)
+  applyCookies([
+    ...sessionCookies(result.session, secure),
+    knownDeviceCookie(previous, result.user.cellphone, secure),
+  ])
   return { status: 'signed_in', user: result.user }
 }
+
+/** The sign-in client: the request's address plus its known-device cookie. */
+const signInMeta = (meta: SessionMeta): SignInMeta => ({
+  ...meta,
+  knownDevice: readCookie(getRequest(), KNOWN_DEVICE_COOKIE),
+})
 
 export interface SessionState {
   /** The signed-in user, or null for a guest. */
@@ -79,8 +99,26 @@ export const requestLoginCodeFn = createServerFn({ method: 'POST' })
   .middleware([authContext])
   .validator(validate(requestCodeInput))
   .handler(async ({ data, context }) =>
-    requestLoginCode(context.db, data, context.meta, captchaVerifier(serverConfig().captcha.secret)),
+    requestLoginCode(
+      context.db,
+      data,
+      signInMeta(context.meta),
+      captchaVerifier(serverConfig().captcha.secret),
+    ),
   )
+
+/**
+ * The 429 page's "Try again" (spec §2, §9): whether this client's sign-in `step` for `phone` is
+ * still locked, and for how many seconds, counting no attempt. 0: give the form back.
+ *
+ * Open: a guest on the sign-in page asks it about the limits of its own attempts.
+ */
+export const signInLockFn = createServerFn({ method: 'POST' })
+  .middleware([authContext])
+  .validator(validate(signInLockInput))
+  .handler(async ({ data, context }) => ({
+    retry_after: await signInLockWait(context.db, data.step, data.phone, signInMeta(context.meta)),
+  }))
 
 /** /auth/verify: signed in (cookies set) or `needs_registration` with a ticket for registerFn. */
 export const verifyLoginCodeFn = createServerFn({ method: 'POST' })
@@ -90,7 +128,7 @@ export const verifyLoginCodeFn = createServerFn({ method: 'POST' })
     const result = await verifyLoginCode(
       context.db,
       data,
-      context.meta,
+      signInMeta(context.meta),
       captchaVerifier(serverConfig().captcha.secret),
     )
     if (result.kind === 'signed_in') return finishSignIn(result, context.secureCookies)
@@ -114,7 +152,12 @@ export const passwordSignInFn = createServerFn({ method: 'POST' })
   .validator(validate(passwordSignInInput))
   .handler(async ({ data, context }) =>
     finishSignIn(
-      await passwordSignIn(context.db, data, context.meta, captchaVerifier(serverConfig().captcha.secret)),
+      await passwordSignIn(
+        context.db,
+        data,
+        signInMeta(context.meta),
+        captchaVerifier(serverConfig().captcha.secret),
+      ),
       context.secureCookies,
     ),
   )

@@ -78,7 +78,10 @@ const passwordSchema = v.pipe(
 )
 
 /** JSON clients choose cookies (browsers) or tokens in the reply body (apps, scripts). */
-const deliverySchema = v.optional(v.picklist(['cookie', 'body'], () => m.account_delivery_choice()), 'cookie')
+const deliverySchema = v.optional(
+  v.picklist(['cookie', 'body'], () => m.account_delivery_choice()),
+  'cookie',
+)
 
 /** Asked for on every code request, and on a verify or password sign-in once limits escalate. */
 const captchaTokenSchema = v.optional(v.pipe(v.string(), v.maxLength(4096)))
@@ -107,6 +110,11 @@ export const passwordSignInInput = v.object({
   password: passwordSchema,
   captcha_token: captchaTokenSchema,
 })
+/** The 429 page asking whether a sign-in step of this phone is still locked for this client. */
+export const signInLockInput = v.object({
+  phone: phoneSchema,
+  step: v.picklist(['code', 'verify', 'password']),
+})
 export const updateProfileInput = v.object({
   first_name: firstNameSchema,
   last_name: lastNameSchema,
@@ -132,6 +140,7 @@ export type RequestCodeInput = v.InferOutput<typeof requestCodeInput>
 export type VerifyCodeInput = v.InferOutput<typeof verifyCodeInput>
 export type RegisterInput = v.InferOutput<typeof registerInput>
 export type PasswordSignInInput = v.InferOutput<typeof passwordSignInInput>
+export type SignInLockInput = v.InferInput<typeof signInLockInput>
 export type UpdateProfileInput = v.InferOutput<typeof updateProfileInput>
 export type ChangePasswordInput = v.InferOutput<typeof changePasswordInput>
 export type RequestMobileChangeInput = v.InferOutput<typeof requestMobileChangeInput>

@@ -19,13 +19,15 @@ import type { CaptchaVerifier } from '~/server/providers/captcha/captcha.server'
 import {
   captchaEscalated,
   enforceRateLimits,
+  rateLimitWait,
   refundRateLimit,
   type RateLimitRule,
 } from '~/server/rate-limit/rate-limit.server'
-import { checkCode, consumeCode, issueCode } from './auth-codes.server'
+import { checkCode, consumeCode, issueCode, phoneCodesSlowed, recentCodesTo } from './auth-codes.server'
 import { AUTH_EVENTS } from './auth-events'
 import { maskPhone, trackAuthEvent } from './auth-events.server'
 import { authLimits } from './auth-limits.server'
+import { knownDeviceFor } from './known-device.server'
 import { isUniqueViolation } from '~/server/db/db-errors.server'
 import { EMAIL_TAKEN, assertEmailFree, findUserIdByPhone } from './auth-users.server'
 import type {
@@ -60,16 +62,81 @@ export const TICKET_INVALID = () => m.account_verification_expired()
 
 const wait = (seconds: number) => m.server_error_too_many_attempts({ seconds: plainNumber(seconds) })
 
+/** A sign-in request's client: its address, and the known-device cookie it carried. */
+export interface SignInMeta extends SessionMeta {
+  /** The raw `known_device` cookie (known-device.server), if any. */
+  knownDevice?: string
+}
+
+export type SignInStep = 'code' | 'verify' | 'password'
+
+type Check = { rule: RateLimitRule; subject: string }
+
+/**
+ * The limits one sign-in step counts for this client and phone. A known device of the phone
+ * (issue #35) is counted in its own bucket only: strangers elsewhere, or behind the same address,
+ * cannot fill it. Any other client counts per phone and address, per address, and (code checks,
+ * passwords) in the phone's shared bucket of unknown devices.
+ */
+function signInLimits(
+  step: SignInStep,
+  phone: string,
+  meta: SignInMeta,
+): { device: string | null; checks: Check[] } {
+  const device = knownDeviceFor(meta.knownDevice, phone)
+  const own = `${phone}:${meta.ip}`
+  if (device) {
+    const rule = {
+      code: authLimits.codeRequestPerPhoneDevice,
+      verify: authLimits.verifyPerPhoneDevice,
+      password: authLimits.passwordPerPhoneDevice,
+    }[step]
+    return { device, checks: [{ rule, subject: `${phone}:${device}` }] }
+  }
+  const checks: Record<SignInStep, Check[]> = {
+    // The phone's share of code requests is its pace of codes actually sent (issueCode).
+    code: [
+      { rule: authLimits.codeRequestPerPhoneClient, subject: own },
+      { rule: authLimits.codeRequestPerIp, subject: meta.ip },
+    ],
+    verify: [
+      { rule: authLimits.verifyPerPhoneClient, subject: own },
+      { rule: authLimits.verifyPerPhone, subject: phone },
+      { rule: authLimits.verifyPerIp, subject: meta.ip },
+    ],
+    password: [
+      { rule: authLimits.passwordPerPhoneClient, subject: own },
+      { rule: authLimits.passwordPerPhone, subject: phone },
+      { rule: authLimits.passwordPerIp, subject: meta.ip },
+    ],
+  }
+  return { device: null, checks: checks[step] }
+}
+
+/**
+ * Seconds until this client may try `step` for `phone` again (0: now), counting nothing: the 429
+ * page's "Try again" asks this before it gives the form back.
+ */
+export async function signInLockWait(
+  db: Db,
+  step: SignInStep,
+  phone: string,
+  meta: SignInMeta,
+): Promise<number> {
+  return rateLimitWait(db, signInLimits(step, phone, meta).checks)
+}
+
 /**
  * The captcha (action `login`) at the level the shared limits call for, then a hit on every
  * limit. A failed captcha counts nothing; a token is single-use, so the level is decided first.
  */
 async function passSignInGuards(
   db: Db,
-  checks: ReadonlyArray<{ rule: RateLimitRule; subject: string }>,
+  checks: ReadonlyArray<Check>,
   captcha: { verifier: CaptchaVerifier; token: string | undefined; ip: string; always: boolean },
+  alreadyEscalated = false,
 ): Promise<void> {
-  const escalated = await captchaEscalated(db, checks)
+  const escalated = alreadyEscalated || (await captchaEscalated(db, checks))
   if (captcha.always || escalated) {
     const passed = await captcha.verifier.verify({
       token: captcha.token,
@@ -82,23 +149,25 @@ async function passSignInGuards(
   await enforceRateLimits(db, checks, wait)
 }
 
-/** /auth: captcha, rate limits, then a 6-digit code by SMS or WhatsApp. */
+/** /auth: captcha, rate limits, then a 6-digit code by SMS or WhatsApp (at the phone's pace). */
 export async function requestLoginCode(
   db: Db,
   input: RequestCodeInput,
-  meta: SessionMeta,
+  meta: SignInMeta,
   captcha: CaptchaVerifier,
 ): Promise<CodeSent> {
+  const { device, checks } = signInLimits('code', input.phone, meta)
+  // Past the phone's quick codes this hour, an unknown client needs the strict captcha too.
+  const slowed = !device && phoneCodesSlowed(await recentCodesTo(db, input.phone, 'login'))
   await passSignInGuards(
     db,
-    [
-      { rule: authLimits.codeRequestPerPhoneClient, subject: `${input.phone}:${meta.ip}` },
-      { rule: authLimits.codeRequestPerPhone, subject: input.phone },
-      { rule: authLimits.codeRequestPerIp, subject: meta.ip },
-    ],
+    checks,
     { verifier: captcha, token: input.captcha_token, ip: meta.ip, always: true },
+    slowed,
   )
-  const sent = await issueCode(db, { phone: input.phone, purpose: 'login' }, input.channel, meta.ip)
+  const sent = await issueCode(db, { phone: input.phone, purpose: 'login' }, input.channel, meta.ip, {
+    pacedByPhone: !device,
+  })
   const props = { phone: maskPhone(input.phone), channel: input.channel }
   if (!sent.resend) trackAuthEvent(AUTH_EVENTS.loginStarted, { ...props, method: 'otp' })
   trackAuthEvent(sent.resend ? AUTH_EVENTS.otpResend : AUTH_EVENTS.otpRequested, props)
@@ -110,20 +179,20 @@ export async function requestLoginCode(
 export async function verifyLoginCode(
   db: Db,
   input: VerifyCodeInput,
-  meta: SessionMeta,
+  meta: SignInMeta,
   captcha: CaptchaVerifier,
 ): Promise<SignedIn | NeedsRegistration> {
-  await passSignInGuards(
-    db,
-    [
-      { rule: authLimits.verifyPerPhoneClient, subject: `${input.phone}:${meta.ip}` },
-      { rule: authLimits.verifyPerPhone, subject: input.phone },
-      { rule: authLimits.verifyPerIp, subject: meta.ip },
-    ],
-    { verifier: captcha, token: input.captcha_token, ip: meta.ip, always: false },
-  )
+  const { device, checks } = signInLimits('verify', input.phone, meta)
+  await passSignInGuards(db, checks, {
+    verifier: captcha,
+    token: input.captcha_token,
+    ip: meta.ip,
+    always: false,
+  })
   const target = { phone: input.phone, purpose: 'login' as const }
-  const codeId = await checkCode(db, target, input.code, meta.ip).catch((error: unknown) => {
+  // A known device's five tries at a code are its own, not its address's.
+  const client = device ? `device:${device}` : meta.ip
+  const codeId = await checkCode(db, target, input.code, client).catch((error: unknown) => {
     trackAuthEvent(AUTH_EVENTS.otpVerificationFailed, {
       phone: maskPhone(input.phone),
       reason: (error as Error).message,
@@ -172,8 +241,7 @@ export async function registerAccount(db: Db, input: RegisterInput, meta: Sessio
         )
         .returning({ phone: registrationTickets.phone })
       if (!ticket) throw new HttpError(401, TICKET_INVALID(), { ticket: [TICKET_INVALID()] })
-      if ((await findUserIdByPhone(tx, ticket.phone)) !== null)
-        throw conflict(m.account_phone_has_account())
+      if ((await findUserIdByPhone(tx, ticket.phone)) !== null) throw conflict(m.account_phone_has_account())
       await assertEmailFree(tx, input.email)
       const [user] = await tx
         .insert(users)
@@ -208,14 +276,10 @@ export async function registerAccount(db: Db, input: RegisterInput, meta: Sessio
 export async function passwordSignIn(
   db: Db,
   input: PasswordSignInInput,
-  meta: SessionMeta,
+  meta: SignInMeta,
   captcha: CaptchaVerifier,
 ): Promise<SignedIn> {
-  const limits = [
-    { rule: authLimits.passwordPerPhoneClient, subject: `${input.phone}:${meta.ip}` },
-    { rule: authLimits.passwordPerPhone, subject: input.phone },
-    { rule: authLimits.passwordPerIp, subject: meta.ip },
-  ]
+  const { checks: limits } = signInLimits('password', input.phone, meta)
   await passSignInGuards(db, limits, {
     verifier: captcha,
     token: input.captcha_token,

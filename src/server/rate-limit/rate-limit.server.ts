@@ -99,6 +99,28 @@ export async function captchaEscalated(
 }
 
 /**
+ * The seconds until the next hit on `checks` could be allowed (0: it would be now), without
+ * counting one: for a locked page asking whether its lock still holds.
+ */
+export async function rateLimitWait(
+  db: DbOrTx,
+  checks: ReadonlyArray<{ rule: RateLimitRule; subject: string }>,
+): Promise<number> {
+  let wait = 0
+  const at = now().getTime()
+  for (const { rule, subject } of checks) {
+    const [row] = await db
+      .select({ count: rateLimitBuckets.count, windowStart: rateLimitBuckets.windowStart })
+      .from(rateLimitBuckets)
+      .where(eq(rateLimitBuckets.key, `${rule.name}:${subject}`))
+    if (!row || row.count < rule.limit) continue
+    const resetsAt = new Date(row.windowStart).getTime() + rule.windowMs
+    if (resetsAt > at) wait = Math.max(wait, Math.ceil((resetsAt - at) / 1000))
+  }
+  return wait
+}
+
+/**
  * Gives one hit back (an attempt that turned out to be the owner's, e.g. a correct password), so
  * that only failures use up the allowance. The hit was counted first, atomically, so concurrent
  * guesses still cannot get past the limit.

@@ -36,7 +36,7 @@ export function CodeRequestForm({ initialPhone, redirect }: { initialPhone: stri
   const captcha = useLoginCaptcha()
   // Asked again too soon: the code already sent still works, so offer to go and enter it.
   const [waitingFor, setWaitingFor] = useState<string | null>(null)
-  const lock = useSignInLock()
+  const lock = useSignInLock('code')
   const { form, formProps, formError } = useAppForm({
     schema: requestCodeInput,
     defaultValues: { phone: initialPhone, channel: 'sms' },
@@ -54,7 +54,8 @@ export function CodeRequestForm({ initialPhone, redirect }: { initialPhone: stri
       if (error.status === 429 && phone.ok) setWaitingFor(phone.phone)
     },
   })
-  if (lock.retryAt) return <SignInLocked retryAt={lock.retryAt} onRetry={lock.clear} />
+  if (lock.retryAt)
+    return <SignInLocked retryAt={lock.retryAt} onRetry={() => void lock.retry(form.state.values.phone)} />
   return (
     <form {...formProps} className="flex flex-col gap-5">
       <FormError message={formError} />

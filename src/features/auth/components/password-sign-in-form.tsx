@@ -22,7 +22,7 @@ export function PasswordSignInForm({
   const finish = useFinishSignIn(redirect)
   const [visible, setVisible] = useState(false)
   const captcha = useLoginCaptcha()
-  const lock = useSignInLock()
+  const lock = useSignInLock('password')
   const { form, formProps, formError } = useAppForm({
     schema: passwordSignInInput,
     defaultValues: { phone: initialPhone, password: '' },
@@ -37,7 +37,8 @@ export function PasswordSignInForm({
       lock.catchLock(error)
     },
   })
-  if (lock.retryAt) return <SignInLocked retryAt={lock.retryAt} onRetry={lock.clear} />
+  if (lock.retryAt)
+    return <SignInLocked retryAt={lock.retryAt} onRetry={() => void lock.retry(form.state.values.phone)} />
   return (
     <form {...formProps} className="flex flex-col gap-5">
       <FormError message={formError} />
@@ -90,7 +91,6 @@ export function PasswordSignInForm({
           {m.buyer_auth_use_code()}
         </button>{' '}
         {m.buyer_auth_set_one()}
-
       </p>
     </form>
   )

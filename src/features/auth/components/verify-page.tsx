@@ -51,7 +51,7 @@ function CodeStep({
   onNewUser: (ticket: string) => void
 }) {
   const captcha = useLoginCaptcha()
-  const lock = useSignInLock()
+  const lock = useSignInLock('verify')
   const { form, formProps, formError, submit } = useAppForm({
     schema: verifyCodeInput,
     defaultValues: { code: '' },
@@ -68,7 +68,7 @@ function CodeStep({
       lock.catchLock(error)
     },
   })
-  if (lock.retryAt) return <SignInLocked retryAt={lock.retryAt} onRetry={lock.clear} />
+  if (lock.retryAt) return <SignInLocked retryAt={lock.retryAt} onRetry={() => void lock.retry(phone)} />
   return (
     <section aria-labelledby="verify-title" className="flex flex-col gap-5">
       <div className="flex flex-col gap-1.5">
@@ -169,9 +169,7 @@ function RegisterStep({
             )}
           </form.AppField>
           <form.AppField name="last_name">
-            {(field) => (
-              <field.TextField label={m.account_last_name()} autoComplete="family-name" required />
-            )}
+            {(field) => <field.TextField label={m.account_last_name()} autoComplete="family-name" required />}
           </form.AppField>
         </div>
         <form.AppField name="email">
