@@ -8,7 +8,9 @@ describe('file names carry the Tehran day they were made', () => {
   it('names the day it already is in Tehran, not the UTC day', () => {
     expect(fileNameDay(AFTER_TEHRAN_MIDNIGHT)).toBe('2026-12-02')
     expect(datedFileName('omdeh-prices', AFTER_TEHRAN_MIDNIGHT, 'csv')).toBe('omdeh-prices-2026-12-02.csv')
-    expect(datedFileName('omdeh-inventory', AFTER_TEHRAN_MIDNIGHT, 'xlsx')).toBe('omdeh-inventory-2026-12-02.xlsx')
+    expect(datedFileName('omdeh-inventory', AFTER_TEHRAN_MIDNIGHT, 'xlsx')).toBe(
+      'omdeh-inventory-2026-12-02.xlsx',
+    )
   })
 
   it('changes day at midnight in Tehran (20:30 UTC), across a year end too', () => {
