@@ -28,6 +28,7 @@ import { parseArgs } from 'node:util'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { ConfigError, loadServerConfig } from '../app.config'
+import { fileNameStamp } from '../src/lib/file-names'
 import { openDatabase, selectRows, type DatabaseTarget, type Db } from '../src/server/db/client.server'
 import { sql } from 'drizzle-orm'
 
@@ -39,7 +40,8 @@ The database is the configured one: DATABASE_URL, or the embedded database under
 
 class UsageError extends Error {}
 
-const stamp = () => new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15)
+/** Tehran wall-clock time in a backup's name: "20261126-053000". */
+const stamp = () => fileNameStamp(new Date())
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
 
 /** Users in the database, or null when it has no schema yet: what a restore reports and checks. */

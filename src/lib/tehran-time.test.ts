@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
   addDays,
+  formatTehranCalendarDay,
   formatTehranDateTime,
   formatTehranDay,
   formatTehranMonth,
@@ -42,5 +43,24 @@ describe('Tehran calendar days', () => {
     const period = tehranDays(3, new Date('2026-11-30T22:00:00.000Z'))
     expect(period.labels).toEqual(['2026-11-29', '2026-11-30', '2026-12-01'])
     expect(period.start.toISOString()).toBe('2026-11-28T20:30:00.000Z')
+  })
+})
+
+describe('one day format per language', () => {
+  // 21:00 UTC on 1 December is already 00:30 on 2 December in Tehran.
+  const at = new Date('2026-12-01T21:00:00Z')
+  afterEach(() => vi.unstubAllEnvs())
+
+  it('shows the Tehran day as "2 Dec 2026" in English, for an instant and for a day label alike', () => {
+    vi.stubEnv('DEFAULT_LOCALE', 'en')
+    expect(formatTehranDay(at)).toBe('2 Dec 2026')
+    expect(formatTehranCalendarDay('2026-12-02')).toBe('2 Dec 2026')
+    expect(formatTehranCalendarDay('2027-01-02')).toBe('2 Jan 2027')
+  })
+
+  it('shows it in the Persian calendar with Persian digits in Persian', () => {
+    vi.stubEnv('DEFAULT_LOCALE', 'fa')
+    expect(formatTehranDay(at)).toBe('۱۱ آذر ۱۴۰۵')
+    expect(formatTehranCalendarDay('2026-12-02')).toBe('۱۱ آذر ۱۴۰۵')
   })
 })

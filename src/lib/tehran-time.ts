@@ -35,7 +35,11 @@ export const formatTehranShort = localised({
   hourCycle: 'h23',
 })
 
-/** "1 Dec 2026": the day in Tehran. */
+/**
+ * "1 Dec 2026" (fa: "۱۰ آذر ۱۴۰۵"): the day in Tehran. Every day a page, a PDF, an SMS or a server
+ * message shows goes through this one format per language (a calendar day label through
+ * `formatTehranCalendarDay`); file names use lib/file-names.
+ */
 export const formatTehranDay = localised({ dateStyle: 'medium' })
 
 /** "1 December 2026": the day in Tehran, written out (articles, policies). */
@@ -105,6 +109,9 @@ export function tehranDayStart(day: string): Date {
   if (!start) throw new RangeError(`not a calendar day: ${day}`)
   return start
 }
+
+/** A Tehran calendar day "2026-11-26" (a filter's or a period's label) as pages show days: "26 Nov 2026". */
+export const formatTehranCalendarDay = (day: string) => formatTehranDay(tehranDayStart(day))
 
 /** The first instant after a Tehran calendar day: where a "to" filter on that day stops. */
 export const tehranDayEnd = (day: string) => tehranDayStart(addDays(day, 1))

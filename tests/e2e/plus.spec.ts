@@ -92,6 +92,11 @@ test('a seller on Free hits the store limit, upgrades to Pro at the sandbox bank
   await page.getByRole('button', { name: 'Choose Pro, monthly' }).click()
   const dialog = page.getByRole('dialog', { name: 'Pro, monthly' })
   await expect(dialog.getByText('To pay now (VAT included)')).toBeVisible()
+  // The summary names the period's end as the period row does: one format, the Tehran day (issue #36).
+  const period = (await dialog.locator('dt:text-is("Period") + dd').textContent()) ?? ''
+  const end = period.split(' – ')[1] ?? ''
+  expect(end).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/)
+  await expect(dialog.getByText(`Pro from today until ${end}.`, { exact: true })).toBeVisible()
   await dialog.getByRole('button', { name: /^Pay / }).click()
   await expect(page).toHaveURL(/\/payment\//)
   await page.getByRole('button', { name: /^Approve payment of/ }).click()

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import * as v from 'valibot'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { SKU_COLUMNS } from '~/features/imports/import-format'
 import { checkImport, getImport, startImport } from '~/features/imports/imports.server'
 import { inventorySearch, exportQuery } from '~/features/inventory/inventory.schemas'
@@ -15,7 +15,9 @@ import type { Db } from '~/server/db/client.server'
 import { auditEvents, skus, stockMovements } from '~/server/db/schema'
 import { parseInput } from '~/server/http/api-errors.server'
 import { inLocale } from '~/server/log.server'
+import { Route as templateRoute } from '~/routes/api/seller/imports/template'
 import { Route as exportRoute } from '~/routes/api/seller/inventory/export'
+import { setClock } from '~/server/clock.server'
 import { createProduct, createSeller, createSku, createStore, createUser } from '../factories/create'
 import { usingPostgres } from '../support/test-database'
 import {
@@ -37,6 +39,7 @@ import { authOf, statusOf, tempStorage } from './tickets-fixtures'
 
 const search = (input: Record<string, unknown> = {}) => v.parse(inventorySearch, input)
 const exportFile = routeHandler(exportRoute, 'GET')
+const priceSheet = routeHandler(templateRoute, 'GET')
 
 describe(`inventory stock tools (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
   let db: Db
@@ -314,6 +317,42 @@ describe(`inventory stock tools (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`,
       const foreign = await download(`format=csv&store=${theirStore!.id}`)
       expect(foreign.status).toBe(200)
       expect((await foreign.text()).trim().split(/\r?\n/)).toHaveLength(1)
+    })
+  })
+
+  describe('downloads are named with the Tehran day they were made', () => {
+    afterEach(() => setClock(null))
+
+    const nameOf = async (response: Response) => {
+      expect(response.status).toBe(200)
+      await response.text()
+      return /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1]
+    }
+    const downloadAt = async (at: string) => {
+      setClock(at)
+      const bearer = (await signInAs(db, roles.approvedSeller.id)).accessToken
+      return {
+        prices: await nameOf(
+          await priceSheet({ request: apiRequest('/api/seller/imports/template?format=csv', { bearer }) }),
+        ),
+        inventory: await nameOf(
+          await exportFile({ request: apiRequest('/api/seller/inventory/export?format=csv', { bearer }) }),
+        ),
+      }
+    }
+
+    it('at 21:00 UTC on 1 December it is already 2 December in Tehran, and the files say so', async () => {
+      expect(await downloadAt('2026-12-01T21:00:00Z')).toEqual({
+        prices: 'omdeh-prices-2026-12-02.csv',
+        inventory: 'omdeh-inventory-2026-12-02.csv',
+      })
+    })
+
+    it('until midnight in Tehran (20:30 UTC) they carry the day before', async () => {
+      expect(await downloadAt('2026-12-01T20:29:00Z')).toEqual({
+        prices: 'omdeh-prices-2026-12-01.csv',
+        inventory: 'omdeh-inventory-2026-12-01.csv',
+      })
     })
   })
 

@@ -13,9 +13,11 @@ import { inviteObserver } from '~/features/sellers/observers.server'
 import { offerExistingProduct, updateSku } from '~/features/stores/store-products.server'
 import { createStore as createStoreOp } from '~/features/stores/stores.server'
 import type { SkuFields, StoreFields } from '~/features/stores/stores.schemas'
+import { formatTehranDay } from '~/lib/tehran-time'
 import type { AuthContext } from '~/server/auth/session.server'
 import { days, setClock } from '~/server/clock.server'
 import type { Db } from '~/server/db/client.server'
+import { inLocale } from '~/server/log.server'
 import {
   auditEvents,
   outboxMessages,
@@ -265,6 +267,25 @@ describe(`seller plans (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(bulk.detail).toContain('Tiny plan allows 2 active SKUs')
   })
 
+  it("the quote's words name its days as the dialog shows the period: Tehran days, one format per language", async () => {
+    // 21:00 UTC on 1 December is already 00:30 on 2 December in Tehran.
+    setClock('2026-12-01T21:00:00Z')
+    const { auth } = await sellerOn('free')
+    const quote = await quotePlan(db, auth, { plan: 'pro', cycle: 'monthly' })
+    expect(quote.period_end).toBe('2027-01-01T21:00:00.000Z')
+    expect(quote.summary).toBe('Pro from today until 2 Jan 2027.')
+    // The dialog's "Period" row (subscription-page.tsx) formats the quote's instants with the same helper.
+    expect(`${formatTehranDay(quote.period_start)} – ${formatTehranDay(quote.period_end)}`).toBe(
+      '2 Dec 2026 – 2 Jan 2027',
+    )
+
+    const fa = await inLocale('fa', () => quotePlan(db, auth, { plan: 'pro', cycle: 'monthly' }))
+    const faEnd = inLocale('fa', () => formatTehranDay(fa.period_end))
+    expect(faEnd).toBe('۱۲ دی ۱۴۰۵')
+    expect(fa.summary).toContain(faEnd)
+    expect(fa.summary).not.toMatch(/[0-9]/)
+  })
+
   it('an upgrade mid-period credits the unused days to the day (pinned clock) and replaces the period', async () => {
     setClock('2027-01-01T08:00:00Z')
     const { seller, auth } = await sellerOn('free')
@@ -327,7 +348,7 @@ describe(`seller plans (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
       period_end: '2029-06-29T10:00:00.000Z',
     })
     expect(quote.summary).toContain('nothing to pay')
-    expect(quote.summary).toContain('adds 79 days, so it runs until 2029-06-29')
+    expect(quote.summary).toContain('adds 79 days, so it runs until 29 Jun 2029')
 
     const sessionsBefore = await db.select({ id: paymentSessions.id }).from(paymentSessions)
     const chosen = await choosePlan(db, auth, { plan: 'business', cycle: 'monthly' })
@@ -514,7 +535,7 @@ describe(`seller plans (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
     await runPlanRenewals(db)
     await runPlanRenewals(db)
     expect((await sms()).map((m) => m.body)).toEqual([
-      expect.stringContaining('Business plan ends on 2028-06-01'),
+      expect.stringContaining('Business plan ends on 1 Jun 2028'),
     ])
     expect((await subscriptionOverview(db, auth)).phase).toBe('ending')
     setClock('2028-05-31T01:00:00Z')

@@ -122,7 +122,7 @@ describe(`Plus membership (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () =>
     expect(overview.invoices).toHaveLength(1)
     const invoice = overview.invoices[0]!
     expect(invoice.number).toMatch(/^OMD-2026-\d{6}$/)
-    expect(invoice.description).toBe('Omdeh Plus membership, 1 year, 2026-12-02 to 2027-12-02')
+    expect(invoice.description).toBe('Omdeh Plus membership, 1 year, 2 Dec 2026 to 2 Dec 2027')
     expect(invoice.total).toBe(PRICE)
 
     // The bank calls back twice: one membership, one invoice, one successful session.
@@ -147,7 +147,7 @@ describe(`Plus membership (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () =>
     ).toBe(404)
     // A member cannot pay the same year twice; renewing opens 30 days before the end.
     expect((await failureOf(() => joinPlus(db, buyer.auth))).message).toBe(
-      'You have Omdeh Plus until 2027-12-02. You can renew from 2027-11-02.',
+      'You have Omdeh Plus until 2 Dec 2027. You can renew from 2 Nov 2027.',
     )
   })
 
@@ -228,7 +228,7 @@ describe(`Plus membership (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () =>
     expect((await plusOverview(db, buyer.auth)).membership?.status).toBe('none')
     const sms = await db.select().from(outboxMessages).where(eq(outboxMessages.to, buyer.auth.user.cellphone))
     expect(sms.map((m) => m.body)).toContain(
-      'Omdeh Plus: your membership ended on 2027-12-02. Seller delivery is charged again on new orders; join again at /omdeh-plus.',
+      'Omdeh Plus: your membership ended on 2 Dec 2027. Seller delivery is charged again on new orders; join again at /omdeh-plus.',
     )
   })
 
@@ -248,7 +248,7 @@ describe(`Plus membership (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () =>
     await runPlusRenewals(db)
     await runPlusRenewals(db)
     expect(await smsOf()).toEqual([
-      'Omdeh Plus: your membership ends on 2027-12-02. Renew at /omdeh-plus to keep free seller delivery.',
+      'Omdeh Plus: your membership ends on 2 Dec 2027. Renew at /omdeh-plus to keep free seller delivery.',
     ])
     setClock(new Date(T0.getTime() + days(365) - days(1) + 60_000))
     await runPlusRenewals(db)

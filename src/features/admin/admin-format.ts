@@ -1,14 +1,13 @@
 import { currentLocale } from '~/lib/i18n'
 import { formatNumber } from '~/lib/money'
 import { m } from '~/lib/messages'
-import { formatTehranDay, tehranDayStart } from '~/lib/tehran-time'
+import { formatTehranCalendarDay } from '~/lib/tehran-time'
 
 /**
- * A Tehran calendar day ("2026-11-26") as the admin pages show it: the day itself in English (the
- * form the period filters and links use), the Persian calendar's day in fa ("۵ آذر ۱۴۰۵").
+ * A Tehran calendar day ("2026-11-26", the form the period filters and links use) as every page shows
+ * a day: "26 Nov 2026", the Persian calendar's day in fa ("۵ آذر ۱۴۰۵").
  */
-export const dayText = (day: string) =>
-  currentLocale() === 'fa' ? formatTehranDay(tehranDayStart(day)) : day
+export const dayText = formatTehranCalendarDay
 
 /** A share as a percentage with one decimal, in the page's digits: "12.5%" or "۱۲٫۵٪"; null is a dash. */
 export function percentText(share: number | null): string {

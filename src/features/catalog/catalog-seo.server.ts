@@ -24,10 +24,11 @@ const escapeXml = (text: string) =>
 
 const absolute = (path: string) => `${serverConfig().publicSiteUrl}${path}`
 
+/** `lastmod` is the instant itself (W3C date-time in UTC), not a calendar day of some zone. */
 function urlset(entries: { path: string; lastmod?: string }[]): string {
   const urls = entries.map(
     (e) =>
-      `<url><loc>${escapeXml(absolute(e.path))}</loc>${e.lastmod ? `<lastmod>${e.lastmod.slice(0, 10)}</lastmod>` : ''}</url>`,
+      `<url><loc>${escapeXml(absolute(e.path))}</loc>${e.lastmod ? `<lastmod>${new Date(e.lastmod).toISOString()}</lastmod>` : ''}</url>`,
   )
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`
 }

@@ -3,6 +3,7 @@ import type { ImportRowOutcome } from '~/lib/domain-enums'
 import type { ImportRowState } from '~/lib/import-shapes'
 import { m } from '~/lib/messages'
 import { formatNumber } from '~/lib/money'
+import { formatTehranDay } from '~/lib/tehran-time'
 import { TIER_SLOTS } from './import-format'
 import type { SheetRow, SheetTier } from './import-rows'
 
@@ -153,7 +154,7 @@ function tierErrors(tiers: SheetTier[], storedCount: number, at: Date): string[]
       errors.push(
         m.tools_diff_tier_problem({
           n: String(i + 1),
-          problem: m.tools_diff_valid_to_passed({ day: tier.validTo.toISOString().slice(0, 10) }),
+          problem: m.tools_diff_valid_to_passed({ day: formatTehranDay(tier.validTo) }),
         }),
       )
   })

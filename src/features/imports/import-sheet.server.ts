@@ -270,6 +270,7 @@ export async function writeErrorReport(
     }
   }
   if (kind === 'csv') {
+    // A spreadsheet date cell has no zone: its UTC fields are the day the seller typed (import-values).
     const csv = stringifyCsv({ bom: true, cast: { date: (d) => d.toISOString().slice(0, 10) } })
     await pipeline(
       async function* () {

@@ -4,7 +4,7 @@ import { stripBidiControls } from '~/lib/bidi-controls'
 import { currentLocale, currentMoneyUnit, textInLocale } from '~/lib/i18n'
 import { m } from '~/lib/messages'
 import { formatMoney, formatNumber } from '~/lib/money'
-import { formatTehranDay, tehranDayStart } from '~/lib/tehran-time'
+import { formatTehranCalendarDay } from '~/lib/tehran-time'
 import { createPdfDocument } from '~/server/pdf/pdf-document.server'
 import { drawTextBlock, isolated, layoutText } from '~/server/pdf/pdf-text.server'
 import type { InvoicePartyView, InvoiceView } from './invoices.types'
@@ -61,8 +61,8 @@ export function invoiceFileName(invoice: Pick<InvoiceView, 'number'>): string {
   return `invoice-${invoice.number.replace(/[^A-Za-z0-9-]/g, '_')}.pdf`
 }
 
-/** The issue day: as stored ("2026-11-20") in English, in the Persian calendar in Persian. */
-const issueDay = (day: string) => (currentLocale() === 'fa' ? formatTehranDay(tehranDayStart(day)) : day)
+/** The issue day (stored "2026-11-20") as pages show it: "20 Nov 2026", the Persian calendar in Persian. */
+const issueDay = formatTehranCalendarDay
 
 /** The currency the amounts are in: its code in English, the unit's name in Persian. */
 function currencyName(currency: string): string {

@@ -31,7 +31,7 @@ export interface InvoiceView {
    * has no order and no delivery, and says what it is for.
    */
   kind?: 'order' | 'platform'
-  /** A platform invoice's subject, e.g. "Pro plan, 1 month, 2026-11-01 to 2026-12-01". */
+  /** A platform invoice's subject, e.g. "Pro plan, 1 month, 1 Nov 2026 to 1 Dec 2026". */
   invoice_for?: string
   /** Seller delivery Plus paid for this order (not in `total`; the seller receives it). */
   delivery_paid_by_platform?: number

@@ -25,14 +25,13 @@ import {
   type PlanQuote,
   type PurchaseResultView,
 } from './plans.schemas'
-import { currentLocale } from '~/lib/i18n'
 import { m } from '~/lib/messages'
 import { formatNumber } from '~/lib/money'
-import { formatTehranDay, tehranDayOf } from '~/lib/tehran-time'
+import { formatTehranDay } from '~/lib/tehran-time'
 import { AUDIT_REASONS } from '~/lib/audit-reasons'
 
-/** A day in a quote's words: "2026-12-01" in English (as it always read), the Persian calendar in fa. */
-const dayOf = (date: Date) => (currentLocale() === 'fa' ? formatTehranDay(date) : tehranDayOf(date))
+/** A day in a quote's words: the Tehran day as every page shows one ("2 Jan 2027"; the Persian calendar in fa). */
+const dayOf = (date: Date) => formatTehranDay(date)
 
 /**
  * Choosing a plan on /subscription (issue #19): the quote (what is paid, from when, with the

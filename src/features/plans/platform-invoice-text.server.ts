@@ -1,7 +1,6 @@
 import '@tanstack/react-start/server-only'
 import { eq, inArray } from 'drizzle-orm'
 import { constants } from '#app-config'
-import { currentLocale } from '~/lib/i18n'
 import { m } from '~/lib/messages'
 import { formatTehranDay } from '~/lib/tehran-time'
 import type { DbOrTx } from '~/server/db/client.server'
@@ -11,14 +10,14 @@ import { localPlanName } from './plan-names.server'
 type InvoiceRow = typeof platformInvoices.$inferSelect
 
 /**
- * What each platform invoice is for, in the reader's language (issue #22). The line stored at
- * issue is English ("Pro plan, 1 month, 2026-11-01 to 2026-12-01") and stays the English reading;
- * a Persian reader gets the same facts from the purchase: the plan's Persian name, the length and
- * the period in the Persian calendar.
+ * What each platform invoice is for, in the reader's language (issue #22), from the purchase: the
+ * plan's name in that language, the length, and the period in the days pages show ("Pro plan,
+ * 1 month, 1 Nov 2026 to 1 Dec 2026"; the Persian calendar in fa). The line stored at issue
+ * ("Pro plan, 1 month, 2026-11-01 to 2026-12-01") is the record, read when the purchase is missing.
  */
 export async function platformInvoiceTexts(db: DbOrTx, rows: InvoiceRow[]): Promise<Map<number, string>> {
   const texts = new Map(rows.map((row) => [row.id, row.description]))
-  if (currentLocale() !== 'fa' || rows.length === 0) return texts
+  if (rows.length === 0) return texts
   const purchases = await db
     .select({ purchase: platformPurchases, planName: plans.name, planNameFa: plans.nameFa })
     .from(platformPurchases)

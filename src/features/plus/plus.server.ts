@@ -28,13 +28,12 @@ import {
   type PlusOverview,
   type PlusPurchaseView,
 } from './plus.schemas'
-import { currentLocale } from '~/lib/i18n'
 import { m } from '~/lib/messages'
 import { formatNumber } from '~/lib/money'
-import { formatTehranDay, tehranDayOf } from '~/lib/tehran-time'
+import { formatTehranDay } from '~/lib/tehran-time'
 
-/** A day in a message: "2026-12-01" in English (as it always read), the Persian calendar in fa. */
-const dayOf = (date: Date) => (currentLocale() === 'fa' ? formatTehranDay(date) : tehranDayOf(date))
+/** A day in a message: the Tehran day as every page shows one ("2 Dec 2027"; the Persian calendar in fa). */
+const dayOf = (date: Date) => formatTehranDay(date)
 
 /** /omdeh-plus and the buyer profile: what Plus costs, the buyer's membership and savings, joining. */
 

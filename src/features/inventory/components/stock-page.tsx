@@ -154,9 +154,7 @@ function StockChart({ view }: { view: SkuStockView }) {
                 type="number"
                 scale="time"
                 domain={['dataMin', 'dataMax']}
-                tickFormatter={(t: number) =>
-                  rtl ? formatTehranDay(new Date(t)) : (formatTehranMinute(new Date(t)).split(' ')[0] ?? '')
-                }
+                tickFormatter={(t: number) => formatTehranDay(new Date(t))}
                 reversed={rtl}
                 tick={{ fontSize: 11, fill: '#57534e' }}
                 minTickGap={24}

@@ -2,6 +2,7 @@ import { plusName } from '~/features/plus/plus.schemas'
 import { textInLocale } from '~/lib/i18n'
 import { m } from '~/lib/messages'
 import { formatMoney, formatNumber } from '~/lib/money'
+import { formatTehranCalendarDay } from '~/lib/tehran-time'
 import type { InvoicePartyView, InvoiceView } from '../invoices.types'
 
 /**
@@ -81,7 +82,7 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceView }) {
         </div>
         <p className="text-sm">
           {m.seller_invoice_issued_before()}
-          <time dateTime={invoice.issued_at}>{invoice.issued_on}</time>
+          <time dateTime={invoice.issued_at}>{formatTehranCalendarDay(invoice.issued_on)}</time>
           {m.seller_invoice_issued_after()}
         </p>
       </header>

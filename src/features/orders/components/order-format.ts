@@ -1,7 +1,6 @@
 import type { OrderStatus } from '~/lib/domain-enums'
-import { currentLocale } from '~/lib/i18n'
 import { m } from '~/lib/messages'
-import { formatTehranDay } from '~/lib/tehran-time'
+import { formatTehranCalendarDay } from '~/lib/tehran-time'
 
 /** Colour groups: waiting for someone, moving, done well, ended without delivery. */
 export const orderStatusStyles: Record<OrderStatus, string> = {
@@ -17,10 +16,10 @@ export const orderStatusStyles: Record<OrderStatus, string> = {
 }
 
 /**
- * A Tehran calendar day kept as "YYYY-MM-DD" (the sales period's ends): as it is in English, in the
- * Persian calendar with Persian digits in Persian.
+ * A Tehran calendar day kept as "YYYY-MM-DD" (the sales period's ends) as every page shows a day:
+ * "26 Nov 2026", in the Persian calendar with Persian digits in Persian.
  */
-export const dayText = (day: string) => (currentLocale() === 'fa' ? formatTehranDay(day) : day)
+export const dayText = formatTehranCalendarDay
 
 /** Between the items of a run-on list: ", " or "، ". */
 export const listSeparator = () => m.seller_list_separator()

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { m } from '~/lib/messages'
 import { formatMoney, formatNumber } from '~/lib/money'
-import { formatTehranDay, formatTehranMinute } from '~/lib/tehran-time'
+import { formatTehranDay, formatTehranShort } from '~/lib/tehran-time'
 import type { SellerDashboard } from '../orders.schemas'
 
 const card = 'flex flex-col gap-3 rounded-2xl border border-stone-200 bg-white p-4 sm:p-5'
@@ -108,7 +108,7 @@ export function SellerDashboardPanels({ dashboard }: { dashboard: SellerDashboar
                   threshold: formatNumber(alert.threshold),
                   quantity: formatNumber(alert.quantity),
                 })}
-                <span className="whitespace-nowrap text-amber-900">({formatTehranMinute(alert.at)})</span>
+                <span className="whitespace-nowrap text-amber-900">({formatTehranShort(alert.at)})</span>
               </li>
             ))}
           </ul>

@@ -3,6 +3,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { writeTemplate } from '~/features/imports/import-template.server'
 import { TEMPLATE_FORMATS } from '~/features/imports/imports.schemas'
+import { datedFileName } from '~/lib/file-names'
 import { idSchema } from '~/lib/schema-pieces'
 import { requireApprovedSeller } from '~/server/auth/guards.server'
 import { authenticateRequest } from '~/server/auth/session.server'
@@ -32,17 +33,17 @@ export const Route = createFileRoute('/api/seller/imports/template')({
           const db = await getDb()
           const actor = requireApprovedSeller(await authenticateRequest(db, request), { allowObserver: true })
           const body = new PassThrough()
-          writeTemplate(db, actor.sellerId, params.format, body, { storeId: params.store, at: now() }).catch(
+          const at = now()
+          writeTemplate(db, actor.sellerId, params.format, body, { storeId: params.store, at }).catch(
             (error: unknown) => {
               log().error({ err: error }, 'price sheet export failed')
               body.destroy(error instanceof Error ? error : new Error(String(error)))
             },
           )
-          const day = now().toISOString().slice(0, 10)
           return new Response(Readable.toWeb(body) as ReadableStream, {
             headers: {
               'content-type': CONTENT_TYPES[params.format],
-              'content-disposition': `attachment; filename="omdeh-prices-${day}.${params.format}"`,
+              'content-disposition': `attachment; filename="${datedFileName('omdeh-prices', at, params.format)}"`,
               'cache-control': 'private, no-store',
               vary: 'Cookie, Authorization',
               'x-content-type-options': 'nosniff',

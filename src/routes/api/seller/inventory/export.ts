@@ -8,6 +8,7 @@ import {
   inventorySearchFromParams,
 } from '~/features/inventory/inventory.schemas'
 import { inventorySkuIds } from '~/features/inventory/inventory.server'
+import { datedFileName } from '~/lib/file-names'
 import { requireApprovedSeller } from '~/server/auth/guards.server'
 import { authenticateRequest } from '~/server/auth/session.server'
 import { now } from '~/server/clock.server'
@@ -46,11 +47,10 @@ export const Route = createFileRoute('/api/seller/inventory/export')({
             log().error({ err: error }, 'inventory export failed')
             body.destroy(error instanceof Error ? error : new Error(String(error)))
           })
-          const day = now().toISOString().slice(0, 10)
           return new Response(Readable.toWeb(body) as ReadableStream, {
             headers: {
               'content-type': CONTENT_TYPES[format],
-              'content-disposition': `attachment; filename="omdeh-inventory-${day}.${format}"`,
+              'content-disposition': `attachment; filename="${datedFileName('omdeh-inventory', at, format)}"`,
               'cache-control': 'private, no-store',
               vary: 'Cookie, Authorization',
               'x-content-type-options': 'nosniff',
