@@ -108,6 +108,20 @@ describe(`admin catalogue edits (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`,
     expect(tree.find((c) => c.id === filled.id)?.products).toBe(2)
   })
 
+  it("a department counts its subcategories' products (it holds none itself), at every depth", async () => {
+    const top = await createCategory(db)
+    const left = await createCategory(db, { parent: top })
+    const right = await createCategory(db, { parent: top })
+    const deeper = await createCategory(db, { parent: right })
+    for (const category of [left, left, right, deeper, deeper, deeper]) await createProduct(db, { category })
+    const tree = await listCategoriesForAdmin(db, admin)
+    const shown = (id: number) => tree.find((c) => c.id === id)?.totalProducts
+    expect([shown(top.id), shown(left.id), shown(right.id), shown(deeper.id)]).toEqual([6, 2, 4, 3])
+    // What a merge moves and what keeps a category from deletion are its own products only.
+    expect(tree.find((c) => c.id === top.id)?.products).toBe(0)
+    expect(tree.find((c) => c.id === right.id)?.products).toBe(1)
+  })
+
   describe('category images', () => {
     it('stores an upload as a 512 px webp, shows it in the admin tree, and audits the change', async () => {
       const category = await createCategory(db)

@@ -12,6 +12,10 @@ import type { DatabaseHandle } from '~/server/db/client.server'
 import {
   brands,
   categories,
+  magazineItems,
+  magazineLineSheets,
+  magazinePages,
+  magazines,
   prices,
   productAttributes,
   productPhotos,
@@ -30,6 +34,7 @@ import { demoAccounts, demoPassword, demoSeller } from '~/features/demo/data/dem
 import { generateMarket } from '~/features/demo/data/market-generator'
 import { cities } from '~/features/demo/data/people-words'
 import { createTestDatabase } from '../support/test-database'
+import { featuredMagazines, listPublicMagazines } from '~/features/magazines/magazines-public.server'
 
 type Rows<T extends { $inferSelect: unknown }> = T['$inferSelect'][]
 
@@ -88,7 +93,7 @@ const groupCount = <T>(rows: T[], key: (row: T) => unknown) => {
 const urlSafeSlug = /^[a-z0-9]+(-[a-z0-9]+)*$/
 
 describe('seedDemoData at scale 1', () => {
-  it('reports what it inserted, in the promised sizes', () => {
+  it('reports what it inserted, in the promised sizes', async () => {
     expect(summary).toEqual({
       users: data.users.length,
       categories: data.categories.length,
@@ -98,6 +103,7 @@ describe('seedDemoData at scale 1', () => {
       products: data.products.length,
       skus: data.skus.length,
       prices: data.prices.length,
+      magazines: (await handle.db.select().from(magazines)).length,
     })
     expect(summary).toMatchObject({ sellers: 60, products: 2000, skus: 4000 })
     expect(summary.brands).toBeGreaterThanOrEqual(60)
@@ -142,9 +148,14 @@ describe('seedDemoData at scale 1', () => {
     for (const seller of data.sellers) expect(owners.get(seller.ownerUserId)?.isSeller).toBe(true)
     // Shown in the fa locale: every seller has a Persian display name, derived from the English one
     // (one per English name), and the demo seller's reads as a Persian business name.
-    for (const seller of data.sellers) expect(seller.displayNameFa, seller.displayName).toMatch(/^[\u0600-\u06FF\u200c ()]+$/)
-    expect(new Set(data.sellers.map((s) => s.displayNameFa)).size).toBe(new Set(data.sellers.map((s) => s.displayName)).size)
-    expect(data.sellers.find((s) => s.displayName === demoSeller.displayName)?.displayNameFa).toBe('عمده‌فروشی تهرانی')
+    for (const seller of data.sellers)
+      expect(seller.displayNameFa, seller.displayName).toMatch(/^[\u0600-\u06FF\u200c ()]+$/)
+    expect(new Set(data.sellers.map((s) => s.displayNameFa)).size).toBe(
+      new Set(data.sellers.map((s) => s.displayName)).size,
+    )
+    expect(data.sellers.find((s) => s.displayName === demoSeller.displayName)?.displayNameFa).toBe(
+      'عمده‌فروشی تهرانی',
+    )
 
     const cityNames = new Set(cities.map((c) => c.name))
     expect(new Set(data.stores.map((s) => s.slug)).size).toBe(data.stores.length)
@@ -245,6 +256,70 @@ describe('seedDemoData at scale 1', () => {
       (u) => !Object.values(demoAccounts).some((a) => a.cellphone === u.cellphone),
     )
     expect(others.every((u) => u.passwordHash === null)).toBe(true)
+  })
+})
+
+describe('the demo magazines', () => {
+  const persian = /[\u0600-\u06FF]/
+  const latinOnly = /^[\x20-\x7E\u2013\u2014\u2019]+$/
+
+  it('publishes magazines of several sellers, in Persian and in English, with covers on disk', async () => {
+    const rows = await handle.db.select().from(magazines)
+    const published = rows.filter((m) => m.status === 'published' && m.publishedAt !== null)
+    expect(published.length).toBeGreaterThanOrEqual(3)
+    expect(new Set(published.map((m) => m.sellerId)).size).toBeGreaterThanOrEqual(2)
+    // A magazine is written in one language, by its seller: some in Persian, some in English.
+    expect(published.some((m) => persian.test(m.title) && persian.test(m.description))).toBe(true)
+    expect(published.some((m) => latinOnly.test(m.title) && latinOnly.test(m.description))).toBe(true)
+    for (const magazine of published) {
+      expect(magazine.cover).toMatch(/^\/media\/magazines\//)
+      expect(await exists(magazine.cover ?? '')).toBe(true)
+    }
+  })
+
+  it("fills each with pages of its own seller's live offers", async () => {
+    const storeById = new Map(data.stores.map((s) => [s.id, s]))
+    const skuById = new Map(data.skus.map((s) => [s.id, s]))
+    const productById = new Map(data.products.map((p) => [p.id, p]))
+    for (const magazine of await handle.db.select().from(magazines)) {
+      const pages = await handle.db
+        .select()
+        .from(magazinePages)
+        .where(eq(magazinePages.magazineId, magazine.id))
+      expect(pages.length).toBeGreaterThanOrEqual(1)
+      for (const page of pages) {
+        expect(page.title).not.toBe('')
+        const items = await handle.db.select().from(magazineItems).where(eq(magazineItems.pageId, page.id))
+        expect(items.length).toBeGreaterThanOrEqual(1)
+        for (const item of items) {
+          const sku = skuById.get(item.skuId)!
+          expect(storeById.get(sku.storeId)?.sellerId).toBe(magazine.sellerId)
+          expect(sku.status).toBe('active')
+          expect(productById.get(sku.productId)?.status).toBe('active')
+        }
+      }
+    }
+  })
+
+  it("has one magazine's PDF line sheet drawn and stored, and the public lists show them", async () => {
+    const sheets = await handle.db.select().from(magazineLineSheets)
+    expect(sheets.length).toBeGreaterThanOrEqual(1)
+    for (const sheet of sheets) {
+      const file = await stat(join(mediaRoot, sheet.mediaKey))
+      expect(file.size).toBe(sheet.bytes)
+      expect(sheet.bytes).toBeGreaterThan(1000)
+    }
+    const demo = data.sellers.find((s) => s.displayName === demoSeller.displayName)!
+    const [withSheet] = await handle.db
+      .select()
+      .from(magazines)
+      .where(eq(magazines.id, sheets[0]!.magazineId))
+    expect(withSheet?.sellerId).toBe(demo.id)
+
+    const list = await listPublicMagazines(handle.db, {})
+    expect(list.total).toBe((await handle.db.select().from(magazines)).length)
+    expect(list.sellers.length).toBeGreaterThanOrEqual(2)
+    expect((await featuredMagazines(handle.db)).length).toBeGreaterThanOrEqual(3)
   })
 })
 

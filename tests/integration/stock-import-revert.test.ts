@@ -11,6 +11,9 @@ import { changeStock, ledgerMismatches } from '~/features/inventory/stock-ledger
 import type { AuthContext } from '~/server/auth/session.server'
 import type { Db } from '~/server/db/client.server'
 import { prices, skus, stockMovements } from '~/server/db/schema'
+import { getStockLedger } from '~/features/inventory/stock.server'
+import { movementWhat, reasonLabel } from '~/features/inventory/stock.schemas'
+import { inLocale } from '~/server/log.server'
 import { closeAuthTestDatabase, openAuthTestDatabase } from './auth-fixtures'
 import { checkedImport, DAY, importSnapshot, sellerWithManySkus, sheetLine } from './import-fixtures'
 import { tempStorage } from './tickets-fixtures'
@@ -39,6 +42,29 @@ const checked = (auth: AuthContext, lines: string[]) => checkedImport(db, storag
 const snapshot = (ids: number[]) => importSnapshot(db, ids)
 
 describe('set-based import apply and revert', () => {
+  it("the SKU's ledger words an import and its revert in the reader's language, naming the import once", async () => {
+    const s = await sellerWithManySkus(db, 1)
+    const [k] = s.skus
+    const importId = await checked(s.auth, [sheetLine(k!.sku, 50, 70, '')])
+    expect(await applied(s.auth, importId, 'all_or_nothing')).toMatchObject({ status: 'applied' })
+    await revertImport(db, s.auth, importId)
+    const ledger = (locale: 'fa' | 'en') =>
+      inLocale(locale, async () =>
+        (await getStockLedger(db, s.auth, { sku: k!.sku, page: 1 })).items
+          .slice(0, 2)
+          .map((move) => [movementWhat(move), reasonLabel(move.reason)]),
+      )
+    // Newest first: the revert, then the import.
+    expect(await ledger('en')).toEqual([
+      [`Import #${importId}`, 'Import reverted'],
+      [`Import #${importId}`, 'Applied from an import file'],
+    ])
+    expect(await ledger('fa')).toEqual([
+      [`بارگذاری گروهی #${importId}`, 'بارگذاری گروهی برگردانده شد'],
+      [`بارگذاری گروهی #${importId}`, 'اعمال از فایل بارگذاری گروهی'],
+    ])
+  })
+
   it('reverts 2,500 applied rows exactly: stock through the ledger, tiers, "always available"', async () => {
     const s = await sellerWithManySkus(db, 2_500)
     const ids = s.skus.map((k) => k.id)

@@ -157,8 +157,10 @@ export interface AdminCategory {
   name: string
   image: string | null
   position: number
-  /** Products directly in this category. */
+  /** Products directly in this category (what a merge moves; a category with any is not deleted). */
   products: number
+  /** Products in this category and all its subcategories (what the tree shows). */
+  totalProducts: number
 }
 
 export const createCategoryInput = v.object({

@@ -92,6 +92,19 @@ export async function listCategoriesForAdmin(db: DbOrTx, auth: AuthContext | nul
     .select({ category: categories, products: productCount })
     .from(categories)
     .orderBy(asc(categories.position), asc(categories.name), asc(categories.id))
+  // A category holds its subcategories' products too: a department whose products all sit in its
+  // subcategories has hundreds, not none. `union` (not `union all`) ends even on a cyclic tree.
+  const totals = await selectRows<{ id: number; n: number }>(
+    db,
+    sql`with recursive below(root, id) as (
+          select id, id from categories
+          union
+          select b.root, c.id from categories c join below b on c.parent_id = b.id
+        )
+        select b.root as id, count(p.id)::int as n from below b join products p on p.category_id = b.id
+        group by b.root`,
+  )
+  const totalOf = new Map(totals.map((t) => [Number(t.id), Number(t.n)]))
   return rows.map(({ category: c, products: n }) => ({
     id: c.id,
     parentId: c.parentId,
@@ -100,6 +113,7 @@ export async function listCategoriesForAdmin(db: DbOrTx, auth: AuthContext | nul
     image: c.image,
     position: c.position,
     products: Number(n),
+    totalProducts: totalOf.get(c.id) ?? 0,
   }))
 }
 

@@ -33,6 +33,14 @@ import { chunks, forEachLimited, indexBy } from '~/lib/batches'
 import { openLedgersForUntrackedStock } from '~/features/inventory/stock-ledger.server'
 import { seedDemoOrders } from './demo-orders.server'
 import { seedSubscriptions } from './demo-subscriptions.server'
+import {
+  chooseMagazineSellers,
+  drawDemoLineSheets,
+  magazineMedia,
+  seedDemoMagazines,
+  type SeededMagazine,
+} from './demo-magazines.server'
+import { log } from '~/server/log.server'
 import { categoryImageKey, productPhotoKey, secondPhotoKey, seedMedia, storeLogoKey } from './media'
 
 export interface SeedOptions {
@@ -52,6 +60,7 @@ export interface SeedSummary {
   products: number
   skus: number
   prices: number
+  magazines: number
 }
 
 /** Rows per INSERT: large enough to be fast, far below PostgreSQL's parameter limit. */
@@ -86,7 +95,8 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
   // argon2 is deliberately slow: hash once, share it between the demo accounts (the default is argon2id).
   const passwordHash = await hash(demoPassword)
 
-  const media = seedMedia(categorySpecs, storeSpecs, productSpecs)
+  const magazineSellers = chooseMagazineSellers(market.sellers, demoAccounts.seller.cellphone)
+  const media = [...seedMedia(categorySpecs, storeSpecs, productSpecs), ...magazineMedia(magazineSellers)]
   // Files are written while the database works; failures surface after the transaction.
   const writing = forEachLimited(media, FILE_CONCURRENCY, (m) => storage.put(m.key, m.body())).then(
     () => undefined,
@@ -94,7 +104,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
   )
 
   const outcome = await db
-    .transaction(async (tx): Promise<SeedSummary> => {
+    .transaction(async (tx): Promise<Omit<SeedSummary, 'magazines'> & { magazines: SeededMagazine[] }> => {
       const topRows = await tx
         .insert(categories)
         .values(
@@ -324,6 +334,13 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
       }
       // The catalogue's read model (listing, facets, search) is built from everything above.
       await refreshProductListings(tx)
+      // A few sellers' published magazines, made by the magazines feature from their own offers.
+      const seededMagazines = await seedDemoMagazines(tx, {
+        chosen: magazineSellers,
+        sellerIdOf: (s) => sellerByOwner(userByPhone(s.ownerPhone).id).id,
+        storage,
+        now,
+      })
 
       return {
         users: userRows.length,
@@ -334,6 +351,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
         products: productRows.length,
         skus: skuRows.length,
         prices: priceValues.length,
+        magazines: seededMagazines,
       }
     })
     .then(
@@ -343,5 +361,12 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
   const writeError = await writing
   if (!outcome.ok) throw outcome.error
   if (writeError) throw writeError
-  return outcome.value
+  const { magazines: seededMagazines, ...counts } = outcome.value
+  // The line sheet of the demo seller's magazine is drawn now (its cover is on disk by this point),
+  // so the first reader gets it at once. Publishing queued the same job, which would draw it later
+  // if this fails, so a failure here does not undo the demo.
+  await drawDemoLineSheets(db, storage, seededMagazines).catch((error: unknown) =>
+    log().warn({ err: error }, 'demo line sheet not drawn; the queued job will draw it'),
+  )
+  return { ...counts, magazines: seededMagazines.length }
 }

@@ -145,10 +145,19 @@ const movementKindMessages: Record<StockMovementKind, () => string> = {
 }
 export const movementKindLabel = (kind: StockMovementKind) => movementKindMessages[kind]()
 
-/** Reasons only the system writes: a SKU's first figure, and a count after "always available". */
+/** The ledger's "What": an import's movement by its import ("Import #2"), any other by its kind. */
+export const movementWhat = (move: { kind: StockMovementKind; importId: number | null }) =>
+  move.importId ? m.inventory_import_n({ id: String(move.importId) }) : movementKindLabel(move.kind)
+
+/**
+ * Reasons only the system writes: a SKU's first figure, a count after "always available", and an
+ * import file applied or reverted (imports/import-apply).
+ */
 const systemReasonLabels: Record<string, () => string> = {
   opening_stock: m.inventory_reason_opening_stock,
   recount: m.inventory_reason_recount,
+  import: m.inventory_reason_import,
+  revert: m.inventory_reason_revert,
 }
 
 export function reasonLabel(reason: string | null): string | null {

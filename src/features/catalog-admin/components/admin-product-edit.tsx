@@ -29,7 +29,14 @@ export function AdminProductEditForm({ product }: { product: AdminProductDetail 
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const tree = flattenTree(
-    product.categories.map((c) => ({ ...c, slug: '', image: null, position: 0, products: 0 })),
+    product.categories.map((c) => ({
+      ...c,
+      slug: '',
+      image: null,
+      position: 0,
+      products: 0,
+      totalProducts: 0,
+    })),
   )
   const { form, formProps, formError } = useAppForm({
     schema: adminEditProductInput,

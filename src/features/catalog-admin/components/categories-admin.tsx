@@ -70,7 +70,10 @@ export function CategoryTree({ categories }: { categories: AdminCategory[] }) {
                   <div className="font-medium break-words text-ink">{c.name}</div>
                   <div className="text-xs text-stone-600">
                     <span dir="ltr">/{c.slug}</span> ·{' '}
-                    {m.content_products_count({ count: c.products, countText: formatNumber(c.products) })}
+                    {m.content_products_count({
+                      count: c.totalProducts,
+                      countText: formatNumber(c.totalProducts),
+                    })}
                   </div>
                 </div>
               </div>

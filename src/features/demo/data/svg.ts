@@ -125,3 +125,34 @@ export function storeLogoSvg(name: string): string {
     `</svg>`,
   ].join('')
 }
+
+/**
+ * A 600x800 magazine cover (the cards' 3:4): the title, the season and the seller on the seller's
+ * colour, right to left for a Persian magazine.
+ */
+export function magazineCoverSvg(cover: {
+  title: string
+  season: string
+  seller: string
+  colour: string
+  rtl: boolean
+}): string {
+  const { title, season, seller, colour, rtl } = cover
+  const light = shade(colour, 0.3)
+  const lines = wrap(title, 16, 4)
+  const dir = rtl ? ' direction="rtl"' : ''
+  const attrs = (size: number, weight: number, opacity = 1) =>
+    `text-anchor="middle" font-family="${font}" font-size="${size}" font-weight="${weight}" fill="#ffffff" fill-opacity="${opacity}"${dir}`
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="800" viewBox="0 0 600 800" role="img" aria-label="${escapeXml(title)}">`,
+    `<defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${light}"/><stop offset="1" stop-color="${colour}"/></linearGradient></defs>`,
+    `<rect width="600" height="800" fill="url(#g)"/>`,
+    `<circle cx="520" cy="110" r="190" fill="#ffffff" fill-opacity="0.12"/>`,
+    `<circle cx="70" cy="720" r="150" fill="#ffffff" fill-opacity="0.08"/>`,
+    `<rect x="48" y="48" width="504" height="704" rx="28" fill="none" stroke="#ffffff" stroke-opacity="0.4" stroke-width="3"/>`,
+    textLines(lines, 300, 360 - (lines.length - 1) * 34, 68, attrs(56, 700)),
+    season ? `<text x="300" y="560" ${attrs(32, 500, 0.9)}>${escapeXml(season)}</text>` : '',
+    `<text x="300" y="690" ${attrs(26, 600, 0.8)}>${escapeXml(seller)}</text>`,
+    `</svg>`,
+  ].join('')
+}

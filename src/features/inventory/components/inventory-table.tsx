@@ -117,20 +117,21 @@ const columns = column.columns([
       const r = row.original
       const low = !r.alwaysAvailable && r.stock < r.lowStockThreshold
       const refresh = (table.options.meta as TableMeta | undefined)?.refresh
+      const shown = r.alwaysAvailable ? m.inventory_always() : units(r.stock)
+      // One name, the figure first as it is seen ("630: stock and ledger of …"): hidden text after
+      // the figure was read with a stray space before its colon.
+      const name = (low ? m.inventory_stock_link_low : m.inventory_stock_link)({ stock: shown, sku: r.sku })
       return (
         <div className="flex items-center gap-1">
           <Link
             to="/seller/inventory/stock/$sku"
             params={{ sku: r.sku }}
             search={{ page: 1 }}
+            aria-label={name}
             data-testid={`stock-${r.sku}`}
             className={`font-medium whitespace-nowrap tabular-nums underline-offset-4 hover:underline ${low ? 'text-red-800' : 'text-brand-800'}`}
           >
-            {r.alwaysAvailable ? m.inventory_always() : units(r.stock)}
-            <span className="sr-only">
-              {low ? m.inventory_sr_low() : ''}
-              {m.inventory_sr_stock_ledger_of({ sku: r.sku })}
-            </span>
+            {shown}
           </Link>
           {!r.alwaysAvailable && refresh ? <StockCellEditor row={r} onChanged={refresh} /> : null}
         </div>

@@ -19,7 +19,7 @@ import { stockQueries } from '../stock.queries'
 import {
   adjustStockInput,
   lowStockThresholdInput,
-  movementKindLabel,
+  movementWhat,
   reasonLabel,
   stockModes,
   stockReasons,
@@ -334,15 +334,10 @@ function Ledger({ sku, page }: { sku: string; page: number }) {
               <Tr key={move.id}>
                 <Td className="whitespace-nowrap">{when(move.at)}</Td>
                 <Td>
-                  {movementKindLabel(move.kind)}
+                  {movementWhat(move)}
                   {move.orderNumber ? (
                     <span className="block text-xs text-stone-600" dir="ltr">
                       {move.orderNumber}
-                    </span>
-                  ) : null}
-                  {move.importId ? (
-                    <span className="block text-xs text-stone-600">
-                      {m.inventory_import_n({ id: String(move.importId) })}
                     </span>
                   ) : null}
                 </Td>

@@ -34,7 +34,11 @@ export function MagazineCards({ magazines, strip = false }: { magazines: Magazin
                   loading="lazy"
                 />
               ) : (
-                <div className="flex size-full items-center justify-center p-4 text-center text-lg font-bold text-stone-600">
+                // The title is the card's name already (below): the placeholder is only its picture.
+                <div
+                  aria-hidden="true"
+                  className="flex size-full items-center justify-center p-4 text-center text-lg font-bold text-stone-600"
+                >
                   <UserText>{mag.title}</UserText>
                 </div>
               )}

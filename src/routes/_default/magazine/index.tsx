@@ -5,6 +5,7 @@ import { catalogQueries } from '~/features/catalog/catalog.queries'
 import { MagazineCards } from '~/features/magazines/components/magazine-cards'
 import { publicMagazineQueries } from '~/features/magazines/magazines-public.queries'
 import { magazineListSearch } from '~/features/magazines/magazine-search.schemas'
+import { emptyMagazineListing } from '~/features/magazines/magazine-list-empty'
 import { Button } from '~/ui/button'
 import { EmptyState } from '~/ui/empty-state'
 import { Input } from '~/ui/input'
@@ -40,6 +41,7 @@ function DefaultMagazinePage() {
   const navigate = useNavigate({ from: '/magazine/' })
   const { data } = useSuspenseQuery(publicMagazineQueries.list(search))
   const pages = Math.max(1, Math.ceil(data.total / data.pageSize))
+  const empty = emptyMagazineListing(search)
   return (
     <section aria-labelledby="page-title" className="flex flex-col gap-6">
       <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
@@ -86,7 +88,7 @@ function DefaultMagazinePage() {
         <Button type="submit">{m.magazines_search()}</Button>
       </form>
       {data.rows.length === 0 ? (
-        <EmptyState title={m.magazines_none_found()}>{m.magazines_none_found_body()}</EmptyState>
+        <EmptyState title={empty.title}>{empty.body}</EmptyState>
       ) : (
         <MagazineCards magazines={data.rows} />
       )}
@@ -101,9 +103,7 @@ function DefaultMagazinePage() {
               {m.magazines_previous()}
             </Link>
           ) : null}
-          <span>
-            {m.magazines_page_of({ page: formatNumber(data.page), pages: formatNumber(pages) })}
-          </span>
+          <span>{m.magazines_page_of({ page: formatNumber(data.page), pages: formatNumber(pages) })}</span>
           {data.page < pages ? (
             <Link
               to="/magazine"

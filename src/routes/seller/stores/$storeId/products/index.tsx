@@ -106,10 +106,13 @@ function StoreProductsPage() {
                     to="/seller/inventory/stock/$sku"
                     params={{ sku: row.sku }}
                     search={{ page: 1 }}
+                    aria-label={m.inventory_stock_link({
+                      stock: row.alwaysAvailable ? m.inventory_always() : formatNumber(row.stock),
+                      sku: row.sku,
+                    })}
                     className="font-medium text-brand-800 tabular-nums underline-offset-4 hover:underline"
                   >
                     {row.alwaysAvailable ? m.inventory_always() : formatNumber(row.stock)}
-                    <span className="sr-only">{m.inventory_sr_stock_and_ledger({ sku: row.sku })}</span>
                   </Link>
                 </td>
                 <td className="px-3 py-2 text-end whitespace-nowrap">
