@@ -48,7 +48,12 @@ const GUEST_PAGE_VARY = 'Cookie, Authorization, Accept-Encoding'
  */
 export const PAGE_KEY_COOKIES = { locale: ['fa', 'en'], money: ['rial', 'toman'] } as const
 
-const NOT_PAGES = ['/api/', '/_serverFn/', '/media/', '/assets/', '/_build/']
+/**
+ * Not pages, or pages answered per machine: the demo's outbox and sandbox bank (/dev/, /payment/)
+ * render for this machine only (demo-surface.server.ts), and a copy kept here would go to any
+ * other machine asking within the TTL (issue #35 §6).
+ */
+const NOT_PAGES = ['/api/', '/_serverFn/', '/media/', '/assets/', '/_build/', '/dev/', '/payment/']
 
 type Body = { bytes: Uint8Array<ArrayBuffer>; headers: [string, string][] }
 type StoredPage = { identity: Body; gzip: Body | null; br: Body | null }

@@ -204,6 +204,15 @@ describe("guests' page cache", () => {
     expect(page.render).toHaveBeenCalledTimes(8)
   })
 
+  it("never keeps the demo's outbox or sandbox bank, which answer this machine only", async () => {
+    const page = renderer()
+    for (const path of ['/dev/outbox', '/dev/outbox?to=%2B989120000001', '/payment/ps_abc']) {
+      await cachedGuestPage(get(path), ...page.as('n'))
+      expect(storedGuestPage(get(path), 'r')).toBeNull()
+    }
+    expect(page.render).toHaveBeenCalledTimes(3)
+  })
+
   it('renders again after the TTL and after the listings change', async () => {
     vi.useFakeTimers({ toFake: ['Date'] })
     const page = renderer()
