@@ -43,7 +43,10 @@ export function MagazineCards({ magazines, strip = false }: { magazines: Magazin
               )}
             </div>
             <div className="min-w-0">
-              <p className="truncate font-semibold text-ink">{mag.title}</p>
+              {/* A seller writes the title in either language: it runs (and is cut) in its own direction. */}
+              <p dir="auto" className="truncate font-semibold text-ink">
+                {mag.title}
+              </p>
               <p className="truncate text-sm text-stone-600">
                 {mag.sellerName}
                 {mag.season ? ` · ${mag.season}` : ''}
