@@ -287,6 +287,8 @@ describe('the demo magazines', () => {
         .from(magazinePages)
         .where(eq(magazinePages.magazineId, magazine.id))
       expect(pages.length).toBeGreaterThanOrEqual(1)
+      // Each page is one category, named by it.
+      expect(new Set(pages.map((p) => p.title)).size).toBe(pages.length)
       for (const page of pages) {
         expect(page.title).not.toBe('')
         const items = await handle.db.select().from(magazineItems).where(eq(magazineItems.pageId, page.id))

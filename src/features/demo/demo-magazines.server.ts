@@ -75,37 +75,33 @@ export function magazineMedia(chosen: readonly Chosen[]): MediaFile[] {
 
 interface OfferRow {
   id: number
-  top_id: number
-  top_name: string
-  top_name_fa: string | null
+  category_id: number
+  name: string
+  name_fa: string | null
 }
 
 /**
- * The seller's offers a magazine may hold (active SKU, store and product), in stock or always
- * available, by department: the departments with the most offers first, cheapest-looking order by id.
+ * The seller's offers a magazine may hold (active SKU, store and product, in stock or always
+ * available), by category: the categories with the most offers first, offers in SKU order.
  */
-async function offersByDepartment(tx: Tx, sellerId: number) {
+async function offersByCategory(tx: Tx, sellerId: number) {
   const rows = await selectRows<OfferRow>(
     tx,
-    sql`select s.id, top.id as top_id, top.name as top_name, top.name_fa as top_name_fa
+    sql`select s.id, c.id as category_id, c.name, c.name_fa
       from skus s
       join stores st on st.id = s.store_id
       join products pr on pr.id = s.product_id
       join categories c on c.id = pr.category_id
-      join categories top on top.id = coalesce(c.parent_id, c.id)
       where st.seller_id = ${sellerId} and s.status = 'active' and st.status = 'active'
         and pr.status = 'active' and (s.always_available or s.remaining_quantity > 0)
       order by s.id`,
   )
   const groups = new Map<number, { name: string; nameFa: string | null; skuIds: number[] }>()
   for (const row of rows) {
-    const group = groups.get(Number(row.top_id)) ?? {
-      name: row.top_name,
-      nameFa: row.top_name_fa,
-      skuIds: [],
-    }
+    const key = Number(row.category_id)
+    const group = groups.get(key) ?? { name: row.name, nameFa: row.name_fa, skuIds: [] }
     group.skuIds.push(Number(row.id))
-    groups.set(Number(row.top_id), group)
+    groups.set(key, group)
   }
   return [...groups.values()].sort((a, b) => b.skuIds.length - a.skuIds.length)
 }
@@ -139,10 +135,11 @@ export async function seedDemoMagazines(
   const seeded: SeededMagazine[] = []
   for (const { spec, seller } of options.chosen) {
     const sellerId = options.sellerIdOf(seller)
-    const departments = await offersByDepartment(tx, sellerId)
-    const pages = spec.pages
-      .map((page, i) => ({ ...page, department: departments[i % Math.max(1, departments.length)] }))
-      .filter((page) => page.department && page.department.skuIds.length > 0)
+    // One category per page, titled by it: a seller with fewer categories gets fewer pages.
+    const categories = await offersByCategory(tx, sellerId)
+    const pages = spec.pages.flatMap((page, i) =>
+      categories[i] ? [{ ...page, category: categories[i] }] : [],
+    )
     if (pages.length === 0) continue
     const auth = await ownerAuth(tx, sellerId)
     const name = sellerName(spec, seller)
@@ -159,15 +156,10 @@ export async function seedDemoMagazines(
       .update(magazines)
       .set({ cover: options.storage.urlFor(magazineCoverKey(spec.identify)) })
       .where(eq(magazines.id, created.id))
-    const used = new Set<number>()
-    for (const page of pages) {
-      const department = page.department!
-      const skuIds = department.skuIds.filter((id) => !used.has(id)).slice(0, page.items)
-      if (skuIds.length === 0) continue
-      for (const id of skuIds) used.add(id)
-      const title = spec.language === 'fa' ? department.nameFa || department.name : department.name
-      const added = await addMagazinePage(db, auth, { magazineId: created.id, title, layout: page.layout })
-      await addMagazineItems(db, auth, { magazinePageId: added.id, skuIds })
+    for (const { category, layout, items } of pages) {
+      const title = spec.language === 'fa' ? category.nameFa || category.name : category.name
+      const added = await addMagazinePage(db, auth, { magazineId: created.id, title, layout })
+      await addMagazineItems(db, auth, { magazinePageId: added.id, skuIds: category.skuIds.slice(0, items) })
     }
     await setMagazineStatus(db, auth, { magazineId: created.id, status: 'published' })
     // Spread over the past days like the demo orders, so the list reads naturally newest first.

@@ -3,8 +3,8 @@ import type { MagazineLayout } from '~/lib/domain-enums'
 /**
  * The demo's published magazines: a few sellers' catalogues, as sellers write them, each in one
  * language (a magazine's title and description are the seller's own words; the model keeps one of
- * each). Pages are titled with their department's name in the magazine's language and hold the
- * seller's own offers from that department. The demo seller's carries its PDF line sheet.
+ * each). Pages are titled with a category's name in the magazine's language and hold the
+ * seller's own offers in that category. The demo seller's carries its PDF line sheet.
  */
 
 export type MagazineLanguage = 'fa' | 'en'
@@ -20,7 +20,7 @@ export interface DemoMagazineSpec {
   description: (seller: string) => string
   /** The cover's background. */
   colour: string
-  /** Each page draws this many of the seller's offers from one department (its biggest first). */
+  /** Each page holds up to this many of the seller's offers in one category (its biggest first). */
   pages: readonly { layout: MagazineLayout; items: number }[]
   /** Draw its PDF line sheet while seeding (the seller's plan must include line sheets). */
   lineSheet?: boolean

@@ -44,7 +44,8 @@ export function MagazineCards({ magazines, strip = false }: { magazines: Magazin
               )}
             </div>
             <div className="min-w-0">
-              <p className="truncate font-semibold text-ink">
+              {/* A seller writes the title in either language: it runs (and is cut) in its own direction. */}
+              <p dir="auto" className="truncate font-semibold text-ink">
                 <UserText>{mag.title}</UserText>
               </p>
               <p className="truncate text-sm text-stone-600">
