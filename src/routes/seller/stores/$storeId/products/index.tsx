@@ -90,7 +90,7 @@ function StoreProductsPage() {
                         className="size-10 rounded object-cover"
                       />
                     ) : null}
-                    <span className="min-w-40 text-ink">{row.productName}</span>
+                    <span className="min-w-40 text-ink [overflow-wrap:anywhere]">{row.productName}</span>
                   </div>
                 </td>
                 <td className="px-3 py-2">
