@@ -52,6 +52,15 @@ export function Th({ className, scope = 'col', ...props }: ComponentProps<'th'>)
   return <th scope={scope} className={cn('px-4 py-3 font-medium whitespace-nowrap', className)} {...props} />
 }
 
-export function Td({ className, ...props }: ComponentProps<'td'>) {
-  return <td className={cn('px-4 py-3 align-middle', className)} {...props} />
+/**
+ * A cell. `text`: it shows what people typed (a name, a note, a path), which may have no spaces:
+ * it wraps anywhere instead of widening its column without end.
+ */
+export function Td({ className, text = false, ...props }: ComponentProps<'td'> & { text?: boolean }) {
+  return (
+    <td
+      className={cn('px-4 py-3 align-middle', text && 'min-w-32 [overflow-wrap:anywhere]', className)}
+      {...props}
+    />
+  )
 }

@@ -245,3 +245,17 @@ test('the demo seller deletes an empty store, and a store with open orders is ke
   await expect(page.getByRole('heading', { level: 1, name: 'Your Stores' })).toBeVisible()
   await expect(page.getByText(name, { exact: true })).toHaveCount(0)
 })
+
+test("a store's products open on a URL without the page's default filters", async ({ page, context }) => {
+  await signIn(context, 'seller')
+  await page.goto('/seller/stores')
+  const link = page.getByRole('link', { name: /^Products/ }).first()
+  await expect(link).toHaveAttribute('href', /^\/seller\/stores\/\d+\/products$/)
+  await link.click()
+  await expect(page).toHaveURL(/\/seller\/stores\/\d+\/products$/)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  // Opened by address with the defaults written out, the page answers on the short URL.
+  const short = new URL(page.url()).pathname
+  await page.goto(`${short}?q=&status=all&outOfStock=false&discounted=false&sort=newest&page=1`)
+  await expect(page).toHaveURL(new RegExp(`${short}$`))
+})

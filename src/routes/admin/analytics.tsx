@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { createFileRoute, Link } from '@tanstack/react-router'
+import { createFileRoute, Link, stripSearchParams } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { adminQueries } from '~/features/admin/admin.queries'
 import { rangeSchema } from '~/features/admin/admin-search.schemas'
@@ -12,6 +12,7 @@ import { notFoundOnInvalidSearch } from '~/lib/route-errors'
 
 export const Route = createFileRoute('/admin/analytics')({
   validateSearch: v.object({ days: v.optional(rangeSchema) }),
+  search: { middlewares: [stripSearchParams({ days: 30 })] },
   onError: notFoundOnInvalidSearch,
   loaderDeps: ({ search }) => ({ days: search.days ?? 30 }),
   loader: async ({ context, deps }) => {

@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
+import { createFileRoute, Link, stripSearchParams, useNavigate } from '@tanstack/react-router'
 import { adminQueries } from '~/features/admin/admin.queries'
 import { AUDIT_PER_PAGE, auditSearch } from '~/features/admin/admin-search.schemas'
 import { AuditFilters } from '~/features/admin/components/audit-filters'
@@ -12,6 +12,7 @@ import { Pagination } from '~/ui/pagination'
 
 export const Route = createFileRoute('/admin/audit')({
   validateSearch: auditSearch,
+  search: { middlewares: [stripSearchParams({ page: 1 })] },
   onError: notFoundOnInvalidSearch,
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {

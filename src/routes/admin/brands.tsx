@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { createFileRoute, Link } from '@tanstack/react-router'
+import { createFileRoute, Link, stripSearchParams } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { catalogAdminQueries } from '~/features/catalog-admin/catalog-admin.queries'
 import { BrandList, CreateBrandForm } from '~/features/catalog-admin/components/brands-admin'
@@ -19,6 +19,7 @@ const searchSchema = v.object({
 
 export const Route = createFileRoute('/admin/brands')({
   validateSearch: searchSchema,
+  search: { middlewares: [stripSearchParams({ page: 1 })] },
   onError: notFoundOnInvalidSearch,
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {

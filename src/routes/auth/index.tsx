@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { SignInPage } from '~/features/auth/components/sign-in-page'
 import { pageHead } from '~/features/shell/page-head'
@@ -12,6 +12,7 @@ const searchSchema = v.object({
 
 export const Route = createFileRoute('/auth/')({
   validateSearch: searchSchema,
+  search: { middlewares: [stripSearchParams({ method: 'code' })] },
   loader: () => ({ title: m.account_route_sign_in() }),
   head: ({ loaderData }) => pageHead(loaderData?.title),
   component: AuthPage,

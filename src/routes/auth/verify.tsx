@@ -1,4 +1,4 @@
-import { createFileRoute, redirect } from '@tanstack/react-router'
+import { createFileRoute, redirect, stripSearchParams } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { phoneSchema } from '~/features/auth/phone.schemas'
 import { VerifyPage } from '~/features/auth/components/verify-page'
@@ -13,6 +13,7 @@ const searchSchema = v.object({
 
 export const Route = createFileRoute('/auth/verify')({
   validateSearch: searchSchema,
+  search: { middlewares: [stripSearchParams({ channel: 'sms' })] },
   beforeLoad: ({ search }) => {
     if (!search.phone) throw redirect({ to: '/auth', search: { redirect: search.redirect } })
   },

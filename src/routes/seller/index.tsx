@@ -1,6 +1,6 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { m } from '~/lib/messages'
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { approvedSellerMessage } from '~/lib/auth-access'
 import { SellerDashboardPanels } from '~/features/orders/components/seller-dashboard'
@@ -33,6 +33,7 @@ const searchSchema = v.object({
 
 export const Route = createFileRoute('/seller/')({
   validateSearch: searchSchema,
+  search: { middlewares: [stripSearchParams({ days: 30 })] },
   onError: notFoundOnInvalidSearch,
   loader: async ({ context }) => {
     const seller = await context.queryClient.ensureQueryData(sellerQueries.profile())
@@ -87,11 +88,16 @@ function ApprovedDashboard() {
               {m.seller_dashboard_sales()}
             </h2>
             <p className="text-sm text-stone-600">
-              {sales ? m.seller_dashboard_sales_range({ from: dayText(sales.from), to: dayText(sales.to) }) : ''}
+              {sales
+                ? m.seller_dashboard_sales_range({ from: dayText(sales.from), to: dayText(sales.to) })
+                : ''}
               {m.seller_dashboard_tehran_days()}
             </p>
           </div>
-          <nav aria-label={m.seller_dashboard_period()} className="inline-flex rounded-lg border border-stone-300 bg-white p-0.5">
+          <nav
+            aria-label={m.seller_dashboard_period()}
+            className="inline-flex rounded-lg border border-stone-300 bg-white p-0.5"
+          >
             {([30, 90] as const).map((value) => (
               <Link
                 key={value}

@@ -20,6 +20,7 @@ import {
   quantityProblem,
 } from './field-logic'
 import { useFieldContext, useFormContext } from './form-context'
+import { readChecked, readValue, useKeepEarlyInput } from './keep-early-input'
 
 /**
  * The message a field shows: the server's at once; a validation message once the user has left
@@ -49,12 +50,16 @@ type InputProps = Omit<ComponentProps<'input'>, 'name' | 'value' | 'onChange' | 
 export function TextField({ label, hint, required, className, ...input }: InputProps & LabelProps) {
   const field = useFieldContext<string>()
   const error = useFieldError(field)
+  const ref = useKeepEarlyInput(field.state.value ?? '', readValue<HTMLInputElement>, (typed) =>
+    field.handleChange(typed),
+  )
   return (
     <Field label={label} hint={hint} error={error} required={required} className={className}>
       {(control) => (
         <Input
           {...input}
           {...control}
+          ref={ref}
           name={field.name}
           value={field.state.value ?? ''}
           onChange={(event) => field.handleChange(event.target.value)}
@@ -75,12 +80,16 @@ export function TextAreaField({
 }: Omit<ComponentProps<'textarea'>, 'name' | 'value' | 'onChange' | 'id' | 'onBlur'> & LabelProps) {
   const field = useFieldContext<string>()
   const error = useFieldError(field)
+  const ref = useKeepEarlyInput(field.state.value ?? '', readValue<HTMLTextAreaElement>, (typed) =>
+    field.handleChange(typed),
+  )
   return (
     <Field label={label} hint={hint} error={error} required={required} className={className}>
       {(control) => (
         <textarea
           {...area}
           {...control}
+          ref={ref}
           name={field.name}
           value={field.state.value ?? ''}
           onChange={(event) => field.handleChange(event.target.value)}
@@ -117,12 +126,16 @@ export function SelectField({
   }) {
   const field = useFieldContext<string>()
   const error = useFieldError(field)
+  const ref = useKeepEarlyInput(field.state.value ?? '', readValue<HTMLSelectElement>, (chosen) =>
+    field.handleChange(chosen),
+  )
   return (
     <Field label={label} hint={hint} error={error} required={required} className={className}>
       {(control) => (
         <select
           {...select}
           {...control}
+          ref={ref}
           name={field.name}
           value={field.state.value ?? ''}
           onChange={(event) => field.handleChange(event.target.value)}
@@ -162,9 +175,13 @@ export function CheckboxField({
   const id = useId()
   const hintId = hint ? `${id}-hint` : undefined
   const errorId = error ? `${id}-error` : undefined
+  const ref = useKeepEarlyInput(field.state.value === true, readChecked, (checked) =>
+    field.handleChange(checked),
+  )
   return (
     <div className={cn('flex items-start gap-2', className)}>
       <input
+        ref={ref}
         id={id}
         type="checkbox"
         name={field.name}
@@ -208,8 +225,15 @@ export function RadioGroupField({
   const id = useId()
   const hintId = hint ? `${id}-hint` : undefined
   const errorId = error ? `${id}-error` : undefined
+  const ref = useKeepEarlyInput(
+    options.some((option) => option.value === field.state.value) ? field.state.value : null,
+    (fieldset: HTMLFieldSetElement) =>
+      fieldset.querySelector<HTMLInputElement>('input[type="radio"]:checked')?.value ?? null,
+    (chosen) => (chosen === null ? undefined : field.handleChange(chosen)),
+  )
   return (
     <fieldset
+      ref={ref}
       className={cn('flex flex-col gap-1.5', className)}
       aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
       aria-invalid={error ? true : undefined}
@@ -276,6 +300,12 @@ export function MoneyField({
     setSynced(value)
     if (!Object.is(parseMoneyInput(text), value)) setText(shown(value))
   }
+  const enter = (typed: string) => {
+    const shown = formatMoneyInput(typed)
+    setText(shown)
+    field.handleChange(parseMoneyInput(shown))
+  }
+  const ref = useKeepEarlyInput(text, readValue<HTMLInputElement>, enter)
   return (
     <Field label={label} hint={hint} error={error} required={required} className={className}>
       {(control) => (
@@ -283,15 +313,12 @@ export function MoneyField({
           <Input
             {...input}
             {...control}
+            ref={ref}
             name={field.name}
             inputMode="numeric"
             dir="ltr"
             value={text}
-            onChange={(event) => {
-              const shown = formatMoneyInput(event.target.value)
-              setText(shown)
-              field.handleChange(parseMoneyInput(shown))
-            }}
+            onChange={(event) => enter(event.target.value)}
             onBlur={field.handleBlur}
             className={currency ? 'pe-14' : undefined}
           />
@@ -336,6 +363,11 @@ export function QuantityField({
     field.handleChange(clamped)
   }
   const current = typeof value === 'number' && Number.isFinite(value) ? value : (min ?? 0)
+  const enter = (typed: string) => {
+    setText(typed)
+    field.handleChange(parseQuantityInput(typed))
+  }
+  const ref = useKeepEarlyInput(text, readValue<HTMLInputElement>, enter)
   return (
     <Field label={label} hint={hint} error={error} required={required} className={className}>
       {(control) => (
@@ -351,14 +383,12 @@ export function QuantityField({
           <Input
             {...input}
             {...control}
+            ref={ref}
             name={field.name}
             inputMode="numeric"
             dir="ltr"
             value={text}
-            onChange={(event) => {
-              setText(event.target.value)
-              field.handleChange(parseQuantityInput(event.target.value))
-            }}
+            onChange={(event) => enter(event.target.value)}
             onBlur={field.handleBlur}
             className="w-24 text-center"
           />
@@ -393,11 +423,18 @@ export function DateField({
   const field = useFieldContext<string>()
   const error = useFieldError(field)
   const value = field.state.value ?? ''
+  const enter = (typed: string) => field.handleChange(withTime ? (dateTimeInputToIso(typed) ?? '') : typed)
+  const ref = useKeepEarlyInput(
+    withTime ? isoToDateTimeInput(value) : value,
+    readValue<HTMLInputElement>,
+    enter,
+  )
   return (
     <Field label={label} hint={hint} error={error} required={required} className={className}>
       {(control) => (
         <Input
           {...control}
+          ref={ref}
           type={withTime ? 'datetime-local' : 'date'}
           name={field.name}
           dir="ltr"
@@ -405,9 +442,7 @@ export function DateField({
           max={max}
           disabled={disabled}
           value={withTime ? isoToDateTimeInput(value) : value}
-          onChange={(event) =>
-            field.handleChange(withTime ? (dateTimeInputToIso(event.target.value) ?? '') : event.target.value)
-          }
+          onChange={(event) => enter(event.target.value)}
           onBlur={field.handleBlur}
         />
       )}
@@ -437,6 +472,15 @@ export function FileField({
     [file],
   )
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview])
+  const choose = (chosen: File | null, input: HTMLInputElement) => {
+    const found = chosen ? fileProblem(chosen, { accept, maxBytes }) : null
+    setProblem(found)
+    if (found) {
+      input.value = ''
+      field.handleChange(null)
+    } else field.handleChange(chosen)
+  }
+  const ref = useKeepEarlyInput(null, (input: HTMLInputElement) => input.files?.[0] ?? null, choose)
   const rules = [
     hint,
     maxBytes !== undefined ? m.content_upload_up_to({ size: formatBytes(maxBytes) }) : null,
@@ -453,20 +497,13 @@ export function FileField({
         <div className="flex flex-col gap-2">
           <input
             {...control}
+            ref={ref}
             type="file"
             name={field.name}
             accept={accept}
             disabled={disabled}
             onBlur={field.handleBlur}
-            onChange={(event) => {
-              const chosen = event.target.files?.[0] ?? null
-              const found = chosen ? fileProblem(chosen, { accept, maxBytes }) : null
-              setProblem(found)
-              if (found) {
-                event.target.value = ''
-                field.handleChange(null)
-              } else field.handleChange(chosen)
-            }}
+            onChange={(event) => choose(event.target.files?.[0] ?? null, event.target)}
             className="text-sm text-ink file:me-3 file:rounded-lg file:border-0 file:bg-stone-100 file:px-3 file:py-2 file:text-sm file:font-medium"
           />
           {preview ? (

@@ -1,5 +1,6 @@
 import { cn } from '~/lib/cn'
 import { m } from '~/lib/messages'
+import { useKeepEarlyInput } from '~/ui/form/keep-early-input'
 
 const channels = [
   { value: 'sms', label: () => m.account_channel_sms() },
@@ -18,8 +19,18 @@ export function ChannelField({
   onChange: (value: 'sms' | 'whatsapp') => void
   legend?: string
 }) {
+  // A channel chosen before the page hydrated is kept (the radios are controlled).
+  const ref = useKeepEarlyInput(
+    value,
+    (fieldset: HTMLFieldSetElement) =>
+      fieldset.querySelector<HTMLInputElement>('input[type="radio"]:checked')?.value ?? value,
+    (chosen) => {
+      const channel = channels.find((item) => item.value === chosen)
+      if (channel) onChange(channel.value)
+    },
+  )
   return (
-    <fieldset className="flex flex-col gap-1.5">
+    <fieldset ref={ref} className="flex flex-col gap-1.5">
       <legend className="mb-1.5 text-sm font-medium text-ink">{legend ?? m.account_channel_legend()}</legend>
       <div className="grid grid-cols-2 gap-2">
         {channels.map((channel) => (

@@ -197,7 +197,7 @@ export function ImportRows({
                     <Td className="text-sm">
                       <Changes before={row.before} after={row.after} />
                     </Td>
-                    <Td className="text-sm">
+                    <Td text className="text-sm">
                       <Messages row={row} />
                     </Td>
                   </Tr>

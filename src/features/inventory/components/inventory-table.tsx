@@ -126,7 +126,6 @@ const columns = column.columns([
           <Link
             to="/seller/inventory/stock/$sku"
             params={{ sku: r.sku }}
-            search={{ page: 1 }}
             aria-label={name}
             data-testid={`stock-${r.sku}`}
             className={`font-medium whitespace-nowrap tabular-nums underline-offset-4 hover:underline ${low ? 'text-red-800' : 'text-brand-800'}`}

@@ -348,8 +348,8 @@ function Ledger({ sku, page }: { sku: string; page: number }) {
                   {units(Math.abs(move.delta))}
                 </Td>
                 <Td className="text-end tabular-nums">{units(move.resultingQuantity)}</Td>
-                <Td>{move.actor ?? <span className="text-stone-600">{m.inventory_system()}</span>}</Td>
-                <Td>
+                <Td text>{move.actor ?? <span className="text-stone-600">{m.inventory_system()}</span>}</Td>
+                <Td text>
                   {reasonLabel(move.reason) ?? '—'}
                   {move.note ? <span className="block text-xs text-stone-600">{move.note}</span> : null}
                 </Td>

@@ -38,7 +38,7 @@ export function JobQueuesTable({ overview }: { overview: JobsOverview }) {
               {formatNumber(queue.failed)}
             </Td>
             <Td className="text-end tabular-nums">{formatNumber(queue.completed_last_hour)}</Td>
-            <Td className="max-w-80 text-xs break-words">
+            <Td text className="max-w-80 text-xs">
               {queue.last_failure ? (
                 <>
                   <span className="text-red-800" dir="ltr">
@@ -133,7 +133,7 @@ export function DeadJobsTable({ jobs }: { jobs: DeadJob[] }) {
                 {m.admin_jobs_attempts({ count: job.attempts, countText: formatNumber(job.attempts) })}
               </div>
             </Td>
-            <Td className="max-w-96 text-xs break-words text-red-800" dir="ltr">
+            <Td text className="max-w-96 text-xs text-red-800" dir="ltr">
               {job.error || '—'}
             </Td>
             <Td className="whitespace-nowrap">{formatTehranDateTime(job.failed_at)}</Td>

@@ -151,20 +151,20 @@ export function SellerApplicationsTable({ page }: { page: SellerApplicationPage 
           <TBody>
             {page.items.map((application) => (
               <Tr key={application.id} data-application={application.id}>
-                <Td className="min-w-44">
+                <Td text className="min-w-44">
                   <SellerLink application={application} />
                   <div className="text-xs text-stone-600">{application.legal_name}</div>
                   <div className="text-xs text-stone-600" dir="ltr">
                     {m.admin_applications_id({ id: application.national_id })}
                   </div>
                 </Td>
-                <Td className="min-w-40">
+                <Td text className="min-w-40">
                   <div className="text-ink">{ownerName(application)}</div>
                   <div className="text-xs text-stone-600" dir="ltr">
                     {application.owner.cellphone}
                   </div>
                 </Td>
-                <Td className="min-w-44 text-xs text-stone-700">
+                <Td text className="min-w-44 text-xs text-stone-700">
                   <div>{application.city}</div>
                   <div>{application.goods_category ?? '—'}</div>
                   <div dir="ltr">{application.phone}</div>

@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
+import { createFileRoute, Link, stripSearchParams, useNavigate } from '@tanstack/react-router'
 import { absoluteUrl, seoHead } from '~/features/catalog/catalog-seo'
 import { catalogQueries } from '~/features/catalog/catalog.queries'
 import { MagazineCards } from '~/features/magazines/components/magazine-cards'
@@ -14,6 +14,7 @@ import { formatNumber } from '~/lib/money'
 
 export const Route = createFileRoute('/_default/magazine/')({
   validateSearch: magazineListSearch,
+  search: { middlewares: [stripSearchParams({ page: 1 })] },
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {
     const [, { siteUrl }] = await Promise.all([

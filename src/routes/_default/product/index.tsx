@@ -1,8 +1,12 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
 import { absoluteUrl, seoHead } from '~/features/catalog/catalog-seo'
 import { catalogQueries } from '~/features/catalog/catalog.queries'
-import { productSearchSchema, productSearchToQuery } from '~/features/catalog/catalog.schemas'
+import {
+  DEFAULT_PER_PAGE,
+  productSearchSchema,
+  productSearchToQuery,
+} from '~/features/catalog/catalog.schemas'
 import { ProductListingView } from '~/features/catalog/components/product-listing'
 import { m } from '~/lib/messages'
 import { formatNumber } from '~/lib/money'
@@ -11,6 +15,7 @@ import { notFoundOnInvalidSearch } from '~/lib/route-errors'
 export const Route = createFileRoute('/_default/product/')({
   // DOMAIN.md: a bad value of a known parameter is the spec's 404; unknown ones are dropped.
   validateSearch: productSearchSchema,
+  search: { middlewares: [stripSearchParams({ page: 1, per_page: DEFAULT_PER_PAGE, sort: 'relevance' })] },
   onError: notFoundOnInvalidSearch,
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {

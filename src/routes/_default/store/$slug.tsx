@@ -1,8 +1,9 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { createFileRoute, notFound } from '@tanstack/react-router'
+import { createFileRoute, notFound, stripSearchParams } from '@tanstack/react-router'
 import { absoluteUrl, seoHead } from '~/features/catalog/catalog-seo'
 import { catalogQueries } from '~/features/catalog/catalog.queries'
 import {
+  DEFAULT_PER_PAGE,
   productSearchSchema,
   productSearchToQuery,
   SLUG_PATTERN,
@@ -26,6 +27,7 @@ export const Route = createFileRoute('/_default/store/$slug')({
     parse: ({ slug }) => (SLUG_PATTERN.test(slug) && slug.length <= 100 ? { slug } : invalidParam()),
   },
   validateSearch: productSearchSchema,
+  search: { middlewares: [stripSearchParams({ page: 1, per_page: DEFAULT_PER_PAGE, sort: 'relevance' })] },
   onError: notFoundOnInvalidSearch,
   loaderDeps: ({ search }) => search,
   loader: async ({ context, params, deps }) => {

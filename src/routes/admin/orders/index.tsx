@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
+import { createFileRoute, Link, stripSearchParams, useNavigate } from '@tanstack/react-router'
 import { OrderScope, SellerOrderFilters, StatusFilter } from '~/features/orders/components/order-filters'
 import { OrderList } from '~/features/orders/components/order-list'
 import { adminOrderQueries } from '~/features/orders/orders-admin.queries'
@@ -14,6 +14,7 @@ import { Pagination } from '~/ui/pagination'
 
 export const Route = createFileRoute('/admin/orders/')({
   validateSearch: adminOrderSearch,
+  search: { middlewares: [stripSearchParams({ page: 1, dates: 'placed' })] },
   onError: notFoundOnInvalidSearch,
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {

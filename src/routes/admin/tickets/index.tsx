@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { createFileRoute, Link } from '@tanstack/react-router'
+import { createFileRoute, Link, stripSearchParams } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { pageHead } from '~/features/shell/page-head'
 import { formatNumber } from '~/lib/money'
@@ -21,6 +21,7 @@ export const Route = createFileRoute('/admin/tickets/')({
     q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100))),
     page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(500))),
   }),
+  search: { middlewares: [stripSearchParams({ page: 1 })] },
   onError: notFoundOnInvalidSearch,
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {

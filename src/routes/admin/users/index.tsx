@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
+import { createFileRoute, Link, stripSearchParams, useNavigate } from '@tanstack/react-router'
 import { adminQueries } from '~/features/admin/admin.queries'
 import { adminUserSearch, USERS_PER_PAGE } from '~/features/admin/admin-search.schemas'
 import { NoUsers, RoleFilter, UserList } from '~/features/admin/components/user-list'
@@ -14,6 +14,7 @@ import { Pagination } from '~/ui/pagination'
 
 export const Route = createFileRoute('/admin/users/')({
   validateSearch: adminUserSearch,
+  search: { middlewares: [stripSearchParams({ page: 1 })] },
   onError: notFoundOnInvalidSearch,
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {

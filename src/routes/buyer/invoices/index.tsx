@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { createFileRoute, Link } from '@tanstack/react-router'
+import { createFileRoute, Link, stripSearchParams } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { InvoiceList } from '~/features/orders/components/invoice-list'
 import { orderQueries } from '~/features/orders/orders.queries'
@@ -15,6 +15,7 @@ export const Route = createFileRoute('/buyer/invoices/')({
   validateSearch: v.object({
     page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(500))),
   }),
+  search: { middlewares: [stripSearchParams({ page: 1 })] },
   onError: notFoundOnInvalidSearch,
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {

@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
+import { createFileRoute, Link, stripSearchParams, useNavigate } from '@tanstack/react-router'
 import { OrderNumberSearch, StatusFilter } from '~/features/orders/components/order-filters'
 import { OrderList } from '~/features/orders/components/order-list'
 import { orderQueries } from '~/features/orders/orders.queries'
@@ -13,6 +13,7 @@ import { formatNumber } from '~/lib/money'
 
 export const Route = createFileRoute('/buyer/orders/')({
   validateSearch: buyerOrderSearch,
+  search: { middlewares: [stripSearchParams({ page: 1 })] },
   onError: notFoundOnInvalidSearch,
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {

@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { createFileRoute, Link } from '@tanstack/react-router'
+import { createFileRoute, Link, stripSearchParams } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { pageHead } from '~/features/shell/page-head'
 import { TicketList } from '~/features/tickets/components/ticket-list'
@@ -19,6 +19,7 @@ export const Route = createFileRoute('/buyer/tickets/')({
     status: v.optional(v.picklist(ticketStatuses)),
     page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(500))),
   }),
+  search: { middlewares: [stripSearchParams({ page: 1 })] },
   onError: notFoundOnInvalidSearch,
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {
@@ -69,11 +70,7 @@ function BuyerTicketsPage() {
       <TicketList
         tickets={data.items}
         linkTo="/buyer/tickets/$id/show"
-        emptyText={
-          search.status
-            ? m.account_tickets_none_status()
-            : m.account_tickets_empty()
-        }
+        emptyText={search.status ? m.account_tickets_none_status() : m.account_tickets_empty()}
       />
       <Pagination
         page={data.page}

@@ -1,4 +1,4 @@
-import { createFileRoute, useNavigate } from '@tanstack/react-router'
+import { createFileRoute, stripSearchParams, useNavigate } from '@tanstack/react-router'
 import { ImportPricePage } from '~/features/imports/components/import-page'
 import { importQueries } from '~/features/imports/imports.queries'
 import { importPageSearch } from '~/features/imports/imports.schemas'
@@ -8,6 +8,7 @@ import { notFoundOnInvalidSearch } from '~/lib/route-errors'
 
 export const Route = createFileRoute('/seller/inventory/import-price')({
   validateSearch: importPageSearch,
+  search: { middlewares: [stripSearchParams({ page: 1, history: 1 })] },
   onError: notFoundOnInvalidSearch,
   loaderDeps: ({ search }) => ({ importId: search.import, history: search.history ?? 1 }),
   loader: async ({ context, deps }) => {

@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { StockPage } from '~/features/inventory/components/stock-page'
 import { stockQueries } from '~/features/inventory/stock.queries'
@@ -11,6 +11,7 @@ const search = v.object({
 
 export const Route = createFileRoute('/seller/inventory/stock/$sku')({
   validateSearch: search,
+  search: { middlewares: [stripSearchParams({ page: 1 })] },
   loaderDeps: ({ search }) => ({ page: search.page }),
   loader: async ({ context, params, deps }) => {
     await Promise.all([

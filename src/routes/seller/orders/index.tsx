@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { m } from '~/lib/messages'
-import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
+import { createFileRoute, Link, stripSearchParams, useNavigate } from '@tanstack/react-router'
 import { SellerOrderFilters, StatusFilter } from '~/features/orders/components/order-filters'
 import { OrderList } from '~/features/orders/components/order-list'
 import { orderQueries } from '~/features/orders/orders.queries'
@@ -12,6 +12,7 @@ import { Pagination } from '~/ui/pagination'
 
 export const Route = createFileRoute('/seller/orders/')({
   validateSearch: sellerOrderSearch,
+  search: { middlewares: [stripSearchParams({ page: 1 })] },
   onError: notFoundOnInvalidSearch,
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {

@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
+import { createFileRoute, Link, stripSearchParams, useNavigate } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { storeProductQueries, storeQueries } from '~/features/stores/stores.queries'
 import { pageHead } from '~/features/shell/page-head'
@@ -12,10 +12,13 @@ import { m } from '~/lib/messages'
 import { nameInLocale } from '~/lib/i18n'
 
 const searchSchema = v.omit(storeProductsSearch, ['storeId'])
+/** What the page shows unasked: kept out of the URL, so a shared link names only what was chosen. */
+const searchDefaults = v.parse(searchSchema, {})
 
 export const Route = createFileRoute('/seller/stores/$storeId/products/')({
   params: { parse: ({ storeId }) => ({ storeId: parseIdParam({ id: storeId }).id }) },
   validateSearch: searchSchema,
+  search: { middlewares: [stripSearchParams(searchDefaults)] },
   loaderDeps: ({ search }) => search,
   loader: async ({ context, params, deps }) => {
     await Promise.all([
@@ -58,7 +61,7 @@ function StoreProductsPage() {
       </div>
       <StoreProductsFilters
         search={search}
-        onApply={(next) => void navigate({ search: (prev) => ({ ...prev, ...next, page: 1 }) })}
+        onApply={(next) => void navigate({ search: (prev) => ({ ...prev, ...next, page: undefined }) })}
       />
       <p className="text-sm text-stone-600">{m.inventory_sku_count({ count: formatNumber(data.total) })}</p>
       <div className="overflow-x-auto rounded-2xl border border-stone-200 bg-white">
@@ -87,7 +90,7 @@ function StoreProductsPage() {
                         className="size-10 rounded object-cover"
                       />
                     ) : null}
-                    <span className="min-w-40 text-ink">{row.productName}</span>
+                    <span className="min-w-40 text-ink [overflow-wrap:anywhere]">{row.productName}</span>
                   </div>
                 </td>
                 <td className="px-3 py-2">
@@ -105,7 +108,6 @@ function StoreProductsPage() {
                   <Link
                     to="/seller/inventory/stock/$sku"
                     params={{ sku: row.sku }}
-                    search={{ page: 1 }}
                     aria-label={m.inventory_stock_link({
                       stock: row.alwaysAvailable ? m.inventory_always() : formatNumber(row.stock),
                       sku: row.sku,
