@@ -309,6 +309,10 @@ export async function requestApply(
   await db.transaction(async (tx) => {
     const job = await ownImport(tx, actor, importId)
     const [locked] = await tx.select().from(stockImports).where(eq(stockImports.id, job.id)).for('update')
+    // The same right as reverting: an observer acts on stock-only imports (observers' own), never
+    // on the owner's, which may change prices.
+    if (locked!.stockOnly === false && actor.role === 'observer')
+      throw new HttpError(403, m.tools_import_observer_apply())
     if (locked!.status !== 'checked') throw conflict(alreadyMessage(locked!.status))
     // Rows per file is a plan limit: checked when the seller applies (the plan may have changed
     // since the upload).
