@@ -16,6 +16,7 @@ import { apiRoutes, loadSchema, ROOT, serverFunctions } from '../support/server-
 import { usingPostgres } from '../support/test-database'
 import { createSeller } from '../factories/create'
 import { HEADER_ROW, hostileXlsx, SHEET_END, SHEET_START, type Piece } from '../support/hostile-xlsx'
+import { heapKeptMB } from '../support/heap-watch'
 import { apiRequest, closeAuthTestDatabase, openAuthTestDatabase } from './auth-fixtures'
 import { createBuyer } from './basket-fixtures'
 import { authOf, tempStorage } from './tickets-fixtures'
@@ -374,16 +375,9 @@ describe(`fuzz: hostile spreadsheets (${usingPostgres() ? 'PostgreSQL' : 'PGlite
       const bytes = hostile.file()
       expect(bytes.length).toBeLessThan(2 * MB)
       const { importId } = await startImport(db, auth, { name: 'prices.xlsx', bytes }, storage)
-      const heapBefore = process.memoryUsage().heapUsed
-      let peak = heapBefore
-      const sample = setInterval(() => (peak = Math.max(peak, process.memoryUsage().heapUsed)), 1)
-      try {
-        await checkImport(db, importId, storage)
-      } finally {
-        clearInterval(sample)
-      }
-      // heapUsed counts garbage not yet collected too; a production server's whole heap is 256 MB.
-      expect((peak - heapBefore) / MB).toBeLessThan(96)
+      const kept = await heapKeptMB(() => checkImport(db, importId, storage))
+      // A production server's whole heap is 256 MB.
+      expect(kept).toBeLessThan(64)
       const result = await getImport(db, auth, importId)
       expect(result.status).toBe('failed')
       expect(result.fileError).toMatch(hostile.error)
