@@ -3,8 +3,12 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { eq } from 'drizzle-orm'
 import type { Db } from '~/server/db/client.server'
+import { mediaStorage } from '~/server/db/database.server'
+import { skus, stockImports } from '~/server/db/schema'
 import { SHEET_COLUMNS } from '~/features/imports/import-format'
+import { checkImport, startImport } from '~/features/imports/imports.server'
 import { changedTables, fingerprint, type Fingerprint } from '../support/db-fingerprint'
 import { endpointAccess } from '../support/endpoint-access'
 import { apiRoutes, loadSchema, ROOT, serverFunctions, type Endpoint } from '../support/server-endpoints'
@@ -31,6 +35,7 @@ import {
   type Role,
 } from './authz-rules'
 import { buildWorld, type World } from './authz-world'
+import { authOf } from './tickets-fixtures'
 
 /**
  * Issue #13's authorisation matrix: every server function and every API route, discovered from
@@ -291,4 +296,48 @@ describe(`authorisation matrix: every endpoint × every role (${usingPostgres() 
       ).toEqual([])
     })
   }
+
+  // What the role table cannot see: which import an observer may act on. The world's import is the
+  // observer's own stock-only one; the owner's sheet may change prices, so applying it (issue #35)
+  // and reverting it are the owner's alone.
+  it("observer × the owner's price import: applying and reverting it are refused, the owner applies it", async () => {
+    dirty = true
+    const [sku] = await db.select().from(skus).where(eq(skus.id, world.ids.sku!))
+    const owner = await authOf(db, world.users.seller)
+    const sheet = [
+      SHEET_COLUMNS.map((c) => c.header).join(','),
+      `${sku!.sku},Store,Product,,,,1,990000,0,,`,
+    ].join('\n')
+    const storage = mediaStorage()
+    const { importId } = await startImport(
+      db,
+      owner,
+      { name: 'prices.csv', bytes: Buffer.from(sheet) },
+      storage,
+    )
+    await checkImport(db, importId, storage)
+    const endpoint = (name: string) => ENDPOINTS.find((e) => e.kind === 'serverFn' && e.exportName === name)!
+    const apply = endpoint('applyImportFn')
+    const revert = endpoint('revertImportFn')
+    const input = (data: unknown): PreparedInput => ({ data, params: {}, resources: ['import'] })
+
+    const before = await fingerprint(db)
+    const refused = await call(apply, 'observer', input({ importId, mode: 'all_or_nothing' }))
+    expect(refused.status, refused.detail).toBe(403)
+    expect(refused.detail).toContain('Observers can apply only stock imports')
+    expect(changedTables(before, await fingerprint(db))).toEqual([])
+    const [still] = await db.select().from(stockImports).where(eq(stockImports.id, importId))
+    expect(still).toMatchObject({ status: 'checked', appliedBy: null })
+
+    const allowed = await call(apply, 'seller', input({ importId, mode: 'all_or_nothing' }))
+    expect(allowed.status, allowed.detail).toBeLessThan(300)
+    const [applying] = await db.select().from(stockImports).where(eq(stockImports.id, importId))
+    expect(applying).toMatchObject({ status: 'applying', appliedBy: world.users.seller })
+
+    await db.update(stockImports).set({ status: 'applied' }).where(eq(stockImports.id, importId))
+    const beforeRevert = await fingerprint(db)
+    const notReverted = await call(revert, 'observer', input({ importId }))
+    expect(notReverted.status, notReverted.detail).toBe(403)
+    expect(changedTables(beforeRevert, await fingerprint(db))).toEqual([])
+  })
 })

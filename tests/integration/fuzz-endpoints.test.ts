@@ -1,7 +1,12 @@
 import { join } from 'node:path'
+import { Readable } from 'node:stream'
 import { sql } from 'drizzle-orm'
+import ExcelJS from 'exceljs'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SHEET_COLUMNS } from '~/features/imports/import-format'
+import { ImportFileError, readImportRows } from '~/features/imports/import-sheet.server'
+import { checkImport, getImport, startImport } from '~/features/imports/imports.server'
 import { INT4_MAX } from '~/lib/schema-pieces'
 import type { Db } from '~/server/db/client.server'
 import { errorResponse, HttpError, parseInput } from '~/server/http/api-errors.server'
@@ -9,8 +14,12 @@ import { requestScope, rootLogger } from '~/server/log.server'
 import { baseObject, fieldsOf, NUL_STRING } from '../support/schema-probes'
 import { apiRoutes, loadSchema, ROOT, serverFunctions } from '../support/server-endpoints'
 import { usingPostgres } from '../support/test-database'
+import { createSeller } from '../factories/create'
+import { HEADER_ROW, hostileXlsx, SHEET_END, SHEET_START, type Piece } from '../support/hostile-xlsx'
+import { heapKeptMB } from '../support/heap-watch'
 import { apiRequest, closeAuthTestDatabase, openAuthTestDatabase } from './auth-fixtures'
 import { createBuyer } from './basket-fixtures'
+import { authOf, tempStorage } from './tickets-fixtures'
 
 /**
  * Issue #13's fuzz suite (fast-check) and issue #12's forced database error, in-process on PGlite
@@ -184,4 +193,230 @@ describe('a forced database error', () => {
     expect(logged).toHaveLength(1)
     expect(JSON.stringify(logged[0], Object.getOwnPropertyNames(Object(logged[0])))).toContain('requestId')
   })
+})
+
+const MB = 1024 * 1024
+const DAMAGED = /^The Excel file could not be read: it may be damaged/
+const TEXT_TOO_LONG = /^The Excel file holds a text far longer than a cell may hold \(4,000 characters\)/
+const row2 = (cells: string) => [HEADER_ROW, `<row r="2">${cells}</row>`]
+const sst = (body: Piece[]) => ({ shared: body, sheet: row2('<c r="A2" t="s"><v>0</v></c>') })
+
+/**
+ * Issue #35's hostile spreadsheets: each goes through the upload's checks and the dry run's own
+ * code (startImport, then checkImport as the job runs it) and must end as a failed import with its
+ * reason in words, quickly and in little memory, however far the file would expand.
+ */
+const HOSTILE: { name: string; file: () => Buffer; error: RegExp }[] = [
+  {
+    name: 'expansion bomb: a sheet that says it opens to 300 MB',
+    file: () => hostileXlsx({ sheet: [HEADER_ROW, { repeat: ' ', times: 300 * MB }] }),
+    error: /^The Excel file opens up to more than 195 MB/,
+  },
+  {
+    name: 'expansion bomb that lies: says 10 KB, opens to 300 MB',
+    file: () =>
+      hostileXlsx({ sheet: [HEADER_ROW, { repeat: ' ', times: 300 * MB }], sheetDeclaredSize: 10_000 }),
+    error: DAMAGED,
+  },
+  {
+    name: 'a 20 MB cell',
+    file: () =>
+      hostileXlsx({
+        sheet: [
+          HEADER_ROW,
+          `<row r="2"><c r="A2" t="inlineStr"><is><t>`,
+          { repeat: 'A', times: 20 * MB },
+          `</t></is></c></row>`,
+        ],
+      }),
+    error: TEXT_TOO_LONG,
+  },
+  {
+    name: 'a 20 MB CDATA cell',
+    file: () =>
+      hostileXlsx({
+        sheet: [
+          HEADER_ROW,
+          `<row r="2"><c r="A2" t="inlineStr"><is><t><![CDATA[`,
+          { repeat: 'A<', times: 10 * MB },
+          `]]></t></is></c></row>`,
+        ],
+      }),
+    error: TEXT_TOO_LONG,
+  },
+  {
+    name: 'a 20 MB comment',
+    file: () => hostileXlsx({ sheet: [HEADER_ROW, `<!--`, { repeat: '<A', times: 10 * MB }, `-->`] }),
+    error: TEXT_TOO_LONG,
+  },
+  {
+    name: 'a 20 MB attribute',
+    file: () =>
+      hostileXlsx({
+        sheet: [HEADER_ROW, `<row r="2"><c r="A2" s="`, { repeat: '1', times: 20 * MB }, `"/></row>`],
+      }),
+    error: TEXT_TOO_LONG,
+  },
+  {
+    name: 'a cell of 5,000 characters names its row and column',
+    file: () =>
+      hostileXlsx({ sheet: row2(`<c r="C2" t="inlineStr"><is><t>${'ب'.repeat(5_000)}</t></is></c>`) }),
+    error: /^Row 2, column C: the cell holds more than 4,000 characters$/,
+  },
+  {
+    name: 'a shared text of 5,000 characters names where it is used',
+    file: () => hostileXlsx(sst([`<si><t>${'x'.repeat(5_000)}</t></si>`])),
+    error: /^Row 2, column A: the cell holds more than 4,000 characters$/,
+  },
+  {
+    name: 'one 20 MB shared text',
+    file: () => hostileXlsx(sst([`<si><t>`, { repeat: 'A', times: 20 * MB }, `</t></si>`])),
+    error: TEXT_TOO_LONG,
+  },
+  {
+    name: 'a shared text table that says it opens to 400 MB',
+    file: () => hostileXlsx(sst([`<si><t>`, { repeat: 'A', times: 400 * MB }, `</t></si>`])),
+    error: /^The Excel file opens up to more than 32 MB/,
+  },
+  {
+    name: 'half a million shared texts',
+    file: () => hostileXlsx(sst([{ repeat: '<si><t>x</t></si>', times: 500_000 }])),
+    error: /^The Excel file holds more than 400,000 different texts/,
+  },
+  {
+    name: 'a shared text of a million formatted runs',
+    file: () => hostileXlsx(sst(['<si>', { repeat: '<r><t>A</t></r>', times: 1_000_000 }, '</si>'])),
+    error: DAMAGED,
+  },
+  {
+    name: 'a billion laughs (entity expansion)',
+    file: () =>
+      hostileXlsx(
+        sst([
+          `<!DOCTYPE sst [<!ENTITY a "AAAAAAAAAA">${Array.from({ length: 9 }, (_, i) => `<!ENTITY ${'b'.repeat(i + 1)} "${'&a;'.repeat(10)}">`).join('')}]>`,
+          '<si><t>&bbbbbbbbb;</t></si>',
+        ]),
+      ),
+    error: DAMAGED,
+  },
+  {
+    name: '300,000 blank rows',
+    file: () => hostileXlsx({ sheet: [HEADER_ROW, { repeat: '<row r="2"/>', times: 300_000 }] }),
+    error: /^The file has more than 100,000 rows/,
+  },
+  {
+    name: 'rows × columns: 40,000 rows of 100 cells',
+    file: () =>
+      hostileXlsx({
+        sheet: [HEADER_ROW, { repeat: `<row r="2">${'<c r="B2"/>'.repeat(100)}</row>`, times: 40_000 }],
+      }),
+    error: /^The sheet has more than 3,200,000 cells/,
+  },
+  {
+    name: 'a row of 300 cells',
+    file: () => hostileXlsx({ sheet: row2('<c r="B2"/>'.repeat(300)) }),
+    error: /^The sheet has more than 256 columns/,
+  },
+  {
+    name: 'a cell in the last column Excel has',
+    file: () => hostileXlsx({ sheet: row2('<c r="XFD2"><v>1</v></c>') }),
+    error: /^The sheet has more than 256 columns/,
+  },
+  {
+    name: 'a row numbered past Excel’s last',
+    file: () =>
+      hostileXlsx({ sheet: [HEADER_ROW, '<row r="99999999999"><c r="A99999999999"><v>1</v></c></row>'] }),
+    error: DAMAGED,
+  },
+  {
+    name: 'elements nested 10,000 deep',
+    file: () => hostileXlsx({ sheet: [HEADER_ROW, { repeat: '<x>', times: 10_000 }] }),
+    error: DAMAGED,
+  },
+  {
+    name: 'a million column definitions',
+    file: () =>
+      hostileXlsx({
+        rawSheet: [
+          SHEET_START.replace('<sheetData>', '<cols>'),
+          { repeat: '<col min="1" max="1"/>', times: 1_000_000 },
+          '</cols><sheetData>',
+          HEADER_ROW,
+          SHEET_END,
+        ],
+      }),
+    error: DAMAGED,
+  },
+  {
+    name: 'malformed XML',
+    file: () => hostileXlsx({ sheet: [HEADER_ROW, '<row r="2"><c r="A2"><v>1</c></row>'] }),
+    error: DAMAGED,
+  },
+  {
+    name: 'a zip of 2,000 parts',
+    file: () =>
+      hostileXlsx({
+        extraParts: Array.from({ length: 2_000 }, (_, i) => ({
+          name: `xl/media/image${i}.png`,
+          pieces: [''],
+        })),
+      }),
+    error: /^The Excel file holds more than 1,000 parts/,
+  },
+]
+
+describe(`fuzz: hostile spreadsheets (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
+  const storage = tempStorage()
+
+  for (const hostile of HOSTILE)
+    it(`${hostile.name}: the import fails in words, in little memory`, async () => {
+      const seller = await createSeller(db)
+      const auth = await authOf(db, seller.owner.id)
+      const bytes = hostile.file()
+      expect(bytes.length).toBeLessThan(2 * MB)
+      const { importId } = await startImport(db, auth, { name: 'prices.xlsx', bytes }, storage)
+      const kept = await heapKeptMB(() => checkImport(db, importId, storage))
+      // A production server's whole heap is 256 MB.
+      expect(kept).toBeLessThan(64)
+      const result = await getImport(db, auth, importId)
+      expect(result.status).toBe('failed')
+      expect(result.fileError).toMatch(hostile.error)
+    }, 60_000)
+
+  it('a sound workbook with random bytes changed, cut or repeated reads or fails in words, nothing else', async () => {
+    const book = new ExcelJS.Workbook()
+    const sheet = book.addWorksheet('Prices')
+    sheet.addRow(SHEET_COLUMNS.map((c) => c.header))
+    for (let i = 0; i < 20; i++) sheet.addRow([`SKU-${i}`, 'فروشگاه', 'کالا', 5, 6, 'Yes', 1, 1000, 0])
+    const sound = Buffer.from(await book.xlsx.writeBuffer())
+    const mutation = fc.oneof(
+      fc
+        .array(fc.tuple(fc.nat(sound.length - 1), fc.integer({ min: 0, max: 255 })), {
+          minLength: 1,
+          maxLength: 8,
+        })
+        .map((flips) => {
+          const bytes = Buffer.from(sound)
+          for (const [at, value] of flips) bytes[at] = value
+          return bytes
+        }),
+      fc.nat(sound.length - 1).map((end) => sound.subarray(0, end)),
+      fc
+        .tuple(fc.nat(sound.length - 1), fc.nat(4096))
+        .map(([at, length]) =>
+          Buffer.concat([sound.subarray(0, at), sound.subarray(at, at + length), sound.subarray(at)]),
+        ),
+    )
+    await fc.assert(
+      fc.asyncProperty(mutation, async (bytes) => {
+        try {
+          for await (const item of readImportRows('xlsx', Readable.from([bytes]))) void item
+        } catch (error) {
+          if (!(error instanceof ImportFileError)) throw error
+          expect(error.message.length).toBeGreaterThan(0)
+        }
+      }),
+      { seed: SEED, numRuns: 60 },
+    )
+  }, 120_000)
 })

@@ -11,6 +11,53 @@ export const TIER_SLOTS = 3
 export const MAX_IMPORT_ROWS = 100_000
 export const MAX_IMPORT_BYTES = 20 * 1024 * 1024
 
+/** Longest text one cell may hold (a SKU code is 64 at most; names and notes fit with room to spare). */
+export const MAX_CELL_CHARS = 4_000
+
+const MiB = 1024 * 1024
+
+/**
+ * What a sheet may expand to while it is read (issue #35: a 413 KB XLSX holding one 400 MB cell ran
+ * the server out of memory). An XLSX is a zip of XML parts; every limit is checked while the parts
+ * stream, before memory grows: the zip's own declared sizes first, then the bytes as they inflate
+ * (a zip may lie), then the XML itself (one text, one tag, the nesting, the count of elements).
+ * Sized from MAX_IMPORT_ROWS, the most any plan imports at once, with room for real workbooks.
+ */
+export const SHEET_LIMITS = {
+  /** Rows a sheet may list, blank ones included (twice the rows an import may have). */
+  rows: MAX_IMPORT_ROWS * 2,
+  /** Columns a row may reach: the sheet has 21, and a seller's own notes beside them fit. */
+  columns: 256,
+  /** Cells a sheet may list: 32 a row, for every row an import may have. */
+  cells: MAX_IMPORT_ROWS * 32,
+  /** Parts inside an XLSX (Excel writes about 10; pictures and many sheets add some). */
+  parts: 1_000,
+  /**
+   * Bytes of the sheet's XML: about 1 KB a full row in Excel's own form, 2 KB with room. Streamed,
+   * never held whole.
+   */
+  sheetBytes: MAX_IMPORT_ROWS * 2 * 1024,
+  /**
+   * Excel keeps a sheet's texts apart, in one shared table, which is held in memory while the sheet
+   * is read: its XML (32 MB: about 100 bytes of text for each of the three texts a row has, three
+   * times over) and its count (four texts a row).
+   */
+  sharedStringsBytes: 32 * MiB,
+  sharedStrings: MAX_IMPORT_ROWS * 4,
+  /** Pieces of formatted text within one shared text (each bold or coloured run is one). */
+  runsPerString: 256,
+  /** The workbook's other parts it reads (sheet list, relationships, styles): bytes and elements. */
+  partBytes: 4 * MiB,
+  partElements: 100_000,
+  /**
+   * Longest stretch of XML between two tags, in bytes: one cell's text (MAX_CELL_CHARS characters,
+   * each up to 6 bytes escaped, as `&quot;`) or one tag with its attributes.
+   */
+  xmlRun: 32 * 1024,
+  /** Elements within elements (a sheet nests 6 deep). */
+  xmlDepth: 32,
+} as const
+
 export const SKU_COLUMNS = {
   sku: 'SKU code',
   store: 'Store',

@@ -7,14 +7,24 @@ import ExcelJS from 'exceljs'
 import { fileTypeFromBuffer } from 'file-type'
 import { m } from '~/lib/messages'
 import { formatNumber } from '~/lib/money'
-import { ERROR_COLUMN, MAX_IMPORT_ROWS, mapHeader, type HeaderMap } from './import-format'
+import {
+  ERROR_COLUMN,
+  MAX_CELL_CHARS,
+  MAX_IMPORT_BYTES,
+  MAX_IMPORT_ROWS,
+  SHEET_LIMITS,
+  mapHeader,
+  type HeaderMap,
+} from './import-format'
 import { readSheetRow, type SheetRow } from './import-rows'
 import { neutraliseText, restoreText, type CellValue } from './import-values'
+import { TOO_LONG, XlsxLimitError, readXlsxRows } from './xlsx-reader.server'
 
 /**
  * Reading a price and stock sheet as a stream, so a 100,000-row file never sits in memory whole:
- * CSV through csv-parse, XLSX through exceljs's streaming reader. Problems with the file as a whole
- * (type, encoding, columns, size) are ImportFileErrors with a message for the seller.
+ * CSV through csv-parse, XLSX through xlsx-reader.server (exceljs's parsers within SHEET_LIMITS).
+ * Problems with the file as a whole (type, encoding, columns, size, what it expands to) are
+ * ImportFileErrors with a message for the seller.
  */
 
 export type SheetKind = 'csv' | 'xlsx'
@@ -83,16 +93,44 @@ function sniffDelimiter(firstLine: string): string {
   return counts.reduce((best, next) => (next[1] > best[1] ? next : best))[0]
 }
 
-/** Raw records of a sheet: row 1 is the header. Values are CellValues, text cut to MAX_CELL_LENGTH. */
+/**
+ * Raw records of a sheet: row 1 is the header. Values are CellValues, text cut to MAX_CELL_LENGTH;
+ * a cell longer than MAX_CELL_CHARS is a file error naming its row and column.
+ */
 export async function* readSheetRecords(
   kind: SheetKind,
   source: Readable,
 ): AsyncGenerator<{ rowNumber: number; values: CellValue[] }> {
-  if (kind === 'csv') yield* readCsvRecords(source)
-  else yield* readXlsxRecords(source)
+  const records = kind === 'csv' ? readCsvRecords(source) : readXlsxRecords(source)
+  for await (const { rowNumber, values } of records)
+    yield {
+      rowNumber,
+      values: values.map((value, column) => {
+        if (value === TOO_LONG || (typeof value === 'string' && value.length > MAX_CELL_CHARS))
+          throw new ImportFileError(
+            m.tools_file_cell_too_long({
+              row: String(rowNumber),
+              column: columnName(column),
+              max: formatNumber(MAX_CELL_CHARS),
+            }),
+          )
+        return typeof value === 'string' ? clip(value) : value
+      }),
+    }
 }
 
-async function* readCsvRecords(source: Readable): AsyncGenerator<{ rowNumber: number; values: CellValue[] }> {
+/** A column as Excel names it: A…Z, AA… */
+function columnName(index: number): string {
+  let name = ''
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26))
+    name = String.fromCharCode(65 + ((n - 1) % 26)) + name
+  return name
+}
+
+/** A record as read, before each cell is checked and cut (TOO_LONG: a shared text too long to keep). */
+type RawRecord = { rowNumber: number; values: (CellValue | typeof TOO_LONG)[] }
+
+async function* readCsvRecords(source: Readable): AsyncGenerator<RawRecord> {
   const guarded = source.pipe(utf8Guard())
   source.on('error', (error) => guarded.destroy(error))
   const chunks = guarded[Symbol.asyncIterator]() as AsyncIterator<Buffer>
@@ -150,7 +188,7 @@ async function* readCsvRecords(source: Readable): AsyncGenerator<{ rowNumber: nu
   try {
     for await (const record of parser as AsyncIterable<string[]>) {
       rowNumber++
-      yield { rowNumber, values: record.map((value) => clip(restoreText(value))) }
+      yield { rowNumber, values: record.map((value) => restoreText(value)) }
     }
   } catch (error) {
     rethrowFileError(error)
@@ -171,48 +209,44 @@ function rethrowFileError(error: unknown): never {
   throw error
 }
 
-async function* readXlsxRecords(
-  source: Readable,
-): AsyncGenerator<{ rowNumber: number; values: CellValue[] }> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(source, {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    styles: 'cache',
-    hyperlinks: 'ignore',
-    entries: 'ignore',
-  })
+async function* readXlsxRecords(source: Readable): AsyncGenerator<RawRecord> {
+  // The stored file, whole (it is at most MAX_IMPORT_BYTES): a zip is read from its end.
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of source as AsyncIterable<Buffer>) {
+    size += chunk.length
+    if (size > MAX_IMPORT_BYTES)
+      throw new ImportFileError(
+        m.tools_upload_too_large({ size: formatNumber(MAX_IMPORT_BYTES / 1024 / 1024) }),
+      )
+    chunks.push(chunk)
+  }
   try {
-    for await (const worksheet of workbook) {
-      for await (const row of worksheet) {
-        const values = (row.values as unknown[]).slice(1).map(toCellValue)
-        yield { rowNumber: row.number, values }
-      }
-      return // the first worksheet is the sheet; others (notes, lookups) are ignored
-    }
-    throw new ImportFileError(m.tools_file_no_sheet())
+    for await (const row of readXlsxRows(Buffer.concat(chunks)))
+      yield { rowNumber: row.rowNumber, values: row.values.map(toCellValue) }
   } catch (error) {
     if (error instanceof ImportFileError) throw error
+    if (error instanceof XlsxLimitError) throw new ImportFileError(error.message)
     throw new ImportFileError(m.tools_file_xlsx_damaged(), { cause: error })
-  } finally {
-    source.destroy()
   }
 }
 
 /** exceljs cell values (rich text, hyperlinks, formulas, errors) as the plain CellValue kinds. */
-function toCellValue(value: unknown): CellValue {
+function toCellValue(value: unknown): CellValue | typeof TOO_LONG {
   if (value === null || value === undefined) return null
-  if (typeof value === 'string') return clip(restoreText(value))
+  if (value === TOO_LONG) return TOO_LONG
+  if (typeof value === 'string') return restoreText(value)
   if (typeof value === 'number' || typeof value === 'boolean' || value instanceof Date) return value
   if (typeof value === 'object') {
     const cell = value as Record<string, unknown>
     if ('formula' in cell || 'sharedFormula' in cell)
       return { formula: String(cell.formula ?? cell.sharedFormula ?? '') }
     if (Array.isArray(cell.richText))
-      return clip(restoreText((cell.richText as { text?: string }[]).map((part) => part.text ?? '').join('')))
-    if ('text' in cell) return clip(restoreText(String(cell.text)))
+      return restoreText((cell.richText as { text?: string }[]).map((part) => part.text ?? '').join(''))
+    if ('text' in cell) return restoreText(String(cell.text))
     if ('error' in cell) return String(cell.error)
   }
-  return clip(String(value))
+  return String(value)
 }
 
 const clip = (text: string) => (text.length > MAX_CELL_LENGTH ? text.slice(0, MAX_CELL_LENGTH) : text)
@@ -228,7 +262,11 @@ export async function* readImportRows(
   const seen = new Map<string, number>()
   let header: HeaderMap | undefined
   let count = 0
+  let records = 0
   for await (const { rowNumber, values } of readSheetRecords(kind, source)) {
+    // Blank rows count too: a file of a million empty lines is no sheet either.
+    if (++records > SHEET_LIMITS.rows)
+      throw new ImportFileError(m.tools_file_too_many_rows({ rows: formatNumber(MAX_IMPORT_ROWS) }))
     if (!header) {
       if (values.every((value) => value === null || String(value).trim() === '')) continue
       header = mapHeader(values.map((value) => (value === null ? '' : String(value))))

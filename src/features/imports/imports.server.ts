@@ -183,17 +183,27 @@ async function liveTiers(db: Db | Tx, skuIds: number[], at: Date): Promise<Map<n
 
 /**
  * The dry run (job `import.check`): reads the stored file as a stream, evaluates each row against
- * the live SKUs in chunks and stores the diff. Nothing in the catalogue changes. After a crash the
- * job runs again and skips rows already stored.
+ * the live SKUs in chunks and stores the diff. Nothing in the catalogue changes.
+ * - Whatever stops the reading of the file (a file error in words, or any fault of the reader)
+ *   fails the import at once with a reason: the same file would fail again.
+ * - A fault of the database is retried by the queue (the run resumes after the rows already stored);
+ *   after the last try the import fails with a reason.
+ * - A run whose previous attempt never ended (its process died: a file must not be able to do that
+ *   again and again) fails the import with a reason rather than read the file once more.
+ * An import already past "checking" is left alone, so a retried or repeated job does nothing.
  */
 export async function checkImport(
   db: Db,
   importId: number,
   storage: MediaStorage,
-  context: { isLastAttempt: boolean } = { isLastAttempt: true },
+  context: { isLastAttempt: boolean; previousRunLost?: boolean } = { isLastAttempt: true },
 ): Promise<void> {
   const [job] = await db.select().from(stockImports).where(eq(stockImports.id, importId))
   if (!job || job.status !== 'checking') return
+  if (context.previousRunLost) {
+    log().warn({ importId }, 'an import check stopped before its end; the import is failed, not re-read')
+    return failImport(db, importId, m.tools_import_check_interrupted())
+  }
   const [done] = await db
     .select({ last: max(stockImportRows.rowNumber) })
     .from(stockImportRows)
@@ -236,30 +246,46 @@ export async function checkImport(
       await tx.update(stockImports).set({ rowsDone: seen }).where(eq(stockImports.id, importId))
     })
   }
+  const rows = readImportRows(job.fileKind, Readable.from([file.body]))
   try {
-    for await (const item of readImportRows(job.fileKind, Readable.from([file.body]))) {
-      if (!('row' in item)) continue
+    for (;;) {
+      let item: Awaited<ReturnType<typeof rows.next>>
+      try {
+        item = await rows.next()
+      } catch (error) {
+        return await fileFault(db, importId, error)
+      }
+      if (item.done) break
+      if (!('row' in item.value)) continue
       seen++
-      if (item.row.rowNumber <= resumeAfter) continue
-      pending.push(item.row)
+      if (item.value.row.rowNumber <= resumeAfter) continue
+      pending.push(item.value.row)
       if (pending.length >= CHUNK) await flush()
     }
     await flush()
   } catch (error) {
-    if (error instanceof ImportFileError) {
-      // The library's own reason (kept as the cause) tells a damaged file from a reader fault.
-      if (error.cause) log().warn({ importId, err: error.cause }, 'an import file could not be read')
-      return failImport(db, importId, error.message)
-    }
-    // An unexpected fault: retried by the job queue; after the last try the seller is told.
+    // A fault of the database: retried by the job queue; after the last try the seller is told.
     if (context.isLastAttempt) await failImport(db, importId, m.tools_import_check_failed())
     throw error
+  } finally {
+    await rows.return(undefined).catch(() => undefined)
   }
   const counts = await countRows(db, importId)
   await db
     .update(stockImports)
     .set({ status: 'checked', rowsTotal: counts.read, rowsDone: counts.read, counts, checkedAt: now() })
     .where(eq(stockImports.id, importId))
+}
+
+/** The file could not be read to its end: the import fails with the reason, in words. */
+async function fileFault(db: Db, importId: number, error: unknown): Promise<void> {
+  if (error instanceof ImportFileError) {
+    // The library's own reason (kept as the cause) tells a damaged file from a reader fault.
+    if (error.cause) log().warn({ importId, err: error.cause }, 'an import file could not be read')
+    return failImport(db, importId, error.message)
+  }
+  log().error({ importId, err: error }, 'an import file stopped its reader')
+  return failImport(db, importId, m.tools_import_check_failed())
 }
 
 async function failImport(db: Db, importId: number, message: string): Promise<void> {
@@ -309,6 +335,10 @@ export async function requestApply(
   await db.transaction(async (tx) => {
     const job = await ownImport(tx, actor, importId)
     const [locked] = await tx.select().from(stockImports).where(eq(stockImports.id, job.id)).for('update')
+    // The same right as reverting: an observer acts on stock-only imports (observers' own), never
+    // on the owner's, which may change prices.
+    if (locked!.stockOnly === false && actor.role === 'observer')
+      throw new HttpError(403, m.tools_import_observer_apply())
     if (locked!.status !== 'checked') throw conflict(alreadyMessage(locked!.status))
     // Rows per file is a plan limit: checked when the seller applies (the plan may have changed
     // since the upload).

@@ -36,6 +36,11 @@ export interface JobContext {
   /** 1 on the first run. */
   attempt: number
   isLastAttempt: boolean
+  /**
+   * The attempt before this one never ended: its process died (no heartbeat came) or it ran past
+   * its time. A job whose own input can kill the process (a hostile file) should not run it again.
+   */
+  previousRunLost: boolean
 }
 export type JobHandler<N extends JobName> = (payload: JobPayloads[N], context: JobContext) => Promise<unknown>
 
@@ -213,6 +218,15 @@ export function registerJobHandler<N extends JobName>(name: N, handler: JobHandl
   if (state.boss && state.work) startWorker(state.boss, name)
 }
 
+/** What pg-boss leaves on a job it took back from a run that never ended. */
+const LOST_RUN = new Set(['job heartbeat timeout', 'job timed out'])
+
+/** Whether the job's last attempt was lost (its worker died or it timed out), not failed by its handler. */
+export function lostPreviousRun(job: Pick<JobWithMetadata<unknown>, 'retryCount' | 'output'>): boolean {
+  const output = job.output as { value?: { message?: unknown } } | null | undefined
+  return job.retryCount > 0 && LOST_RUN.has(String(output?.value?.message ?? ''))
+}
+
 /** Runs one fetched job through its handler. A thrown error fails the attempt (pg-boss retries). */
 export async function runJob(name: JobName, job: JobWithMetadata<unknown>): Promise<void> {
   const handler = state.handlers.get(name)
@@ -222,7 +236,7 @@ export async function runJob(name: JobName, job: JobWithMetadata<unknown>): Prom
   try {
     if (!handler) throw new Error(`No handler for job "${name}"`)
     if (!db) throw new Error('The job queue is not started')
-    await handler(job.data, { db, attempt, isLastAttempt })
+    await handler(job.data, { db, attempt, isLastAttempt, previousRunLost: lostPreviousRun(job) })
   } catch (error) {
     log()[isLastAttempt ? 'error' : 'warn']({ err: error, job: name, jobId: job.id, attempt }, 'job failed')
     throw error
