@@ -22,7 +22,7 @@ import { createPendingOrder } from '../factories/orders'
 import { usingPostgres } from '../support/test-database'
 import { apiRequest, closeAuthTestDatabase, openAuthTestDatabase, signInAs } from './auth-fixtures'
 import { authOf, statusOf } from './tickets-fixtures'
-import { tehranDayOf } from '~/lib/tehran-time'
+import { formatTehranDay } from '~/lib/tehran-time'
 
 const SYSTEM = { kind: 'system', userId: null } as const
 
@@ -207,7 +207,8 @@ describe('invoices: gapless per-seller yearly numbers, snapshots, ownership, PDF
         'Omdeh',
         invoice.number,
         order.number,
-        tehranDayOf(invoice.issuedAt),
+        // The issue day as every page and PDF shows a day ("2 Dec 2026"), not the ISO form.
+        formatTehranDay(invoice.issuedAt),
         'Karimi Wholesale Trading Co.',
         'National ID: 10320456789',
         'Sara Karimi',
