@@ -243,6 +243,9 @@ test('screenshots of the sign-in, profile, seller and admin pages, desktop and p
   page,
   browser,
 }) => {
+  // Seven pages at two widths, full-page screenshots, three sign-ins: like the admin pages' sweep,
+  // it gets the time a loaded machine needs for that much (it ran out of 60 s at load 5 in CI).
+  test.setTimeout(240_000)
   const shoot = async (name: string, target = page) => {
     for (const [label, width] of [
       ['desktop', 1280],
