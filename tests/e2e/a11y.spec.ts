@@ -52,9 +52,6 @@ const WIDTHS = [
 
 /** Routes that are not pages (files, feeds, redirects-only) or need state no link in the seed reaches. */
 const NOT_PAGES: Record<string, string> = {
-  '/magazine/$identify': 'the seed publishes no magazine; magazines.spec makes one and checks its page',
-  '/seller/magazines/$magazineId/edit': 'the seed has no magazine (see magazines.spec)',
-  '/seller/magazines/$magazineId/products': 'the seed has no magazine (see magazines.spec)',
   '/payment/$session':
     'a payment session exists only mid-checkout; checkout.spec and payment.spec cover the bank page',
 }
