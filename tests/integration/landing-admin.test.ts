@@ -8,7 +8,7 @@ import {
   STALE_EDIT,
   updateLandingInput,
   type LandingPageInput,
-} from '~/features/catalog/landing-admin.schemas'
+} from '~/features/catalog-admin/landing-admin.schemas'
 import {
   createLandingPage,
   deleteLandingPage,
@@ -16,7 +16,7 @@ import {
   listLandingPagesForAdmin,
   previewLandingPage,
   updateLandingPage,
-} from '~/features/catalog/landing-admin.server'
+} from '~/features/catalog-admin/landing-admin.server'
 import type { AuthContext } from '~/server/auth/session.server'
 import { setClock } from '~/server/clock.server'
 import type { Db } from '~/server/db/client.server'

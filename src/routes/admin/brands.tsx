@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { createFileRoute, Link, stripSearchParams } from '@tanstack/react-router'
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { catalogAdminQueries } from '~/features/catalog-admin/catalog-admin.queries'
 import { BrandList, CreateBrandForm } from '~/features/catalog-admin/components/brands-admin'
@@ -9,7 +9,7 @@ import { formatNumber } from '~/lib/money'
 import { m } from '~/lib/messages'
 import { brandStatuses } from '~/lib/domain-enums'
 import { notFoundOnInvalidSearch } from '~/lib/route-errors'
-import { Pagination } from '~/ui/pagination'
+import { ListPage } from '~/ui/list-page'
 
 const searchSchema = v.object({
   q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100))),
@@ -34,40 +34,34 @@ function BrandsPage() {
   const search = Route.useSearch()
   const navigate = Route.useNavigate()
   const { data } = useSuspenseQuery(catalogAdminQueries.brands({ ...search, page: search.page ?? 1 }))
-  const pageCount = Math.max(1, Math.ceil(data.total / data.perPage))
   return (
-    <section aria-labelledby="page-title" className="flex flex-col gap-5">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-          {m.admin_brands_title()}
-        </h1>
-        <p className="text-sm text-stone-600" role="status">
-          {m.admin_brands_count({
-            count: data.total,
-            countText: formatNumber(data.total),
-            pending: formatNumber(data.pending),
-          })}
-        </p>
-      </div>
-      <CreateBrandForm />
-      <FilterBar
-        key={search.q ?? ''}
-        q={search.q}
-        state={search.status}
-        stateLabel={m.admin_brands_status()}
-        states={[
-          { value: 'pending', label: m.admin_brands_requested() },
-          { value: 'approved', label: m.admin_brands_approved() },
-        ]}
-        placeholder={m.admin_brands_placeholder()}
-        onChange={(f) => void navigate({ search: { q: f.q, status: f.state, page: undefined } })}
-      />
+    <ListPage
+      title={m.admin_brands_title()}
+      count={m.admin_brands_count({
+        count: data.total,
+        countText: formatNumber(data.total),
+        pending: formatNumber(data.pending),
+      })}
+      pages={data}
+      filters={
+        <>
+          <CreateBrandForm />
+          <FilterBar
+            key={search.q ?? ''}
+            q={search.q}
+            state={search.status}
+            stateLabel={m.admin_brands_status()}
+            states={[
+              { value: 'pending', label: m.admin_brands_requested() },
+              { value: 'approved', label: m.admin_brands_approved() },
+            ]}
+            placeholder={m.admin_brands_placeholder()}
+            onChange={(f) => void navigate({ search: { q: f.q, status: f.state, page: undefined } })}
+          />
+        </>
+      }
+    >
       <BrandList page={data} />
-      <Pagination
-        page={data.page}
-        pageCount={pageCount}
-        renderLink={(page, props) => <Link to="." search={(prev) => ({ ...prev, page })} {...props} />}
-      />
-    </section>
+    </ListPage>
   )
 }

@@ -5,6 +5,7 @@ import { CategoryTree } from '~/features/catalog-admin/components/categories-adm
 import { pageHead } from '~/features/shell/page-head'
 import { formatNumber } from '~/lib/money'
 import { m } from '~/lib/messages'
+import { ListPage } from '~/ui/list-page'
 
 export const Route = createFileRoute('/admin/categories')({
   loader: async ({ context }) => {
@@ -18,17 +19,12 @@ export const Route = createFileRoute('/admin/categories')({
 function CategoriesPage() {
   const { data } = useSuspenseQuery(catalogAdminQueries.categories())
   return (
-    <section aria-labelledby="page-title" className="flex flex-col gap-5">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-          {m.admin_categories_title()}
-        </h1>
-        <p className="text-sm text-stone-600" role="status">
-          {m.admin_categories_count({ count: data.length, countText: formatNumber(data.length) })}
-        </p>
-      </div>
+    <ListPage
+      title={m.admin_categories_title()}
+      count={m.admin_categories_count({ count: data.length, countText: formatNumber(data.length) })}
+    >
       <p className="text-sm text-stone-700">{m.admin_categories_intro()}</p>
       <CategoryTree categories={data} />
-    </section>
+    </ListPage>
   )
 }

@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { createFileRoute, Link, stripSearchParams } from '@tanstack/react-router'
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { AdminDashboardPanels } from '~/features/admin/components/admin-dashboard'
 import { RangeSwitch } from '~/features/admin/components/figure-card'
@@ -9,6 +9,7 @@ import { dayText } from '~/features/admin/admin-format'
 import { m } from '~/lib/messages'
 import { pageHead } from '~/features/shell/page-head'
 import { notFoundOnInvalidSearch } from '~/lib/route-errors'
+import { ListPage, SearchLink } from '~/ui/list-page'
 
 export const Route = createFileRoute('/admin/')({
   validateSearch: v.object({ days: v.optional(rangeSchema) }),
@@ -27,24 +28,19 @@ function AdminDashboardPage() {
   const { days = 30 } = Route.useSearch()
   const { data } = useSuspenseQuery(adminQueries.dashboard(days))
   return (
-    <section aria-labelledby="page-title" className="flex flex-col gap-5">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-            {m.admin_dashboard_title()}
-          </h1>
-          <p className="mt-1 text-sm text-stone-600">
-            {m.admin_dashboard_intro({ from: dayText(data.from), to: dayText(data.to) })}
-          </p>
-        </div>
+    <ListPage
+      title={m.admin_dashboard_title()}
+      intro={m.admin_dashboard_intro({ from: dayText(data.from), to: dayText(data.to) })}
+      actions={
         <RangeSwitch
           days={days}
           renderLink={(value, props) => (
-            <Link to="." search={{ days: value === 30 ? undefined : value }} {...props} />
+            <SearchLink change={{ days: value === 30 ? undefined : value }} {...props} />
           )}
         />
-      </div>
+      }
+    >
       <AdminDashboardPanels dashboard={data} />
-    </section>
+    </ListPage>
   )
 }

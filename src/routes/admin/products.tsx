@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { createFileRoute, Link, stripSearchParams } from '@tanstack/react-router'
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { catalogAdminQueries } from '~/features/catalog-admin/catalog-admin.queries'
 import { FilterBar } from '~/features/catalog-admin/components/filter-bar'
@@ -9,7 +9,7 @@ import { formatNumber } from '~/lib/money'
 import { m } from '~/lib/messages'
 import { productReviewStates } from '~/lib/domain-enums'
 import { notFoundOnInvalidSearch } from '~/lib/route-errors'
-import { Pagination } from '~/ui/pagination'
+import { ListPage } from '~/ui/list-page'
 
 const searchSchema = v.object({
   state: v.optional(v.picklist(productReviewStates)),
@@ -36,41 +36,35 @@ function ReviewQueuePage() {
   const search = Route.useSearch()
   const navigate = Route.useNavigate()
   const { data } = useSuspenseQuery(catalogAdminQueries.reviewQueue({ ...search, page: search.page ?? 1 }))
-  const pageCount = Math.max(1, Math.ceil(data.total / data.perPage))
   return (
-    <section aria-labelledby="page-title" className="flex flex-col gap-5">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-          {m.admin_review_title()}
-        </h1>
-        <p className="text-sm text-stone-600" role="status">
-          {m.admin_review_counts({
-            pending: formatNumber(data.counts.pending),
-            hidden: formatNumber(data.counts.hidden),
-            approved: formatNumber(data.counts.approved),
-          })}
-        </p>
-      </div>
-      <p className="text-sm text-stone-700">{m.admin_review_intro()}</p>
-      <FilterBar
-        key={search.q ?? ''}
-        q={search.q}
-        state={search.state}
-        stateLabel={m.admin_review_state()}
-        states={[
-          { value: 'pending', label: m.admin_review_state_pending() },
-          { value: 'hidden', label: m.admin_review_state_hidden() },
-          { value: 'approved', label: m.admin_review_state_approved() },
-        ]}
-        placeholder={m.admin_review_placeholder()}
-        onChange={(f) => void navigate({ search: { q: f.q, state: f.state, page: undefined } })}
-      />
+    <ListPage
+      title={m.admin_review_title()}
+      count={m.admin_review_counts({
+        pending: formatNumber(data.counts.pending),
+        hidden: formatNumber(data.counts.hidden),
+        approved: formatNumber(data.counts.approved),
+      })}
+      pages={data}
+      filters={
+        <>
+          <p className="text-sm text-stone-700">{m.admin_review_intro()}</p>
+          <FilterBar
+            key={search.q ?? ''}
+            q={search.q}
+            state={search.state}
+            stateLabel={m.admin_review_state()}
+            states={[
+              { value: 'pending', label: m.admin_review_state_pending() },
+              { value: 'hidden', label: m.admin_review_state_hidden() },
+              { value: 'approved', label: m.admin_review_state_approved() },
+            ]}
+            placeholder={m.admin_review_placeholder()}
+            onChange={(f) => void navigate({ search: { q: f.q, state: f.state, page: undefined } })}
+          />
+        </>
+      }
+    >
       <ReviewQueueList page={data} />
-      <Pagination
-        page={data.page}
-        pageCount={pageCount}
-        renderLink={(page, props) => <Link to="." search={(prev) => ({ ...prev, page })} {...props} />}
-      />
-    </section>
+    </ListPage>
   )
 }

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import { cn } from '~/lib/cn'
 import { m } from '~/lib/messages'
 import { formatTehranDateTime } from '~/lib/tehran-time'
-import { EmptyState } from '~/ui/empty-state'
+import { SearchLink } from '~/ui/list-page'
 import type { AdminUserRow, UserRoleFilter } from '../admin.schemas'
 
 export const roleLabels: Record<AdminUserRow['roles'][number], () => string> = {
@@ -49,10 +49,11 @@ const filters = (): Array<{ value: UserRoleFilter | undefined; label: string }> 
 
 export function RoleFilter({
   active,
-  renderLink,
+  renderLink = (role, props) => <SearchLink change={{ role }} {...props} />,
 }: {
   active: UserRoleFilter | undefined
-  renderLink: (
+  /** Default: this list with the role changed, back on page 1. */
+  renderLink?: (
     role: UserRoleFilter | undefined,
     props: { className: string; 'aria-current'?: 'page'; children: ReactNode },
   ) => ReactNode
@@ -80,8 +81,9 @@ export function RoleFilter({
 }
 
 /** Users as a list of rows: columns on a wide screen, stacked cards on a phone. */
-export function UserList({ users, empty }: { users: AdminUserRow[]; empty: ReactNode }) {
-  if (users.length === 0) return <>{empty}</>
+/** The users as rows (cards at phone width); an empty list shows nothing (the page says why). */
+export function UserList({ users }: { users: AdminUserRow[] }) {
+  if (users.length === 0) return null
   return (
     <div className="overflow-hidden rounded-2xl border border-stone-200 bg-white">
       <div
@@ -126,15 +128,5 @@ export function UserList({ users, empty }: { users: AdminUserRow[]; empty: React
         ))}
       </ul>
     </div>
-  )
-}
-
-export function NoUsers({ filtered, action }: { filtered: boolean; action: ReactNode }) {
-  return filtered ? (
-    <EmptyState title={m.admin_users_none_match()} action={action}>
-      {m.admin_users_none_match_hint()}
-    </EmptyState>
-  ) : (
-    <EmptyState title={m.admin_users_none_yet()}>{m.admin_users_none_yet_hint()}</EmptyState>
   )
 }

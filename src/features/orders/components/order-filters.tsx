@@ -8,6 +8,7 @@ import { formatNumber } from '~/lib/money'
 import { Button } from '~/ui/button'
 import { useAppForm } from '~/ui/form/app-form'
 import { SearchForm } from '~/ui/form/search-form'
+import { SearchLink } from '~/ui/list-page'
 import { orderStatusLabel } from '../order-machine'
 
 export const statusChipClasses = (active: boolean) =>
@@ -17,17 +18,18 @@ export const statusChipClasses = (active: boolean) =>
   )
 
 /**
- * "All" and one chip per status; the links come from the page (they keep its other filters). On a
+ * "All" and one chip per status; each link keeps the page's other filters. On a
  * phone the row scrolls sideways instead of taking half the screen.
  */
 export function StatusFilter({
   active,
   counts,
-  renderLink,
+  renderLink = (status, props) => <SearchLink change={{ status }} {...props} />,
 }: {
   active: OrderStatus | undefined
   counts?: Record<OrderStatus, number>
-  renderLink: (
+  /** Default: this list with the status changed, back on page 1. */
+  renderLink?: (
     status: OrderStatus | undefined,
     props: { className: string; 'aria-current'?: 'page'; children: ReactNode },
   ) => ReactNode
@@ -72,11 +74,12 @@ type ScopeChange = { dates?: 'paid'; seller_id?: undefined }
 export function OrderScope({
   dates,
   seller,
-  renderLink,
+  renderLink = (change, props) => <SearchLink change={change} {...props} />,
 }: {
   dates: 'placed' | 'paid'
   seller: { id: number; name: string } | null
-  renderLink: (
+  /** Default: this list with the scope changed, back on page 1. */
+  renderLink?: (
     change: ScopeChange,
     props: { className: string; 'aria-current'?: 'page'; 'aria-label'?: string; children: ReactNode },
   ) => ReactNode
@@ -143,19 +146,34 @@ export function OrderNumberSearch({
   )
 }
 
-const DATE = v.union([v.literal(''), v.pipe(v.string(), v.isoDate(() => m.seller_order_filter_choose_date()))])
+const DATE = v.union([
+  v.literal(''),
+  v.pipe(
+    v.string(),
+    v.isoDate(() => m.seller_order_filter_choose_date()),
+  ),
+])
 
 /** The filter form's text as checked before the URL changes; the dates must not be the wrong way round. */
 const sellerFilterSchema = v.pipe(
   v.object({
-    store: v.union([v.literal(''), v.pipe(v.string(), v.regex(/^\d{1,9}$/, () => m.seller_order_filter_unknown_store()))]),
+    store: v.union([
+      v.literal(''),
+      v.pipe(
+        v.string(),
+        v.regex(/^\d{1,9}$/, () => m.seller_order_filter_unknown_store()),
+      ),
+    ]),
     seller: textSchema(100),
     q: textSchema(20),
     from: DATE,
     to: DATE,
   }),
   v.forward(
-    v.check(({ from, to }) => !from || !to || from <= to, () => m.seller_order_filter_date_order()),
+    v.check(
+      ({ from, to }) => !from || !to || from <= to,
+      () => m.seller_order_filter_date_order(),
+    ),
     ['to'],
   ),
 )
@@ -260,13 +278,25 @@ export function SellerOrderFilters({
       ) : null}
       <div className={cn('grid grid-cols-2 gap-3', search ? 'sm:col-span-2 lg:contents' : 'sm:contents')}>
         <form.AppField name="from">
-          {(field) => <field.DateField
-              label={datesLabel === 'Paid' ? m.seller_order_filter_paid_from() : m.seller_order_filter_placed_from()}
-            />}
+          {(field) => (
+            <field.DateField
+              label={
+                datesLabel === 'Paid'
+                  ? m.seller_order_filter_paid_from()
+                  : m.seller_order_filter_placed_from()
+              }
+            />
+          )}
         </form.AppField>
-        <form.AppField name="to">{(field) => <field.DateField
-              label={datesLabel === 'Paid' ? m.seller_order_filter_paid_to() : m.seller_order_filter_placed_to()}
-            />}</form.AppField>
+        <form.AppField name="to">
+          {(field) => (
+            <field.DateField
+              label={
+                datesLabel === 'Paid' ? m.seller_order_filter_paid_to() : m.seller_order_filter_placed_to()
+              }
+            />
+          )}
+        </form.AppField>
       </div>
       <div className="flex gap-2 sm:mt-6">
         <form.AppForm>

@@ -3,6 +3,7 @@ import { m } from '~/lib/messages'
 import type { ReactNode } from 'react'
 import { formatMoney, formatNumber } from '~/lib/money'
 import { EmptyState } from '~/ui/empty-state'
+import type { ListEmpty } from '~/ui/list-page'
 import type { OrderSummary } from '../orders.schemas'
 import { OrderStatusBadge } from './order-status-badge'
 import { formatTehranDateTime } from '~/lib/tehran-time'
@@ -21,14 +22,15 @@ export function OrderList<T extends OrderSummary>({
   counterpartLabel: string
   /** Instead of "{counterpartLabel}: {counterpart}" (the admin's list names both sides). */
   parties?: (order: T) => ReactNode
-  empty: { title: string; text: ReactNode; action?: ReactNode }
+  /** What an empty list says; without it, an empty list shows nothing (a list page says it itself). */
+  empty?: ListEmpty
 }) {
   if (!orders.length)
-    return (
+    return empty ? (
       <EmptyState title={empty.title} action={empty.action}>
         {empty.text}
       </EmptyState>
-    )
+    ) : null
   return (
     <ul className="flex flex-col gap-2" aria-label={m.seller_orders_list_label()}>
       {orders.map((order) => (
@@ -46,14 +48,14 @@ export function OrderList<T extends OrderSummary>({
                 <OrderStatusBadge status={order.status} />
               </span>
               <span className="text-xs text-stone-600">
-                {parties
-                  ? parties(order)
-                  : (
-                      <>
-                        {m.seller_order_list_counterpart({ label: counterpartLabel })}
-                        <bdi>{order.counterpart}</bdi>
-                      </>
-                    )}{' '}
+                {parties ? (
+                  parties(order)
+                ) : (
+                  <>
+                    {m.seller_order_list_counterpart({ label: counterpartLabel })}
+                    <bdi>{order.counterpart}</bdi>
+                  </>
+                )}{' '}
                 ·{' '}
                 {m.seller_order_list_line_count({
                   count: order.line_count,

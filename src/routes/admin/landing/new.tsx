@@ -1,5 +1,5 @@
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
-import { LandingEditor } from '~/features/catalog/components/landing-admin-editor'
+import { LandingEditor } from '~/features/catalog-admin/components/landing-admin-editor'
 import { pageHead } from '~/features/shell/page-head'
 import { m } from '~/lib/messages'
 

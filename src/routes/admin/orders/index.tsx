@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { createFileRoute, Link, stripSearchParams, useNavigate } from '@tanstack/react-router'
+import { createFileRoute, Link, stripSearchParams } from '@tanstack/react-router'
 import { OrderScope, SellerOrderFilters, StatusFilter } from '~/features/orders/components/order-filters'
 import { OrderList } from '~/features/orders/components/order-list'
 import { adminOrderQueries } from '~/features/orders/orders-admin.queries'
@@ -10,7 +10,7 @@ import { formatNumber } from '~/lib/money'
 import { m } from '~/lib/messages'
 import { notFoundOnInvalidSearch } from '~/lib/route-errors'
 import { Button } from '~/ui/button'
-import { Pagination } from '~/ui/pagination'
+import { ListPage, useListSearch, type ListEmpty } from '~/ui/list-page'
 
 export const Route = createFileRoute('/admin/orders/')({
   validateSearch: adminOrderSearch,
@@ -26,10 +26,8 @@ export const Route = createFileRoute('/admin/orders/')({
 })
 
 function AdminOrdersPage() {
-  const search = Route.useSearch()
-  const navigate = useNavigate({ from: Route.fullPath })
+  const { search, setSearch } = useListSearch(Route)
   const { data } = useSuspenseQuery(adminOrderQueries.list({ ...search, per_page: DEFAULT_PER_PAGE }))
-  const pageCount = Math.max(1, Math.ceil(data.total / data.per_page))
   const filtered = Boolean(
     search.status ||
     search.seller ||
@@ -39,59 +37,37 @@ function AdminOrdersPage() {
     search.to ||
     search.dates,
   )
+  const empty: ListEmpty = filtered
+    ? {
+        title: m.admin_orders_none_match(),
+        text: m.admin_orders_none_match_hint(),
+        action: (
+          <Button asChild variant="secondary">
+            <Link to="/admin/orders">{m.admin_orders_show_all()}</Link>
+          </Button>
+        ),
+      }
+    : { title: m.admin_orders_none_yet(), text: m.admin_orders_none_yet_hint() }
   return (
-    <section aria-labelledby="page-title" className="flex flex-col gap-5">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-          {m.admin_orders_title()}
-        </h1>
-        <p className="text-sm text-stone-600" role="status">
-          {m.admin_dashboard_orders_count({ count: data.total, countText: formatNumber(data.total) })}
-        </p>
-      </div>
-      <SellerOrderFilters
-        key={`${search.seller ?? ''}|${search.q ?? ''}|${search.from ?? ''}|${search.to ?? ''}`}
-        values={search}
-        search
-        datesLabel={search.dates === 'paid' ? 'Paid' : 'Placed'}
-        onApply={(next) =>
-          void navigate({
-            search: (prev) => ({
-              status: prev.status,
-              seller_id: prev.seller_id,
-              dates: prev.dates,
-              seller: next.seller,
-              q: next.q,
-              from: next.from,
-              to: next.to,
-            }),
-          })
-        }
-      />
-      <OrderScope
-        dates={search.dates ?? 'placed'}
-        seller={data.seller}
-        renderLink={(change, props) => (
-          <Link
-            from={Route.fullPath}
-            to="."
-            search={(prev) => ({ ...prev, ...change, page: undefined })}
-            {...props}
+    <ListPage
+      title={m.admin_orders_title()}
+      count={m.admin_dashboard_orders_count({ count: data.total, countText: formatNumber(data.total) })}
+      pages={{ page: data.page, total: data.total, perPage: data.per_page }}
+      filters={
+        <>
+          <SellerOrderFilters
+            key={`${search.seller ?? ''}|${search.q ?? ''}|${search.from ?? ''}|${search.to ?? ''}`}
+            values={search}
+            search
+            datesLabel={search.dates === 'paid' ? 'Paid' : 'Placed'}
+            onApply={setSearch}
           />
-        )}
-      />
-      <StatusFilter
-        active={search.status}
-        counts={data.counts}
-        renderLink={(status, props) => (
-          <Link
-            from={Route.fullPath}
-            to="."
-            search={(prev) => ({ ...prev, status, page: undefined })}
-            {...props}
-          />
-        )}
-      />
+          <OrderScope dates={search.dates ?? 'placed'} seller={data.seller} />
+          <StatusFilter active={search.status} counts={data.counts} />
+        </>
+      }
+      empty={data.items.length ? null : empty}
+    >
       <OrderList
         orders={data.items}
         linkTo="/admin/orders/$id"
@@ -99,25 +75,7 @@ function AdminOrdersPage() {
         parties={(order) =>
           m.admin_orders_parties_line({ buyer: order.buyer_name, seller: order.seller_name })
         }
-        empty={
-          filtered
-            ? {
-                title: m.admin_orders_none_match(),
-                text: m.admin_orders_none_match_hint(),
-                action: (
-                  <Button asChild variant="secondary">
-                    <Link to="/admin/orders">{m.admin_orders_show_all()}</Link>
-                  </Button>
-                ),
-              }
-            : { title: m.admin_orders_none_yet(), text: m.admin_orders_none_yet_hint() }
-        }
       />
-      <Pagination
-        page={data.page}
-        pageCount={pageCount}
-        renderLink={(page, props) => <Link to="." search={(prev) => ({ ...prev, page })} {...props} />}
-      />
-    </section>
+    </ListPage>
   )
 }

@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { createFileRoute, Link, stripSearchParams } from '@tanstack/react-router'
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { pageHead } from '~/features/shell/page-head'
 import { formatNumber } from '~/lib/money'
@@ -9,7 +9,7 @@ import { TicketList } from '~/features/tickets/components/ticket-list'
 import { ticketDepartments, ticketStatuses } from '~/lib/ticket-enums'
 import { ticketQueries } from '~/features/tickets/tickets.queries'
 import { notFoundOnInvalidSearch } from '~/lib/route-errors'
-import { Pagination } from '~/ui/pagination'
+import { ListPage } from '~/ui/list-page'
 
 const PER_PAGE = 20
 
@@ -36,28 +36,20 @@ function AdminTicketsPage() {
   const search = Route.useSearch()
   const navigate = Route.useNavigate()
   const { data } = useSuspenseQuery(ticketQueries.inbox({ ...search, per_page: PER_PAGE }))
-  const pageCount = Math.max(1, Math.ceil(data.total / data.per_page))
   return (
-    <section aria-labelledby="page-title" className="flex flex-col gap-5">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-          {m.admin_tickets_title()}
-        </h1>
-        <p className="text-sm text-stone-600" role="status">
-          {m.admin_tickets_count({ count: data.total, countText: formatNumber(data.total) })}
-        </p>
-      </div>
-      <InboxFiltersForm
-        key={JSON.stringify(search)}
-        filters={search}
-        onChange={(filters) => void navigate({ search: { ...filters, page: undefined } })}
-      />
+    <ListPage
+      title={m.admin_tickets_title()}
+      count={m.admin_tickets_count({ count: data.total, countText: formatNumber(data.total) })}
+      pages={{ page: data.page, total: data.total, perPage: data.per_page }}
+      filters={
+        <InboxFiltersForm
+          key={JSON.stringify(search)}
+          filters={search}
+          onChange={(filters) => void navigate({ search: { ...filters, page: undefined } })}
+        />
+      }
+    >
       <TicketList tickets={data.items} linkTo="/admin/tickets/$id" emptyText={m.admin_tickets_none()} />
-      <Pagination
-        page={data.page}
-        pageCount={pageCount}
-        renderLink={(page, props) => <Link to="." search={(prev) => ({ ...prev, page })} {...props} />}
-      />
-    </section>
+    </ListPage>
   )
 }

@@ -9,8 +9,8 @@ import { ticketQueries } from '~/features/tickets/tickets.queries'
 import { cn } from '~/lib/cn'
 import { notFoundOnInvalidSearch } from '~/lib/route-errors'
 import { Button } from '~/ui/button'
-import { Pagination } from '~/ui/pagination'
 import { m } from '~/lib/messages'
+import { ListPage } from '~/ui/list-page'
 
 const PER_PAGE = 20
 
@@ -35,48 +35,44 @@ const filters = [undefined, ...ticketStatuses] as const
 function BuyerTicketsPage() {
   const search = Route.useSearch()
   const { data } = useSuspenseQuery(ticketQueries.mine({ ...search, per_page: PER_PAGE }))
-  const pageCount = Math.max(1, Math.ceil(data.total / data.per_page))
   return (
-    <section aria-labelledby="page-title" className="flex flex-col gap-5">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-          {m.account_your_tickets()}
-        </h1>
+    <ListPage
+      title={m.account_your_tickets()}
+      actions={
         <Button asChild>
           <Link to="/buyer/tickets/create">{m.account_new_ticket()}</Link>
         </Button>
-      </div>
-      <nav aria-label={m.account_filter_by_status()} className="flex flex-wrap gap-2">
-        {filters.map((status) => {
-          const active = search.status === status
-          return (
-            <Link
-              key={status ?? 'all'}
-              to="/buyer/tickets"
-              search={{ status }}
-              aria-current={active ? 'page' : undefined}
-              className={cn(
-                'rounded-full px-3 py-1.5 text-sm font-medium ring-1',
-                active
-                  ? 'bg-ink text-white ring-ink'
-                  : 'bg-white text-stone-700 ring-stone-300 hover:bg-stone-50',
-              )}
-            >
-              {status ? ticketStatusLabel(status) : m.account_filter_all()}
-            </Link>
-          )
-        })}
-      </nav>
+      }
+      pages={{ page: data.page, total: data.total, perPage: data.per_page }}
+      filters={
+        <nav aria-label={m.account_filter_by_status()} className="flex flex-wrap gap-2">
+          {filters.map((status) => {
+            const active = search.status === status
+            return (
+              <Link
+                key={status ?? 'all'}
+                to="/buyer/tickets"
+                search={{ status }}
+                aria-current={active ? 'page' : undefined}
+                className={cn(
+                  'rounded-full px-3 py-1.5 text-sm font-medium ring-1',
+                  active
+                    ? 'bg-ink text-white ring-ink'
+                    : 'bg-white text-stone-700 ring-stone-300 hover:bg-stone-50',
+                )}
+              >
+                {status ? ticketStatusLabel(status) : m.account_filter_all()}
+              </Link>
+            )
+          })}
+        </nav>
+      }
+    >
       <TicketList
         tickets={data.items}
         linkTo="/buyer/tickets/$id/show"
         emptyText={search.status ? m.account_tickets_none_status() : m.account_tickets_empty()}
       />
-      <Pagination
-        page={data.page}
-        pageCount={pageCount}
-        renderLink={(page, props) => <Link to="." search={(prev) => ({ ...prev, page })} {...props} />}
-      />
-    </section>
+    </ListPage>
   )
 }

@@ -6,6 +6,7 @@ import { pageHead } from '~/features/shell/page-head'
 import { notFoundOnInvalidSearch } from '~/lib/route-errors'
 import { buttonClasses } from '~/ui/button'
 import { m } from '~/lib/messages'
+import { ListPage } from '~/ui/list-page'
 
 export const Route = createFileRoute('/seller/inventory/')({
   validateSearch: inventorySearch,
@@ -24,16 +25,15 @@ export const Route = createFileRoute('/seller/inventory/')({
 function SellerInventoryPage() {
   const search = Route.useSearch()
   return (
-    <section aria-labelledby="page-title" className="flex flex-col gap-5">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink">
-          {m.inventory_title()}
-        </h1>
+    <ListPage
+      title={m.inventory_title()}
+      actions={
         <Link to="/seller/inventory/import-price" className={buttonClasses('secondary')}>
           {m.inventory_import_link()}
         </Link>
-      </div>
+      }
+    >
       <InventoryTable search={search} />
-    </section>
+    </ListPage>
   )
 }

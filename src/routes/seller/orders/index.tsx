@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { m } from '~/lib/messages'
-import { createFileRoute, Link, stripSearchParams, useNavigate } from '@tanstack/react-router'
+import { createFileRoute, Link, stripSearchParams } from '@tanstack/react-router'
 import { SellerOrderFilters, StatusFilter } from '~/features/orders/components/order-filters'
 import { OrderList } from '~/features/orders/components/order-list'
 import { orderQueries } from '~/features/orders/orders.queries'
@@ -8,7 +8,7 @@ import { DEFAULT_PER_PAGE, sellerOrderSearch } from '~/features/orders/orders-se
 import { pageHead } from '~/features/shell/page-head'
 import { notFoundOnInvalidSearch } from '~/lib/route-errors'
 import { Button } from '~/ui/button'
-import { Pagination } from '~/ui/pagination'
+import { ListPage, useListSearch, type ListEmpty } from '~/ui/list-page'
 
 export const Route = createFileRoute('/seller/orders/')({
   validateSearch: sellerOrderSearch,
@@ -26,65 +26,50 @@ export const Route = createFileRoute('/seller/orders/')({
 })
 
 function SellerOrdersPage() {
-  const search = Route.useSearch()
-  const navigate = useNavigate({ from: Route.fullPath })
+  const { search, setSearch } = useListSearch(Route)
   const { data } = useSuspenseQuery(orderQueries.sellerList({ ...search, per_page: DEFAULT_PER_PAGE }))
-  const pageCount = Math.max(1, Math.ceil(data.total / data.per_page))
   const filtered = Boolean(search.status || search.store || search.from || search.to)
+  const empty: ListEmpty = filtered
+    ? {
+        title: m.seller_orders_none_match_title(),
+        text: m.seller_orders_none_match_text(),
+        action: (
+          <Button asChild variant="secondary">
+            <Link to="/seller/orders">{m.seller_orders_show_all()}</Link>
+          </Button>
+        ),
+      }
+    : {
+        title: m.seller_orders_empty_title(),
+        text: m.seller_orders_empty_text(),
+        action: (
+          <Button asChild>
+            <Link to="/seller/inventory">{m.seller_orders_check_inventory()}</Link>
+          </Button>
+        ),
+      }
   return (
-    <section aria-labelledby="page-title" className="flex flex-col gap-5">
-      <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-        {m.seller_orders_title()}
-      </h1>
-      <SellerOrderFilters
-        key={`${search.store ?? ''}|${search.from ?? ''}|${search.to ?? ''}`}
-        values={search}
-        stores={data.stores}
-        onApply={(next) => void navigate({ search: (prev) => ({ ...prev, ...next, page: undefined }) })}
-      />
-      <StatusFilter
-        active={search.status}
-        counts={data.counts}
-        renderLink={(status, props) => (
-          <Link
-            from={Route.fullPath}
-            to="."
-            search={(prev) => ({ ...prev, status, page: undefined })}
-            {...props}
+    <ListPage
+      title={m.seller_orders_title()}
+      pages={{ page: data.page, total: data.total, perPage: data.per_page }}
+      filters={
+        <>
+          <SellerOrderFilters
+            key={`${search.store ?? ''}|${search.from ?? ''}|${search.to ?? ''}`}
+            values={search}
+            stores={data.stores}
+            onApply={setSearch}
           />
-        )}
-      />
+          <StatusFilter active={search.status} counts={data.counts} />
+        </>
+      }
+      empty={data.items.length ? null : empty}
+    >
       <OrderList
         orders={data.items}
         linkTo="/seller/orders/$id/process"
         counterpartLabel={m.seller_order_counterpart_buyer()}
-        empty={
-          filtered
-            ? {
-                title: m.seller_orders_none_match_title(),
-                text: m.seller_orders_none_match_text(),
-                action: (
-                  <Button asChild variant="secondary">
-                    <Link to="/seller/orders">{m.seller_orders_show_all()}</Link>
-                  </Button>
-                ),
-              }
-            : {
-                title: m.seller_orders_empty_title(),
-                text: m.seller_orders_empty_text(),
-                action: (
-                  <Button asChild>
-                    <Link to="/seller/inventory">{m.seller_orders_check_inventory()}</Link>
-                  </Button>
-                ),
-              }
-        }
       />
-      <Pagination
-        page={data.page}
-        pageCount={pageCount}
-        renderLink={(page, props) => <Link to="." search={(prev) => ({ ...prev, page })} {...props} />}
-      />
-    </section>
+    </ListPage>
   )
 }

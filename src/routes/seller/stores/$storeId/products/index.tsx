@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { createFileRoute, Link, stripSearchParams, useNavigate } from '@tanstack/react-router'
+import { createFileRoute, Link, stripSearchParams } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { storeProductQueries, storeQueries } from '~/features/stores/stores.queries'
 import { pageHead } from '~/features/shell/page-head'
@@ -10,6 +10,7 @@ import { StoreProductsFilters } from '~/features/stores/components/store-product
 import { buttonClasses } from '~/ui/button'
 import { m } from '~/lib/messages'
 import { nameInLocale } from '~/lib/i18n'
+import { ListPage, useListSearch } from '~/ui/list-page'
 
 const searchSchema = v.omit(storeProductsSearch, ['storeId'])
 /** What the page shows unasked: kept out of the URL, so a shared link names only what was chosen. */
@@ -35,14 +36,15 @@ export const Route = createFileRoute('/seller/stores/$storeId/products/')({
 
 function StoreProductsPage() {
   const { storeId } = Route.useParams()
-  const search = Route.useSearch()
-  const navigate = useNavigate({ from: Route.fullPath })
+  const { search, setSearch } = useListSearch(Route)
   const { data: store } = useSuspenseQuery(storeQueries.detail(Number(storeId)))
   const { data } = useSuspenseQuery(storeProductQueries.page({ ...search, storeId: Number(storeId) }))
   const pages = Math.max(1, Math.ceil(data.total / data.pageSize))
   return (
-    <section aria-labelledby="page-title" className="flex flex-col gap-6">
-      <div className="flex flex-col gap-2">
+    <ListPage
+      title={m.inventory_store_products_heading({ name: nameInLocale(store) })}
+      spacing="roomy"
+      back={
         <Link
           to="/seller/stores/$storeId/show"
           params={{ storeId }}
@@ -50,19 +52,14 @@ function StoreProductsPage() {
         >
           {m.inventory_back_to_name({ name: nameInLocale(store) })}
         </Link>
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-            {m.inventory_store_products_heading({ name: nameInLocale(store) })}
-          </h1>
-          <Link to="/seller/stores/$storeId/products/add" params={{ storeId }} className={buttonClasses()}>
-            {m.inventory_add_products()}
-          </Link>
-        </div>
-      </div>
-      <StoreProductsFilters
-        search={search}
-        onApply={(next) => void navigate({ search: (prev) => ({ ...prev, ...next, page: undefined }) })}
-      />
+      }
+      actions={
+        <Link to="/seller/stores/$storeId/products/add" params={{ storeId }} className={buttonClasses()}>
+          {m.inventory_add_products()}
+        </Link>
+      }
+      filters={<StoreProductsFilters search={search} onApply={setSearch} />}
+    >
       <p className="text-sm text-stone-600">{m.inventory_sku_count({ count: formatNumber(data.total) })}</p>
       <div className="overflow-x-auto rounded-2xl border border-stone-200 bg-white">
         <table className="w-full text-sm">
@@ -142,6 +139,6 @@ function StoreProductsPage() {
           </Link>
         ) : null}
       </nav>
-    </section>
+    </ListPage>
   )
 }

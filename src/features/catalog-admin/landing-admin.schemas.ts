@@ -1,8 +1,8 @@
 import * as v from 'valibot'
 import { INT4_MAX, trimUserText } from '~/lib/schema-pieces'
 import { landingPageStatuses, type LandingPageStatus } from '~/lib/domain-enums'
-import { SLUG_PATTERN } from './catalog.schemas'
-import { landingBlockSchema, type LandingBlock } from './landing.schemas'
+import { SLUG_PATTERN } from '~/features/catalog/catalog.schemas'
+import { landingBlockSchema, type LandingBlock } from '~/features/catalog/landing.schemas'
 import { m } from '~/lib/messages'
 import { formatNumber } from '~/lib/money'
 

@@ -3,7 +3,7 @@ import { formatNumber } from '~/lib/money'
 import { Button } from '~/ui/button'
 import { emptyBlock, type BlockDraft, type BlockType } from '../landing-admin-draft'
 import { LANDING_MAX_BLOCKS } from '../landing-admin.schemas'
-import type { LandingForm } from './landing-admin-editor'
+import type { LandingForm } from './landing-admin-form'
 
 const blockTypes: readonly BlockType[] = ['text', 'products', 'categories']
 
@@ -24,7 +24,9 @@ function ProductSource({ form, index, name }: { form: LandingForm; index: number
     <form.Field name={`blocks[${index}].source`}>
       {(field) => (
         <fieldset className="flex flex-col gap-2">
-          <legend className="mb-1 text-sm font-medium text-ink">{m.magazines_landing_which_products()}</legend>
+          <legend className="mb-1 text-sm font-medium text-ink">
+            {m.magazines_landing_which_products()}
+          </legend>
           <div className="flex flex-wrap gap-x-5 gap-y-2">
             {(
               [
@@ -72,7 +74,9 @@ function BlockFields({
       return (
         <>
           <form.AppField name={`${at}.heading`}>
-            {(field) => <field.TextField label={m.magazines_landing_heading()} hint={m.magazines_landing_optional()} />}
+            {(field) => (
+              <field.TextField label={m.magazines_landing_heading()} hint={m.magazines_landing_optional()} />
+            )}
           </form.AppField>
           <form.AppField name={`${at}.body`}>
             {(field) => (

@@ -65,7 +65,8 @@ export function LandingAdminList({ pages }: { pages: AdminLandingSummary[] }) {
           <div className="flex shrink-0 flex-wrap items-center gap-3 text-sm text-stone-700">
             <LandingStatusBadge status={page.status} />
             <span>
-              {m.magazines_landing_updated()} <time dateTime={page.updated_at}>{formatTehranDateTime(page.updated_at)}</time>
+              {m.magazines_landing_updated()}{' '}
+              <time dateTime={page.updated_at}>{formatTehranDateTime(page.updated_at)}</time>
             </span>
           </div>
         </li>

@@ -5,19 +5,14 @@ import { m } from '~/lib/messages'
 import { formatNumber } from '~/lib/money'
 import { notify } from '~/lib/notify'
 import { Button } from '~/ui/button'
-import { FormError, UnsavedChangesGuard, useAppForm, useFormDirty } from '~/ui/form/app-form'
+import { FormError, UnsavedChangesGuard, useFormDirty } from '~/ui/form/app-form'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/ui/tabs'
-import { draftToInput, pageToDraft, slugify, type LandingDraft } from '../landing-admin-draft'
+import { slugify } from '../landing-admin-draft'
 import { createLandingPageFn, updateLandingPageFn } from '../landing-admin.functions'
 import { afterLandingChange, landingAdminQueries } from '../landing-admin.queries'
-import {
-  LANDING_SLUG_MAX,
-  LANDING_SUMMARY,
-  landingPageInput,
-  type AdminLandingPage,
-  type LandingPageInput,
-} from '../landing-admin.schemas'
+import { LANDING_SLUG_MAX, LANDING_SUMMARY, type AdminLandingPage } from '../landing-admin.schemas'
 import { LandingBlocksEditor } from './landing-admin-blocks'
+import { useLandingForm, type LandingForm } from './landing-admin-form'
 import { LandingPreview } from './landing-admin-preview'
 
 const statuses = [
@@ -32,24 +27,6 @@ const statuses = [
     hint: () => m.magazines_landing_status_published_hint(),
   },
 ] as const
-
-/**
- * The editor's TanStack form: every field as text (see landing-admin-draft.ts), checked with the
- * server's schema after the conversion, blocks as an array field.
- */
-function useLandingForm(
-  page: AdminLandingPage | undefined,
-  onSubmit: (input: LandingPageInput, saved: { markSaved: () => void }) => Promise<void>,
-) {
-  return useAppForm({
-    schema: landingPageInput,
-    defaultValues: pageToDraft(page) as LandingDraft,
-    toInput: draftToInput,
-    onSubmit,
-  })
-}
-
-export type LandingForm = ReturnType<typeof useLandingForm>['form']
 
 function StatusChoice({ form }: { form: LandingForm }) {
   return (
@@ -100,7 +77,13 @@ function PageFields({ form, page }: { form: LandingForm; page?: AdminLandingPage
           },
         }}
       >
-        {(field) => <field.TextField label={m.magazines_landing_title()} hint={m.magazines_landing_title_hint()} required />}
+        {(field) => (
+          <field.TextField
+            label={m.magazines_landing_title()}
+            hint={m.magazines_landing_title_hint()}
+            required
+          />
+        )}
       </form.AppField>
       <form.AppField
         name="slug"

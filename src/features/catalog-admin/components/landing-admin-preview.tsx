@@ -3,7 +3,7 @@ import { toApiError } from '~/lib/api-error'
 import { m } from '~/lib/messages'
 import { checkDraft, type LandingDraft } from '../landing-admin-draft'
 import { previewLandingPageFn } from '../landing-admin.functions'
-import { LandingPageView } from './landing-page'
+import { LandingPageView } from '~/features/catalog/components/landing-page'
 
 /**
  * The unsaved page as the public will see it: the server resolves the blocks exactly as the

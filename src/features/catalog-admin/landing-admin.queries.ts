@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import { userScoped } from '~/features/session/session.queries'
-import { catalogQueries } from './catalog.queries'
+import { catalogQueries } from '~/features/catalog/catalog.queries'
 import { fetchAdminLandingPage, fetchAdminLandingPages } from './landing-admin.functions'
 
 /** Query keys for /admin/landing (admin-only data: dropped on sign-out). */
