@@ -36,6 +36,7 @@ import {
 } from '../src/features/imports/imports.server'
 import type { PhaseTimings } from '../src/features/imports/import-apply.server'
 import { SHEET_COLUMNS } from '../src/features/imports/import-format'
+import { registerFeatureHooks } from '../src/feature-hooks.server'
 import { ledgerMismatches } from '../src/features/inventory/stock-ledger.server'
 import { authenticateAccessToken, createSession } from '../src/server/auth/session.server'
 import { openDatabase, selectRows, type DatabaseHandle } from '../src/server/db/client.server'
@@ -159,6 +160,8 @@ try {
   await handle.migrate()
   // startImport queues the check in its transaction; the bench then runs the jobs' work itself.
   await startJobs(handle, { work: false })
+  // The refreshes an import runs do what the server's do.
+  registerFeatureHooks()
   const { db } = handle
   const seller = await createSeller(db)
   const store = await createStore(db, { seller })

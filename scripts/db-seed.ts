@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm'
 import { ConfigError, loadServerConfig } from '../app.config'
 import { openDatabase, selectRows, type Db } from '../src/server/db/client.server'
 import { seedDemoData } from '../src/features/demo/seed.server'
+import { registerFeatureHooks } from '../src/feature-hooks.server'
 import { startJobs, stopJobs } from '../src/server/jobs/jobs.server'
 import { openMediaStorage } from '../src/server/providers/storage/media-storage.server'
 
@@ -88,6 +89,8 @@ async function main(): Promise<void> {
 
     // The seed queues messages (as the orders it makes would): they wait for the server's workers.
     await startJobs(handle, { work: false })
+    // As the server does at start: a refresh queues the line sheets of the magazines it touches.
+    registerFeatureHooks()
     // The media go where the server reads them: the local disk, or the S3 bucket when configured.
     const media = config.media.kind === 's3' ? `s3://${config.media.bucket}` : config.media.root
     console.log(`seeding at scale ${scale} (media in ${media}) ...`)

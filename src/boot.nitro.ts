@@ -6,6 +6,7 @@ import './server/runtime-mode.server'
 import { definePlugin } from 'nitro'
 import { serverConfig } from './server/config.server'
 import { seedDemoData } from './features/demo/seed.server'
+import { registerFeatureHooks } from './feature-hooks.server'
 import { registerJobHandlers } from './job-handlers.server'
 import { closeDatabase, initDatabase } from './server/db/database.server'
 import { rootLogger } from './server/log.server'
@@ -21,6 +22,8 @@ try {
       } Never run demo mode for real customers.`,
     )
   }
+  // What features do when a lower one changes, before the seed's catalogue refreshes run.
+  registerFeatureHooks()
   // Migrations, then the job queue (pg-boss).
   await initDatabase(seedDemoData)
   // The workers start here, not in the app entry: Nitro loads that on the first request, and queued

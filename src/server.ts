@@ -3,6 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { createServerEntry, createStartHandler, defaultStreamHandler } from '@tanstack/react-start/server'
 import { serverConfig } from './server/config.server'
 import { seedDemoData } from './features/demo/seed.server'
+import { registerFeatureHooks } from './feature-hooks.server'
 import { registerJobHandlers } from './job-handlers.server'
 import { initDatabase } from './server/db/database.server'
 import { plainErrorForBots } from './features/shell/bot-errors.server'
@@ -25,6 +26,8 @@ import { LOCALE_COOKIE, localeOfRequest, preferenceCookie } from './lib/i18n'
 // In production the boot plugin has done this (migrations, job queue and its workers) before
 // listening; in `vite dev`, which runs no boot plugin, it happens here. Both are idempotent.
 const config = serverConfig()
+// Before the seed: its catalogue refreshes run the hooks too.
+registerFeatureHooks()
 await initDatabase(seedDemoData)
 // Workers start as their handlers register; periodic work runs on pg-boss schedules.
 registerJobHandlers()

@@ -10,13 +10,13 @@ import {
   skuForEdit,
   updateProduct,
 } from '~/features/stores/product-authoring.server'
-import { photosFromFormData, PHOTO_WIDTHS } from '~/features/stores/product-photos.server'
+import { MAX_PHOTO_BYTES } from '~/lib/photo-limits'
+import { photosFromFormData, PHOTO_WIDTHS } from '~/server/images/photos.server'
 import { similarProducts } from '~/features/stores/store-products-read.server'
 import { offerExistingProduct } from '~/features/stores/store-products.server'
 import { createStore as createStoreOp } from '~/features/stores/stores.server'
 import {
   CREATE_PRODUCT_JSON_FIELDS,
-  MAX_PHOTO_BYTES,
   createProductInput,
   type ProductFields,
   type SkuFields,

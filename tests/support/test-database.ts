@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs'
 import { inject } from 'vitest'
 import postgres from 'postgres'
 import { openDatabase, type DatabaseHandle } from '~/server/db/client.server'
+import { registerFeatureHooks } from '~/feature-hooks.server'
 import { stopJobs } from '~/server/jobs/jobs.server'
 import { dropDatabase } from './drop-database'
 import { startTestJobs } from './jobs'
@@ -16,6 +17,8 @@ import { startTestJobs } from './jobs'
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   const handle = await openMigratedDatabase()
   await startTestJobs(handle)
+  // As the server does at start (src/feature-hooks.server.ts).
+  registerFeatureHooks()
   return {
     ...handle,
     async close() {

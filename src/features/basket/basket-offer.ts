@@ -1,4 +1,5 @@
 import type { ProductDetail, ProductOffer } from '~/features/catalog/catalog.types'
+import { isOutOfStock } from '~/features/catalog/offer-stock'
 import type { BasketOffer, BasketProduct } from './basket.types'
 
 // What a card or the product page needs to show its add button and to build the add: apart from
@@ -56,10 +57,8 @@ export function offerInput(product: ProductDetail, offer: ProductOffer, quantity
   }
 }
 
-/** Out of stock: not always available and nothing left. */
-export function isOutOfStock(offer: Pick<BasketOffer, 'alwaysAvailable' | 'remainingQuantity'>) {
-  return !offer.alwaysAvailable && offer.remainingQuantity <= 0
-}
+/** Out of stock: not always available and nothing left (the catalogue's rule, for a basket offer too). */
+export { isOutOfStock }
 
 /**
  * A card's choice: the cheapest offer (by entry price) with enough stock for its minimum order;

@@ -3,7 +3,7 @@ import { authContext } from '~/server/auth/middleware'
 import { mediaStorage } from '~/server/db/database.server'
 import { validate } from '~/server/http/api-errors.server'
 import { multipart } from '~/server/http/multipart.server'
-import { photosFromFormData } from '~/features/stores/product-photos.server'
+import { photosFromFormData } from '~/server/images/photos.server'
 import {
   adminEditProductInput,
   adminProductIdInput,

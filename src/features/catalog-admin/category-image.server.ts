@@ -5,8 +5,8 @@ import {
   storePhotos,
   storedImageKeys,
   type ImageKind,
-} from '~/features/stores/product-photos.server'
-import { MAX_PHOTO_BYTES } from '~/features/stores/stores.schemas'
+} from '~/server/images/photos.server'
+import { MAX_PHOTO_BYTES } from '~/lib/photo-limits'
 import { m } from '~/lib/messages'
 import { formatNumber } from '~/lib/money'
 import { requireAdmin } from '~/server/auth/guards.server'

@@ -4,7 +4,6 @@ import type { OrderStatus } from '~/lib/domain-enums'
 import { now } from '~/server/clock.server'
 import { selectRows, type DbOrTx } from '~/server/db/client.server'
 import { chunks } from '~/lib/batches'
-import { queueLineSheetsOfProducts } from '~/features/magazines/magazine-line-sheet-queue.server'
 import { clearCatalogCache } from './catalog-cache.server'
 import { compactListingCounts } from './catalog-counts.server'
 
@@ -26,8 +25,10 @@ import { compactListingCounts } from './catalog-counts.server'
  *   on order lines of orders paid in the last 30 days that still stand (POPULAR_ORDER_STATUSES):
  *   unpaid, expired, rejected and cancelled orders do not count.
  *
- * It also queues the PDF line sheets of the published magazines holding these products (issue #18),
- * so a sheet follows its prices, tiers and stock without each writer having to know about magazines.
+ * It also runs what features above the catalogue registered to follow a refresh of some products
+ * (`onProductListingsRefreshed`): the magazines queue the PDF line sheets of the published
+ * magazines holding these products (issue #18), so a sheet follows its prices, tiers and stock
+ * without each writer having to know about magazines, and the catalogue imports no magazine code.
  *
  * Who calls it: the seed (everything), any change to products, SKUs, prices, stores or seller
  * status (`refreshProductListings(db, productIds)`, or `refreshListingsOfStores`), an order that
@@ -35,6 +36,25 @@ import { compactListingCounts } from './catalog-counts.server'
  * (`refreshDueListings`) for tiers that start or end and orders that leave the 30-day window with
  * the passage of time.
  */
+
+/**
+ * Something that follows a refresh of some products' listings, in the refresh's transaction (the
+ * magazines' line sheets print every tier, MOQ and stock state, not only the card).
+ */
+export type ListingsRefreshedHook = (db: DbOrTx, productIds: readonly number[]) => Promise<unknown>
+
+// Filled at start by src/feature-hooks.server.ts. The production build loads this module twice
+// (the boot plugin and the app bundle, as src/server/jobs/jobs.server.ts explains), so the hooks
+// live on globalThis, by name: registering again replaces.
+const HOOKS_KEY = Symbol.for('omdeh.catalog.listings-refreshed')
+const listingsRefreshedHooks: Map<string, ListingsRefreshedHook> = ((
+  globalThis as Record<symbol, Map<string, ListingsRefreshedHook> | undefined>
+)[HOOKS_KEY] ??= new Map())
+
+/** Runs `hook` after every refresh of some products' listings (not the full rebuild), by name. */
+export function onProductListingsRefreshed(name: string, hook: ListingsRefreshedHook): void {
+  listingsRefreshedHooks.set(name, hook)
+}
 
 /** Products per statement: bounds the memory of one statement on PGlite and a server alike. */
 const BATCH = 10_000
@@ -280,8 +300,9 @@ export async function refreshProductListings(
       sql`select count(*)::int as n from product_listings where product_id = any(${idArray(unique)}::int[])`,
     )
     if (changed > 0) clearCatalogCache()
-    // Line sheets print every tier, MOQ and stock state, not only the card: queued whatever changed.
-    await queueLineSheetsOfProducts(db, unique)
+    // What follows the products (line sheets print every tier, MOQ and stock state, not only the
+    // card): run whatever changed.
+    for (const hook of listingsRefreshedHooks.values()) await hook(db, unique)
     return { scanned: unique.length, listed: row?.n ?? 0, changed, ms: performance.now() - started }
   }
   clearCatalogCache()

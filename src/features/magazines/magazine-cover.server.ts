@@ -8,13 +8,13 @@ import {
   storedImageKeys,
   type ImageKind,
   type StoredPhoto,
-} from '~/features/stores/product-photos.server'
+} from '~/server/images/photos.server'
 import type { SellerActor } from '~/server/auth/guards.server'
 import type { Db } from '~/server/db/client.server'
 import type { UploadedFile } from '~/server/http/multipart.server'
 import type { MediaStorage } from '~/server/providers/storage/storage.server'
 import { enforceUploadQuota } from '~/server/rate-limit/upload-quota.server'
-import { MAX_PHOTO_BYTES } from '~/features/stores/stores.schemas'
+import { MAX_PHOTO_BYTES } from '~/lib/photo-limits'
 
 /**
  * A magazine's cover goes through the store logo's image pipeline (checked by its bytes, re-encoded

@@ -11,8 +11,9 @@ import { sendDebouncedJob, sendJob } from '~/server/jobs/jobs.server'
  * queueing the `magazine.line-sheet` job when something it prints changes means the next buyer
  * gets the new sheet from the cache instead of waiting for it to be drawn.
  *
- * This file imports no other magazine code, so the catalogue's listing refresh (which every price,
- * tier, import, stock and status writer calls in its transaction) can call it without a cycle.
+ * The catalogue's listing refresh (which every price, tier, import, stock and status writer calls in
+ * its transaction) runs `queueLineSheetsOfProducts` through the hook src/feature-hooks.server.ts
+ * registers at start, so the catalogue imports no magazine code.
  */
 
 /** The plan feature that gives a seller PDF line sheets. */

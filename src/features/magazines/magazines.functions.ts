@@ -1,5 +1,5 @@
 import { createServerFn } from '@tanstack/react-start'
-import { photosFromFormData } from '~/features/stores/product-photos.server'
+import { photosFromFormData } from '~/server/images/photos.server'
 import { authContext } from '~/server/auth/middleware'
 import { mediaStorage } from '~/server/db/database.server'
 import { validate } from '~/server/http/api-errors.server'

@@ -22,7 +22,7 @@ import { HttpError, fieldError, notFound } from '~/server/http/api-errors.server
 import type { UploadedFile } from '~/server/http/multipart.server'
 import { enforceUploadQuota } from '~/server/rate-limit/upload-quota.server'
 import type { MediaStorage } from '~/server/providers/storage/storage.server'
-import { preparePhotos, removePhotos, storePhotos, type StoredPhoto } from './product-photos.server'
+import { preparePhotos, removePhotos, storePhotos, type StoredPhoto } from '~/server/images/photos.server'
 import { checkFirstTiers } from './store-rules.server'
 import { insertSku, skuConflicts } from './store-products.server'
 import { ownedStore, readActor, writeActor } from './stores.server'
@@ -275,7 +275,13 @@ export async function productFormChoices(db: Db, auth: AuthContext | null): Prom
 export async function skuForEdit(db: Db, auth: AuthContext | null, code: string): Promise<SkuEditView> {
   const actor = readActor(auth)
   const [row] = await db
-    .select({ sku: skus, storeName: stores.name, storeNameFa: stores.nameFa, product: products, maintainer: sellers.displayName })
+    .select({
+      sku: skus,
+      storeName: stores.name,
+      storeNameFa: stores.nameFa,
+      product: products,
+      maintainer: sellers.displayName,
+    })
     .from(skus)
     .innerJoin(stores, eq(stores.id, skus.storeId))
     .innerJoin(products, eq(products.id, skus.productId))

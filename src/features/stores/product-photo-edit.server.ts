@@ -17,9 +17,10 @@ import {
   storePhotos,
   storedImageKeys,
   type StoredPhoto,
-} from './product-photos.server'
+} from '~/server/images/photos.server'
 import { writeActor } from './stores.server'
-import { MAX_PHOTOS, PHOTO_COUNT_MESSAGE, type ProductPhotosInput } from './stores.schemas'
+import { MAX_PHOTOS, PHOTO_COUNT_MESSAGE } from '~/lib/photo-limits'
+import type { ProductPhotosInput } from './stores.schemas'
 import { m } from '~/lib/messages'
 
 /**

@@ -22,7 +22,7 @@ import {
   updateStoreInput,
 } from './stores.schemas'
 import { listStoreProducts, searchCatalogue, similarProducts } from './store-products-read.server'
-import { LOGO_IMAGES, photosFromFormData } from './product-photos.server'
+import { LOGO_IMAGES, photosFromFormData } from '~/server/images/photos.server'
 import {
   createProductWithSku,
   productFormChoices,

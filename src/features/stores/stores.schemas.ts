@@ -10,6 +10,7 @@ import {
   slugSchema,
   textSchema,
 } from '~/lib/schema-pieces'
+import { MAX_PHOTOS, PHOTO_COUNT_MESSAGE } from '~/lib/photo-limits'
 import { SKU_CODE_PATTERN } from './stores-search.schemas'
 import { m } from '~/lib/messages'
 import { formatNumber } from '~/lib/money'
@@ -20,20 +21,6 @@ export { SKU_CODE_PATTERN, storeProductsSearch, type StoreProductsSearch } from 
 
 export const MAX_TIERS = 10
 export const MAX_ATTRIBUTES = 30
-export const MAX_PHOTOS = 8
-export const MAX_PHOTO_BYTES = 8 * 1024 * 1024
-/** The types a product photo may be, by its bytes (what `accept` offers the file chooser too). */
-export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const
-
-export const PHOTO_COUNT_MESSAGE = () => m.seller_photos_at_most({ max: formatNumber(MAX_PHOTOS) })
-export const PHOTO_SIZE_MESSAGE = () =>
-  m.seller_photo_size({ mb: formatNumber(MAX_PHOTO_BYTES / 1024 / 1024) })
-export const PHOTO_TYPE_MESSAGE = () => m.seller_photo_type()
-/** A store's logo: one image, same size and types as a product photo. */
-export const LOGO_COUNT_MESSAGE = () => m.seller_logo_count()
-export const LOGO_SIZE_MESSAGE = () => m.seller_logo_size({ mb: formatNumber(MAX_PHOTO_BYTES / 1024 / 1024) })
-export const LOGO_TYPE_MESSAGE = () => m.seller_logo_type()
-
 export const SLUG_TAKEN = () => m.seller_store_slug_taken()
 export const SKU_TAKEN = () => m.seller_sku_taken()
 export const ALREADY_OFFERED = () => m.seller_already_offered()

@@ -19,7 +19,7 @@ import {
   storePhotos,
   storedImageKeys,
   type StoredPhoto,
-} from './product-photos.server'
+} from '~/server/images/photos.server'
 import {
   SLUG_LOCKED,
   SLUG_TAKEN,

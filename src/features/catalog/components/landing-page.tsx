@@ -4,9 +4,9 @@ import { m } from '~/lib/messages'
 import { formatNumber } from '~/lib/money'
 import { Button } from '~/ui/button'
 import type { LandingPage, ResolvedLandingBlock } from '../landing.schemas'
-import { ProductCard } from './product-card'
+import { ProductCard, type CardActions } from './product-card'
 
-function Block({ block }: { block: ResolvedLandingBlock }) {
+function Block({ block, cardActions }: { block: ResolvedLandingBlock; cardActions?: CardActions }) {
   switch (block.type) {
     case 'text':
       return (
@@ -72,7 +72,7 @@ function Block({ block }: { block: ResolvedLandingBlock }) {
           <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4">
             {block.products.map((p) => (
               <li key={p.id} className="flex">
-                <ProductCard product={p} />
+                <ProductCard product={p} actions={cardActions?.(p)} />
               </li>
             ))}
           </ul>
@@ -81,8 +81,11 @@ function Block({ block }: { block: ResolvedLandingBlock }) {
   }
 }
 
-/** /landing/{slug}: a hero and the page's blocks, as the admin arranged them. */
-export function LandingPageView({ page }: { page: LandingPage }) {
+/**
+ * /landing/{slug}: a hero and the page's blocks, as the admin arranged them. `cardActions`: each
+ * product card's actions (compare, add to basket), filled by the route.
+ */
+export function LandingPageView({ page, cardActions }: { page: LandingPage; cardActions?: CardActions }) {
   return (
     <article className="flex flex-col gap-10">
       <header className="grid items-center gap-6 overflow-hidden rounded-2xl bg-gradient-to-br from-brand-50 to-brand-100 p-6 sm:p-10 md:grid-cols-[1fr_auto]">
@@ -107,7 +110,7 @@ export function LandingPageView({ page }: { page: LandingPage }) {
         ) : null}
       </header>
       {page.blocks.map((block, i) => (
-        <Block key={i} block={block} />
+        <Block key={i} block={block} cardActions={cardActions} />
       ))}
     </article>
   )

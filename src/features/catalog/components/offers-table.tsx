@@ -1,10 +1,10 @@
 import { Link } from '@tanstack/react-router'
 import { useId, useState } from 'react'
-import { isOutOfStock, offerInput } from '~/features/basket/basket-offer'
 import { formatMoney, formatNumber } from '~/lib/money'
 import { Button } from '~/ui/button'
 import { inputClasses } from '~/ui/input'
 import type { PriceTier, ProductDetail, ProductOffer } from '../catalog.types'
+import { isOutOfStock } from '../offer-stock'
 import { StockBadge } from './product-card'
 import { m } from '~/lib/messages'
 
@@ -56,8 +56,14 @@ function Availability({ offer }: { offer: ProductOffer }) {
   return <StockBadge inStock={false} />
 }
 
+/**
+ * Adds an offer at a quantity to the basket. The basket sits above the catalogue: the product page's
+ * route passes its add down (basket/add-offer.ts, which loads the add itself on the first one).
+ */
+export type AddOffer = (offer: ProductOffer, quantity: number) => Promise<void>
+
 /** Quantity and add-to-basket for one offer, with the total at the tier that quantity reaches. */
-function BuyBox({ offer, product }: { offer: ProductOffer; product: ProductDetail }) {
+function BuyBox({ offer, addOffer }: { offer: ProductOffer; addOffer: AddOffer }) {
   const id = useId()
   const [quantity, setQuantity] = useState(offer.minQuantity)
   const [busy, setBusy] = useState(false)
@@ -67,9 +73,7 @@ function BuyBox({ offer, product }: { offer: ProductOffer; product: ProductDetai
   const add = async () => {
     setBusy(true)
     try {
-      // The add and its toast load on the first add (issue #21).
-      const { addToBasket } = await import('~/features/basket/add-to-basket')
-      await addToBasket(offerInput(product, offer, quantity), { focusBasket: true })
+      await addOffer(offer, quantity)
     } finally {
       setBusy(false)
     }
@@ -132,7 +136,7 @@ function StoreCell({ offer }: { offer: ProductOffer }) {
 }
 
 /** Spec §3 offers: one row per store with its tiers, MOQ, stock, store link, quantity and basket. */
-export function OffersTable({ product }: { product: ProductDetail }) {
+export function OffersTable({ product, addOffer }: { product: ProductDetail; addOffer: AddOffer }) {
   if (product.offers.length === 0) {
     return (
       <p className="rounded-xl border border-dashed border-stone-300 bg-white p-6 text-sm text-stone-600">
@@ -158,7 +162,7 @@ export function OffersTable({ product }: { product: ProductDetail }) {
             <p className="text-stone-600">
               {m.catalog_offers_minimum({ count: formatNumber(offer.minQuantity) })}
             </p>
-            <BuyBox offer={offer} product={product} />
+            <BuyBox offer={offer} addOffer={addOffer} />
           </li>
         ))}
       </ul>
@@ -199,7 +203,7 @@ export function OffersTable({ product }: { product: ProductDetail }) {
                   <Availability offer={offer} />
                 </td>
                 <td className="px-4 py-3">
-                  <BuyBox offer={offer} product={product} />
+                  <BuyBox offer={offer} addOffer={addOffer} />
                 </td>
               </tr>
             ))}

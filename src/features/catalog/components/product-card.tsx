@@ -1,6 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { CardAddToBasket } from '~/features/basket/components/card-add-to-basket'
-import { AddToCompareButton } from '~/features/compare/components/add-to-compare-button'
+import type { ReactNode } from 'react'
 import { ResponsiveImage } from '~/features/images/responsive-image'
 import { cn } from '~/lib/cn'
 import { formatNumber } from '~/lib/money'
@@ -13,13 +12,24 @@ import { UserText } from '~/ui/user-text'
 /** The digits in a catalogue text ("carton of 8 packs") in the page's script. */
 const pageDigits = (text: string) => text.replace(/\d+/g, (digits) => formatNumber(Number(digits)))
 
-/** A product in a grid: first photo, name, brand, lowest price, MOQ, stock, stores, compare. */
-export function ProductCard({ product, priority = false }: { product: ProductCardData; priority?: boolean }) {
+/**
+ * What a card shows on its last line (compare, add to basket): features above the catalogue, so the
+ * page's route passes them down (a listing gives each of its cards `cardActions(product)`).
+ */
+export type CardActions = (product: ProductCardData) => ReactNode
+
+/** A product in a grid: first photo, name, brand, lowest price, MOQ, stock, stores, its actions. */
+export function ProductCard({
+  product,
+  priority = false,
+  actions,
+}: {
+  product: ProductCardData
+  priority?: boolean
+  actions?: ReactNode
+}) {
   return (
-    <article
-      data-testid="product-card"
-      className="product-card"
-    >
+    <article data-testid="product-card" className="product-card">
       <div className="relative aspect-square bg-stone-100">
         {product.image ? (
           <ResponsiveImage
@@ -47,11 +57,7 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
         ) : null}
         <h3 className="line-clamp-2 text-sm font-medium text-ink">
           {/* The link covers the whole card; the compare button sits above it. */}
-          <Link
-            to="/product/$slug"
-            params={{ slug: product.slug }}
-            className="product-card-link"
-          >
+          <Link to="/product/$slug" params={{ slug: product.slug }} className="product-card-link">
             <Highlighted text={product.name} parts={product.highlight} />
           </Link>
         </h3>
@@ -75,14 +81,7 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
         <div>
           <StockBadge inStock={product.inStock} />
         </div>
-        <div className="flex items-center justify-end gap-1 pt-1">
-          <AddToCompareButton
-            compact
-            className="relative z-10"
-            product={{ id: product.id, slug: product.slug, name: product.name, image: product.image }}
-          />
-          <CardAddToBasket slug={product.slug} name={product.name} inStock={product.inStock} />
-        </div>
+        <div className="flex items-center justify-end gap-1 pt-1">{actions}</div>
       </div>
     </article>
   )

@@ -9,7 +9,7 @@ import type { ProductListing } from '../catalog.types'
 import * as chipsModule from './listing-chips'
 import { ListingFilters } from './listing-filters'
 import { ListingLink, useListingNavigate, withFilter, type ListingBase } from './listing-nav'
-import { ProductCard } from './product-card'
+import { ProductCard, type CardActions } from './product-card'
 import { m } from '~/lib/messages'
 
 // The filters (facet links, the price range form and their messages, ~1.7 KB gzip) hydrate after
@@ -51,6 +51,7 @@ export function ProductListingView({
   title,
   intro,
   media,
+  cardActions,
 }: {
   base: ListingBase
   search: ProductSearch
@@ -58,6 +59,8 @@ export function ProductListingView({
   title: string
   intro?: ReactNode
   media?: ReactNode
+  /** Each card's actions (compare, add to basket), filled by the route. */
+  cardActions?: CardActions
 }) {
   const [filtersOpen, setFiltersOpen] = useState(false)
   // Mounted on first open and kept, so closing animates and returns focus like any drawer.
@@ -138,7 +141,7 @@ export function ProductListingView({
             >
               {listing.items.map((product, i) => (
                 <li key={product.id} className="flex">
-                  <ProductCard product={product} priority={i < 4} />
+                  <ProductCard product={product} priority={i < 4} actions={cardActions?.(product)} />
                 </li>
               ))}
             </ul>

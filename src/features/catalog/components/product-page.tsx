@@ -1,26 +1,54 @@
 import { Link } from '@tanstack/react-router'
-import { useEffect } from 'react'
-import { AddToCompareButton } from '~/features/compare/components/add-to-compare-button'
+import { useEffect, type ReactNode } from 'react'
 import { recordVisit } from '~/features/history/history-store'
 import { currentLocale, nameInLocale, unitInLocale } from '~/lib/i18n'
 import { formatNumber } from '~/lib/money'
 import type { ProductDetail } from '../catalog.types'
 import { Breadcrumbs } from './breadcrumbs'
-import { OffersTable } from './offers-table'
+import { OffersTable, type AddOffer } from './offers-table'
 import { Price } from './price'
 import { StockBadge } from './product-card'
 import { ProductGallery } from './product-gallery'
 import { ShareButton } from './share-button'
 import { m } from '~/lib/messages'
 
-/** /product/{slug}: photos, facts, every store's offer with its tiers, compare and share. */
-export function ProductPage({ product, url }: { product: ProductDetail; url: string }) {
+/** What the compare list keeps of a product: both names, so it follows a later change of language. */
+export interface ComparedProduct {
+  id: number
+  slug: string
+  name: string
+  nameFa?: string
+  image: string | null
+}
+
+/**
+ * /product/{slug}: photos, facts, every store's offer with its tiers, compare and share. The route
+ * fills what features above the catalogue do: `addOffer` (the basket's add of an offer) and
+ * `compare` (the compare button, given what the compare list keeps of the product).
+ */
+export function ProductPage({
+  product,
+  url,
+  addOffer,
+  compare,
+}: {
+  product: ProductDetail
+  url: string
+  addOffer: AddOffer
+  compare?: (product: ComparedProduct) => ReactNode
+}) {
   const image = product.photos[0]?.url ?? null
   // In Persian the Persian name leads and the catalogue's English name follows, and the other way round.
   const persian = currentLocale() === 'fa' && product.nameFa
   const title = nameInLocale(product)
   // History and compare keep both names, so their lists follow a later change of language.
-  const names = { name: product.name, ...(product.nameFa ? { nameFa: product.nameFa } : {}) }
+  const compared: ComparedProduct = {
+    id: product.id,
+    slug: product.slug,
+    name: product.name,
+    ...(product.nameFa ? { nameFa: product.nameFa } : {}),
+    image,
+  }
   // Spec §3/§9: every product page view goes to the browsing history (newest first, at most 10).
   useEffect(() => {
     recordVisit({
@@ -84,7 +112,7 @@ export function ProductPage({ product, url }: { product: ProductDetail; url: str
             </p>
           ) : null}
           <div className="flex flex-wrap gap-2">
-            <AddToCompareButton product={{ id: product.id, slug: product.slug, ...names, image }} />
+            {compare?.(compared)}
             <ShareButton title={title} url={url} />
           </div>
           {product.attributes.length ? (
@@ -111,7 +139,7 @@ export function ProductPage({ product, url }: { product: ProductDetail; url: str
             countText: formatNumber(product.offers.length),
           })}
         </h2>
-        <OffersTable product={product} />
+        <OffersTable product={product} addOffer={addOffer} />
       </section>
 
       <section aria-labelledby="description-heading" className="flex max-w-3xl flex-col gap-2">

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react'
 import type { ProductCard as ProductCardData, StoreSummary } from '~/features/catalog/catalog.types'
 import { ProductCard } from '~/features/catalog/components/product-card'
 import { ResponsiveImage } from '~/features/images/responsive-image'
+import { productCardActions } from './product-card-actions'
 import { ChevronRightIcon, StoreIcon } from '~/ui/more-icons'
 import { formatNumber } from '~/lib/money'
 import { m } from '~/lib/messages'
@@ -44,7 +45,7 @@ export function ProductStrip({
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-6">
           {products.map((product) => (
             <li key={product.id} className="flex">
-              <ProductCard product={product} />
+              <ProductCard product={product} actions={productCardActions(product)} />
             </li>
           ))}
         </ul>

@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { m } from '~/lib/messages'
 import { notify } from '~/lib/notify'
-import { MAX_PHOTO_BYTES, PHOTO_TYPES } from '~/features/stores/stores.schemas'
+import { MAX_PHOTO_BYTES, PHOTO_TYPES } from '~/lib/photo-limits'
 import { FormError, useAppForm } from '~/ui/form/app-form'
 import { createMagazineFn, updateMagazineFn } from '../magazines.functions'
 import { magazineQueries } from '../magazines.queries'
@@ -85,7 +85,9 @@ export function MagazineForm({
         {(field) => <field.TextAreaField label={m.magazines_field_description()} />}
       </form.AppField>
       <form.AppField name="season">
-        {(field) => <field.TextField label={m.magazines_field_season()} hint={m.magazines_field_season_hint()} />}
+        {(field) => (
+          <field.TextField label={m.magazines_field_season()} hint={m.magazines_field_season_hint()} />
+        )}
       </form.AppField>
       <form.AppField name="cutoffAt">
         {(field) => (

@@ -28,7 +28,7 @@ import {
   PHOTO_SIZE_MESSAGE,
   PHOTO_TYPE_MESSAGE,
   PHOTO_TYPES,
-} from '../stores.schemas'
+} from '~/lib/photo-limits'
 import { m } from '~/lib/messages'
 
 /** A stable id per chosen file (the list is reordered, so indexes are not ids). */

@@ -6,7 +6,8 @@ import { FormError, useAppForm } from '~/ui/form/app-form'
 import { createStoreFn, updateStoreFn } from '../stores.functions'
 import { storeQueries } from '../stores.queries'
 import { CityField } from './city-field'
-import { MAX_PHOTO_BYTES, PHOTO_TYPES, createStoreInput, suggestSlug } from '../stores.schemas'
+import { MAX_PHOTO_BYTES, PHOTO_TYPES } from '~/lib/photo-limits'
+import { createStoreInput, suggestSlug } from '../stores.schemas'
 import { m } from '~/lib/messages'
 
 export type StoreFormValues = {

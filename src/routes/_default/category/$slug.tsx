@@ -13,6 +13,7 @@ import {
 import type { CategoryNode } from '~/features/catalog/catalog.types'
 import { Breadcrumbs } from '~/features/catalog/components/breadcrumbs'
 import { ProductListingView } from '~/features/catalog/components/product-listing'
+import { productCardActions } from '~/features/home/components/product-card-actions'
 import { formatNumber } from '~/lib/money'
 import { invalidParam, notFoundOnInvalidSearch } from '~/lib/route-errors'
 
@@ -80,6 +81,7 @@ function CategoryPage() {
     <div className="flex flex-col gap-4">
       <Breadcrumbs trail={path.slice(0, -1)} current={category.name} />
       <ProductListingView
+        cardActions={productCardActions}
         base={{ kind: 'category', slug }}
         search={filters}
         listing={listing}

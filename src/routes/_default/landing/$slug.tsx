@@ -4,6 +4,7 @@ import { absoluteUrl, seoHead } from '~/features/catalog/catalog-seo'
 import { catalogQueries } from '~/features/catalog/catalog.queries'
 import { SLUG_PATTERN } from '~/features/catalog/catalog.schemas'
 import { LandingPageView } from '~/features/catalog/components/landing-page'
+import { productCardActions } from '~/features/home/components/product-card-actions'
 import { invalidParam } from '~/lib/route-errors'
 
 export const Route = createFileRoute('/_default/landing/$slug')({
@@ -33,5 +34,5 @@ export const Route = createFileRoute('/_default/landing/$slug')({
 function LandingRoute() {
   const { slug } = Route.useParams()
   const { data: page } = useSuspenseQuery(catalogQueries.landing(slug))
-  return page ? <LandingPageView page={page} /> : null
+  return page ? <LandingPageView page={page} cardActions={productCardActions} /> : null
 }

@@ -1,9 +1,11 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, notFound } from '@tanstack/react-router'
+import { addProductOffer } from '~/features/basket/add-offer'
 import { absoluteUrl, seoHead } from '~/features/catalog/catalog-seo'
 import { catalogQueries } from '~/features/catalog/catalog.queries'
 import { SLUG_PATTERN } from '~/features/catalog/catalog.schemas'
 import { ProductPage } from '~/features/catalog/components/product-page'
+import { AddToCompareButton } from '~/features/compare/components/add-to-compare-button'
 import { invalidParam } from '~/lib/route-errors'
 
 export const Route = createFileRoute('/_default/product/$slug')({
@@ -43,5 +45,14 @@ function ProductRoute() {
   const { url } = Route.useLoaderData()
   const { data: product } = useSuspenseQuery(catalogQueries.product(slug))
   if (!product) return null
-  return <ProductPage key={product.id} product={product} url={url} />
+  // The basket's add and the compare button sit above the catalogue: the route hands them down.
+  return (
+    <ProductPage
+      key={product.id}
+      product={product}
+      url={url}
+      addOffer={(offer, quantity) => addProductOffer(product, offer, quantity)}
+      compare={(compared) => <AddToCompareButton product={compared} />}
+    />
+  )
 }

@@ -8,6 +8,7 @@ import {
   productSearchToQuery,
 } from '~/features/catalog/catalog.schemas'
 import { ProductListingView } from '~/features/catalog/components/product-listing'
+import { productCardActions } from '~/features/home/components/product-card-actions'
 import { m } from '~/lib/messages'
 import { formatNumber } from '~/lib/money'
 import { notFoundOnInvalidSearch } from '~/lib/route-errors'
@@ -54,5 +55,13 @@ function ProductsPage() {
   const search = Route.useSearch()
   const { title } = Route.useLoaderData()
   const { data: listing } = useSuspenseQuery(catalogQueries.listing(search))
-  return <ProductListingView base={{ kind: 'product' }} search={search} listing={listing} title={title} />
+  return (
+    <ProductListingView
+      base={{ kind: 'product' }}
+      search={search}
+      listing={listing}
+      title={title}
+      cardActions={productCardActions}
+    />
+  )
 }

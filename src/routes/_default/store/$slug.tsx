@@ -11,6 +11,7 @@ import {
 } from '~/features/catalog/catalog.schemas'
 import { Breadcrumbs } from '~/features/catalog/components/breadcrumbs'
 import { ProductListingView } from '~/features/catalog/components/product-listing'
+import { productCardActions } from '~/features/home/components/product-card-actions'
 import { StoreIntro, StoreLogo } from '~/features/catalog/components/store-header'
 import { StoreMagazines } from '~/features/magazines/components/store-magazines'
 import { publicMagazineQueries } from '~/features/magazines/magazines-public.queries'
@@ -73,6 +74,7 @@ function StorePage() {
     <div className="flex flex-col gap-4">
       <Breadcrumbs trail={[]} current={store.name} />
       <ProductListingView
+        cardActions={productCardActions}
         base={{ kind: 'store', slug }}
         search={filters}
         listing={listing}

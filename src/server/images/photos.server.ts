@@ -16,13 +16,15 @@ import {
   PHOTO_SIZE_MESSAGE,
   PHOTO_TYPE_MESSAGE,
   PHOTO_TYPES,
-} from './stores.schemas'
+} from '~/lib/photo-limits'
 import { m } from '~/lib/messages'
 
 /**
  * Product photos a seller uploads (issue #15): checked by their bytes, re-encoded by sharp into
  * webp variants (which also drops whatever else the file carried: metadata, trailing payloads),
  * written to the media storage before the product's transaction and removed again if it fails.
+ * Infrastructure below the features: store logos, category images and magazine covers go through
+ * the same checks and variants (each as its `ImageKind`).
  */
 
 /** Widths stored for each photo, as `<base>-<width>.webp`; the widest is the photo's url. */

@@ -1,0 +1,14 @@
+import '@tanstack/react-start/server-only'
+import { onProductListingsRefreshed } from './features/catalog/catalog-refresh.server'
+import { queueLineSheetsOfProducts } from './features/magazines/magazine-line-sheet-queue.server'
+
+/**
+ * What a feature does when a feature below it changes, wired here so the lower one imports none
+ * above it (ARCHITECTURE.md, "Which way imports point"). The boot plugin and the app entry call
+ * this before the database (and the demo seed) start, scripts that write the catalogue before
+ * they do, and the tests' databases when they open. Registering again replaces, so it is idempotent.
+ */
+export function registerFeatureHooks(): void {
+  // A published magazine's PDF line sheet follows its items' prices, tiers and stock (issue #18).
+  onProductListingsRefreshed('magazine-line-sheets', queueLineSheetsOfProducts)
+}

@@ -1,0 +1,21 @@
+import { CardAddToBasket } from '~/features/basket/components/card-add-to-basket'
+import type { ProductCard } from '~/features/catalog/catalog.types'
+import { AddToCompareButton } from '~/features/compare/components/add-to-compare-button'
+
+/**
+ * The storefront's product card actions: compare, then add to basket. The catalogue's card knows
+ * neither feature (both sit above it), so the storefront's pages (the home page here, and the
+ * listing, category, store and landing routes) hand this to their cards.
+ */
+export function productCardActions(product: ProductCard) {
+  return (
+    <>
+      <AddToCompareButton
+        compact
+        className="relative z-10"
+        product={{ id: product.id, slug: product.slug, name: product.name, image: product.image }}
+      />
+      <CardAddToBasket slug={product.slug} name={product.name} inStock={product.inStock} />
+    </>
+  )
+}
