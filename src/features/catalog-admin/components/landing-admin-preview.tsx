@@ -4,6 +4,7 @@ import { m } from '~/lib/messages'
 import { checkDraft, type LandingDraft } from '../landing-admin-draft'
 import { previewLandingPageFn } from '../landing-admin.functions'
 import { LandingPageView } from '~/features/catalog/components/landing-page'
+import { productCardActions } from '~/features/home/components/product-card-actions'
 
 /**
  * The unsaved page as the public will see it: the server resolves the blocks exactly as the
@@ -66,7 +67,7 @@ export function LandingPreview({ draft }: { draft: LandingDraft }) {
           {m.magazines_landing_preview_of({ slug: preview.data.page.slug })}
           {draft.status === 'draft' ? m.magazines_landing_preview_draft() : ''}
         </p>
-        <LandingPageView page={preview.data.page} />
+        <LandingPageView page={preview.data.page} cardActions={productCardActions} />
       </div>
     </div>
   )
