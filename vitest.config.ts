@@ -17,7 +17,10 @@ export default defineConfig({
     environment: 'node',
     // One migrated database per run, copied by every test file (tests/support/database-template.ts).
     globalSetup: ['tests/support/database-template.ts'],
-    testTimeout: 20_000,
+    // A ceiling for a test that hangs, not a speed goal: on a two-core machine at load 12-17 (CI
+    // beside its PostgreSQL pass, or `npm run busy`), the heaviest tests (the authorisation matrix's
+    // static walk of every endpoint, a payment that waits for its expiry job) took 20-22 s.
+    testTimeout: 60_000,
     hookTimeout: 120_000,
     // The suites assert English words; Persian is asserted where a test sets fa (lib/i18n).
     env: { NODE_ENV: 'test', LOG_LEVEL: 'silent', DEFAULT_LOCALE: 'en' },
