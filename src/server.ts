@@ -4,6 +4,7 @@ import { createServerEntry, createStartHandler, defaultStreamHandler } from '@ta
 import { serverConfig } from './server/config.server'
 import { seedDemoData } from './features/demo/seed.server'
 import { registerJobHandlers } from './job-handlers.server'
+import { registerAuthHooks } from './auth-hooks.server'
 import { initDatabase } from './server/db/database.server'
 import { plainErrorForBots } from './features/shell/bot-errors.server'
 import { compressResponse } from './server/http/compression.server'
@@ -28,6 +29,8 @@ const config = serverConfig()
 await initDatabase(seedDemoData)
 // Workers start as their handlers register; periodic work runs on pg-boss schedules.
 registerJobHandlers()
+// What features above auth do when an account is created (before any request reaches it).
+registerAuthHooks()
 
 const handler = createStartHandler(defaultStreamHandler)
 const headerMode = { dev: !isBuiltServer, https: config.publicSiteUrl.startsWith('https:') }
