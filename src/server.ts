@@ -41,6 +41,8 @@ export default createServerEntry({
     const started = performance.now()
     const incoming = request.headers.get('x-request-id')
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID()
+    // The language and money unit the request asks for, read once: the stored-page check and the
+    // request's scope (log.server.ts) both use it.
     const asked = localeOfRequest(request, config.defaultLocale)
     // A guest's stored page is a complete response (its headers, CSP and encoding prepared when it
     // was stored): sent as it is, it costs about what serving a static file does (issue #21).
@@ -61,11 +63,7 @@ export default createServerEntry({
       return stored
     }
     const cspNonce = randomBytes(16).toString('base64')
-    const { scope, remember } = scopeOfRequest(request, {
-      requestId,
-      cspNonce,
-      defaultLocale: config.defaultLocale,
-    })
+    const { scope, remember } = scopeOfRequest(request, { requestId, cspNonce, asked })
     const log = scope.log
     return requestScope.run(scope, async () => {
       let response: Response
