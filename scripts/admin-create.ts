@@ -29,7 +29,7 @@ import {
   adminPasswordProblem,
   createOrPromoteAdmin,
   parseAdminPhone,
-} from '../src/features/auth/admin-account.server'
+} from '../src/admin-account.server'
 import { openDatabase, type Db } from '../src/server/db/client.server'
 import { users } from '../src/server/db/schema'
 

@@ -5,6 +5,7 @@ import { serverConfig } from './server/config.server'
 import { seedDemoData } from './features/demo/seed.server'
 import { registerFeatureHooks } from './feature-hooks.server'
 import { registerJobHandlers } from './job-handlers.server'
+import { registerAuthHooks } from './auth-hooks.server'
 import { initDatabase } from './server/db/database.server'
 import { plainErrorForBots } from './features/shell/bot-errors.server'
 import { compressResponse } from './server/http/compression.server'
@@ -31,6 +32,8 @@ registerFeatureHooks()
 await initDatabase(seedDemoData)
 // Workers start as their handlers register; periodic work runs on pg-boss schedules.
 registerJobHandlers()
+// What features above auth do when an account is created (before any request reaches it).
+registerAuthHooks()
 
 const handler = createStartHandler(defaultStreamHandler)
 const headerMode = { dev: !isBuiltServer, https: config.publicSiteUrl.startsWith('https:') }
@@ -41,6 +44,8 @@ export default createServerEntry({
     const started = performance.now()
     const incoming = request.headers.get('x-request-id')
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID()
+    // The language and money unit the request asks for, read once: the stored-page check and the
+    // request's scope (log.server.ts) both use it.
     const asked = localeOfRequest(request, config.defaultLocale)
     // A guest's stored page is a complete response (its headers, CSP and encoding prepared when it
     // was stored): sent as it is, it costs about what serving a static file does (issue #21).
@@ -61,11 +66,7 @@ export default createServerEntry({
       return stored
     }
     const cspNonce = randomBytes(16).toString('base64')
-    const { scope, remember } = scopeOfRequest(request, {
-      requestId,
-      cspNonce,
-      defaultLocale: config.defaultLocale,
-    })
+    const { scope, remember } = scopeOfRequest(request, { requestId, cspNonce, asked })
     const log = scope.log
     return requestScope.run(scope, async () => {
       let response: Response

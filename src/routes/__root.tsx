@@ -4,15 +4,16 @@ import type { ReactNode } from 'react'
 import { constants } from '#app-config'
 import { BasketProvider } from '~/features/basket/basket-provider'
 import { catalogShellQueries } from '~/features/catalog/catalog-shell.queries'
-import { ensureCurrentUser } from '~/features/session/session.queries'
+import { ensureCurrentUser } from '~/features/auth/session.queries'
 import { AppRuntime } from '~/features/shell/components/app-runtime'
 import { AppToaster } from '~/features/shell/components/app-toaster'
 import { DocumentHead, DocumentScripts } from '~/features/shell/components/document-assets'
 import { ProgressBar } from '~/features/shell/components/progress-bar'
 import { RootError, RootNotFound } from '~/features/shell/components/route-error'
+import { RuntimeConfigFromServer } from '~/features/shell/components/runtime-config'
 import { shellQueries } from '~/features/shell/shell.queries'
 import { LocaleAlternates } from '~/features/shell/components/locale-switch'
-import { UiStoreProvider } from '~/features/shell/ui-store'
+import { UiStoreProvider } from '~/ui/ui-store'
 import { currentLocale, currentMoneyUnit, textDirection } from '~/lib/i18n'
 import { m } from '~/lib/messages'
 import appCss from '~/styles.css?url'
@@ -60,12 +61,14 @@ function RootDocument({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-screen font-sans antialiased">
         <UiStoreProvider>
-          <BasketProvider>
-            <ProgressBar />
-            {children}
-            <AppToaster />
-            <AppRuntime />
-          </BasketProvider>
+          <RuntimeConfigFromServer>
+            <BasketProvider>
+              <ProgressBar />
+              {children}
+              <AppToaster />
+              <AppRuntime />
+            </BasketProvider>
+          </RuntimeConfigFromServer>
         </UiStoreProvider>
         <DocumentScripts />
       </body>

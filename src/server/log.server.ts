@@ -28,16 +28,20 @@ export function log(): Logger {
   return requestScope.getStore()?.log ?? rootLogger
 }
 
+/** The language and money unit a request asked for: lib/i18n's `localeOfRequest`. */
+export type AskedLocale = ReturnType<typeof localeOfRequest>
+
 /**
  * A request's scope as the app entry (src/server.ts) opens it: its id and logger, the CSP nonce, and
  * the language and money unit it asked for (`?lang=`, else the `locale` cookie, else the default).
- * `remember` says that `?lang=` chose a language the cookie should now keep.
+ * `remember` says that `?lang=` chose a language the cookie should now keep. The entry passes what
+ * it has already read (`asked`), so a request's locale is parsed once; without it, it is read here.
  */
 export function scopeOfRequest(
   request: Request,
-  options: { requestId: string; cspNonce: string; defaultLocale: Locale },
+  options: { requestId: string; cspNonce: string } & ({ asked: AskedLocale } | { defaultLocale: Locale }),
 ): { scope: RequestScope; remember: boolean } {
-  const asked = localeOfRequest(request, options.defaultLocale)
+  const asked = 'asked' in options ? options.asked : localeOfRequest(request, options.defaultLocale)
   const scope: RequestScope = {
     requestId: options.requestId,
     log: rootLogger.child({ requestId: options.requestId }),

@@ -1,7 +1,7 @@
 import '@tanstack/react-start/server-only'
 import { and, eq, gt, isNull } from 'drizzle-orm'
 import type { User } from './auth.schemas'
-import { applyPendingObserverInvitation } from '~/features/sellers/observers.server'
+import { runAccountCreatedHooks } from './account-hooks.server'
 import { loadUser } from '~/server/auth/auth-user.server'
 import { verifyPassword } from '~/server/auth/password.server'
 import {
@@ -254,7 +254,7 @@ export async function registerAccount(db: Db, input: RegisterInput, meta: Sessio
           updatedAt: at,
         })
         .returning({ id: users.id })
-      await applyPendingObserverInvitation(tx, { id: user!.id, cellphone: ticket.phone })
+      await runAccountCreatedHooks(tx, { id: user!.id, cellphone: ticket.phone })
       const session = await createSession(tx, user!.id, meta)
       return { kind: 'signed_in', user: (await loadUser(tx, user!.id))!, session }
     })

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { track } from '~/features/analytics/analytics-client'
-import { setCurrentUser } from '~/features/session/session.queries'
-import { mergeGuestBasketAfterSignIn } from '~/features/shell/basket-seam'
+import { setCurrentUser } from './session.queries'
 import { readString } from '~/lib/storage'
 import { storageKeys } from '~/lib/storage-keys'
 import { returnPathFor } from '~/lib/auth-access'
+import { emitSignedIn } from '~/lib/signed-in'
 import { AUTH_EVENTS } from './auth-events'
 import type { User } from './auth.schemas'
 import { signInOrigin } from './sign-in-origin'
@@ -23,8 +23,8 @@ export function useFinishSignIn(redirect: string | undefined) {
   return async (user: User, method: 'otp' | 'password') => {
     setCurrentUser(queryClient, user)
     track(AUTH_EVENTS.loginCompleted, { method })
-    // A basket that fails to merge must not keep anyone from their account.
-    await mergeGuestBasketAfterSignIn({ queryClient, user }).catch(() => undefined)
+    // What the app does on a sign-in (the guest basket merges); a failing step keeps no one out.
+    await emitSignedIn({ user })
     const target = returnPathFor(user, [redirect, signInOrigin(), readString(storageKeys.lastSeenUrl)])
     await router.navigate({ href: target, replace: true })
   }

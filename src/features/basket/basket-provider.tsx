@@ -8,8 +8,8 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react'
-import { sessionQueries } from '~/features/session/session.queries'
-import { useUiStore } from '~/features/shell/ui-store'
+import { sessionQueries } from '~/features/auth/session.queries'
+import { useUiStore } from '~/ui/ui-store'
 import { notify } from '~/lib/notify'
 import { storageKeys } from '~/lib/storage-keys'
 import type { BasketActor, BasketSnapshot } from './basket-actor'

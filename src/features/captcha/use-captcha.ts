@@ -1,14 +1,12 @@
-import { useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
-import { shellQueries } from '~/features/shell/shell.queries'
+import { useRuntimeConfig } from '~/ui/runtime-config'
 import { createCaptchaClient, type CaptchaClient } from './captcha-client'
 
 const clients = new Map<string, CaptchaClient>()
 
 /** The captcha client for the configured site key (for the sign-in forms, issue #4). */
 export function useCaptcha(): CaptchaClient {
-  const { data } = useQuery(shellQueries.runtimeConfig())
-  const siteKey = data?.captchaSiteKey ?? ''
+  const siteKey = useRuntimeConfig()?.captchaSiteKey ?? ''
   return useMemo(() => {
     let client = clients.get(siteKey)
     if (!client) clients.set(siteKey, (client = createCaptchaClient(siteKey)))

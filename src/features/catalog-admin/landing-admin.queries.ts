@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
-import { userScoped } from '~/features/session/session.queries'
+import { userScoped } from '~/features/auth/session.queries'
 import { catalogQueries } from '~/features/catalog/catalog.queries'
 import { fetchAdminLandingPage, fetchAdminLandingPages } from './landing-admin.functions'
 

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { userScoped } from '~/features/session/session.queries'
+import { userScoped } from '~/features/auth/session.queries'
 import { fetchCheckout } from './checkout.functions'
 
 export const checkoutQueries = {

@@ -20,12 +20,13 @@ export async function loadBasketAtStart(ctx: {
 /**
  * Seam for the basket (issue #6), called right after a sign-in and before the user is sent on:
  * the guest's local basket goes to the server (spec §4 "Fill basket", tracked as MERGED), then the
- * server basket is loaded. Resolves once that is done, or has failed (the local basket then stays
+ * server basket is loaded (AppRuntime calls it on lib/signed-in's event, which the sign-in awaits).
+ * Resolves once that is done, or has failed (the local basket then stays
  * and the next sign-in tries again).
  */
 export async function mergeGuestBasketAfterSignIn(ctx: {
   queryClient: QueryClient
-  user: User
+  user: Pick<User, 'id'>
 }): Promise<void> {
   const { browserBasket, settledCount } = await loadBasketModule()
   const actor = browserBasket()

@@ -5,6 +5,7 @@ import { parseInput } from '~/server/http/api-errors.server'
 import { ApiError } from '~/lib/api-error'
 import { serverConfig } from '~/server/config.server'
 import { m } from '~/lib/messages'
+import type { RuntimeConfig } from '~/ui/runtime-config'
 
 /** Development and demo builds expose test helpers (like /dev/outbox); real production does not. */
 function devToolsEnabled(): boolean {
@@ -13,14 +14,16 @@ function devToolsEnabled(): boolean {
 }
 
 /** Settings the browser needs that come from the server's environment, not from the build. */
-export const fetchRuntimeConfig = createServerFn({ method: 'GET' }).handler(async () => {
-  const config = serverConfig()
-  return {
-    captchaSiteKey: config.captcha.siteKey,
-    devTools: devToolsEnabled(),
-    siteUrl: config.publicSiteUrl,
-  }
-})
+export const fetchRuntimeConfig = createServerFn({ method: 'GET' }).handler(
+  async (): Promise<RuntimeConfig> => {
+    const config = serverConfig()
+    return {
+      captchaSiteKey: config.captcha.siteKey,
+      devTools: devToolsEnabled(),
+      siteUrl: config.publicSiteUrl,
+    }
+  },
+)
 
 const STATUS_MESSAGES: Record<number, () => string> = {
   401: m.catalog_status_401,

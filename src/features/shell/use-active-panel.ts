@@ -1,7 +1,7 @@
 import { useLocation } from '@tanstack/react-router'
-import { activePanelFor, type Panel } from '~/features/session/panel-rules'
-import { useCurrentUser } from '~/features/session/use-session'
-import { useUi } from './ui-store'
+import { activePanelFor, type Panel } from '~/features/auth/panel-rules'
+import { useCurrentUser } from '~/features/auth/use-session'
+import { useUi } from '~/ui/ui-store'
 
 /** Spec "Active panel and memory": by path, else the remembered panel; Buyer without a user. */
 export function useActivePanel(): Panel {

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { m } from '~/lib/messages'
 import { constants } from '#app-config'
 import { BecomeSellerPage } from '~/features/sellers/components/become-seller-page'
-import { useCurrentUser } from '~/features/session/use-session'
+import { useCurrentUser } from '~/features/auth/use-session'
 import { pageHead } from '~/features/shell/page-head'
 
 export const Route = createFileRoute('/_default/become-a-seller')({

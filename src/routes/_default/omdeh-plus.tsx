@@ -3,7 +3,7 @@ import { PlusPage } from '~/features/plus/components/plus-page'
 import { plusQueries } from '~/features/plus/plus.queries'
 import { plusName } from '~/features/plus/plus.schemas'
 import { plusSearch } from '~/features/plans/purchase-search.schemas'
-import { useCurrentUser } from '~/features/session/use-session'
+import { useCurrentUser } from '~/features/auth/use-session'
 import { pageHead } from '~/features/shell/page-head'
 
 export const Route = createFileRoute('/_default/omdeh-plus')({

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { SubscriptionPage } from '~/features/plans/components/subscription-page'
 import { planQueries } from '~/features/plans/plans.queries'
 import { subscriptionSearch } from '~/features/plans/purchase-search.schemas'
-import { useCurrentUser } from '~/features/session/use-session'
+import { useCurrentUser } from '~/features/auth/use-session'
 import { pageHead } from '~/features/shell/page-head'
 import { m } from '~/lib/messages'
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import { track } from '~/features/analytics/analytics-client'
-import { updateCurrentUser } from '~/features/session/session.queries'
+import { updateCurrentUser } from '../session.queries'
 import { notify } from '~/lib/notify'
 import { FormError, useAppForm } from '~/ui/form/app-form'
 import { AUTH_EVENTS } from '../auth-events'
@@ -60,14 +60,10 @@ export function PersonalDetailsForm({ user }: { user: User }) {
         <FormError message={formError} />
         <div className="grid gap-4 sm:grid-cols-2">
           <form.AppField name="first_name">
-            {(field) => (
-              <field.TextField label={m.account_first_name()} autoComplete="given-name" required />
-            )}
+            {(field) => <field.TextField label={m.account_first_name()} autoComplete="given-name" required />}
           </form.AppField>
           <form.AppField name="last_name">
-            {(field) => (
-              <field.TextField label={m.account_last_name()} autoComplete="family-name" required />
-            )}
+            {(field) => <field.TextField label={m.account_last_name()} autoComplete="family-name" required />}
           </form.AppField>
         </div>
         <form.AppField name="email">
@@ -116,11 +112,7 @@ export function PasswordForm({ user }: { user: User }) {
     <FormSection
       id="password"
       title={changing ? m.account_change_password() : m.account_set_a_password()}
-      intro={
-        changing
-          ? m.account_password_change_intro()
-          : m.account_password_set_intro()
-      }
+      intro={changing ? m.account_password_change_intro() : m.account_password_set_intro()}
     >
       <form {...formProps} className="flex flex-col gap-4">
         <FormError message={formError} />

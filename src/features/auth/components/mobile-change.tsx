@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { track } from '~/features/analytics/analytics-client'
-import { updateCurrentUser } from '~/features/session/session.queries'
+import { updateCurrentUser } from '../session.queries'
 import { notify } from '~/lib/notify'
 import { Button } from '~/ui/button'
 import { FormError, useAppForm } from '~/ui/form/app-form'

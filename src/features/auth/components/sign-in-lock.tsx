@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { constants } from '#app-config'
 import type { ApiError } from '~/lib/api-error'
-import { ErrorPage } from '~/features/shell/components/error-page'
+import { ErrorPage } from '~/ui/error-page'
 import { signInLockFn } from '../auth.functions'
 import type { SignInLockInput } from '../auth.schemas'
 

@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router'
 import type { User } from '~/features/auth/auth.schemas'
-import { panelMenu } from '~/features/session/panel-menus'
-import type { Panel } from '~/features/session/panel-rules'
-import { useSignOut } from '~/features/session/use-session'
+import { panelMenu } from '~/features/shell/panel-menus'
+import type { Panel } from '~/features/auth/panel-rules'
+import { useSignOut } from '~/features/auth/use-session'
 import {
   DropdownMenu,
   DropdownMenuContent,

@@ -4,16 +4,18 @@ import { useEffect } from 'react'
 import { track } from '~/features/analytics/track'
 import { restoreCompare } from '~/features/compare/compare-store'
 import { restoreHistory } from '~/features/history/history-store'
-import { isPanel, isRememberedPath, panelOfPath } from '~/features/session/panel-rules'
-import { setCurrentUser } from '~/features/session/session.queries'
+import { isPanel, isRememberedPath, panelOfPath } from '~/features/auth/panel-rules'
+import { setCurrentUser } from '~/features/auth/session.queries'
 import { reloadAfterChunkError } from '~/lib/chunk-reload'
 import { onSessionEnded } from '~/lib/http/session-events'
 import { onNotify } from '~/lib/notify'
+import { onSignedIn } from '~/lib/signed-in'
 import { readString, writeString } from '~/lib/storage'
 import { storageKeys } from '~/lib/storage-keys'
 import { latePartsSettled } from '~/ui/hydrate-later'
 import { startApp } from '../app-start'
-import { useUiStore } from '../ui-store'
+import { mergeGuestBasketAfterSignIn } from '../basket-seam'
+import { useUiStore } from '~/ui/ui-store'
 
 /**
  * The shell's browser-side behaviour, mounted once: app start, what each navigation remembers,
@@ -76,6 +78,8 @@ export function AppRuntime() {
       if (event.pathChanged || event.hrefChanged) store.closeDrawer()
     })
     const offToast = onNotify((toast) => store.set({ toast: { show: true, ...toast } }))
+    // A sign-in (auth's useFinishSignIn waits for this): the guest basket joins the account.
+    const offSignedIn = onSignedIn(({ user }) => mergeGuestBasketAfterSignIn({ queryClient, user }))
     const offSession = onSessionEnded(({ redirectToAuth }) => {
       setCurrentUser(queryClient, null)
       if (redirectToAuth) void router.navigate({ to: '/auth' })
@@ -91,6 +95,7 @@ export function AppRuntime() {
       offBefore()
       offToast()
       offSession()
+      offSignedIn()
       window.removeEventListener('unhandledrejection', onRejection)
     }
   }, [queryClient, router, store])

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { CartDrawerContent, CartDrawerTotal } from '~/features/basket/components/cart-drawer-content'
 import { Button } from '~/ui/button'
 import { Sheet } from '~/ui/sheet'
-import { useDrawer } from '../ui-store'
+import { useDrawer } from '~/ui/ui-store'
 import { m } from '~/lib/messages'
 
 /** The drawer the header's basket button opens: the basket grouped per seller (issue #6). */

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react'
-import { useUi, type Drawer } from '../ui-store'
+import { useUi, type Drawer } from '~/ui/ui-store'
 import { DeferredFooter } from './deferred-footer'
 import { SiteHeader } from './site-header'
 import { m } from '~/lib/messages'

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import type { MenuItem } from '~/features/session/panel-menus'
+import type { MenuItem } from '~/features/shell/panel-menus'
 import { cn } from '~/lib/cn'
 import { m } from '~/lib/messages'
 

@@ -1,6 +1,6 @@
 import { useRouterState } from '@tanstack/react-router'
 import { useEffect, useState, type ComponentType } from 'react'
-import { useUi } from '../ui-store'
+import { useUi } from '~/ui/ui-store'
 
 type View = ComponentType<{ busy: boolean }>
 

@@ -15,7 +15,7 @@ import { m } from '~/lib/messages'
  * On the server the chunk is imported before the HTML is sent; in the browser, hydration keeps the
  * server's HTML until it arrives, and a client-side error shows the loading line for that moment.
  */
-const LazyErrorPage = lazy(() => import('./error-page').then((module) => ({ default: module.ErrorPage })))
+const LazyErrorPage = lazy(() => import('~/ui/error-page').then((module) => ({ default: module.ErrorPage })))
 
 function ErrorPage(props: ComponentProps<typeof LazyErrorPage>) {
   // During SSR this makes the response carry the status before anything waits for the chunk.

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useCaptcha } from '~/features/captcha/use-captcha'
-import { useCurrentUser } from '~/features/session/use-session'
+import { useCurrentUser } from '~/features/auth/use-session'
 import { Button } from '~/ui/button'
 import { FormError, useAppForm } from '~/ui/form/app-form'
 import { submitContactFn } from '../tickets.functions'
@@ -86,13 +86,13 @@ export function ContactForm() {
       <form.AppField name="department">
         {() => <DepartmentField label={m.account_contact_which_team()} />}
       </form.AppField>
-      <form.AppField name="subject">{(field) => <field.TextField label={m.account_subject()} required />}</form.AppField>
+      <form.AppField name="subject">
+        {(field) => <field.TextField label={m.account_subject()} required />}
+      </form.AppField>
       <form.AppField name="message">
         {(field) => <field.TextAreaField label={m.account_message()} rows={6} required />}
       </form.AppField>
-      {captcha.enabled ? (
-        <p className="text-xs text-stone-500">{m.account_contact_recaptcha()}</p>
-      ) : null}
+      {captcha.enabled ? <p className="text-xs text-stone-500">{m.account_contact_recaptcha()}</p> : null}
       <form.AppForm>
         <form.SubmitButton size="lg" className="sm:self-start" busyLabel={m.account_sending()}>
           {m.account_send_message()}

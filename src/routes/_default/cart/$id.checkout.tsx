@@ -2,7 +2,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router'
 import { addressQueries } from '~/features/addresses/addresses.queries'
 import { CheckoutPage } from '~/features/checkout/components/checkout-page'
 import { checkoutQueries } from '~/features/checkout/checkout.queries'
-import { ensureCurrentUser } from '~/features/session/session.queries'
+import { ensureCurrentUser } from '~/features/auth/session.queries'
 import { pageHead } from '~/features/shell/page-head'
 import { m } from '~/lib/messages'
 import { parseIdParam } from '~/lib/route-errors'
@@ -35,8 +35,7 @@ function DefaultCartIdCheckoutPage() {
 
 function CheckoutPending() {
   return (
-    <div className="flex flex-col gap-4" aria-busy="true" aria-label={m.buyer_checkout_loading()}
->
+    <div className="flex flex-col gap-4" aria-busy="true" aria-label={m.buyer_checkout_loading()}>
       <Skeleton className="h-8 w-48" />
       <Skeleton className="h-48 w-full rounded-2xl" />
       <Skeleton className="h-32 w-full rounded-2xl" />

@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { CheckoutResultPage } from '~/features/payments/components/checkout-result-page'
-import { ensureCurrentUser } from '~/features/session/session.queries'
+import { ensureCurrentUser } from '~/features/auth/session.queries'
 import { pageHead } from '~/features/shell/page-head'
 import { m } from '~/lib/messages'
 

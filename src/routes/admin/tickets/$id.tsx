@@ -1,7 +1,7 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { useState } from 'react'
-import { useCurrentUser } from '~/features/session/use-session'
+import { useCurrentUser } from '~/features/auth/use-session'
 import { pageHead } from '~/features/shell/page-head'
 import { m } from '~/lib/messages'
 import { TicketReplyForm, TicketStatusButton } from '~/features/tickets/components/ticket-reply'

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { PasswordForm, PersonalDetailsForm } from '~/features/auth/components/account-forms'
-import { useCurrentUser } from '~/features/session/use-session'
+import { useCurrentUser } from '~/features/auth/use-session'
 import { pageHead } from '~/features/shell/page-head'
 import { Skeleton } from '~/ui/skeleton'
 import { m } from '~/lib/messages'

@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useCallback } from 'react'
-import { AUTH_EVENTS } from '~/features/auth/auth-events'
-import type { User } from '~/features/auth/auth.schemas'
+import { AUTH_EVENTS } from './auth-events'
+import type { User } from './auth.schemas'
 import { track } from '~/features/analytics/track'
 import { sessionQueries, setCurrentUser } from './session.queries'
 

@@ -1,12 +1,20 @@
+import type { RegisteredRouter } from '@tanstack/react-router'
 import type { User } from '~/features/auth/auth.schemas'
-import type { FileRoutesByTo } from '~/routeTree.gen'
 import { canEnterSellerArea, isApprovedSeller } from '~/lib/auth-access'
 import { m } from '~/lib/messages'
-import type { Panel } from './panel-rules'
+import type { Panel } from '~/features/auth/panel-rules'
 
-/** The two panels' menus (spec §2), in their order; see panel-rules.ts for who may open what. */
+/**
+ * The two panels' menus (spec §2), in their order; see auth/panel-rules.ts for who may open what.
+ * The shell draws them (drawers, account dropdown, panel navigation), so they live with it.
+ */
 
-export type MenuPath = keyof FileRoutesByTo
+/**
+ * A page of the app, as links know it: read from the router the app registers (src/router.tsx),
+ * not by importing the generated route tree, so this file stays below the routes
+ * (tests/unit/panel-menus-routes.test.ts checks the same paths at run time).
+ */
+export type MenuPath = RegisteredRouter['routeTree']['types']['fileRouteTypes']['to']
 
 export interface MenuItem {
   key: string

@@ -1,8 +1,8 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import { createIsomorphicFn } from '@tanstack/react-start'
 import * as v from 'valibot'
-import { fetchSessionUser } from '~/features/auth/auth.functions'
-import type { User } from '~/features/auth/auth.schemas'
+import { fetchSessionUser } from './auth.functions'
+import type { User } from './auth.schemas'
 import { toApiError } from '~/lib/api-error'
 import { profileResponseSchema } from './session.schemas'
 

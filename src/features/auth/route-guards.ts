@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { redirect, type ParsedLocation } from '@tanstack/react-router'
 import { decideAreaAccess, returnPathFor } from '~/lib/auth-access'
-import { noteSignInOrigin } from '~/features/auth/sign-in-origin'
+import { noteSignInOrigin } from './sign-in-origin'
 import { ApiError } from '~/lib/api-error'
 import { readString } from '~/lib/storage'
 import { storageKeys } from '~/lib/storage-keys'

@@ -8,13 +8,14 @@ import { now } from '~/server/clock.server'
 import type { Db } from '~/server/db/client.server'
 import { users } from '~/server/db/schema'
 import { AUDIT_REASONS } from '~/lib/audit-reasons'
-import { demoAccounts, demoPassword } from '../demo/data/demo-accounts'
-import { firstNameSchema, lastNameSchema, phoneSchema } from './auth.schemas'
+import { demoAccounts, demoPassword } from './features/demo/data/demo-accounts'
+import { firstNameSchema, lastNameSchema, phoneSchema } from './features/auth/auth.schemas'
 
 /**
  * A real deployment's administrators (issue #35 §2): `npm run admin:create` (scripts/admin-create.ts)
  * creates one, or makes an existing account one, with a password the operator chooses. Production
- * never loads the demo accounts, whose password is published.
+ * never loads the demo accounts, whose password is published. Beside the app entry rather than in
+ * the auth feature: it refuses the demo accounts, and the demo composes the features, auth among them.
  */
 
 export const ADMIN_PASSWORD_MIN = 12

@@ -1,6 +1,6 @@
 import { createContext, useContext, useState, useSyncExternalStore, type ReactNode } from 'react'
 import type { ToastType } from '~/lib/notify'
-import type { Panel } from '~/features/session/panel-rules'
+import type { Panel } from '~/lib/panels'
 
 export const drawers = ['cart', 'compare', 'mobile', 'profile'] as const
 export type Drawer = (typeof drawers)[number]

@@ -1,5 +1,6 @@
 import { canEnterSellerArea } from '~/lib/auth-access'
-import type { User } from '~/features/auth/auth.schemas'
+import type { Panel } from '~/lib/panels'
+import type { User } from './auth.schemas'
 
 /**
  * The pure rules of the two panels (spec §2 menus, "Active panel and memory"). Who may open what
@@ -7,8 +8,7 @@ import type { User } from '~/features/auth/auth.schemas'
  * menu item is enabled exactly when its page lets the user in.
  */
 
-export const panels = ['buyer', 'seller'] as const
-export type Panel = (typeof panels)[number]
+export { isPanel, panels, type Panel } from '~/lib/panels'
 
 function firstSegment(pathname: string): string {
   return pathname.split('/')[1] ?? ''
@@ -34,15 +34,11 @@ export function activePanelFor(input: {
   return panel === 'seller' && !canEnterSellerArea(input.user) ? 'buyer' : panel
 }
 
-export function isPanel(value: unknown): value is Panel {
-  return value === 'buyer' || value === 'seller'
-}
-
 /** The last visited path is remembered for every page except the sign-in pages. */
 export function isRememberedPath(pathname: string): boolean {
   return firstSegment(pathname) !== 'auth'
 }
 
-// The menus (their labels are messages in both languages) are in panel-menus.ts: only the drawers
+// The menus (their labels are messages in both languages) are in shell/panel-menus.ts: only the drawers
 // and panel layouts, which load on use, need them, not every page's first chunk (issue #21). Import
 // them from there: a re-export here would bring them back into that chunk.
