@@ -1,6 +1,8 @@
 import '@tanstack/react-start/server-only'
+import { onAccountCreated } from './features/auth/account-hooks.server'
 import { onProductListingsRefreshed } from './features/catalog/catalog-refresh.server'
 import { queueLineSheetsOfProducts } from './features/magazines/magazine-line-sheet-queue.server'
+import { applyPendingObserverInvitation } from './features/sellers/observers.server'
 
 /**
  * What a feature does when a feature below it changes, wired here so the lower one imports none
@@ -11,4 +13,6 @@ import { queueLineSheetsOfProducts } from './features/magazines/magazine-line-sh
 export function registerFeatureHooks(): void {
   // A published magazine's PDF line sheet follows its items' prices, tiers and stock (issue #18).
   onProductListingsRefreshed('magazine-line-sheets', queueLineSheetsOfProducts)
+  // A new account whose number a seller invited becomes that seller's observer.
+  onAccountCreated('sellers.observer-invitation', applyPendingObserverInvitation)
 }

@@ -5,7 +5,6 @@ import { serverConfig } from './server/config.server'
 import { seedDemoData } from './features/demo/seed.server'
 import { registerFeatureHooks } from './feature-hooks.server'
 import { registerJobHandlers } from './job-handlers.server'
-import { registerAuthHooks } from './auth-hooks.server'
 import { initDatabase } from './server/db/database.server'
 import { plainErrorForBots } from './features/shell/bot-errors.server'
 import { compressResponse } from './server/http/compression.server'
@@ -32,8 +31,6 @@ registerFeatureHooks()
 await initDatabase(seedDemoData)
 // Workers start as their handlers register; periodic work runs on pg-boss schedules.
 registerJobHandlers()
-// What features above auth do when an account is created (before any request reaches it).
-registerAuthHooks()
 
 const handler = createStartHandler(defaultStreamHandler)
 const headerMode = { dev: !isBuiltServer, https: config.publicSiteUrl.startsWith('https:') }

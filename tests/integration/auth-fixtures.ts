@@ -3,7 +3,6 @@
  * Requests as a browser or an app would send them, the route handlers, and users in every role.
  */
 import { desc, eq } from 'drizzle-orm'
-import { registerAuthHooks } from '~/auth-hooks.server'
 import { createSession, type CreatedSession } from '~/server/auth/session.server'
 import { setClock } from '~/server/clock.server'
 import type { DatabaseHandle, Db } from '~/server/db/client.server'
@@ -25,8 +24,6 @@ export async function openAuthTestDatabase(): Promise<{ handle: DatabaseHandle; 
   installTestDatabase(handle)
   setCaptchaVerifierForTesting(null)
   setSmsProviderForTesting(null)
-  // As the app entry does at start: what other features do when an account is created.
-  registerAuthHooks()
   return { handle, db: handle.db }
 }
 

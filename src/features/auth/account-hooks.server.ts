@@ -10,11 +10,16 @@ export interface NewAccount {
 /**
  * What another feature does when an account is created, inside the transaction that creates it
  * and before its first session (a seller's pending observer invitation is accepted, say). Features
- * above auth register here, once at start (src/auth-hooks.server.ts), so auth imports none of them.
+ * above auth register here, once at start (src/feature-hooks.server.ts), so auth imports none of them.
  */
 export type AccountCreatedHook = (tx: DbOrTx, account: NewAccount) => Promise<unknown>
 
-const accountCreatedHooks = new Map<string, AccountCreatedHook>()
+// The production build loads this module twice (the boot plugin and the app bundle, as
+// src/server/jobs/jobs.server.ts explains): the hooks live on globalThis, by name.
+const HOOKS_KEY = Symbol.for('omdeh.auth.account-created')
+const accountCreatedHooks: Map<string, AccountCreatedHook> = ((
+  globalThis as Record<symbol, Map<string, AccountCreatedHook> | undefined>
+)[HOOKS_KEY] ??= new Map())
 
 /** Registers (or, under the same name, replaces) a hook: registering again at start is harmless. */
 export function onAccountCreated(name: string, hook: AccountCreatedHook): void {
