@@ -7,6 +7,7 @@ import { definePlugin } from 'nitro'
 import { serverConfig } from './server/config.server'
 import { seedDemoData } from './features/demo/seed.server'
 import { registerJobHandlers } from './job-handlers.server'
+import { registerPurchaseLifecycles } from './purchase-lifecycles.server'
 import { closeDatabase, initDatabase } from './server/db/database.server'
 import { rootLogger } from './server/log.server'
 
@@ -22,6 +23,8 @@ try {
     )
   }
   // Migrations, then the job queue (pg-boss).
+  // What a payment does to an order, a plan period or a Plus year, before anything can pay.
+  registerPurchaseLifecycles()
   await initDatabase(seedDemoData)
   // The workers start here, not in the app entry: Nitro loads that on the first request, and queued
   // messages, refunds and scheduled runs must not wait for one (e.g. after a restart).

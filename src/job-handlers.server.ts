@@ -15,12 +15,15 @@ import { completeDeliveredOrders } from './features/orders/order-completion.serv
 import { expireUnpaid } from './features/payments/payments.server'
 import { runPlanRenewals } from './features/plans/plan-renewals.server'
 import { runPlusRenewals } from './features/plus/plus-renewals.server'
+import { registerPurchaseLifecycles } from './purchase-lifecycles.server'
 
 /**
  * What runs each job of src/server/jobs/job-catalog.server.ts. The app entry calls this once at
  * start (and the integration tests before they run queued jobs), so src/server knows no features.
  */
 export function registerJobHandlers(): void {
+  // Expiry and refunds call into what was bought: registered before any worker starts.
+  registerPurchaseLifecycles()
   registerJobHandler('message.deliver', (payload, context) =>
     deliverOutboxMessage(context.db, payload.outboxId, context),
   )

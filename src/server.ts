@@ -4,6 +4,7 @@ import { createServerEntry, createStartHandler, defaultStreamHandler } from '@ta
 import { serverConfig } from './server/config.server'
 import { seedDemoData } from './features/demo/seed.server'
 import { registerJobHandlers } from './job-handlers.server'
+import { registerPurchaseLifecycles } from './purchase-lifecycles.server'
 import { initDatabase } from './server/db/database.server'
 import { plainErrorForBots } from './features/shell/bot-errors.server'
 import { compressResponse } from './server/http/compression.server'
@@ -25,6 +26,8 @@ import { LOCALE_COOKIE, localeOfRequest, preferenceCookie } from './lib/i18n'
 // In production the boot plugin has done this (migrations, job queue and its workers) before
 // listening; in `vite dev`, which runs no boot plugin, it happens here. Both are idempotent.
 const config = serverConfig()
+// What a payment does to an order, a plan period or a Plus year, before anything can pay.
+registerPurchaseLifecycles()
 await initDatabase(seedDemoData)
 // Workers start as their handlers register; periodic work runs on pg-boss schedules.
 registerJobHandlers()

@@ -14,6 +14,9 @@ import { startTestJobs } from './jobs'
  * when a test calls runDueJobs).
  */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
+  // As at the app's start: payments calls what each kind of purchase registered.
+  const { registerPurchaseLifecycles } = await import('~/purchase-lifecycles.server')
+  registerPurchaseLifecycles()
   const handle = await openMigratedDatabase()
   await startTestJobs(handle)
   return {
