@@ -22,7 +22,8 @@ try {
       } Never run demo mode for real customers.`,
     )
   }
-  // What features do when a lower one changes, before the seed's catalogue refreshes run.
+  // What features above a lower one do on its events (a payment, a catalogue refresh, a new
+  // account), before the seed and before any job.
   registerFeatureHooks()
   // Migrations, then the job queue (pg-boss).
   await initDatabase(seedDemoData)

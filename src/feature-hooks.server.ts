@@ -1,6 +1,10 @@
 import '@tanstack/react-start/server-only'
 import { onAccountCreated } from './features/auth/account-hooks.server'
 import { onProductListingsRefreshed } from './features/catalog/catalog-refresh.server'
+import { orderLifecycle } from './features/orders/order-payments.server'
+import { registerPurchaseLifecycle } from './features/payments/purchase-lifecycle.server'
+import { planLifecycle } from './features/plans/plan-fulfilment.server'
+import { plusLifecycle } from './features/plus/plus-fulfilment.server'
 import { queueLineSheetsOfProducts } from './features/magazines/magazine-line-sheet-queue.server'
 import { applyPendingObserverInvitation } from './features/sellers/observers.server'
 
@@ -11,6 +15,11 @@ import { applyPendingObserverInvitation } from './features/sellers/observers.ser
  * they do, and the tests' databases when they open. Registering again replaces, so it is idempotent.
  */
 export function registerFeatureHooks(): void {
+  // What each kind of purchase does when paid or unpaid in time: payments owns the payment and
+  // calls these, so it imports none of the features that sell.
+  registerPurchaseLifecycle('order', orderLifecycle)
+  registerPurchaseLifecycle('plan', planLifecycle)
+  registerPurchaseLifecycle('membership', plusLifecycle)
   // A published magazine's PDF line sheet follows its items' prices, tiers and stock (issue #18).
   onProductListingsRefreshed('magazine-line-sheets', queueLineSheetsOfProducts)
   // A new account whose number a seller invited becomes that seller's observer.

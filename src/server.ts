@@ -26,7 +26,8 @@ import { LOCALE_COOKIE, localeOfRequest, preferenceCookie } from './lib/i18n'
 // In production the boot plugin has done this (migrations, job queue and its workers) before
 // listening; in `vite dev`, which runs no boot plugin, it happens here. Both are idempotent.
 const config = serverConfig()
-// Before the seed: its catalogue refreshes run the hooks too.
+// What features above a lower one do on its events (a payment, a catalogue refresh, a new
+// account), before the seed and before any request or job.
 registerFeatureHooks()
 await initDatabase(seedDemoData)
 // Workers start as their handlers register; periodic work runs on pg-boss schedules.

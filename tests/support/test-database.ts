@@ -15,10 +15,11 @@ import { startTestJobs } from './jobs'
  * when a test calls runDueJobs).
  */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
+  // As the server does at start (src/feature-hooks.server.ts): payments calls what each kind of
+  // purchase registered, the catalogue and auth what follows their events.
+  registerFeatureHooks()
   const handle = await openMigratedDatabase()
   await startTestJobs(handle)
-  // As the server does at start (src/feature-hooks.server.ts).
-  registerFeatureHooks()
   return {
     ...handle,
     async close() {

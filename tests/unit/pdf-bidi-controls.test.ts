@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { renderInvoicePdf } from '~/features/orders/invoice-pdf.server'
-import type { InvoiceView } from '~/features/orders/invoices.types'
+import type { InvoiceView } from '~/features/payments/invoices.types'
 import { createPdfDocument } from '~/server/pdf/pdf-document.server'
 import { isolated, layoutText } from '~/server/pdf/pdf-text.server'
 

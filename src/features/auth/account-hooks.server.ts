@@ -1,5 +1,6 @@
 import '@tanstack/react-start/server-only'
 import type { DbOrTx } from '~/server/db/client.server'
+import { hookRegistry } from '~/server/hook-registry.server'
 
 /** An account just created, as the features above auth see it. */
 export interface NewAccount {
@@ -14,12 +15,7 @@ export interface NewAccount {
  */
 export type AccountCreatedHook = (tx: DbOrTx, account: NewAccount) => Promise<unknown>
 
-// The production build loads this module twice (the boot plugin and the app bundle, as
-// src/server/jobs/jobs.server.ts explains): the hooks live on globalThis, by name.
-const HOOKS_KEY = Symbol.for('omdeh.auth.account-created')
-const accountCreatedHooks: Map<string, AccountCreatedHook> = ((
-  globalThis as Record<symbol, Map<string, AccountCreatedHook> | undefined>
-)[HOOKS_KEY] ??= new Map())
+const accountCreatedHooks = hookRegistry<string, AccountCreatedHook>('auth.account-created')
 
 /** Registers (or, under the same name, replaces) a hook: registering again at start is harmless. */
 export function onAccountCreated(name: string, hook: AccountCreatedHook): void {

@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import type { OrderStatus } from '~/lib/domain-enums'
 import { now } from '~/server/clock.server'
 import { selectRows, type DbOrTx } from '~/server/db/client.server'
+import { hookRegistry } from '~/server/hook-registry.server'
 import { chunks } from '~/lib/batches'
 import { clearCatalogCache } from './catalog-cache.server'
 import { compactListingCounts } from './catalog-counts.server'
@@ -43,13 +44,8 @@ import { compactListingCounts } from './catalog-counts.server'
  */
 export type ListingsRefreshedHook = (db: DbOrTx, productIds: readonly number[]) => Promise<unknown>
 
-// Filled at start by src/feature-hooks.server.ts. The production build loads this module twice
-// (the boot plugin and the app bundle, as src/server/jobs/jobs.server.ts explains), so the hooks
-// live on globalThis, by name: registering again replaces.
-const HOOKS_KEY = Symbol.for('omdeh.catalog.listings-refreshed')
-const listingsRefreshedHooks: Map<string, ListingsRefreshedHook> = ((
-  globalThis as Record<symbol, Map<string, ListingsRefreshedHook> | undefined>
-)[HOOKS_KEY] ??= new Map())
+// Filled at start by src/feature-hooks.server.ts.
+const listingsRefreshedHooks = hookRegistry<string, ListingsRefreshedHook>('catalog.listings-refreshed')
 
 /** Runs `hook` after every refresh of some products' listings (not the full rebuild), by name. */
 export function onProductListingsRefreshed(name: string, hook: ListingsRefreshedHook): void {

@@ -2,14 +2,11 @@ import '@tanstack/react-start/server-only'
 import { and, desc, eq, lte, ne, or, sql } from 'drizzle-orm'
 import { textInLocale } from '~/lib/i18n'
 import { constants } from '#app-config'
-import { SYSTEM_ORDER_NOTES } from '~/features/orders/order-event-notes'
-import { transitionOrder } from '~/features/orders/order-transitions.server'
-import { orderStatusLabels } from '~/features/orders/order-machine'
 import type { PurchaseKind } from '~/lib/domain-enums'
 import type { AuthContext } from '~/server/auth/session.server'
 import { requireUser } from '~/server/auth/guards.server'
 import { minutes, now } from '~/server/clock.server'
-import type { Db, DbOrTx } from '~/server/db/client.server'
+import type { Db, DbOrTx, Tx } from '~/server/db/client.server'
 import { orders, paymentSessions, platformPurchases, sellers } from '~/server/db/schema'
 import { HttpError, conflict, notFound, parseInput } from '~/server/http/api-errors.server'
 import { log } from '~/server/log.server'
@@ -34,6 +31,7 @@ import {
   reopenableSession,
 } from './payment-refunds.server'
 import { newSessionId, redirectToProvider } from './payment-sessions.server'
+import { purchaseLifecycle } from './purchase-lifecycle.server'
 import { purchaseResultUrl, settlePurchaseCallback } from './purchase-payments.server'
 import { m } from '~/lib/messages'
 import { formatNumber } from '~/lib/money'
@@ -43,6 +41,9 @@ export const PAYMENT_SESSION_NOT_FOUND = () => m.server_error_payment_not_found(
 export const CHECKOUT_RESULT_PATH = '/cart/checkout-result'
 
 /** Session lifetime: 15 minutes, never past the order's payment deadline. */
+/** An order's state in words, as the orders feature registered them. */
+const orderStatusLabel = (status: string) => purchaseLifecycle('order').statusLabel?.(status) ?? status
+
 export function sessionExpiry(at: Date, paymentDueAt: Date): Date {
   return new Date(Math.min(at.getTime() + minutes(constants.payments.sessionMinutes), paymentDueAt.getTime()))
 }
@@ -97,7 +98,7 @@ export async function startPayment(
     if (!order || order.buyerUserId !== user.id) throw notFound(ORDER_NOT_FOUND())
     if (order.status !== 'pending_payment') {
       throw conflict(
-        m.server_payment_no_longer_awaits({ state: orderStatusLabels[order.status].toLowerCase() }),
+        m.server_payment_no_longer_awaits({ state: orderStatusLabel(order.status).toLowerCase() }),
       )
     }
     const at = now()
@@ -326,12 +327,10 @@ export async function handlePaymentCallback(
       provider: provider.name,
       amount: session.amount,
     })
-    if (order.status === 'pending_payment') {
-      await transitionOrder(tx, { orderId: order.id, to: 'paid', actor: { kind: 'system', userId: null } })
-      return { status: 'success', orderNumber: order.number, reason: null, changed: true }
-    }
-    // The order expired or was cancelled before the money came: give it back.
-    await refundOrderPayment(tx, order.id, `paid_after_${order.status}`)
+    // The order moves to paid, unless it expired or was cancelled before the money came: give it back.
+    const fulfilled = await purchaseLifecycle('order').paid(tx, order.id)
+    if (fulfilled.ok) return { status: 'success', orderNumber: order.number, reason: null, changed: true }
+    await refundOrderPayment(tx, order.id, fulfilled.reason)
     return { status: 'failure', orderNumber: order.number, reason: 'order_closed', changed: true }
   })
 }
@@ -360,6 +359,13 @@ function replayAware(
 // ---------------------------------------------------------------------------------------------
 
 const EXPIRY_BATCH = 200
+
+/** The order moves to `expired` (its stock goes back on sale), as the orders feature registered. */
+async function expireOrder(tx: Tx, orderId: number): Promise<void> {
+  const { expired } = purchaseLifecycle('order')
+  if (!expired) throw new Error('The order lifecycle registered no expiry')
+  await expired(tx, orderId)
+}
 
 /**
  * Every minute: open payment sessions past their time become `expired`; orders still awaiting
@@ -406,12 +412,7 @@ export async function expireUnpaid(db: Db): Promise<{ sessions: number; orders: 
         .update(paymentSessions)
         .set({ status: 'expired', failureReason: 'expired', completedAt: at })
         .where(and(eq(paymentSessions.orderId, due.id), eq(paymentSessions.status, 'open')))
-      await transitionOrder(tx, {
-        orderId: due.id,
-        to: 'expired',
-        actor: { kind: 'system', userId: null },
-        note: SYSTEM_ORDER_NOTES.paymentTimeout,
-      })
+      await expireOrder(tx, due.id)
       await paymentEvent(tx, 'payment_expired', {
         order_id: due.id,
         order_number: due.number,

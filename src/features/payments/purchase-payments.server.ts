@@ -1,8 +1,6 @@
 import '@tanstack/react-start/server-only'
 import { and, eq, ne } from 'drizzle-orm'
 import { constants } from '#app-config'
-import { fulfilPurchase } from '~/features/plans/plan-fulfilment.server'
-import { fulfilMembership } from '~/features/plus/plus-fulfilment.server'
 import type { PurchaseKind } from '~/lib/domain-enums'
 import { now } from '~/server/clock.server'
 import type { Tx } from '~/server/db/client.server'
@@ -16,6 +14,7 @@ import {
   requestSessionRefund,
 } from './payment-refunds.server'
 import type { PaymentReasonCode } from './payments.schemas'
+import { purchaseLifecycle } from './purchase-lifecycle.server'
 import { m } from '~/lib/messages'
 
 /**
@@ -139,10 +138,7 @@ export async function settlePurchaseCallback(
     provider: providerName,
     amount: session.amount,
   })
-  const fulfilled =
-    purchase.kind === 'membership'
-      ? await fulfilMembership(tx, purchase.id)
-      : await fulfilPurchase(tx, purchase.id)
+  const fulfilled = await purchaseLifecycle(purchase.kind).paid(tx, purchase.id)
   if (fulfilled.ok) return result('success', null, true)
   // The purchase can no longer be honoured (cancelled, or the plan changed meanwhile): give it back.
   await requestSessionRefund(

@@ -1,6 +1,9 @@
 import '@tanstack/react-start/server-only'
-import { and, eq, gt, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { constants } from '#app-config'
+import { lockPurchase, paidSincePriced, refusePurchase } from '~/features/payments/platform-purchases.server'
+import { insertPaidPeriod } from '~/features/payments/purchase-periods.server'
+import type { PurchaseLifecycle } from '~/features/payments/purchase-lifecycle.server'
 import { recordAuditEvent } from '~/server/audit/audit.server'
 import { now } from '~/server/clock.server'
 import type { DbOrTx, Tx } from '~/server/db/client.server'
@@ -60,18 +63,8 @@ async function whyNotHonoured(tx: Tx, purchase: PurchaseRow): Promise<string | n
   if (purchase.status !== 'pending') return `purchase_${purchase.status}`
   if (purchase.kind !== 'plan' || purchase.sellerId === null || !purchase.planSlug) return 'not_a_plan_period'
   // Another purchase of this seller was paid after this one was priced: its quote is stale.
-  const [later] = await tx
-    .select({ id: platformPurchases.id })
-    .from(platformPurchases)
-    .where(
-      and(
-        eq(platformPurchases.sellerId, purchase.sellerId),
-        eq(platformPurchases.status, 'paid'),
-        gt(platformPurchases.paidAt, purchase.createdAt),
-      ),
-    )
-    .limit(1)
-  if (later) return 'plan_changed_since_quote'
+  if (await paidSincePriced(tx, purchase, eq(platformPurchases.sellerId, purchase.sellerId)))
+    return 'plan_changed_since_quote'
   if (purchase.replacesSubscriptionId !== null) {
     const [replaced] = await tx
       .select({ status: sellerSubscriptions.status })
@@ -90,24 +83,13 @@ export async function fulfilPurchase(
   tx: Tx,
   purchaseId: number,
 ): Promise<{ ok: true } | { ok: false; reason: string }> {
-  const [purchase] = await tx
-    .select()
-    .from(platformPurchases)
-    .where(eq(platformPurchases.id, purchaseId))
-    .for('update')
+  const purchase = await lockPurchase(tx, purchaseId)
   if (!purchase) return { ok: false, reason: 'unknown_purchase' }
   const [seller] = purchase.sellerId
     ? await tx.select().from(sellers).where(eq(sellers.id, purchase.sellerId)).for('update')
     : []
   const why = await whyNotHonoured(tx, purchase)
-  if (why || !seller) {
-    if (purchase.status === 'pending')
-      await tx
-        .update(platformPurchases)
-        .set({ status: 'cancelled' })
-        .where(eq(platformPurchases.id, purchase.id))
-    return { ok: false, reason: why ?? 'seller_gone' }
-  }
+  if (why || !seller) return refusePurchase(tx, purchase, why ?? 'seller_gone')
   const at = now()
   await tx
     .update(platformPurchases)
@@ -134,36 +116,36 @@ export async function fulfilPurchase(
       .set({ endsToFree: false })
       .where(and(eq(sellerSubscriptions.sellerId, seller.id), eq(sellerSubscriptions.status, 'active')))
   }
-  const [subscription] = await tx
-    .insert(sellerSubscriptions)
-    .values({
-      sellerId: seller.id,
-      planSlug: purchase.planSlug!,
-      billingCycle: purchase.billingCycle ?? 'monthly',
+  await insertPaidPeriod<typeof sellerSubscriptions.$inferSelect>(
+    tx,
+    sellerSubscriptions,
+    purchase,
+    {
+      owner: {
+        sellerId: seller.id,
+        planSlug: purchase.planSlug!,
+        billingCycle: purchase.billingCycle ?? 'monthly',
+      },
       periodStart: startsNow ? at : purchase.periodStart,
       periodEnd: purchase.periodEnd,
-      status: startsNow ? 'active' : 'scheduled',
-      purchaseId: purchase.id,
-      amountPaid: purchase.amount,
-      createdAt: at,
-    })
-    .returning()
-  await recordAuditEvent(tx, {
-    actorUserId: purchase.userId,
-    sellerId: seller.id,
-    action: startsNow ? 'subscription.start' : 'subscription.schedule',
-    recordType: 'subscription',
-    recordId: subscription!.id,
-    after: {
-      plan: purchase.planSlug,
-      cycle: purchase.billingCycle,
-      periodStart: subscription!.periodStart.toISOString(),
-      periodEnd: subscription!.periodEnd.toISOString(),
-      amount: purchase.amount,
-      credit: purchase.credit,
-      purchase: purchase.number,
+      active: startsNow,
+      at,
     },
-  })
+    (subscription) => ({
+      sellerId: seller.id,
+      action: startsNow ? 'subscription.start' : 'subscription.schedule',
+      recordType: 'subscription',
+      after: {
+        plan: purchase.planSlug,
+        cycle: purchase.billingCycle,
+        periodStart: subscription.periodStart.toISOString(),
+        periodEnd: subscription.periodEnd.toISOString(),
+        amount: purchase.amount,
+        credit: purchase.credit,
+        purchase: purchase.number,
+      },
+    }),
+  )
   if (startsNow)
     await setSellerPlan(tx, seller.id, purchase.planSlug!, purchase.userId, purchaseReason(purchase.number))
   await issuePlatformInvoice(tx, purchase.id)
@@ -312,3 +294,6 @@ export async function cancelPendingPurchases(tx: DbOrTx, sellerId: number): Prom
     .set({ status: 'cancelled' })
     .where(and(eq(platformPurchases.sellerId, sellerId), inArray(platformPurchases.status, ['pending'])))
 }
+
+/** A plan period paid: registered with the purchase lifecycle at start (src/feature-hooks.server.ts). */
+export const planLifecycle: PurchaseLifecycle = { paid: fulfilPurchase }

@@ -1,7 +1,7 @@
 import '@tanstack/react-start/server-only'
-import { and, asc, desc, eq, inArray } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm'
 import { constants } from '#app-config'
-import type { InvoiceView } from '~/features/orders/invoices.types'
+import type { InvoiceView } from '~/features/payments/invoices.types'
 import { planLimitKinds, type PlanLimitKind } from '~/lib/domain-enums'
 import { m } from '~/lib/messages'
 import { tehranDayOf } from '~/lib/tehran-time'
@@ -69,12 +69,21 @@ const periodView = (
 })
 
 export async function platformInvoicesOf(db: DbOrTx, sellerId: number): Promise<PlatformInvoiceSummary[]> {
+  return platformInvoiceSummaries(db, eq(platformInvoices.sellerId, sellerId), 100)
+}
+
+/** Platform invoices that match `where`, newest first, as their lists show them. */
+export async function platformInvoiceSummaries(
+  db: DbOrTx,
+  where: SQL | undefined,
+  limit: number,
+): Promise<PlatformInvoiceSummary[]> {
   const rows = await db
     .select()
     .from(platformInvoices)
-    .where(eq(platformInvoices.sellerId, sellerId))
+    .where(where)
     .orderBy(desc(platformInvoices.issuedAt), desc(platformInvoices.id))
-    .limit(100)
+    .limit(limit)
   const texts = await platformInvoiceTexts(db, rows)
   return rows.map((r) => ({
     id: r.id,

@@ -6,10 +6,10 @@ import {
   openPlatformPurchase,
   redirectToProvider,
 } from '~/features/payments/payment-sessions.server'
-import type { InvoiceView } from '~/features/orders/invoices.types'
+import type { InvoiceView } from '~/features/payments/invoices.types'
 import { periodEndOf } from '~/features/plans/plan-pricing'
 import type { PlatformInvoiceSummary } from '~/features/plans/plans.schemas'
-import { platformInvoiceView } from '~/features/plans/plans.server'
+import { platformInvoiceSummaries, platformInvoiceView } from '~/features/plans/plans.server'
 import { platformInvoiceTexts } from '~/features/plans/platform-invoice-text.server'
 import { requireUser } from '~/server/auth/guards.server'
 import type { AuthContext } from '~/server/auth/session.server'
@@ -227,21 +227,11 @@ export const PLUS_INVOICE_NOT_FOUND = () => m.tools_invoice_not_found()
 
 /** The buyer's own Plus invoices, newest first. */
 export async function plusInvoicesOf(db: DbOrTx, userId: number): Promise<PlatformInvoiceSummary[]> {
-  const rows = await db
-    .select()
-    .from(platformInvoices)
-    .where(and(eq(platformInvoices.userId, userId), isNull(platformInvoices.sellerId)))
-    .orderBy(desc(platformInvoices.issuedAt), desc(platformInvoices.id))
-    .limit(50)
-  const texts = await platformInvoiceTexts(db, rows)
-  return rows.map((r) => ({
-    id: r.id,
-    number: r.number,
-    issued_at: r.issuedAt.toISOString(),
-    description: texts.get(r.id) ?? r.description,
-    total: r.total,
-    currency: r.currency,
-  }))
+  return platformInvoiceSummaries(
+    db,
+    and(eq(platformInvoices.userId, userId), isNull(platformInvoices.sellerId)),
+    50,
+  )
 }
 
 /** A Plus invoice for its buyer only (anyone else's id answers like a missing one). */

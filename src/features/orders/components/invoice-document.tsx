@@ -3,7 +3,7 @@ import { textInLocale } from '~/lib/i18n'
 import { m } from '~/lib/messages'
 import { formatMoney, formatNumber } from '~/lib/money'
 import { formatTehranCalendarDay } from '~/lib/tehran-time'
-import type { InvoicePartyView, InvoiceView } from '../invoices.types'
+import type { InvoicePartyView, InvoiceView } from '~/features/payments/invoices.types'
 
 /**
  * Printing shows only the invoice: everything that does not contain it (header, menu, buttons,

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
-import { orderStatusLabels } from '~/features/orders/order-machine'
+import type { OrderStatus } from '~/lib/domain-enums'
 import { toApiError } from '~/lib/api-error'
 import { m } from '~/lib/messages'
 import { formatMoney } from '~/lib/money'
@@ -14,11 +14,20 @@ import { useStartPayment } from './use-start-payment'
 
 const dateTime = (iso: string) => formatTehranDateTime(iso)
 
+/** An order's state in words: given by the page that composes this (the orders feature's labels). */
+type StatusLabel = (status: OrderStatus) => string
+
 /**
  * /cart/checkout-result: what happened to the payment. The query string only says which order to
  * look at; the outcome shown is the order's real state on the server.
  */
-export function CheckoutResultPage({ orderNumber }: { orderNumber: string | undefined }) {
+export function CheckoutResultPage({
+  orderNumber,
+  statusLabel,
+}: {
+  orderNumber: string | undefined
+  statusLabel: StatusLabel
+}) {
   if (!orderNumber) {
     return (
       <ResultFrame tone="neutral" title={m.buyer_pay_none_title()}>
@@ -31,10 +40,10 @@ export function CheckoutResultPage({ orderNumber }: { orderNumber: string | unde
       </ResultFrame>
     )
   }
-  return <LoadedResult orderNumber={orderNumber} />
+  return <LoadedResult orderNumber={orderNumber} statusLabel={statusLabel} />
 }
 
-function LoadedResult({ orderNumber }: { orderNumber: string }) {
+function LoadedResult({ orderNumber, statusLabel }: { orderNumber: string; statusLabel: StatusLabel }) {
   const query = useQuery(paymentQueries.checkoutResult(orderNumber))
   if (query.isPending) {
     return (
@@ -67,10 +76,10 @@ function LoadedResult({ orderNumber }: { orderNumber: string }) {
       </ResultFrame>
     )
   }
-  return <Result view={query.data} />
+  return <Result view={query.data} statusLabel={statusLabel} />
 }
 
-function Result({ view }: { view: CheckoutResultView }) {
+function Result({ view, statusLabel }: { view: CheckoutResultView; statusLabel: StatusLabel }) {
   const total = formatMoney(view.total, view.currency)
   const viewOrder = (
     <Link
@@ -102,14 +111,10 @@ function Result({ view }: { view: CheckoutResultView }) {
             </>
           ) : null}
           <dt className="text-stone-600">{m.buyer_pay_status()}</dt>
-          <dd>{orderStatusLabels[view.order_status]}</dd>
+          <dd>{statusLabel(view.order_status)}</dd>
         </dl>
         <NextSteps
-          steps={[
-            m.buyer_pay_step_accept(),
-            m.buyer_pay_step_invoice(),
-            m.buyer_pay_step_follow(),
-          ]}
+          steps={[m.buyer_pay_step_accept(), m.buyer_pay_step_invoice(), m.buyer_pay_step_follow()]}
         />
         <Actions>
           {viewOrder}
@@ -129,7 +134,7 @@ function Result({ view }: { view: CheckoutResultView }) {
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="text-stone-600">{m.buyer_pay_order()}</dt>
           <dd>
-            <OrderNumber view={view} /> ({orderStatusLabels[view.order_status].toLowerCase()})
+            <OrderNumber view={view} /> ({statusLabel(view.order_status).toLowerCase()})
           </dd>
           <dt className="text-stone-600">{m.buyer_pay_refund()}</dt>
           <dd>
@@ -151,7 +156,7 @@ function Result({ view }: { view: CheckoutResultView }) {
     return (
       <ResultFrame
         tone="neutral"
-        title={m.buyer_pay_closed_title({ status: orderStatusLabels[view.order_status].toLowerCase() })}
+        title={m.buyer_pay_closed_title({ status: statusLabel(view.order_status).toLowerCase() })}
       >
         <p>
           {m.buyer_pay_order_word()}
@@ -196,18 +201,14 @@ function Result({ view }: { view: CheckoutResultView }) {
       </dl>
       {view.can_retry ? (
         <>
-          <p className="text-sm text-stone-700">
-            {m.buyer_pay_kept_until()}
-          </p>
+          <p className="text-sm text-stone-700">{m.buyer_pay_kept_until()}</p>
           <RetryActions orderNumber={view.order_number} total={total}>
             {viewOrder}
           </RetryActions>
         </>
       ) : (
         <>
-          <p className="text-sm text-stone-700">
-            {m.buyer_pay_time_ran_out()}
-          </p>
+          <p className="text-sm text-stone-700">{m.buyer_pay_time_ran_out()}</p>
           <Actions>
             <Link to="/cart" className={buttonClasses('primary')}>
               {m.buyer_pay_back_to_basket()}
@@ -278,7 +279,6 @@ const tones = {
   warning: { ring: 'border-amber-200', badge: 'bg-amber-600 text-white', mark: '↺' },
   neutral: { ring: 'border-stone-200', badge: 'bg-stone-600 text-white', mark: 'i' },
 } as const
-
 
 function ResultFrame({
   tone,

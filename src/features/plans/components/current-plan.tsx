@@ -1,6 +1,6 @@
+import { PlatformInvoiceLine } from '~/features/payments/components/platform-invoice-line'
 import { cn } from '~/lib/cn'
 import { m } from '~/lib/messages'
-import { formatMoney } from '~/lib/money'
 import type { SubscriptionOverview } from '../plans.schemas'
 import { formatUsage, limitLabel } from './plan-format'
 import { formatTehranDay } from '~/lib/tehran-time'
@@ -65,24 +65,10 @@ export function PlanInvoices({ overview }: { overview: SubscriptionOverview }) {
     <ul className="flex flex-col divide-y divide-stone-200 rounded-2xl border border-stone-200 bg-white">
       {overview.invoices.map((invoice) => (
         <li key={invoice.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 text-sm">
-          <div className="flex min-w-0 flex-col">
-            <span className="font-medium text-ink" dir="ltr">
-              {invoice.number}
-            </span>
-            <span className="text-stone-700">{invoice.description}</span>
-          </div>
-          <div className="flex items-center gap-4">
-            <span className="font-semibold text-ink">{formatMoney(invoice.total, invoice.currency)}</span>
-            {overview.can_manage ? (
-              <a
-                href={`/api/platform-invoices/${invoice.id}/pdf`}
-                className="font-medium text-brand-800 underline underline-offset-4"
-                download
-              >
-                PDF<span className="sr-only">{m.tools_invoice_pdf_of({ number: invoice.number })}</span>
-              </a>
-            ) : null}
-          </div>
+          <PlatformInvoiceLine
+            invoice={invoice}
+            pdfHref={overview.can_manage ? `/api/platform-invoices/${invoice.id}/pdf` : null}
+          />
         </li>
       ))}
     </ul>

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router'
+import { PlatformInvoiceLine } from '~/features/payments/components/platform-invoice-line'
 import { m as t } from '~/lib/messages'
 import { formatMoney, formatNumber } from '~/lib/money'
 import type { PlatformInvoiceSummary } from '~/features/plans/plans.schemas'
@@ -72,22 +73,7 @@ function PlusInvoices({ invoices }: { invoices: PlatformInvoiceSummary[] }) {
             key={invoice.id}
             className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm"
           >
-            <div className="flex min-w-0 flex-col">
-              <span className="font-medium text-ink" dir="ltr">
-                {invoice.number}
-              </span>
-              <span className="text-stone-700">{invoice.description}</span>
-            </div>
-            <div className="flex items-center gap-4">
-              <span className="font-semibold text-ink">{formatMoney(invoice.total, invoice.currency)}</span>
-              <a
-                href={`/api/plus-invoices/${invoice.id}/pdf`}
-                className="font-medium text-brand-800 underline underline-offset-4"
-                download
-              >
-                PDF<span className="sr-only">{t.tools_invoice_pdf_of({ number: invoice.number })}</span>
-              </a>
-            </div>
+            <PlatformInvoiceLine invoice={invoice} pdfHref={`/api/plus-invoices/${invoice.id}/pdf`} />
           </li>
         ))}
       </ul>

@@ -1,5 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import * as v from 'valibot'
+import { orderStatusLabels } from '~/features/orders/order-machine'
 import { CheckoutResultPage } from '~/features/payments/components/checkout-result-page'
 import { ensureCurrentUser } from '~/features/auth/session.queries'
 import { pageHead } from '~/features/shell/page-head'
@@ -40,5 +41,11 @@ export const Route = createFileRoute('/_default/cart/checkout-result')({
 
 function CheckoutResultRoute() {
   const { order } = Route.useSearch()
-  return <CheckoutResultPage key={order ?? ''} orderNumber={order} />
+  return (
+    <CheckoutResultPage
+      key={order ?? ''}
+      orderNumber={order}
+      statusLabel={(status) => orderStatusLabels[status]}
+    />
+  )
 }
