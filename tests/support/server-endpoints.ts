@@ -99,10 +99,36 @@ function moduleOf(file: string, source: string, name: string): string | null {
         .pop()!
         .trim(),
     )
-    if (listed.includes(name)) return resolveImport(file, specifier!)
+    if (listed.includes(name)) {
+      const from = resolveImport(file, specifier!)
+      return from ? declaringModule(from, name) : null
+    }
   }
   const defined = new RegExp(`(?:const|function)\\s+${name}\\b`)
   return defined.test(source) ? file : null
+}
+
+/**
+ * Where a module's export is declared: the module itself, or, through a feature's face
+ * (`export { name } from './file'`), the file it re-exports it from.
+ */
+function declaringModule(file: string, name: string, depth = 0): string {
+  const source = readFileSync(join(ROOT, file), 'utf8')
+  if (depth > 5 || exportedBody(source, name) !== null) return file
+  for (const [, names, specifier] of source.matchAll(
+    /export\s+(?:type\s+)?\{([^}]*)\}\s+from\s+'([^']+)'/g,
+  )) {
+    const listed = names!.split(',').map((n) =>
+      n
+        .trim()
+        .split(/\s+as\s+/)
+        .pop()!
+        .trim(),
+    )
+    const from = listed.includes(name) ? resolveImport(file, specifier!) : null
+    if (from) return declaringModule(from, name, depth + 1)
+  }
+  return file
 }
 
 export function serverFnId(file: string, exportName: string): string {
