@@ -8,8 +8,8 @@ import { now } from '~/server/clock.server'
 import type { Db } from '~/server/db/client.server'
 import { users } from '~/server/db/schema'
 import { AUDIT_REASONS } from '~/lib/audit-reasons'
-import { demoAccounts, demoPassword } from './features/demo/data/demo-accounts'
-import { firstNameSchema, lastNameSchema, phoneSchema } from './features/auth/auth.schemas'
+import { demoAccounts, demoPassword } from '~/features/demo/index.server'
+import { firstNameSchema, lastNameSchema, phoneSchema } from '~/features/auth/index.server'
 
 /**
  * A real deployment's administrators (issue #35 §2): `npm run admin:create` (scripts/admin-create.ts)

@@ -5,7 +5,7 @@
 import './server/runtime-mode.server'
 import { definePlugin } from 'nitro'
 import { serverConfig } from './server/config.server'
-import { seedDemoData } from './features/demo/seed.server'
+import { seedDemoData } from '~/features/demo/index.server'
 import { registerFeatureHooks } from './feature-hooks.server'
 import { registerJobHandlers } from './job-handlers.server'
 import { closeDatabase, initDatabase } from './server/db/database.server'

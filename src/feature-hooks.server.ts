@@ -1,12 +1,12 @@
 import '@tanstack/react-start/server-only'
-import { onAccountCreated } from './features/auth/account-hooks.server'
-import { onProductListingsRefreshed } from './features/catalog/catalog-refresh.server'
-import { orderLifecycle } from './features/orders/order-payments.server'
-import { registerPurchaseLifecycle } from './features/payments/purchase-lifecycle.server'
-import { planLifecycle } from './features/plans/plan-fulfilment.server'
-import { plusLifecycle } from './features/plus/plus-fulfilment.server'
-import { queueLineSheetsOfProducts } from './features/magazines/magazine-line-sheet-queue.server'
-import { applyPendingObserverInvitation } from './features/sellers/observers.server'
+import { onAccountCreated } from '~/features/auth/index.server'
+import { onProductListingsRefreshed } from '~/features/catalog/index.server'
+import { orderLifecycle } from '~/features/orders/index.server'
+import { registerPurchaseLifecycle } from '~/features/payments/index.server'
+import { planLifecycle } from '~/features/plans/index.server'
+import { plusLifecycle } from '~/features/plus/index.server'
+import { queueLineSheetsOfProducts } from '~/features/magazines/index.server'
+import { applyPendingObserverInvitation } from '~/features/sellers/index.server'
 
 /**
  * What a feature does when a feature below it changes, wired here so the lower one imports none

@@ -4,7 +4,7 @@ import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query
 import { routeTree } from './routeTree.gen'
 import { currentCspNonce } from './lib/csp-nonce'
 import { queryClientConfig } from './lib/query-client-config'
-import { RouteError } from './features/shell/components/route-error'
+import { RouteError } from '~/features/shell'
 
 export function createQueryClient() {
   return new QueryClient(queryClientConfig())

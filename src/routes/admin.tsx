@@ -1,5 +1,5 @@
 import { createFileRoute, Link, Outlet } from '@tanstack/react-router'
-import { guardArea } from '~/features/auth/route-guards'
+import { guardArea } from '~/features/auth'
 import { DefaultChrome } from '~/features/shell/components/default-chrome'
 import { RootError } from '~/features/shell/components/route-error'
 import { m } from '~/lib/messages'

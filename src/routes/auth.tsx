@@ -1,6 +1,6 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { guardGuestOnly } from '~/features/auth/route-guards'
+import { guardGuestOnly } from '~/features/auth'
 import { AuthChrome } from '~/features/shell/components/auth-chrome'
 
 /**

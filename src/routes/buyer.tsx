@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
-import { guardArea } from '~/features/auth/route-guards'
+import { guardArea } from '~/features/auth'
 import { PanelChrome } from '~/features/shell/components/panel-chrome'
 
 /** The buyer panel's layout. Guests go to /auth, and come back here after signing in (spec §6). */

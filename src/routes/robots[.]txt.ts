@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { robotsResponse } from '~/features/catalog/catalog-seo.server'
+import { robotsResponse } from '~/features/catalog/index.server'
 
 export const Route = createFileRoute('/robots.txt')({
   server: { handlers: { GET: () => robotsResponse() } },

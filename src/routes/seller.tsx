@@ -1,7 +1,6 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
 import { RenewalBanner } from '~/features/plans/components/renewal-banner'
-import { guardArea } from '~/features/auth/route-guards'
-import { useCurrentUser } from '~/features/auth/use-session'
+import { guardArea, useCurrentUser } from '~/features/auth'
 import { isApprovedSeller } from '~/lib/auth-access'
 import { PanelChrome } from '~/features/shell/components/panel-chrome'
 

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { userScoped } from '~/features/auth/session.queries'
+import { userScoped } from '~/features/auth'
 import { fetchAddress, fetchMyAddresses } from './addresses.functions'
 
 export const addressQueries = {

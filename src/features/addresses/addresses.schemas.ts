@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { INT4_MAX, trimUserText } from '~/lib/schema-pieces'
-import { REQUIRED, asciiDigits, phoneSchema } from '~/features/auth/auth.schemas'
+import { REQUIRED, asciiDigits, phoneSchema } from '~/features/auth'
 import { m } from '~/lib/messages'
 import { formatNumber } from '~/lib/money'
 

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { userScoped } from '~/features/auth/session.queries'
+import { userScoped } from '~/features/auth'
 import { notify } from '~/lib/notify'
 import {
   blockUserFn,

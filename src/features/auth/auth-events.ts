@@ -1,4 +1,4 @@
-import type { AnalyticsEventName } from '~/features/analytics/analytics.schemas'
+import type { AnalyticsEventName } from '~/features/analytics'
 
 /**
  * Spec §4 auth analytics events. Client-safe: the server logs them and the pages send them through

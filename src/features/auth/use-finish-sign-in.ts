@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
-import { track } from '~/features/analytics/analytics-client'
+import { track } from '~/features/analytics'
 import { setCurrentUser } from './session.queries'
 import { readString } from '~/lib/storage'
 import { storageKeys } from '~/lib/storage-keys'

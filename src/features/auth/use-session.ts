@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { useCallback } from 'react'
 import { AUTH_EVENTS } from './auth-events'
 import type { User } from './auth.schemas'
-import { track } from '~/features/analytics/track'
+import { trackDeferred as track } from '~/features/analytics'
 import { sessionQueries, setCurrentUser } from './session.queries'
 
 /**

@@ -1,4 +1,4 @@
-import type { ProductDetail, ProductOffer } from '~/features/catalog/catalog.types'
+import type { ProductDetail, ProductOffer } from '~/features/catalog'
 import { offerInput } from './basket-offer'
 
 /**

@@ -6,7 +6,7 @@ import { formatNumber } from '~/lib/money'
 import { notify } from '~/lib/notify'
 import { loadBasketModule } from './basket-loader'
 import { HEADER_BASKET_ID } from './basket-status'
-import type { ProductDetail } from '~/features/catalog/catalog.types'
+import type { ProductDetail } from '~/features/catalog'
 import {
   cheapestBuyableOffer,
   isOutOfStock,
@@ -65,7 +65,10 @@ export async function addToBasket(input: BasketOfferInput, options: AddOptions =
   if (isOutOfStock(input)) {
     notify(
       'warning',
-      m.buyer_basket_out_at({ name: nameInLocale(input.product), seller: input.sellerName ?? input.storeName }),
+      m.buyer_basket_out_at({
+        name: nameInLocale(input.product),
+        seller: input.sellerName ?? input.storeName,
+      }),
     )
     return false
   }
@@ -90,7 +93,6 @@ export async function addToBasket(input: BasketOfferInput, options: AddOptions =
             'ms-auto shrink-0 rounded-md bg-white px-2 py-1 text-xs font-semibold text-stone-900 underline',
         },
         m.buyer_basket_view(),
-
       ),
     })
     if (options.focusBasket) document.getElementById(HEADER_BASKET_ID)?.focus()

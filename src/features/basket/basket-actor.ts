@@ -1,5 +1,5 @@
 import { createActor, fromPromise, waitFor, type ActorRefFrom, type SnapshotFrom } from 'xstate'
-import { track } from '~/features/analytics/analytics-client'
+import { track } from '~/features/analytics'
 import { readJson, removeItem, writeJson } from '~/lib/storage'
 import { storageKeys } from '~/lib/storage-keys'
 import {

@@ -1,5 +1,4 @@
-import type { AnalyticsEvent } from '~/features/analytics/analytics.schemas'
-import { cartEventNames } from '~/features/analytics/analytics.schemas'
+import { type AnalyticsEvent, cartEventNames } from '~/features/analytics'
 import { newQuantityIssues, type BasketChanges } from './basket-compare'
 import type { Cart } from './basket.types'
 import { basketCount } from './local-basket'

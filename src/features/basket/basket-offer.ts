@@ -1,5 +1,4 @@
-import type { ProductDetail, ProductOffer } from '~/features/catalog/catalog.types'
-import { isOutOfStock } from '~/features/catalog/offer-stock'
+import { type ProductDetail, type ProductOffer, isOutOfStock } from '~/features/catalog'
 import type { BasketOffer, BasketProduct } from './basket.types'
 
 // What a card or the product page needs to show its add button and to build the add: apart from

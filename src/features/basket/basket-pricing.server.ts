@@ -1,5 +1,5 @@
 import '@tanstack/react-start/server-only'
-import { effectivePrice } from '~/features/catalog/catalog-product.server'
+import { effectivePrice } from '~/features/catalog/index.server'
 
 /**
  * Basket pricing (DOMAIN.md "Catalogue"): a line is priced by the applicable tier, the valid tier

@@ -8,7 +8,7 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react'
-import { sessionQueries } from '~/features/auth/session.queries'
+import { sessionQueries } from '~/features/auth'
 import { useUiStore } from '~/ui/ui-store'
 import { notify } from '~/lib/notify'
 import { storageKeys } from '~/lib/storage-keys'

@@ -1,14 +1,13 @@
 import * as v from 'valibot'
 import type { LandingPageStatus } from '~/lib/domain-enums'
 import { m } from '~/lib/messages'
-import { productSearchToQuery, searchParamsToObject } from '~/features/catalog/catalog.schemas'
+import { type LandingBlock, productSearchToQuery, searchParamsToObject } from '~/features/catalog'
 import {
   landingPageInput,
   type AdminLandingPage,
   type LandingPageInput,
   type LandingPageRawInput,
 } from './landing-admin.schemas'
-import type { LandingBlock } from '~/features/catalog/landing.schemas'
 
 /**
  * The landing editor's form state: every field a string, as inputs hold them, and the conversion

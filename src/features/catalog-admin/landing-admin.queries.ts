@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
-import { userScoped } from '~/features/auth/session.queries'
-import { catalogQueries } from '~/features/catalog/catalog.queries'
+import { userScoped } from '~/features/auth'
+import { catalogQueries } from '~/features/catalog'
 import { fetchAdminLandingPage, fetchAdminLandingPages } from './landing-admin.functions'
 
 /** Query keys for /admin/landing (admin-only data: dropped on sign-out). */

@@ -1,8 +1,7 @@
 import * as v from 'valibot'
 import { INT4_MAX, trimUserText } from '~/lib/schema-pieces'
 import { landingPageStatuses, type LandingPageStatus } from '~/lib/domain-enums'
-import { SLUG_PATTERN } from '~/features/catalog/catalog.schemas'
-import { landingBlockSchema, type LandingBlock } from '~/features/catalog/landing.schemas'
+import { type LandingBlock, SLUG_PATTERN, landingBlockSchema } from '~/features/catalog'
 import { m } from '~/lib/messages'
 import { formatNumber } from '~/lib/money'
 

@@ -11,7 +11,12 @@ import { categories, landingPages, products } from '~/server/db/schema'
 import { conflict, HttpError, notFound, type FieldErrors } from '~/server/http/api-errors.server'
 import { resolveImageSource } from '~/server/images/image-service.server'
 import { log } from '~/server/log.server'
-import { parseStoredBlocks, resolveLandingPage } from '~/features/catalog/catalog-landing.server'
+import {
+  type LandingBlock,
+  type LandingPage,
+  parseStoredBlocks,
+  resolveLandingPage,
+} from '~/features/catalog/index.server'
 import {
   SLUG_TAKEN,
   STALE_EDIT,
@@ -20,7 +25,6 @@ import {
   type LandingPageInput,
   type UpdateLandingInput,
 } from './landing-admin.schemas'
-import type { LandingBlock, LandingPage } from '~/features/catalog/landing.schemas'
 import { m } from '~/lib/messages'
 
 /**

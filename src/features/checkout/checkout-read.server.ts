@@ -1,8 +1,13 @@
 import '@tanstack/react-start/server-only'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { textInLocale } from '~/lib/i18n'
-import { entryTier, priceLine } from '~/features/basket/basket-pricing.server'
-import { firstPhotoUrl, parseTiers, validTiersJson } from '~/features/basket/basket-sql.server'
+import {
+  entryTier,
+  firstPhotoUrl,
+  parseTiers,
+  priceLine,
+  validTiersJson,
+} from '~/features/basket/index.server'
 import type { DbOrTx } from '~/server/db/client.server'
 import { cartItems, carts, products, sellers, skus, stores } from '~/server/db/schema'
 import { lineAmounts } from './checkout-totals'

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { INT4_MAX, moneySchema, trimUserText } from '~/lib/schema-pieces'
 import { deliveryMethods, type DeliveryMethod } from '~/lib/domain-enums'
-import type { Address } from '~/features/addresses/addresses.schemas'
+import type { Address } from '~/features/addresses'
 import { m } from '~/lib/messages'
 import { formatNumber } from '~/lib/money'
 import type { LineProblem } from './checkout-rules'

@@ -1,8 +1,12 @@
 import '@tanstack/react-start/server-only'
 import { eq, sql } from 'drizzle-orm'
-import { addMagazineItems, addMagazinePage } from '~/features/magazines/magazine-editor.server'
-import { runLineSheetJob } from '~/features/magazines/magazine-line-sheet.server'
-import { createMagazine, setMagazineStatus } from '~/features/magazines/magazines.server'
+import {
+  addMagazineItems,
+  addMagazinePage,
+  createMagazine,
+  runLineSheetJob,
+  setMagazineStatus,
+} from '~/features/magazines/index.server'
 import { loadUser } from '~/server/auth/auth-user.server'
 import type { AuthContext } from '~/server/auth/session.server'
 import { selectRows, type Db, type Tx } from '~/server/db/client.server'

@@ -9,8 +9,8 @@ import {
 } from './data/catalog-generator'
 import { demoAccounts, demoPassword } from './data/demo-accounts'
 import { landingPageSpecs } from './data/landing-pages'
-import { refreshProductListings } from '~/features/catalog/catalog-refresh.server'
-import { ensureDefaultContent } from '~/features/content/content-seed.server'
+import { refreshProductListings } from '~/features/catalog/index.server'
+import { ensureDefaultContent } from '~/features/content/index.server'
 import { generateMarket } from './data/market-generator'
 import { planSkus, skusPerScale } from './data/sku-generator'
 import { serverConfig } from '~/server/config.server'
@@ -30,7 +30,7 @@ import {
   users,
 } from '~/server/db/schema'
 import { chunks, forEachLimited, indexBy } from '~/lib/batches'
-import { openLedgersForUntrackedStock } from '~/features/inventory/stock-ledger.server'
+import { openLedgersForUntrackedStock } from '~/features/inventory/index.server'
 import { seedDemoOrders } from './demo-orders.server'
 import { seedSubscriptions } from './demo-subscriptions.server'
 import {

@@ -1,6 +1,6 @@
 import '@tanstack/react-start/server-only'
 import { sql, type SQL } from 'drizzle-orm'
-import { alertLowStockFalls, type MovedStock } from '~/features/inventory/low-stock.server'
+import { type MovedStock, alertLowStockFalls } from '~/features/inventory/index.server'
 import { m } from '~/lib/messages'
 import { selectRows, type Tx } from '~/server/db/client.server'
 import { prices, skus, stockImportRows, stockMovements } from '~/server/db/schema'

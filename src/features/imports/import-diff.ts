@@ -1,4 +1,4 @@
-import { checkTierSet, type TierForRules } from '~/features/inventory/tier-rules'
+import { type TierForRules, checkTierSet } from '~/features/inventory'
 import type { ImportRowOutcome } from '~/lib/domain-enums'
 import type { ImportRowState } from '~/lib/import-shapes'
 import { m } from '~/lib/messages'

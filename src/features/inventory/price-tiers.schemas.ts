@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { skuSchema } from '~/features/basket/basket.schemas'
+import { skuSchema } from '~/features/basket'
 import { m } from '~/lib/messages'
 import { formatNumber } from '~/lib/money'
 import { idSchema, INT4_MAX } from '~/lib/schema-pieces'

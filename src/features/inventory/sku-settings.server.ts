@@ -1,6 +1,6 @@
 import '@tanstack/react-start/server-only'
 import { and, eq, inArray } from 'drizzle-orm'
-import { refreshProductListings } from '~/features/catalog/catalog-refresh.server'
+import { refreshProductListings } from '~/features/catalog/index.server'
 import { recordAuditEvent, recordAuditEvents } from '~/server/audit/audit.server'
 import { requireApprovedSeller } from '~/server/auth/guards.server'
 import type { AuthContext } from '~/server/auth/session.server'

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { skuSchema } from '~/features/basket/basket.schemas'
+import { skuSchema } from '~/features/basket'
 import type { StockMovementKind } from '~/lib/domain-enums'
 import { m } from '~/lib/messages'
 import { trimUserText } from '~/lib/schema-pieces'

@@ -1,7 +1,7 @@
 import '@tanstack/react-start/server-only'
 import { sql } from 'drizzle-orm'
 import { textInLocale } from '~/lib/i18n'
-import { refreshProductListings } from '~/features/catalog/catalog-refresh.server'
+import { refreshProductListings } from '~/features/catalog/index.server'
 import { recordAuditEvent } from '~/server/audit/audit.server'
 import { requireApprovedSeller, type SellerActor } from '~/server/auth/guards.server'
 import type { AuthContext } from '~/server/auth/session.server'

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { notify } from '~/lib/notify'
-import { userScoped } from '~/features/auth/session.queries'
+import { userScoped } from '~/features/auth'
 import { deleteDeadJobFn, fetchJobsOverview, retryDeadJobFn } from './jobs.functions'
 import { m } from '~/lib/messages'
 

@@ -1,7 +1,5 @@
-import { loadBasketModule } from '~/features/basket/basket-loader'
-import { fillBasket } from '~/features/basket/basket-client'
-import { track } from '~/features/analytics/analytics-client'
-import type { AddRequest } from '~/features/basket/basket.types'
+import { type AddRequest, fillBasket, loadBasketModule } from '~/features/basket'
+import { track } from '~/features/analytics'
 import type { PageAddPlan, PublicItem } from './magazines.schemas'
 
 /** The basket's add request for a magazine item (spec §3 "Product offer on a store"). */

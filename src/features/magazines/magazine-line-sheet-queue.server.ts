@@ -1,6 +1,6 @@
 import '@tanstack/react-start/server-only'
 import { sql } from 'drizzle-orm'
-import { planOfSeller } from '~/features/plans/plan-limits.server'
+import { planOfSeller } from '~/features/plans/index.server'
 import { now } from '~/server/clock.server'
 import { selectRows, type DbOrTx } from '~/server/db/client.server'
 import { sendDebouncedJob, sendJob } from '~/server/jobs/jobs.server'

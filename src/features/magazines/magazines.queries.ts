@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { userScoped } from '~/features/auth/session.queries'
+import { userScoped } from '~/features/auth'
 import { fetchMagazine, fetchMagazines, fetchPickableSkus } from './magazines.functions'
 import type { PickableSkusInput } from './magazines.schemas'
 

@@ -5,7 +5,7 @@ import {
   type MagazineLayout,
   type MagazineStatus,
 } from '~/lib/domain-enums'
-import { skuSchema } from '~/features/basket/basket.schemas'
+import { skuSchema } from '~/features/basket'
 import { m } from '~/lib/messages'
 import { formatNumber } from '~/lib/money'
 import { idSchema, intSchema, slugSchema, textSchema } from '~/lib/schema-pieces'
@@ -50,9 +50,8 @@ export const SKU_NOT_YOURS = () => m.magazines_sku_not_yours()
 
 const identifySchema = slugSchema()
 
-const cutoffSchema = v.union(
-  [v.literal(''), v.pipe(v.string(), v.isoTimestamp())],
-  () => m.magazines_cutoff_invalid(),
+const cutoffSchema = v.union([v.literal(''), v.pipe(v.string(), v.isoTimestamp())], () =>
+  m.magazines_cutoff_invalid(),
 )
 
 export const magazineFieldsSchema = v.object({
@@ -93,7 +92,11 @@ export const magazinePageIdInput = v.object({ magazinePageId: idSchema })
 
 export const addMagazineItemsInput = v.object({
   magazinePageId: idSchema,
-  skuIds: v.pipe(v.array(idSchema), v.minLength(1, () => m.magazines_choose_item()), v.maxLength(6)),
+  skuIds: v.pipe(
+    v.array(idSchema),
+    v.minLength(1, () => m.magazines_choose_item()),
+    v.maxLength(6),
+  ),
 })
 export const updateMagazineItemInput = v.object({
   magazineItemId: idSchema,

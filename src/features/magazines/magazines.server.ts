@@ -1,7 +1,7 @@
 import '@tanstack/react-start/server-only'
 import { m } from '~/lib/messages'
 import { and, eq, ne, sql } from 'drizzle-orm'
-import { assertPlanAllows } from '~/features/plans/plan-limits.server'
+import { assertPlanAllows } from '~/features/plans/index.server'
 import { recordAuditEvent } from '~/server/audit/audit.server'
 import { requireApprovedSeller, type SellerActor } from '~/server/auth/guards.server'
 import type { AuthContext } from '~/server/auth/session.server'
@@ -380,7 +380,8 @@ export async function setMagazineStatus(
           order by p.position, i.position
         `,
       )
-      if (items.length === 0) throw new HttpError(422, NOTHING_TO_PUBLISH(), { items: [NOTHING_TO_PUBLISH()] })
+      if (items.length === 0)
+        throw new HttpError(422, NOTHING_TO_PUBLISH(), { items: [NOTHING_TO_PUBLISH()] })
       const bad = items.filter((i) => !i.ok)
       if (bad.length) {
         const names = bad.map((i) => `${i.name} (${i.sku})`).join(m.magazines_list_separator())

@@ -2,7 +2,7 @@ import '@tanstack/react-start/server-only'
 import type { Db } from '~/server/db/client.server'
 import { getDb } from '~/server/db/database.server'
 import { errorResponse, notFound } from '~/server/http/api-errors.server'
-import type { InvoiceView } from '~/features/payments/invoices.types'
+import type { InvoiceView } from '~/features/payments/index.server'
 
 /**
  * The GET handler of an invoice's PDF download (an order's or a platform invoice): a positive

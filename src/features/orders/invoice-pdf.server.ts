@@ -7,7 +7,7 @@ import { formatMoney, formatNumber } from '~/lib/money'
 import { formatTehranCalendarDay } from '~/lib/tehran-time'
 import { createPdfDocument } from '~/server/pdf/pdf-document.server'
 import { drawTextBlock, isolated, layoutText } from '~/server/pdf/pdf-text.server'
-import type { InvoicePartyView, InvoiceView } from '~/features/payments/invoices.types'
+import type { InvoicePartyView, InvoiceView } from '~/features/payments/index.server'
 
 /**
  * The invoice as an A4 PDF (pdfkit: real text, so it can be searched, copied and read by machines).

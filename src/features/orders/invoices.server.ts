@@ -17,7 +17,7 @@ import {
   type InvoiceParty,
 } from '~/server/db/schema'
 import { notFound } from '~/server/http/api-errors.server'
-import type { InvoicePartyView, InvoiceView } from '~/features/payments/invoices.types'
+import type { InvoicePartyView, InvoiceView } from '~/features/payments/index.server'
 import { orderPickupPoints } from './pickup-points.server'
 import { m } from '~/lib/messages'
 

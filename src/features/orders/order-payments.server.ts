@@ -1,6 +1,6 @@
 import '@tanstack/react-start/server-only'
 import { eq } from 'drizzle-orm'
-import type { PurchaseLifecycle } from '~/features/payments/purchase-lifecycle.server'
+import type { PurchaseLifecycle } from '~/features/payments/index.server'
 import type { OrderStatus } from '~/lib/domain-enums'
 import { orders } from '~/server/db/schema'
 import { SYSTEM_ORDER_NOTES } from './order-event-notes'

@@ -2,13 +2,13 @@ import '@tanstack/react-start/server-only'
 import { eq, sql } from 'drizzle-orm'
 import * as v from 'valibot'
 import { approvedSellerMessage, sellerRole } from '~/lib/auth-access'
-import type { User } from '~/features/auth/auth.schemas'
+import type { User } from '~/features/auth/index.server'
 import {
   countsTowardsPopularity,
   refreshListingsOfOrder,
   refreshProductListings,
-} from '~/features/catalog/catalog-refresh.server'
-import { refundOrderPayment } from '~/features/payments/payment-refunds.server'
+} from '~/features/catalog/index.server'
+import { refundOrderPayment } from '~/features/payments/index.server'
 import type { OrderActorKind, OrderStatus } from '~/lib/domain-enums'
 import { recordAuditEvent } from '~/server/audit/audit.server'
 import type { AuthContext } from '~/server/auth/session.server'

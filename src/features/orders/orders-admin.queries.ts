@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { userScoped } from '~/features/auth/session.queries'
+import { userScoped } from '~/features/auth'
 import { fetchAdminOrder, fetchAdminOrders } from './orders-admin.functions'
 import type { AdminOrderFilters } from './orders-admin.schemas'
 import { orderQueries } from './orders.queries'

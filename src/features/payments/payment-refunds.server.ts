@@ -1,6 +1,6 @@
 import '@tanstack/react-start/server-only'
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import { recordServerEvent } from '~/features/analytics/analytics.server'
+import { recordServerEvent } from '~/features/analytics/index.server'
 import { now } from '~/server/clock.server'
 import type { DbOrTx } from '~/server/db/client.server'
 import { paymentSessions } from '~/server/db/schema'

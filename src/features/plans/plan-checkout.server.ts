@@ -5,7 +5,7 @@ import {
   latestPurchasePayment,
   openPlatformPurchase,
   redirectToProvider,
-} from '~/features/payments/payment-sessions.server'
+} from '~/features/payments/index.server'
 import { recordAuditEvent } from '~/server/audit/audit.server'
 import { requireApprovedSeller } from '~/server/auth/guards.server'
 import type { AuthContext } from '~/server/auth/session.server'

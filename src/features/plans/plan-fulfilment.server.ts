@@ -1,9 +1,13 @@
 import '@tanstack/react-start/server-only'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { constants } from '#app-config'
-import { lockPurchase, paidSincePriced, refusePurchase } from '~/features/payments/platform-purchases.server'
-import { insertPaidPeriod } from '~/features/payments/purchase-periods.server'
-import type { PurchaseLifecycle } from '~/features/payments/purchase-lifecycle.server'
+import {
+  type PurchaseLifecycle,
+  insertPaidPeriod,
+  lockPurchase,
+  paidSincePriced,
+  refusePurchase,
+} from '~/features/payments/index.server'
 import { recordAuditEvent } from '~/server/audit/audit.server'
 import { now } from '~/server/clock.server'
 import type { DbOrTx, Tx } from '~/server/db/client.server'

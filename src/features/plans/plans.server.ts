@@ -1,7 +1,7 @@
 import '@tanstack/react-start/server-only'
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm'
 import { constants } from '#app-config'
-import type { InvoiceView } from '~/features/payments/invoices.types'
+import type { InvoiceView } from '~/features/payments/index.server'
 import { planLimitKinds, type PlanLimitKind } from '~/lib/domain-enums'
 import { m } from '~/lib/messages'
 import { tehranDayOf } from '~/lib/tehran-time'

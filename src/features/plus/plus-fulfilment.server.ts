@@ -1,10 +1,13 @@
 import '@tanstack/react-start/server-only'
 import { and, eq } from 'drizzle-orm'
-import { issuePlatformInvoice } from '~/features/plans/plan-fulfilment.server'
-import { periodEndOf } from '~/features/plans/plan-pricing'
-import { lockPurchase, paidSincePriced, refusePurchase } from '~/features/payments/platform-purchases.server'
-import { insertPaidPeriod } from '~/features/payments/purchase-periods.server'
-import type { PurchaseLifecycle } from '~/features/payments/purchase-lifecycle.server'
+import { issuePlatformInvoice, periodEndOf } from '~/features/plans/index.server'
+import {
+  type PurchaseLifecycle,
+  insertPaidPeriod,
+  lockPurchase,
+  paidSincePriced,
+  refusePurchase,
+} from '~/features/payments/index.server'
 import { now } from '~/server/clock.server'
 import type { Tx } from '~/server/db/client.server'
 import { platformPurchases, plusMemberships } from '~/server/db/schema'

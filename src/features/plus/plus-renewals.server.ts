@@ -1,6 +1,6 @@
 import '@tanstack/react-start/server-only'
 import { and, eq, gt } from 'drizzle-orm'
-import { runRenewals, type RenewalSchedule } from '~/features/payments/purchase-periods.server'
+import { type RenewalSchedule, runRenewals } from '~/features/payments/index.server'
 import type { Db, Tx } from '~/server/db/client.server'
 import { plusMemberships } from '~/server/db/schema'
 import { log } from '~/server/log.server'

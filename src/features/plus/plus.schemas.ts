@@ -2,8 +2,7 @@ import * as v from 'valibot'
 import { constants } from '#app-config'
 import { m } from '~/lib/messages'
 import { formatNumber } from '~/lib/money'
-import type { PlatformInvoiceSummary } from '~/features/plans/plans.schemas'
-import { PURCHASE_NUMBER_PATTERN } from '~/features/plans/purchase-search.schemas'
+import { PURCHASE_NUMBER_PATTERN, type PlatformInvoiceSummary } from '~/features/plans'
 
 /** Plus membership for buyers (issue #19): client-safe schemas, views and the words both sides share. */
 
@@ -24,7 +23,7 @@ export const plusPurchaseInput = v.object({
   ),
 })
 
-export { plusSearch } from '~/features/plans/purchase-search.schemas'
+export { plusSearch } from '~/features/plans'
 
 /** The admin's Plus price form (minor units, VAT included). */
 export const PLUS_PRICE_MESSAGE = () =>

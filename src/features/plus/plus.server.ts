@@ -2,15 +2,18 @@ import '@tanstack/react-start/server-only'
 import { and, count, desc, eq, gt, gte, inArray, isNull, sum } from 'drizzle-orm'
 import { constants } from '#app-config'
 import {
+  type InvoiceView,
   latestPurchasePayment,
   openPlatformPurchase,
   redirectToProvider,
-} from '~/features/payments/payment-sessions.server'
-import type { InvoiceView } from '~/features/payments/invoices.types'
-import { periodEndOf } from '~/features/plans/plan-pricing'
-import type { PlatformInvoiceSummary } from '~/features/plans/plans.schemas'
-import { platformInvoiceSummaries, platformInvoiceView } from '~/features/plans/plans.server'
-import { platformInvoiceTexts } from '~/features/plans/platform-invoice-text.server'
+} from '~/features/payments/index.server'
+import {
+  type PlatformInvoiceSummary,
+  periodEndOf,
+  platformInvoiceSummaries,
+  platformInvoiceTexts,
+  platformInvoiceView,
+} from '~/features/plans/index.server'
 import { requireUser } from '~/server/auth/guards.server'
 import type { AuthContext } from '~/server/auth/session.server'
 import { days, minutes, now } from '~/server/clock.server'

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { INT4_MAX } from '~/lib/schema-pieces'
-import { phoneSchema } from '~/features/auth/auth.schemas'
+import { phoneSchema } from '~/features/auth'
 import { m } from '~/lib/messages'
 
 /**

@@ -1,7 +1,7 @@
 import '@tanstack/react-start/server-only'
 import { m } from '~/lib/messages'
 import { formatNumber } from '~/lib/money'
-import { assertPlanAllows, planLimitStatus } from '~/features/plans/plan-limits.server'
+import { assertPlanAllows, planLimitStatus } from '~/features/plans/index.server'
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm'
 import { constants } from '#app-config'
 import { approvedSellerMessage, isApprovedSeller } from '~/lib/auth-access'

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { userScoped } from '~/features/auth/session.queries'
+import { userScoped } from '~/features/auth'
 import { fetchSellerDetail } from './seller-admin.functions'
 import { fetchSellerApplications, fetchSellerProfile } from './sellers.functions'
 import type { SellerApplicationFilters } from './sellers.schemas'

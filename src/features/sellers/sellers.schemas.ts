@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { m } from '~/lib/messages'
 import { INT4_MAX, trimUserText } from '~/lib/schema-pieces'
 import { sellerStatuses, type SellerStatus } from '~/lib/domain-enums'
-import { asciiDigits, normalizeIranMobile } from '~/features/auth/auth.schemas'
+import { asciiDigits, normalizeIranMobile } from '~/features/auth'
 import { isoDaySchema } from '~/lib/schema-pieces'
 import { formatNumber } from '~/lib/money'
 

@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { catalogShellQueries } from '~/features/catalog/catalog-shell.queries'
-import { sessionQueries } from '~/features/auth/session.queries'
-import type { User } from '~/features/auth/auth.schemas'
+import { catalogShellQueries } from '~/features/catalog'
+import { type User, sessionQueries } from '~/features/auth'
 import { loadBasketAtStart } from './basket-seam'
 
 export interface AppStartSteps {

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
-import type { User } from '~/features/auth/auth.schemas'
-import { loadBasketModule } from '~/features/basket/basket-loader'
+import type { User } from '~/features/auth'
+import { loadBasketModule } from '~/features/basket'
 
 /**
  * Seam for the basket (issue #6). App start calls this third, after the user and the categories

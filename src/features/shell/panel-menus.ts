@@ -1,8 +1,7 @@
 import type { RegisteredRouter } from '@tanstack/react-router'
-import type { User } from '~/features/auth/auth.schemas'
+import type { Panel, User } from '~/features/auth'
 import { canEnterSellerArea, isApprovedSeller } from '~/lib/auth-access'
 import { m } from '~/lib/messages'
-import type { Panel } from '~/features/auth/panel-rules'
 
 /**
  * The two panels' menus (spec §2), in their order; see auth/panel-rules.ts for who may open what.

@@ -1,6 +1,5 @@
 import { useLocation } from '@tanstack/react-router'
-import { activePanelFor, type Panel } from '~/features/auth/panel-rules'
-import { useCurrentUser } from '~/features/auth/use-session'
+import { type Panel, activePanelFor, useCurrentUser } from '~/features/auth'
 import { useUi } from '~/ui/ui-store'
 
 /** Spec "Active panel and memory": by path, else the remembered panel; Buyer without a user. */

@@ -1,13 +1,13 @@
 import '@tanstack/react-start/server-only'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { textInLocale } from '~/lib/i18n'
-import { refreshProductListings } from '~/features/catalog/catalog-refresh.server'
+import { refreshProductListings } from '~/features/catalog/index.server'
 import { recordAuditEvent } from '~/server/audit/audit.server'
 import type { SellerActor } from '~/server/auth/guards.server'
 import type { AuthContext } from '~/server/auth/session.server'
 import { now } from '~/server/clock.server'
 import type { Db, DbOrTx } from '~/server/db/client.server'
-import { brandUsableBy, brandsUsableBy, requestBrand } from '~/features/catalog-admin/brand-requests.server'
+import { brandUsableBy, brandsUsableBy, requestBrand } from '~/features/catalog-admin/index.server'
 import { isUniqueViolation } from '~/server/db/db-errors.server'
 import {
   categories,

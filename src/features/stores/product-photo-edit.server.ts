@@ -1,6 +1,6 @@
 import '@tanstack/react-start/server-only'
 import { and, asc, eq } from 'drizzle-orm'
-import { refreshProductListings } from '~/features/catalog/catalog-refresh.server'
+import { refreshProductListings } from '~/features/catalog/index.server'
 import { recordAuditEvent } from '~/server/audit/audit.server'
 import type { SellerActor } from '~/server/auth/guards.server'
 import type { AuthContext } from '~/server/auth/session.server'

@@ -1,6 +1,5 @@
 import '@tanstack/react-start/server-only'
-import { checkTierSet } from '~/features/inventory/tier-rules'
-import { changeStock } from '~/features/inventory/stock-ledger.server'
+import { changeStock, checkTierSet } from '~/features/inventory/index.server'
 import type { Tx } from '~/server/db/client.server'
 import { HttpError, type FieldErrors } from '~/server/http/api-errors.server'
 import type { TierFields } from './stores.schemas'

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { INT4_MAX, trimUserText } from '~/lib/schema-pieces'
-import { REQUIRED, emailSchema, normalizeIranMobile } from '~/features/auth/auth.schemas'
+import { REQUIRED, emailSchema, normalizeIranMobile } from '~/features/auth'
 import {
   ticketDepartments,
   ticketStatuses,

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { BrowseHistoryPage } from '~/features/history/components/browse-history-page'
-import { pageHead } from '~/features/shell/page-head'
+import { pageHead } from '~/features/shell'
 import { m } from '~/lib/messages'
 
 export const Route = createFileRoute('/_default/browse-history')({

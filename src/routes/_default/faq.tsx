@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { FaqPage } from '~/features/content/components/faq-page'
-import { contentQueries } from '~/features/content/content.queries'
-import { pageHead } from '~/features/shell/page-head'
+import { contentQueries } from '~/features/content'
+import { pageHead } from '~/features/shell'
 
 export const Route = createFileRoute('/_default/faq')({
   // No default: an empty search stays out of the URL (/faq, not /faq?q=).

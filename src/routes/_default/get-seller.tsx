@@ -2,8 +2,8 @@ import { createFileRoute } from '@tanstack/react-router'
 import { m } from '~/lib/messages'
 import { constants } from '#app-config'
 import { BecomeSellerPage } from '~/features/sellers/components/become-seller-page'
-import { useCurrentUser } from '~/features/auth/use-session'
-import { pageHead } from '~/features/shell/page-head'
+import { useCurrentUser } from '~/features/auth'
+import { pageHead } from '~/features/shell'
 
 export const Route = createFileRoute('/_default/get-seller')({
   loader: () => ({

@@ -2,8 +2,8 @@ import { createFileRoute } from '@tanstack/react-router'
 import { m } from '~/lib/messages'
 import * as v from 'valibot'
 import { HelpCenterPage } from '~/features/content/components/help-center-page'
-import { contentQueries } from '~/features/content/content.queries'
-import { pageHead } from '~/features/shell/page-head'
+import { contentQueries } from '~/features/content'
+import { pageHead } from '~/features/shell'
 
 export const Route = createFileRoute('/_default/help-center')({
   // No default: an empty search stays out of the URL (/help-center, not a 307 to /help-center?q=).

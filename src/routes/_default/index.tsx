@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { catalogQueries } from '~/features/catalog/catalog.queries'
+import { catalogQueries } from '~/features/catalog'
 import { HomePage } from '~/features/home/components/home-page'
 
 export const Route = createFileRoute('/_default/')({

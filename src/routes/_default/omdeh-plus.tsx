@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { PlusPage } from '~/features/plus/components/plus-page'
-import { plusQueries } from '~/features/plus/plus.queries'
-import { plusName } from '~/features/plus/plus.schemas'
-import { plusSearch } from '~/features/plans/purchase-search.schemas'
-import { useCurrentUser } from '~/features/auth/use-session'
-import { pageHead } from '~/features/shell/page-head'
+import { plusName, plusQueries } from '~/features/plus'
+import { plusSearch } from '~/features/plans'
+import { useCurrentUser } from '~/features/auth'
+import { pageHead } from '~/features/shell'
 
 export const Route = createFileRoute('/_default/omdeh-plus')({
   validateSearch: plusSearch,

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ContentPageView } from '~/features/content/components/content-page'
-import { contentQueries } from '~/features/content/content.queries'
-import { pageHead } from '~/features/shell/page-head'
+import { contentQueries } from '~/features/content'
+import { pageHead } from '~/features/shell'
 
 export const Route = createFileRoute('/_default/privacy-policy')({
   loader: async ({ context }) => {

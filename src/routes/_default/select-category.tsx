@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { m } from '~/lib/messages'
-import { seoHead } from '~/features/catalog/catalog-seo'
+import { seoHead } from '~/features/catalog'
 import { CategoriesPage, loadCategoriesPage } from '~/features/catalog/components/categories-page'
 
 /** The category chooser (spec: "/category, /select-category: Category"). */

@@ -1,9 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { SubscriptionPage } from '~/features/plans/components/subscription-page'
-import { planQueries } from '~/features/plans/plans.queries'
-import { subscriptionSearch } from '~/features/plans/purchase-search.schemas'
-import { useCurrentUser } from '~/features/auth/use-session'
-import { pageHead } from '~/features/shell/page-head'
+import { planQueries, subscriptionSearch } from '~/features/plans'
+import { useCurrentUser } from '~/features/auth'
+import { pageHead } from '~/features/shell'
 import { m } from '~/lib/messages'
 
 export const Route = createFileRoute('/_default/subscription')({

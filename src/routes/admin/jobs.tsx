@@ -1,8 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { DeadJobsTable, JobQueuesTable } from '~/features/jobs/components/jobs-dashboard'
-import { jobQueries } from '~/features/jobs/jobs.queries'
-import { pageHead } from '~/features/shell/page-head'
+import { jobQueries } from '~/features/jobs'
+import { pageHead } from '~/features/shell'
 import { formatNumber } from '~/lib/money'
 import { m } from '~/lib/messages'
 

@@ -1,10 +1,10 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { AdminPlanEditor } from '~/features/plans/components/admin-plans'
-import { planQueries } from '~/features/plans/plans.queries'
+import { planQueries } from '~/features/plans'
 import { PlusPriceForm } from '~/features/plus/components/plus-price-form'
-import { plusQueries } from '~/features/plus/plus.queries'
-import { pageHead } from '~/features/shell/page-head'
+import { plusQueries } from '~/features/plus'
+import { pageHead } from '~/features/shell'
 import { m } from '~/lib/messages'
 
 export const Route = createFileRoute('/admin/plans')({

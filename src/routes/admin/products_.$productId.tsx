@@ -1,11 +1,11 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
-import { catalogAdminQueries } from '~/features/catalog-admin/catalog-admin.queries'
+import { catalogAdminQueries } from '~/features/catalog-admin'
 import {
   AdminProductEditForm,
   AdminProductSummary,
 } from '~/features/catalog-admin/components/admin-product-edit'
-import { pageHead } from '~/features/shell/page-head'
+import { pageHead } from '~/features/shell'
 import { m } from '~/lib/messages'
 import { invalidParam } from '~/lib/route-errors'
 

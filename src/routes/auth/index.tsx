@@ -1,7 +1,7 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { SignInPage } from '~/features/auth/components/sign-in-page'
-import { pageHead } from '~/features/shell/page-head'
+import { pageHead } from '~/features/shell'
 import { m } from '~/lib/messages'
 
 /** `method` picks the tab; `phone` pre-fills the number (from "Change number" on /auth/verify). */

@@ -1,8 +1,8 @@
 import { createFileRoute, redirect, stripSearchParams } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { phoneSchema } from '~/features/auth/phone.schemas'
+import { phoneSchema } from '~/features/auth'
 import { VerifyPage } from '~/features/auth/components/verify-page'
-import { pageHead } from '~/features/shell/page-head'
+import { pageHead } from '~/features/shell'
 import { m } from '~/lib/messages'
 
 /** The number the code went to (E.164) and its channel; without a valid number, back to /auth. */

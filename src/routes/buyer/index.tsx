@@ -1,10 +1,10 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { DashboardCard, QuickLinks, RecentOrders } from '~/features/orders/components/buyer-dashboard'
-import { orderQueries } from '~/features/orders/orders.queries'
-import { pageHead } from '~/features/shell/page-head'
+import { orderQueries } from '~/features/orders'
+import { pageHead } from '~/features/shell'
 import { TicketList } from '~/features/tickets/components/ticket-list'
-import { ticketQueries } from '~/features/tickets/tickets.queries'
+import { ticketQueries } from '~/features/tickets'
 import { m } from '~/lib/messages'
 import { formatNumber } from '~/lib/money'
 

@@ -4,8 +4,8 @@ import { createFileRoute } from '@tanstack/react-router'
 import { SellerPlanSection } from '~/features/plans/components/seller-plan-section'
 import { ObserversLink } from '~/features/sellers/components/observers-link'
 import { SellerProfile } from '~/features/sellers/components/seller-profile-form'
-import { sellerQueries } from '~/features/sellers/sellers.queries'
-import { pageHead } from '~/features/shell/page-head'
+import { sellerQueries } from '~/features/sellers'
+import { pageHead } from '~/features/shell'
 
 /** Open to unapproved sellers too (spec §6), so a pending seller can check what they sent. */
 export const Route = createFileRoute('/seller/profile')({

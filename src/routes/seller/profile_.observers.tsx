@@ -2,8 +2,8 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { m } from '~/lib/messages'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { ObserversPanel } from '~/features/sellers/components/observers-panel'
-import { observerQueries } from '~/features/sellers/observers.queries'
-import { pageHead } from '~/features/shell/page-head'
+import { observerQueries } from '~/features/sellers'
+import { pageHead } from '~/features/shell'
 
 /**
  * /seller/profile/observers, beside (not inside) the profile page: `profile_` keeps it out of the

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { sitemapFileResponse } from '~/features/catalog/catalog-seo.server'
+import { sitemapFileResponse } from '~/features/catalog/index.server'
 
 /** /sitemaps/pages.xml and /sitemaps/products-N.xml. */
 export const Route = createFileRoute('/sitemaps/$file')({

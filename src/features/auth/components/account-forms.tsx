@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
-import { track } from '~/features/analytics/analytics-client'
+import { track } from '~/features/analytics'
 import { updateCurrentUser } from '../session.queries'
 import { notify } from '~/lib/notify'
 import { FormError, useAppForm } from '~/ui/form/app-form'

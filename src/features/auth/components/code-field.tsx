@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { constants } from '#app-config'
-import { track } from '~/features/analytics/analytics-client'
+import { track } from '~/features/analytics'
 import { toApiError } from '~/lib/api-error'
 import { Field } from '~/ui/field'
 import { Input } from '~/ui/input'

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { track } from '~/features/analytics/analytics-client'
+import { track } from '~/features/analytics'
 import { updateCurrentUser } from '../session.queries'
 import { notify } from '~/lib/notify'
 import { Button } from '~/ui/button'

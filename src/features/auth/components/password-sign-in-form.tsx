@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { track } from '~/features/analytics/analytics-client'
+import { track } from '~/features/analytics'
 import { m } from '~/lib/messages'
 import { FormError, useAppForm } from '~/ui/form/app-form'
 import { AUTH_EVENTS } from '../auth-events'

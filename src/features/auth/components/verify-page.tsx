@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
-import { track } from '~/features/analytics/analytics-client'
+import { track } from '~/features/analytics'
 import { FormError, useAppForm } from '~/ui/form/app-form'
 import { AUTH_EVENTS } from '../auth-events'
 import { registerFn, requestLoginCodeFn, verifyLoginCodeFn } from '../auth.functions'

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { ResponsiveImage } from '~/features/images/responsive-image'
+import { ResponsiveImage } from '~/features/images'
 import { cn } from '~/lib/cn'
 import { nameInLocale } from '~/lib/i18n'
 import { m } from '~/lib/messages'
@@ -110,7 +110,6 @@ export function BasketItemRow({
               : item.remainingQuantity > 0
                 ? m.buyer_basket_only_in_stock({ left: formatNumber(item.remainingQuantity) })
                 : m.buyer_basket_out_of_stock_here()}
-
           </p>
         ) : null}
       </div>

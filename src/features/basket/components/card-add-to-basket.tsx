@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { catalogQueries } from '~/features/catalog/catalog.queries'
+import { catalogQueries } from '~/features/catalog'
 import { cn } from '~/lib/cn'
 import { m } from '~/lib/messages'
 import { Button } from '~/ui/button'
@@ -51,7 +51,6 @@ export function CardAddToBasket({
       <BasketIcon size={16} />
       {/* Two cards a row on a phone leave room for the icon only; the name is in aria-label. */}
       <span className="hidden text-xs sm:inline">{m.buyer_basket_card_add()}</span>
-
     </Button>
   )
 }

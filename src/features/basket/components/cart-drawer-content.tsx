@@ -1,4 +1,4 @@
-import { PlusBasketDelivery } from '~/features/plus/components/plus-basket-delivery'
+import { PlusBasketDelivery } from '~/features/plus'
 import { m } from '~/lib/messages'
 import { formatMoney, formatNumber } from '~/lib/money'
 import { EmptyState } from '~/ui/empty-state'
@@ -51,7 +51,9 @@ export function CartDrawerTotal() {
     <>
       <PlusBasketDelivery signedIn={signedIn} compact />
       <p className="mb-3 flex justify-between text-sm font-semibold text-ink">
-        <span>{m.buyer_basket_drawer_total({ count: carts.length, countText: formatNumber(carts.length) })}</span>
+        <span>
+          {m.buyer_basket_drawer_total({ count: carts.length, countText: formatNumber(carts.length) })}
+        </span>
 
         <span className="tabular-nums">{formatMoney(total)}</span>
       </p>

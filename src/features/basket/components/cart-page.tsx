@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useState } from 'react'
-import { track } from '~/features/analytics/track'
-import { PlusBasketDelivery } from '~/features/plus/components/plus-basket-delivery'
+import { trackDeferred as track } from '~/features/analytics'
+import { PlusBasketDelivery } from '~/features/plus'
 import { m } from '~/lib/messages'
 import { formatMoney, formatNumber } from '~/lib/money'
 import { Button } from '~/ui/button'
@@ -119,14 +119,10 @@ export function CartPage() {
             </dl>
             <div className="mt-3 flex flex-col gap-2">
               <PlusBasketDelivery signedIn={basket.signedIn} />
-              <p className="text-xs text-stone-600">
-                {m.buyer_basket_checked_at_checkout()}
-              </p>
+              <p className="text-xs text-stone-600">{m.buyer_basket_checked_at_checkout()}</p>
             </div>
             {basket.signedIn ? null : (
-              <p className="mt-2 text-xs text-stone-600">
-                {m.buyer_basket_guest_sign_in()}
-              </p>
+              <p className="mt-2 text-xs text-stone-600">{m.buyer_basket_guest_sign_in()}</p>
             )}
           </aside>
         </div>

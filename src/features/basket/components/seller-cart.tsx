@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { track } from '~/features/analytics/track'
+import { trackDeferred as track } from '~/features/analytics'
 import { cn } from '~/lib/cn'
 import { m } from '~/lib/messages'
 import { formatMoney, formatNumber } from '~/lib/money'
@@ -102,7 +102,6 @@ export function SellerCart({
                 {m.buyer_basket_proceed()}
               </Link>
             )}
-
           </Button>
         </div>
       )}

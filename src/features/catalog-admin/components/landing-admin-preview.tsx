@@ -3,8 +3,8 @@ import { toApiError } from '~/lib/api-error'
 import { m } from '~/lib/messages'
 import { checkDraft, type LandingDraft } from '../landing-admin-draft'
 import { previewLandingPageFn } from '../landing-admin.functions'
-import { LandingPageView } from '~/features/catalog/components/landing-page'
-import { productCardActions } from '~/features/home/components/product-card-actions'
+import { LandingPageView } from '~/features/catalog'
+import { productCardActions } from '~/features/home'
 
 /**
  * The unsaved page as the public will see it: the server resolves the blocks exactly as the

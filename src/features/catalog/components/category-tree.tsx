@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { ResponsiveImage } from '~/features/images/responsive-image'
+import { ResponsiveImage } from '~/features/images'
 import { m } from '~/lib/messages'
 import { formatNumber } from '~/lib/money'
 import type { CategoryNode } from '../catalog.types'

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import { ResponsiveImage } from '~/features/images/responsive-image'
+import { ResponsiveImage } from '~/features/images'
 import { cn } from '~/lib/cn'
 import { formatNumber } from '~/lib/money'
 import type { ProductCard as ProductCardData } from '../catalog.types'

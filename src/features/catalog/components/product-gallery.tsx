@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { ResponsiveImage } from '~/features/images/responsive-image'
+import { ResponsiveImage } from '~/features/images'
 import { cn } from '~/lib/cn'
 import { formatNumber } from '~/lib/money'
 import { m } from '~/lib/messages'

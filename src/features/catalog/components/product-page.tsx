@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { useEffect, type ReactNode } from 'react'
-import { recordVisit } from '~/features/history/history-store'
+import { recordVisit } from '~/features/history'
 import { currentLocale, nameInLocale, unitInLocale } from '~/lib/i18n'
 import { formatNumber } from '~/lib/money'
 import type { ProductDetail } from '../catalog.types'

@@ -1,4 +1,4 @@
-import { ResponsiveImage } from '~/features/images/responsive-image'
+import { ResponsiveImage } from '~/features/images'
 import { formatTehranMonth } from '~/lib/tehran-time'
 import { StoreIcon } from '~/ui/more-icons'
 import type { StoreSummary } from '../catalog.types'

@@ -1,5 +1,4 @@
-import { formatAddressLine, type Address } from '~/features/addresses/addresses.schemas'
-import { InlineAddressCreate } from '~/features/addresses/components/inline-address-create'
+import { type Address, InlineAddressCreate, formatAddressLine } from '~/features/addresses'
 import { cn } from '~/lib/cn'
 import { m } from '~/lib/messages'
 import { Skeleton } from '~/ui/skeleton'
@@ -62,7 +61,6 @@ export function AddressChoice({
             <span className="text-xs text-stone-600">
               {address.receiver_name} · <span dir="ltr">{address.receiver_phone}</span> ·{' '}
               <span dir="ltr">{address.postal_code}</span>
-
             </span>
           </span>
         </label>

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { ResponsiveImage } from '~/features/images/responsive-image'
+import { ResponsiveImage } from '~/features/images'
 import { textInLocale } from '~/lib/i18n'
 import { m } from '~/lib/messages'
 import { formatMoney, formatNumber } from '~/lib/money'
@@ -102,7 +102,6 @@ export function CheckoutLineItem({
                 action: line.problem.action.label,
                 product: textInLocale(line.productName, line.productNameFa),
               })}
-
             >
               {line.problem.action.label}
             </Button>

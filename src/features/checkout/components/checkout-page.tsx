@@ -1,9 +1,9 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
-import { addressQueries } from '~/features/addresses/addresses.queries'
-import { useBasket, useBasketActions } from '~/features/basket/basket-provider'
-import { startPayment } from '~/features/payments/payments.functions'
+import { addressQueries } from '~/features/addresses'
+import { useBasket, useBasketActions } from '~/features/basket'
+import { startPayment } from '~/features/payments'
 import { toApiError } from '~/lib/api-error'
 import type { DeliveryMethod } from '~/lib/domain-enums'
 import { m } from '~/lib/messages'
@@ -108,7 +108,9 @@ export function CheckoutPage({ cartId }: { cartId: number }) {
       inFlight.current = false
       setPhase('idle')
       if (order) {
-        setError(m.buyer_checkout_payment_failed_start({ number: order.orderNumber, reason: failure.message }))
+        setError(
+          m.buyer_checkout_payment_failed_start({ number: order.orderNumber, reason: failure.message }),
+        )
         return
       }
       const addressMessage = failure.fieldErrors?.addressId?.[0]
@@ -248,9 +250,7 @@ export function CheckoutPage({ cartId }: { cartId: number }) {
                   ? m.buyer_checkout_pay_for({ number: placed.orderNumber })
                   : m.buyer_checkout_place({ total: money(totals.total) })}
           </Button>
-          <p className="text-xs text-stone-600">
-            {m.buyer_checkout_pay_next()}
-          </p>
+          <p className="text-xs text-stone-600">{m.buyer_checkout_pay_next()}</p>
         </aside>
       </div>
     </section>
@@ -316,7 +316,6 @@ function CartGone() {
       }
     >
       {m.buyer_checkout_cart_gone()}
-
     </EmptyState>
   )
 }

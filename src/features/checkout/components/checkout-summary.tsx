@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { m } from '~/lib/messages'
 import { formatMoney, formatNumber } from '~/lib/money'
-import { PLUS_NAME } from '~/features/plus/plus.schemas'
+import { PLUS_NAME } from '~/features/plus'
 import type { CheckoutTotals } from '../checkout-totals'
 
 function Row({
@@ -86,7 +86,6 @@ export function CheckoutSummary({
           data-testid="plus-saving"
         >
           {m.buyer_checkout_plus_saved({ plus: PLUS_NAME, amount: money(totals.deliveryPaidByPlatform) })}
-
         </p>
       ) : null}
     </>

@@ -3,7 +3,7 @@ import { formatMoney } from '~/lib/money'
 import { cn } from '~/lib/cn'
 import { textInLocale } from '~/lib/i18n'
 import { m } from '~/lib/messages'
-import { PLUS_NAME } from '~/features/plus/plus.schemas'
+import { PLUS_NAME } from '~/features/plus'
 import type { CheckoutView, PickupPoint } from '../checkout.schemas'
 
 /** Where and when each store hands pickup orders over. */
@@ -58,7 +58,9 @@ export function DeliveryChoice({
     { method: 'seller_delivery', title: m.buyer_checkout_seller_delivery(), detail: deliveryDetail },
     {
       method: 'pickup',
-      title: m.buyer_checkout_pickup_in({ cities: view.pickupCities.join(m.buyer_checkout_list_separator()) }),
+      title: m.buyer_checkout_pickup_in({
+        cities: view.pickupCities.join(m.buyer_checkout_list_separator()),
+      }),
       detail: m.buyer_checkout_pickup_free(),
       more: <PickupPoints points={view.pickupPoints} />,
     },

@@ -1,4 +1,4 @@
-import type { LandingBlockInput } from '~/features/catalog/landing.schemas'
+import type { LandingBlockInput } from '~/features/catalog'
 
 export interface LandingPageSpec {
   slug: string

@@ -1,6 +1,6 @@
 import { nameInLocale } from '~/lib/i18n'
 import { Link } from '@tanstack/react-router'
-import { ResponsiveImage } from '~/features/images/responsive-image'
+import { ResponsiveImage } from '~/features/images'
 import { formatMoney } from '~/lib/money'
 import { Button } from '~/ui/button'
 import { EmptyState } from '~/ui/empty-state'

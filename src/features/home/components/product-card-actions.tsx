@@ -1,6 +1,6 @@
-import { CardAddToBasket } from '~/features/basket/components/card-add-to-basket'
-import type { ProductCard } from '~/features/catalog/catalog.types'
-import { AddToCompareButton } from '~/features/compare/components/add-to-compare-button'
+import { CardAddToBasket } from '~/features/basket'
+import type { ProductCardData as ProductCard } from '~/features/catalog'
+import { AddToCompareButton } from '~/features/compare'
 
 /**
  * The storefront's product card actions: compare, then add to basket. The catalogue's card knows

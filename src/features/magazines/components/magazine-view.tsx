@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
-import { track } from '~/features/analytics/analytics-client'
+import { track } from '~/features/analytics'
 import { toApiError } from '~/lib/api-error'
 import { m } from '~/lib/messages'
 import { formatMoney, formatNumber } from '~/lib/money'
@@ -20,7 +20,7 @@ import {
   type PublicMagazine,
   type PublicPage,
 } from '../magazines.schemas'
-import { loadBasketModule } from '~/features/basket/basket-loader'
+import { loadBasketModule } from '~/features/basket'
 
 const GRID: Record<PublicPage['layout'], string> = {
   hero: 'grid-cols-1',

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { m } from '~/lib/messages'
 import { useState } from 'react'
-import { startPayment } from '~/features/payments/payments.functions'
+import { startPayment } from '~/features/payments'
 import { toApiError } from '~/lib/api-error'
 import { formatMoney } from '~/lib/money'
 import { notify } from '~/lib/notify'

@@ -1,9 +1,9 @@
-import { plusName } from '~/features/plus/plus.schemas'
+import { plusName } from '~/features/plus'
 import { textInLocale } from '~/lib/i18n'
 import { m } from '~/lib/messages'
 import { formatMoney, formatNumber } from '~/lib/money'
 import { formatTehranCalendarDay } from '~/lib/tehran-time'
-import type { InvoicePartyView, InvoiceView } from '~/features/payments/invoices.types'
+import type { InvoicePartyView, InvoiceView } from '~/features/payments'
 
 /**
  * Printing shows only the invoice: everything that does not contain it (header, menu, buttons,
@@ -104,10 +104,17 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceView }) {
               <li key={`${point.store}|${point.city}`}>
                 <address className="flex flex-col gap-0.5 not-italic">
                   <span className="font-semibold">
-                    {m.seller_order_pickup_point({ store: textInLocale(point.store, point.storeFa), city: point.city })}
+                    {m.seller_order_pickup_point({
+                      store: textInLocale(point.store, point.storeFa),
+                      city: point.city,
+                    })}
                   </span>
                   {point.address ? <span className="text-stone-700">{point.address}</span> : null}
-                  {point.hours ? <span className="text-stone-700">{m.seller_order_pickup_hours({ hours: point.hours })}</span> : null}
+                  {point.hours ? (
+                    <span className="text-stone-700">
+                      {m.seller_order_pickup_hours({ hours: point.hours })}
+                    </span>
+                  ) : null}
                 </address>
               </li>
             ))}
@@ -137,7 +144,9 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceView }) {
             {invoice.lines.map((line) => (
               <tr key={line.sku}>
                 <td className="py-2 pe-3 sm:min-w-40">
-                  <span className="block font-medium">{textInLocale(line.product_name, line.product_name_fa)}</span>
+                  <span className="block font-medium">
+                    {textInLocale(line.product_name, line.product_name_fa)}
+                  </span>
                   <span className="block text-xs text-stone-600" dir="ltr">
                     {line.sku}
                   </span>

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react'
-import { plusName } from '~/features/plus/plus.schemas'
+import { plusName } from '~/features/plus'
 import { textInLocale } from '~/lib/i18n'
 import { m } from '~/lib/messages'
 import { formatMoney, formatNumber } from '~/lib/money'
-import { paymentReasonShortLabel } from '~/features/payments/payments.schemas'
+import { paymentReasonShortLabel } from '~/features/payments'
 import type { OrderDetail } from '../orders.schemas'
 import { OrderStatusBadge } from './order-status-badge'
 import { formatTehranDateTime } from '~/lib/tehran-time'
@@ -97,7 +97,9 @@ export function OrderLines({ order }: { order: OrderDetail }) {
             className="flex flex-col gap-1 py-3 sm:flex-row sm:items-start sm:justify-between sm:gap-4"
           >
             <div className="flex min-w-0 flex-col gap-0.5">
-              <span className="font-medium text-ink">{textInLocale(line.product_name, line.product_name_fa)}</span>
+              <span className="font-medium text-ink">
+                {textInLocale(line.product_name, line.product_name_fa)}
+              </span>
               <span className="text-xs text-stone-600">
                 <span dir="ltr">{line.sku}</span> · {textInLocale(line.store_name, line.store_name_fa)}
               </span>
@@ -213,7 +215,10 @@ function PickupDetails({ order }: { order: OrderDetail }) {
           <li key={`${point.store}|${point.city}`}>
             <address className="flex flex-col gap-0.5 not-italic">
               <span className="font-medium text-ink">
-                {m.seller_order_pickup_point({ store: textInLocale(point.store, point.storeFa), city: point.city })}
+                {m.seller_order_pickup_point({
+                  store: textInLocale(point.store, point.storeFa),
+                  city: point.city,
+                })}
               </span>
               <span>{point.address || m.seller_order_pickup_ask_address()}</span>
               <span className="text-stone-600">

@@ -1,4 +1,4 @@
-import { PlatformInvoiceLine } from '~/features/payments/components/platform-invoice-line'
+import { PlatformInvoiceLine } from '~/features/payments'
 import { cn } from '~/lib/cn'
 import { m } from '~/lib/messages'
 import type { SubscriptionOverview } from '../plans.schemas'

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
-import { PurchaseOutcome } from '~/features/payments/components/purchase-outcome'
+import { PurchaseOutcome } from '~/features/payments'
 import { toApiError } from '~/lib/api-error'
 import { isApprovedSeller, sellerRole } from '~/lib/auth-access'
 import type { BillingCycle } from '~/lib/domain-enums'

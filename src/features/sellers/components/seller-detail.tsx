@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { OrderStatusBadge } from '~/features/orders/components/order-status-badge'
+import { OrderStatusBadge } from '~/features/orders'
 import { formatMoney, formatNumber } from '~/lib/money'
 import { m } from '~/lib/messages'
 import { cn } from '~/lib/cn'

@@ -1,8 +1,6 @@
 import { Link } from '@tanstack/react-router'
-import type { User } from '~/features/auth/auth.schemas'
+import { type Panel, type User, useSignOut } from '~/features/auth'
 import { panelMenu } from '~/features/shell/panel-menus'
-import type { Panel } from '~/features/auth/panel-rules'
-import { useSignOut } from '~/features/auth/use-session'
 import {
   DropdownMenu,
   DropdownMenuContent,

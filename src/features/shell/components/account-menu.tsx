@@ -1,7 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
-import { displayName } from '~/features/auth/session.schemas'
-import { useCurrentUser } from '~/features/auth/use-session'
+import { displayName, useCurrentUser } from '~/features/auth'
 import { cn } from '~/lib/cn'
 import { UserIcon } from '~/ui/icons'
 import { Skeleton } from '~/ui/skeleton'

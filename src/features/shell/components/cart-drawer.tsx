@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { CartDrawerContent, CartDrawerTotal } from '~/features/basket/components/cart-drawer-content'
+import { CartDrawerContent, CartDrawerTotal } from '~/features/basket'
 import { Button } from '~/ui/button'
 import { Sheet } from '~/ui/sheet'
 import { useDrawer } from '~/ui/ui-store'

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react'
 import { Link } from '@tanstack/react-router'
-import type { CategoryNode } from '~/features/catalog/catalog.schemas'
+import type { CategoryNode } from '~/features/catalog'
 import { ChevronDownIcon, GridIcon } from '~/ui/icons'
 import { useHydrated } from '~/ui/use-hydrated'
 import { ALL_CATEGORIES, BAR_LIMIT, barItemVisibility, triggerClasses } from './category-bar-style'

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { Link } from '@tanstack/react-router'
-import type { CategoryNode } from '~/features/catalog/catalog.schemas'
+import type { CategoryNode } from '~/features/catalog'
 import { ChevronDownIcon, GridIcon } from '~/ui/icons'
 import { ALL_CATEGORIES, BAR_LIMIT, barItemVisibility, triggerClasses } from './category-bar-style'
 import { m } from '~/lib/messages'

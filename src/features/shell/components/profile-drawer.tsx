@@ -1,7 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { panelMenu } from '~/features/shell/panel-menus'
-import { displayName } from '~/features/auth/session.schemas'
-import { useCurrentUser, useSignOut } from '~/features/auth/use-session'
+import { displayName, useCurrentUser, useSignOut } from '~/features/auth'
 import { Button } from '~/ui/button'
 import { UserIcon } from '~/ui/icons'
 import { Sheet } from '~/ui/sheet'

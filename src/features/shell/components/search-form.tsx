@@ -1,4 +1,4 @@
-import { SearchAutocomplete } from '~/features/catalog/components/search-autocomplete'
+import { SearchAutocomplete } from '~/features/catalog'
 
 /**
  * The header's search: the catalogue's box with suggestions (issue #5). A real GET form to

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { sellerRole } from '~/lib/auth-access'
-import { sessionQueries } from '~/features/auth/session.queries'
+import { sessionQueries } from '~/features/auth'
 
 /** Whether the signed-in user owns the seller (observers read stores, only owners change them). */
 export function useIsStoreOwner(): boolean {

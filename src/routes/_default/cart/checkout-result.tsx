@@ -1,9 +1,9 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { orderStatusLabels } from '~/features/orders/order-machine'
+import { orderStatusLabels } from '~/features/orders'
 import { CheckoutResultPage } from '~/features/payments/components/checkout-result-page'
-import { ensureCurrentUser } from '~/features/auth/session.queries'
-import { pageHead } from '~/features/shell/page-head'
+import { ensureCurrentUser } from '~/features/auth'
+import { pageHead } from '~/features/shell'
 import { m } from '~/lib/messages'
 
 /**

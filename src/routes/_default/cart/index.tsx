@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { CartPage } from '~/features/basket/components/cart-page'
-import { pageHead } from '~/features/shell/page-head'
+import { pageHead } from '~/features/shell'
 import { m } from '~/lib/messages'
 
 /** Rendered only in the browser (spec §2: it depends on the browser's basket and session). */

@@ -1,16 +1,17 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { m } from '~/lib/messages'
 import { createFileRoute, Link, notFound, stripSearchParams } from '@tanstack/react-router'
-import { absoluteUrl, seoHead } from '~/features/catalog/catalog-seo'
-import { catalogQueries } from '~/features/catalog/catalog.queries'
 import {
+  type CategoryNode,
   DEFAULT_PER_PAGE,
+  type ProductSearch,
+  SLUG_PATTERN,
+  absoluteUrl,
+  catalogQueries,
   productSearchSchema,
   productSearchToQuery,
-  SLUG_PATTERN,
-  type ProductSearch,
-} from '~/features/catalog/catalog.schemas'
-import type { CategoryNode } from '~/features/catalog/catalog.types'
+  seoHead,
+} from '~/features/catalog'
 import { Breadcrumbs } from '~/features/catalog/components/breadcrumbs'
 import { ProductListingView } from '~/features/catalog/components/product-listing'
 import { productCardActions } from '~/features/home/components/product-card-actions'

@@ -1,8 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { authQueries } from '~/features/auth/auth.queries'
-import { phoneSchema } from '~/features/auth/phone.schemas'
+import { authQueries, phoneSchema } from '~/features/auth'
 import { DevOutbox } from '~/features/auth/components/dev-outbox'
 import { m } from '~/lib/messages'
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { simulateFailure } from '~/features/shell/shell.functions'
+import { simulateFailure } from '~/features/shell'
 import { invalidParam } from '~/lib/route-errors'
 
 /**

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { SandboxBankPage } from '~/features/payments/components/sandbox-bank-page'
-import { pageHead } from '~/features/shell/page-head'
+import { pageHead } from '~/features/shell'
 import { m } from '~/lib/messages'
 import { invalidParam } from '~/lib/route-errors'
 
@@ -15,7 +15,6 @@ export const Route = createFileRoute('/_default/payment/$session')({
   head: () => ({
     ...pageHead(m.buyer_pay_page_title()),
     meta: [...pageHead(m.buyer_pay_page_title()).meta, { name: 'robots', content: 'noindex' }],
-
   }),
   ssr: false,
   component: PaymentSessionPage,

@@ -1,12 +1,13 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
-import { absoluteUrl, seoHead } from '~/features/catalog/catalog-seo'
-import { catalogQueries } from '~/features/catalog/catalog.queries'
 import {
   DEFAULT_PER_PAGE,
+  absoluteUrl,
+  catalogQueries,
   productSearchSchema,
   productSearchToQuery,
-} from '~/features/catalog/catalog.schemas'
+  seoHead,
+} from '~/features/catalog'
 import { ProductListingView } from '~/features/catalog/components/product-listing'
 import { productCardActions } from '~/features/home/components/product-card-actions'
 import { m } from '~/lib/messages'

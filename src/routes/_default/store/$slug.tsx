@@ -1,20 +1,21 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, notFound, stripSearchParams } from '@tanstack/react-router'
-import { absoluteUrl, seoHead } from '~/features/catalog/catalog-seo'
-import { catalogQueries } from '~/features/catalog/catalog.queries'
 import {
   DEFAULT_PER_PAGE,
+  type ProductSearch,
+  SLUG_PATTERN,
+  absoluteUrl,
+  catalogQueries,
   productSearchSchema,
   productSearchToQuery,
-  SLUG_PATTERN,
-  type ProductSearch,
-} from '~/features/catalog/catalog.schemas'
+  seoHead,
+} from '~/features/catalog'
 import { Breadcrumbs } from '~/features/catalog/components/breadcrumbs'
 import { ProductListingView } from '~/features/catalog/components/product-listing'
 import { productCardActions } from '~/features/home/components/product-card-actions'
 import { StoreIntro, StoreLogo } from '~/features/catalog/components/store-header'
 import { StoreMagazines } from '~/features/magazines/components/store-magazines'
-import { publicMagazineQueries } from '~/features/magazines/magazines-public.queries'
+import { publicMagazineQueries } from '~/features/magazines'
 import { invalidParam, notFoundOnInvalidSearch } from '~/lib/route-errors'
 import { m } from '~/lib/messages'
 import { formatNumber } from '~/lib/money'

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
-import { contentQueries } from '~/features/content/content.queries'
-import { pageHead } from '~/features/shell/page-head'
+import { contentQueries } from '~/features/content'
+import { pageHead } from '~/features/shell'
 import { m } from '~/lib/messages'
 import { formatTehranDayLong } from '~/lib/tehran-time'
 

@@ -1,8 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { FaqEntryForm } from '~/features/content/components/faq-editor'
-import { contentQueries } from '~/features/content/content.queries'
-import { pageHead } from '~/features/shell/page-head'
+import { contentQueries } from '~/features/content'
+import { pageHead } from '~/features/shell'
 import { m } from '~/lib/messages'
 
 export const Route = createFileRoute('/admin/content/questions')({

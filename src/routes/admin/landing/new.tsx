@@ -1,6 +1,6 @@
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { LandingEditor } from '~/features/catalog-admin/components/landing-admin-editor'
-import { pageHead } from '~/features/shell/page-head'
+import { pageHead } from '~/features/shell'
 import { m } from '~/lib/messages'
 
 export const Route = createFileRoute('/admin/landing/new')({

@@ -1,8 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { SellerDetailView } from '~/features/sellers/components/seller-detail'
-import { sellerQueries } from '~/features/sellers/sellers.queries'
-import { pageHead } from '~/features/shell/page-head'
+import { sellerQueries } from '~/features/sellers'
+import { pageHead } from '~/features/shell'
 import { m } from '~/lib/messages'
 import { parseIdParam } from '~/lib/route-errors'
 

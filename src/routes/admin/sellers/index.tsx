@@ -5,8 +5,8 @@ import {
   ApplicationFiltersForm,
   SellerApplicationsTable,
 } from '~/features/sellers/components/seller-applications'
-import { sellerQueries } from '~/features/sellers/sellers.queries'
-import { pageHead } from '~/features/shell/page-head'
+import { sellerQueries } from '~/features/sellers'
+import { pageHead } from '~/features/shell'
 import { isoDaySchema } from '~/lib/schema-pieces'
 import { sellerStatuses } from '~/lib/domain-enums'
 import { formatTehranDay } from '~/lib/tehran-time'

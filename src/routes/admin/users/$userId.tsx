@@ -1,8 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
-import { adminQueries } from '~/features/admin/admin.queries'
+import { adminQueries } from '~/features/admin'
 import { UserDetailPanels } from '~/features/admin/components/user-detail'
-import { pageHead } from '~/features/shell/page-head'
+import { pageHead } from '~/features/shell'
 import { m } from '~/lib/messages'
 import { invalidParam } from '~/lib/route-errors'
 

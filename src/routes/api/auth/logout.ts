@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { logoutEndpoint } from '~/features/auth/auth-api.server'
+import { logoutEndpoint } from '~/features/auth/index.server'
 
 /** Spec §7: revokes the session (cookie or bearer) and clears the cookies. */
 export const Route = createFileRoute('/api/auth/logout')({

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { registerEndpoint } from '~/features/auth/auth-api.server'
+import { registerEndpoint } from '~/features/auth/index.server'
 
 /** Creates the account of a verified new phone and signs it in. */
 export const Route = createFileRoute('/api/auth/register')({

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { productsEndpoint } from '~/features/catalog/catalog-api.server'
+import { productsEndpoint } from '~/features/catalog/index.server'
 
 /** The /product listing as JSON: the same query parameters, `data` the cards, `meta` and `facets`. */
 export const Route = createFileRoute('/api/products/')({

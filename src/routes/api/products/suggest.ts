@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { suggestEndpoint } from '~/features/catalog/catalog-api.server'
+import { suggestEndpoint } from '~/features/catalog/index.server'
 
 /** Search-box autocomplete: `?q=` gives matching categories, brands and products. */
 export const Route = createFileRoute('/api/products/suggest')({

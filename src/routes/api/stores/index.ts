@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { storesEndpoint } from '~/features/catalog/catalog-api.server'
+import { storesEndpoint } from '~/features/catalog/index.server'
 
 /** Open stores of approved sellers, most products first; `?q=`, `?page=`, `?per_page=`. */
 export const Route = createFileRoute('/api/stores/')({

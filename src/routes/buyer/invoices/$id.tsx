@@ -1,8 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { InvoiceDocument } from '~/features/orders/components/invoice-document'
-import { orderQueries } from '~/features/orders/orders.queries'
-import { pageHead } from '~/features/shell/page-head'
+import { orderQueries } from '~/features/orders'
+import { pageHead } from '~/features/shell'
 import { parseIdParam } from '~/lib/route-errors'
 import { Button, buttonClasses } from '~/ui/button'
 import { m } from '~/lib/messages'
@@ -21,7 +21,10 @@ function BuyerInvoicePage() {
   const { id } = Route.useParams()
   const { data: invoice } = useSuspenseQuery(orderQueries.invoice(Number(id)))
   return (
-    <section aria-label={m.account_invoice_label({ number: invoice.number })} className="flex max-w-4xl flex-col gap-5">
+    <section
+      aria-label={m.account_invoice_label({ number: invoice.number })}
+      className="flex max-w-4xl flex-col gap-5"
+    >
       <div className="flex flex-wrap items-center justify-between gap-3">
         <Link to="/buyer/invoices" className="text-sm font-medium text-brand-800 hover:underline">
           {m.account_back_invoices()}

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { MobileChange } from '~/features/auth/components/mobile-change'
-import { useCurrentUser } from '~/features/auth/use-session'
-import { pageHead } from '~/features/shell/page-head'
+import { useCurrentUser } from '~/features/auth'
+import { pageHead } from '~/features/shell'
 import { Skeleton } from '~/ui/skeleton'
 import { m } from '~/lib/messages'
 

@@ -1,9 +1,9 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
-import { pageHead } from '~/features/shell/page-head'
+import { pageHead } from '~/features/shell'
 import { TicketReplyForm, TicketStatusButton } from '~/features/tickets/components/ticket-reply'
 import { TicketHeader, TicketMessages } from '~/features/tickets/components/ticket-thread'
-import { ticketQueries } from '~/features/tickets/tickets.queries'
+import { ticketQueries } from '~/features/tickets'
 import { parseIdParam } from '~/lib/route-errors'
 import { m } from '~/lib/messages'
 import { ticketNumber } from '~/features/tickets/components/ticket-badges'
@@ -32,9 +32,7 @@ function BuyerTicketPage() {
       <div className="flex flex-wrap items-center gap-3">
         <TicketStatusButton ticket={ticket} />
         <p className="text-sm text-stone-600">
-          {ticket.status === 'closed'
-            ? m.account_ticket_closed_hint()
-            : m.account_ticket_close_hint()}
+          {ticket.status === 'closed' ? m.account_ticket_closed_hint() : m.account_ticket_close_hint()}
         </p>
       </div>
     </section>

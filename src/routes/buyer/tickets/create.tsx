@@ -1,6 +1,6 @@
 import { createFileRoute, Link } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { pageHead } from '~/features/shell/page-head'
+import { pageHead } from '~/features/shell'
 import { NewTicketForm } from '~/features/tickets/components/new-ticket-form'
 import { m } from '~/lib/messages'
 
@@ -25,9 +25,7 @@ function BuyerTicketsCreatePage() {
         <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
           {m.account_new_ticket_title()}
         </h1>
-        <p className="text-sm text-stone-600">
-          {m.account_new_ticket_intro()}
-        </p>
+        <p className="text-sm text-stone-600">{m.account_new_ticket_intro()}</p>
       </div>
       <div className="rounded-2xl border border-stone-200 bg-white p-4 sm:p-6">
         <NewTicketForm orderReference={order} />

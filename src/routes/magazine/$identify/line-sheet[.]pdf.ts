@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { lineSheetResponse } from '~/features/magazines/magazine-line-sheet-route.server'
+import { lineSheetResponse } from '~/features/magazines/index.server'
 
 /** A published magazine's PDF line sheet (issue #18); a draft or unknown identify is a 404. */
 export const Route = createFileRoute('/magazine/$identify/line-sheet.pdf')({

@@ -1,8 +1,7 @@
 import { createFileRoute, stripSearchParams, useNavigate } from '@tanstack/react-router'
 import { ImportPricePage } from '~/features/imports/components/import-page'
-import { importQueries } from '~/features/imports/imports.queries'
-import { importPageSearch } from '~/features/imports/imports.schemas'
-import { pageHead } from '~/features/shell/page-head'
+import { importPageSearch, importQueries } from '~/features/imports'
+import { pageHead } from '~/features/shell'
 import { m } from '~/lib/messages'
 import { notFoundOnInvalidSearch } from '~/lib/route-errors'
 

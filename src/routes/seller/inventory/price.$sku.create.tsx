@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { PriceTiersPage } from '~/features/inventory/components/price-tiers-page'
-import { priceTierQueries } from '~/features/inventory/price-tiers.queries'
-import { pageHead } from '~/features/shell/page-head'
+import { priceTierQueries } from '~/features/inventory'
+import { pageHead } from '~/features/shell'
 import { m } from '~/lib/messages'
 
 export const Route = createFileRoute('/seller/inventory/price/$sku/create')({

@@ -1,8 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { SkuEdit } from '~/features/stores/components/sku-edit'
-import { productAuthoringQueries } from '~/features/stores/stores.queries'
-import { SKU_CODE_PATTERN } from '~/features/stores/stores-search.schemas'
-import { pageHead } from '~/features/shell/page-head'
+import { SKU_CODE_PATTERN, productAuthoringQueries } from '~/features/stores'
+import { pageHead } from '~/features/shell'
 import { invalidParam } from '~/lib/route-errors'
 import { m } from '~/lib/messages'
 

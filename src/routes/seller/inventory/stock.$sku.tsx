@@ -1,8 +1,8 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { StockPage } from '~/features/inventory/components/stock-page'
-import { stockQueries } from '~/features/inventory/stock.queries'
-import { pageHead } from '~/features/shell/page-head'
+import { stockQueries } from '~/features/inventory'
+import { pageHead } from '~/features/shell'
 import { m } from '~/lib/messages'
 
 const search = v.object({

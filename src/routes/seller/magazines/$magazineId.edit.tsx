@@ -1,8 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { MagazineForm } from '~/features/magazines/components/magazine-form'
-import { magazineQueries } from '~/features/magazines/magazines.queries'
-import { pageHead } from '~/features/shell/page-head'
+import { magazineQueries } from '~/features/magazines'
+import { pageHead } from '~/features/shell'
 import { parseIdParam } from '~/lib/route-errors'
 import { m } from '~/lib/messages'
 

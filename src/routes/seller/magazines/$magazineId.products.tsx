@@ -2,8 +2,8 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { MagazineEditor } from '~/features/magazines/components/magazine-editor'
 import { MagazineStateBadge, useMagazineActions } from '~/features/magazines/components/magazine-list'
-import { magazineQueries } from '~/features/magazines/magazines.queries'
-import { pageHead } from '~/features/shell/page-head'
+import { magazineQueries } from '~/features/magazines'
+import { pageHead } from '~/features/shell'
 import { useIsStoreOwner } from '~/features/stores/components/use-store-owner'
 import { parseIdParam } from '~/lib/route-errors'
 import { Button } from '~/ui/button'
@@ -69,9 +69,7 @@ function SellerMagazinesMagazineidProductsPage() {
             </div>
           ) : null}
         </div>
-        <p className="text-sm text-stone-600">
-          {m.magazines_autosave_hint()}
-        </p>
+        <p className="text-sm text-stone-600">{m.magazines_autosave_hint()}</p>
       </div>
       <MagazineEditor magazine={magazine} canEdit={isOwner} />
     </section>

@@ -3,8 +3,8 @@ import { m } from '~/lib/messages'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { SellerOrderActions } from '~/features/orders/components/seller-order-actions'
 import { backLinkClass, invoiceLinkClass, OrderPage } from '~/features/orders/components/order-page'
-import { orderQueries } from '~/features/orders/orders.queries'
-import { pageHead } from '~/features/shell/page-head'
+import { orderQueries } from '~/features/orders'
+import { pageHead } from '~/features/shell'
 import { parseIdParam } from '~/lib/route-errors'
 
 export const Route = createFileRoute('/seller/orders/$id/process')({

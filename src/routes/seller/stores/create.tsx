@@ -2,7 +2,7 @@ import { createFileRoute, Link } from '@tanstack/react-router'
 import { OwnerOnlyNote } from '~/features/stores/components/owner-only-note'
 import { StoreForm } from '~/features/stores/components/store-form'
 import { useIsStoreOwner } from '~/features/stores/components/use-store-owner'
-import { pageHead } from '~/features/shell/page-head'
+import { pageHead } from '~/features/shell'
 import { m } from '~/lib/messages'
 
 export const Route = createFileRoute('/seller/stores/create')({

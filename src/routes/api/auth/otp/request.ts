@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { otpRequestEndpoint } from '~/features/auth/auth-api.server'
+import { otpRequestEndpoint } from '~/features/auth/index.server'
 
 /** Sends a sign-in code by SMS or WhatsApp. */
 export const Route = createFileRoute('/api/auth/otp/request')({

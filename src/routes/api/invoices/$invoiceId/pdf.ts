@@ -1,6 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { invoicePdfResponse } from '~/features/orders/invoice-pdf-route.server'
-import { getInvoiceForViewer, INVOICE_NOT_FOUND } from '~/features/orders/invoices.server'
+import { INVOICE_NOT_FOUND, getInvoiceForViewer, invoicePdfResponse } from '~/features/orders/index.server'
 import { authenticateRequest } from '~/server/auth/session.server'
 
 /** The invoice as a PDF download: its buyer, its (approved) seller's owner or observers, admins. */

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { handlePaymentCallback, paymentResultUrl } from '~/features/payments/payments.server'
+import { handlePaymentCallback, paymentResultUrl } from '~/features/payments/index.server'
 import { getDb } from '~/server/db/database.server'
 import { HttpError } from '~/server/http/api-errors.server'
 import { log } from '~/server/log.server'

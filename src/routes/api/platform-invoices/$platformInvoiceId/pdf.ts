@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { invoicePdfResponse } from '~/features/orders/invoice-pdf-route.server'
-import { PLATFORM_INVOICE_NOT_FOUND, platformInvoiceForViewer } from '~/features/plans/plans.server'
+import { invoicePdfResponse } from '~/features/orders/index.server'
+import { PLATFORM_INVOICE_NOT_FOUND, platformInvoiceForViewer } from '~/features/plans/index.server'
 import { authenticateRequest } from '~/server/auth/session.server'
 
 /** A platform invoice (a plan period) as a PDF, for the seller's owner; the order invoice's renderer. */

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { invoicePdfResponse } from '~/features/orders/invoice-pdf-route.server'
-import { PLUS_INVOICE_NOT_FOUND, plusInvoiceForViewer } from '~/features/plus/plus.server'
+import { invoicePdfResponse } from '~/features/orders/index.server'
+import { PLUS_INVOICE_NOT_FOUND, plusInvoiceForViewer } from '~/features/plus/index.server'
 import { authenticateRequest } from '~/server/auth/session.server'
 
 /** A Plus membership invoice as a PDF, for the buyer who paid it; the order invoice's renderer. */

@@ -1,13 +1,9 @@
 import { PassThrough, Readable } from 'node:stream'
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { writeTemplate } from '~/features/imports/import-template.server'
-import {
-  EXPORT_FORMATS,
-  inventorySearch,
-  inventorySearchFromParams,
-} from '~/features/inventory/inventory.schemas'
-import { inventorySkuIds } from '~/features/inventory/inventory.server'
+import { writeTemplate } from '~/features/imports/index.server'
+import { EXPORT_FORMATS, inventorySearch, inventorySearchFromParams } from '~/features/inventory'
+import { inventorySkuIds } from '~/features/inventory/index.server'
 import { datedFileName } from '~/lib/file-names'
 import { requireApprovedSeller } from '~/server/auth/guards.server'
 import { authenticateRequest } from '~/server/auth/session.server'

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { attachmentResponse } from '~/features/tickets/ticket-download.server'
+import { attachmentResponse } from '~/features/tickets/index.server'
 import { authenticateRequest } from '~/server/auth/session.server'
 import { getDb, mediaStorage } from '~/server/db/database.server'
 import { errorResponse, notFound } from '~/server/http/api-errors.server'

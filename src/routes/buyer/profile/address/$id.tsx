@@ -1,10 +1,10 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
-import { addressQueries } from '~/features/addresses/addresses.queries'
+import { addressQueries } from '~/features/addresses'
 import { AddressForm } from '~/features/addresses/components/address-form'
 import { DefaultBadge } from '~/features/addresses/components/address-list'
 import { DeleteAddressDialog } from '~/features/addresses/components/delete-address-dialog'
-import { pageHead } from '~/features/shell/page-head'
+import { pageHead } from '~/features/shell'
 import { parseIdParam } from '~/lib/route-errors'
 import { m } from '~/lib/messages'
 

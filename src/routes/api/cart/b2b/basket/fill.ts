@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { fillEndpoint } from '~/features/basket/basket-api.server'
+import { fillEndpoint } from '~/features/basket/index.server'
 
 /** Spec §7: merges the guest basket's items into the signed-in basket (Idempotency-Key honoured). */
 export const Route = createFileRoute('/api/cart/b2b/basket/fill')({

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { basketEndpoint } from '~/features/basket/basket-api.server'
+import { basketEndpoint } from '~/features/basket/index.server'
 
 /** Spec §7: the signed-in buyer's basket, `data[]` of carts (one per seller), priced now. */
 export const Route = createFileRoute('/api/cart/b2b/basket/')({

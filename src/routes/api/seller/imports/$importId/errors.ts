@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream'
 import { createFileRoute } from '@tanstack/react-router'
-import { importErrorReport, importNotFound } from '~/features/imports/imports.server'
+import { importErrorReport, importNotFound } from '~/features/imports/index.server'
 import { authenticateRequest } from '~/server/auth/session.server'
 import { getDb, mediaStorage } from '~/server/db/database.server'
 import { errorResponse, notFound } from '~/server/http/api-errors.server'

@@ -1,0 +1,7 @@
+// The public face of features/analytics (client-safe): what other features and routes may import.
+// Never re-export a *.server.ts file here: that belongs in index.server.ts.
+// The rest of the folder is private (eslint.config.js keeps it so). Add a name when another part needs it.
+export { track } from './analytics-client'
+export { analyticsBatchSchema, cartEventNames } from './analytics.schemas'
+export type { AnalyticsEvent, AnalyticsEventName } from './analytics.schemas'
+export { track as trackDeferred } from './track'

@@ -1,0 +1,4 @@
+// The public face of features/images (client-safe): what other features and routes may import.
+// Never re-export a *.server.ts file here: that belongs in index.server.ts.
+// The rest of the folder is private (eslint.config.js keeps it so). Add a name when another part needs it.
+export { ResponsiveImage } from './responsive-image'

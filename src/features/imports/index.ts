@@ -1,0 +1,5 @@
+// The public face of features/imports (client-safe): what other features and routes may import.
+// Never re-export a *.server.ts file here: that belongs in index.server.ts.
+// The rest of the folder is private (eslint.config.js keeps it so). Add a name when another part needs it.
+export { importQueries } from './imports.queries'
+export { TEMPLATE_FORMATS, importPageSearch } from './imports.schemas'

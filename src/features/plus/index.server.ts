@@ -1,0 +1,7 @@
+// The server-only face of features/plus: what other features, routes and the server entry may use on the server.
+// Server code imports everything it needs from here (client-safe names are repeated for it).
+// The rest of the folder is private (eslint.config.js keeps it so). Add a name when another part needs it.
+export { plusLifecycle } from './plus-fulfilment.server'
+export { plusPeriodAt } from './plus-membership.server'
+export { runPlusRenewals } from './plus-renewals.server'
+export { PLUS_INVOICE_NOT_FOUND, plusInvoiceForViewer } from './plus.server'

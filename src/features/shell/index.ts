@@ -1,0 +1,7 @@
+// The public face of features/shell (client-safe): what other features and routes may import.
+// Never re-export a *.server.ts file here: that belongs in index.server.ts.
+// The rest of the folder is private (eslint.config.js keeps it so). Add a name when another part needs it.
+export { RouteError } from './components/route-error'
+export { pageHead } from './page-head'
+export { simulateFailure } from './shell.functions'
+export { shellQueries } from './shell.queries'

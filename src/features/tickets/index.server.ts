@@ -1,0 +1,4 @@
+// The server-only face of features/tickets: what other features, routes and the server entry may use on the server.
+// Server code imports everything it needs from here (client-safe names are repeated for it).
+// The rest of the folder is private (eslint.config.js keeps it so). Add a name when another part needs it.
+export { attachmentResponse } from './ticket-download.server'
