@@ -17,6 +17,7 @@ import { CurrentPlan, PlanInvoices } from './current-plan'
 import { PlanCards } from './plan-cards'
 import { formatTehranDay } from '~/lib/tehran-time'
 import { constants } from '#app-config'
+import { PageSection } from '~/ui/page-section'
 
 /** "Pro, monthly": the plan and the billing cycle, in the page's language. */
 const planAndCycle = (plan: string, cycle: BillingCycle) =>
@@ -52,12 +53,9 @@ export function SubscriptionPage({ user, purchase }: { user: User | null; purcha
         </p>
       ) : null}
       {seller && overview.data ? (
-        <section aria-labelledby="current-title" className="flex flex-col gap-3">
-          <h2 id="current-title" className="text-lg font-semibold text-ink">
-            {m.tools_plans_your_plan_usage()}
-          </h2>
+        <PageSection id="current-title" title={m.tools_plans_your_plan_usage()}>
           <CurrentPlan overview={overview.data} />
-        </section>
+        </PageSection>
       ) : null}
       <section aria-labelledby="plans-title" className="flex flex-col gap-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
@@ -96,12 +94,9 @@ export function SubscriptionPage({ user, purchase }: { user: User | null; purcha
         ) : null}
       </section>
       {seller && overview.data ? (
-        <section aria-labelledby="invoices-title" className="flex flex-col gap-3">
-          <h2 id="invoices-title" className="text-lg font-semibold text-ink">
-            {m.tools_plans_invoices()}
-          </h2>
+        <PageSection id="invoices-title" title={m.tools_plans_invoices()}>
           <PlanInvoices overview={overview.data} />
-        </section>
+        </PageSection>
       ) : null}
       {choosing ? (
         <ChoosePlanDialog

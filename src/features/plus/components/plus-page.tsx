@@ -12,6 +12,7 @@ import { plusQueries } from '../plus.queries'
 import { PLUS_PATH, SAVING_WINDOW_DAYS, plusName, type PlusOverview } from '../plus.schemas'
 import { formatPlusDate } from './plus-format'
 import { PlusMembershipCard } from './plus-membership-card'
+import { PageSection } from '~/ui/page-section'
 
 /** /omdeh-plus: what Plus gives, the price, the buyer's own saving, joining and the FAQ. */
 export function PlusPage({ user, purchase }: { user: User | null; purchase?: string }) {
@@ -37,18 +38,12 @@ export function PlusPage({ user, purchase }: { user: User | null; purchase?: str
       </header>
 
       {user && data.membership ? (
-        <section aria-labelledby="membership-title" className="flex flex-col gap-3">
-          <h2 id="membership-title" className="text-lg font-semibold text-ink">
-            {t.tools_plus_your_membership()}
-          </h2>
+        <PageSection id="membership-title" title={t.tools_plus_your_membership()}>
           <PlusMembershipCard overview={data} />
-        </section>
+        </PageSection>
       ) : null}
 
-      <section aria-labelledby="benefits-title" className="flex flex-col gap-3">
-        <h2 id="benefits-title" className="text-lg font-semibold text-ink">
-          {t.tools_plus_what_you_get()}
-        </h2>
+      <PageSection id="benefits-title" title={t.tools_plus_what_you_get()}>
         <ul className="grid gap-3 sm:grid-cols-3">
           {[
             [t.tools_plus_benefit_free_title(), t.tools_plus_benefit_free_body()],
@@ -64,12 +59,9 @@ export function PlusPage({ user, purchase }: { user: User | null; purchase?: str
             </li>
           ))}
         </ul>
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="faq-title" className="flex flex-col gap-3">
-        <h2 id="faq-title" className="text-lg font-semibold text-ink">
-          {t.tools_plus_questions()}
-        </h2>
+      <PageSection id="faq-title" title={t.tools_plus_questions()}>
         <div className="flex flex-col divide-y divide-stone-200 rounded-2xl border border-stone-200 bg-white">
           {faq().map(([q, a]) => (
             <details key={q} className="group px-4 py-3">
@@ -80,7 +72,7 @@ export function PlusPage({ user, purchase }: { user: User | null; purchase?: str
             </details>
           ))}
         </div>
-      </section>
+      </PageSection>
     </div>
   )
 }
