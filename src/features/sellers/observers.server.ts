@@ -332,7 +332,7 @@ export async function cancelInvitation(
 
 /**
  * Registration hook (auth.server.ts registerAccount, inside its transaction, through the hook
- * src/auth-hooks.server.ts registers): a new account whose number was invited becomes that
+ * src/feature-hooks.server.ts registers): a new account whose number was invited becomes that
  * seller's observer before its first session is made.
  */
 export async function applyPendingObserverInvitation(
