@@ -26,5 +26,3 @@ export { SearchAutocomplete } from './components/search-autocomplete'
 export { landingBlockSchema } from './landing.schemas'
 export type { LandingBlock, LandingBlockInput } from './landing.schemas'
 export { isOutOfStock } from './offer-stock'
-/** The product page's JSON-LD builder, as a chunk of its own (needed by the loader only, issue #21). */
-export const loadProductJsonLd = () => import('./product-json-ld')

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { addProductOffer } from '~/features/basket'
-import { SLUG_PATTERN, absoluteUrl, catalogQueries, seoHead, loadProductJsonLd } from '~/features/catalog'
+import { SLUG_PATTERN, absoluteUrl, catalogQueries, seoHead } from '~/features/catalog'
 import { ProductPage } from '~/features/catalog/components/product-page'
 import { AddToCompareButton } from '~/features/compare/components/add-to-compare-button'
 import { invalidParam } from '~/lib/route-errors'
@@ -16,7 +16,7 @@ export const Route = createFileRoute('/_default/product/$slug')({
     const [product, { siteUrl }, { productJsonLd }] = await Promise.all([
       context.queryClient.ensureQueryData(catalogQueries.product(params.slug)),
       context.queryClient.ensureQueryData(catalogQueries.site()),
-      loadProductJsonLd(),
+      import('~/features/catalog/product-json-ld'),
     ])
     // An unknown or unpublished product is the 404 page.
     if (!product) throw notFound()
