@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import { defineConfig, devices } from '@playwright/test'
 
 const port = Number(process.env.E2E_PORT ?? 3100)
@@ -5,8 +6,16 @@ const baseURL = `http://127.0.0.1:${port}`
 /** Each run starts from a fresh, seeded folder; parallel runs on one machine need their own. */
 const dataDir = process.env.E2E_DATA_DIR ?? `.e2e-data-${port}`
 
-/** Debian's Chromium; Playwright cannot download its own browsers on these machines. */
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+/**
+ * Debian's Chromium; Playwright cannot download its own browsers on these machines. Its headless
+ * shell (package chromium-headless-shell, the same engine without the browser's UI layers) is what
+ * Playwright itself runs headless tests in, and it is the lighter of the two: 13 journeys took 89 s
+ * in it against 124 s in the full browser on a quiet two-core machine (2026-12-02).
+ */
+const executablePath =
+  process.env.CHROMIUM_PATH ??
+  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path)) ??
+  '/usr/bin/chromium'
 
 const launchOptions = {
   executablePath,
@@ -42,7 +51,9 @@ export default defineConfig({
     : [['list'], ['html', { open: 'never', outputFolder: `playwright-report-${port}` }]],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // Recording a trace costs every journey its DOM snapshots (13 journeys: 158 s with, 124 s
+    // without). On CI a failed journey is retried, and its first retry is recorded.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
   projects: [

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs'
-import AxeBuilder from '@axe-core/playwright'
 import {
   expect,
   test,
@@ -13,6 +12,7 @@ import { landingPageSpecs } from '~/features/demo/data/landing-pages'
 import { LOCALE_COOKIE } from '~/lib/i18n'
 import * as m from '~/paraglide/messages'
 import { signIn, type DemoAccountKey } from './support/auth'
+import { axeViolations } from './support/axe'
 
 /**
  * Accessibility (issue #22): axe checks every page of the route tree in both locales (Persian, right
@@ -108,8 +108,13 @@ interface Finding {
   targets: string[]
 }
 
-function findingsOf(results: AxeResults, url: string, locale: Locale, width: number): Finding[] {
-  return results.violations
+function findingsOf(
+  violations: AxeResults['violations'],
+  url: string,
+  locale: Locale,
+  width: number,
+): Finding[] {
+  return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical' || ENFORCED_MODERATE.has(v.id))
     .map((v) => ({
       url,
@@ -160,9 +165,7 @@ async function audit(page: Page, url: string, links: Set<string>, locale: Locale
   const findings: Finding[] = []
   for (const size of WIDTHS) {
     await page.setViewportSize(size)
-    // Only violations are read: axe skips collecting the passing and inapplicable nodes.
-    const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze()
-    findings.push(...findingsOf(results, url, locale, size.width))
+    findings.push(...findingsOf(await axeViolations(page), url, locale, size.width))
     times.push(lap())
   }
   return { findings, times }

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright'
+import { axeViolations } from './support/axe'
 import { expect, test } from './support/test'
 import { accountButton, displayNameOf, signIn, signInFresh } from './support/auth'
 
@@ -46,8 +46,7 @@ test.describe('header', () => {
     }).toPass()
     await expect(trigger).toHaveAttribute('aria-expanded', 'true')
     // Issue #22: no focusable element hidden from screen readers next to the open entry.
-    const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze()
-    const serious = results.violations
+    const serious = (await axeViolations(page))
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
     expect(serious).toEqual([])
