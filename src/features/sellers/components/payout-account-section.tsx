@@ -2,7 +2,14 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useStore } from '@tanstack/react-form'
 import { useState, type ReactNode } from 'react'
 import { toApiError } from '~/lib/api-error'
-import { bankName, bankNameOfCode, shebaBank, shebaProblem, shebaProblemMessage } from '~/lib/identifiers'
+import {
+  bankName,
+  bankNameOfCode,
+  formatSheba,
+  shebaBank,
+  shebaProblem,
+  shebaProblemMessage,
+} from '~/lib/identifiers'
 import { m } from '~/lib/messages'
 import { notify } from '~/lib/notify'
 import { formatTehranDateTime, formatTehranDay } from '~/lib/tehran-time'
@@ -15,6 +22,9 @@ import {
   type PayoutCodeSent,
 } from '../payout-account.schemas'
 import { sellerQueries } from '../sellers.queries'
+
+/** The printed shape of a Sheba, as the field's example. */
+const SHEBA_PLACEHOLDER = formatSheba(`IR${'0'.repeat(24)}`)
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -114,7 +124,7 @@ function PayoutAccountForm({ onDone }: { onDone: () => void }) {
             dir="ltr"
             autoComplete="off"
             spellCheck={false}
-            placeholder="IR00 0000 0000 0000 0000 0000 00"
+            placeholder={SHEBA_PLACEHOLDER}
             maxLength={40}
             required
           />
