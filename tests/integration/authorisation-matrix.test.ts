@@ -87,6 +87,7 @@ const samples = (world: World): Samples => ({
   code: () => '000000',
   new_password: () => 'authz-Password-2026',
   legal_id: () => '1234567890',
+  sheba: () => 'IR820540102680020817909002',
   idempotencyKey: () => `authz-${randomUUID()}`,
   path: () => '/',
   session: () => world.values.session,

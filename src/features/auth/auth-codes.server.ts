@@ -5,7 +5,7 @@ import { hashCode, newNumericCode, sameHash } from '~/server/auth/tokens.server'
 import { now, seconds } from '~/server/clock.server'
 import { serverConfig } from '~/server/config.server'
 import type { Db, DbOrTx } from '~/server/db/client.server'
-import { oneTimeCodes } from '~/server/db/schema'
+import { oneTimeCodes, type oneTimeCodePurposes } from '~/server/db/schema'
 import { HttpError, tooManyRequests } from '~/server/http/api-errors.server'
 import { hitRateLimit, type RateLimitRule } from '~/server/rate-limit/rate-limit.server'
 import { queueMessage } from '~/server/providers/sms/outbox.server'
@@ -15,12 +15,14 @@ import { m } from '~/lib/messages'
 import { formatNumber } from '~/lib/money'
 import { plainNumber } from './auth-format'
 
-type Purpose = 'login' | 'change_mobile'
+/** A code is good only for what it was sent for: a sign-in code never changes a payout account. */
+export type CodePurpose = (typeof oneTimeCodePurposes)[number]
+type Purpose = CodePurpose
 
 export interface CodeTarget {
   phone: string
   purpose: Purpose
-  /** change_mobile: the signed-in user moving to `phone`; login: none. */
+  /** change_mobile: the signed-in user moving to `phone`; payout_account: the seller's owner; login: none. */
   userId?: number | null
 }
 
@@ -39,6 +41,7 @@ const codeHashFor = (target: CodeTarget, code: string) =>
 function messageBody(purpose: Purpose, code: string): string {
   // The code itself stays in Latin digits: the phone's SMS autofill and every keyboard read them.
   const words = { brand: constants.brand.name, code, minutes: formatNumber(otpValidSeconds / 60) }
+  if (purpose === 'payout_account') return m.payout_sms_code(words)
   return purpose === 'login' ? m.account_sms_sign_in(words) : m.account_sms_mobile_change(words)
 }
 

@@ -2,7 +2,7 @@
 // Never re-export a *.server.ts file here: that belongs in index.server.ts.
 // The rest of the folder is private (eslint.config.js keeps it so). Add a name when another part needs it.
 export { authQueries } from './auth.queries'
-export { asciiDigits, emailSchema } from './auth.schemas'
+export { asciiDigits, codeSchema, emailSchema } from './auth.schemas'
 export type { User } from './auth.schemas'
 export { activePanelFor, isPanel, isRememberedPath, panelOfPath } from './panel-rules'
 export type { Panel } from './panel-rules'

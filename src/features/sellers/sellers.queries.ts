@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { userScoped } from '~/features/auth'
+import { fetchPayoutAccount } from './payout-account.functions'
 import { fetchSellerDetail } from './seller-admin.functions'
 import { fetchSellerApplications, fetchSellerProfile } from './sellers.functions'
 import type { SellerApplicationFilters } from './sellers.schemas'
@@ -11,6 +12,13 @@ export const sellerQueries = {
     queryOptions({
       queryKey: [...sellerQueries.all, 'profile'] as const,
       queryFn: () => fetchSellerProfile(),
+      meta: userScoped,
+    }),
+  /** The payout account (Sheba) of the seller the signed-in user owns or observes, masked. */
+  payoutAccount: () =>
+    queryOptions({
+      queryKey: [...sellerQueries.all, 'payout-account'] as const,
+      queryFn: () => fetchPayoutAccount(),
       meta: userScoped,
     }),
   /** /admin/sellers. */

@@ -18,7 +18,7 @@ import { users } from './people'
 /** Sign-in and session tables. Every time is set by the application clock, so tests can move it. */
 
 export const messageChannelEnum = pgEnum('message_channel', constants.auth.otpChannels)
-export const oneTimeCodePurposes = ['login', 'change_mobile'] as const
+export const oneTimeCodePurposes = ['login', 'change_mobile', 'payout_account'] as const
 export const oneTimeCodePurposeEnum = pgEnum('one_time_code_purpose', oneTimeCodePurposes)
 export const outboxStatuses = ['queued', 'sent', 'failed'] as const
 export const outboxStatusEnum = pgEnum('outbox_status', outboxStatuses)
@@ -69,7 +69,7 @@ export const oneTimeCodes = pgTable(
     /** E.164 phone the code was sent to. */
     phone: text('phone').notNull(),
     purpose: oneTimeCodePurposeEnum('purpose').notNull(),
-    /** For change_mobile: the signed-in user asking to move to `phone`. */
+    /** For change_mobile: the signed-in user asking to move to `phone`; for payout_account: the seller's owner. */
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     codeHash: text('code_hash').notNull(),
     channel: messageChannelEnum('channel').notNull(),
