@@ -16,6 +16,7 @@ function recordingProvider() {
   let failNext = false
   const provider: PaymentProvider = {
     name: 'sandbox',
+    supportsSplit: false,
     createSession: async () => ({ redirectUrl: '/payment/x', providerReference: 'unused' }),
     verifyCallback: async () => {
       throw new Error('not used')
@@ -26,7 +27,7 @@ function recordingProvider() {
         throw new Error('bank unavailable')
       }
       refunds.push(input)
-      return { refundReference: `R-${refunds.length}` }
+      return { kind: 'refunded', refundReference: `R-${refunds.length}` }
     },
   }
   return { provider, refunds, failOnce: () => (failNext = true) }
