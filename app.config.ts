@@ -181,6 +181,19 @@ const buildEnvSchema = () =>
     ),
     /** Zarinpal's sandbox host (sandbox.zarinpal.com): no real money. */
     ZARINPAL_SANDBOX: v.optional(flag('ZARINPAL_SANDBOX'), '0'),
+    /** Zarinpal refunds by API: an access token of the merchant panel, and the gateway's terminal id. */
+    ZARINPAL_ACCESS_TOKEN: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(
+          /^[A-Za-z0-9._~+/=-]{20,4096}$/,
+          'ZARINPAL_ACCESS_TOKEN must be the token from the Zarinpal panel',
+        ),
+      ),
+    ),
+    ZARINPAL_TERMINAL_ID: v.optional(
+      v.pipe(v.string(), v.regex(/^\d{1,20}$/, 'ZARINPAL_TERMINAL_ID must be the terminal number (digits)')),
+    ),
     /** Zibal's merchant key; "zibal" is Zibal's test merchant (no real money). */
     ZIBAL_MERCHANT: v.optional(
       v.pipe(
@@ -263,6 +276,13 @@ export function loadServerConfig(env: Record<string, string | undefined> = proce
   if (e.PAYMENT_PROVIDER === 'zarinpal' && !e.ZARINPAL_MERCHANT_ID) {
     problems.push(
       'ZARINPAL_MERCHANT_ID: required when PAYMENT_PROVIDER=zarinpal (the merchant id from the Zarinpal panel)',
+    )
+  }
+  if (Boolean(e.ZARINPAL_ACCESS_TOKEN) !== Boolean(e.ZARINPAL_TERMINAL_ID)) {
+    problems.push(
+      e.ZARINPAL_ACCESS_TOKEN
+        ? 'ZARINPAL_TERMINAL_ID: required with ZARINPAL_ACCESS_TOKEN (refunds by API need both)'
+        : 'ZARINPAL_ACCESS_TOKEN: required with ZARINPAL_TERMINAL_ID (refunds by API need both)',
     )
   }
   if (e.PAYMENT_PROVIDER === 'zibal' && !e.ZIBAL_MERCHANT) {
@@ -361,6 +381,15 @@ function paymentSettings(e: v.InferOutput<ReturnType<typeof buildEnvSchema>>) {
         sandbox: e.ZARINPAL_SANDBOX,
         baseUrl: e.ZARINPAL_SANDBOX ? 'https://sandbox.zarinpal.com' : 'https://payment.zarinpal.com',
         timeoutMs: e.PAYMENT_TIMEOUT_MS,
+        /** Refunds through the panel's GraphQL API; null: refunds are made by hand in the panel. */
+        refunds:
+          e.ZARINPAL_ACCESS_TOKEN && e.ZARINPAL_TERMINAL_ID
+            ? {
+                accessToken: e.ZARINPAL_ACCESS_TOKEN,
+                terminalId: e.ZARINPAL_TERMINAL_ID,
+                graphqlUrl: 'https://next.zarinpal.com/api/v4/graphql/',
+              }
+            : null,
       } as const
     case 'zibal':
       return {

@@ -20,7 +20,10 @@ import { createSku } from '../factories/create'
 import { createPendingOrder } from '../factories/orders'
 import type { Trouble } from '../support/fake-provider-http'
 import {
+  FAKE_ZARINPAL_TERMINAL,
+  FAKE_ZARINPAL_TOKEN,
   startFakeZarinpal,
+  ZARINPAL_GRAPHQL_PATH,
   ZARINPAL_REQUEST_PATH,
   ZARINPAL_VERIFY_PATH,
   type FakeZarinpal,
@@ -110,6 +113,7 @@ describe('payment provider configuration', () => {
       sandbox: false,
       baseUrl: 'https://payment.zarinpal.com',
       timeoutMs: 15000,
+      refunds: null,
     })
     expect(createPaymentProvider(zarinpal)).toMatchObject({ name: 'zarinpal', supportsSplit: true })
     const sandboxed = loadServerConfig({
@@ -119,6 +123,26 @@ describe('payment provider configuration', () => {
       PAYMENT_TIMEOUT_MS: '8000',
     })
     expect(sandboxed.payment).toMatchObject({ baseUrl: 'https://sandbox.zarinpal.com', timeoutMs: 8000 })
+    const refunding = loadServerConfig({
+      PAYMENT_PROVIDER: 'zarinpal',
+      ZARINPAL_MERCHANT_ID: ZARINPAL_MERCHANT,
+      ZARINPAL_ACCESS_TOKEN: 'eyJ0eXAiOiJKV1QiLCJhbGciOiJSUzI1NiJ9.token',
+      ZARINPAL_TERMINAL_ID: '349555',
+    })
+    expect(refunding.payment).toMatchObject({
+      refunds: {
+        accessToken: 'eyJ0eXAiOiJKV1QiLCJhbGciOiJSUzI1NiJ9.token',
+        terminalId: '349555',
+        graphqlUrl: 'https://next.zarinpal.com/api/v4/graphql/',
+      },
+    })
+    expect(() =>
+      loadServerConfig({
+        PAYMENT_PROVIDER: 'zarinpal',
+        ZARINPAL_MERCHANT_ID: ZARINPAL_MERCHANT,
+        ZARINPAL_ACCESS_TOKEN: 'eyJ0eXAiOiJKV1QiLCJhbGciOiJSUzI1NiJ9.token',
+      }),
+    ).toThrow(/ZARINPAL_TERMINAL_ID: required with ZARINPAL_ACCESS_TOKEN/)
     const zibal = loadServerConfig({ PAYMENT_PROVIDER: 'zibal', ZIBAL_MERCHANT: 'zibal' })
     expect(zibal.payment).toEqual({
       kind: 'zibal',
@@ -481,6 +505,113 @@ describe.each([zarinpalDriver(), zibalDriver()])(
     })
   },
 )
+
+describe(`Zarinpal refunds through the panel's API (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
+  let db: Db
+  let fake: FakeZarinpal
+  const refundingProvider = (accessToken = FAKE_ZARINPAL_TOKEN) =>
+    zarinpalPaymentProvider({
+      merchantId: ZARINPAL_MERCHANT,
+      baseUrl: fake.url,
+      timeoutMs: TIMEOUT_MS,
+      refunds: {
+        accessToken,
+        terminalId: FAKE_ZARINPAL_TERMINAL,
+        graphqlUrl: `${fake.url}${ZARINPAL_GRAPHQL_PATH}`,
+      },
+    })
+
+  beforeAll(async () => {
+    ;({ db } = await openAuthTestDatabase())
+    fake = await startFakeZarinpal(ZARINPAL_MERCHANT)
+  })
+  beforeEach(() => setPaymentProviderForTesting(refundingProvider()))
+  afterAll(async () => {
+    setPaymentProviderForTesting(null)
+    await fake.close()
+    await closeAuthTestDatabase()
+  })
+
+  async function paidAndCancelled() {
+    const auth = await signedInBuyer(db)
+    const sku = await createSku(db, { remainingQuantity: 5, tiers: [{ unitPrice: 120_000 }] })
+    const order = await createPendingOrder(db, { buyer: { id: auth.user.id }, lines: [{ sku, quantity: 2 }] })
+    const { url } = await startPayment(db, auth, { orderNumber: order.number })
+    const authority = url.split('/pg/StartPay/')[1]!
+    expect((await callCallback(fake.pay(authority))).result).toMatchObject({ status: 'success' })
+    await db.transaction((tx) =>
+      transitionOrder(tx, {
+        orderId: order.id,
+        to: 'cancelled',
+        actor: { kind: 'buyer', userId: auth.user.id },
+      }),
+    )
+    await makeJobsDue('payment.refund')
+    return { order, authority }
+  }
+
+  const sessionByReference = async (authority: string) =>
+    (await db.select().from(paymentSessions).where(eq(paymentSessions.providerReference, authority)))[0]!
+
+  it('finds the transaction by its reference id and refunds the amount paid, once', async () => {
+    const { order, authority } = await paidAndCancelled()
+    await runDueJobs()
+    const payment = fake.payments.get(authority)!
+    expect(payment.refunds).toEqual([
+      { amount: order.total, method: 'PAYA', reason: 'CUSTOMER_REQUEST', description: expect.any(String) },
+    ])
+    // The lookup went by terminal and the reference id verify gave, with the bearer token.
+    const lookup = fake.calls.find(
+      (c) => c.path === ZARINPAL_GRAPHQL_PATH && /Session/.test(String(c.body.query)),
+    )
+    expect(lookup?.body.variables).toEqual({
+      terminal_id: FAKE_ZARINPAL_TERMINAL,
+      reference_id: String(payment.refId),
+    })
+    expect(await sessionByReference(authority)).toMatchObject({
+      refundedAmount: order.total,
+      refundedAt: expect.any(Date),
+      refundReference: `ZP-${payment.sessionId}`,
+    })
+    await makeJobsDue('payment.refund')
+    await runDueJobs()
+    expect(payment.refunds).toHaveLength(1)
+  })
+
+  it('a refund whose answer was lost is not made twice: the retry sees the transaction refunded', async () => {
+    const { order, authority } = await paidAndCancelled()
+    fake.loseNextRefundReply()
+    expect(await runDueJobs()).toMatchObject({ retried: 1 })
+    expect((await sessionByReference(authority)).refundedAt).toBeNull()
+    await makeJobsDue('payment.refund')
+    await runDueJobs()
+    expect(fake.payments.get(authority)!.refunds).toHaveLength(1)
+    expect(await sessionByReference(authority)).toMatchObject({
+      refundedAmount: order.total,
+      refundedAt: expect.any(Date),
+    })
+  })
+
+  it('a refused token keeps the refund pending and retried, not marked done', async () => {
+    setPaymentProviderForTesting(refundingProvider('a-token-zarinpal-does-not-know-000'))
+    const { authority } = await paidAndCancelled()
+    expect(await runDueJobs()).toMatchObject({ retried: 1 })
+    expect(fake.payments.get(authority)!.refunds).toHaveLength(0)
+    expect(await sessionByReference(authority)).toMatchObject({ refundedAt: null, refundReference: null })
+  })
+
+  it('an amount under its minimum is left to be refunded by hand', async () => {
+    const provider = refundingProvider()
+    expect(
+      await provider.refund({
+        providerReference: 'A'.repeat(36),
+        amount: 19_999,
+        paidAmount: 19_999,
+        refundId: 'r',
+      }),
+    ).toMatchObject({ kind: 'manual' })
+  })
+})
 
 describe('split settlement (تسهیم) in the payment request', () => {
   const split = [

@@ -34,7 +34,8 @@ export type Route = (
   method: string,
   path: string,
   body: Record<string, unknown>,
-) => { status: number; body: unknown; html?: boolean } | null
+  headers: IncomingMessage['headers'],
+) => { status: number; body: unknown; html?: boolean; silent?: boolean } | null
 
 async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
   const chunks: Buffer[] = []
@@ -73,7 +74,11 @@ export async function startFakeHttp(route: Route): Promise<FakeHttp> {
         res.end('<html><body>Maintenance</body></html>')
         return
       }
-      const reply = route(req.method ?? 'GET', path, body)
+      const reply = route(req.method ?? 'GET', path, body, req.headers)
+      if (reply?.silent) {
+        hanging.add(res) // done, but the answer never comes
+        return
+      }
       if (!reply) {
         res.writeHead(404, { 'content-type': 'text/plain' })
         res.end('not found')

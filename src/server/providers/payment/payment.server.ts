@@ -96,5 +96,13 @@ export interface PaymentProvider {
     params: Record<string, string>,
     loadSession: (sessionId: string) => Promise<SessionForVerification | null>,
   ): Promise<VerifiedCallback>
-  refund(input: { providerReference: string; amount: number; refundId: string }): Promise<RefundOutcome>
+  refund(input: {
+    providerReference: string
+    /** The amount to give back, in rials. */
+    amount: number
+    /** The amount that was paid on the session (a gateway may need it to find the payment). */
+    paidAmount: number
+    /** Ours, stable across retries: an idempotency key where the provider takes one. */
+    refundId: string
+  }): Promise<RefundOutcome>
 }

@@ -15,13 +15,14 @@ export async function postJson<T extends v.GenericSchema>(
   body: object,
   schema: T,
   timeoutMs: number,
+  headers: Record<string, string> = {},
 ): Promise<v.InferOutput<T>> {
   const what = `${gateway} ${new URL(url).pathname}`
   let response: Response
   try {
     response = await fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(timeoutMs),
       redirect: 'error',

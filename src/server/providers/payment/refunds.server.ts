@@ -37,6 +37,7 @@ export async function executePaymentRefund(db: DbOrTx, sessionId: string): Promi
   const outcome = await provider.refund({
     providerReference: session.providerReference,
     amount: session.refundedAmount,
+    paidAmount: session.amount,
     refundId: session.id,
   })
   if (outcome.kind === 'manual') {

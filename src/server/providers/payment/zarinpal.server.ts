@@ -16,9 +16,10 @@ import { postJson } from './provider-http.server'
  *    https://zarinpal.com/docs/paymentGateway/connectToGateway
  *  - split settlement (تسهیم, `wages` on the request):
  *    https://www.zarinpal.com/docs/paymentGateway/moreFeatures/setshare.html
- *  - refunds: https://zarinpal.com/docs/apiDocs/query/refund (a GraphQL API of the merchant panel
- *    with an access token and the transaction's session id, not the authority; not called here,
- *    see `refund` below)
+ *  - refunds, through the merchant panel's GraphQL API (https://next.zarinpal.com/api/v4/graphql/,
+ *    an access token): `AddRefund` https://zarinpal.com/docs/apiDocs/query/refund, which takes the
+ *    transaction's id (session_id), found with the `Session` query by terminal and the payment's
+ *    reference id (ref_id, which verify gives): https://zarinpal.com/docs/apiDocs/query/session
  *
  * The flow:
  *  1. `POST {host}/pg/v4/payment/request.json` {merchant_id, amount, currency: 'IRR', description,
@@ -38,11 +39,18 @@ export const ZARINPAL_HOSTS = {
   sandbox: 'https://sandbox.zarinpal.com',
 } as const
 
+export const ZARINPAL_GRAPHQL_URL = 'https://next.zarinpal.com/api/v4/graphql/'
+
+/** Zarinpal refunds only amounts of at least this many rials through its API. */
+export const ZARINPAL_MIN_REFUND = 20_000
+
 export interface ZarinpalOptions {
   merchantId: string
   /** https://payment.zarinpal.com, https://sandbox.zarinpal.com, or a local fake in tests. */
   baseUrl: string
   timeoutMs: number
+  /** Refunds through the panel's API; without them a refund is made by hand in the panel. */
+  refunds?: { accessToken: string; terminalId: string; graphqlUrl: string } | null
 }
 
 /** Zarinpal's codes that we act on (its documented list has more; any other is a refusal). */
@@ -78,6 +86,40 @@ const verifyReply = v.object({
   ]),
   errors: errorPart,
 })
+
+const graphqlErrors = v.optional(v.nullable(v.array(v.object({ message: v.optional(v.string()) }))))
+const sessionReply = v.object({
+  data: v.nullish(
+    v.object({
+      Session: v.nullish(
+        v.array(v.object({ id: v.union([v.string(), v.number()]), status: v.optional(v.string()) })),
+      ),
+    }),
+  ),
+  errors: graphqlErrors,
+})
+const addRefundReply = v.object({
+  data: v.nullish(
+    v.object({
+      resource: v.nullish(
+        v.object({
+          id: v.union([v.string(), v.number()]),
+          timeline: v.optional(v.nullable(v.object({ refund_status: v.optional(v.nullable(v.string())) }))),
+        }),
+      ),
+    }),
+  ),
+  errors: graphqlErrors,
+})
+
+const SESSION_BY_REFERENCE = `query Sessions($terminal_id: ID!, $reference_id: String) {
+  Session(terminal_id: $terminal_id, reference_id: $reference_id) { id status amount }
+}`
+const ADD_REFUND = `mutation AddRefund($session_id: ID!, $amount: BigInteger!, $description: String, $method: InstantPayoutActionTypeEnum, $reason: RefundReasonEnum) {
+  resource: AddRefund(session_id: $session_id, amount: $amount, description: $description, method: $method, reason: $reason) {
+    terminal_id id amount timeline { refund_amount refund_time refund_status }
+  }
+}`
 
 /** `data.code` when the reply carries one, else `errors.code` (Zarinpal's two reply forms). */
 function codeOf(reply: { data: unknown; errors: unknown }): number | null {
@@ -161,11 +203,65 @@ export function zarinpalPaymentProvider(options: ZarinpalOptions): PaymentProvid
       return { ...result, outcome: 'failed', reason }
     },
 
-    async refund() {
-      // Zarinpal's refund is a GraphQL call of the merchant panel (an access token, and the
-      // transaction's session id, which the payment API does not give us). Until that is wired,
-      // a refund is done by hand in the Zarinpal panel.
-      return { kind: 'manual', reason: 'Zarinpal refunds are made in the Zarinpal merchant panel' }
+    async refund(input) {
+      const api = options.refunds
+      if (!api) {
+        return {
+          kind: 'manual',
+          reason: 'Zarinpal refunds by API need ZARINPAL_ACCESS_TOKEN and ZARINPAL_TERMINAL_ID',
+        }
+      }
+      if (input.amount < ZARINPAL_MIN_REFUND) {
+        return { kind: 'manual', reason: `Zarinpal refunds less than ${ZARINPAL_MIN_REFUND} rials by hand` }
+      }
+      const graphql = <T extends v.GenericSchema>(query: string, variables: object, schema: T) =>
+        postJson('Zarinpal', api.graphqlUrl, { query, variables }, schema, options.timeoutMs, {
+          authorization: `Bearer ${api.accessToken}`,
+        })
+      // 1. The payment's reference id: verify again (101, "already verified", carries it).
+      const verified = await call(
+        'verify.json',
+        { amount: input.paidAmount, authority: input.providerReference },
+        verifyReply,
+      )
+      const code = codeOf(verified)
+      const refId = Array.isArray(verified.data) ? undefined : verified.data.ref_id
+      if ((code !== ZARINPAL_CODES.ok && code !== ZARINPAL_CODES.alreadyVerified) || refId === undefined) {
+        throw new PaymentProviderError(
+          `Zarinpal did not confirm the payment to refund (code ${code ?? 'none'})`,
+        )
+      }
+      // 2. The transaction (its id is what AddRefund takes).
+      const found = await graphql(
+        SESSION_BY_REFERENCE,
+        { terminal_id: api.terminalId, reference_id: String(refId) },
+        sessionReply,
+      )
+      const transaction = found.data?.Session?.[0]
+      if (found.errors?.length || !transaction) {
+        throw new PaymentProviderError(`Zarinpal did not find the transaction of reference ${refId}`)
+      }
+      const reference = `ZP-${transaction.id}`
+      // Refunded already: an earlier run's AddRefund went through but its answer was lost.
+      if (transaction.status === 'REFUNDED') return { kind: 'refunded', refundReference: reference }
+      // 3. The refund, to the payer's account in the next PAYA cycle.
+      const added = await graphql(
+        ADD_REFUND,
+        {
+          session_id: String(transaction.id),
+          amount: input.amount,
+          description: `Refund ${input.refundId}`,
+          method: 'PAYA',
+          reason: 'CUSTOMER_REQUEST',
+        },
+        addRefundReply,
+      )
+      if (added.errors?.length || !added.data?.resource) {
+        throw new PaymentProviderError(
+          `Zarinpal refused the refund: ${added.errors?.map((e) => e.message).join('; ') ?? 'no answer'}`,
+        )
+      }
+      return { kind: 'refunded', refundReference: reference }
     },
   }
 }
