@@ -383,7 +383,8 @@ function paymentSettings(e: v.InferOutput<ReturnType<typeof buildEnvSchema>>) {
         timeoutMs: e.PAYMENT_TIMEOUT_MS,
         /** Refunds through the panel's GraphQL API; null: refunds are made by hand in the panel. */
         refunds:
-          e.ZARINPAL_ACCESS_TOKEN && e.ZARINPAL_TERMINAL_ID
+          // The sandbox's payments are unknown to the panel: nothing there to refund.
+          e.ZARINPAL_ACCESS_TOKEN && e.ZARINPAL_TERMINAL_ID && !e.ZARINPAL_SANDBOX
             ? {
                 accessToken: e.ZARINPAL_ACCESS_TOKEN,
                 terminalId: e.ZARINPAL_TERMINAL_ID,
