@@ -166,20 +166,43 @@ const buildEnvSchema = () =>
     SMS_API_URL: v.optional(urlString('SMS_API_URL', ['http', 'https'])),
     SMS_API_KEY: v.optional(v.string()),
     PAYMENT_PROVIDER: v.optional(
-      v.picklist(['sandbox', 'gateway'], 'PAYMENT_PROVIDER must be sandbox or gateway'),
+      v.picklist(['sandbox', 'zarinpal', 'zibal'], 'PAYMENT_PROVIDER must be sandbox, zarinpal or zibal'),
       'sandbox',
     ),
-    PAYMENT_GATEWAY_URL: v.optional(urlString('PAYMENT_GATEWAY_URL', ['http', 'https'])),
-    PAYMENT_MERCHANT_ID: v.optional(
+    /** Zarinpal's merchant id: 36 characters, a UUID. */
+    ZARINPAL_MERCHANT_ID: v.optional(
       v.pipe(
         v.string(),
-        v.regex(/^[A-Za-z0-9_-]{4,64}$/, 'PAYMENT_MERCHANT_ID must be 4-64 letters, digits, - or _'),
+        v.regex(
+          /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+          'ZARINPAL_MERCHANT_ID must be the 36-character merchant id (xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx)',
+        ),
       ),
     ),
-    PAYMENT_GATEWAY_TIMEOUT_MS: v.optional(
-      integerString('PAYMENT_GATEWAY_TIMEOUT_MS', 1000, 120_000),
-      '15000',
+    /** Zarinpal's sandbox host (sandbox.zarinpal.com): no real money. */
+    ZARINPAL_SANDBOX: v.optional(flag('ZARINPAL_SANDBOX'), '0'),
+    /** Zarinpal refunds by API: an access token of the merchant panel, and the gateway's terminal id. */
+    ZARINPAL_ACCESS_TOKEN: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(
+          /^[A-Za-z0-9._~+/=-]{20,4096}$/,
+          'ZARINPAL_ACCESS_TOKEN must be the token from the Zarinpal panel',
+        ),
+      ),
     ),
+    ZARINPAL_TERMINAL_ID: v.optional(
+      v.pipe(v.string(), v.regex(/^\d{1,20}$/, 'ZARINPAL_TERMINAL_ID must be the terminal number (digits)')),
+    ),
+    /** Zibal's merchant key; "zibal" is Zibal's test merchant (no real money). */
+    ZIBAL_MERCHANT: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(/^[A-Za-z0-9_-]{4,64}$/, 'ZIBAL_MERCHANT must be 4-64 letters, digits, - or _'),
+      ),
+    ),
+    /** How long to wait for the gateway's answer to a payment request or verify. */
+    PAYMENT_TIMEOUT_MS: v.optional(integerString('PAYMENT_TIMEOUT_MS', 1000, 120_000), '15000'),
     SESSION_SECRET: v.optional(
       v.pipe(v.string(), v.minLength(32, 'SESSION_SECRET must be at least 32 characters')),
     ),
@@ -250,9 +273,35 @@ export function loadServerConfig(env: Record<string, string | undefined> = proce
   if (e.SMS_PROVIDER === 'http' && (!e.SMS_API_URL || !e.SMS_API_KEY)) {
     problems.push('SMS_PROVIDER: http needs SMS_API_URL and SMS_API_KEY')
   }
-  if (e.PAYMENT_PROVIDER === 'gateway') {
-    if (!e.PAYMENT_GATEWAY_URL) problems.push('PAYMENT_GATEWAY_URL: required when PAYMENT_PROVIDER=gateway')
-    if (!e.PAYMENT_MERCHANT_ID) problems.push('PAYMENT_MERCHANT_ID: required when PAYMENT_PROVIDER=gateway')
+  if (e.PAYMENT_PROVIDER === 'zarinpal' && !e.ZARINPAL_MERCHANT_ID) {
+    problems.push(
+      'ZARINPAL_MERCHANT_ID: required when PAYMENT_PROVIDER=zarinpal (the merchant id from the Zarinpal panel)',
+    )
+  }
+  if (Boolean(e.ZARINPAL_ACCESS_TOKEN) !== Boolean(e.ZARINPAL_TERMINAL_ID)) {
+    problems.push(
+      e.ZARINPAL_ACCESS_TOKEN
+        ? 'ZARINPAL_TERMINAL_ID: required with ZARINPAL_ACCESS_TOKEN (refunds by API need both)'
+        : 'ZARINPAL_ACCESS_TOKEN: required with ZARINPAL_TERMINAL_ID (refunds by API need both)',
+    )
+  }
+  if (e.PAYMENT_PROVIDER === 'zibal' && !e.ZIBAL_MERCHANT) {
+    problems.push(
+      'ZIBAL_MERCHANT: required when PAYMENT_PROVIDER=zibal (the merchant key from the Zibal panel)',
+    )
+  }
+  // A gateway's test mode takes no real money: a real shop must not run on it by mistake.
+  if (e.NODE_ENV === 'production' && !e.DEMO_MODE) {
+    if (e.PAYMENT_PROVIDER === 'zarinpal' && e.ZARINPAL_SANDBOX) {
+      problems.push(
+        "ZARINPAL_SANDBOX: Zarinpal's sandbox takes no real money; refused in production unless DEMO_MODE=1",
+      )
+    }
+    if (e.PAYMENT_PROVIDER === 'zibal' && e.ZIBAL_MERCHANT === 'zibal') {
+      problems.push(
+        'ZIBAL_MERCHANT: "zibal" is Zibal\'s test merchant; refused in production unless DEMO_MODE=1',
+      )
+    }
   }
   const devAdapters = e.SMS_PROVIDER === 'dev' || e.PAYMENT_PROVIDER === 'sandbox'
   if (e.NODE_ENV === 'production' && devAdapters && !e.DEMO_MODE) {
@@ -305,15 +354,7 @@ export function loadServerConfig(env: Record<string, string | undefined> = proce
       e.SMS_PROVIDER === 'http'
         ? ({ kind: 'http', url: e.SMS_API_URL!, apiKey: e.SMS_API_KEY! } as const)
         : ({ kind: 'dev' } as const),
-    payment:
-      e.PAYMENT_PROVIDER === 'gateway'
-        ? ({
-            kind: 'gateway',
-            url: e.PAYMENT_GATEWAY_URL!.replace(/\/+$/, ''),
-            merchantId: e.PAYMENT_MERCHANT_ID!,
-            timeoutMs: e.PAYMENT_GATEWAY_TIMEOUT_MS,
-          } as const)
-        : ({ kind: 'sandbox' } as const),
+    payment: paymentSettings(e),
     sessionSecret: e.SESSION_SECRET ?? 'omdeh-dev-secret-not-for-production-use-0000',
     trustProxy: e.TRUST_PROXY,
     media: e.S3_BUCKET
@@ -327,6 +368,39 @@ export function loadServerConfig(env: Record<string, string | undefined> = proce
           forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
         } as const)
       : ({ kind: 'disk', root: `${dataDir}/media` } as const),
+  }
+}
+
+/** The payment provider's settings; loadServerConfig has checked that its merchant is set. */
+function paymentSettings(e: v.InferOutput<ReturnType<typeof buildEnvSchema>>) {
+  switch (e.PAYMENT_PROVIDER) {
+    case 'zarinpal':
+      return {
+        kind: 'zarinpal',
+        merchantId: e.ZARINPAL_MERCHANT_ID!,
+        sandbox: e.ZARINPAL_SANDBOX,
+        baseUrl: e.ZARINPAL_SANDBOX ? 'https://sandbox.zarinpal.com' : 'https://payment.zarinpal.com',
+        timeoutMs: e.PAYMENT_TIMEOUT_MS,
+        /** Refunds through the panel's GraphQL API; null: refunds are made by hand in the panel. */
+        refunds:
+          // The sandbox's payments are unknown to the panel: nothing there to refund.
+          e.ZARINPAL_ACCESS_TOKEN && e.ZARINPAL_TERMINAL_ID && !e.ZARINPAL_SANDBOX
+            ? {
+                accessToken: e.ZARINPAL_ACCESS_TOKEN,
+                terminalId: e.ZARINPAL_TERMINAL_ID,
+                graphqlUrl: 'https://next.zarinpal.com/api/v4/graphql/',
+              }
+            : null,
+      } as const
+    case 'zibal':
+      return {
+        kind: 'zibal',
+        merchant: e.ZIBAL_MERCHANT!,
+        baseUrl: 'https://gateway.zibal.ir',
+        timeoutMs: e.PAYMENT_TIMEOUT_MS,
+      } as const
+    default:
+      return { kind: 'sandbox' } as const
   }
 }
 

@@ -12,10 +12,12 @@ import { closeAuthTestDatabase, openAuthTestDatabase } from './auth-fixtures'
 
 /** A provider that records refunds and can be told to fail the next one. */
 function recordingProvider() {
-  const refunds: { providerReference: string; amount: number; refundId: string }[] = []
+  const refunds: { providerReference: string; amount: number; paidAmount: number; refundId: string }[] =
+    []
   let failNext = false
   const provider: PaymentProvider = {
     name: 'sandbox',
+    supportsSplit: false,
     createSession: async () => ({ redirectUrl: '/payment/x', providerReference: 'unused' }),
     verifyCallback: async () => {
       throw new Error('not used')
@@ -26,7 +28,7 @@ function recordingProvider() {
         throw new Error('bank unavailable')
       }
       refunds.push(input)
-      return { refundReference: `R-${refunds.length}` }
+      return { kind: 'refunded', refundReference: `R-${refunds.length}` }
     },
   }
   return { provider, refunds, failOnce: () => (failNext = true) }
@@ -78,7 +80,12 @@ describe(`refundOrderPayment (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, ()
 
     await runDueJobs()
     expect(bank.refunds).toEqual([
-      { providerReference: 'SB-refund-session-1', amount: order.total, refundId: 'refund-session-1' },
+      {
+        providerReference: 'SB-refund-session-1',
+        amount: order.total,
+        paidAmount: order.total,
+        refundId: 'refund-session-1',
+      },
     ])
     const [done] = await db.select().from(paymentSessions).where(eq(paymentSessions.id, 'refund-session-1'))
     expect(done!.refundReference).toBe('R-1')

@@ -133,9 +133,8 @@ describe('server configuration', () => {
     SMS_PROVIDER: 'http',
     SMS_API_URL: 'https://sms.example/api',
     SMS_API_KEY: 'key',
-    PAYMENT_PROVIDER: 'gateway',
-    PAYMENT_GATEWAY_URL: 'https://bank.example/api',
-    PAYMENT_MERCHANT_ID: 'omdeh-1',
+    PAYMENT_PROVIDER: 'zarinpal',
+    ZARINPAL_MERCHANT_ID: '1344b5d4-0048-11e8-94db-005056a205be',
   }
 
   it('does not load the demo data into an empty database of a production server without DEMO_MODE', () => {

@@ -1,9 +1,10 @@
 import '@tanstack/react-start/server-only'
 import type { ServerConfig } from '#app-config'
 import { serverConfig } from '../../config.server'
-import { gatewayPaymentProvider } from './gateway.server'
 import type { PaymentProvider } from './payment.server'
 import { sandboxBankProvider } from './sandbox-bank.server'
+import { zarinpalPaymentProvider } from './zarinpal.server'
+import { zibalPaymentProvider } from './zibal.server'
 
 const PROVIDER_KEY = Symbol.for('omdeh.payment-provider')
 const slot = ((globalThis as Record<symbol, { provider?: PaymentProvider | null } | undefined>)[
@@ -11,9 +12,15 @@ const slot = ((globalThis as Record<symbol, { provider?: PaymentProvider | null 
 ] ??= {})
 
 export function createPaymentProvider(config: ServerConfig): PaymentProvider {
-  return config.payment.kind === 'gateway'
-    ? gatewayPaymentProvider(config.payment)
-    : sandboxBankProvider({ secret: config.sessionSecret })
+  const payment = config.payment
+  switch (payment.kind) {
+    case 'zarinpal':
+      return zarinpalPaymentProvider(payment)
+    case 'zibal':
+      return zibalPaymentProvider(payment)
+    case 'sandbox':
+      return sandboxBankProvider({ secret: config.sessionSecret })
+  }
 }
 
 /** The provider in use: the configured one, or one a test put in its place. */

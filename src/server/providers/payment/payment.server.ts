@@ -10,6 +10,20 @@ export interface CreatePaymentSession {
   payee: string
   /** Absolute URL the provider sends the payer back to (our callback route). */
   returnUrl: string
+  /** The payer's mobile (09xxxxxxxxx), when known: the gateway may prefill or remember cards by it. */
+  mobile?: string
+  /**
+   * Split settlement (تسهیم): shares of `amount` the gateway pays straight to these Sheba accounts
+   * at payment time. Only for a provider whose `supportsSplit` is true; the rest stays ours.
+   */
+  split?: readonly SplitShare[]
+}
+
+/** One share of a split payment: a Sheba (IR + 24 digits) and its amount in rials. */
+export interface SplitShare {
+  iban: string
+  amount: number
+  description: string
 }
 
 /** Our record of a session, as the provider needs it to check a callback. */
@@ -48,13 +62,35 @@ export class PaymentCallbackRejected extends Error {
   }
 }
 
+/** What asking the provider for a refund came to. */
+export type RefundOutcome =
+  | { kind: 'refunded'; refundReference: string }
+  /**
+   * The provider has no refund API we can call (or none configured): the money has to be returned
+   * by hand at the bank or the provider's panel. Not an error: retrying would not change it.
+   */
+  | { kind: 'manual'; reason: string }
+
+/** Thrown when a provider cannot be reached or answers something we cannot use. */
+export class PaymentProviderError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'PaymentProviderError'
+  }
+}
+
+export const paymentProviderNames = ['sandbox', 'zarinpal', 'zibal'] as const
+export type PaymentProviderName = (typeof paymentProviderNames)[number]
+
 /**
  * A payment provider. `verifyCallback` gets the raw callback parameters and a way to read our own
  * session record; it must throw PaymentCallbackRejected for anything it cannot prove came from the
  * provider, and must only report `succeeded` when the provider confirmed the full amount.
  */
 export interface PaymentProvider {
-  readonly name: 'sandbox' | 'gateway'
+  readonly name: PaymentProviderName
+  /** Whether `createSession` accepts `split` (the gateway settles shares to other Sheba accounts). */
+  readonly supportsSplit: boolean
   createSession(input: CreatePaymentSession): Promise<{ redirectUrl: string; providerReference: string }>
   verifyCallback(
     params: Record<string, string>,
@@ -62,7 +98,11 @@ export interface PaymentProvider {
   ): Promise<VerifiedCallback>
   refund(input: {
     providerReference: string
+    /** The amount to give back, in rials. */
     amount: number
+    /** The amount that was paid on the session (a gateway may need it to find the payment). */
+    paidAmount: number
+    /** Ours, stable across retries: an idempotency key where the provider takes one. */
     refundId: string
-  }): Promise<{ refundReference: string }>
+  }): Promise<RefundOutcome>
 }

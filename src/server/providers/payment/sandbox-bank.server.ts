@@ -3,6 +3,7 @@ import { m } from '~/lib/messages'
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import {
   PaymentCallbackRejected,
+  PaymentProviderError,
   paymentFailureReasons,
   type PaymentFailureReason,
   type PaymentProvider,
@@ -61,7 +62,9 @@ export const SANDBOX_CALLBACK_PATH = '/api/payments/callback/sandbox'
 export function sandboxBankProvider(options: { secret: string }): PaymentProvider {
   return {
     name: 'sandbox',
+    supportsSplit: false,
     async createSession(input) {
+      if (input.split?.length) throw new PaymentProviderError('The sandbox bank does not split payments')
       return {
         redirectUrl: `/payment/${encodeURIComponent(input.sessionId)}`,
         providerReference: `SB-${randomBytes(8).toString('hex').toUpperCase()}`,
@@ -75,7 +78,8 @@ export function sandboxBankProvider(options: { secret: string }): PaymentProvide
       if (reason !== undefined && reason !== 'declined' && reason !== 'timeout') {
         throw new PaymentCallbackRejected(m.server_error_payment_callback_invalid())
       }
-      if (!/^\d{1,15}$/.test(amount)) throw new PaymentCallbackRejected(m.server_error_payment_callback_invalid())
+      if (!/^\d{1,15}$/.test(amount))
+        throw new PaymentCallbackRejected(m.server_error_payment_callback_invalid())
       const claimed: SandboxOutcome = {
         sessionId: session,
         outcome,
@@ -97,7 +101,7 @@ export function sandboxBankProvider(options: { secret: string }): PaymentProvide
     },
     async refund() {
       // Nothing leaves the machine: the sandbox bank refunds at once.
-      return { refundReference: `SBR-${randomBytes(8).toString('hex').toUpperCase()}` }
+      return { kind: 'refunded', refundReference: `SBR-${randomBytes(8).toString('hex').toUpperCase()}` }
     },
   }
 }
