@@ -64,46 +64,57 @@ INSERT INTO "commission_rates" ("category_id", "rate_bp") VALUES (NULL, 500);
 -- Hand-added: the ledger is append-only (issue #38, like the stock ledger): entries and lines are
 -- never changed, deleted or truncated; a correction is a new entry. The one exception is the entry's
 -- actor_user_id, cleared by its foreign key when that user is deleted.
-CREATE FUNCTION "ledger_append_only"() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION "ledger_entries_append_only"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'TRUNCATE' THEN
-    RAISE EXCEPTION '% is append-only: it cannot be truncated', TG_TABLE_NAME
+    RAISE EXCEPTION 'ledger_entries is append-only: it cannot be truncated'
       USING ERRCODE = 'integrity_constraint_violation';
   END IF;
   IF TG_OP = 'DELETE' THEN
-    RAISE EXCEPTION '% is append-only: row % cannot be deleted', TG_TABLE_NAME, OLD."id"
+    RAISE EXCEPTION 'ledger_entries is append-only: entry % cannot be deleted', OLD."id"
       USING ERRCODE = 'integrity_constraint_violation';
   END IF;
-  IF TG_TABLE_NAME = 'ledger_entries'
-     AND (NEW."id", NEW."kind", NEW."reference_type", NEW."reference_id", NEW."idempotency_key", NEW."memo", NEW."created_at")
+  IF (NEW."id", NEW."kind", NEW."reference_type", NEW."reference_id", NEW."idempotency_key", NEW."memo", NEW."created_at")
        IS NOT DISTINCT FROM (OLD."id", OLD."kind", OLD."reference_type", OLD."reference_id", OLD."idempotency_key", OLD."memo", OLD."created_at")
-     AND NEW."actor_user_id" IS NULL
-     AND NOT EXISTS (SELECT 1 FROM "users" WHERE "id" = OLD."actor_user_id")
+     AND (NEW."actor_user_id" IS NOT DISTINCT FROM OLD."actor_user_id"
+          OR (NEW."actor_user_id" IS NULL AND NOT EXISTS (SELECT 1 FROM "users" WHERE "id" = OLD."actor_user_id")))
   THEN
     RETURN NEW;
   END IF;
-  RAISE EXCEPTION '% is append-only: row % cannot be changed', TG_TABLE_NAME, OLD."id"
+  RAISE EXCEPTION 'ledger_entries is append-only: entry % cannot be changed', OLD."id"
+    USING ERRCODE = 'integrity_constraint_violation';
+END
+$$;
+--> statement-breakpoint
+CREATE FUNCTION "ledger_lines_append_only"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'TRUNCATE' THEN
+    RAISE EXCEPTION 'ledger_lines is append-only: it cannot be truncated'
+      USING ERRCODE = 'integrity_constraint_violation';
+  END IF;
+  RAISE EXCEPTION 'ledger_lines is append-only: line % cannot be %', OLD."id", lower(TG_OP)
     USING ERRCODE = 'integrity_constraint_violation';
 END
 $$;
 --> statement-breakpoint
 CREATE TRIGGER "ledger_entries_append_only" BEFORE UPDATE OR DELETE ON "ledger_entries"
-  FOR EACH ROW EXECUTE FUNCTION "ledger_append_only"();
+  FOR EACH ROW EXECUTE FUNCTION "ledger_entries_append_only"();
 --> statement-breakpoint
 CREATE TRIGGER "ledger_entries_no_truncate" BEFORE TRUNCATE ON "ledger_entries"
-  FOR EACH STATEMENT EXECUTE FUNCTION "ledger_append_only"();
+  FOR EACH STATEMENT EXECUTE FUNCTION "ledger_entries_append_only"();
 --> statement-breakpoint
 CREATE TRIGGER "ledger_lines_append_only" BEFORE UPDATE OR DELETE ON "ledger_lines"
-  FOR EACH ROW EXECUTE FUNCTION "ledger_append_only"();
+  FOR EACH ROW EXECUTE FUNCTION "ledger_lines_append_only"();
 --> statement-breakpoint
 CREATE TRIGGER "ledger_lines_no_truncate" BEFORE TRUNCATE ON "ledger_lines"
-  FOR EACH STATEMENT EXECUTE FUNCTION "ledger_append_only"();
+  FOR EACH STATEMENT EXECUTE FUNCTION "ledger_lines_append_only"();
 --> statement-breakpoint
 -- Hand-added: every entry balances. Checked at commit (deferred), once all of an entry's lines are
 -- in: its lines sum to zero and there are at least two. An entry written without lines fails too.
 CREATE FUNCTION "ledger_entry_balanced"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  entry bigint := CASE WHEN TG_TABLE_NAME = 'ledger_lines' THEN NEW."entry_id" ELSE NEW."id" END;
+  -- The entry's id: the column named by the trigger's argument (entry_id on a line, id on an entry).
+  entry bigint := (to_jsonb(NEW) ->> TG_ARGV[0])::bigint;
   total numeric;
   lines integer;
 BEGIN
@@ -121,7 +132,7 @@ END
 $$;
 --> statement-breakpoint
 CREATE CONSTRAINT TRIGGER "ledger_lines_balanced" AFTER INSERT ON "ledger_lines"
-  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "ledger_entry_balanced"();
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "ledger_entry_balanced"('entry_id');
 --> statement-breakpoint
 CREATE CONSTRAINT TRIGGER "ledger_entries_balanced" AFTER INSERT ON "ledger_entries"
-  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "ledger_entry_balanced"();
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "ledger_entry_balanced"('id');
