@@ -39,7 +39,10 @@ describe(`the ledger's database rules (${usingPostgres() ? 'PostgreSQL' : 'PGlit
   it('refuses at commit an entry whose lines do not sum to zero, and keeps nothing of it', async () => {
     const error = await rawEntry('raw-unbalanced', [500, -499]).catch((e: unknown) => e)
     expect(failure(error)).toMatch(/does not balance/)
-    const rows = await selectRows(db, sql`select 1 from ledger_entries where idempotency_key = 'raw-unbalanced'`)
+    const rows = await selectRows(
+      db,
+      sql`select 1 from ledger_entries where idempotency_key = 'raw-unbalanced'`,
+    )
     expect(rows).toHaveLength(0)
   })
 

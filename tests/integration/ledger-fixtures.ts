@@ -19,6 +19,7 @@ export async function moveOrder(db: Db, orderId: number, steps: readonly OrderSt
         orderId,
         to,
         actor: { kind: to === 'paid' ? 'system' : 'admin', userId: null },
+        note: to === 'rejected' ? 'Out of stock at the warehouse' : undefined,
         shipping: to === 'shipped' ? { carrier: 'Tipax', trackingNumber: 'TPX-1001' } : undefined,
       }),
     )

@@ -122,14 +122,12 @@ export async function setCommissionRate(
       .set({ rateBp: input.rateBp, updatedAt: at, updatedBy: input.actorUserId })
       .where(where)
   else
-    await tx
-      .insert(commissionRates)
-      .values({
-        categoryId: input.categoryId,
-        rateBp: input.rateBp,
-        updatedAt: at,
-        updatedBy: input.actorUserId,
-      })
+    await tx.insert(commissionRates).values({
+      categoryId: input.categoryId,
+      rateBp: input.rateBp,
+      updatedAt: at,
+      updatedBy: input.actorUserId,
+    })
   await recordAuditEvent(tx, {
     actorUserId: input.actorUserId,
     action: 'commission_rate.set',

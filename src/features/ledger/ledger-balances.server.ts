@@ -33,14 +33,14 @@ export async function sellerBalances(db: DbOrTx, sellerId: number): Promise<Sell
     .leftJoin(ledgerLines, eq(ledgerLines.accountId, ledgerAccounts.id))
     .where(eq(ledgerAccounts.sellerId, sellerId))
     .groupBy(ledgerAccounts.kind)
-  const owed = (kind: LedgerAccountKind) => -Number(rows.find((r) => r.kind === kind)?.total ?? 0)
+  const owed = (kind: LedgerAccountKind) => 0 - Number(rows.find((r) => r.kind === kind)?.total ?? 0)
   const available = owed('seller_available')
   return {
     pending: owed('seller_pending'),
     available,
     inTransit: owed('payouts_in_transit'),
     paidOut: Number(rows.find((r) => r.kind === 'payouts_in_transit')?.paidOut ?? 0),
-    negative: available < 0 ? -available : 0,
+    negative: available < 0 ? 0 - available : 0,
   }
 }
 
@@ -133,6 +133,6 @@ export async function sellerStatement(
     .where(and(...conditions))
     .orderBy(desc(ledgerLines.createdAt), desc(ledgerLines.id))
     .limit(limit + 1)
-  const lines = rows.slice(0, limit).map((row) => ({ ...row, amount: -row.amount }))
+  const lines = rows.slice(0, limit).map((row) => ({ ...row, amount: 0 - row.amount }))
   return { lines, next: rows.length > limit ? encodeCursor(lines.at(-1)!) : null }
 }
