@@ -6,6 +6,7 @@ export type { AccountRef, LedgerEntry, LedgerLineInput, PostEntryInput } from '.
 export { postOrderPaid, postOrderRefund, postOrderReleased } from './order-money.server'
 export type { OrderPaidInput } from './order-money.server'
 export {
+  PayoutAboveAvailableError,
   postPayoutCreated,
   postPayoutFailed,
   postPayoutPaid,

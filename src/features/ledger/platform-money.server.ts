@@ -60,6 +60,18 @@ async function owed(tx: DbOrTx, accountId: number): Promise<number> {
   return -Number(row?.total ?? 0)
 }
 
+/** A payout larger than the seller's available balance (read under the account's row lock). */
+export class PayoutAboveAvailableError extends UnbalancedEntryError {
+  constructor(
+    readonly sellerId: number,
+    readonly amount: number,
+    readonly available: number,
+  ) {
+    super(`seller ${sellerId}: a payout of ${amount} is more than the ${available} available`)
+    this.name = 'PayoutAboveAvailableError'
+  }
+}
+
 export interface PayoutInput {
   payoutId: number | string
   sellerId: number
@@ -86,10 +98,7 @@ export async function postPayoutCreated(tx: DbOrTx, input: PayoutInput): Promise
   const account = await lockAccount(tx, { kind: 'seller_available', sellerId: input.sellerId })
   if (!existing) {
     const available = await owed(tx, account)
-    if (input.amount > available)
-      throw new UnbalancedEntryError(
-        `seller ${input.sellerId}: a payout of ${input.amount} is more than the ${available} available`,
-      )
+    if (input.amount > available) throw new PayoutAboveAvailableError(input.sellerId, input.amount, available)
   }
   return postEntry(tx, {
     kind: 'payout_created',
