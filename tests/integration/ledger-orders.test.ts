@@ -229,6 +229,34 @@ describe(`the ledger follows an order's money (${usingPostgres() ? 'PostgreSQL' 
     }
   })
 
+  it("a seller's statement pages newest first with a cursor, filters by kind and by Tehran day", async () => {
+    const seller = await createSeller(db)
+    const ids: number[] = []
+    for (let i = 0; i < 3; i++) {
+      setClock(start + i * 60_000)
+      const order = await pendingOrder(db, { seller })
+      await moveOrder(db, order.id, ['paid'])
+      ids.push(order.id)
+    }
+    await moveOrder(db, ids[0]!, ['cancelled'])
+    const first = await sellerStatement(db, seller.id, { limit: 2 })
+    expect(first.lines.map((l) => [l.entryKind, Number(l.referenceId)])).toEqual([
+      ['order_refund', ids[0]],
+      ['order_paid', ids[2]],
+    ])
+    expect(first.lines[0]!.amount).toBe(-(P - C - T))
+    const second = await sellerStatement(db, seller.id, { limit: 2, cursor: first.next })
+    expect(second.lines.map((l) => Number(l.referenceId))).toEqual([ids[1], ids[0]])
+    expect(second.next).toBeNull()
+    const refunds = await sellerStatement(db, seller.id, { kind: 'order_refund' })
+    expect(refunds.lines).toHaveLength(1)
+    // 09:00 UTC on 2 March is 12:30 in Tehran, the same calendar day.
+    expect(
+      (await sellerStatement(db, seller.id, { from: '2026-03-02', to: '2026-03-02' })).lines,
+    ).toHaveLength(4)
+    expect((await sellerStatement(db, seller.id, { from: '2026-03-03' })).lines).toHaveLength(0)
+  })
+
   it('every entry so far sums to zero, and so does the whole ledger', async () => {
     expect(await unbalancedEntries(db)).toEqual([])
     expect(await ledgerTotal(db)).toBe(0)
