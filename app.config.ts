@@ -46,6 +46,11 @@ export const constants = {
   money: { currency: 'IRR', locale: 'en-US', vatPercent: 10 },
   /** A delivered order the buyer has not confirmed completes by itself after this many days. */
   orders: { paymentTimeoutMinutes: 30, autoCompleteDays: 7 },
+  /**
+   * The ledger (issue #38): a delivered order's seller share stays pending this many days unless
+   * the order completes first; the platform's commission carries VAT at this rate.
+   */
+  ledger: { holdingDays: 7, commissionVatPercent: 10 },
   /** A payment session lives this long, and never beyond its order's payment deadline. */
   payments: { sessionMinutes: 15, expirySweepSeconds: 60, startLimitPerHour: 20 },
   catalog: { perPageOptions: [12, 24, 48] as const, maxPage: 500 },

@@ -10,6 +10,7 @@ import { pruneFillKeys } from '~/features/basket/index.server'
 import { refreshDueListings } from '~/features/catalog/index.server'
 import { registerImportJobs } from '~/features/imports/index.server'
 import { refreshDueSkuEntries } from '~/features/inventory/index.server'
+import { releaseHeldOrders } from '~/features/ledger/index.server'
 import { runLineSheetJob } from '~/features/magazines/index.server'
 import { completeDeliveredOrders } from '~/features/orders/index.server'
 import { expireUnpaid } from '~/features/payments/index.server'
@@ -39,6 +40,7 @@ export function registerJobHandlers(): void {
   registerJobHandler('payments.expire-unpaid', (_, { db }) => expireUnpaid(db))
   registerJobHandler('basket.prune-fill-keys', (_, { db }) => pruneFillKeys(db))
   registerJobHandler('orders.auto-complete', (_, { db }) => completeDeliveredOrders(db))
+  registerJobHandler('ledger.release-held', (_, { db }) => releaseHeldOrders(db))
   // Seller plans and buyers' Plus years share the hourly renewals schedule.
   registerJobHandler('plans.renewals', async (_, { db }) => ({
     plans: await runPlanRenewals(db),

@@ -8,6 +8,12 @@ import {
   refreshListingsOfOrder,
   refreshProductListings,
 } from '~/features/catalog/index.server'
+import {
+  decideOrderCommission,
+  postOrderPaid,
+  postOrderRefund,
+  postOrderReleased,
+} from '~/features/ledger/index.server'
 import { refundOrderPayment } from '~/features/payments/index.server'
 import type { OrderActorKind, OrderStatus } from '~/lib/domain-enums'
 import { recordAuditEvent } from '~/server/audit/audit.server'
@@ -171,9 +177,35 @@ export async function transitionOrder(
     createdAt: at,
   })
 
-  if (to === 'paid') await issueInvoice(tx, order.id)
+  if (to === 'paid') {
+    await issueInvoice(tx, order.id)
+    // The commission is decided now and kept on the lines; the money goes into the ledger.
+    const commission = await decideOrderCommission(tx, order.id)
+    await postOrderPaid(tx, {
+      orderId: order.id,
+      sellerId: order.sellerId,
+      total: order.total,
+      deliverySubsidy: order.deliveryPaidByPlatform,
+      commission: commission.commission,
+      commissionVat: commission.commissionVat,
+      actorUserId: actor.userId,
+    })
+  }
+  // A completed order's seller share is available for payout (the refund below takes it back).
+  if (to === 'completed') await postOrderReleased(tx, { orderId: order.id, actorUserId: actor.userId })
   const released = releasesStock(to) ? await releaseReservedStock(tx, order.id, actor.userId) : []
-  if (refundsPayment(from, to)) await refundOrderPayment(tx, order.id, note || refundReason(to, actor.kind))
+  if (refundsPayment(from, to)) {
+    const reason = note || refundReason(to, actor.kind)
+    await refundOrderPayment(tx, order.id, reason)
+    // The ledger gives back whatever of the order's money it still holds, from pending or available.
+    await postOrderRefund(tx, {
+      orderId: order.id,
+      amount: 'rest',
+      idempotencyKey: `order:${order.id}:refund:${to}`,
+      actorUserId: actor.userId,
+      memo: reason,
+    })
+  }
   // One listing refresh: paid orders that stand make their products popular (the `popular` sort),
   // which covers every product of the order; otherwise only the products whose stock came back.
   if (countsTowardsPopularity(from) !== countsTowardsPopularity(to))

@@ -2,6 +2,7 @@ import '@tanstack/react-start/server-only'
 import { and, eq, ne } from 'drizzle-orm'
 import { constants } from '#app-config'
 import type { PurchaseKind } from '~/lib/domain-enums'
+import { postPlatformPurchasePaid } from '~/features/ledger/index.server'
 import { now } from '~/server/clock.server'
 import type { Tx } from '~/server/db/client.server'
 import { paymentSessions, platformPurchases } from '~/server/db/schema'
@@ -139,7 +140,14 @@ export async function settlePurchaseCallback(
     amount: session.amount,
   })
   const fulfilled = await purchaseLifecycle(purchase.kind).paid(tx, purchase.id)
-  if (fulfilled.ok) return result('success', null, true)
+  if (fulfilled.ok) {
+    await postPlatformPurchasePaid(tx, {
+      purchaseId: purchase.id,
+      amount: session.amount,
+      memo: purchase.kind,
+    })
+    return result('success', null, true)
+  }
   // The purchase can no longer be honoured (cancelled, or the plan changed meanwhile): give it back.
   await requestSessionRefund(
     tx,

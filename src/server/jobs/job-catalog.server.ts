@@ -25,6 +25,8 @@ export interface JobPayloads {
   'payments.expire-unpaid': Record<string, never>
   'basket.prune-fill-keys': Record<string, never>
   'orders.auto-complete': Record<string, never>
+  /** A delivered order's seller share becomes available after the ledger's holding days. */
+  'ledger.release-held': Record<string, never>
   /** Plan periods: scheduled ones start, reminders 7 and 1 days before the end, grace, then Free. */
   'plans.renewals': Record<string, never>
   /** Forgets spent rate-limit windows and dead sign-in records. */
@@ -103,6 +105,7 @@ export const jobPolicies: { [N in JobName]: JobPolicy } = {
   'payments.expire-unpaid': periodic(everyMinutes(constants.payments.expirySweepSeconds / 60)),
   'basket.prune-fill-keys': periodic('17 * * * *'),
   'orders.auto-complete': periodic('23 * * * *'),
+  'ledger.release-held': periodic('29 * * * *'),
   'plans.renewals': periodic('11 * * * *'),
   'housekeeping.prune': periodic('41 * * * *'),
 }

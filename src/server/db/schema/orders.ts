@@ -154,6 +154,13 @@ export const orderLines = pgTable(
     lineTotal: money('line_total').notNull(),
     /** Units taken from the SKU's stock (0 when always available); given back on expiry/cancel/reject. */
     reservedQuantity: integer('reserved_quantity').notNull().default(0),
+    /**
+     * The platform's commission on this line, decided when the order was paid (null before): the
+     * rate in basis points, the commission in rials and the VAT on it. Later rate changes leave it.
+     */
+    commissionRateBp: integer('commission_rate_bp'),
+    commissionAmount: money('commission_amount'),
+    commissionVat: money('commission_vat'),
     position: integer('position').notNull().default(0),
   },
   (t) => [

@@ -48,12 +48,18 @@ export const plans = pgTable(
     /** Feature keys, e.g. `magazine_pdf`, `home_featured`. */
     features: jsonb('features').$type<string[]>().notNull().default([]),
     position: integer('position').notNull().default(0),
+    /** Basis points taken off the commission rate for this plan's sellers (never below 0). */
+    commissionDiscountBp: integer('commission_discount_bp').notNull().default(0),
     status: planStatusEnum('status').notNull().default('active'),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('plans_slug_key').on(t.slug),
+    check(
+      'plans_commission_discount_range',
+      sql`${t.commissionDiscountBp} >= 0 and ${t.commissionDiscountBp} <= 10000`,
+    ),
     check('plans_prices_non_negative', sql`${t.monthlyPrice} >= 0 and ${t.yearlyPrice} >= 0`),
     check(
       'plans_limits_non_negative',

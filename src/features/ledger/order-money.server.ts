@@ -1,0 +1,150 @@
+import '@tanstack/react-start/server-only'
+import { and, eq, sql } from 'drizzle-orm'
+import type { DbOrTx } from '~/server/db/client.server'
+import { ledgerAccounts, ledgerEntries, ledgerLines } from '~/server/db/schema'
+import { postEntry, UnbalancedEntryError, type LedgerEntry } from './ledger-posting.server'
+
+/**
+ * An order's money in the ledger (DOMAIN.md "Money after checkout"; debit +, credit −):
+ * paid: clearing +P, delivery subsidy +S, seller pending −(P + S − C − T), commission −C, VAT −T;
+ * released: the order's remaining pending moves to available; refunded: its paid lines reversed
+ * in proportion to the amount refunded.
+ */
+
+export interface OrderPaidInput {
+  orderId: number
+  sellerId: number
+  /** What the buyer paid (goods, goods VAT and the buyer's delivery fee). */
+  total: number
+  /** Seller delivery the platform pays for a Plus buyer. */
+  deliverySubsidy: number
+  commission: number
+  commissionVat: number
+  actorUserId?: number | null
+}
+
+const orderRef = (orderId: number) => ({ type: 'order', id: orderId })
+
+export function postOrderPaid(tx: DbOrTx, input: OrderPaidInput): Promise<LedgerEntry | null> {
+  const { total: p, deliverySubsidy: s, commission: c, commissionVat: t, sellerId } = input
+  return postEntry(tx, {
+    kind: 'order_paid',
+    reference: orderRef(input.orderId),
+    idempotencyKey: `order:${input.orderId}:paid`,
+    actorUserId: input.actorUserId ?? null,
+    lines: [
+      { account: { kind: 'gateway_clearing' }, amount: p },
+      { account: { kind: 'delivery_subsidy' }, amount: s },
+      { account: { kind: 'seller_pending', sellerId }, amount: -(p + s - c - t) },
+      { account: { kind: 'commission_revenue' }, amount: -c },
+      { account: { kind: 'vat_payable' }, amount: -t },
+    ],
+  })
+}
+
+/** The sums of an order's lines per account kind (and its seller), over its entries of some kinds. */
+async function orderSums(tx: DbOrTx, orderId: number) {
+  const rows = await tx
+    .select({
+      entryKind: ledgerEntries.kind,
+      accountKind: ledgerAccounts.kind,
+      sellerId: ledgerAccounts.sellerId,
+      total: sql<string>`sum(${ledgerLines.amount})`,
+    })
+    .from(ledgerLines)
+    .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerLines.entryId))
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerLines.accountId))
+    .where(and(eq(ledgerEntries.referenceType, 'order'), eq(ledgerEntries.referenceId, String(orderId))))
+    .groupBy(ledgerEntries.kind, ledgerAccounts.kind, ledgerAccounts.sellerId)
+  const sum = (entryKind: string | null, accountKind: string) =>
+    rows
+      .filter((r) => (entryKind === null || r.entryKind === entryKind) && r.accountKind === accountKind)
+      .reduce((acc, r) => acc + Number(r.total), 0)
+  return {
+    paid: rows.some((r) => r.entryKind === 'order_paid'),
+    released: rows.some((r) => r.entryKind === 'order_released'),
+    sellerId: rows.find((r) => r.sellerId !== null)?.sellerId ?? null,
+    sum,
+  }
+}
+
+/**
+ * Completion (or the holding days after delivery): the order's remaining pending share becomes
+ * available. Once per order; null when there is nothing pending (never paid, or refunded in full).
+ */
+export async function postOrderReleased(
+  tx: DbOrTx,
+  input: { orderId: number; actorUserId?: number | null; memo?: string },
+): Promise<LedgerEntry | null> {
+  const sums = await orderSums(tx, input.orderId)
+  if (!sums.paid || sums.released || sums.sellerId === null) return null
+  const pending = -sums.sum(null, 'seller_pending')
+  if (pending <= 0) return null
+  return postEntry(tx, {
+    kind: 'order_released',
+    reference: orderRef(input.orderId),
+    idempotencyKey: `order:${input.orderId}:released`,
+    actorUserId: input.actorUserId ?? null,
+    memo: input.memo ?? null,
+    lines: [
+      { account: { kind: 'seller_pending', sellerId: sums.sellerId }, amount: pending },
+      { account: { kind: 'seller_available', sellerId: sums.sellerId }, amount: -pending },
+    ],
+  })
+}
+
+/**
+ * A refund of `amount` out of what the buyer paid for the order, full or partial. The paid entry's
+ * lines are reversed in proportion (subsidy, commission and VAT rounded on the running total, so
+ * refunds that add up to the whole reverse exactly everything); the seller's line takes the
+ * rounding. The seller's side comes from pending while the order is unreleased, else from
+ * available, which may go negative (recovered from later payouts). Null for an order the ledger
+ * never saw paid (money that came for an order already closed is given back outside it).
+ */
+export async function postOrderRefund(
+  tx: DbOrTx,
+  input: {
+    orderId: number
+    /** Rials refunded now, or 'rest': everything paid that has not been refunded yet. */
+    amount: number | 'rest'
+    idempotencyKey: string
+    actorUserId?: number | null
+    memo?: string | null
+  },
+): Promise<LedgerEntry | null> {
+  const sums = await orderSums(tx, input.orderId)
+  if (!sums.paid || sums.sellerId === null) return null
+  const paid = (account: string) => sums.sum('order_paid', account)
+  const p = paid('gateway_clearing')
+  const before = -sums.sum('order_refund', 'gateway_clearing')
+  const amount = input.amount === 'rest' ? p - before : input.amount
+  if (input.amount === 'rest' && amount <= 0) return null
+  if (!Number.isSafeInteger(amount) || amount <= 0)
+    throw new UnbalancedEntryError(`a refund is a positive number of rials: ${amount}`)
+  const after = before + amount
+  if (after > p)
+    throw new UnbalancedEntryError(`order ${input.orderId}: refunds ${after} exceed the ${p} paid`)
+  const share = (whole: number) => Math.round((whole * after) / p) - Math.round((whole * before) / p)
+  const subsidy = -share(paid('delivery_subsidy'))
+  const commission = -share(paid('commission_revenue'))
+  const vat = -share(paid('vat_payable'))
+  const clearing = -amount
+  const seller = -(clearing + subsidy + commission + vat)
+  return postEntry(tx, {
+    kind: 'order_refund',
+    reference: orderRef(input.orderId),
+    idempotencyKey: input.idempotencyKey,
+    actorUserId: input.actorUserId ?? null,
+    memo: input.memo ?? null,
+    lines: [
+      { account: { kind: 'gateway_clearing' }, amount: clearing },
+      { account: { kind: 'delivery_subsidy' }, amount: subsidy },
+      { account: { kind: 'commission_revenue' }, amount: commission },
+      { account: { kind: 'vat_payable' }, amount: vat },
+      {
+        account: { kind: sums.released ? 'seller_available' : 'seller_pending', sellerId: sums.sellerId },
+        amount: seller,
+      },
+    ],
+  })
+}

@@ -1,0 +1,36 @@
+/**
+ * The ledger's enumerations (DOMAIN.md "Money after checkout"), one source for the database and the
+ * code. Account kinds are a database enum; entry kinds are text the code keeps to this list (a new
+ * kind needs no migration).
+ */
+export const ledgerAccountKinds = [
+  'gateway_clearing',
+  'seller_pending',
+  'seller_available',
+  'payouts_in_transit',
+  'commission_revenue',
+  'vat_payable',
+  'delivery_subsidy',
+  'platform_sales',
+  'refunds_payable',
+  'buyer_receivable',
+  'cheques_in_hand',
+] as const
+export type LedgerAccountKind = (typeof ledgerAccountKinds)[number]
+
+/** Accounts that belong to one seller (the others are the platform's, or a buyer's). */
+export const sellerAccountKinds = ['seller_pending', 'seller_available', 'payouts_in_transit'] as const
+export type SellerAccountKind = (typeof sellerAccountKinds)[number]
+
+export const ledgerEntryKinds = [
+  'order_paid',
+  'order_released',
+  'order_refund',
+  'platform_purchase_paid',
+  'platform_purchase_refund',
+  'payout_created',
+  'payout_paid',
+  'payout_failed',
+  'adjustment',
+] as const
+export type LedgerEntryKind = (typeof ledgerEntryKinds)[number]
