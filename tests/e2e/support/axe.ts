@@ -14,6 +14,16 @@ const options: RunOptions = { resultTypes: ['violations'] }
  * listing, 2026-12-02). Only a page with frames goes through the builder, which reaches into them.
  */
 export async function axeViolations(page: Page): Promise<AxeResults['violations']> {
+  // axe reads colours as drawn: a toast still fading in has a contrast it will not keep (a seller's
+  // "saved" toast failed color-contrast once mid-transition). Finite animations and transitions end first.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  )
   if ((await page.locator('iframe, frame').count()) > 0)
     return (await new AxeBuilder({ page }).options(options).analyze()).violations
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource)
