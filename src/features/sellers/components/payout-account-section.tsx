@@ -152,7 +152,8 @@ function PayoutAccountForm({ onDone }: { onDone: () => void }) {
         ) : null}
         <p role="status" className="text-sm text-stone-700">
           {sent ? (
-            m.payout_code_sent({ phone: sent.phone_masked })
+            // The number read left to right inside a Persian sentence (an isolate: its + stays in front).
+            m.payout_code_sent({ phone: `\u2066${sent.phone_masked}\u2069` })
           ) : (
             <span className="text-stone-500">{m.payout_code_first()}</span>
           )}
