@@ -69,7 +69,10 @@ export type RefundOutcome =
    * The provider has no refund API we can call (or none configured): the money has to be returned
    * by hand at the bank or the provider's panel. Not an error: retrying would not change it.
    */
-  | { kind: 'manual'; reason: string }
+  | { kind: 'manual'; reason: ManualRefundReason }
+
+/** Why a refund is left for doing by hand (a code for the log line). */
+export type ManualRefundReason = 'no_refund_api' | 'no_api_credentials' | 'below_api_minimum'
 
 /** Thrown when a provider cannot be reached or answers something we cannot use. */
 export class PaymentProviderError extends Error {

@@ -112,10 +112,10 @@ const addRefundReply = v.object({
   errors: graphqlErrors,
 })
 
-const SESSION_BY_REFERENCE = `query Sessions($terminal_id: ID!, $reference_id: String) {
+const sessionByReference = `query Sessions($terminal_id: ID!, $reference_id: String) {
   Session(terminal_id: $terminal_id, reference_id: $reference_id) { id status amount }
 }`
-const ADD_REFUND = `mutation AddRefund($session_id: ID!, $amount: BigInteger!, $description: String, $method: InstantPayoutActionTypeEnum, $reason: RefundReasonEnum) {
+const addRefund = `mutation AddRefund($session_id: ID!, $amount: BigInteger!, $description: String, $method: InstantPayoutActionTypeEnum, $reason: RefundReasonEnum) {
   resource: AddRefund(session_id: $session_id, amount: $amount, description: $description, method: $method, reason: $reason) {
     terminal_id id amount timeline { refund_amount refund_time refund_status }
   }
@@ -206,13 +206,11 @@ export function zarinpalPaymentProvider(options: ZarinpalOptions): PaymentProvid
     async refund(input) {
       const api = options.refunds
       if (!api) {
-        return {
-          kind: 'manual',
-          reason: 'Zarinpal refunds by API need ZARINPAL_ACCESS_TOKEN and ZARINPAL_TERMINAL_ID',
-        }
+        // Refunds by API need ZARINPAL_ACCESS_TOKEN and ZARINPAL_TERMINAL_ID.
+        return { kind: 'manual', reason: 'no_api_credentials' }
       }
       if (input.amount < ZARINPAL_MIN_REFUND) {
-        return { kind: 'manual', reason: `Zarinpal refunds less than ${ZARINPAL_MIN_REFUND} rials by hand` }
+        return { kind: 'manual', reason: 'below_api_minimum' }
       }
       const graphql = <T extends v.GenericSchema>(query: string, variables: object, schema: T) =>
         postJson('Zarinpal', api.graphqlUrl, { query, variables }, schema, options.timeoutMs, {
@@ -233,7 +231,7 @@ export function zarinpalPaymentProvider(options: ZarinpalOptions): PaymentProvid
       }
       // 2. The transaction (its id is what AddRefund takes).
       const found = await graphql(
-        SESSION_BY_REFERENCE,
+        sessionByReference,
         { terminal_id: api.terminalId, reference_id: String(refId) },
         sessionReply,
       )
@@ -246,7 +244,7 @@ export function zarinpalPaymentProvider(options: ZarinpalOptions): PaymentProvid
       if (transaction.status === 'REFUNDED') return { kind: 'refunded', refundReference: reference }
       // 3. The refund, to the payer's account in the next PAYA cycle.
       const added = await graphql(
-        ADD_REFUND,
+        addRefund,
         {
           session_id: String(transaction.id),
           amount: input.amount,

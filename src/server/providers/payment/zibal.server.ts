@@ -129,7 +129,7 @@ export function zibalPaymentProvider(options: ZibalOptions): PaymentProvider {
 
     async refund() {
       // Zibal's IPG API has no refund call: the money is returned from the Zibal panel.
-      return { kind: 'manual', reason: 'Zibal refunds are made in the Zibal panel' }
+      return { kind: 'manual', reason: 'no_refund_api' }
     },
   }
 }
