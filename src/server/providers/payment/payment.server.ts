@@ -1,4 +1,5 @@
 import '@tanstack/react-start/server-only'
+import { m } from '~/lib/messages'
 
 /** What a provider needs to open a payment with the payer's bank. Amounts in minor units. */
 export interface CreatePaymentSession {
@@ -108,4 +109,22 @@ export interface PaymentProvider {
     /** Ours, stable across retries: an idempotency key where the provider takes one. */
     refundId: string
   }): Promise<RefundOutcome>
+}
+
+/**
+ * The session a gateway's callback names, checked against the reference the gateway gave for it
+ * (Zarinpal's Authority, Zibal's trackId): the callback's own word proves nothing else.
+ */
+export async function sessionOfCallback(
+  sessionId: string | undefined,
+  reference: string | undefined,
+  loadSession: (sessionId: string) => Promise<SessionForVerification | null>,
+): Promise<SessionForVerification & { providerReference: string }> {
+  if (!sessionId || !reference)
+    throw new PaymentCallbackRejected(m.server_error_payment_callback_incomplete())
+  const ours = await loadSession(sessionId)
+  if (!ours) throw new PaymentCallbackRejected(m.server_error_payment_session_unknown(), 404)
+  if (!ours.providerReference || ours.providerReference !== reference)
+    throw new PaymentCallbackRejected(m.server_error_payment_callback_mismatch())
+  return { ...ours, providerReference: ours.providerReference }
 }

@@ -1,8 +1,7 @@
 import '@tanstack/react-start/server-only'
 import * as v from 'valibot'
-import { m } from '~/lib/messages'
 import {
-  PaymentCallbackRejected,
+  sessionOfCallback,
   PaymentProviderError,
   type PaymentFailureReason,
   type PaymentProvider,
@@ -178,18 +177,11 @@ export function zarinpalPaymentProvider(options: ZarinpalOptions): PaymentProvid
     },
 
     async verifyCallback(params, loadSession): Promise<VerifiedCallback> {
-      const sessionId = params.session
-      const given = params.Authority
-      if (!sessionId || !given)
-        throw new PaymentCallbackRejected(m.server_error_payment_callback_incomplete())
-      const ours = await loadSession(sessionId)
-      if (!ours) throw new PaymentCallbackRejected(m.server_error_payment_session_unknown(), 404)
-      if (!ours.providerReference || ours.providerReference !== given) {
-        throw new PaymentCallbackRejected(m.server_error_payment_callback_mismatch())
-      }
+      const ours = await sessionOfCallback(params.session, params.Authority, loadSession)
+      const given = ours.providerReference
       const reply = await call('verify.json', { amount: ours.amount, authority: given }, verifyReply)
       const code = codeOf(reply)
-      const result = { sessionId, providerReference: given }
+      const result = { sessionId: ours.id, providerReference: given }
       if (code === ZARINPAL_CODES.ok || code === ZARINPAL_CODES.alreadyVerified) {
         return { ...result, outcome: 'succeeded' }
       }

@@ -1,8 +1,7 @@
 import '@tanstack/react-start/server-only'
 import * as v from 'valibot'
-import { m } from '~/lib/messages'
 import {
-  PaymentCallbackRejected,
+  sessionOfCallback,
   PaymentProviderError,
   type PaymentFailureReason,
   type PaymentProvider,
@@ -103,17 +102,10 @@ export function zibalPaymentProvider(options: ZibalOptions): PaymentProvider {
     },
 
     async verifyCallback(params, loadSession): Promise<VerifiedCallback> {
-      const sessionId = params.session
-      const given = params.trackId
-      if (!sessionId || !given)
-        throw new PaymentCallbackRejected(m.server_error_payment_callback_incomplete())
-      const ours = await loadSession(sessionId)
-      if (!ours) throw new PaymentCallbackRejected(m.server_error_payment_session_unknown(), 404)
-      if (!ours.providerReference || ours.providerReference !== given) {
-        throw new PaymentCallbackRejected(m.server_error_payment_callback_mismatch())
-      }
+      const ours = await sessionOfCallback(params.session, params.trackId, loadSession)
+      const given = ours.providerReference
       const reply = await call('verify', { trackId: Number(given) }, verifyReply)
-      const result = { sessionId, providerReference: given }
+      const result = { sessionId: ours.id, providerReference: given }
       if (reply.result === ZIBAL_RESULTS.ok || reply.result === ZIBAL_RESULTS.alreadyVerified) {
         // Paid: but only the amount we asked for counts.
         if (reply.amount !== ours.amount) return { ...result, outcome: 'failed', reason: 'amount_mismatch' }
