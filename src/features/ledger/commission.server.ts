@@ -5,6 +5,7 @@ import { recordAuditEvent } from '~/server/audit/audit.server'
 import { now } from '~/server/clock.server'
 import { selectRows, type DbOrTx } from '~/server/db/client.server'
 import { commissionRates, orderLines } from '~/server/db/schema'
+import { jsonRows } from '~/server/db/sql-batch.server'
 
 /** One order line's commission, decided when the order is paid. */
 export interface LineCommission {
@@ -70,11 +71,20 @@ export async function decideOrderCommission(
   const lines = decided.every((line) => line.rateBp !== null)
     ? (decided as LineCommission[])
     : await computeOrderCommission(tx, orderId)
-  for (const line of lines)
-    await tx
-      .update(orderLines)
-      .set({ commissionRateBp: line.rateBp, commissionAmount: line.amount, commissionVat: line.vat })
-      .where(sql`${orderLines.id} = ${line.orderLineId} and ${orderLines.commissionRateBp} is null`)
+  // One statement for all the lines (an order may have hundreds), only those not decided yet.
+  if (lines.length > 0)
+    await tx.execute(sql`
+      update ${orderLines} set
+        commission_rate_bp = d.rate_bp, commission_amount = d.amount, commission_vat = d.vat
+      from jsonb_to_recordset(${jsonRows(
+        lines.map((line) => ({
+          id: line.orderLineId,
+          rate_bp: line.rateBp,
+          amount: line.amount,
+          vat: line.vat,
+        })),
+      )}) as d(id int, rate_bp int, amount bigint, vat bigint)
+      where ${orderLines.id} = d.id and ${orderLines.commissionRateBp} is null`)
   return {
     commission: lines.reduce((sum, line) => sum + line.amount, 0),
     commissionVat: lines.reduce((sum, line) => sum + line.vat, 0),
