@@ -31,6 +31,8 @@ export const ledgerEntryKinds = [
   'payout_created',
   'payout_paid',
   'payout_failed',
+  'payment_unapplied',
+  'payment_returned',
   'adjustment',
 ] as const
 export type LedgerEntryKind = (typeof ledgerEntryKinds)[number]

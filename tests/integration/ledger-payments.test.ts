@@ -2,10 +2,11 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { platformTotals, sellerBalances } from '~/features/ledger/index.server'
 import { decideSandboxPayment } from '~/features/payments/sandbox-bank.server'
-import { startPayment } from '~/features/payments/payments.server'
+import { expireUnpaid, startPayment } from '~/features/payments/payments.server'
+import { setClock } from '~/server/clock.server'
 import { choosePlan } from '~/features/plans/plan-checkout.server'
 import type { Db } from '~/server/db/client.server'
-import { ledgerEntries, platformPurchases } from '~/server/db/schema'
+import { ledgerEntries, paymentSessions, platformPurchases } from '~/server/db/schema'
 import { createSeller, createSku, createStore, createUser } from '../factories/create'
 import { createPendingOrder } from '../factories/orders'
 import { usingPostgres } from '../support/test-database'
@@ -57,6 +58,82 @@ describe(`the ledger behind the bank's callbacks (${usingPostgres() ? 'PostgreSQ
     expect(await entriesFor('order', order.id)).toEqual([{ kind: 'order_paid' }, { kind: 'order_refund' }])
     expect((await sellerBalances(db, seller.id)).pending).toBe(0)
     expect((await platformTotals(db)).gateway_clearing).toBe(before.gateway_clearing)
+  })
+
+  it('money paid twice for one order, or after the order closed, is recorded received and returned, against its session', async () => {
+    const auth = await signedInBuyer(db)
+    const seller = await createSeller(db)
+    const sku = await createSku(db, {
+      store: await createStore(db, { seller }),
+      tiers: [{ unitPrice: 100_000 }],
+    })
+    const order = await createPendingOrder(db, {
+      buyer: { id: auth.user.id },
+      seller,
+      lines: [{ sku, quantity: 2 }],
+    })
+    const before = await platformTotals(db)
+
+    // Two sessions of the order, both approved at the bank: the first pays the order.
+    const first = sessionIdFromUrl((await startPayment(db, auth, { orderNumber: order.number })).url)
+    const second = `${first.slice(0, 20)}second-order-session`
+    await db.insert(paymentSessions).values({
+      id: second,
+      orderId: order.id,
+      provider: 'sandbox',
+      amount: order.total,
+      currency: 'IRR',
+      providerReference: `ref-${second}`,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
+    const { url: firstApproval } = await decideSandboxPayment(db, first, { decision: 'approve' })
+    const { url: secondApproval } = await decideSandboxPayment(db, second, { decision: 'approve' })
+    await callCallback(firstApproval)
+    expect((await callCallback(secondApproval)).result).toMatchObject({ reason: 'duplicate_payment' })
+    await callCallback(secondApproval) // a replay writes nothing more
+
+    const sessionEntries = await db
+      .select({ kind: ledgerEntries.kind, memo: ledgerEntries.memo })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.referenceType, 'payment_session'), eq(ledgerEntries.referenceId, second)))
+      .orderBy(ledgerEntries.id)
+    expect(sessionEntries).toEqual([
+      { kind: 'payment_unapplied', memo: 'duplicate_payment' },
+      { kind: 'payment_returned', memo: 'duplicate_payment' },
+    ])
+    expect(await entriesFor('order', order.id)).toEqual([{ kind: 'order_paid' }])
+    const after = await platformTotals(db)
+    // Clearing holds the order's money once; the second payment went in and out again.
+    expect(after.gateway_clearing - before.gateway_clearing).toBe(order.total)
+    expect(after.refunds_payable).toBe(before.refunds_payable)
+
+    // An order that expired before its money came back: nothing for the order, the session's money
+    // received and returned.
+    const start = new Date('2026-03-03T10:00:00Z')
+    setClock(start)
+    const late = await createPendingOrder(db, {
+      buyer: { id: auth.user.id },
+      seller,
+      lines: [{ sku, quantity: 1 }],
+    })
+    const lateSession = sessionIdFromUrl((await startPayment(db, auth, { orderNumber: late.number })).url)
+    const { url: lateApproval } = await decideSandboxPayment(db, lateSession, { decision: 'approve' })
+    setClock(new Date(start.getTime() + 31 * 60_000))
+    await expireUnpaid(db)
+    expect((await callCallback(lateApproval)).result).toMatchObject({ reason: 'order_closed' })
+    setClock(null)
+    expect(await entriesFor('order', late.id)).toEqual([])
+    const lateEntries = await db
+      .select({ kind: ledgerEntries.kind })
+      .from(ledgerEntries)
+      .where(
+        and(eq(ledgerEntries.referenceType, 'payment_session'), eq(ledgerEntries.referenceId, lateSession)),
+      )
+      .orderBy(ledgerEntries.id)
+    expect(lateEntries).toEqual([{ kind: 'payment_unapplied' }, { kind: 'payment_returned' }])
+    expect((await platformTotals(db)).gateway_clearing - before.gateway_clearing).toBe(order.total)
+    expect(await unbalancedEntries(db)).toEqual([])
+    expect(await ledgerTotal(db)).toBe(0)
   })
 
   it('a plan bought at the bank is platform sales, once', async () => {

@@ -10,6 +10,7 @@ export {
   postPayoutCreated,
   postPayoutFailed,
   postPayoutPaid,
+  postPaymentReturned,
   postPlatformPurchasePaid,
   postPlatformPurchaseRefund,
 } from './platform-money.server'

@@ -51,6 +51,43 @@ export function postPlatformPurchaseRefund(
   })
 }
 
+/**
+ * Money a gateway verified that pays for nothing: a second payment of something already paid, or a
+ * payment that came back after its order expired or was cancelled (or its purchase could no longer
+ * be honoured). The payments code gives it back at once, so it is two entries in the refund's
+ * transaction, both referencing the payment session: received (clearing +A, refunds payable −A),
+ * then returned (refunds payable +A, clearing −A), the way an order's refund leaves clearing when it
+ * is requested. Reconciliation finds the session's money by its reference; each key posts once.
+ */
+export async function postPaymentReturned(
+  tx: DbOrTx,
+  input: { sessionId: string; amount: number; reason: string },
+): Promise<void> {
+  if (!Number.isSafeInteger(input.amount) || input.amount <= 0)
+    throw new UnbalancedEntryError(`a returned payment is a positive number of rials: ${input.amount}`)
+  const reference = { type: 'payment_session', id: input.sessionId }
+  await postEntry(tx, {
+    kind: 'payment_unapplied',
+    reference,
+    idempotencyKey: `payment_session:${input.sessionId}:received`,
+    memo: input.reason,
+    lines: [
+      { account: { kind: 'gateway_clearing' }, amount: input.amount },
+      { account: { kind: 'refunds_payable' }, amount: -input.amount },
+    ],
+  })
+  await postEntry(tx, {
+    kind: 'payment_returned',
+    reference,
+    idempotencyKey: `payment_session:${input.sessionId}:returned`,
+    memo: input.reason,
+    lines: [
+      { account: { kind: 'refunds_payable' }, amount: input.amount },
+      { account: { kind: 'gateway_clearing' }, amount: -input.amount },
+    ],
+  })
+}
+
 /** A seller account's balance as the seller reads it: what the platform owes (credits), positive. */
 async function owed(tx: DbOrTx, accountId: number): Promise<number> {
   const [row] = await tx

@@ -1,6 +1,7 @@
 import '@tanstack/react-start/server-only'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { recordServerEvent } from '~/features/analytics/index.server'
+import { postPaymentReturned } from '~/features/ledger/index.server'
 import { now } from '~/server/clock.server'
 import type { DbOrTx } from '~/server/db/client.server'
 import { paymentSessions } from '~/server/db/schema'
@@ -85,6 +86,20 @@ export async function refundOrderPayment(tx: DbOrTx, orderId: number, reason: st
   await requestSessionRefund(tx, session, reason)
 }
 
+/**
+ * Money verified for an order or purchase that has already closed (expired, cancelled, no longer
+ * honoured): the session's refund is requested and, since the money paid for nothing, the ledger
+ * records it received and returned.
+ */
+export async function returnUnappliedPayment(
+  tx: DbOrTx,
+  session: { id: string; amount: number; orderId?: number | null; purchaseId?: number | null },
+  reason: string,
+): Promise<void> {
+  if (await requestSessionRefund(tx, session, reason))
+    await postPaymentReturned(tx, { sessionId: session.id, amount: session.amount, reason })
+}
+
 /** Statuses a verified payment may still land on (a replay of a completed one changes nothing). */
 export const reopenableSession = inArray(paymentSessions.status, ['open', 'expired', 'failed'])
 
@@ -109,6 +124,12 @@ export async function refundDuplicatePayment(
       ),
     )
     .returning({ id: paymentSessions.id })
-  if (dup) await requestSessionRefund(tx, session, 'duplicate_payment')
-  return Boolean(dup)
+  if (!dup) return false
+  await requestSessionRefund(tx, session, 'duplicate_payment')
+  await postPaymentReturned(tx, {
+    sessionId: session.id,
+    amount: session.amount,
+    reason: 'duplicate_payment',
+  })
+  return true
 }

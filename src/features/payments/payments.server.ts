@@ -27,7 +27,7 @@ import {
 import {
   paymentEvent,
   refundDuplicatePayment,
-  refundOrderPayment,
+  returnUnappliedPayment,
   reopenableSession,
 } from './payment-refunds.server'
 import { newSessionId, redirectToProvider } from './payment-sessions.server'
@@ -330,7 +330,11 @@ export async function handlePaymentCallback(
     // The order moves to paid, unless it expired or was cancelled before the money came: give it back.
     const fulfilled = await purchaseLifecycle('order').paid(tx, order.id)
     if (fulfilled.ok) return { status: 'success', orderNumber: order.number, reason: null, changed: true }
-    await refundOrderPayment(tx, order.id, fulfilled.reason)
+    await returnUnappliedPayment(
+      tx,
+      { id: session.id, amount: session.amount, orderId: order.id },
+      fulfilled.reason,
+    )
     return { status: 'failure', orderNumber: order.number, reason: 'order_closed', changed: true }
   })
 }

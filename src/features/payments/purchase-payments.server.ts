@@ -12,7 +12,7 @@ import {
   paymentEvent,
   refundDuplicatePayment,
   reopenableSession,
-  requestSessionRefund,
+  returnUnappliedPayment,
 } from './payment-refunds.server'
 import type { PaymentReasonCode } from './payments.schemas'
 import { purchaseLifecycle } from './purchase-lifecycle.server'
@@ -149,7 +149,7 @@ export async function settlePurchaseCallback(
     return result('success', null, true)
   }
   // The purchase can no longer be honoured (cancelled, or the plan changed meanwhile): give it back.
-  await requestSessionRefund(
+  await returnUnappliedPayment(
     tx,
     { id: session.id, amount: session.amount, purchaseId: purchase.id },
     fulfilled.reason,
