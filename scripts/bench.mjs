@@ -122,3 +122,13 @@ const inventoryBench =
         { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test' } },
       )
 if (inventoryBench && inventoryBench.status !== 0) process.exitCode = 1
+// A seller's statement over 1,000,000 ledger entries on PostgreSQL (BENCH_PG_URL): scripts/bench-statement.ts. BENCH_STATEMENT=0 skips it.
+const statementBench =
+  process.env.BENCH_STATEMENT === '0'
+    ? null
+    : spawnSync(
+        process.execPath,
+        [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'scripts/bench-statement.ts')],
+        { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test' } },
+      )
+if (statementBench && statementBench.status !== 0) process.exitCode = 1

@@ -1,5 +1,5 @@
 import '@tanstack/react-start/server-only'
-import { and, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm'
+import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm'
 import { ledgerAccountKinds, type LedgerAccountKind, type LedgerEntryKind } from '~/lib/ledger-enums'
 import { tehranDayEnd, tehranDayStart } from '~/lib/tehran-time'
 import type { DbOrTx } from '~/server/db/client.server'
@@ -108,12 +108,10 @@ export async function sellerStatement(
   if (query.to) conditions.push(lt(ledgerLines.createdAt, tehranDayEnd(query.to)))
   if (query.kind) conditions.push(eq(ledgerEntries.kind, query.kind))
   const after = query.cursor ? decodeCursor(query.cursor) : null
+  // A row comparison, not (a < x or (a = x and id < y)): PostgreSQL bounds the index scan with it.
   if (after)
     conditions.push(
-      or(
-        lt(ledgerLines.createdAt, after.at),
-        and(eq(ledgerLines.createdAt, after.at), lt(ledgerLines.id, after.id)),
-      )!,
+      sql`(${ledgerLines.createdAt}, ${ledgerLines.id}) < (${after.at.toISOString()}::timestamptz, ${after.id}::bigint)`,
     )
   const rows = await db
     .select({
@@ -131,7 +129,8 @@ export async function sellerStatement(
     .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerLines.entryId))
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerLines.accountId))
     .where(and(...conditions))
-    .orderBy(desc(ledgerLines.createdAt), desc(ledgerLines.id))
+    // "desc nulls last", as the index is declared: a plain "desc" (nulls first) cannot read it in order.
+    .orderBy(sql`${ledgerLines.createdAt} desc nulls last`, sql`${ledgerLines.id} desc nulls last`)
     .limit(limit + 1)
   const lines = rows.slice(0, limit).map((row) => ({ ...row, amount: 0 - row.amount }))
   return { lines, next: rows.length > limit ? encodeCursor(lines.at(-1)!) : null }
