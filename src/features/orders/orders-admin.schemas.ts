@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { INT4_MAX, trimUserText } from '~/lib/schema-pieces'
+import { INT4_MAX, moneySchema, trimUserText } from '~/lib/schema-pieces'
 import type { OrderStatus } from '~/lib/domain-enums'
 import { shipInput, rejectInput } from './orders.schemas'
 import {
@@ -78,3 +78,16 @@ export interface AdminOrderPage extends Paged<AdminOrderSummary> {
 export interface AdminOrderDetail extends OrderDetail {
   seller: { id: number; name: string; legal_name: string; phone: string; city: string }
 }
+
+/** A refund after delivery (an operator's decision on a complaint): how much and why. */
+export const adminOrderRefundForm = v.object({
+  amount: moneySchema(1),
+  reason: v.pipe(
+    v.string(() => m.server_order_refund_reason()),
+    trimUserText(),
+    v.minLength(3, () => m.server_order_refund_reason_short()),
+    v.maxLength(500, () => m.server_valid_reason_long()),
+  ),
+})
+export const adminOrderRefundInput = v.object({ order_id: orderId, ...adminOrderRefundForm.entries })
+export type AdminOrderRefundInput = v.InferInput<typeof adminOrderRefundInput>

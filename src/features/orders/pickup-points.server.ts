@@ -32,5 +32,7 @@ export async function orderPickupPoints(
     .from(orderLines)
     .innerJoin(stores, eq(stores.id, orderLines.storeId))
     .where(eq(orderLines.orderId, order.id))
-  return rows.sort((a, b) => a.city.localeCompare(b.city) || a.store.localeCompare(b.store)).map(pointInLocale)
+  return rows
+    .sort((a, b) => a.city.localeCompare(b.city) || a.store.localeCompare(b.store))
+    .map(pointInLocale)
 }

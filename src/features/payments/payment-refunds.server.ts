@@ -69,9 +69,15 @@ export async function requestSessionRefund(
  * refund on the order's succeeded payment session (refunded_amount = the amount paid, refunded_at
  * still empty = "refund under way") and queues the `payment.refund` job, which calls the provider
  * after the transaction commits and stores refunded_at and the provider's refund reference.
- * No-op when the order has no succeeded session or its refund was already recorded.
+ * No-op (false) when the order has no succeeded session or its refund was already recorded.
  */
-export async function refundOrderPayment(tx: DbOrTx, orderId: number, reason: string): Promise<void> {
+export async function refundOrderPayment(
+  tx: DbOrTx,
+  orderId: number,
+  reason: string,
+  /** Rials to give back, when not the whole payment (a refund after delivery). */
+  amount?: number,
+): Promise<boolean> {
   const [session] = await tx
     .select({
       id: paymentSessions.id,
@@ -82,8 +88,12 @@ export async function refundOrderPayment(tx: DbOrTx, orderId: number, reason: st
     .from(paymentSessions)
     .where(and(eq(paymentSessions.orderId, orderId), eq(paymentSessions.status, 'succeeded')))
     .for('update')
-  if (!session || session.refundedAmount > 0) return
-  await requestSessionRefund(tx, session, reason)
+  if (!session || session.refundedAmount > 0) return false
+  return requestSessionRefund(
+    tx,
+    { ...session, amount: Math.min(amount ?? session.amount, session.amount) },
+    reason,
+  )
 }
 
 /**

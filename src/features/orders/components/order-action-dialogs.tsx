@@ -36,7 +36,7 @@ export function OrderMoveButton({
   )
 }
 
-function useRefresh() {
+export function useRefresh() {
   const queryClient = useQueryClient()
   return () => queryClient.invalidateQueries({ queryKey: orderQueries.all })
 }

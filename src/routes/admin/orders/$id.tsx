@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { AdminOrderActions } from '~/features/orders/components/admin-order-actions'
+import { AdminRefundDialog } from '~/features/orders/components/admin-refund-dialog'
 import { Panel } from '~/features/orders/components/order-detail'
 import { backLinkClass, invoiceLinkClass, OrderPage } from '~/features/orders/components/order-page'
 import { type AdminOrderDetail, adminOrderQueries } from '~/features/orders'
@@ -30,7 +31,12 @@ function AdminOrderPage() {
           {m.admin_orders_back()}
         </Link>
       }
-      actions={<AdminOrderActions order={order} />}
+      actions={
+        <>
+          <AdminOrderActions order={order} />
+          <AdminRefundDialog order={order} />
+        </>
+      }
       panels={<Parties order={order} />}
       invoiceLink={
         order.invoice ? (
