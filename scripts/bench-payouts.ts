@@ -59,12 +59,14 @@ try {
   await db.execute(sql`
     insert into ledger_accounts (kind, seller_id) select 'seller_available', s.id from sellers s`)
   await db.execute(sql`insert into ledger_accounts (kind) values ('gateway_clearing')`)
-  // Three entries per seller: sums over several lines, as in service.
-  await db.execute(sql`
+  // Three entries per seller: sums over several lines, as in service. Entries and their lines in one
+  // transaction (the ledger's balance check runs at commit).
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`
     insert into ledger_entries (kind, reference_type, reference_id, idempotency_key)
     select 'adjustment', 'bench', a.id || '-' || k, 'bench:' || a.id || ':' || k
     from ledger_accounts a, generate_series(1, 3) k where a.kind = 'seller_available'`)
-  await db.execute(sql`
+    await tx.execute(sql`
     insert into ledger_lines (entry_id, account_id, amount, seller_id)
     select e.id, a.id, -(${minimum} + (a.id % 997) * 1000), a.seller_id
     from ledger_entries e join ledger_accounts a on e.reference_id = a.id || '-' || split_part(e.idempotency_key, ':', 3)
@@ -74,6 +76,7 @@ try {
     from ledger_entries e join ledger_accounts a on e.reference_id = a.id || '-' || split_part(e.idempotency_key, ':', 3)
     cross join (select id from ledger_accounts where kind = 'gateway_clearing') c
     where e.reference_type = 'bench' and a.kind = 'seller_available'`)
+  })
   await db.execute(sql`vacuum analyze`)
   console.log(
     `payout bench: ${sellerCount.toLocaleString('en-US')} sellers with available balances set up in ${(
