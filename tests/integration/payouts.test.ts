@@ -270,10 +270,16 @@ describe(`payouts (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
     const lineB = (await lineOf(made.batch_id, b.id))!
     // A settled line is no longer in the file.
     await markPayoutFailed(db, await authOf(db, adminId), { payoutLineId: lineA.id, reason: 'Wrong name' })
-    const get = fileRoute.options.server!.handlers!.GET as (ctx: {
-      request: Request
-      params: Record<string, string>
-    }) => Promise<Response>
+    const get = (
+      fileRoute.options as unknown as {
+        server: {
+          handlers: Record<
+            'GET',
+            (ctx: { request: Request; params: Record<string, string> }) => Promise<Response>
+          >
+        }
+      }
+    ).server.handlers.GET
     const download = async (userId: number | null, format: string) => {
       const bearer = userId ? (await signInAs(db, userId)).accessToken : undefined
       return get({
