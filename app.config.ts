@@ -51,6 +51,12 @@ export const constants = {
    * the order completes first; the platform's commission carries VAT at this rate.
    */
   ledger: { holdingDays: 7, commissionVatPercent: 10 },
+  /**
+   * Weekly payouts (issue #38): every seller with at least `minimumRials` available (and a payout
+   * account not on hold) gets a line in the week's batch. `schedule` is cron in UTC: Saturday 05:30
+   * UTC is 09:00 in Tehran, the first working morning of Iran's week.
+   */
+  payouts: { minimumRials: 1_000_000, schedule: '30 5 * * 6' },
   /** A payment session lives this long, and never beyond its order's payment deadline. */
   payments: { sessionMinutes: 15, expirySweepSeconds: 60, startLimitPerHour: 20 },
   catalog: { perPageOptions: [12, 24, 48] as const, maxPage: 500 },

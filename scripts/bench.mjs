@@ -132,3 +132,13 @@ const statementBench =
         { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test' } },
       )
 if (statementBench && statementBench.status !== 0) process.exitCode = 1
+// The weekly payout run for 10,000 sellers on PostgreSQL (BENCH_PG_URL): scripts/bench-payouts.ts. BENCH_PAYOUTS=0 skips it.
+const payoutBench =
+  process.env.BENCH_PAYOUTS === '0'
+    ? null
+    : spawnSync(
+        process.execPath,
+        [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'scripts/bench-payouts.ts')],
+        { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test' } },
+      )
+if (payoutBench && payoutBench.status !== 0) process.exitCode = 1

@@ -14,6 +14,7 @@ import { releaseHeldOrders } from '~/features/ledger/index.server'
 import { runLineSheetJob } from '~/features/magazines/index.server'
 import { completeDeliveredOrders } from '~/features/orders/index.server'
 import { expireUnpaid } from '~/features/payments/index.server'
+import { runWeeklyPayouts } from '~/features/payouts/index.server'
 import { runPlanRenewals } from '~/features/plans/index.server'
 import { runPlusRenewals } from '~/features/plus/index.server'
 
@@ -41,6 +42,7 @@ export function registerJobHandlers(): void {
   registerJobHandler('basket.prune-fill-keys', (_, { db }) => pruneFillKeys(db))
   registerJobHandler('orders.auto-complete', (_, { db }) => completeDeliveredOrders(db))
   registerJobHandler('ledger.release-held', (_, { db }) => releaseHeldOrders(db))
+  registerJobHandler('payouts.weekly-batch', (_, { db }) => runWeeklyPayouts(db))
   // Seller plans and buyers' Plus years share the hourly renewals schedule.
   registerJobHandler('plans.renewals', async (_, { db }) => ({
     plans: await runPlanRenewals(db),

@@ -107,6 +107,8 @@ import { Route as SellerStoresIndexRouteImport } from './routes/seller/stores/in
 import { Route as SellerStoresCreateRouteImport } from './routes/seller/stores/create'
 import { Route as DefaultCartIdCheckoutRouteImport } from './routes/_default/cart/$id.checkout'
 import { Route as DefaultDevStatusCodeRouteImport } from './routes/_default/dev/status.$code'
+import { Route as AdminFinancePayoutsIndexRouteImport } from './routes/admin/finance_/payouts/index'
+import { Route as AdminFinancePayoutsPayoutBatchIdRouteImport } from './routes/admin/finance_/payouts/$payoutBatchId'
 import { Route as ApiAuthOtpRequestRouteImport } from './routes/api/auth/otp/request'
 import { Route as ApiAuthOtpVerifyRouteImport } from './routes/api/auth/otp/verify'
 import { Route as ApiInvoicesInvoiceIdPdfRouteImport } from './routes/api/invoices/$invoiceId/pdf'
@@ -128,6 +130,7 @@ import { Route as SellerMagazinesMagazineIdProductsRouteImport } from './routes/
 import { Route as SellerOrdersIdProcessRouteImport } from './routes/seller/orders/$id.process'
 import { Route as SellerStoresStoreIdEditRouteImport } from './routes/seller/stores/$storeId/edit'
 import { Route as SellerStoresStoreIdShowRouteImport } from './routes/seller/stores/$storeId/show'
+import { Route as ApiAdminPayoutBatchesPayoutBatchIdFileRouteImport } from './routes/api/admin/payout-batches/$payoutBatchId/file'
 import { Route as ApiCartB2bBasketIndexRouteImport } from './routes/api/cart/b2b/basket/index'
 import { Route as ApiCartB2bBasketFillRouteImport } from './routes/api/cart/b2b/basket/fill'
 import { Route as ApiCartB2bCartItemsIndexRouteImport } from './routes/api/cart/b2b/cart-items/index'
@@ -633,6 +636,18 @@ const DefaultDevStatusCodeRoute = DefaultDevStatusCodeRouteImport.update({
   path: '/dev/status/$code',
   getParentRoute: () => DefaultRoute,
 } as any)
+const AdminFinancePayoutsIndexRoute =
+  AdminFinancePayoutsIndexRouteImport.update({
+    id: '/finance_/payouts/',
+    path: '/finance/payouts/',
+    getParentRoute: () => AdminRoute,
+  } as any)
+const AdminFinancePayoutsPayoutBatchIdRoute =
+  AdminFinancePayoutsPayoutBatchIdRouteImport.update({
+    id: '/finance_/payouts/$payoutBatchId',
+    path: '/finance/payouts/$payoutBatchId',
+    getParentRoute: () => AdminRoute,
+  } as any)
 const ApiAuthOtpRequestRoute = ApiAuthOtpRequestRouteImport.update({
   id: '/api/auth/otp/request',
   path: '/api/auth/otp/request',
@@ -747,6 +762,12 @@ const SellerStoresStoreIdShowRoute = SellerStoresStoreIdShowRouteImport.update({
   path: '/stores/$storeId/show',
   getParentRoute: () => SellerRoute,
 } as any)
+const ApiAdminPayoutBatchesPayoutBatchIdFileRoute =
+  ApiAdminPayoutBatchesPayoutBatchIdFileRouteImport.update({
+    id: '/api/admin/payout-batches/$payoutBatchId/file',
+    path: '/api/admin/payout-batches/$payoutBatchId/file',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const ApiCartB2bBasketIndexRoute = ApiCartB2bBasketIndexRouteImport.update({
   id: '/api/cart/b2b/basket/',
   path: '/api/cart/b2b/basket/',
@@ -904,6 +925,7 @@ export interface FileRoutesByFullPath {
   '/seller/stores/': typeof SellerStoresIndexRoute
   '/cart/$id/checkout': typeof DefaultCartIdCheckoutRoute
   '/dev/status/$code': typeof DefaultDevStatusCodeRoute
+  '/admin/finance/payouts/$payoutBatchId': typeof AdminFinancePayoutsPayoutBatchIdRoute
   '/api/auth/otp/request': typeof ApiAuthOtpRequestRoute
   '/api/auth/otp/verify': typeof ApiAuthOtpVerifyRoute
   '/api/invoices/$invoiceId/pdf': typeof ApiInvoicesInvoiceIdPdfRoute
@@ -924,7 +946,9 @@ export interface FileRoutesByFullPath {
   '/seller/orders/$id/process': typeof SellerOrdersIdProcessRoute
   '/seller/stores/$storeId/edit': typeof SellerStoresStoreIdEditRoute
   '/seller/stores/$storeId/show': typeof SellerStoresStoreIdShowRoute
+  '/admin/finance/payouts/': typeof AdminFinancePayoutsIndexRoute
   '/buyer/profile/address/': typeof BuyerProfileAddressIndexRoute
+  '/api/admin/payout-batches/$payoutBatchId/file': typeof ApiAdminPayoutBatchesPayoutBatchIdFileRoute
   '/api/cart/b2b/basket/fill': typeof ApiCartB2bBasketFillRoute
   '/api/seller/imports/$importId/errors': typeof ApiSellerImportsImportIdErrorsRoute
   '/seller/inventory/price/$sku/create': typeof SellerInventoryPriceSkuCreateRoute
@@ -1030,6 +1054,7 @@ export interface FileRoutesByTo {
   '/seller/stores': typeof SellerStoresIndexRoute
   '/cart/$id/checkout': typeof DefaultCartIdCheckoutRoute
   '/dev/status/$code': typeof DefaultDevStatusCodeRoute
+  '/admin/finance/payouts/$payoutBatchId': typeof AdminFinancePayoutsPayoutBatchIdRoute
   '/api/auth/otp/request': typeof ApiAuthOtpRequestRoute
   '/api/auth/otp/verify': typeof ApiAuthOtpVerifyRoute
   '/api/invoices/$invoiceId/pdf': typeof ApiInvoicesInvoiceIdPdfRoute
@@ -1050,7 +1075,9 @@ export interface FileRoutesByTo {
   '/seller/orders/$id/process': typeof SellerOrdersIdProcessRoute
   '/seller/stores/$storeId/edit': typeof SellerStoresStoreIdEditRoute
   '/seller/stores/$storeId/show': typeof SellerStoresStoreIdShowRoute
+  '/admin/finance/payouts': typeof AdminFinancePayoutsIndexRoute
   '/buyer/profile/address': typeof BuyerProfileAddressIndexRoute
+  '/api/admin/payout-batches/$payoutBatchId/file': typeof ApiAdminPayoutBatchesPayoutBatchIdFileRoute
   '/api/cart/b2b/basket/fill': typeof ApiCartB2bBasketFillRoute
   '/api/seller/imports/$importId/errors': typeof ApiSellerImportsImportIdErrorsRoute
   '/seller/inventory/price/$sku/create': typeof SellerInventoryPriceSkuCreateRoute
@@ -1162,6 +1189,7 @@ export interface FileRoutesById {
   '/seller/stores/': typeof SellerStoresIndexRoute
   '/_default/cart/$id/checkout': typeof DefaultCartIdCheckoutRoute
   '/_default/dev/status/$code': typeof DefaultDevStatusCodeRoute
+  '/admin/finance_/payouts/$payoutBatchId': typeof AdminFinancePayoutsPayoutBatchIdRoute
   '/api/auth/otp/request': typeof ApiAuthOtpRequestRoute
   '/api/auth/otp/verify': typeof ApiAuthOtpVerifyRoute
   '/api/invoices/$invoiceId/pdf': typeof ApiInvoicesInvoiceIdPdfRoute
@@ -1182,7 +1210,9 @@ export interface FileRoutesById {
   '/seller/orders/$id/process': typeof SellerOrdersIdProcessRoute
   '/seller/stores/$storeId/edit': typeof SellerStoresStoreIdEditRoute
   '/seller/stores/$storeId/show': typeof SellerStoresStoreIdShowRoute
+  '/admin/finance_/payouts/': typeof AdminFinancePayoutsIndexRoute
   '/buyer/profile/address/': typeof BuyerProfileAddressIndexRoute
+  '/api/admin/payout-batches/$payoutBatchId/file': typeof ApiAdminPayoutBatchesPayoutBatchIdFileRoute
   '/api/cart/b2b/basket/fill': typeof ApiCartB2bBasketFillRoute
   '/api/seller/imports/$importId/errors': typeof ApiSellerImportsImportIdErrorsRoute
   '/seller/inventory/price/$sku/create': typeof SellerInventoryPriceSkuCreateRoute
@@ -1294,6 +1324,7 @@ export interface FileRouteTypes {
     | '/seller/stores/'
     | '/cart/$id/checkout'
     | '/dev/status/$code'
+    | '/admin/finance/payouts/$payoutBatchId'
     | '/api/auth/otp/request'
     | '/api/auth/otp/verify'
     | '/api/invoices/$invoiceId/pdf'
@@ -1314,7 +1345,9 @@ export interface FileRouteTypes {
     | '/seller/orders/$id/process'
     | '/seller/stores/$storeId/edit'
     | '/seller/stores/$storeId/show'
+    | '/admin/finance/payouts/'
     | '/buyer/profile/address/'
+    | '/api/admin/payout-batches/$payoutBatchId/file'
     | '/api/cart/b2b/basket/fill'
     | '/api/seller/imports/$importId/errors'
     | '/seller/inventory/price/$sku/create'
@@ -1420,6 +1453,7 @@ export interface FileRouteTypes {
     | '/seller/stores'
     | '/cart/$id/checkout'
     | '/dev/status/$code'
+    | '/admin/finance/payouts/$payoutBatchId'
     | '/api/auth/otp/request'
     | '/api/auth/otp/verify'
     | '/api/invoices/$invoiceId/pdf'
@@ -1440,7 +1474,9 @@ export interface FileRouteTypes {
     | '/seller/orders/$id/process'
     | '/seller/stores/$storeId/edit'
     | '/seller/stores/$storeId/show'
+    | '/admin/finance/payouts'
     | '/buyer/profile/address'
+    | '/api/admin/payout-batches/$payoutBatchId/file'
     | '/api/cart/b2b/basket/fill'
     | '/api/seller/imports/$importId/errors'
     | '/seller/inventory/price/$sku/create'
@@ -1551,6 +1587,7 @@ export interface FileRouteTypes {
     | '/seller/stores/'
     | '/_default/cart/$id/checkout'
     | '/_default/dev/status/$code'
+    | '/admin/finance_/payouts/$payoutBatchId'
     | '/api/auth/otp/request'
     | '/api/auth/otp/verify'
     | '/api/invoices/$invoiceId/pdf'
@@ -1571,7 +1608,9 @@ export interface FileRouteTypes {
     | '/seller/orders/$id/process'
     | '/seller/stores/$storeId/edit'
     | '/seller/stores/$storeId/show'
+    | '/admin/finance_/payouts/'
     | '/buyer/profile/address/'
+    | '/api/admin/payout-batches/$payoutBatchId/file'
     | '/api/cart/b2b/basket/fill'
     | '/api/seller/imports/$importId/errors'
     | '/seller/inventory/price/$sku/create'
@@ -1621,6 +1660,7 @@ export interface RootRouteChildren {
   ApiSellerImportsUploadRoute: typeof ApiSellerImportsUploadRoute
   ApiSellerInventoryExportRoute: typeof ApiSellerInventoryExportRoute
   ApiTicketsAttachmentsIdRoute: typeof ApiTicketsAttachmentsIdRoute
+  ApiAdminPayoutBatchesPayoutBatchIdFileRoute: typeof ApiAdminPayoutBatchesPayoutBatchIdFileRoute
   ApiCartB2bBasketFillRoute: typeof ApiCartB2bBasketFillRoute
   ApiSellerImportsImportIdErrorsRoute: typeof ApiSellerImportsImportIdErrorsRoute
   ApiCartB2bBasketIndexRoute: typeof ApiCartB2bBasketIndexRoute
@@ -2317,6 +2357,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DefaultDevStatusCodeRouteImport
       parentRoute: typeof DefaultRoute
     }
+    '/admin/finance_/payouts/': {
+      id: '/admin/finance_/payouts/'
+      path: '/finance/payouts'
+      fullPath: '/admin/finance/payouts/'
+      preLoaderRoute: typeof AdminFinancePayoutsIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/finance_/payouts/$payoutBatchId': {
+      id: '/admin/finance_/payouts/$payoutBatchId'
+      path: '/finance/payouts/$payoutBatchId'
+      fullPath: '/admin/finance/payouts/$payoutBatchId'
+      preLoaderRoute: typeof AdminFinancePayoutsPayoutBatchIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/api/auth/otp/request': {
       id: '/api/auth/otp/request'
       path: '/api/auth/otp/request'
@@ -2463,6 +2517,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/seller/stores/$storeId/show'
       preLoaderRoute: typeof SellerStoresStoreIdShowRouteImport
       parentRoute: typeof SellerRoute
+    }
+    '/api/admin/payout-batches/$payoutBatchId/file': {
+      id: '/api/admin/payout-batches/$payoutBatchId/file'
+      path: '/api/admin/payout-batches/$payoutBatchId/file'
+      fullPath: '/api/admin/payout-batches/$payoutBatchId/file'
+      preLoaderRoute: typeof ApiAdminPayoutBatchesPayoutBatchIdFileRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/api/cart/b2b/basket/': {
       id: '/api/cart/b2b/basket/'
@@ -2626,6 +2687,8 @@ interface AdminRouteChildren {
   AdminSellersIndexRoute: typeof AdminSellersIndexRoute
   AdminTicketsIndexRoute: typeof AdminTicketsIndexRoute
   AdminUsersIndexRoute: typeof AdminUsersIndexRoute
+  AdminFinancePayoutsPayoutBatchIdRoute: typeof AdminFinancePayoutsPayoutBatchIdRoute
+  AdminFinancePayoutsIndexRoute: typeof AdminFinancePayoutsIndexRoute
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
@@ -2652,6 +2715,8 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminSellersIndexRoute: AdminSellersIndexRoute,
   AdminTicketsIndexRoute: AdminTicketsIndexRoute,
   AdminUsersIndexRoute: AdminUsersIndexRoute,
+  AdminFinancePayoutsPayoutBatchIdRoute: AdminFinancePayoutsPayoutBatchIdRoute,
+  AdminFinancePayoutsIndexRoute: AdminFinancePayoutsIndexRoute,
 }
 
 const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
@@ -2792,6 +2857,8 @@ const rootRouteChildren: RootRouteChildren = {
   ApiSellerImportsUploadRoute: ApiSellerImportsUploadRoute,
   ApiSellerInventoryExportRoute: ApiSellerInventoryExportRoute,
   ApiTicketsAttachmentsIdRoute: ApiTicketsAttachmentsIdRoute,
+  ApiAdminPayoutBatchesPayoutBatchIdFileRoute:
+    ApiAdminPayoutBatchesPayoutBatchIdFileRoute,
   ApiCartB2bBasketFillRoute: ApiCartB2bBasketFillRoute,
   ApiSellerImportsImportIdErrorsRoute: ApiSellerImportsImportIdErrorsRoute,
   ApiCartB2bBasketIndexRoute: ApiCartB2bBasketIndexRoute,
@@ -2802,13 +2869,3 @@ const rootRouteChildren: RootRouteChildren = {
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
   ._addFileTypes<FileRouteTypes>()
-
-import type { getRouter } from './router.tsx'
-import type { startInstance } from './start.ts'
-declare module '@tanstack/react-start' {
-  interface Register {
-    ssr: true
-    router: Awaited<ReturnType<typeof getRouter>>
-    config: Awaited<ReturnType<typeof startInstance.getOptions>>
-  }
-}

@@ -130,6 +130,9 @@ export const RESOURCE_SIDES: Record<
   /** The users a seller names by id are its observers. */
   user: 'seller',
   seller: 'admin',
+  /** Payout batches and their lines: the back office's alone (the admin gate guards them). */
+  'payout-batch': 'admin',
+  'payout-line': 'admin',
   landing: 'admin',
   faq: 'admin',
   /** A user account as the back office names it (`account_id`): only the admin gate guards it. */

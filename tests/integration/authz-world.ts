@@ -19,6 +19,8 @@ import {
 import { createMagazine } from '~/features/magazines/magazines.server'
 import { inviteObserver } from '~/features/sellers/observers.server'
 import { createTicket } from '~/features/tickets/tickets.server'
+import { makePayoutBatch } from '~/features/payouts/payouts.server'
+import { postEntry } from '~/features/ledger/index.server'
 import { choosePlan } from '~/features/plans/plan-checkout.server'
 import { fulfilPurchase } from '~/features/plans/plan-fulfilment.server'
 import { fulfilMembership } from '~/features/plus/plus-fulfilment.server'
@@ -34,6 +36,8 @@ import {
   platformInvoices,
   plans,
   platformPurchases,
+  payoutLines,
+  sellerPayoutAccounts,
   ticketAttachments,
 } from '~/server/db/schema'
 import { createLandingPage } from '../factories/create-catalog'
@@ -63,6 +67,11 @@ export interface World {
   /** Values an endpoint takes by field name that are no resource of anyone's (the bank's session). */
   values: Record<string, unknown>
 }
+
+let payoutWeeks = 0
+/** A payout period of its own for each world (batches are one per period). */
+const nextPayoutPeriod = () =>
+  `${2031 + Math.floor(payoutWeeks / 50)}-W${String(1 + (payoutWeeks++ % 50)).padStart(2, '0')}`
 
 async function userOf(db: Db, overrides: Parameters<typeof createUser>[1] = {}) {
   return (await createUser(db, overrides)).id
@@ -192,6 +201,28 @@ export async function buildWorld(db: Db): Promise<World> {
     })
     .returning()
 
+  // A payout batch with the seller's line in it (funded directly: the order above is still pending).
+  await db.transaction((tx) =>
+    postEntry(tx, {
+      kind: 'adjustment',
+      reference: { type: 'authz', id: seller.id },
+      idempotencyKey: `authz-fund:${seller.id}`,
+      lines: [
+        { account: { kind: 'gateway_clearing' }, amount: 5_000_000 },
+        { account: { kind: 'seller_available', sellerId: seller.id }, amount: -5_000_000 },
+      ],
+    }),
+  )
+  await db.insert(sellerPayoutAccounts).values({
+    sellerId: seller.id,
+    sheba: 'IR820540102680020817909002',
+    holderName: 'Authz Seller',
+    bankCode: '054',
+    createdAt: new Date(Date.now() - 86_400_000),
+  })
+  const payoutBatch = await makePayoutBatch(db, { period: nextPayoutPeriod() })
+  const [payoutLine] = await db.select().from(payoutLines).where(eq(payoutLines.sellerId, seller.id))
+
   const users = {
     buyer,
     otherBuyer,
@@ -237,6 +268,8 @@ export async function buildWorld(db: Db): Promise<World> {
       'into-category': otherCategory.id,
       parent: otherCategory.id,
       account,
+      'payout-batch': payoutBatch.batch_id,
+      'payout-line': payoutLine!.id,
     },
     numbers: { order: order.number, purchase: purchase!.number, membership: membership!.number },
     values: { session },

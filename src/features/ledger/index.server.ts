@@ -32,5 +32,6 @@ export {
 } from './commission.server'
 export type { LineCommission } from './commission.server'
 export { releaseHeldOrders } from './ledger-holding.server'
+export { lockedAvailableBalances, postPayoutsCreated } from './payout-batch.server'
 export { ledgerAccountKinds, ledgerEntryKinds } from '~/lib/ledger-enums'
 export type { LedgerAccountKind, LedgerEntryKind } from '~/lib/ledger-enums'

@@ -50,7 +50,8 @@ export class UnbalancedEntryError extends Error {
 }
 
 const isSellerKind = (kind: LedgerAccountKind) => (sellerAccountKinds as readonly string[]).includes(kind)
-const accountKey = (ref: AccountRef) => `${ref.kind}:${ref.sellerId ?? 0}:${ref.buyerUserId ?? 0}`
+/** How accountIds' map names an account. */
+export const accountKey = (ref: AccountRef) => `${ref.kind}:${ref.sellerId ?? 0}:${ref.buyerUserId ?? 0}`
 
 function checkRef(ref: AccountRef): void {
   if (isSellerKind(ref.kind) && !ref.sellerId)

@@ -1,5 +1,5 @@
 import '@tanstack/react-start/server-only'
-import { desc, eq } from 'drizzle-orm'
+import { desc, eq, inArray } from 'drizzle-orm'
 import { constants } from '#app-config'
 import { checkCode, consumeCode, issueCode, maskPhone } from '~/features/auth/index.server'
 import { requireSeller } from '~/server/auth/guards.server'
@@ -52,6 +52,36 @@ export async function currentPayoutAccount(db: DbOrTx, sellerId: number): Promis
         payoutsHeldUntil: row.payoutsHeldUntil,
       }
     : null
+}
+
+/**
+ * The current payout accounts of many sellers at once (the weekly payout batch): one query, the
+ * newest registration of each. Sellers without an account are absent from the map.
+ */
+export async function currentPayoutAccounts(
+  db: DbOrTx,
+  sellerIds: readonly number[],
+): Promise<Map<number, PayoutAccount>> {
+  const accounts = new Map<number, PayoutAccount>()
+  for (let i = 0; i < sellerIds.length; i += 5_000) {
+    const rows = await db
+      .selectDistinctOn([sellerPayoutAccounts.sellerId])
+      .from(sellerPayoutAccounts)
+      .where(inArray(sellerPayoutAccounts.sellerId, sellerIds.slice(i, i + 5_000)))
+      .orderBy(
+        sellerPayoutAccounts.sellerId,
+        desc(sellerPayoutAccounts.createdAt),
+        desc(sellerPayoutAccounts.id),
+      )
+    for (const row of rows)
+      accounts.set(row.sellerId, {
+        sheba: row.sheba,
+        holderName: row.holderName,
+        bankCode: row.bankCode,
+        payoutsHeldUntil: row.payoutsHeldUntil,
+      })
+  }
+  return accounts
 }
 
 /** Whether payouts to this account must wait at `at` (a change less than 72 hours ago). */

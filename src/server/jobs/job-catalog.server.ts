@@ -27,6 +27,8 @@ export interface JobPayloads {
   'orders.auto-complete': Record<string, never>
   /** A delivered order's seller share becomes available after the ledger's holding days. */
   'ledger.release-held': Record<string, never>
+  /** The week's payout batch (made once per ISO week of Tehran days, however many instances run). */
+  'payouts.weekly-batch': Record<string, never>
   /** Plan periods: scheduled ones start, reminders 7 and 1 days before the end, grace, then Free. */
   'plans.renewals': Record<string, never>
   /** Forgets spent rate-limit windows and dead sign-in records. */
@@ -106,6 +108,7 @@ export const jobPolicies: { [N in JobName]: JobPolicy } = {
   'basket.prune-fill-keys': periodic('17 * * * *'),
   'orders.auto-complete': periodic('23 * * * *'),
   'ledger.release-held': periodic('29 * * * *'),
+  'payouts.weekly-batch': periodic(constants.payouts.schedule),
   'plans.renewals': periodic('11 * * * *'),
   'housekeeping.prune': periodic('41 * * * *'),
 }
