@@ -64,6 +64,9 @@ import { Route as DefaultStoreSlugRouteImport } from './routes/_default/store/$s
 import { Route as AdminContentIndexRouteImport } from './routes/admin/content/index'
 import { Route as AdminContentSlugRouteImport } from './routes/admin/content/$slug'
 import { Route as AdminContentQuestionsRouteImport } from './routes/admin/content/questions'
+import { Route as AdminFinanceIndexRouteImport } from './routes/admin/finance/index'
+import { Route as AdminFinanceCommissionRouteImport } from './routes/admin/finance/commission'
+import { Route as AdminFinanceReconciliationRouteImport } from './routes/admin/finance/reconciliation'
 import { Route as AdminLandingIndexRouteImport } from './routes/admin/landing/index'
 import { Route as AdminLandingIdRouteImport } from './routes/admin/landing/$id'
 import { Route as AdminLandingNewRouteImport } from './routes/admin/landing/new'
@@ -415,6 +418,22 @@ const AdminContentQuestionsRoute = AdminContentQuestionsRouteImport.update({
   path: '/content/questions',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminFinanceIndexRoute = AdminFinanceIndexRouteImport.update({
+  id: '/finance/',
+  path: '/finance/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminFinanceCommissionRoute = AdminFinanceCommissionRouteImport.update({
+  id: '/finance/commission',
+  path: '/finance/commission',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminFinanceReconciliationRoute =
+  AdminFinanceReconciliationRouteImport.update({
+    id: '/finance/reconciliation',
+    path: '/finance/reconciliation',
+    getParentRoute: () => AdminRoute,
+  } as any)
 const AdminLandingIndexRoute = AdminLandingIndexRouteImport.update({
   id: '/landing/',
   path: '/landing/',
@@ -856,6 +875,8 @@ export interface FileRoutesByFullPath {
   '/store/$slug': typeof DefaultStoreSlugRoute
   '/admin/content/$slug': typeof AdminContentSlugRoute
   '/admin/content/questions': typeof AdminContentQuestionsRoute
+  '/admin/finance/commission': typeof AdminFinanceCommissionRoute
+  '/admin/finance/reconciliation': typeof AdminFinanceReconciliationRoute
   '/admin/landing/$id': typeof AdminLandingIdRoute
   '/admin/landing/new': typeof AdminLandingNewRoute
   '/admin/orders/$id': typeof AdminOrdersIdRoute
@@ -887,6 +908,7 @@ export interface FileRoutesByFullPath {
   '/magazine/': typeof DefaultMagazineIndexRoute
   '/product/': typeof DefaultProductIndexRoute
   '/admin/content/': typeof AdminContentIndexRoute
+  '/admin/finance/': typeof AdminFinanceIndexRoute
   '/admin/landing/': typeof AdminLandingIndexRoute
   '/admin/orders/': typeof AdminOrdersIndexRoute
   '/admin/sellers/': typeof AdminSellersIndexRoute
@@ -982,6 +1004,8 @@ export interface FileRoutesByTo {
   '/store/$slug': typeof DefaultStoreSlugRoute
   '/admin/content/$slug': typeof AdminContentSlugRoute
   '/admin/content/questions': typeof AdminContentQuestionsRoute
+  '/admin/finance/commission': typeof AdminFinanceCommissionRoute
+  '/admin/finance/reconciliation': typeof AdminFinanceReconciliationRoute
   '/admin/landing/$id': typeof AdminLandingIdRoute
   '/admin/landing/new': typeof AdminLandingNewRoute
   '/admin/orders/$id': typeof AdminOrdersIdRoute
@@ -1013,6 +1037,7 @@ export interface FileRoutesByTo {
   '/magazine': typeof DefaultMagazineIndexRoute
   '/product': typeof DefaultProductIndexRoute
   '/admin/content': typeof AdminContentIndexRoute
+  '/admin/finance': typeof AdminFinanceIndexRoute
   '/admin/landing': typeof AdminLandingIndexRoute
   '/admin/orders': typeof AdminOrdersIndexRoute
   '/admin/sellers': typeof AdminSellersIndexRoute
@@ -1114,6 +1139,8 @@ export interface FileRoutesById {
   '/_default/store/$slug': typeof DefaultStoreSlugRoute
   '/admin/content/$slug': typeof AdminContentSlugRoute
   '/admin/content/questions': typeof AdminContentQuestionsRoute
+  '/admin/finance/commission': typeof AdminFinanceCommissionRoute
+  '/admin/finance/reconciliation': typeof AdminFinanceReconciliationRoute
   '/admin/landing/$id': typeof AdminLandingIdRoute
   '/admin/landing/new': typeof AdminLandingNewRoute
   '/admin/orders/$id': typeof AdminOrdersIdRoute
@@ -1145,6 +1172,7 @@ export interface FileRoutesById {
   '/_default/magazine/': typeof DefaultMagazineIndexRoute
   '/_default/product/': typeof DefaultProductIndexRoute
   '/admin/content/': typeof AdminContentIndexRoute
+  '/admin/finance/': typeof AdminFinanceIndexRoute
   '/admin/landing/': typeof AdminLandingIndexRoute
   '/admin/orders/': typeof AdminOrdersIndexRoute
   '/admin/sellers/': typeof AdminSellersIndexRoute
@@ -1246,6 +1274,8 @@ export interface FileRouteTypes {
     | '/store/$slug'
     | '/admin/content/$slug'
     | '/admin/content/questions'
+    | '/admin/finance/commission'
+    | '/admin/finance/reconciliation'
     | '/admin/landing/$id'
     | '/admin/landing/new'
     | '/admin/orders/$id'
@@ -1277,6 +1307,7 @@ export interface FileRouteTypes {
     | '/magazine/'
     | '/product/'
     | '/admin/content/'
+    | '/admin/finance/'
     | '/admin/landing/'
     | '/admin/orders/'
     | '/admin/sellers/'
@@ -1372,6 +1403,8 @@ export interface FileRouteTypes {
     | '/store/$slug'
     | '/admin/content/$slug'
     | '/admin/content/questions'
+    | '/admin/finance/commission'
+    | '/admin/finance/reconciliation'
     | '/admin/landing/$id'
     | '/admin/landing/new'
     | '/admin/orders/$id'
@@ -1403,6 +1436,7 @@ export interface FileRouteTypes {
     | '/magazine'
     | '/product'
     | '/admin/content'
+    | '/admin/finance'
     | '/admin/landing'
     | '/admin/orders'
     | '/admin/sellers'
@@ -1503,6 +1537,8 @@ export interface FileRouteTypes {
     | '/_default/store/$slug'
     | '/admin/content/$slug'
     | '/admin/content/questions'
+    | '/admin/finance/commission'
+    | '/admin/finance/reconciliation'
     | '/admin/landing/$id'
     | '/admin/landing/new'
     | '/admin/orders/$id'
@@ -1534,6 +1570,7 @@ export interface FileRouteTypes {
     | '/_default/magazine/'
     | '/_default/product/'
     | '/admin/content/'
+    | '/admin/finance/'
     | '/admin/landing/'
     | '/admin/orders/'
     | '/admin/sellers/'
@@ -2014,6 +2051,27 @@ declare module '@tanstack/react-router' {
       path: '/content/questions'
       fullPath: '/admin/content/questions'
       preLoaderRoute: typeof AdminContentQuestionsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/finance/': {
+      id: '/admin/finance/'
+      path: '/finance'
+      fullPath: '/admin/finance/'
+      preLoaderRoute: typeof AdminFinanceIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/finance/commission': {
+      id: '/admin/finance/commission'
+      path: '/finance/commission'
+      fullPath: '/admin/finance/commission'
+      preLoaderRoute: typeof AdminFinanceCommissionRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/finance/reconciliation': {
+      id: '/admin/finance/reconciliation'
+      path: '/finance/reconciliation'
+      fullPath: '/admin/finance/reconciliation'
+      preLoaderRoute: typeof AdminFinanceReconciliationRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/landing/': {
@@ -2613,6 +2671,8 @@ interface AdminRouteChildren {
   AdminIndexRoute: typeof AdminIndexRoute
   AdminContentSlugRoute: typeof AdminContentSlugRoute
   AdminContentQuestionsRoute: typeof AdminContentQuestionsRoute
+  AdminFinanceCommissionRoute: typeof AdminFinanceCommissionRoute
+  AdminFinanceReconciliationRoute: typeof AdminFinanceReconciliationRoute
   AdminLandingIdRoute: typeof AdminLandingIdRoute
   AdminLandingNewRoute: typeof AdminLandingNewRoute
   AdminOrdersIdRoute: typeof AdminOrdersIdRoute
@@ -2621,6 +2681,7 @@ interface AdminRouteChildren {
   AdminTicketsIdRoute: typeof AdminTicketsIdRoute
   AdminUsersUserIdRoute: typeof AdminUsersUserIdRoute
   AdminContentIndexRoute: typeof AdminContentIndexRoute
+  AdminFinanceIndexRoute: typeof AdminFinanceIndexRoute
   AdminLandingIndexRoute: typeof AdminLandingIndexRoute
   AdminOrdersIndexRoute: typeof AdminOrdersIndexRoute
   AdminSellersIndexRoute: typeof AdminSellersIndexRoute
@@ -2639,6 +2700,8 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminIndexRoute: AdminIndexRoute,
   AdminContentSlugRoute: AdminContentSlugRoute,
   AdminContentQuestionsRoute: AdminContentQuestionsRoute,
+  AdminFinanceCommissionRoute: AdminFinanceCommissionRoute,
+  AdminFinanceReconciliationRoute: AdminFinanceReconciliationRoute,
   AdminLandingIdRoute: AdminLandingIdRoute,
   AdminLandingNewRoute: AdminLandingNewRoute,
   AdminOrdersIdRoute: AdminOrdersIdRoute,
@@ -2647,6 +2710,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminTicketsIdRoute: AdminTicketsIdRoute,
   AdminUsersUserIdRoute: AdminUsersUserIdRoute,
   AdminContentIndexRoute: AdminContentIndexRoute,
+  AdminFinanceIndexRoute: AdminFinanceIndexRoute,
   AdminLandingIndexRoute: AdminLandingIndexRoute,
   AdminOrdersIndexRoute: AdminOrdersIndexRoute,
   AdminSellersIndexRoute: AdminSellersIndexRoute,
@@ -2802,13 +2866,3 @@ const rootRouteChildren: RootRouteChildren = {
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
   ._addFileTypes<FileRouteTypes>()
-
-import type { getRouter } from './router.tsx'
-import type { startInstance } from './start.ts'
-declare module '@tanstack/react-start' {
-  interface Register {
-    ssr: true
-    router: Awaited<ReturnType<typeof getRouter>>
-    config: Awaited<ReturnType<typeof startInstance.getOptions>>
-  }
-}

@@ -202,6 +202,12 @@ export interface OrderDetail {
   next_statuses: OrderStatus[]
   /** Buyer only: the order awaits payment and its payment window is still open. */
   can_pay: boolean
+  /**
+   * Seller only (never the buyer), once the order is paid: the platform's commission and the VAT
+   * on it, as stored on the order's lines when it was paid, and what the seller receives
+   * (total + delivery Plus paid − commission − VAT). Null for a buyer or before payment.
+   */
+  commission: { commission: number; vat: number; net: number } | null
 }
 
 export interface InvoiceSummary {
