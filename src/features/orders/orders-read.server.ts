@@ -266,7 +266,8 @@ export async function loadDetail(db: DbOrTx, order: OrderRow, viewer: Viewer): P
     invoice: invoice ?? null,
     next_statuses: nextStatuses(order.status, viewer),
     can_pay: viewer === 'buyer' && order.status === 'pending_payment' && order.paymentDueAt > now(),
-    commission: viewer === 'seller' ? sellerCommission(order, lines) : null,
+    // The platform's commission is between it and the seller: the key is absent for anyone else.
+    ...(viewer === 'seller' ? { commission: sellerCommission(order, lines) } : {}),
   }
 }
 
@@ -274,7 +275,7 @@ export async function loadDetail(db: DbOrTx, order: OrderRow, viewer: Viewer): P
 function sellerCommission(
   order: OrderRow,
   lines: (typeof orderLines.$inferSelect)[],
-): OrderDetail['commission'] {
+): NonNullable<OrderDetail['commission']> | null {
   if (lines.length === 0 || lines.some((line) => line.commissionRateBp === null)) return null
   const commission = lines.reduce((sum, line) => sum + (line.commissionAmount ?? 0), 0)
   const vat = lines.reduce((sum, line) => sum + (line.commissionVat ?? 0), 0)

@@ -205,9 +205,10 @@ export interface OrderDetail {
   /**
    * Seller only (never the buyer), once the order is paid: the platform's commission and the VAT
    * on it, as stored on the order's lines when it was paid, and what the seller receives
-   * (total + delivery Plus paid − commission − VAT). Null for a buyer or before payment.
+   * (total + delivery Plus paid − commission − VAT). Null before payment; absent for the buyer
+   * and the admin.
    */
-  commission: { commission: number; vat: number; net: number } | null
+  commission?: { commission: number; vat: number; net: number } | null
 }
 
 export interface InvoiceSummary {
