@@ -52,7 +52,7 @@ export async function financeOverview(db: DbOrTx, auth: AuthContext | null): Pro
             coalesce(sum(-l.amount) filter (where a.kind = 'platform_sales'), 0) as sales
           from ledger_lines l join ledger_accounts a on a.id = l.account_id
           where a.kind in ('commission_revenue', 'vat_payable', 'platform_sales')
-            and l.created_at >= ${tehranDayStart(firstMonth)}
+            and l.created_at >= ${tehranDayStart(firstMonth).toISOString()}::timestamptz
           group by 1 order by 1`,
     ),
     // Per seller and account first, so one seller's negative balance does not hide another's debt.
@@ -127,8 +127,9 @@ export async function reconcile(
   if (from > to) throw fieldError('from', m.finance_range_order())
   if (daysBetween(from, to) > RECONCILIATION_MAX_DAYS)
     throw fieldError('from', m.finance_range_too_long({ days: String(RECONCILIATION_MAX_DAYS) }))
-  const start = tehranDayStart(from)
-  const end = tehranDayEnd(to)
+  // As text: the PostgreSQL driver takes no Date in a raw query.
+  const start = sql`${tehranDayStart(from).toISOString()}::timestamptz`
+  const end = sql`${tehranDayEnd(to).toISOString()}::timestamptz`
   const [verified, ledger, unaccounted] = await Promise.all([
     selectRows<{ day: string; total: string; n: number }>(
       db,
