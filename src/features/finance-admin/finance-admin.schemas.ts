@@ -33,6 +33,11 @@ export const reconciliationInput = v.object({
   from: v.optional(isoDaySchema),
   to: v.optional(isoDaySchema),
 })
+/** The page's search: a malformed or empty day (the form's blank box) falls back to the default. */
+export const reconciliationSearch = v.object({
+  from: v.fallback(v.optional(isoDaySchema), undefined),
+  to: v.fallback(v.optional(isoDaySchema), undefined),
+})
 export type ReconciliationInput = v.InferInput<typeof reconciliationInput>
 
 /** Basis points as a percent for the screen: 250 → 2.5. */

@@ -10,6 +10,7 @@ export {
   planDiscountInput,
   RECONCILIATION_MAX_DAYS,
   reconciliationInput,
+  reconciliationSearch,
 } from './finance-admin.schemas'
 export type {
   CommissionRatesView,

@@ -1,20 +1,13 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import * as v from 'valibot'
 import { ReconciliationView } from '~/features/finance-admin/components/reconciliation'
-import { financeAdminQueries, reconciliationInput } from '~/features/finance-admin'
+import { financeAdminQueries, reconciliationSearch } from '~/features/finance-admin'
 import { pageHead } from '~/features/shell'
 import { m } from '~/lib/messages'
 
 export const Route = createFileRoute('/admin/finance/reconciliation')({
-  // A malformed day in the address falls back to the default range rather than failing the page.
-  validateSearch: (search) => {
-    const parsed = v.safeParse(reconciliationInput, {
-      from: search.from || undefined,
-      to: search.to || undefined,
-    })
-    return parsed.success ? parsed.output : {}
-  },
+  // A malformed or empty day in the address falls back to the default range.
+  validateSearch: reconciliationSearch,
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {
     await context.queryClient.ensureQueryData(financeAdminQueries.reconciliation(deps))
