@@ -64,6 +64,9 @@ import { Route as DefaultStoreSlugRouteImport } from './routes/_default/store/$s
 import { Route as AdminContentIndexRouteImport } from './routes/admin/content/index'
 import { Route as AdminContentSlugRouteImport } from './routes/admin/content/$slug'
 import { Route as AdminContentQuestionsRouteImport } from './routes/admin/content/questions'
+import { Route as AdminFinanceIndexRouteImport } from './routes/admin/finance/index'
+import { Route as AdminFinanceCommissionRouteImport } from './routes/admin/finance/commission'
+import { Route as AdminFinanceReconciliationRouteImport } from './routes/admin/finance/reconciliation'
 import { Route as AdminLandingIndexRouteImport } from './routes/admin/landing/index'
 import { Route as AdminLandingIdRouteImport } from './routes/admin/landing/$id'
 import { Route as AdminLandingNewRouteImport } from './routes/admin/landing/new'
@@ -418,6 +421,22 @@ const AdminContentQuestionsRoute = AdminContentQuestionsRouteImport.update({
   path: '/content/questions',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminFinanceIndexRoute = AdminFinanceIndexRouteImport.update({
+  id: '/finance/',
+  path: '/finance/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminFinanceCommissionRoute = AdminFinanceCommissionRouteImport.update({
+  id: '/finance/commission',
+  path: '/finance/commission',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminFinanceReconciliationRoute =
+  AdminFinanceReconciliationRouteImport.update({
+    id: '/finance/reconciliation',
+    path: '/finance/reconciliation',
+    getParentRoute: () => AdminRoute,
+  } as any)
 const AdminLandingIndexRoute = AdminLandingIndexRouteImport.update({
   id: '/landing/',
   path: '/landing/',
@@ -877,6 +896,8 @@ export interface FileRoutesByFullPath {
   '/store/$slug': typeof DefaultStoreSlugRoute
   '/admin/content/$slug': typeof AdminContentSlugRoute
   '/admin/content/questions': typeof AdminContentQuestionsRoute
+  '/admin/finance/commission': typeof AdminFinanceCommissionRoute
+  '/admin/finance/reconciliation': typeof AdminFinanceReconciliationRoute
   '/admin/landing/$id': typeof AdminLandingIdRoute
   '/admin/landing/new': typeof AdminLandingNewRoute
   '/admin/orders/$id': typeof AdminOrdersIdRoute
@@ -908,6 +929,7 @@ export interface FileRoutesByFullPath {
   '/magazine/': typeof DefaultMagazineIndexRoute
   '/product/': typeof DefaultProductIndexRoute
   '/admin/content/': typeof AdminContentIndexRoute
+  '/admin/finance/': typeof AdminFinanceIndexRoute
   '/admin/landing/': typeof AdminLandingIndexRoute
   '/admin/orders/': typeof AdminOrdersIndexRoute
   '/admin/sellers/': typeof AdminSellersIndexRoute
@@ -1006,6 +1028,8 @@ export interface FileRoutesByTo {
   '/store/$slug': typeof DefaultStoreSlugRoute
   '/admin/content/$slug': typeof AdminContentSlugRoute
   '/admin/content/questions': typeof AdminContentQuestionsRoute
+  '/admin/finance/commission': typeof AdminFinanceCommissionRoute
+  '/admin/finance/reconciliation': typeof AdminFinanceReconciliationRoute
   '/admin/landing/$id': typeof AdminLandingIdRoute
   '/admin/landing/new': typeof AdminLandingNewRoute
   '/admin/orders/$id': typeof AdminOrdersIdRoute
@@ -1037,6 +1061,7 @@ export interface FileRoutesByTo {
   '/magazine': typeof DefaultMagazineIndexRoute
   '/product': typeof DefaultProductIndexRoute
   '/admin/content': typeof AdminContentIndexRoute
+  '/admin/finance': typeof AdminFinanceIndexRoute
   '/admin/landing': typeof AdminLandingIndexRoute
   '/admin/orders': typeof AdminOrdersIndexRoute
   '/admin/sellers': typeof AdminSellersIndexRoute
@@ -1141,6 +1166,8 @@ export interface FileRoutesById {
   '/_default/store/$slug': typeof DefaultStoreSlugRoute
   '/admin/content/$slug': typeof AdminContentSlugRoute
   '/admin/content/questions': typeof AdminContentQuestionsRoute
+  '/admin/finance/commission': typeof AdminFinanceCommissionRoute
+  '/admin/finance/reconciliation': typeof AdminFinanceReconciliationRoute
   '/admin/landing/$id': typeof AdminLandingIdRoute
   '/admin/landing/new': typeof AdminLandingNewRoute
   '/admin/orders/$id': typeof AdminOrdersIdRoute
@@ -1172,6 +1199,7 @@ export interface FileRoutesById {
   '/_default/magazine/': typeof DefaultMagazineIndexRoute
   '/_default/product/': typeof DefaultProductIndexRoute
   '/admin/content/': typeof AdminContentIndexRoute
+  '/admin/finance/': typeof AdminFinanceIndexRoute
   '/admin/landing/': typeof AdminLandingIndexRoute
   '/admin/orders/': typeof AdminOrdersIndexRoute
   '/admin/sellers/': typeof AdminSellersIndexRoute
@@ -1276,6 +1304,8 @@ export interface FileRouteTypes {
     | '/store/$slug'
     | '/admin/content/$slug'
     | '/admin/content/questions'
+    | '/admin/finance/commission'
+    | '/admin/finance/reconciliation'
     | '/admin/landing/$id'
     | '/admin/landing/new'
     | '/admin/orders/$id'
@@ -1307,6 +1337,7 @@ export interface FileRouteTypes {
     | '/magazine/'
     | '/product/'
     | '/admin/content/'
+    | '/admin/finance/'
     | '/admin/landing/'
     | '/admin/orders/'
     | '/admin/sellers/'
@@ -1405,6 +1436,8 @@ export interface FileRouteTypes {
     | '/store/$slug'
     | '/admin/content/$slug'
     | '/admin/content/questions'
+    | '/admin/finance/commission'
+    | '/admin/finance/reconciliation'
     | '/admin/landing/$id'
     | '/admin/landing/new'
     | '/admin/orders/$id'
@@ -1436,6 +1469,7 @@ export interface FileRouteTypes {
     | '/magazine'
     | '/product'
     | '/admin/content'
+    | '/admin/finance'
     | '/admin/landing'
     | '/admin/orders'
     | '/admin/sellers'
@@ -1539,6 +1573,8 @@ export interface FileRouteTypes {
     | '/_default/store/$slug'
     | '/admin/content/$slug'
     | '/admin/content/questions'
+    | '/admin/finance/commission'
+    | '/admin/finance/reconciliation'
     | '/admin/landing/$id'
     | '/admin/landing/new'
     | '/admin/orders/$id'
@@ -1570,6 +1606,7 @@ export interface FileRouteTypes {
     | '/_default/magazine/'
     | '/_default/product/'
     | '/admin/content/'
+    | '/admin/finance/'
     | '/admin/landing/'
     | '/admin/orders/'
     | '/admin/sellers/'
@@ -2054,6 +2091,27 @@ declare module '@tanstack/react-router' {
       path: '/content/questions'
       fullPath: '/admin/content/questions'
       preLoaderRoute: typeof AdminContentQuestionsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/finance/': {
+      id: '/admin/finance/'
+      path: '/finance'
+      fullPath: '/admin/finance/'
+      preLoaderRoute: typeof AdminFinanceIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/finance/commission': {
+      id: '/admin/finance/commission'
+      path: '/finance/commission'
+      fullPath: '/admin/finance/commission'
+      preLoaderRoute: typeof AdminFinanceCommissionRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/finance/reconciliation': {
+      id: '/admin/finance/reconciliation'
+      path: '/finance/reconciliation'
+      fullPath: '/admin/finance/reconciliation'
+      preLoaderRoute: typeof AdminFinanceReconciliationRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/landing/': {
@@ -2674,6 +2732,8 @@ interface AdminRouteChildren {
   AdminIndexRoute: typeof AdminIndexRoute
   AdminContentSlugRoute: typeof AdminContentSlugRoute
   AdminContentQuestionsRoute: typeof AdminContentQuestionsRoute
+  AdminFinanceCommissionRoute: typeof AdminFinanceCommissionRoute
+  AdminFinanceReconciliationRoute: typeof AdminFinanceReconciliationRoute
   AdminLandingIdRoute: typeof AdminLandingIdRoute
   AdminLandingNewRoute: typeof AdminLandingNewRoute
   AdminOrdersIdRoute: typeof AdminOrdersIdRoute
@@ -2682,6 +2742,7 @@ interface AdminRouteChildren {
   AdminTicketsIdRoute: typeof AdminTicketsIdRoute
   AdminUsersUserIdRoute: typeof AdminUsersUserIdRoute
   AdminContentIndexRoute: typeof AdminContentIndexRoute
+  AdminFinanceIndexRoute: typeof AdminFinanceIndexRoute
   AdminLandingIndexRoute: typeof AdminLandingIndexRoute
   AdminOrdersIndexRoute: typeof AdminOrdersIndexRoute
   AdminSellersIndexRoute: typeof AdminSellersIndexRoute
@@ -2702,6 +2763,8 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminIndexRoute: AdminIndexRoute,
   AdminContentSlugRoute: AdminContentSlugRoute,
   AdminContentQuestionsRoute: AdminContentQuestionsRoute,
+  AdminFinanceCommissionRoute: AdminFinanceCommissionRoute,
+  AdminFinanceReconciliationRoute: AdminFinanceReconciliationRoute,
   AdminLandingIdRoute: AdminLandingIdRoute,
   AdminLandingNewRoute: AdminLandingNewRoute,
   AdminOrdersIdRoute: AdminOrdersIdRoute,
@@ -2710,6 +2773,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminTicketsIdRoute: AdminTicketsIdRoute,
   AdminUsersUserIdRoute: AdminUsersUserIdRoute,
   AdminContentIndexRoute: AdminContentIndexRoute,
+  AdminFinanceIndexRoute: AdminFinanceIndexRoute,
   AdminLandingIndexRoute: AdminLandingIndexRoute,
   AdminOrdersIndexRoute: AdminOrdersIndexRoute,
   AdminSellersIndexRoute: AdminSellersIndexRoute,

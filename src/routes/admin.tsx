@@ -32,6 +32,7 @@ const links = () =>
     { to: '/admin/audit', label: m.admin_nav_audit() },
     { to: '/admin/analytics', label: m.admin_nav_analytics() },
     { to: '/admin/plans', label: m.admin_nav_plans() },
+    { to: '/admin/finance', label: m.finance_nav() },
     { to: '/admin/finance/payouts', label: m.payouts_nav() },
   ] as const
 

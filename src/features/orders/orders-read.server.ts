@@ -266,7 +266,20 @@ export async function loadDetail(db: DbOrTx, order: OrderRow, viewer: Viewer): P
     invoice: invoice ?? null,
     next_statuses: nextStatuses(order.status, viewer),
     can_pay: viewer === 'buyer' && order.status === 'pending_payment' && order.paymentDueAt > now(),
+    // The platform's commission is between it and the seller: the key is absent for anyone else.
+    ...(viewer === 'seller' ? { commission: sellerCommission(order, lines) } : {}),
   }
+}
+
+/** The order's commission as its lines store it, once every line has it (the order was paid). */
+function sellerCommission(
+  order: OrderRow,
+  lines: (typeof orderLines.$inferSelect)[],
+): NonNullable<OrderDetail['commission']> | null {
+  if (lines.length === 0 || lines.some((line) => line.commissionRateBp === null)) return null
+  const commission = lines.reduce((sum, line) => sum + (line.commissionAmount ?? 0), 0)
+  const vat = lines.reduce((sum, line) => sum + (line.commissionVat ?? 0), 0)
+  return { commission, vat, net: order.total + order.deliveryPaidByPlatform - commission - vat }
 }
 
 const eventView = (

@@ -202,6 +202,13 @@ export interface OrderDetail {
   next_statuses: OrderStatus[]
   /** Buyer only: the order awaits payment and its payment window is still open. */
   can_pay: boolean
+  /**
+   * Seller only (never the buyer), once the order is paid: the platform's commission and the VAT
+   * on it, as stored on the order's lines when it was paid, and what the seller receives
+   * (total + delivery Plus paid − commission − VAT). Null before payment; absent for the buyer
+   * and the admin.
+   */
+  commission?: { commission: number; vat: number; net: number } | null
 }
 
 export interface InvoiceSummary {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { m } from '~/lib/messages'
+import { formatMoney } from '~/lib/money'
 import type { OrderDetail } from '../orders.schemas'
 import { DeliveryDetails, OrderHeader, OrderLines, OrderTotals, Panel, PaymentSummary } from './order-detail'
 import { OrderTimeline } from './order-timeline'
@@ -41,6 +42,11 @@ export function OrderPage({
             <OrderTotals order={order} viewer={viewer} />
             {invoiceLink ? <p className="mt-3 text-sm">{invoiceLink}</p> : null}
           </Panel>
+          {viewer === 'seller' && order.commission ? (
+            <Panel title={m.finance_order_commission_title()} id="commission-title">
+              <SellerCommission commission={order.commission} currency={order.currency} />
+            </Panel>
+          ) : null}
           <Panel title={m.seller_order_panel_delivery()} id="delivery-title">
             <DeliveryDetails order={order} />
           </Panel>
@@ -55,6 +61,34 @@ export function OrderPage({
         </div>
       </div>
     </section>
+  )
+}
+
+/** The seller's side of a paid order: the platform's commission, the VAT on it and the seller's share. */
+function SellerCommission({
+  commission,
+  currency,
+}: {
+  commission: NonNullable<OrderDetail['commission']>
+  currency: string
+}) {
+  const rows: [string, number][] = [
+    [m.finance_order_commission(), commission.commission],
+    [m.finance_order_commission_vat(), commission.vat],
+    [m.finance_order_net_share(), commission.net],
+  ]
+  return (
+    <>
+      <dl className="flex flex-col gap-1 text-sm" data-testid="order-commission">
+        {rows.map(([label, value]) => (
+          <div key={label} className="flex justify-between gap-3">
+            <dt className="text-stone-700">{label}</dt>
+            <dd className="font-medium text-ink tabular-nums">{formatMoney(value, currency)}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-2 text-xs text-stone-600">{m.finance_order_commission_note()}</p>
+    </>
   )
 }
 

@@ -1,0 +1,23 @@
+// The client-safe face of features/finance-admin: /admin/finance, its reconciliation and the
+// commission rates (issue #38). The operations are server-only (index.server.ts).
+export { financeAdminQueries } from './finance-admin.queries'
+export { setCommissionRateFn, setPlanDiscountFn } from './finance-admin.functions'
+export {
+  bpOfPercent,
+  COMMISSION_MAX_BP,
+  commissionRateInput,
+  percentOfBp,
+  planDiscountInput,
+  RECONCILIATION_MAX_DAYS,
+  reconciliationInput,
+  reconciliationSearch,
+} from './finance-admin.schemas'
+export type {
+  CommissionRatesView,
+  FinanceMonth,
+  FinanceOverview,
+  Reconciliation,
+  ReconciliationDay,
+  ReconciliationInput,
+  UnaccountedSession,
+} from './finance-admin.schemas'
