@@ -16,6 +16,7 @@ import { completeDeliveredOrders } from '~/features/orders/index.server'
 import { expireUnpaid } from '~/features/payments/index.server'
 import { runPlanRenewals } from '~/features/plans/index.server'
 import { runPlusRenewals } from '~/features/plus/index.server'
+import { issueMonthlyCommissionInvoices } from '~/features/seller-finance/index.server'
 
 /**
  * What runs each job of src/server/jobs/job-catalog.server.ts. The app entry calls this once at
@@ -41,6 +42,7 @@ export function registerJobHandlers(): void {
   registerJobHandler('basket.prune-fill-keys', (_, { db }) => pruneFillKeys(db))
   registerJobHandler('orders.auto-complete', (_, { db }) => completeDeliveredOrders(db))
   registerJobHandler('ledger.release-held', (_, { db }) => releaseHeldOrders(db))
+  registerJobHandler('seller-finance.commission-invoices', (_, { db }) => issueMonthlyCommissionInvoices(db))
   // Seller plans and buyers' Plus years share the hourly renewals schedule.
   registerJobHandler('plans.renewals', async (_, { db }) => ({
     plans: await runPlanRenewals(db),

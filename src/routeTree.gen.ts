@@ -47,6 +47,7 @@ import { Route as AuthVerifyRouteImport } from './routes/auth/verify'
 import { Route as BuyerIndexRouteImport } from './routes/buyer/index'
 import { Route as MediaSplatRouteImport } from './routes/media/$'
 import { Route as SellerIndexRouteImport } from './routes/seller/index'
+import { Route as SellerFinanceRouteImport } from './routes/seller/finance'
 import { Route as SellerProfileRouteImport } from './routes/seller/profile'
 import { Route as SitemapsFileRouteImport } from './routes/sitemaps/$file'
 import { Route as DefaultCartIndexRouteImport } from './routes/_default/cart/index'
@@ -109,10 +110,12 @@ import { Route as DefaultCartIdCheckoutRouteImport } from './routes/_default/car
 import { Route as DefaultDevStatusCodeRouteImport } from './routes/_default/dev/status.$code'
 import { Route as ApiAuthOtpRequestRouteImport } from './routes/api/auth/otp/request'
 import { Route as ApiAuthOtpVerifyRouteImport } from './routes/api/auth/otp/verify'
+import { Route as ApiCommissionInvoicesCommissionInvoiceIdPdfRouteImport } from './routes/api/commission-invoices/$commissionInvoiceId/pdf'
 import { Route as ApiInvoicesInvoiceIdPdfRouteImport } from './routes/api/invoices/$invoiceId/pdf'
 import { Route as ApiPaymentsCallbackProviderRouteImport } from './routes/api/payments/callback/$provider'
 import { Route as ApiPlatformInvoicesPlatformInvoiceIdPdfRouteImport } from './routes/api/platform-invoices/$platformInvoiceId/pdf'
 import { Route as ApiPlusInvoicesPlusInvoiceIdPdfRouteImport } from './routes/api/plus-invoices/$plusInvoiceId/pdf'
+import { Route as ApiSellerFinanceExportRouteImport } from './routes/api/seller/finance/export'
 import { Route as ApiSellerImportsTemplateRouteImport } from './routes/api/seller/imports/template'
 import { Route as ApiSellerImportsUploadRouteImport } from './routes/api/seller/imports/upload'
 import { Route as ApiSellerInventoryExportRouteImport } from './routes/api/seller/inventory/export'
@@ -327,6 +330,11 @@ const MediaSplatRoute = MediaSplatRouteImport.update({
 const SellerIndexRoute = SellerIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => SellerRoute,
+} as any)
+const SellerFinanceRoute = SellerFinanceRouteImport.update({
+  id: '/finance',
+  path: '/finance',
   getParentRoute: () => SellerRoute,
 } as any)
 const SellerProfileRoute = SellerProfileRouteImport.update({
@@ -643,6 +651,12 @@ const ApiAuthOtpVerifyRoute = ApiAuthOtpVerifyRouteImport.update({
   path: '/api/auth/otp/verify',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiCommissionInvoicesCommissionInvoiceIdPdfRoute =
+  ApiCommissionInvoicesCommissionInvoiceIdPdfRouteImport.update({
+    id: '/api/commission-invoices/$commissionInvoiceId/pdf',
+    path: '/api/commission-invoices/$commissionInvoiceId/pdf',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const ApiInvoicesInvoiceIdPdfRoute = ApiInvoicesInvoiceIdPdfRouteImport.update({
   id: '/api/invoices/$invoiceId/pdf',
   path: '/api/invoices/$invoiceId/pdf',
@@ -666,6 +680,11 @@ const ApiPlusInvoicesPlusInvoiceIdPdfRoute =
     path: '/api/plus-invoices/$plusInvoiceId/pdf',
     getParentRoute: () => rootRouteImport,
   } as any)
+const ApiSellerFinanceExportRoute = ApiSellerFinanceExportRouteImport.update({
+  id: '/api/seller/finance/export',
+  path: '/api/seller/finance/export',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ApiSellerImportsTemplateRoute =
   ApiSellerImportsTemplateRouteImport.update({
     id: '/api/seller/imports/template',
@@ -840,6 +859,7 @@ export interface FileRoutesByFullPath {
   '/api/share-image': typeof ApiShareImageRoute
   '/auth/verify': typeof AuthVerifyRoute
   '/media/$': typeof MediaSplatRoute
+  '/seller/finance': typeof SellerFinanceRoute
   '/seller/profile': typeof SellerProfileRoute
   '/sitemaps/$file': typeof SitemapsFileRoute
   '/admin/': typeof AdminIndexRoute
@@ -906,10 +926,12 @@ export interface FileRoutesByFullPath {
   '/dev/status/$code': typeof DefaultDevStatusCodeRoute
   '/api/auth/otp/request': typeof ApiAuthOtpRequestRoute
   '/api/auth/otp/verify': typeof ApiAuthOtpVerifyRoute
+  '/api/commission-invoices/$commissionInvoiceId/pdf': typeof ApiCommissionInvoicesCommissionInvoiceIdPdfRoute
   '/api/invoices/$invoiceId/pdf': typeof ApiInvoicesInvoiceIdPdfRoute
   '/api/payments/callback/$provider': typeof ApiPaymentsCallbackProviderRoute
   '/api/platform-invoices/$platformInvoiceId/pdf': typeof ApiPlatformInvoicesPlatformInvoiceIdPdfRoute
   '/api/plus-invoices/$plusInvoiceId/pdf': typeof ApiPlusInvoicesPlusInvoiceIdPdfRoute
+  '/api/seller/finance/export': typeof ApiSellerFinanceExportRoute
   '/api/seller/imports/template': typeof ApiSellerImportsTemplateRoute
   '/api/seller/imports/upload': typeof ApiSellerImportsUploadRoute
   '/api/seller/inventory/export': typeof ApiSellerInventoryExportRoute
@@ -965,6 +987,7 @@ export interface FileRoutesByTo {
   '/api/share-image': typeof ApiShareImageRoute
   '/auth/verify': typeof AuthVerifyRoute
   '/media/$': typeof MediaSplatRoute
+  '/seller/finance': typeof SellerFinanceRoute
   '/seller/profile': typeof SellerProfileRoute
   '/sitemaps/$file': typeof SitemapsFileRoute
   '/': typeof DefaultIndexRoute
@@ -1032,10 +1055,12 @@ export interface FileRoutesByTo {
   '/dev/status/$code': typeof DefaultDevStatusCodeRoute
   '/api/auth/otp/request': typeof ApiAuthOtpRequestRoute
   '/api/auth/otp/verify': typeof ApiAuthOtpVerifyRoute
+  '/api/commission-invoices/$commissionInvoiceId/pdf': typeof ApiCommissionInvoicesCommissionInvoiceIdPdfRoute
   '/api/invoices/$invoiceId/pdf': typeof ApiInvoicesInvoiceIdPdfRoute
   '/api/payments/callback/$provider': typeof ApiPaymentsCallbackProviderRoute
   '/api/platform-invoices/$platformInvoiceId/pdf': typeof ApiPlatformInvoicesPlatformInvoiceIdPdfRoute
   '/api/plus-invoices/$plusInvoiceId/pdf': typeof ApiPlusInvoicesPlusInvoiceIdPdfRoute
+  '/api/seller/finance/export': typeof ApiSellerFinanceExportRoute
   '/api/seller/imports/template': typeof ApiSellerImportsTemplateRoute
   '/api/seller/imports/upload': typeof ApiSellerImportsUploadRoute
   '/api/seller/inventory/export': typeof ApiSellerInventoryExportRoute
@@ -1097,6 +1122,7 @@ export interface FileRoutesById {
   '/api/share-image': typeof ApiShareImageRoute
   '/auth/verify': typeof AuthVerifyRoute
   '/media/$': typeof MediaSplatRoute
+  '/seller/finance': typeof SellerFinanceRoute
   '/seller/profile': typeof SellerProfileRoute
   '/sitemaps/$file': typeof SitemapsFileRoute
   '/_default/': typeof DefaultIndexRoute
@@ -1164,10 +1190,12 @@ export interface FileRoutesById {
   '/_default/dev/status/$code': typeof DefaultDevStatusCodeRoute
   '/api/auth/otp/request': typeof ApiAuthOtpRequestRoute
   '/api/auth/otp/verify': typeof ApiAuthOtpVerifyRoute
+  '/api/commission-invoices/$commissionInvoiceId/pdf': typeof ApiCommissionInvoicesCommissionInvoiceIdPdfRoute
   '/api/invoices/$invoiceId/pdf': typeof ApiInvoicesInvoiceIdPdfRoute
   '/api/payments/callback/$provider': typeof ApiPaymentsCallbackProviderRoute
   '/api/platform-invoices/$platformInvoiceId/pdf': typeof ApiPlatformInvoicesPlatformInvoiceIdPdfRoute
   '/api/plus-invoices/$plusInvoiceId/pdf': typeof ApiPlusInvoicesPlusInvoiceIdPdfRoute
+  '/api/seller/finance/export': typeof ApiSellerFinanceExportRoute
   '/api/seller/imports/template': typeof ApiSellerImportsTemplateRoute
   '/api/seller/imports/upload': typeof ApiSellerImportsUploadRoute
   '/api/seller/inventory/export': typeof ApiSellerInventoryExportRoute
@@ -1230,6 +1258,7 @@ export interface FileRouteTypes {
     | '/api/share-image'
     | '/auth/verify'
     | '/media/$'
+    | '/seller/finance'
     | '/seller/profile'
     | '/sitemaps/$file'
     | '/admin/'
@@ -1296,10 +1325,12 @@ export interface FileRouteTypes {
     | '/dev/status/$code'
     | '/api/auth/otp/request'
     | '/api/auth/otp/verify'
+    | '/api/commission-invoices/$commissionInvoiceId/pdf'
     | '/api/invoices/$invoiceId/pdf'
     | '/api/payments/callback/$provider'
     | '/api/platform-invoices/$platformInvoiceId/pdf'
     | '/api/plus-invoices/$plusInvoiceId/pdf'
+    | '/api/seller/finance/export'
     | '/api/seller/imports/template'
     | '/api/seller/imports/upload'
     | '/api/seller/inventory/export'
@@ -1355,6 +1386,7 @@ export interface FileRouteTypes {
     | '/api/share-image'
     | '/auth/verify'
     | '/media/$'
+    | '/seller/finance'
     | '/seller/profile'
     | '/sitemaps/$file'
     | '/'
@@ -1422,10 +1454,12 @@ export interface FileRouteTypes {
     | '/dev/status/$code'
     | '/api/auth/otp/request'
     | '/api/auth/otp/verify'
+    | '/api/commission-invoices/$commissionInvoiceId/pdf'
     | '/api/invoices/$invoiceId/pdf'
     | '/api/payments/callback/$provider'
     | '/api/platform-invoices/$platformInvoiceId/pdf'
     | '/api/plus-invoices/$plusInvoiceId/pdf'
+    | '/api/seller/finance/export'
     | '/api/seller/imports/template'
     | '/api/seller/imports/upload'
     | '/api/seller/inventory/export'
@@ -1486,6 +1520,7 @@ export interface FileRouteTypes {
     | '/api/share-image'
     | '/auth/verify'
     | '/media/$'
+    | '/seller/finance'
     | '/seller/profile'
     | '/sitemaps/$file'
     | '/_default/'
@@ -1553,10 +1588,12 @@ export interface FileRouteTypes {
     | '/_default/dev/status/$code'
     | '/api/auth/otp/request'
     | '/api/auth/otp/verify'
+    | '/api/commission-invoices/$commissionInvoiceId/pdf'
     | '/api/invoices/$invoiceId/pdf'
     | '/api/payments/callback/$provider'
     | '/api/platform-invoices/$platformInvoiceId/pdf'
     | '/api/plus-invoices/$plusInvoiceId/pdf'
+    | '/api/seller/finance/export'
     | '/api/seller/imports/template'
     | '/api/seller/imports/upload'
     | '/api/seller/inventory/export'
@@ -1613,10 +1650,12 @@ export interface RootRouteChildren {
   ApiStoresIndexRoute: typeof ApiStoresIndexRoute
   ApiAuthOtpRequestRoute: typeof ApiAuthOtpRequestRoute
   ApiAuthOtpVerifyRoute: typeof ApiAuthOtpVerifyRoute
+  ApiCommissionInvoicesCommissionInvoiceIdPdfRoute: typeof ApiCommissionInvoicesCommissionInvoiceIdPdfRoute
   ApiInvoicesInvoiceIdPdfRoute: typeof ApiInvoicesInvoiceIdPdfRoute
   ApiPaymentsCallbackProviderRoute: typeof ApiPaymentsCallbackProviderRoute
   ApiPlatformInvoicesPlatformInvoiceIdPdfRoute: typeof ApiPlatformInvoicesPlatformInvoiceIdPdfRoute
   ApiPlusInvoicesPlusInvoiceIdPdfRoute: typeof ApiPlusInvoicesPlusInvoiceIdPdfRoute
+  ApiSellerFinanceExportRoute: typeof ApiSellerFinanceExportRoute
   ApiSellerImportsTemplateRoute: typeof ApiSellerImportsTemplateRoute
   ApiSellerImportsUploadRoute: typeof ApiSellerImportsUploadRoute
   ApiSellerInventoryExportRoute: typeof ApiSellerInventoryExportRoute
@@ -1895,6 +1934,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/seller/'
       preLoaderRoute: typeof SellerIndexRouteImport
+      parentRoute: typeof SellerRoute
+    }
+    '/seller/finance': {
+      id: '/seller/finance'
+      path: '/finance'
+      fullPath: '/seller/finance'
+      preLoaderRoute: typeof SellerFinanceRouteImport
       parentRoute: typeof SellerRoute
     }
     '/seller/profile': {
@@ -2331,6 +2377,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiAuthOtpVerifyRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/commission-invoices/$commissionInvoiceId/pdf': {
+      id: '/api/commission-invoices/$commissionInvoiceId/pdf'
+      path: '/api/commission-invoices/$commissionInvoiceId/pdf'
+      fullPath: '/api/commission-invoices/$commissionInvoiceId/pdf'
+      preLoaderRoute: typeof ApiCommissionInvoicesCommissionInvoiceIdPdfRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/invoices/$invoiceId/pdf': {
       id: '/api/invoices/$invoiceId/pdf'
       path: '/api/invoices/$invoiceId/pdf'
@@ -2357,6 +2410,13 @@ declare module '@tanstack/react-router' {
       path: '/api/plus-invoices/$plusInvoiceId/pdf'
       fullPath: '/api/plus-invoices/$plusInvoiceId/pdf'
       preLoaderRoute: typeof ApiPlusInvoicesPlusInvoiceIdPdfRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/seller/finance/export': {
+      id: '/api/seller/finance/export'
+      path: '/api/seller/finance/export'
+      fullPath: '/api/seller/finance/export'
+      preLoaderRoute: typeof ApiSellerFinanceExportRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/api/seller/imports/template': {
@@ -2705,6 +2765,7 @@ const BuyerRouteChildren: BuyerRouteChildren = {
 const BuyerRouteWithChildren = BuyerRoute._addFileChildren(BuyerRouteChildren)
 
 interface SellerRouteChildren {
+  SellerFinanceRoute: typeof SellerFinanceRoute
   SellerProfileRoute: typeof SellerProfileRoute
   SellerIndexRoute: typeof SellerIndexRoute
   SellerInventoryImportPriceRoute: typeof SellerInventoryImportPriceRoute
@@ -2728,6 +2789,7 @@ interface SellerRouteChildren {
 }
 
 const SellerRouteChildren: SellerRouteChildren = {
+  SellerFinanceRoute: SellerFinanceRoute,
   SellerProfileRoute: SellerProfileRoute,
   SellerIndexRoute: SellerIndexRoute,
   SellerInventoryImportPriceRoute: SellerInventoryImportPriceRoute,
@@ -2783,11 +2845,14 @@ const rootRouteChildren: RootRouteChildren = {
   ApiStoresIndexRoute: ApiStoresIndexRoute,
   ApiAuthOtpRequestRoute: ApiAuthOtpRequestRoute,
   ApiAuthOtpVerifyRoute: ApiAuthOtpVerifyRoute,
+  ApiCommissionInvoicesCommissionInvoiceIdPdfRoute:
+    ApiCommissionInvoicesCommissionInvoiceIdPdfRoute,
   ApiInvoicesInvoiceIdPdfRoute: ApiInvoicesInvoiceIdPdfRoute,
   ApiPaymentsCallbackProviderRoute: ApiPaymentsCallbackProviderRoute,
   ApiPlatformInvoicesPlatformInvoiceIdPdfRoute:
     ApiPlatformInvoicesPlatformInvoiceIdPdfRoute,
   ApiPlusInvoicesPlusInvoiceIdPdfRoute: ApiPlusInvoicesPlusInvoiceIdPdfRoute,
+  ApiSellerFinanceExportRoute: ApiSellerFinanceExportRoute,
   ApiSellerImportsTemplateRoute: ApiSellerImportsTemplateRoute,
   ApiSellerImportsUploadRoute: ApiSellerImportsUploadRoute,
   ApiSellerInventoryExportRoute: ApiSellerInventoryExportRoute,
