@@ -1,10 +1,13 @@
 import { parse as parseCsv } from 'csv-parse/sync'
 import { and, eq, sql } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
+import fc from 'fast-check'
+import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { postOrderRefund, postPayoutCreated, postPayoutPaid } from '~/features/ledger/index.server'
 import { choosePlan } from '~/features/plans/plan-checkout.server'
 import { fulfilPurchase } from '~/features/plans/plan-fulfilment.server'
+import { financeSearch } from '~/features/seller-finance'
 import {
   commissionInvoiceForViewer,
   financeOverview,
@@ -322,5 +325,50 @@ describe(`seller finance (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => 
     await expect(db.execute(sql`delete from commission_invoices where id = ${ofA!.id}`)).rejects.toThrow()
     void firstOrder
     void secondOrder
+  })
+
+  it('fuzz: any query to the export answers 200 or 422 (never 5xx) and any search the page takes is bounded', async () => {
+    const piece = fc.oneof(
+      fc.constantFrom(
+        '2026-03-01',
+        '2026-02-30',
+        '9999-99-99',
+        '',
+        'order_paid',
+        'csv',
+        'xlsx',
+        '\u0000',
+        '%00',
+      ),
+      fc.string({ maxLength: 30 }),
+      fc.string({ unit: 'binary', maxLength: 20 }),
+    )
+    const query = fc.record(
+      { format: piece, from: piece, to: piece, kind: piece, cursor: piece, extra: piece },
+      { requiredKeys: [] },
+    )
+    await fc.assert(
+      fc.asyncProperty(query, async (params) => {
+        const search = new URLSearchParams(params as Record<string, string>).toString()
+        const response = await exportAs(a.owner.id, search)
+        expect([200, 422]).toContain(response.status)
+        await response.body?.cancel()
+      }),
+      { numRuns: 25, seed: 20261202 },
+    )
+    const auth = await authOf(db, a.owner.id)
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({ from: piece, to: piece, kind: piece, cursor: piece }, { requiredKeys: [] }),
+        async (input) => {
+          const parsed = v.safeParse(financeSearch, input)
+          if (!parsed.success) return
+          expect(parsed.output.cursor?.length ?? 0).toBeLessThanOrEqual(200)
+          const page = await statementPage(db, auth, parsed.output)
+          expect(page.lines.length).toBeLessThanOrEqual(50)
+        },
+      ),
+      { numRuns: 40, seed: 20261202 },
+    )
   })
 })
