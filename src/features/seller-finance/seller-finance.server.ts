@@ -30,10 +30,8 @@ const readActor = (auth: AuthContext | null) => requireApprovedSeller(auth, { al
 
 export async function financeOverview(db: DbOrTx, auth: AuthContext | null): Promise<FinanceOverviewView> {
   const { sellerId } = readActor(auth)
-  const [balances, invoices] = await Promise.all([
-    sellerBalances(db, sellerId),
-    commissionInvoicesOf(db, sellerId),
-  ])
+  const balances = await sellerBalances(db, sellerId)
+  const invoices = await commissionInvoicesOf(db, sellerId)
   return {
     balances: {
       pending: balances.pending,

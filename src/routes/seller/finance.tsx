@@ -1,11 +1,13 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
+import { useCurrentUser } from '~/features/auth'
 import { BalanceCards } from '~/features/seller-finance/components/balance-cards'
 import { CommissionInvoicesList } from '~/features/seller-finance/components/commission-invoices-list'
 import { StatementFiltersForm } from '~/features/seller-finance/components/statement-filters'
 import { StatementTable } from '~/features/seller-finance/components/statement-table'
 import { financeSearch, sellerFinanceQueries, type StatementFilters } from '~/features/seller-finance'
 import { pageHead } from '~/features/shell'
+import { sellerRole } from '~/lib/auth-access'
 import { m } from '~/lib/messages'
 import { notFoundOnInvalidSearch } from '~/lib/route-errors'
 import { Button } from '~/ui/button'
@@ -32,6 +34,7 @@ export const Route = createFileRoute('/seller/finance')({
 
 function SellerFinancePage() {
   const search = Route.useSearch()
+  const { user } = useCurrentUser()
   const navigate = useNavigate({ from: Route.fullPath })
   const { data: overview } = useSuspenseQuery(sellerFinanceQueries.overview())
   const { data: statement } = useSuspenseQuery(sellerFinanceQueries.statement(search))
@@ -89,7 +92,7 @@ function SellerFinancePage() {
 
       <PageSection id="finance-invoices" title={m.finance_invoices_heading()}>
         <p className="text-sm text-stone-600">{m.finance_invoices_intro()}</p>
-        <CommissionInvoicesList invoices={overview.invoices} />
+        <CommissionInvoicesList invoices={overview.invoices} canDownload={sellerRole(user) === 'owner'} />
       </PageSection>
     </section>
   )

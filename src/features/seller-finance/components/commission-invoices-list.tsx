@@ -20,8 +20,17 @@ function monthLabel(month: string): string {
   })
 }
 
-/** The platform's monthly commission invoices to the seller, each with its PDF. */
-export function CommissionInvoicesList({ invoices }: { invoices: CommissionInvoiceView[] }) {
+/**
+ * The platform's monthly commission invoices to the seller, each with its PDF for the owner (an
+ * observer sees the list, as with plan invoices, but not the document).
+ */
+export function CommissionInvoicesList({
+  invoices,
+  canDownload,
+}: {
+  invoices: CommissionInvoiceView[]
+  canDownload: boolean
+}) {
   if (invoices.length === 0) return <p className="text-sm text-stone-600">{m.finance_invoices_empty()}</p>
   return (
     <Table>
@@ -50,13 +59,15 @@ export function CommissionInvoicesList({ invoices }: { invoices: CommissionInvoi
             <Td className="tabular-nums">{formatMoney(invoice.vat, invoice.currency)}</Td>
             <Td className="tabular-nums font-semibold">{formatMoney(invoice.total, invoice.currency)}</Td>
             <Td>
-              <a
-                href={`/api/commission-invoices/${invoice.id}/pdf`}
-                aria-label={m.finance_invoice_download_label({ number: invoice.number })}
-                className="font-medium text-brand-800 underline-offset-4 hover:underline"
-              >
-                {m.finance_invoice_download()}
-              </a>
+              {canDownload ? (
+                <a
+                  href={`/api/commission-invoices/${invoice.id}/pdf`}
+                  aria-label={m.finance_invoice_download_label({ number: invoice.number })}
+                  className="font-medium text-brand-800 underline-offset-4 hover:underline"
+                >
+                  {m.finance_invoice_download()}
+                </a>
+              ) : null}
             </Td>
           </Tr>
         ))}
