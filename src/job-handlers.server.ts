@@ -17,6 +17,7 @@ import { expireUnpaid } from '~/features/payments/index.server'
 import { runWeeklyPayouts } from '~/features/payouts/index.server'
 import { runPlanRenewals } from '~/features/plans/index.server'
 import { runPlusRenewals } from '~/features/plus/index.server'
+import { issueMonthlyCommissionInvoices } from '~/features/seller-finance/index.server'
 
 /**
  * What runs each job of src/server/jobs/job-catalog.server.ts. The app entry calls this once at
@@ -43,6 +44,7 @@ export function registerJobHandlers(): void {
   registerJobHandler('orders.auto-complete', (_, { db }) => completeDeliveredOrders(db))
   registerJobHandler('ledger.release-held', (_, { db }) => releaseHeldOrders(db))
   registerJobHandler('payouts.weekly-batch', (_, { db }) => runWeeklyPayouts(db))
+  registerJobHandler('seller-finance.commission-invoices', (_, { db }) => issueMonthlyCommissionInvoices(db))
   // Seller plans and buyers' Plus years share the hourly renewals schedule.
   registerJobHandler('plans.renewals', async (_, { db }) => ({
     plans: await runPlanRenewals(db),

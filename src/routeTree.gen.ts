@@ -47,6 +47,7 @@ import { Route as AuthVerifyRouteImport } from './routes/auth/verify'
 import { Route as BuyerIndexRouteImport } from './routes/buyer/index'
 import { Route as MediaSplatRouteImport } from './routes/media/$'
 import { Route as SellerIndexRouteImport } from './routes/seller/index'
+import { Route as SellerFinanceRouteImport } from './routes/seller/finance'
 import { Route as SellerProfileRouteImport } from './routes/seller/profile'
 import { Route as SitemapsFileRouteImport } from './routes/sitemaps/$file'
 import { Route as DefaultCartIndexRouteImport } from './routes/_default/cart/index'
@@ -114,10 +115,12 @@ import { Route as AdminFinancePayoutsIndexRouteImport } from './routes/admin/fin
 import { Route as AdminFinancePayoutsPayoutBatchIdRouteImport } from './routes/admin/finance_/payouts/$payoutBatchId'
 import { Route as ApiAuthOtpRequestRouteImport } from './routes/api/auth/otp/request'
 import { Route as ApiAuthOtpVerifyRouteImport } from './routes/api/auth/otp/verify'
+import { Route as ApiCommissionInvoicesCommissionInvoiceIdPdfRouteImport } from './routes/api/commission-invoices/$commissionInvoiceId/pdf'
 import { Route as ApiInvoicesInvoiceIdPdfRouteImport } from './routes/api/invoices/$invoiceId/pdf'
 import { Route as ApiPaymentsCallbackProviderRouteImport } from './routes/api/payments/callback/$provider'
 import { Route as ApiPlatformInvoicesPlatformInvoiceIdPdfRouteImport } from './routes/api/platform-invoices/$platformInvoiceId/pdf'
 import { Route as ApiPlusInvoicesPlusInvoiceIdPdfRouteImport } from './routes/api/plus-invoices/$plusInvoiceId/pdf'
+import { Route as ApiSellerFinanceExportRouteImport } from './routes/api/seller/finance/export'
 import { Route as ApiSellerImportsTemplateRouteImport } from './routes/api/seller/imports/template'
 import { Route as ApiSellerImportsUploadRouteImport } from './routes/api/seller/imports/upload'
 import { Route as ApiSellerInventoryExportRouteImport } from './routes/api/seller/inventory/export'
@@ -333,6 +336,11 @@ const MediaSplatRoute = MediaSplatRouteImport.update({
 const SellerIndexRoute = SellerIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => SellerRoute,
+} as any)
+const SellerFinanceRoute = SellerFinanceRouteImport.update({
+  id: '/finance',
+  path: '/finance',
   getParentRoute: () => SellerRoute,
 } as any)
 const SellerProfileRoute = SellerProfileRouteImport.update({
@@ -677,6 +685,12 @@ const ApiAuthOtpVerifyRoute = ApiAuthOtpVerifyRouteImport.update({
   path: '/api/auth/otp/verify',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiCommissionInvoicesCommissionInvoiceIdPdfRoute =
+  ApiCommissionInvoicesCommissionInvoiceIdPdfRouteImport.update({
+    id: '/api/commission-invoices/$commissionInvoiceId/pdf',
+    path: '/api/commission-invoices/$commissionInvoiceId/pdf',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const ApiInvoicesInvoiceIdPdfRoute = ApiInvoicesInvoiceIdPdfRouteImport.update({
   id: '/api/invoices/$invoiceId/pdf',
   path: '/api/invoices/$invoiceId/pdf',
@@ -700,6 +714,11 @@ const ApiPlusInvoicesPlusInvoiceIdPdfRoute =
     path: '/api/plus-invoices/$plusInvoiceId/pdf',
     getParentRoute: () => rootRouteImport,
   } as any)
+const ApiSellerFinanceExportRoute = ApiSellerFinanceExportRouteImport.update({
+  id: '/api/seller/finance/export',
+  path: '/api/seller/finance/export',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ApiSellerImportsTemplateRoute =
   ApiSellerImportsTemplateRouteImport.update({
     id: '/api/seller/imports/template',
@@ -880,6 +899,7 @@ export interface FileRoutesByFullPath {
   '/api/share-image': typeof ApiShareImageRoute
   '/auth/verify': typeof AuthVerifyRoute
   '/media/$': typeof MediaSplatRoute
+  '/seller/finance': typeof SellerFinanceRoute
   '/seller/profile': typeof SellerProfileRoute
   '/sitemaps/$file': typeof SitemapsFileRoute
   '/admin/': typeof AdminIndexRoute
@@ -950,10 +970,12 @@ export interface FileRoutesByFullPath {
   '/admin/finance/payouts/$payoutBatchId': typeof AdminFinancePayoutsPayoutBatchIdRoute
   '/api/auth/otp/request': typeof ApiAuthOtpRequestRoute
   '/api/auth/otp/verify': typeof ApiAuthOtpVerifyRoute
+  '/api/commission-invoices/$commissionInvoiceId/pdf': typeof ApiCommissionInvoicesCommissionInvoiceIdPdfRoute
   '/api/invoices/$invoiceId/pdf': typeof ApiInvoicesInvoiceIdPdfRoute
   '/api/payments/callback/$provider': typeof ApiPaymentsCallbackProviderRoute
   '/api/platform-invoices/$platformInvoiceId/pdf': typeof ApiPlatformInvoicesPlatformInvoiceIdPdfRoute
   '/api/plus-invoices/$plusInvoiceId/pdf': typeof ApiPlusInvoicesPlusInvoiceIdPdfRoute
+  '/api/seller/finance/export': typeof ApiSellerFinanceExportRoute
   '/api/seller/imports/template': typeof ApiSellerImportsTemplateRoute
   '/api/seller/imports/upload': typeof ApiSellerImportsUploadRoute
   '/api/seller/inventory/export': typeof ApiSellerInventoryExportRoute
@@ -1011,6 +1033,7 @@ export interface FileRoutesByTo {
   '/api/share-image': typeof ApiShareImageRoute
   '/auth/verify': typeof AuthVerifyRoute
   '/media/$': typeof MediaSplatRoute
+  '/seller/finance': typeof SellerFinanceRoute
   '/seller/profile': typeof SellerProfileRoute
   '/sitemaps/$file': typeof SitemapsFileRoute
   '/': typeof DefaultIndexRoute
@@ -1082,10 +1105,12 @@ export interface FileRoutesByTo {
   '/admin/finance/payouts/$payoutBatchId': typeof AdminFinancePayoutsPayoutBatchIdRoute
   '/api/auth/otp/request': typeof ApiAuthOtpRequestRoute
   '/api/auth/otp/verify': typeof ApiAuthOtpVerifyRoute
+  '/api/commission-invoices/$commissionInvoiceId/pdf': typeof ApiCommissionInvoicesCommissionInvoiceIdPdfRoute
   '/api/invoices/$invoiceId/pdf': typeof ApiInvoicesInvoiceIdPdfRoute
   '/api/payments/callback/$provider': typeof ApiPaymentsCallbackProviderRoute
   '/api/platform-invoices/$platformInvoiceId/pdf': typeof ApiPlatformInvoicesPlatformInvoiceIdPdfRoute
   '/api/plus-invoices/$plusInvoiceId/pdf': typeof ApiPlusInvoicesPlusInvoiceIdPdfRoute
+  '/api/seller/finance/export': typeof ApiSellerFinanceExportRoute
   '/api/seller/imports/template': typeof ApiSellerImportsTemplateRoute
   '/api/seller/imports/upload': typeof ApiSellerImportsUploadRoute
   '/api/seller/inventory/export': typeof ApiSellerInventoryExportRoute
@@ -1149,6 +1174,7 @@ export interface FileRoutesById {
   '/api/share-image': typeof ApiShareImageRoute
   '/auth/verify': typeof AuthVerifyRoute
   '/media/$': typeof MediaSplatRoute
+  '/seller/finance': typeof SellerFinanceRoute
   '/seller/profile': typeof SellerProfileRoute
   '/sitemaps/$file': typeof SitemapsFileRoute
   '/_default/': typeof DefaultIndexRoute
@@ -1220,10 +1246,12 @@ export interface FileRoutesById {
   '/admin/finance_/payouts/$payoutBatchId': typeof AdminFinancePayoutsPayoutBatchIdRoute
   '/api/auth/otp/request': typeof ApiAuthOtpRequestRoute
   '/api/auth/otp/verify': typeof ApiAuthOtpVerifyRoute
+  '/api/commission-invoices/$commissionInvoiceId/pdf': typeof ApiCommissionInvoicesCommissionInvoiceIdPdfRoute
   '/api/invoices/$invoiceId/pdf': typeof ApiInvoicesInvoiceIdPdfRoute
   '/api/payments/callback/$provider': typeof ApiPaymentsCallbackProviderRoute
   '/api/platform-invoices/$platformInvoiceId/pdf': typeof ApiPlatformInvoicesPlatformInvoiceIdPdfRoute
   '/api/plus-invoices/$plusInvoiceId/pdf': typeof ApiPlusInvoicesPlusInvoiceIdPdfRoute
+  '/api/seller/finance/export': typeof ApiSellerFinanceExportRoute
   '/api/seller/imports/template': typeof ApiSellerImportsTemplateRoute
   '/api/seller/imports/upload': typeof ApiSellerImportsUploadRoute
   '/api/seller/inventory/export': typeof ApiSellerInventoryExportRoute
@@ -1288,6 +1316,7 @@ export interface FileRouteTypes {
     | '/api/share-image'
     | '/auth/verify'
     | '/media/$'
+    | '/seller/finance'
     | '/seller/profile'
     | '/sitemaps/$file'
     | '/admin/'
@@ -1358,10 +1387,12 @@ export interface FileRouteTypes {
     | '/admin/finance/payouts/$payoutBatchId'
     | '/api/auth/otp/request'
     | '/api/auth/otp/verify'
+    | '/api/commission-invoices/$commissionInvoiceId/pdf'
     | '/api/invoices/$invoiceId/pdf'
     | '/api/payments/callback/$provider'
     | '/api/platform-invoices/$platformInvoiceId/pdf'
     | '/api/plus-invoices/$plusInvoiceId/pdf'
+    | '/api/seller/finance/export'
     | '/api/seller/imports/template'
     | '/api/seller/imports/upload'
     | '/api/seller/inventory/export'
@@ -1419,6 +1450,7 @@ export interface FileRouteTypes {
     | '/api/share-image'
     | '/auth/verify'
     | '/media/$'
+    | '/seller/finance'
     | '/seller/profile'
     | '/sitemaps/$file'
     | '/'
@@ -1490,10 +1522,12 @@ export interface FileRouteTypes {
     | '/admin/finance/payouts/$payoutBatchId'
     | '/api/auth/otp/request'
     | '/api/auth/otp/verify'
+    | '/api/commission-invoices/$commissionInvoiceId/pdf'
     | '/api/invoices/$invoiceId/pdf'
     | '/api/payments/callback/$provider'
     | '/api/platform-invoices/$platformInvoiceId/pdf'
     | '/api/plus-invoices/$plusInvoiceId/pdf'
+    | '/api/seller/finance/export'
     | '/api/seller/imports/template'
     | '/api/seller/imports/upload'
     | '/api/seller/inventory/export'
@@ -1556,6 +1590,7 @@ export interface FileRouteTypes {
     | '/api/share-image'
     | '/auth/verify'
     | '/media/$'
+    | '/seller/finance'
     | '/seller/profile'
     | '/sitemaps/$file'
     | '/_default/'
@@ -1627,10 +1662,12 @@ export interface FileRouteTypes {
     | '/admin/finance_/payouts/$payoutBatchId'
     | '/api/auth/otp/request'
     | '/api/auth/otp/verify'
+    | '/api/commission-invoices/$commissionInvoiceId/pdf'
     | '/api/invoices/$invoiceId/pdf'
     | '/api/payments/callback/$provider'
     | '/api/platform-invoices/$platformInvoiceId/pdf'
     | '/api/plus-invoices/$plusInvoiceId/pdf'
+    | '/api/seller/finance/export'
     | '/api/seller/imports/template'
     | '/api/seller/imports/upload'
     | '/api/seller/inventory/export'
@@ -1689,10 +1726,12 @@ export interface RootRouteChildren {
   ApiStoresIndexRoute: typeof ApiStoresIndexRoute
   ApiAuthOtpRequestRoute: typeof ApiAuthOtpRequestRoute
   ApiAuthOtpVerifyRoute: typeof ApiAuthOtpVerifyRoute
+  ApiCommissionInvoicesCommissionInvoiceIdPdfRoute: typeof ApiCommissionInvoicesCommissionInvoiceIdPdfRoute
   ApiInvoicesInvoiceIdPdfRoute: typeof ApiInvoicesInvoiceIdPdfRoute
   ApiPaymentsCallbackProviderRoute: typeof ApiPaymentsCallbackProviderRoute
   ApiPlatformInvoicesPlatformInvoiceIdPdfRoute: typeof ApiPlatformInvoicesPlatformInvoiceIdPdfRoute
   ApiPlusInvoicesPlusInvoiceIdPdfRoute: typeof ApiPlusInvoicesPlusInvoiceIdPdfRoute
+  ApiSellerFinanceExportRoute: typeof ApiSellerFinanceExportRoute
   ApiSellerImportsTemplateRoute: typeof ApiSellerImportsTemplateRoute
   ApiSellerImportsUploadRoute: typeof ApiSellerImportsUploadRoute
   ApiSellerInventoryExportRoute: typeof ApiSellerInventoryExportRoute
@@ -1972,6 +2011,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/seller/'
       preLoaderRoute: typeof SellerIndexRouteImport
+      parentRoute: typeof SellerRoute
+    }
+    '/seller/finance': {
+      id: '/seller/finance'
+      path: '/finance'
+      fullPath: '/seller/finance'
+      preLoaderRoute: typeof SellerFinanceRouteImport
       parentRoute: typeof SellerRoute
     }
     '/seller/profile': {
@@ -2443,6 +2489,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiAuthOtpVerifyRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/commission-invoices/$commissionInvoiceId/pdf': {
+      id: '/api/commission-invoices/$commissionInvoiceId/pdf'
+      path: '/api/commission-invoices/$commissionInvoiceId/pdf'
+      fullPath: '/api/commission-invoices/$commissionInvoiceId/pdf'
+      preLoaderRoute: typeof ApiCommissionInvoicesCommissionInvoiceIdPdfRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/invoices/$invoiceId/pdf': {
       id: '/api/invoices/$invoiceId/pdf'
       path: '/api/invoices/$invoiceId/pdf'
@@ -2469,6 +2522,13 @@ declare module '@tanstack/react-router' {
       path: '/api/plus-invoices/$plusInvoiceId/pdf'
       fullPath: '/api/plus-invoices/$plusInvoiceId/pdf'
       preLoaderRoute: typeof ApiPlusInvoicesPlusInvoiceIdPdfRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/seller/finance/export': {
+      id: '/api/seller/finance/export'
+      path: '/api/seller/finance/export'
+      fullPath: '/api/seller/finance/export'
+      preLoaderRoute: typeof ApiSellerFinanceExportRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/api/seller/imports/template': {
@@ -2834,6 +2894,7 @@ const BuyerRouteChildren: BuyerRouteChildren = {
 const BuyerRouteWithChildren = BuyerRoute._addFileChildren(BuyerRouteChildren)
 
 interface SellerRouteChildren {
+  SellerFinanceRoute: typeof SellerFinanceRoute
   SellerProfileRoute: typeof SellerProfileRoute
   SellerIndexRoute: typeof SellerIndexRoute
   SellerInventoryImportPriceRoute: typeof SellerInventoryImportPriceRoute
@@ -2857,6 +2918,7 @@ interface SellerRouteChildren {
 }
 
 const SellerRouteChildren: SellerRouteChildren = {
+  SellerFinanceRoute: SellerFinanceRoute,
   SellerProfileRoute: SellerProfileRoute,
   SellerIndexRoute: SellerIndexRoute,
   SellerInventoryImportPriceRoute: SellerInventoryImportPriceRoute,
@@ -2912,11 +2974,14 @@ const rootRouteChildren: RootRouteChildren = {
   ApiStoresIndexRoute: ApiStoresIndexRoute,
   ApiAuthOtpRequestRoute: ApiAuthOtpRequestRoute,
   ApiAuthOtpVerifyRoute: ApiAuthOtpVerifyRoute,
+  ApiCommissionInvoicesCommissionInvoiceIdPdfRoute:
+    ApiCommissionInvoicesCommissionInvoiceIdPdfRoute,
   ApiInvoicesInvoiceIdPdfRoute: ApiInvoicesInvoiceIdPdfRoute,
   ApiPaymentsCallbackProviderRoute: ApiPaymentsCallbackProviderRoute,
   ApiPlatformInvoicesPlatformInvoiceIdPdfRoute:
     ApiPlatformInvoicesPlatformInvoiceIdPdfRoute,
   ApiPlusInvoicesPlusInvoiceIdPdfRoute: ApiPlusInvoicesPlusInvoiceIdPdfRoute,
+  ApiSellerFinanceExportRoute: ApiSellerFinanceExportRoute,
   ApiSellerImportsTemplateRoute: ApiSellerImportsTemplateRoute,
   ApiSellerImportsUploadRoute: ApiSellerImportsUploadRoute,
   ApiSellerInventoryExportRoute: ApiSellerInventoryExportRoute,

@@ -124,6 +124,8 @@ export const RESOURCE_SIDES: Record<
   /** Plan purchases and the platform's invoices for them are the seller's. */
   purchase: 'seller',
   'platform-invoice': 'seller',
+  /** The platform's monthly commission invoice to a seller (issue #38). */
+  'commission-invoice': 'seller',
   /** A buyer's Plus purchase (by its number) and the invoice for it are the buyer's own. */
   membership: 'buyer',
   'plus-invoice': 'buyer',

@@ -24,6 +24,7 @@ import { postEntry } from '~/features/ledger/index.server'
 import { choosePlan } from '~/features/plans/plan-checkout.server'
 import { fulfilPurchase } from '~/features/plans/plan-fulfilment.server'
 import { fulfilMembership } from '~/features/plus/plus-fulfilment.server'
+import { issueCommissionInvoice } from '~/features/seller-finance/index.server'
 import { joinPlus } from '~/features/plus/plus.server'
 import { SHEET_COLUMNS } from '~/features/imports/import-format'
 import type { Db } from '~/server/db/client.server'
@@ -181,6 +182,12 @@ export async function buildWorld(db: Db): Promise<World> {
     .from(platformInvoices)
     .where(eq(platformInvoices.purchaseId, purchase!.id))
 
+  // A monthly commission invoice from the platform to the seller (issue #38).
+  const commissionInvoice = await issueCommissionInvoice(db, seller.id, '2026-01', {
+    commission: 100_000,
+    vat: 10_000,
+  })
+
   // The buyer's Plus year (a membership purchase and its invoice, the buyer's own).
   await joinPlus(db, buyerAuth)
   const [membership] = await db.select().from(platformPurchases).where(eq(platformPurchases.userId, buyer))
@@ -257,6 +264,7 @@ export async function buildWorld(db: Db): Promise<World> {
       invitation: invitation!.id,
       'platform-invoice': platformInvoice!.id,
       'plus-invoice': plusInvoice!.id,
+      'commission-invoice': commissionInvoice!.id,
       user: observer,
       seller: pendingSeller.id,
       landing: landing.id,

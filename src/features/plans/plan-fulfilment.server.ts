@@ -219,6 +219,28 @@ export async function startPeriodPaidByCredit(
 }
 
 /**
+ * The next number of the platform's gapless invoice series for `year` (plan and Plus invoices,
+ * and the sellers' monthly commission invoices, share it): the yearly counter bumped with an
+ * upsert, whose row lock makes concurrent issuers take turns; a rolled-back transaction gives its
+ * number back.
+ */
+export async function nextPlatformInvoiceNumber(
+  tx: DbOrTx,
+  year: number,
+): Promise<{ year: number; sequence: number; number: string }> {
+  const [counter] = await tx
+    .insert(platformInvoiceCounters)
+    .values({ year, lastSequence: 1 })
+    .onConflictDoUpdate({
+      target: platformInvoiceCounters.year,
+      set: { lastSequence: sql`${platformInvoiceCounters.lastSequence} + 1` },
+    })
+    .returning({ sequence: platformInvoiceCounters.lastSequence })
+  const sequence = counter!.sequence
+  return { year, sequence, number: platformInvoiceNumber(year, sequence) }
+}
+
+/**
  * The platform's invoice for a paid purchase, numbered from the yearly counter bumped with an
  * upsert (its row lock makes concurrent payments take turns; a rolled-back payment gives its number
  * back), so numbers have no gaps and no duplicates. A purchase that has an invoice keeps it.
@@ -240,15 +262,7 @@ export async function issuePlatformInvoice(tx: Tx, purchaseId: number) {
     : []
   const issuedAt = now()
   const year = issuedAt.getUTCFullYear()
-  const [counter] = await tx
-    .insert(platformInvoiceCounters)
-    .values({ year, lastSequence: 1 })
-    .onConflictDoUpdate({
-      target: platformInvoiceCounters.year,
-      set: { lastSequence: sql`${platformInvoiceCounters.lastSequence} + 1` },
-    })
-    .returning({ sequence: platformInvoiceCounters.lastSequence })
-  const sequence = counter!.sequence
+  const { sequence } = await nextPlatformInvoiceNumber(tx, year)
   const customer: PlatformInvoiceParty = seller
     ? {
         name: seller.legalName,

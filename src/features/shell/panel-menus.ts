@@ -51,6 +51,7 @@ export function sellerMenu(user: User | null | undefined): MenuItem[] {
     { key: 'stores', label: m.inventory_stores_title(), to: '/seller/stores', enabled: approved },
     { key: 'inventory', label: m.inventory_title(), to: '/seller/inventory', enabled: approved },
     { key: 'magazines', label: m.magazines_list_heading(), to: '/seller/magazines', enabled: approved },
+    { key: 'finance', label: m.finance_nav(), to: '/seller/finance', enabled: approved },
     { key: 'tickets', label: m.account_your_tickets(), to: null, enabled: false },
     { key: 'history', label: m.account_history_title(), to: '/browse-history', enabled: approved },
     { key: 'profile', label: m.account_edit_profile(), to: '/seller/profile', enabled: approved },

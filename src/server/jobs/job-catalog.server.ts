@@ -29,6 +29,8 @@ export interface JobPayloads {
   'ledger.release-held': Record<string, never>
   /** The week's payout batch (made once per ISO week of Tehran days, however many instances run). */
   'payouts.weekly-batch': Record<string, never>
+  /** The platform's commission invoice to each seller for the Tehran month just ended (once each). */
+  'seller-finance.commission-invoices': Record<string, never>
   /** Plan periods: scheduled ones start, reminders 7 and 1 days before the end, grace, then Free. */
   'plans.renewals': Record<string, never>
   /** Forgets spent rate-limit windows and dead sign-in records. */
@@ -109,6 +111,9 @@ export const jobPolicies: { [N in JobName]: JobPolicy } = {
   'orders.auto-complete': periodic('23 * * * *'),
   'ledger.release-held': periodic('29 * * * *'),
   'payouts.weekly-batch': periodic(constants.payouts.schedule),
+  // A Tehran month ends at 20:30 or 19:30 UTC on its last day: 00:35 UTC on the 1st is past it; the
+  // run on the 2nd issues what the 1st missed (the job is idempotent per seller and month).
+  'seller-finance.commission-invoices': periodic('35 0 1,2 * *'),
   'plans.renewals': periodic('11 * * * *'),
   'housekeeping.prune': periodic('41 * * * *'),
 }
