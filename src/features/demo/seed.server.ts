@@ -7,7 +7,7 @@ import {
   generateProducts,
   productsPerScale,
 } from './data/catalog-generator'
-import { demoAccounts, demoPassword } from './data/demo-accounts'
+import { demoAccounts, demoPassword, demoSeller } from './data/demo-accounts'
 import { landingPageSpecs } from './data/landing-pages'
 import { refreshProductListings } from '~/features/catalog/index.server'
 import { ensureDefaultContent } from '~/features/content/index.server'
@@ -24,6 +24,7 @@ import {
   productAttributes,
   productPhotos,
   products,
+  sellerPayoutAccounts,
   sellers,
   skus,
   stores,
@@ -198,6 +199,17 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
       const sellerByOwner = indexBy(sellerRows, (r) => r.ownerUserId)
       await seedSubscriptions(tx, market.sellers, (s) => sellerByOwner(userByPhone(s.ownerPhone).id).id, now)
       const demoSellerSpec = market.sellers[0]
+      if (demoSellerSpec) {
+        // The demo seller's bank account, registered when the seller was (a first registration holds
+        // nothing), so its balance goes into payout batches. A valid Bank Melli Sheba, not a real one.
+        await tx.insert(sellerPayoutAccounts).values({
+          sellerId: sellerByOwner(userByPhone(demoSellerSpec.ownerPhone).id).id,
+          sheba: demoSeller.sheba,
+          holderName: demoSellerSpec.legalName,
+          bankCode: demoSeller.sheba.slice(4, 7),
+          createdAt: minutesAgo(now, demoSellerSpec.createdMinutesAgo),
+        })
+      }
       const observer = market.users.find((u) => u.demo === 'observer')
       if (demoSellerSpec && observer) {
         await tx

@@ -65,6 +65,8 @@ export const demoSeller = {
   displayName: 'Tehrani Wholesale',
   city: 'Tehran',
   storeNames: ['Tehrani Wholesale Central', 'Tehrani Wholesale Karaj'],
+  /** Its payout account: a valid Bank Melli Sheba (mod 97), not a real account. */
+  sheba: 'IR050170000000123456789012',
 } as const
 
 export const demoPendingSeller = {
