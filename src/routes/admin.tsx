@@ -32,7 +32,7 @@ const links = () =>
     { to: '/admin/audit', label: m.admin_nav_audit() },
     { to: '/admin/analytics', label: m.admin_nav_analytics() },
     { to: '/admin/plans', label: m.admin_nav_plans() },
-    { to: '/admin/finance', label: m.finance_nav() },
+    { to: '/admin/finance', label: m.finance_admin_nav(), exact: true },
     { to: '/admin/finance/payouts', label: m.payouts_nav() },
   ] as const
 

@@ -29,3 +29,19 @@ describe('messages (issue #22)', () => {
     })
   }
 })
+
+describe('message files', () => {
+  it('define each key once: a key in two files is silently one of the two texts on both pages', async () => {
+    const { readdir, readFile } = await import('node:fs/promises')
+    const owners = new Map<string, string[]>()
+    for (const folder of await readdir('messages')) {
+      const keys = Object.keys(JSON.parse(await readFile(`messages/${folder}/en.json`, 'utf8')) as object)
+      for (const key of keys.filter((k) => k !== '$schema'))
+        owners.set(key, [...(owners.get(key) ?? []), folder])
+    }
+    const twice = [...owners]
+      .filter(([, folders]) => folders.length > 1)
+      .map(([key, f]) => `${key}: ${f.join(', ')}`)
+    expect(twice).toEqual([])
+  })
+})

@@ -8,6 +8,7 @@ import {
   postPayoutsCreated,
 } from '~/features/ledger/index.server'
 import { currentPayoutAccounts, payoutsHeld } from '~/features/sellers/index.server'
+import { textInLocale } from '~/lib/i18n'
 import { m } from '~/lib/messages'
 import { maskSheba } from '~/lib/identifiers'
 import { recordAuditEvent } from '~/server/audit/audit.server'
@@ -216,7 +217,7 @@ export async function batchLines(db: DbOrTx, batchId: number): Promise<PayoutLin
   return rows.map(({ line, sellerName, sellerNameFa }) => ({
     id: line.id,
     seller_id: line.sellerId,
-    seller_name: sellerNameFa || sellerName,
+    seller_name: textInLocale(sellerName, sellerNameFa),
     amount: line.amount,
     sheba: line.sheba,
     holder_name: line.holderName,

@@ -8,7 +8,7 @@ import { m } from '~/lib/messages'
 export const Route = createFileRoute('/admin/finance/')({
   loader: async ({ context }) => {
     await context.queryClient.ensureQueryData(financeAdminQueries.overview())
-    return { title: m.finance_title() }
+    return { title: m.finance_admin_title() }
   },
   head: ({ loaderData }) => pageHead(loaderData?.title),
   component: AdminFinancePage,
@@ -20,9 +20,9 @@ function AdminFinancePage() {
     <section aria-labelledby="page-title" className="flex flex-col gap-5">
       <div>
         <h1 id="page-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-          {m.finance_title()}
+          {m.finance_admin_title()}
         </h1>
-        <p className="mt-1 max-w-3xl text-sm text-stone-700">{m.finance_intro()}</p>
+        <p className="mt-1 max-w-3xl text-sm text-stone-700">{m.finance_admin_intro()}</p>
         <p className="mt-2 flex flex-wrap gap-4 text-sm">
           <Link to="/admin/finance/reconciliation" className="text-brand-800 underline">
             {m.finance_reconciliation_title()}
