@@ -97,7 +97,13 @@ export function FinanceOverviewPanel({ overview }: { overview: FinanceOverview }
           <div className="h-72" aria-hidden="true" />
         )}
       </figure>
-      <div className="overflow-x-auto rounded-2xl border border-stone-200 bg-white">
+      {/* The scroll box takes keyboard focus on a narrow screen, as ~/ui/table's does. */}
+      <div
+        role="group"
+        tabIndex={0}
+        aria-label={m.finance_chart_title()}
+        className="overflow-x-auto rounded-2xl border border-stone-200 bg-white"
+      >
         <table className="w-full text-sm">
           <caption className="sr-only">{m.finance_chart_title()}</caption>
           <thead className="bg-stone-50 text-start text-stone-700">

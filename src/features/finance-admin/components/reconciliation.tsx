@@ -59,7 +59,12 @@ export function ReconciliationView({ data }: { data: Reconciliation }) {
         {data.unaccounted.length === 0 ? (
           <p className="text-sm text-stone-700">{m.finance_unaccounted_none()}</p>
         ) : (
-          <div className="overflow-x-auto rounded-2xl border border-stone-200 bg-white">
+          <div
+            role="group"
+            tabIndex={0}
+            aria-labelledby="unaccounted-title"
+            className="overflow-x-auto rounded-2xl border border-stone-200 bg-white"
+          >
             <table className="w-full text-sm" data-testid="unaccounted-sessions">
               <thead className="bg-stone-50 text-stone-700">
                 <tr>
@@ -117,7 +122,12 @@ export function ReconciliationView({ data }: { data: Reconciliation }) {
         <h2 id="days-title" className="text-lg font-semibold text-ink">
           {m.finance_days_title()}
         </h2>
-        <div className="overflow-x-auto rounded-2xl border border-stone-200 bg-white">
+        <div
+          role="group"
+          tabIndex={0}
+          aria-labelledby="days-title"
+          className="overflow-x-auto rounded-2xl border border-stone-200 bg-white"
+        >
           <table className="w-full text-sm" data-testid="reconciliation-days">
             <thead className="bg-stone-50 text-stone-700">
               <tr>
