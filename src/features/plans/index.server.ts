@@ -10,6 +10,7 @@ export type { PlatformInvoiceSummary } from './plans.schemas'
 export {
   PLATFORM_INVOICE_NOT_FOUND,
   platformInvoiceForViewer,
+  platformInvoiceParties,
   platformInvoiceSummaries,
   platformInvoiceView,
 } from './plans.server'

@@ -9,7 +9,7 @@ import { requireApprovedSeller } from '~/server/auth/guards.server'
 import type { AuthContext } from '~/server/auth/session.server'
 import { days, now } from '~/server/clock.server'
 import type { DbOrTx } from '~/server/db/client.server'
-import { plans, platformInvoices, sellerSubscriptions } from '~/server/db/schema'
+import { plans, platformInvoices, sellerSubscriptions, type PlatformInvoiceParty } from '~/server/db/schema'
 import { notFound } from '~/server/http/api-errors.server'
 import { localPlanDescription, localPlanName } from './plan-names.server'
 import { platformInvoiceTexts } from './platform-invoice-text.server'
@@ -170,6 +170,26 @@ export async function platformInvoiceForViewer(
   return platformInvoiceView(row, 'seller', texts.get(row.id))
 }
 
+/** The parties of an invoice the platform issues: the marketplace, and its customer as stored at issue. */
+export function platformInvoiceParties(
+  customer: PlatformInvoiceParty,
+): Pick<InvoiceView, 'seller' | 'buyer'> {
+  return {
+    seller: {
+      name: `${constants.brand.name} marketplace`,
+      national_id: null,
+      phone: '',
+      address: 'Tehran, Iran',
+    },
+    buyer: {
+      name: customer.name,
+      national_id: customer.nationalId ?? null,
+      phone: customer.phone,
+      address: customer.address,
+    },
+  }
+}
+
 /** A platform invoice row (a plan period or a Plus year) as the shared renderer takes it. */
 export function platformInvoiceView(
   row: typeof platformInvoices.$inferSelect,
@@ -192,18 +212,7 @@ export function platformInvoiceView(
       status: 'paid',
       delivery_method: 'pickup',
     },
-    seller: {
-      name: `${constants.brand.name} marketplace`,
-      national_id: null,
-      phone: '',
-      address: 'Tehran, Iran',
-    },
-    buyer: {
-      name: row.customer.name,
-      national_id: row.customer.nationalId ?? null,
-      phone: row.customer.phone,
-      address: row.customer.address,
-    },
+    ...platformInvoiceParties(row.customer),
     lines: [
       {
         // Already in the reader's language (`platformInvoiceTexts`).

@@ -4,7 +4,7 @@ import { TransactionRollbackError } from 'drizzle-orm/errors'
 import { constants } from '#app-config'
 import type { AuthContext } from '~/server/auth/session.server'
 import type { InvoiceView } from '~/features/payments/index.server'
-import { nextPlatformInvoiceNumber } from '~/features/plans/index.server'
+import { nextPlatformInvoiceNumber, platformInvoiceParties } from '~/features/plans/index.server'
 import { m } from '~/lib/messages'
 import { addDays, formatTehranCalendarDay, tehranDayOf, tehranDayStart } from '~/lib/tehran-time'
 import { recordAuditEvent } from '~/server/audit/audit.server'
@@ -241,18 +241,7 @@ export async function commissionInvoiceForViewer(
     issued_on: tehranDayOf(row.issuedAt),
     issued_at: row.issuedAt.toISOString(),
     order: { id: row.id, number: row.month, status: 'paid', delivery_method: 'pickup' },
-    seller: {
-      name: `${constants.brand.name} marketplace`,
-      national_id: null,
-      phone: '',
-      address: 'Tehran, Iran',
-    },
-    buyer: {
-      name: row.customer.name,
-      national_id: row.customer.nationalId ?? null,
-      phone: row.customer.phone,
-      address: row.customer.address,
-    },
+    ...platformInvoiceParties(row.customer),
     lines: [
       {
         product_name: description,
