@@ -33,6 +33,7 @@ export const ledgerEntryKinds = [
   'payout_failed',
   'payment_unapplied',
   'payment_returned',
+  'split_settlement',
   'adjustment',
 ] as const
 export type LedgerEntryKind = (typeof ledgerEntryKinds)[number]

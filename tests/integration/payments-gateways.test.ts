@@ -2,11 +2,13 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { ConfigError, loadServerConfig } from '#app-config'
 import { transitionOrder } from '~/features/orders/order-transitions.server'
+import { setSettlementMode } from '~/features/finance-admin/index.server'
+import { sellerBalances } from '~/features/ledger/index.server'
 import { loadCheckoutResult, startPayment } from '~/features/payments/payments.server'
 import type { AuthContext } from '~/server/auth/session.server'
 import { setClock } from '~/server/clock.server'
 import type { Db } from '~/server/db/client.server'
-import { paymentSessions } from '~/server/db/schema'
+import { paymentSessions, sellerPayoutAccounts } from '~/server/db/schema'
 import { HttpError } from '~/server/http/api-errors.server'
 import type { PaymentProvider } from '~/server/providers/payment/payment.server'
 import {
@@ -16,7 +18,7 @@ import {
 import { MANUAL_REFUND_REFERENCE } from '~/server/providers/payment/refunds.server'
 import { zarinpalPaymentProvider } from '~/server/providers/payment/zarinpal.server'
 import { zibalPaymentProvider } from '~/server/providers/payment/zibal.server'
-import { createSku } from '../factories/create'
+import { createSeller, createSku, createStore, createUser } from '../factories/create'
 import { createPendingOrder } from '../factories/orders'
 import type { Trouble } from '../support/fake-provider-http'
 import {
@@ -33,6 +35,9 @@ import { jobsNamed, makeJobsDue, runDueJobs } from '../support/jobs'
 import { usingPostgres } from '../support/test-database'
 import { closeAuthTestDatabase, openAuthTestDatabase } from './auth-fixtures'
 import { callCallback, orderState, signedInBuyer, stockOf } from './payments-fixtures'
+import { authOf } from './tickets-fixtures'
+
+const SPLIT_SHEBA = 'IR820540102680020817909002'
 
 /** Long enough for a loaded machine, short enough that a gateway that never answers is quick to test. */
 const TIMEOUT_MS = 1500
@@ -153,7 +158,7 @@ describe('payment provider configuration', () => {
     expect(createPaymentProvider(zibal).name).toBe('zibal')
     expect(createPaymentProvider(loadServerConfig({}))).toMatchObject({
       name: 'sandbox',
-      supportsSplit: false,
+      supportsSplit: true,
     })
   })
 })
@@ -503,6 +508,45 @@ describe.each([zarinpalDriver(), zibalDriver()])(
       await runDueJobs()
       expect((await jobsNamed('payment.refund')).length).toBe(pending)
     })
+
+    it("in split mode the seller's share rides in the payment request to the seller's Sheba, and is paid out at payment", async () => {
+      const admin = await authOf(db, (await createUser(db, { isAdmin: true })).id)
+      const seller = await createSeller(db)
+      await db.insert(sellerPayoutAccounts).values({
+        sellerId: seller.id,
+        sheba: SPLIT_SHEBA,
+        holderName: 'Split Trading Co.',
+        bankCode: '054',
+        createdAt: new Date(Date.now() - 86_400_000),
+      })
+      const auth = await signedInBuyer(db)
+      const sku = await createSku(db, {
+        store: await createStore(db, { seller }),
+        tiers: [{ unitPrice: 120_000 }],
+      })
+      const order = await createPendingOrder(db, {
+        buyer: { id: auth.user.id },
+        seller,
+        lines: [{ sku, quantity: 2 }],
+      })
+      await setSettlementMode(db, admin, 'split')
+      try {
+        const { reference } = await start(auth, order.number)
+        // 240,000 of goods at 5 %: commission 12,000 and its VAT 1,200 stay with the platform.
+        const share = order.total - 13_200
+        const body = gateway.requestBody(order.number)!
+        expect(body.amount).toBe(order.total)
+        expect(gateway.name === 'zarinpal' ? body.wages : body.multiplexingInfos).toEqual([
+          gateway.name === 'zarinpal'
+            ? { iban: SPLIT_SHEBA, amount: share, description: expect.stringContaining(order.number) }
+            : { bankAccount: SPLIT_SHEBA, amount: share },
+        ])
+        expect((await callCallback(gateway.pay(reference))).result).toMatchObject({ status: 'success' })
+        expect(await sellerBalances(db, seller.id)).toMatchObject({ pending: 0, available: 0 })
+      } finally {
+        await setSettlementMode(db, admin, 'collect')
+      }
+    })
   },
 )
 
@@ -664,9 +708,12 @@ describe('split settlement (تسهیم) in the payment request', () => {
     }
   })
 
-  it('the sandbox bank does not split and says so', async () => {
+  it('the sandbox bank splits like a gateway, and refuses shares that leave nothing to the platform', async () => {
     const sandbox = createPaymentProvider(loadServerConfig({}))
-    expect(sandbox.supportsSplit).toBe(false)
-    await expect(sandbox.createSession(input)).rejects.toThrow(/does not split/)
+    expect(sandbox.supportsSplit).toBe(true)
+    await expect(sandbox.createSession(input)).resolves.toMatchObject({ providerReference: /^SB-/ })
+    await expect(
+      sandbox.createSession({ ...input, split: [{ ...split[0]!, amount: input.amount }] }),
+    ).rejects.toThrow(/less than the payment/)
   })
 })

@@ -7,8 +7,15 @@ import {
   reconcile,
   setPlanDiscount,
   setRate,
+  setSettlementMode,
+  settlementSetting,
 } from './finance-admin.server'
-import { commissionRateInput, planDiscountInput, reconciliationInput } from './finance-admin.schemas'
+import {
+  commissionRateInput,
+  planDiscountInput,
+  reconciliationInput,
+  settlementModeInput,
+} from './finance-admin.schemas'
 
 /** Server functions for /admin/finance*. requireAdmin is checked in every operation. */
 
@@ -36,3 +43,13 @@ export const setPlanDiscountFn = createServerFn({ method: 'POST' })
   .middleware([authContext])
   .validator(validate(planDiscountInput))
   .handler(async ({ data, context }) => setPlanDiscount(context.db, context.auth, data))
+
+export const fetchSettlement = createServerFn({ method: 'GET' })
+  .middleware([authContext])
+  .handler(async ({ context }) => settlementSetting(context.db, context.auth))
+
+/** The settlement mode (audited); payment sessions already open keep theirs. */
+export const setSettlementModeFn = createServerFn({ method: 'POST' })
+  .middleware([authContext])
+  .validator(validate(settlementModeInput))
+  .handler(async ({ data, context }) => setSettlementMode(context.db, context.auth, data.mode))

@@ -1,6 +1,11 @@
 import { queryOptions } from '@tanstack/react-query'
 import { userScoped } from '~/features/auth'
-import { fetchCommissionRates, fetchFinanceOverview, fetchReconciliation } from './finance-admin.functions'
+import {
+  fetchCommissionRates,
+  fetchFinanceOverview,
+  fetchReconciliation,
+  fetchSettlement,
+} from './finance-admin.functions'
 import type { ReconciliationInput } from './finance-admin.schemas'
 
 export const financeAdminQueries = {
@@ -21,6 +26,12 @@ export const financeAdminQueries = {
     queryOptions({
       queryKey: [...financeAdminQueries.all, 'rates'] as const,
       queryFn: () => fetchCommissionRates(),
+      meta: userScoped,
+    }),
+  settlement: () =>
+    queryOptions({
+      queryKey: [...financeAdminQueries.all, 'settlement'] as const,
+      queryFn: () => fetchSettlement(),
       meta: userScoped,
     }),
 }

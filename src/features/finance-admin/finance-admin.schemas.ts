@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { idSchema, intSchema, isoDaySchema } from '~/lib/schema-pieces'
+import { settlementModes } from '~/lib/settlement'
 
 /** The highest commission rate (and plan discount) the admin may set: 5000 basis points, 50 %. */
 export const COMMISSION_MAX_BP = 5000
@@ -27,6 +28,10 @@ export const planDiscountInput = v.object({
   discount_bp: basisPoints,
 })
 export type PlanDiscountInput = v.InferInput<typeof planDiscountInput>
+
+/** How paid orders' money reaches sellers: collected and paid out weekly, or split at payment. */
+export const settlementModeInput = v.object({ mode: v.picklist(settlementModes) })
+export type SettlementModeInput = v.InferInput<typeof settlementModeInput>
 
 /** Tehran days, both included; both optional (the last 30 days); at most 92 days. */
 export const reconciliationInput = v.object({

@@ -1,6 +1,8 @@
 import '@tanstack/react-start/server-only'
 import { asc, eq, sql } from 'drizzle-orm'
 import { setCommissionRate } from '~/features/ledger/index.server'
+// The settlement mode lives with the payments it shapes; this page is where the admin sets it.
+export { setSettlementMode, settlementSetting } from '~/features/payments/index.server'
 import { textInLocale } from '~/lib/i18n'
 import { m } from '~/lib/messages'
 import { addDays, tehranDayEnd, tehranDayOf, tehranDayStart } from '~/lib/tehran-time'

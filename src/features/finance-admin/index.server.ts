@@ -6,4 +6,6 @@ export {
   reconcile,
   setPlanDiscount,
   setRate,
+  setSettlementMode,
+  settlementSetting,
 } from './finance-admin.server'

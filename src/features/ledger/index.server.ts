@@ -3,7 +3,7 @@
 // it imports no other feature. The rest of the folder is private (eslint.config.js keeps it so).
 export { accountIds, entryByKey, lockAccount, postEntry, UnbalancedEntryError } from './ledger-posting.server'
 export type { AccountRef, LedgerEntry, LedgerLineInput, PostEntryInput } from './ledger-posting.server'
-export { postOrderPaid, postOrderRefund, postOrderReleased } from './order-money.server'
+export { postOrderPaid, postOrderRefund, postOrderReleased, postSplitSettled } from './order-money.server'
 export type { OrderPaidInput } from './order-money.server'
 export {
   PayoutAboveAvailableError,

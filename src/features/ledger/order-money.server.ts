@@ -7,8 +7,9 @@ import { postEntry, UnbalancedEntryError, type LedgerEntry } from './ledger-post
 /**
  * An order's money in the ledger (DOMAIN.md "Money after checkout"; debit +, credit −):
  * paid: clearing +P, delivery subsidy +S, seller pending −(P + S − C − T), commission −C, VAT −T;
- * released: the order's remaining pending moves to available; refunded: its paid lines reversed
- * in proportion to the amount refunded.
+ * split settled (the gateway paid X of P straight to the seller's Sheba): seller pending +X,
+ * clearing −X; released: the order's remaining pending moves to available; refunded: its paid
+ * lines reversed in proportion to the amount refunded.
  */
 
 export interface OrderPaidInput {
@@ -42,6 +43,35 @@ export function postOrderPaid(tx: DbOrTx, input: OrderPaidInput): Promise<Ledger
   })
 }
 
+/**
+ * Split settlement (تسهیم): the gateway paid `amount` of a verified payment straight to the seller's
+ * Sheba, so the platform's clearing receives that much less and the seller has already been paid
+ * it. For the session that paid the order (`applied`), it comes out of the order's pending share
+ * (the rest, such as a Plus delivery subsidy, is released and paid out as usual). For money that
+ * came for an order already paid or closed, which the platform gives back to the buyer in full,
+ * the seller holds a share that is not theirs: it is owed back from available (recovered from
+ * later payouts, like a refund after a payout). Once per session.
+ */
+export function postSplitSettled(
+  tx: DbOrTx,
+  input: { sessionId: string; orderId: number; sellerId: number; amount: number; applied: boolean },
+): Promise<LedgerEntry | null> {
+  if (!Number.isSafeInteger(input.amount) || input.amount <= 0)
+    throw new UnbalancedEntryError(`a split share is a positive number of rials: ${input.amount}`)
+  return postEntry(tx, {
+    kind: 'split_settlement',
+    reference: input.applied ? orderRef(input.orderId) : { type: 'payment_session', id: input.sessionId },
+    idempotencyKey: `payment_session:${input.sessionId}:split`,
+    lines: [
+      {
+        account: { kind: input.applied ? 'seller_pending' : 'seller_available', sellerId: input.sellerId },
+        amount: input.amount,
+      },
+      { account: { kind: 'gateway_clearing' }, amount: -input.amount },
+    ],
+  })
+}
+
 /** The sums of an order's lines per account kind (and its seller), over its entries of some kinds. */
 async function orderSums(tx: DbOrTx, orderId: number) {
   const rows = await tx
@@ -71,6 +101,8 @@ async function orderSums(tx: DbOrTx, orderId: number) {
 /**
  * Completion (or the holding days after delivery): the order's remaining pending share becomes
  * available. Once per order; null when there is nothing pending (never paid, or refunded in full).
+ * A pending share below zero (the gateway split paid the seller more than the order's share, when
+ * a commission rate rose between the payment's start and its verification) is owed from available.
  */
 export async function postOrderReleased(
   tx: DbOrTx,
@@ -79,7 +111,7 @@ export async function postOrderReleased(
   const sums = await orderSums(tx, input.orderId)
   if (!sums.paid || sums.released || sums.sellerId === null) return null
   const pending = -sums.sum(null, 'seller_pending')
-  if (pending <= 0) return null
+  if (pending === 0) return null
   return postEntry(tx, {
     kind: 'order_released',
     reference: orderRef(input.orderId),
@@ -97,8 +129,8 @@ export async function postOrderReleased(
  * A refund of `amount` out of what the buyer paid for the order, full or partial. The paid entry's
  * lines are reversed in proportion (subsidy, commission and VAT rounded on the running total, so
  * refunds that add up to the whole reverse exactly everything); the seller's line takes the
- * rounding. The seller's side comes from pending while the order is unreleased, else from
- * available, which may go negative (recovered from later payouts). Null for an order the ledger
+ * rounding. The seller's side comes from pending while the order is unreleased and pending
+ * holds it, else from available, which may go negative (recovered from later payouts). Null for an order the ledger
  * never saw paid (money that came for an order already closed is given back outside it).
  */
 export async function postOrderRefund(
@@ -130,6 +162,10 @@ export async function postOrderRefund(
   const vat = -share(paid('vat_payable'))
   const clearing = -amount
   const seller = -(clearing + subsidy + commission + vat)
+  // Before release the seller's side comes out of what is still pending; a share the gateway
+  // already paid to the seller (split settlement) is not there, so that part is owed from available.
+  const pendingLeft = sums.released ? 0 : Math.max(0, -sums.sum(null, 'seller_pending'))
+  const fromPending = Math.min(Math.max(seller, 0), pendingLeft)
   return postEntry(tx, {
     kind: 'order_refund',
     reference: orderRef(input.orderId),
@@ -141,10 +177,8 @@ export async function postOrderRefund(
       { account: { kind: 'delivery_subsidy' }, amount: subsidy },
       { account: { kind: 'commission_revenue' }, amount: commission },
       { account: { kind: 'vat_payable' }, amount: vat },
-      {
-        account: { kind: sums.released ? 'seller_available' : 'seller_pending', sellerId: sums.sellerId },
-        amount: seller,
-      },
+      { account: { kind: 'seller_pending', sellerId: sums.sellerId }, amount: fromPending },
+      { account: { kind: 'seller_available', sellerId: sums.sellerId }, amount: seller - fromPending },
     ],
   })
 }

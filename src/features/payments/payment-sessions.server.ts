@@ -9,6 +9,7 @@ import { recordAuditEvent } from '~/server/audit/audit.server'
 import { paymentSessions, platformPurchases } from '~/server/db/schema'
 import { HttpError } from '~/server/http/api-errors.server'
 import { log } from '~/server/log.server'
+import type { SplitShare } from '~/server/providers/payment/payment.server'
 import { paymentProvider } from '~/server/providers/payment/payment-provider.server'
 import { paymentEvent } from './payment-refunds.server'
 import { m } from '~/lib/messages'
@@ -108,7 +109,14 @@ export async function latestPurchasePayment(
  */
 export async function redirectToProvider(
   db: Db,
-  session: { id: string; amount: number; currency: string; reference: string; payee: string },
+  session: {
+    id: string
+    amount: number
+    currency: string
+    reference: string
+    payee: string
+    split?: readonly SplitShare[]
+  },
   whatIsKept: string,
 ): Promise<{ url: string }> {
   const provider = paymentProvider()
@@ -119,6 +127,7 @@ export async function redirectToProvider(
       currency: session.currency,
       orderNumber: session.reference,
       payee: session.payee,
+      ...(session.split ? { split: session.split } : {}),
       returnUrl: `${serverConfig().publicSiteUrl}/api/payments/callback/${provider.name}?session=${encodeURIComponent(session.id)}`,
     })
     await db

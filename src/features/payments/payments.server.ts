@@ -31,6 +31,7 @@ import {
   reopenableSession,
 } from './payment-refunds.server'
 import { newSessionId, redirectToProvider } from './payment-sessions.server'
+import { orderSplit, recordSessionSplit } from './settlement.server'
 import { purchaseLifecycle } from './purchase-lifecycle.server'
 import { purchaseResultUrl, settlePurchaseCallback } from './purchase-payments.server'
 import { m } from '~/lib/messages'
@@ -85,6 +86,7 @@ export async function startPayment(
         id: orders.id,
         number: orders.number,
         buyerUserId: orders.buyerUserId,
+        sellerId: orders.sellerId,
         status: orders.status,
         total: orders.total,
         currency: orders.currency,
@@ -117,6 +119,7 @@ export async function startPayment(
         replaced: true,
       })
     const id = newSessionId()
+    const split = await orderSplit(tx, order)
     await tx.insert(paymentSessions).values({
       id,
       orderId: order.id,
@@ -125,6 +128,8 @@ export async function startPayment(
       currency: order.currency,
       status: 'open',
       expiresAt: sessionExpiry(at, order.paymentDueAt),
+      splitAmount: split?.amount ?? 0,
+      splitIban: split?.iban ?? null,
       createdAt: at,
     })
     await paymentEvent(tx, 'payment_started', {
@@ -132,8 +137,9 @@ export async function startPayment(
       order_number: order.number,
       provider: provider.name,
       amount: order.total,
+      ...(split ? { split_amount: split.amount } : {}),
     })
-    return { id, order }
+    return { id, order, split }
   })
 
   return redirectToProvider(
@@ -144,6 +150,17 @@ export async function startPayment(
       currency: opened.order.currency,
       reference: opened.order.number,
       payee: opened.order.payee,
+      ...(opened.split
+        ? {
+            split: [
+              {
+                iban: opened.split.iban,
+                amount: opened.split.amount,
+                description: `Seller share of order ${opened.order.number}`,
+              },
+            ],
+          }
+        : {}),
     },
     m.server_payment_kept_order(),
   )
@@ -295,6 +312,8 @@ export async function handlePaymentCallback(
         verified.providerReference,
         at,
       )
+      // A split share of it already reached the seller, who owes it back.
+      if (dup) await recordSessionSplit(tx, session, order, false)
       return replayAware(session, order.number, dup, {
         status: 'failure',
         orderNumber: order.number,
@@ -329,6 +348,8 @@ export async function handlePaymentCallback(
     })
     // The order moves to paid, unless it expired or was cancelled before the money came: give it back.
     const fulfilled = await purchaseLifecycle('order').paid(tx, order.id)
+    // The share the gateway paid straight to the seller (split settlement) is already paid out.
+    await recordSessionSplit(tx, session, order, fulfilled.ok)
     if (fulfilled.ok) return { status: 'success', orderNumber: order.number, reason: null, changed: true }
     await returnUnappliedPayment(
       tx,

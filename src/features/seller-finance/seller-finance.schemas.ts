@@ -13,6 +13,7 @@ export const statementKinds = [
   'payout_created',
   'payout_paid',
   'payout_failed',
+  'split_settlement',
   'adjustment',
 ] as const satisfies readonly LedgerEntryKind[]
 export type StatementKind = (typeof statementKinds)[number]

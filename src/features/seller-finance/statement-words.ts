@@ -25,6 +25,10 @@ export function statementLineWords(line: Pick<StatementLineView, 'kind' | 'accou
       return account === 'payouts_in_transit'
         ? m.finance_line_payout_failed_transit()
         : m.finance_line_payout_failed_available()
+    case 'split_settlement':
+      return account === 'seller_pending'
+        ? m.finance_line_split_settlement_pending()
+        : m.finance_line_split_settlement_available()
     case 'adjustment':
       return m.finance_line_adjustment()
   }
@@ -45,6 +49,8 @@ export function statementKindLabel(kind: StatementKind): string {
       return m.finance_kind_payout_paid()
     case 'payout_failed':
       return m.finance_kind_payout_failed()
+    case 'split_settlement':
+      return m.finance_kind_split_settlement()
     case 'adjustment':
       return m.finance_kind_adjustment()
   }

@@ -172,7 +172,6 @@ function BankFrame({ children }: { children: React.ReactNode }) {
         </p>
         <span className="ms-auto rounded bg-white/15 px-2 py-0.5 text-xs whitespace-nowrap">
           {m.buyer_pay_test_money()}
-
         </span>
       </div>
       <div className="-mt-4 flex flex-col gap-4 rounded-b-2xl border border-t-0 border-stone-200 bg-white p-5 shadow-sm">

@@ -1,13 +1,17 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { FinanceOverviewPanel } from '~/features/finance-admin/components/finance-overview'
+import { SettlementModeForm } from '~/features/finance-admin/components/settlement-mode'
 import { financeAdminQueries } from '~/features/finance-admin'
 import { pageHead } from '~/features/shell'
 import { m } from '~/lib/messages'
 
 export const Route = createFileRoute('/admin/finance/')({
   loader: async ({ context }) => {
-    await context.queryClient.ensureQueryData(financeAdminQueries.overview())
+    await Promise.all([
+      context.queryClient.ensureQueryData(financeAdminQueries.overview()),
+      context.queryClient.ensureQueryData(financeAdminQueries.settlement()),
+    ])
     return { title: m.finance_admin_title() }
   },
   head: ({ loaderData }) => pageHead(loaderData?.title),
@@ -16,6 +20,7 @@ export const Route = createFileRoute('/admin/finance/')({
 
 function AdminFinancePage() {
   const { data } = useSuspenseQuery(financeAdminQueries.overview())
+  const { data: settlement } = useSuspenseQuery(financeAdminQueries.settlement())
   return (
     <section aria-labelledby="page-title" className="flex flex-col gap-5">
       <div>
@@ -33,6 +38,7 @@ function AdminFinancePage() {
         </p>
       </div>
       <FinanceOverviewPanel overview={data} />
+      <SettlementModeForm setting={settlement} />
     </section>
   )
 }

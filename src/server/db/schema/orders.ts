@@ -219,6 +219,13 @@ export const paymentSessions = pgTable(
     refundedAmount: money('refunded_amount').notNull().default(0),
     refundedAt: at('refunded_at'),
     refundReference: text('refund_reference'),
+    /**
+     * Split settlement (تسهیم): the share of `amount` the gateway pays straight to the seller's
+     * Sheba `splitIban` at payment time, decided when the session opened; 0 when the platform
+     * collects the whole amount.
+     */
+    splitAmount: money('split_amount').notNull().default(0),
+    splitIban: text('split_iban'),
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -235,6 +242,11 @@ export const paymentSessions = pgTable(
       .where(sql`${t.status} = 'succeeded'`),
     index('payment_sessions_purchase_idx').on(t.purchaseId, t.createdAt),
     check('payment_sessions_amount_positive', sql`${t.amount} > 0`),
+    check(
+      'payment_sessions_split_within_amount',
+      sql`${t.splitAmount} >= 0 and ${t.splitAmount} < ${t.amount}`,
+    ),
+    check('payment_sessions_split_has_sheba', sql`(${t.splitAmount} = 0) = (${t.splitIban} is null)`),
     check('payment_sessions_pays_one_thing', sql`(${t.orderId} is null) <> (${t.purchaseId} is null)`),
   ],
 )

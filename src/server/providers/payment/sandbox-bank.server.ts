@@ -62,9 +62,13 @@ export const SANDBOX_CALLBACK_PATH = '/api/payments/callback/sandbox'
 export function sandboxBankProvider(options: { secret: string }): PaymentProvider {
   return {
     name: 'sandbox',
-    supportsSplit: false,
+    // It settles a split as a real gateway would, which here means nothing leaves the machine: the
+    // shares are ours to record (the payment session keeps the seller's share and Sheba).
+    supportsSplit: true,
     async createSession(input) {
-      if (input.split?.length) throw new PaymentProviderError('The sandbox bank does not split payments')
+      const shares = input.split ?? []
+      if (shares.some((s) => s.amount <= 0) || shares.reduce((t, s) => t + s.amount, 0) >= input.amount)
+        throw new PaymentProviderError('The sandbox bank splits less than the payment into positive shares')
       return {
         redirectUrl: `/payment/${encodeURIComponent(input.sessionId)}`,
         providerReference: `SB-${randomBytes(8).toString('hex').toUpperCase()}`,
