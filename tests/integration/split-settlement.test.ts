@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { setSettlementMode, settlementSetting } from '~/features/finance-admin/index.server'
 import { settlementModeInput } from '~/features/finance-admin'
 import { platformTotals, sellerBalances } from '~/features/ledger/index.server'
-import { decideSandboxPayment } from '~/features/payments/sandbox-bank.server'
+import { decideSandboxPayment, loadSandboxSession } from '~/features/payments/sandbox-bank.server'
 import { startPayment } from '~/features/payments/payments.server'
 import type { AuthContext } from '~/server/auth/session.server'
 import type { Db } from '~/server/db/client.server'
@@ -116,6 +116,8 @@ describe(`split settlement (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () =
     const before = await platformTotals(db)
     const { seller, order, session, callback } = await paidOrder()
     expect(session).toMatchObject({ splitAmount: order.total - PLATFORM_SHARE, splitIban: SHEBA })
+    // The bank's page tells the payer how much of it goes straight to the seller.
+    expect((await loadSandboxSession(db, session.id)).split_amount).toBe(order.total - PLATFORM_SHARE)
     await callCallback(callback) // a replayed callback records nothing more
     expect(await orderEntries(order.id)).toEqual([{ kind: 'order_paid' }, { kind: 'split_settlement' }])
     expect(await sellerBalances(db, seller.id)).toMatchObject({ pending: 0, available: 0 })

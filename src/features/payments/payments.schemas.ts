@@ -94,6 +94,8 @@ export interface SandboxSessionView {
   currency: string
   order_number: string
   payee: string
+  /** Of `amount`, what the bank pays straight to the seller (split settlement); 0 when none. */
+  split_amount: number
   expires_at: string
   /** The server's time, so the countdown does not depend on the payer's clock. */
   server_time: string

@@ -70,6 +70,7 @@ export async function loadSandboxSession(db: DbOrTx, sessionId: string): Promise
     currency: session.currency,
     order_number: orderNumber,
     payee,
+    split_amount: session.splitAmount,
     expires_at: session.expiresAt.toISOString(),
     server_time: at.toISOString(),
   }

@@ -108,6 +108,14 @@ export function SandboxBankPage({ sessionId }: { sessionId: string }) {
         <dd className="text-2xl font-bold text-ink" data-testid="payment-amount">
           {formatMoney(view.amount, view.currency)}
         </dd>
+        {view.split_amount > 0 ? (
+          <>
+            <dt className="text-stone-600">{m.buyer_pay_split()}</dt>
+            <dd className="text-ink">
+              {m.buyer_pay_split_text({ amount: formatMoney(view.split_amount, view.currency) })}
+            </dd>
+          </>
+        ) : null}
         {open && secondsLeft !== null ? (
           <>
             <dt className="text-stone-600">{m.buyer_pay_time_left()}</dt>
