@@ -76,7 +76,12 @@ describe('requests for quotation', () => {
         quote_request_id: requestId,
         valid_days: 7,
         delivery_fee: fee,
-        lines: view.lines.map((l) => ({ line_id: l.id, unit_price: unitPrice, sku, lead_time_days: 3 })),
+        lines: view.lines.map((l) => ({
+          request_line_id: l.id,
+          unit_price: unitPrice,
+          sku,
+          lead_time_days: 3,
+        })),
       }),
     )
   }

@@ -142,13 +142,13 @@ export async function quoteViews(
           .filter((l) => l.revisionId === r.id)
           .sort((a, b) => (position.get(a.lineId) ?? 0) - (position.get(b.lineId) ?? 0))
           .map((l) => ({
-            line_id: l.lineId,
+            request_line_id: l.lineId,
             unit_price: Number(l.unitPrice),
             sku: l.sku,
             lead_time_days: l.leadTimeDays,
             note: l.note,
           }))
-        const goods = mine.reduce((sum, l) => sum + l.unit_price * (quantity.get(l.line_id) ?? 0), 0)
+        const goods = mine.reduce((sum, l) => sum + l.unit_price * (quantity.get(l.request_line_id) ?? 0), 0)
         return {
           revision: r.revision,
           delivery_fee: Number(r.deliveryFee),
@@ -168,9 +168,9 @@ export function cheapestPerLine(views: QuoteView[]): Record<number, number[]> {
   for (const quote of views) {
     if (quote.status === 'expired') continue
     for (const line of quote.revisions[0]?.lines ?? []) {
-      const current = best[line.line_id]
+      const current = best[line.request_line_id]
       if (!current || line.unit_price < current.price)
-        best[line.line_id] = { price: line.unit_price, ids: [quote.id] }
+        best[line.request_line_id] = { price: line.unit_price, ids: [quote.id] }
       else if (line.unit_price === current.price) current.ids.push(quote.id)
     }
   }

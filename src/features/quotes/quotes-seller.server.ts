@@ -155,7 +155,7 @@ export async function submitQuote(
     const request = await receivedRequest(tx, actor.sellerId, input.quote_request_id, true)
     if (request.status !== 'open') throw conflict(m.quotes_err_request_not_open())
     const lines = await tx.select().from(quoteRequestLines).where(eq(quoteRequestLines.requestId, request.id))
-    const given = new Map(input.lines.map((l) => [l.line_id, l]))
+    const given = new Map(input.lines.map((l) => [l.request_line_id, l]))
     if (
       given.size !== input.lines.length ||
       lines.length !== given.size ||

@@ -81,7 +81,7 @@ export const submitQuoteInput = v.object({
   lines: v.pipe(
     v.array(
       v.object({
-        line_id: idSchema,
+        request_line_id: idSchema,
         unit_price: moneySchema(1),
         sku: v.optional(textSchema(100), ''),
         lead_time_days: intSchema(0, 365),
@@ -120,7 +120,7 @@ export interface QuoteRequestLineView {
 }
 
 export interface QuoteLineView {
-  line_id: number
+  request_line_id: number
   unit_price: number
   sku: string | null
   lead_time_days: number
