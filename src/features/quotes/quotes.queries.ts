@@ -34,10 +34,14 @@ export const quoteQueries = {
       queryFn: () => fetchQuoteSellers({ data: { product_slugs: productSlugs } }),
       meta: userScoped,
     }),
-  buyerThread: (quoteId: number) =>
+  /** One quote's thread, read through the buyer's or the seller's endpoint. */
+  thread: (side: 'buyer' | 'seller', quoteId: number) =>
     queryOptions({
-      queryKey: [...quoteQueries.all, 'buyer-thread', quoteId] as const,
-      queryFn: () => fetchBuyerQuoteThread({ data: { quote_id: quoteId } }),
+      queryKey: [...quoteQueries.all, 'thread', side, quoteId] as const,
+      queryFn: () =>
+        side === 'buyer'
+          ? fetchBuyerQuoteThread({ data: { quote_id: quoteId } })
+          : fetchSellerQuoteThread({ data: { quote_id: quoteId } }),
       meta: userScoped,
     }),
   /** /seller/quotes: the inbox tab and the count of each tab. */
@@ -51,12 +55,6 @@ export const quoteQueries = {
     queryOptions({
       queryKey: [...quoteQueries.all, 'seller-request', quoteRequestId] as const,
       queryFn: () => fetchSellerQuoteRequest({ data: { quote_request_id: quoteRequestId } }),
-      meta: userScoped,
-    }),
-  sellerThread: (quoteId: number) =>
-    queryOptions({
-      queryKey: [...quoteQueries.all, 'seller-thread', quoteId] as const,
-      queryFn: () => fetchSellerQuoteThread({ data: { quote_id: quoteId } }),
       meta: userScoped,
     }),
 }
