@@ -17,6 +17,7 @@ import { expireUnpaid } from '~/features/payments/index.server'
 import { runWeeklyPayouts } from '~/features/payouts/index.server'
 import { runPlanRenewals } from '~/features/plans/index.server'
 import { runPlusRenewals } from '~/features/plus/index.server'
+import { expireQuotes } from '~/features/quotes/index.server'
 import { issueMonthlyCommissionInvoices } from '~/features/seller-finance/index.server'
 
 /**
@@ -50,6 +51,7 @@ export function registerJobHandlers(): void {
     plans: await runPlanRenewals(db),
     plus: await runPlusRenewals(db),
   }))
+  registerJobHandler('quotes.expire', (_, { db }) => expireQuotes(db))
   registerJobHandler('housekeeping.prune', async (_, { db }) => {
     await pruneRateLimitBuckets(db, days(1))
     await pruneAuthRecords(db)

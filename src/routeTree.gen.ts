@@ -97,6 +97,9 @@ import { Route as BuyerOrdersIndexRouteImport } from './routes/buyer/orders/inde
 import { Route as BuyerProfileIndexRouteImport } from './routes/buyer/profile/index'
 import { Route as BuyerProfileMobileRouteImport } from './routes/buyer/profile/mobile'
 import { Route as BuyerProfileProfileRouteImport } from './routes/buyer/profile/profile'
+import { Route as BuyerQuotesIndexRouteImport } from './routes/buyer/quotes/index'
+import { Route as BuyerQuotesIdRouteImport } from './routes/buyer/quotes/$id'
+import { Route as BuyerQuotesNewRouteImport } from './routes/buyer/quotes/new'
 import { Route as BuyerTicketsIndexRouteImport } from './routes/buyer/tickets/index'
 import { Route as BuyerTicketsCreateRouteImport } from './routes/buyer/tickets/create'
 import { Route as MagazineIdentifyCoverDotpngRouteImport } from './routes/magazine/$identify/cover[.]png'
@@ -107,6 +110,8 @@ import { Route as SellerMagazinesIndexRouteImport } from './routes/seller/magazi
 import { Route as SellerMagazinesCreateRouteImport } from './routes/seller/magazines/create'
 import { Route as SellerOrdersIndexRouteImport } from './routes/seller/orders/index'
 import { Route as SellerProfileObserversRouteImport } from './routes/seller/profile_.observers'
+import { Route as SellerQuotesIndexRouteImport } from './routes/seller/quotes/index'
+import { Route as SellerQuotesIdRouteImport } from './routes/seller/quotes/$id'
 import { Route as SellerStoresIndexRouteImport } from './routes/seller/stores/index'
 import { Route as SellerStoresCreateRouteImport } from './routes/seller/stores/create'
 import { Route as DefaultCartIdCheckoutRouteImport } from './routes/_default/cart/$id.checkout'
@@ -590,6 +595,21 @@ const BuyerProfileProfileRoute = BuyerProfileProfileRouteImport.update({
   path: '/profile/profile',
   getParentRoute: () => BuyerRoute,
 } as any)
+const BuyerQuotesIndexRoute = BuyerQuotesIndexRouteImport.update({
+  id: '/quotes/',
+  path: '/quotes/',
+  getParentRoute: () => BuyerRoute,
+} as any)
+const BuyerQuotesIdRoute = BuyerQuotesIdRouteImport.update({
+  id: '/quotes/$id',
+  path: '/quotes/$id',
+  getParentRoute: () => BuyerRoute,
+} as any)
+const BuyerQuotesNewRoute = BuyerQuotesNewRouteImport.update({
+  id: '/quotes/new',
+  path: '/quotes/new',
+  getParentRoute: () => BuyerRoute,
+} as any)
 const BuyerTicketsIndexRoute = BuyerTicketsIndexRouteImport.update({
   id: '/tickets/',
   path: '/tickets/',
@@ -641,6 +661,16 @@ const SellerOrdersIndexRoute = SellerOrdersIndexRouteImport.update({
 const SellerProfileObserversRoute = SellerProfileObserversRouteImport.update({
   id: '/profile_/observers',
   path: '/profile/observers',
+  getParentRoute: () => SellerRoute,
+} as any)
+const SellerQuotesIndexRoute = SellerQuotesIndexRouteImport.update({
+  id: '/quotes/',
+  path: '/quotes/',
+  getParentRoute: () => SellerRoute,
+} as any)
+const SellerQuotesIdRoute = SellerQuotesIdRouteImport.update({
+  id: '/quotes/$id',
+  path: '/quotes/$id',
   getParentRoute: () => SellerRoute,
 } as any)
 const SellerStoresIndexRoute = SellerStoresIndexRouteImport.update({
@@ -937,12 +967,15 @@ export interface FileRoutesByFullPath {
   '/buyer/invoices/$id': typeof BuyerInvoicesIdRoute
   '/buyer/profile/mobile': typeof BuyerProfileMobileRoute
   '/buyer/profile/profile': typeof BuyerProfileProfileRoute
+  '/buyer/quotes/$id': typeof BuyerQuotesIdRoute
+  '/buyer/quotes/new': typeof BuyerQuotesNewRoute
   '/buyer/tickets/create': typeof BuyerTicketsCreateRoute
   '/magazine/$identify/cover.png': typeof MagazineIdentifyCoverDotpngRoute
   '/magazine/$identify/line-sheet.pdf': typeof MagazineIdentifyLineSheetDotpdfRoute
   '/seller/inventory/import-price': typeof SellerInventoryImportPriceRoute
   '/seller/magazines/create': typeof SellerMagazinesCreateRoute
   '/seller/profile/observers': typeof SellerProfileObserversRoute
+  '/seller/quotes/$id': typeof SellerQuotesIdRoute
   '/seller/stores/create': typeof SellerStoresCreateRoute
   '/cart/': typeof DefaultCartIndexRoute
   '/category/': typeof DefaultCategoryIndexRoute
@@ -960,10 +993,12 @@ export interface FileRoutesByFullPath {
   '/buyer/invoices/': typeof BuyerInvoicesIndexRoute
   '/buyer/orders/': typeof BuyerOrdersIndexRoute
   '/buyer/profile/': typeof BuyerProfileIndexRoute
+  '/buyer/quotes/': typeof BuyerQuotesIndexRoute
   '/buyer/tickets/': typeof BuyerTicketsIndexRoute
   '/seller/inventory/': typeof SellerInventoryIndexRoute
   '/seller/magazines/': typeof SellerMagazinesIndexRoute
   '/seller/orders/': typeof SellerOrdersIndexRoute
+  '/seller/quotes/': typeof SellerQuotesIndexRoute
   '/seller/stores/': typeof SellerStoresIndexRoute
   '/cart/$id/checkout': typeof DefaultCartIdCheckoutRoute
   '/dev/status/$code': typeof DefaultDevStatusCodeRoute
@@ -1072,12 +1107,15 @@ export interface FileRoutesByTo {
   '/buyer/invoices/$id': typeof BuyerInvoicesIdRoute
   '/buyer/profile/mobile': typeof BuyerProfileMobileRoute
   '/buyer/profile/profile': typeof BuyerProfileProfileRoute
+  '/buyer/quotes/$id': typeof BuyerQuotesIdRoute
+  '/buyer/quotes/new': typeof BuyerQuotesNewRoute
   '/buyer/tickets/create': typeof BuyerTicketsCreateRoute
   '/magazine/$identify/cover.png': typeof MagazineIdentifyCoverDotpngRoute
   '/magazine/$identify/line-sheet.pdf': typeof MagazineIdentifyLineSheetDotpdfRoute
   '/seller/inventory/import-price': typeof SellerInventoryImportPriceRoute
   '/seller/magazines/create': typeof SellerMagazinesCreateRoute
   '/seller/profile/observers': typeof SellerProfileObserversRoute
+  '/seller/quotes/$id': typeof SellerQuotesIdRoute
   '/seller/stores/create': typeof SellerStoresCreateRoute
   '/cart': typeof DefaultCartIndexRoute
   '/category': typeof DefaultCategoryIndexRoute
@@ -1095,10 +1133,12 @@ export interface FileRoutesByTo {
   '/buyer/invoices': typeof BuyerInvoicesIndexRoute
   '/buyer/orders': typeof BuyerOrdersIndexRoute
   '/buyer/profile': typeof BuyerProfileIndexRoute
+  '/buyer/quotes': typeof BuyerQuotesIndexRoute
   '/buyer/tickets': typeof BuyerTicketsIndexRoute
   '/seller/inventory': typeof SellerInventoryIndexRoute
   '/seller/magazines': typeof SellerMagazinesIndexRoute
   '/seller/orders': typeof SellerOrdersIndexRoute
+  '/seller/quotes': typeof SellerQuotesIndexRoute
   '/seller/stores': typeof SellerStoresIndexRoute
   '/cart/$id/checkout': typeof DefaultCartIdCheckoutRoute
   '/dev/status/$code': typeof DefaultDevStatusCodeRoute
@@ -1213,12 +1253,15 @@ export interface FileRoutesById {
   '/buyer/invoices/$id': typeof BuyerInvoicesIdRoute
   '/buyer/profile/mobile': typeof BuyerProfileMobileRoute
   '/buyer/profile/profile': typeof BuyerProfileProfileRoute
+  '/buyer/quotes/$id': typeof BuyerQuotesIdRoute
+  '/buyer/quotes/new': typeof BuyerQuotesNewRoute
   '/buyer/tickets/create': typeof BuyerTicketsCreateRoute
   '/magazine/$identify/cover.png': typeof MagazineIdentifyCoverDotpngRoute
   '/magazine/$identify/line-sheet.pdf': typeof MagazineIdentifyLineSheetDotpdfRoute
   '/seller/inventory/import-price': typeof SellerInventoryImportPriceRoute
   '/seller/magazines/create': typeof SellerMagazinesCreateRoute
   '/seller/profile_/observers': typeof SellerProfileObserversRoute
+  '/seller/quotes/$id': typeof SellerQuotesIdRoute
   '/seller/stores/create': typeof SellerStoresCreateRoute
   '/_default/cart/': typeof DefaultCartIndexRoute
   '/_default/category/': typeof DefaultCategoryIndexRoute
@@ -1236,10 +1279,12 @@ export interface FileRoutesById {
   '/buyer/invoices/': typeof BuyerInvoicesIndexRoute
   '/buyer/orders/': typeof BuyerOrdersIndexRoute
   '/buyer/profile/': typeof BuyerProfileIndexRoute
+  '/buyer/quotes/': typeof BuyerQuotesIndexRoute
   '/buyer/tickets/': typeof BuyerTicketsIndexRoute
   '/seller/inventory/': typeof SellerInventoryIndexRoute
   '/seller/magazines/': typeof SellerMagazinesIndexRoute
   '/seller/orders/': typeof SellerOrdersIndexRoute
+  '/seller/quotes/': typeof SellerQuotesIndexRoute
   '/seller/stores/': typeof SellerStoresIndexRoute
   '/_default/cart/$id/checkout': typeof DefaultCartIdCheckoutRoute
   '/_default/dev/status/$code': typeof DefaultDevStatusCodeRoute
@@ -1354,12 +1399,15 @@ export interface FileRouteTypes {
     | '/buyer/invoices/$id'
     | '/buyer/profile/mobile'
     | '/buyer/profile/profile'
+    | '/buyer/quotes/$id'
+    | '/buyer/quotes/new'
     | '/buyer/tickets/create'
     | '/magazine/$identify/cover.png'
     | '/magazine/$identify/line-sheet.pdf'
     | '/seller/inventory/import-price'
     | '/seller/magazines/create'
     | '/seller/profile/observers'
+    | '/seller/quotes/$id'
     | '/seller/stores/create'
     | '/cart/'
     | '/category/'
@@ -1377,10 +1425,12 @@ export interface FileRouteTypes {
     | '/buyer/invoices/'
     | '/buyer/orders/'
     | '/buyer/profile/'
+    | '/buyer/quotes/'
     | '/buyer/tickets/'
     | '/seller/inventory/'
     | '/seller/magazines/'
     | '/seller/orders/'
+    | '/seller/quotes/'
     | '/seller/stores/'
     | '/cart/$id/checkout'
     | '/dev/status/$code'
@@ -1489,12 +1539,15 @@ export interface FileRouteTypes {
     | '/buyer/invoices/$id'
     | '/buyer/profile/mobile'
     | '/buyer/profile/profile'
+    | '/buyer/quotes/$id'
+    | '/buyer/quotes/new'
     | '/buyer/tickets/create'
     | '/magazine/$identify/cover.png'
     | '/magazine/$identify/line-sheet.pdf'
     | '/seller/inventory/import-price'
     | '/seller/magazines/create'
     | '/seller/profile/observers'
+    | '/seller/quotes/$id'
     | '/seller/stores/create'
     | '/cart'
     | '/category'
@@ -1512,10 +1565,12 @@ export interface FileRouteTypes {
     | '/buyer/invoices'
     | '/buyer/orders'
     | '/buyer/profile'
+    | '/buyer/quotes'
     | '/buyer/tickets'
     | '/seller/inventory'
     | '/seller/magazines'
     | '/seller/orders'
+    | '/seller/quotes'
     | '/seller/stores'
     | '/cart/$id/checkout'
     | '/dev/status/$code'
@@ -1629,12 +1684,15 @@ export interface FileRouteTypes {
     | '/buyer/invoices/$id'
     | '/buyer/profile/mobile'
     | '/buyer/profile/profile'
+    | '/buyer/quotes/$id'
+    | '/buyer/quotes/new'
     | '/buyer/tickets/create'
     | '/magazine/$identify/cover.png'
     | '/magazine/$identify/line-sheet.pdf'
     | '/seller/inventory/import-price'
     | '/seller/magazines/create'
     | '/seller/profile_/observers'
+    | '/seller/quotes/$id'
     | '/seller/stores/create'
     | '/_default/cart/'
     | '/_default/category/'
@@ -1652,10 +1710,12 @@ export interface FileRouteTypes {
     | '/buyer/invoices/'
     | '/buyer/orders/'
     | '/buyer/profile/'
+    | '/buyer/quotes/'
     | '/buyer/tickets/'
     | '/seller/inventory/'
     | '/seller/magazines/'
     | '/seller/orders/'
+    | '/seller/quotes/'
     | '/seller/stores/'
     | '/_default/cart/$id/checkout'
     | '/_default/dev/status/$code'
@@ -2363,6 +2423,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BuyerProfileProfileRouteImport
       parentRoute: typeof BuyerRoute
     }
+    '/buyer/quotes/': {
+      id: '/buyer/quotes/'
+      path: '/quotes'
+      fullPath: '/buyer/quotes/'
+      preLoaderRoute: typeof BuyerQuotesIndexRouteImport
+      parentRoute: typeof BuyerRoute
+    }
+    '/buyer/quotes/$id': {
+      id: '/buyer/quotes/$id'
+      path: '/quotes/$id'
+      fullPath: '/buyer/quotes/$id'
+      preLoaderRoute: typeof BuyerQuotesIdRouteImport
+      parentRoute: typeof BuyerRoute
+    }
+    '/buyer/quotes/new': {
+      id: '/buyer/quotes/new'
+      path: '/quotes/new'
+      fullPath: '/buyer/quotes/new'
+      preLoaderRoute: typeof BuyerQuotesNewRouteImport
+      parentRoute: typeof BuyerRoute
+    }
     '/buyer/tickets/': {
       id: '/buyer/tickets/'
       path: '/tickets'
@@ -2431,6 +2512,20 @@ declare module '@tanstack/react-router' {
       path: '/profile/observers'
       fullPath: '/seller/profile/observers'
       preLoaderRoute: typeof SellerProfileObserversRouteImport
+      parentRoute: typeof SellerRoute
+    }
+    '/seller/quotes/': {
+      id: '/seller/quotes/'
+      path: '/quotes'
+      fullPath: '/seller/quotes/'
+      preLoaderRoute: typeof SellerQuotesIndexRouteImport
+      parentRoute: typeof SellerRoute
+    }
+    '/seller/quotes/$id': {
+      id: '/seller/quotes/$id'
+      path: '/quotes/$id'
+      fullPath: '/seller/quotes/$id'
+      preLoaderRoute: typeof SellerQuotesIdRouteImport
       parentRoute: typeof SellerRoute
     }
     '/seller/stores/': {
@@ -2862,10 +2957,13 @@ interface BuyerRouteChildren {
   BuyerInvoicesIdRoute: typeof BuyerInvoicesIdRoute
   BuyerProfileMobileRoute: typeof BuyerProfileMobileRoute
   BuyerProfileProfileRoute: typeof BuyerProfileProfileRoute
+  BuyerQuotesIdRoute: typeof BuyerQuotesIdRoute
+  BuyerQuotesNewRoute: typeof BuyerQuotesNewRoute
   BuyerTicketsCreateRoute: typeof BuyerTicketsCreateRoute
   BuyerInvoicesIndexRoute: typeof BuyerInvoicesIndexRoute
   BuyerOrdersIndexRoute: typeof BuyerOrdersIndexRoute
   BuyerProfileIndexRoute: typeof BuyerProfileIndexRoute
+  BuyerQuotesIndexRoute: typeof BuyerQuotesIndexRoute
   BuyerTicketsIndexRoute: typeof BuyerTicketsIndexRoute
   BuyerOrdersIdProcessRoute: typeof BuyerOrdersIdProcessRoute
   BuyerProfileAddressIdRoute: typeof BuyerProfileAddressIdRoute
@@ -2879,10 +2977,13 @@ const BuyerRouteChildren: BuyerRouteChildren = {
   BuyerInvoicesIdRoute: BuyerInvoicesIdRoute,
   BuyerProfileMobileRoute: BuyerProfileMobileRoute,
   BuyerProfileProfileRoute: BuyerProfileProfileRoute,
+  BuyerQuotesIdRoute: BuyerQuotesIdRoute,
+  BuyerQuotesNewRoute: BuyerQuotesNewRoute,
   BuyerTicketsCreateRoute: BuyerTicketsCreateRoute,
   BuyerInvoicesIndexRoute: BuyerInvoicesIndexRoute,
   BuyerOrdersIndexRoute: BuyerOrdersIndexRoute,
   BuyerProfileIndexRoute: BuyerProfileIndexRoute,
+  BuyerQuotesIndexRoute: BuyerQuotesIndexRoute,
   BuyerTicketsIndexRoute: BuyerTicketsIndexRoute,
   BuyerOrdersIdProcessRoute: BuyerOrdersIdProcessRoute,
   BuyerProfileAddressIdRoute: BuyerProfileAddressIdRoute,
@@ -2900,10 +3001,12 @@ interface SellerRouteChildren {
   SellerInventoryImportPriceRoute: typeof SellerInventoryImportPriceRoute
   SellerMagazinesCreateRoute: typeof SellerMagazinesCreateRoute
   SellerProfileObserversRoute: typeof SellerProfileObserversRoute
+  SellerQuotesIdRoute: typeof SellerQuotesIdRoute
   SellerStoresCreateRoute: typeof SellerStoresCreateRoute
   SellerInventoryIndexRoute: typeof SellerInventoryIndexRoute
   SellerMagazinesIndexRoute: typeof SellerMagazinesIndexRoute
   SellerOrdersIndexRoute: typeof SellerOrdersIndexRoute
+  SellerQuotesIndexRoute: typeof SellerQuotesIndexRoute
   SellerStoresIndexRoute: typeof SellerStoresIndexRoute
   SellerInventoryStockSkuRoute: typeof SellerInventoryStockSkuRoute
   SellerMagazinesMagazineIdEditRoute: typeof SellerMagazinesMagazineIdEditRoute
@@ -2924,10 +3027,12 @@ const SellerRouteChildren: SellerRouteChildren = {
   SellerInventoryImportPriceRoute: SellerInventoryImportPriceRoute,
   SellerMagazinesCreateRoute: SellerMagazinesCreateRoute,
   SellerProfileObserversRoute: SellerProfileObserversRoute,
+  SellerQuotesIdRoute: SellerQuotesIdRoute,
   SellerStoresCreateRoute: SellerStoresCreateRoute,
   SellerInventoryIndexRoute: SellerInventoryIndexRoute,
   SellerMagazinesIndexRoute: SellerMagazinesIndexRoute,
   SellerOrdersIndexRoute: SellerOrdersIndexRoute,
+  SellerQuotesIndexRoute: SellerQuotesIndexRoute,
   SellerStoresIndexRoute: SellerStoresIndexRoute,
   SellerInventoryStockSkuRoute: SellerInventoryStockSkuRoute,
   SellerMagazinesMagazineIdEditRoute: SellerMagazinesMagazineIdEditRoute,

@@ -189,6 +189,7 @@ test.describe('panel menus', () => {
       'Your Addresses',
       'Your Invoices',
       'Your Tickets',
+      'Your Quote Requests',
       'Browsing History',
       'Edit Profile',
     ])
@@ -210,6 +211,7 @@ test.describe('panel menus', () => {
     await expect(menu.getByRole('link')).toHaveText(['Dashboard', 'Switch to Buyer'])
     for (const label of [
       'Received Orders',
+      'Quote Requests',
       'Your Stores',
       'Your Inventory',
       'Your Magazines',
@@ -230,7 +232,7 @@ test.describe('panel menus', () => {
     await expect(page.getByRole('link', { name: 'Switch to Buyer' })).toHaveAttribute('href', '/buyer')
     await accountButton(page, displayNameOf('seller')).click()
     const menu = page.getByRole('navigation', { name: 'Seller menu' })
-    await expect(menu.getByRole('link')).toHaveCount(9)
+    await expect(menu.getByRole('link')).toHaveCount(10)
     await expect(menu.getByRole('link', { name: 'Your Finances' })).toHaveAttribute('href', '/seller/finance')
     await expect(menu.getByText('Your Tickets')).toHaveAttribute('aria-disabled', 'true')
   })

@@ -90,6 +90,9 @@ const samples = (world: World): Samples => ({
   sheba: () => 'IR820540102680020817909002',
   idempotencyKey: () => `authz-${randomUUID()}`,
   path: () => '/',
+  // A request for quotation's needed-by day (issue #40): a day ahead, and a catalogue product.
+  needed_by: () => new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
+  product_slug: () => 'authz-product',
   session: () => world.values.session,
   // Resources named by number (`orderNumber`) must have their format before the world's is put in.
   ...Object.fromEntries(Object.entries(world.numbers).map(([kind, value]) => [`${kind}Number`, () => value])),

@@ -135,6 +135,13 @@ export const RESOURCE_SIDES: Record<
   /** Payout batches and their lines: the back office's alone (the admin gate guards them). */
   'payout-batch': 'admin',
   'payout-line': 'admin',
+  /**
+   * A request for quotation and a seller's quote on it (issue #40): the buyer's through the buyer's
+   * endpoints, the seller's (and its observer's) through the seller's, as an order is.
+   */
+  'quote-request': 'order',
+  quote: 'order',
+  'request-line': 'order',
   landing: 'admin',
   faq: 'admin',
   /** A user account as the back office names it (`account_id`): only the admin gate guards it. */

@@ -26,6 +26,7 @@ import { fulfilPurchase } from '~/features/plans/plan-fulfilment.server'
 import { fulfilMembership } from '~/features/plus/plus-fulfilment.server'
 import { issueCommissionInvoice } from '~/features/seller-finance/index.server'
 import { joinPlus } from '~/features/plus/plus.server'
+import { createQuoteRequest, submitQuote } from '~/features/quotes/index.server'
 import { SHEET_COLUMNS } from '~/features/imports/import-format'
 import type { Db } from '~/server/db/client.server'
 import { mediaStorage } from '~/server/db/database.server'
@@ -38,6 +39,7 @@ import {
   plans,
   platformPurchases,
   payoutLines,
+  quoteRequestLines,
   sellerPayoutAccounts,
   ticketAttachments,
 } from '~/server/db/schema'
@@ -197,6 +199,39 @@ export async function buildWorld(db: Db): Promise<World> {
     .from(platformInvoices)
     .where(eq(platformInvoices.purchaseId, membership!.id))
 
+  // A request for quotation from the buyer to the seller, and the seller's quote on it (issue #40).
+  const quoteRequest = await createQuoteRequest(db, buyerAuth, {
+    needed_by: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
+    delivery_mode: 'pickup',
+    delivery_city: '',
+    payment_preference: 'pay_now',
+    note: '',
+    lines: [
+      {
+        product_slug: product.slug,
+        description: '',
+        category_id: null,
+        quantity: 20,
+        unit: 'carton',
+        target_unit_price: null,
+      },
+    ],
+    seller_ids: [seller.id],
+  })
+  const [quoteLine] = await db
+    .select({ id: quoteRequestLines.id })
+    .from(quoteRequestLines)
+    .where(eq(quoteRequestLines.requestId, quoteRequest.id))
+  const quote = await submitQuote(db, ownerAuth, {
+    quote_request_id: quoteRequest.id,
+    valid_days: 7,
+    delivery_fee: 0,
+    note: '',
+    lines: [
+      { request_line_id: quoteLine!.id, unit_price: 900_000, sku: sku.sku, lead_time_days: 2, note: '' },
+    ],
+  })
+
   const landing = await createLandingPage(db)
   const [faq] = await db
     .insert(faqEntries)
@@ -278,6 +313,9 @@ export async function buildWorld(db: Db): Promise<World> {
       account,
       'payout-batch': payoutBatch.batch_id,
       'payout-line': payoutLine!.id,
+      'quote-request': quoteRequest.id,
+      quote: quote.quote_id,
+      'request-line': quoteLine!.id,
     },
     numbers: { order: order.number, purchase: purchase!.number, membership: membership!.number },
     values: { session },

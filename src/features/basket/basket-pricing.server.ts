@@ -76,3 +76,33 @@ export function priceLine(tiers: readonly Tier[], quantity: number): LinePrice |
     validity: { valid_from: tier.validFrom, valid_to: tier.validTo },
   }
 }
+
+/** A price locked for the buyer by an accepted quote (issue #40), for one SKU and quantity. */
+export interface QuotedPrice {
+  unitPrice: number
+  validUntil: string
+}
+
+/**
+ * A line's prices with the buyer's quoted price when one applies: the quoted price replaces the
+ * tier price (no discount on top), valid until the quote's end; otherwise `priceLine`.
+ */
+export function priceLineOrQuoted(
+  tiers: readonly Tier[],
+  quantity: number,
+  quoted: QuotedPrice | null,
+): LinePrice | null {
+  if (!quoted) return priceLine(tiers, quantity)
+  return {
+    unitPrice: quoted.unitPrice,
+    offerPrice: 0,
+    pricePerPiece: quoted.unitPrice,
+    effectiveAmount: quoted.unitPrice,
+    hasDiscount: false,
+    priceMinQuantity: quantity,
+    validity: {
+      valid_from: priceLine(tiers, quantity)?.validity.valid_from ?? quoted.validUntil,
+      valid_to: quoted.validUntil,
+    },
+  }
+}

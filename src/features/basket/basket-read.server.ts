@@ -4,8 +4,8 @@ import { textInLocale } from '~/lib/i18n'
 import { now } from '~/server/clock.server'
 import type { DbOrTx } from '~/server/db/client.server'
 import { cartItems, carts, products, sellers, skus, stores } from '~/server/db/schema'
-import { priceLine } from './basket-pricing.server'
-import { firstPhotoUrl, parseTiers, validTiersJson } from './basket-sql.server'
+import { priceLineOrQuoted } from './basket-pricing.server'
+import { firstPhotoUrl, parseQuoted, parseTiers, quotedPriceJson, validTiersJson } from './basket-sql.server'
 import type { ServerBasketItem, ServerCart } from './basket.schemas'
 
 /**
@@ -19,7 +19,7 @@ type ItemRow = Awaited<ReturnType<ReturnType<typeof basketQuery>['execute']>>[nu
 function toItem(row: ItemRow): ServerBasketItem {
   const quantity = Number(row.quantity)
   const tiers = parseTiers(row.tiers)
-  const price = priceLine(tiers, quantity)
+  const price = priceLineOrQuoted(tiers, quantity, parseQuoted(row.quoted))
   const offered = Boolean(row.skuOk && row.storeOk && row.sellerOk && row.productOk)
   const alwaysAvailable = Boolean(row.alwaysAvailable)
   const remaining = Number(row.remainingQuantity)
@@ -94,6 +94,7 @@ function basketQuery(db: DbOrTx) {
       brandName: sql<string | null>`(select b.name from brands b where b.id = ${products.brandId})`,
       photoUrl: firstPhotoUrl(products.id),
       tiers: validTiersJson(skus.id, at),
+      quoted: quotedPriceJson(carts.buyerUserId, skus.id, cartItems.quantity, at),
     })
     .from(carts)
     .innerJoin(sellers, eq(sellers.id, carts.sellerId))

@@ -1,6 +1,6 @@
 import '@tanstack/react-start/server-only'
 import { sql, type SQLWrapper } from 'drizzle-orm'
-import type { Tier } from './basket-pricing.server'
+import type { QuotedPrice, Tier } from './basket-pricing.server'
 
 /**
  * SQL pieces the basket read and the checkout read share: both price lines live from the SKU's
@@ -45,4 +45,30 @@ export function parseTiers(raw: unknown): Tier[] {
     validFrom: iso(t.validFrom),
     validTo: t.validTo === null ? null : iso(t.validTo),
   }))
+}
+
+/**
+ * The buyer's quoted price for a SKU at exactly this quantity, locked by an accepted quote and
+ * still valid at `at` (issue #40), as json (null when none); parse it with `parseQuoted`.
+ */
+export const quotedPriceJson = (
+  buyerUserId: SQLWrapper,
+  skuId: SQLWrapper,
+  quantity: SQLWrapper,
+  at: SQLWrapper | string,
+) => sql<unknown>`(
+  select json_build_object('unitPrice', qp.unit_price, 'validUntil', qp.valid_until)
+  from quoted_prices qp
+  where qp.buyer_user_id = ${buyerUserId} and qp.sku_id = ${skuId} and qp.quantity = ${quantity}
+    and ${at}::timestamptz < qp.valid_until
+  order by qp.unit_price, qp.id
+  limit 1
+)`
+
+export function parseQuoted(raw: unknown): QuotedPrice | null {
+  const value = (typeof raw === 'string' ? JSON.parse(raw) : raw) as {
+    unitPrice: number | string
+    validUntil: string
+  } | null
+  return value ? { unitPrice: Number(value.unitPrice), validUntil: iso(value.validUntil) } : null
 }

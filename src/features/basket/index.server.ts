@@ -8,7 +8,7 @@ export {
   quantityEndpoint,
   removeItemEndpoint,
 } from './basket-api.server'
-export { entryTier, priceLine } from './basket-pricing.server'
-export type { Tier } from './basket-pricing.server'
-export { firstPhotoUrl, parseTiers, validTiersJson } from './basket-sql.server'
+export { entryTier, priceLine, priceLineOrQuoted } from './basket-pricing.server'
+export type { QuotedPrice, Tier } from './basket-pricing.server'
+export { firstPhotoUrl, parseQuoted, parseTiers, quotedPriceJson, validTiersJson } from './basket-sql.server'
 export { pruneFillKeys } from './basket.server'

@@ -37,7 +37,6 @@ export function removeWithUndo(actor: BasketActor, itemId: string): void {
       onClick: () => {
         void requestAdd(actor, restoreRequest(cart, item)).then((ok) => {
           if (ok) notify('success', m.buyer_basket_back({ name: nameInLocale(item.product) }))
-
         })
       },
     },

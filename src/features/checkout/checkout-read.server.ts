@@ -4,8 +4,10 @@ import { textInLocale } from '~/lib/i18n'
 import {
   entryTier,
   firstPhotoUrl,
+  parseQuoted,
   parseTiers,
-  priceLine,
+  priceLineOrQuoted,
+  quotedPriceJson,
   validTiersJson,
 } from '~/features/basket/index.server'
 import type { DbOrTx } from '~/server/db/client.server'
@@ -68,6 +70,7 @@ function checkoutQuery(db: DbOrTx, userId: number, cartId: number, at: Date) {
         and ${stores.status} = 'active' and ${products.status} = 'active' and ${stores.sellerId} = ${carts.sellerId})`,
       photoUrl: firstPhotoUrl(products.id),
       tiers: validTiersJson(skus.id, when),
+      quoted: quotedPriceJson(carts.buyerUserId, skus.id, cartItems.quantity, when),
     })
     .from(carts)
     .innerJoin(sellers, eq(sellers.id, carts.sellerId))
@@ -84,7 +87,7 @@ type Row = Awaited<ReturnType<typeof checkoutQuery>>[number]
 function toLine(row: Row): CheckoutLineRow {
   const quantity = Number(row.quantity)
   const tiers = parseTiers(row.tiers)
-  const price = priceLine(tiers, quantity)
+  const price = priceLineOrQuoted(tiers, quantity, parseQuoted(row.quoted))
   const entry = entryTier(tiers)
   const alwaysAvailable = Boolean(row.alwaysAvailable)
   const remainingQuantity = Number(row.remainingQuantity)

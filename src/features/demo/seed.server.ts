@@ -32,6 +32,7 @@ import {
 } from '~/server/db/schema'
 import { chunks, forEachLimited, indexBy } from '~/lib/batches'
 import { openLedgersForUntrackedStock } from '~/features/inventory/index.server'
+import { seedDemoQuotes } from './demo-quotes.server'
 import { seedDemoOrders } from './demo-orders.server'
 import { seedSubscriptions } from './demo-subscriptions.server'
 import {
@@ -342,6 +343,12 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
           sellerId: sellerByOwner(userByPhone(demoSellerSpec.ownerPhone).id).id,
           now,
           ...serverConfig().money,
+        })
+        // Requests for quotation of the demo buyer to the demo seller: new, answered and won.
+        await seedDemoQuotes(tx, {
+          buyerUserId: userByPhone(demoAccounts.buyer.cellphone).id,
+          sellerId: sellerByOwner(userByPhone(demoSellerSpec.ownerPhone).id).id,
+          now,
         })
       }
       // The catalogue's read model (listing, facets, search) is built from everything above.

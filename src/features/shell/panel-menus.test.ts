@@ -41,6 +41,7 @@ describe('buyer menu', () => {
       ['Your Addresses', '/buyer/profile/address'],
       ['Your Invoices', '/buyer/invoices'],
       ['Your Tickets', '/buyer/tickets'],
+      ['Your Quote Requests', '/buyer/quotes'],
       ['Browsing History', '/browse-history'],
       ['Edit Profile', '/buyer/profile'],
       ['Switch to Seller', '/seller'],
@@ -49,7 +50,7 @@ describe('buyer menu', () => {
 
   it('disables Switch to Seller for a plain buyer', () => {
     expect(enabled(buyerMenu(buyer))).not.toContain('Switch to Seller')
-    expect(enabled(buyerMenu(buyer))).toHaveLength(7)
+    expect(enabled(buyerMenu(buyer))).toHaveLength(8)
   })
 
   it.each([
@@ -70,6 +71,7 @@ describe('seller menu', () => {
     expect(sellerMenu(seller('approved')).map((item) => [item.label, item.to])).toEqual([
       ['Dashboard', '/seller'],
       ['Received Orders', '/seller/orders'],
+      ['Quote Requests', '/seller/quotes'],
       ['Your Stores', '/seller/stores'],
       ['Your Inventory', '/seller/inventory'],
       ['Your Magazines', '/seller/magazines'],
@@ -85,6 +87,7 @@ describe('seller menu', () => {
     expect(enabled(sellerMenu(seller('approved')))).toEqual([
       'Dashboard',
       'Received Orders',
+      'Quote Requests',
       'Your Stores',
       'Your Inventory',
       'Your Magazines',

@@ -31,6 +31,7 @@ export function buyerMenu(user: User | null | undefined): MenuItem[] {
     { key: 'addresses', label: m.account_your_addresses(), to: '/buyer/profile/address', enabled: true },
     { key: 'invoices', label: m.account_your_invoices(), to: '/buyer/invoices', enabled: true },
     { key: 'tickets', label: m.account_your_tickets(), to: '/buyer/tickets', enabled: true },
+    { key: 'quotes', label: m.quotes_your_requests(), to: '/buyer/quotes', enabled: true },
     { key: 'history', label: m.account_history_title(), to: '/browse-history', enabled: true },
     { key: 'profile', label: m.account_edit_profile(), to: '/buyer/profile', enabled: true },
     {
@@ -48,6 +49,7 @@ export function sellerMenu(user: User | null | undefined): MenuItem[] {
   return [
     { key: 'dashboard', label: m.account_route_dashboard(), to: '/seller', enabled: true },
     { key: 'orders', label: m.seller_orders_title(), to: '/seller/orders', enabled: approved },
+    { key: 'quotes', label: m.quotes_inbox_title(), to: '/seller/quotes', enabled: approved },
     { key: 'stores', label: m.inventory_stores_title(), to: '/seller/stores', enabled: approved },
     { key: 'inventory', label: m.inventory_title(), to: '/seller/inventory', enabled: approved },
     { key: 'magazines', label: m.magazines_list_heading(), to: '/seller/magazines', enabled: approved },

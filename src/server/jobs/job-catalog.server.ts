@@ -33,6 +33,8 @@ export interface JobPayloads {
   'seller-finance.commission-invoices': Record<string, never>
   /** Plan periods: scheduled ones start, reminders 7 and 1 days before the end, grace, then Free. */
   'plans.renewals': Record<string, never>
+  /** Quotes past their validity and requests past their needed-by day expire (issue #40). */
+  'quotes.expire': Record<string, never>
   /** Forgets spent rate-limit windows and dead sign-in records. */
   'housekeeping.prune': Record<string, never>
 }
@@ -115,6 +117,7 @@ export const jobPolicies: { [N in JobName]: JobPolicy } = {
   // run on the 2nd issues what the 1st missed (the job is idempotent per seller and month).
   'seller-finance.commission-invoices': periodic('35 0 1,2 * *'),
   'plans.renewals': periodic('11 * * * *'),
+  'quotes.expire': periodic('*/5 * * * *'),
   'housekeeping.prune': periodic('41 * * * *'),
 }
 

@@ -38,7 +38,6 @@ export function BasketNotices({
             onClick={() => onDismiss(notice.id)}
             className="-m-1 shrink-0 rounded-md p-1 text-amber-900 hover:bg-amber-100"
             aria-label={m.buyer_basket_dismiss()}
-
           >
             <CloseIcon size={16} />
           </button>

@@ -25,7 +25,6 @@ export function ClearBasketDialog({
             }}
           >
             {m.buyer_basket_clear()}
-
           </Button>
         </div>
       </DialogContent>

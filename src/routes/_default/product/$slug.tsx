@@ -4,6 +4,7 @@ import { addProductOffer } from '~/features/basket'
 import { SLUG_PATTERN, absoluteUrl, catalogQueries, seoHead } from '~/features/catalog'
 import { ProductPage } from '~/features/catalog/components/product-page'
 import { AddToCompareButton } from '~/features/compare/components/add-to-compare-button'
+import { RequestQuoteLink } from '~/features/quotes/components/request-quote-link'
 import { invalidParam } from '~/lib/route-errors'
 
 export const Route = createFileRoute('/_default/product/$slug')({
@@ -45,12 +46,15 @@ function ProductRoute() {
   if (!product) return null
   // The basket's add and the compare button sit above the catalogue: the route hands them down.
   return (
-    <ProductPage
-      key={product.id}
-      product={product}
-      url={url}
-      addOffer={(offer, quantity) => addProductOffer(product, offer, quantity)}
-      compare={(compared) => <AddToCompareButton product={compared} />}
-    />
+    <>
+      <ProductPage
+        key={product.id}
+        product={product}
+        url={url}
+        addOffer={(offer, quantity) => addProductOffer(product, offer, quantity)}
+        compare={(compared) => <AddToCompareButton product={compared} />}
+      />
+      <RequestQuoteLink product={product} />
+    </>
   )
 }
