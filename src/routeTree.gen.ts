@@ -45,8 +45,10 @@ import { Route as ApiShareImageRouteImport } from './routes/api/share-image'
 import { Route as AuthIndexRouteImport } from './routes/auth/index'
 import { Route as AuthVerifyRouteImport } from './routes/auth/verify'
 import { Route as BuyerIndexRouteImport } from './routes/buyer/index'
+import { Route as BuyerCreditRouteImport } from './routes/buyer/credit'
 import { Route as MediaSplatRouteImport } from './routes/media/$'
 import { Route as SellerIndexRouteImport } from './routes/seller/index'
+import { Route as SellerCreditRouteImport } from './routes/seller/credit'
 import { Route as SellerFinanceRouteImport } from './routes/seller/finance'
 import { Route as SellerProfileRouteImport } from './routes/seller/profile'
 import { Route as SitemapsFileRouteImport } from './routes/sitemaps/$file'
@@ -328,6 +330,11 @@ const BuyerIndexRoute = BuyerIndexRouteImport.update({
   path: '/',
   getParentRoute: () => BuyerRoute,
 } as any)
+const BuyerCreditRoute = BuyerCreditRouteImport.update({
+  id: '/credit',
+  path: '/credit',
+  getParentRoute: () => BuyerRoute,
+} as any)
 const MediaSplatRoute = MediaSplatRouteImport.update({
   id: '/media/$',
   path: '/media/$',
@@ -336,6 +343,11 @@ const MediaSplatRoute = MediaSplatRouteImport.update({
 const SellerIndexRoute = SellerIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => SellerRoute,
+} as any)
+const SellerCreditRoute = SellerCreditRouteImport.update({
+  id: '/credit',
+  path: '/credit',
   getParentRoute: () => SellerRoute,
 } as any)
 const SellerFinanceRoute = SellerFinanceRouteImport.update({
@@ -898,7 +910,9 @@ export interface FileRoutesByFullPath {
   '/api/image': typeof ApiImageRoute
   '/api/share-image': typeof ApiShareImageRoute
   '/auth/verify': typeof AuthVerifyRoute
+  '/buyer/credit': typeof BuyerCreditRoute
   '/media/$': typeof MediaSplatRoute
+  '/seller/credit': typeof SellerCreditRoute
   '/seller/finance': typeof SellerFinanceRoute
   '/seller/profile': typeof SellerProfileRoute
   '/sitemaps/$file': typeof SitemapsFileRoute
@@ -1032,7 +1046,9 @@ export interface FileRoutesByTo {
   '/api/image': typeof ApiImageRoute
   '/api/share-image': typeof ApiShareImageRoute
   '/auth/verify': typeof AuthVerifyRoute
+  '/buyer/credit': typeof BuyerCreditRoute
   '/media/$': typeof MediaSplatRoute
+  '/seller/credit': typeof SellerCreditRoute
   '/seller/finance': typeof SellerFinanceRoute
   '/seller/profile': typeof SellerProfileRoute
   '/sitemaps/$file': typeof SitemapsFileRoute
@@ -1173,7 +1189,9 @@ export interface FileRoutesById {
   '/api/image': typeof ApiImageRoute
   '/api/share-image': typeof ApiShareImageRoute
   '/auth/verify': typeof AuthVerifyRoute
+  '/buyer/credit': typeof BuyerCreditRoute
   '/media/$': typeof MediaSplatRoute
+  '/seller/credit': typeof SellerCreditRoute
   '/seller/finance': typeof SellerFinanceRoute
   '/seller/profile': typeof SellerProfileRoute
   '/sitemaps/$file': typeof SitemapsFileRoute
@@ -1315,7 +1333,9 @@ export interface FileRouteTypes {
     | '/api/image'
     | '/api/share-image'
     | '/auth/verify'
+    | '/buyer/credit'
     | '/media/$'
+    | '/seller/credit'
     | '/seller/finance'
     | '/seller/profile'
     | '/sitemaps/$file'
@@ -1449,7 +1469,9 @@ export interface FileRouteTypes {
     | '/api/image'
     | '/api/share-image'
     | '/auth/verify'
+    | '/buyer/credit'
     | '/media/$'
+    | '/seller/credit'
     | '/seller/finance'
     | '/seller/profile'
     | '/sitemaps/$file'
@@ -1589,7 +1611,9 @@ export interface FileRouteTypes {
     | '/api/image'
     | '/api/share-image'
     | '/auth/verify'
+    | '/buyer/credit'
     | '/media/$'
+    | '/seller/credit'
     | '/seller/finance'
     | '/seller/profile'
     | '/sitemaps/$file'
@@ -1999,6 +2023,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BuyerIndexRouteImport
       parentRoute: typeof BuyerRoute
     }
+    '/buyer/credit': {
+      id: '/buyer/credit'
+      path: '/credit'
+      fullPath: '/buyer/credit'
+      preLoaderRoute: typeof BuyerCreditRouteImport
+      parentRoute: typeof BuyerRoute
+    }
     '/media/$': {
       id: '/media/$'
       path: '/media/$'
@@ -2011,6 +2042,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/seller/'
       preLoaderRoute: typeof SellerIndexRouteImport
+      parentRoute: typeof SellerRoute
+    }
+    '/seller/credit': {
+      id: '/seller/credit'
+      path: '/credit'
+      fullPath: '/seller/credit'
+      preLoaderRoute: typeof SellerCreditRouteImport
       parentRoute: typeof SellerRoute
     }
     '/seller/finance': {
@@ -2858,6 +2896,7 @@ const AuthRouteChildren: AuthRouteChildren = {
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 
 interface BuyerRouteChildren {
+  BuyerCreditRoute: typeof BuyerCreditRoute
   BuyerIndexRoute: typeof BuyerIndexRoute
   BuyerInvoicesIdRoute: typeof BuyerInvoicesIdRoute
   BuyerProfileMobileRoute: typeof BuyerProfileMobileRoute
@@ -2875,6 +2914,7 @@ interface BuyerRouteChildren {
 }
 
 const BuyerRouteChildren: BuyerRouteChildren = {
+  BuyerCreditRoute: BuyerCreditRoute,
   BuyerIndexRoute: BuyerIndexRoute,
   BuyerInvoicesIdRoute: BuyerInvoicesIdRoute,
   BuyerProfileMobileRoute: BuyerProfileMobileRoute,
@@ -2894,6 +2934,7 @@ const BuyerRouteChildren: BuyerRouteChildren = {
 const BuyerRouteWithChildren = BuyerRoute._addFileChildren(BuyerRouteChildren)
 
 interface SellerRouteChildren {
+  SellerCreditRoute: typeof SellerCreditRoute
   SellerFinanceRoute: typeof SellerFinanceRoute
   SellerProfileRoute: typeof SellerProfileRoute
   SellerIndexRoute: typeof SellerIndexRoute
@@ -2918,6 +2959,7 @@ interface SellerRouteChildren {
 }
 
 const SellerRouteChildren: SellerRouteChildren = {
+  SellerCreditRoute: SellerCreditRoute,
   SellerFinanceRoute: SellerFinanceRoute,
   SellerProfileRoute: SellerProfileRoute,
   SellerIndexRoute: SellerIndexRoute,

@@ -76,7 +76,12 @@ async function grant(w: Awaited<ReturnType<typeof world>>, limitRials: number, t
   await decideCredit(
     db,
     w.sellerAuth,
-    parseInput(decideCreditInput, { applicationId, decision: 'approve', limitRials, termDays }),
+    parseInput(decideCreditInput, {
+      creditApplicationId: applicationId,
+      decision: 'approve',
+      limitRials,
+      termDays,
+    }),
   )
 }
 
@@ -119,7 +124,7 @@ describe('applying for credit terms', () => {
       db,
       w.sellerAuth,
       parseInput(decideCreditInput, {
-        applicationId: first.applicationId,
+        creditApplicationId: first.applicationId,
         decision: 'decline',
         reason: 'Trade references did not answer',
       }),
@@ -129,7 +134,7 @@ describe('applying for credit terms', () => {
       db,
       w.sellerAuth,
       parseInput(decideCreditInput, {
-        applicationId: again.applicationId,
+        creditApplicationId: again.applicationId,
         decision: 'approve',
         limitRials: 200_000_000,
         termDays: 30,
@@ -159,18 +164,23 @@ describe('applying for credit terms', () => {
     const other = await world()
     const { applicationId } = await applyForCredit(db, w.buyerAuth, application(w.seller.id))
     const input = parseInput(decideCreditInput, {
-      applicationId,
+      creditApplicationId: applicationId,
       decision: 'approve',
       limitRials: 1_000_000,
       termDays: 30,
     })
     expect((await failureOf(() => decideCredit(db, other.sellerAuth, input))).status).toBe(404)
     expect((await sellerCreditView(db, other.sellerAuth)).applications).toEqual([])
-    // A buyer is not a seller.
+    // A buyer is not a seller; a seller cannot apply to its own store (the store field is wrong).
     expect((await failureOf(() => decideCredit(db, w.buyerAuth, input))).status).toBe(403)
-    expect((await failureOf(() => applyForCredit(db, w.sellerAuth, application(w.seller.id)))).status).toBe(
-      403,
-    )
+    const own = await failureOf(() => applyForCredit(db, w.sellerAuth, application(w.seller.id)))
+    expect(own.status).toBe(422)
+    expect(own.fieldErrors).toHaveProperty('sellerId')
+    // An observer of the seller may read the page but not decide.
+    const observer = await createUser(db, { isObserver: true, pointingSellerId: w.seller.id })
+    const observerAuth = await authOf(observer.id)
+    expect((await sellerCreditView(db, observerAuth)).applications).toHaveLength(1)
+    expect((await failureOf(() => decideCredit(db, observerAuth, input))).status).toBe(403)
   })
 })
 

@@ -9,14 +9,21 @@ import {
   payOrderOnCredit,
   sellerCreditView,
 } from './credit.server'
-import { applyForCreditInput, creditSellerInput, decideCreditInput, payOnCreditInput } from './credit.schemas'
+import {
+  applyForCreditInput,
+  buyerCreditInput,
+  creditSellerInput,
+  decideCreditInput,
+  payOnCreditInput,
+} from './credit.schemas'
 
 /** Server functions for /buyer/credit, /seller/credit and checkout's "Pay later": validate, then authorise. */
 
 /** The buyer's terms per seller, unpaid invoices and applications. */
 export const fetchBuyerCredit = createServerFn({ method: 'GET' })
   .middleware([authContext])
-  .handler(async ({ context }) => buyerCreditView(context.db, context.auth))
+  .validator(validate(buyerCreditInput))
+  .handler(async ({ data, context }) => buyerCreditView(context.db, context.auth, data))
 
 /** The seller's applications and receivables with aging (observers may read). */
 export const fetchSellerCredit = createServerFn({ method: 'GET' })

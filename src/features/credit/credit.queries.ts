@@ -5,10 +5,10 @@ import { fetchBuyerCredit, fetchCreditOffer, fetchSellerCredit } from './credit.
 export const creditQueries = {
   all: ['credit'] as const,
   /** /buyer/credit. */
-  buyer: () =>
+  buyer: (sellerId?: number) =>
     queryOptions({
-      queryKey: [...creditQueries.all, 'buyer'] as const,
-      queryFn: () => fetchBuyerCredit(),
+      queryKey: [...creditQueries.all, 'buyer', sellerId ?? null] as const,
+      queryFn: () => fetchBuyerCredit({ data: { sellerId } }),
       meta: userScoped,
     }),
   /** /seller/credit. */

@@ -47,7 +47,7 @@ export type ApplyForCreditInput = v.InferInput<typeof applyForCreditInput>
 
 export const decideCreditInput = v.variant('decision', [
   v.object({
-    applicationId: idSchema,
+    creditApplicationId: idSchema,
     decision: v.literal('approve'),
     limitRials: v.pipe(
       moneySchema(1),
@@ -57,7 +57,7 @@ export const decideCreditInput = v.variant('decision', [
     chequesAllowed: v.optional(v.boolean(), false),
   }),
   v.object({
-    applicationId: idSchema,
+    creditApplicationId: idSchema,
     decision: v.literal('decline'),
     reason: textSchema(500, { min: 3 }),
   }),
@@ -73,6 +73,7 @@ export const payOnCreditInput = v.object({
 })
 
 export const creditSellerInput = v.object({ sellerId: idSchema })
+export const buyerCreditInput = v.object({ sellerId: v.optional(idSchema) })
 
 export type CreditApplicationStatus = 'pending' | 'approved' | 'declined'
 export type CreditInvoiceState = 'open' | 'overdue' | 'paid' | 'cancelled'
@@ -117,6 +118,8 @@ export interface BuyerCreditLine {
 
 export interface BuyerCreditView {
   currency: string
+  /** The store named in the page's address, when the buyer may apply to it. */
+  applyTo: { sellerId: number; sellerName: string } | null
   lines: BuyerCreditLine[]
   applications: CreditApplicationView[]
 }

@@ -13,7 +13,7 @@ import { now } from '~/server/clock.server'
 import { serverConfig } from '~/server/config.server'
 import type { Db, DbOrTx, Tx } from '~/server/db/client.server'
 import { creditApplications, creditInvoices, creditTerms, orders, sellers, users } from '~/server/db/schema'
-import { conflict, forbidden, notFound } from '~/server/http/api-errors.server'
+import { conflict, fieldError, notFound } from '~/server/http/api-errors.server'
 import { queueMessageToSellerOwner, queueMessageToUser } from '~/server/providers/sms/outbox.server'
 import { agingBucketOf, agingBuckets, daysOverdue, dueDateOf, type AgingBucket } from './credit-rules'
 import type {
@@ -57,9 +57,11 @@ export async function applyForCredit(
       .select({ id: sellers.id, status: sellers.status, ownerUserId: sellers.ownerUserId })
       .from(sellers)
       .where(eq(sellers.id, input.sellerId))
-    if (!seller || seller.status !== 'approved') throw notFound(m.credit_error_seller_not_found())
+    // The store is named in the input: one that cannot take applications is a wrong field (422).
+    if (!seller || seller.status !== 'approved')
+      throw fieldError('sellerId', m.credit_error_seller_not_found())
     if (seller.ownerUserId === user.id || user.seller?.id === seller.id)
-      throw forbidden(m.credit_error_own_store())
+      throw fieldError('sellerId', m.credit_error_own_store())
     const [terms] = await tx
       .select({ id: creditTerms.id })
       .from(creditTerms)
@@ -105,7 +107,10 @@ export async function decideCredit(
       .select()
       .from(creditApplications)
       .where(
-        and(eq(creditApplications.id, input.applicationId), eq(creditApplications.sellerId, actor.sellerId)),
+        and(
+          eq(creditApplications.id, input.creditApplicationId),
+          eq(creditApplications.sellerId, actor.sellerId),
+        ),
       )
       .for('update')
     if (!application) throw notFound(m.credit_error_application_not_found())
@@ -446,9 +451,30 @@ async function invoicesWhere(db: DbOrTx, where: ReturnType<typeof and>): Promise
 }
 
 /** /buyer/credit: per seller the limit, used, available and the invoices; the buyer's applications. */
-export async function buyerCreditView(db: DbOrTx, auth: AuthContext | null): Promise<BuyerCreditView> {
+export async function buyerCreditView(
+  db: DbOrTx,
+  auth: AuthContext | null,
+  input: { sellerId?: number } = {},
+): Promise<BuyerCreditView> {
   const { user } = requireUser(auth)
   const at = now()
+  // The store the buyer came from to apply (an approved seller that is not the buyer's own).
+  const [applyTo] = input.sellerId
+    ? await db
+        .select({
+          sellerId: sellers.id,
+          displayName: sellers.displayName,
+          displayNameFa: sellers.displayNameFa,
+        })
+        .from(sellers)
+        .where(
+          and(
+            eq(sellers.id, input.sellerId),
+            eq(sellers.status, 'approved'),
+            sql`${sellers.ownerUserId} <> ${user.id}`,
+          ),
+        )
+    : []
   const terms = await db
     .select({ terms: creditTerms, displayName: sellers.displayName, displayNameFa: sellers.displayNameFa })
     .from(creditTerms)
@@ -476,6 +502,7 @@ export async function buyerCreditView(db: DbOrTx, auth: AuthContext | null): Pro
   })
   return {
     currency: currency(),
+    applyTo: applyTo ? { sellerId: applyTo.sellerId, sellerName: sellerName(applyTo) } : null,
     lines,
     applications: await applicationsWhere(db, eq(creditApplications.buyerUserId, user.id)),
   }

@@ -40,6 +40,7 @@ describe('buyer menu', () => {
       ['Your Orders', '/buyer/orders'],
       ['Your Addresses', '/buyer/profile/address'],
       ['Your Invoices', '/buyer/invoices'],
+      ['Your Credit Terms', '/buyer/credit'],
       ['Your Tickets', '/buyer/tickets'],
       ['Browsing History', '/browse-history'],
       ['Edit Profile', '/buyer/profile'],
@@ -49,7 +50,7 @@ describe('buyer menu', () => {
 
   it('disables Switch to Seller for a plain buyer', () => {
     expect(enabled(buyerMenu(buyer))).not.toContain('Switch to Seller')
-    expect(enabled(buyerMenu(buyer))).toHaveLength(7)
+    expect(enabled(buyerMenu(buyer))).toHaveLength(8)
   })
 
   it.each([
@@ -74,6 +75,7 @@ describe('seller menu', () => {
       ['Your Inventory', '/seller/inventory'],
       ['Your Magazines', '/seller/magazines'],
       ['Your Finances', '/seller/finance'],
+      ['Credit and Receivables', '/seller/credit'],
       ['Your Tickets', null],
       ['Browsing History', '/browse-history'],
       ['Edit Profile', '/seller/profile'],
@@ -89,6 +91,7 @@ describe('seller menu', () => {
       'Your Inventory',
       'Your Magazines',
       'Your Finances',
+      'Credit and Receivables',
       'Browsing History',
       'Edit Profile',
       'Switch to Buyer',
