@@ -30,6 +30,7 @@ CREATE TABLE "credit_invoices" (
 	"status" text DEFAULT 'open' NOT NULL,
 	"created_at" timestamp with time zone NOT NULL,
 	"paid_at" timestamp with time zone,
+	"reminded_days_before" integer,
 	CONSTRAINT "credit_invoices_amount" CHECK ("credit_invoices"."amount" > 0),
 	CONSTRAINT "credit_invoices_paid" CHECK ("credit_invoices"."paid_amount" >= 0 and "credit_invoices"."paid_amount" <= "credit_invoices"."amount"),
 	CONSTRAINT "credit_invoices_due_day_shape" CHECK ("credit_invoices"."due_day" ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'),

@@ -9,4 +9,5 @@ export {
   sellerCreditView,
   settleCreditInvoices,
 } from './credit.server'
+export { runCreditReminders } from './credit-reminders.server'
 export { agingBucketOf, daysOverdue, dueDateOf } from './credit-rules'

@@ -123,6 +123,8 @@ export const creditInvoices = pgTable(
     status: text('status').$type<CreditInvoiceStatus>().notNull().default('open'),
     createdAt: at('created_at').notNull(),
     paidAt: at('paid_at'),
+    /** The last reminder sent before the due day: 3 (days before), then 1; null before the first. */
+    remindedDaysBefore: integer('reminded_days_before'),
   },
   (t) => [
     uniqueIndex('credit_invoices_order_key').on(t.orderId),
