@@ -9,6 +9,7 @@ import {
   settleCreditInvoices,
 } from '~/features/credit/index.server'
 import { applyForCreditInput, decideCreditInput, payOnCreditInput } from '~/features/credit/credit.schemas'
+import { transitionOrder } from '~/features/orders/index.server'
 import { authenticateAccessToken, type AuthContext } from '~/server/auth/session.server'
 import { days, setClock } from '~/server/clock.server'
 import { selectRows, type Db } from '~/server/db/client.server'
@@ -304,5 +305,24 @@ describe('paying later', () => {
     expect(await unbalancedEntries(db)).toEqual([])
     await payLater(w.buyerAuth, second.number)
     setClock(null)
+  })
+
+  it('an order on credit the seller rejects leaves nothing owed', async () => {
+    const w = await world()
+    await grant(w, 10_000_000)
+    const order = await orderOf(w, 4_000_000)
+    await payLater(w.buyerAuth, order.number)
+    expect((await buyerCreditView(db, w.buyerAuth)).lines[0]!.used).toBe(order.total)
+    await db.transaction((tx) =>
+      transitionOrder(tx, {
+        orderId: order.id,
+        to: 'rejected',
+        actor: { kind: 'seller', userId: w.seller.owner.id },
+        note: 'Out of stock at the warehouse',
+      }),
+    )
+    const view = await buyerCreditView(db, w.buyerAuth)
+    expect(view.lines[0]).toMatchObject({ used: 0, available: 10_000_000, invoices: [] })
+    expect((await sellerCreditView(db, w.sellerAuth)).receivables[0]!.exposure).toBe(0)
   })
 })

@@ -1,5 +1,5 @@
 import '@tanstack/react-start/server-only'
-import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, lte, notInArray, or, sql } from 'drizzle-orm'
 import { nameInLocale } from '~/lib/i18n'
 import { m } from '~/lib/messages'
 import { formatMoney } from '~/lib/money'
@@ -44,6 +44,7 @@ export async function runCreditReminders(db: Db): Promise<{ overdue: number; rem
     .where(
       and(
         inArray(creditInvoices.status, ['open']),
+        notInArray(orders.status, ['rejected', 'cancelled', 'expired']),
         sql`${creditInvoices.dueAt} > ${at.toISOString()}::timestamptz`,
         sql`${creditInvoices.dueAt} <= ${new Date(at.getTime() + 4 * 86_400_000).toISOString()}::timestamptz`,
       ),

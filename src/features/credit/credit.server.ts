@@ -1,6 +1,6 @@
 import '@tanstack/react-start/server-only'
 import type * as v from 'valibot'
-import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm'
 import { postEntry } from '~/features/ledger/index.server'
 import { transitionOrder } from '~/features/orders/index.server'
 import { nameInLocale } from '~/lib/i18n'
@@ -43,6 +43,11 @@ const personName = (row: { firstName: string | null; lastName: string | null; ce
 
 /** Unpaid invoice states: what counts against the limit. */
 const UNPAID = ['open', 'overdue'] as const
+/**
+ * Orders that ended without the goods (the seller rejected it, someone cancelled it): the buyer owes
+ * nothing for them, so their invoices count nowhere.
+ */
+const ENDED = ['rejected', 'cancelled', 'expired'] as const
 
 // --- Applying and deciding --------------------------------------------------------------------
 
@@ -235,11 +240,13 @@ async function exposureOf(
       overdue: sql<boolean>`coalesce(bool_or(${creditInvoices.dueAt} <= ${at.toISOString()}::timestamptz), false)`,
     })
     .from(creditInvoices)
+    .innerJoin(orders, eq(orders.id, creditInvoices.orderId))
     .where(
       and(
         eq(creditInvoices.buyerUserId, buyerUserId),
         eq(creditInvoices.sellerId, sellerId),
         inArray(creditInvoices.status, [...UNPAID]),
+        notInArray(orders.status, [...ENDED]),
       ),
     )
   return { used: Number(row?.used ?? 0), overdue: Boolean(row?.overdue) }
@@ -444,7 +451,7 @@ async function invoicesWhere(db: DbOrTx, where: ReturnType<typeof and>): Promise
     .select({ invoice: creditInvoices, orderNumber: orders.number })
     .from(creditInvoices)
     .innerJoin(orders, eq(orders.id, creditInvoices.orderId))
-    .where(where)
+    .where(and(where, notInArray(orders.status, [...ENDED])))
     .orderBy(creditInvoices.dueAt, creditInvoices.id)
     .limit(500)
   return rows.map((r) => ({ ...r.invoice, orderNumber: r.orderNumber }))
