@@ -8,6 +8,7 @@ import { deliverOutboxMessage } from './server/providers/sms/outbox.server'
 import { pruneRateLimitBuckets } from './server/rate-limit/rate-limit.server'
 import { pruneFillKeys } from '~/features/basket/index.server'
 import { refreshDueListings } from '~/features/catalog/index.server'
+import { runCreditReminders } from '~/features/credit/index.server'
 import { registerImportJobs } from '~/features/imports/index.server'
 import { refreshDueSkuEntries } from '~/features/inventory/index.server'
 import { releaseHeldOrders } from '~/features/ledger/index.server'
@@ -45,6 +46,7 @@ export function registerJobHandlers(): void {
   registerJobHandler('orders.auto-complete', (_, { db }) => completeDeliveredOrders(db))
   registerJobHandler('ledger.release-held', (_, { db }) => releaseHeldOrders(db))
   registerJobHandler('payouts.weekly-batch', (_, { db }) => runWeeklyPayouts(db))
+  registerJobHandler('credit.reminders', (_, { db }) => runCreditReminders(db))
   registerJobHandler('seller-finance.commission-invoices', (_, { db }) => issueMonthlyCommissionInvoices(db))
   // Seller plans and buyers' Plus years share the hourly renewals schedule.
   registerJobHandler('plans.renewals', async (_, { db }) => ({

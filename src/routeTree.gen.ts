@@ -45,8 +45,10 @@ import { Route as ApiShareImageRouteImport } from './routes/api/share-image'
 import { Route as AuthIndexRouteImport } from './routes/auth/index'
 import { Route as AuthVerifyRouteImport } from './routes/auth/verify'
 import { Route as BuyerIndexRouteImport } from './routes/buyer/index'
+import { Route as BuyerCreditRouteImport } from './routes/buyer/credit'
 import { Route as MediaSplatRouteImport } from './routes/media/$'
 import { Route as SellerIndexRouteImport } from './routes/seller/index'
+import { Route as SellerCreditRouteImport } from './routes/seller/credit'
 import { Route as SellerFinanceRouteImport } from './routes/seller/finance'
 import { Route as SellerProfileRouteImport } from './routes/seller/profile'
 import { Route as SitemapsFileRouteImport } from './routes/sitemaps/$file'
@@ -333,6 +335,11 @@ const BuyerIndexRoute = BuyerIndexRouteImport.update({
   path: '/',
   getParentRoute: () => BuyerRoute,
 } as any)
+const BuyerCreditRoute = BuyerCreditRouteImport.update({
+  id: '/credit',
+  path: '/credit',
+  getParentRoute: () => BuyerRoute,
+} as any)
 const MediaSplatRoute = MediaSplatRouteImport.update({
   id: '/media/$',
   path: '/media/$',
@@ -341,6 +348,11 @@ const MediaSplatRoute = MediaSplatRouteImport.update({
 const SellerIndexRoute = SellerIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => SellerRoute,
+} as any)
+const SellerCreditRoute = SellerCreditRouteImport.update({
+  id: '/credit',
+  path: '/credit',
   getParentRoute: () => SellerRoute,
 } as any)
 const SellerFinanceRoute = SellerFinanceRouteImport.update({
@@ -928,7 +940,9 @@ export interface FileRoutesByFullPath {
   '/api/image': typeof ApiImageRoute
   '/api/share-image': typeof ApiShareImageRoute
   '/auth/verify': typeof AuthVerifyRoute
+  '/buyer/credit': typeof BuyerCreditRoute
   '/media/$': typeof MediaSplatRoute
+  '/seller/credit': typeof SellerCreditRoute
   '/seller/finance': typeof SellerFinanceRoute
   '/seller/profile': typeof SellerProfileRoute
   '/sitemaps/$file': typeof SitemapsFileRoute
@@ -1067,7 +1081,9 @@ export interface FileRoutesByTo {
   '/api/image': typeof ApiImageRoute
   '/api/share-image': typeof ApiShareImageRoute
   '/auth/verify': typeof AuthVerifyRoute
+  '/buyer/credit': typeof BuyerCreditRoute
   '/media/$': typeof MediaSplatRoute
+  '/seller/credit': typeof SellerCreditRoute
   '/seller/finance': typeof SellerFinanceRoute
   '/seller/profile': typeof SellerProfileRoute
   '/sitemaps/$file': typeof SitemapsFileRoute
@@ -1213,7 +1229,9 @@ export interface FileRoutesById {
   '/api/image': typeof ApiImageRoute
   '/api/share-image': typeof ApiShareImageRoute
   '/auth/verify': typeof AuthVerifyRoute
+  '/buyer/credit': typeof BuyerCreditRoute
   '/media/$': typeof MediaSplatRoute
+  '/seller/credit': typeof SellerCreditRoute
   '/seller/finance': typeof SellerFinanceRoute
   '/seller/profile': typeof SellerProfileRoute
   '/sitemaps/$file': typeof SitemapsFileRoute
@@ -1360,7 +1378,9 @@ export interface FileRouteTypes {
     | '/api/image'
     | '/api/share-image'
     | '/auth/verify'
+    | '/buyer/credit'
     | '/media/$'
+    | '/seller/credit'
     | '/seller/finance'
     | '/seller/profile'
     | '/sitemaps/$file'
@@ -1499,7 +1519,9 @@ export interface FileRouteTypes {
     | '/api/image'
     | '/api/share-image'
     | '/auth/verify'
+    | '/buyer/credit'
     | '/media/$'
+    | '/seller/credit'
     | '/seller/finance'
     | '/seller/profile'
     | '/sitemaps/$file'
@@ -1644,7 +1666,9 @@ export interface FileRouteTypes {
     | '/api/image'
     | '/api/share-image'
     | '/auth/verify'
+    | '/buyer/credit'
     | '/media/$'
+    | '/seller/credit'
     | '/seller/finance'
     | '/seller/profile'
     | '/sitemaps/$file'
@@ -2059,6 +2083,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BuyerIndexRouteImport
       parentRoute: typeof BuyerRoute
     }
+    '/buyer/credit': {
+      id: '/buyer/credit'
+      path: '/credit'
+      fullPath: '/buyer/credit'
+      preLoaderRoute: typeof BuyerCreditRouteImport
+      parentRoute: typeof BuyerRoute
+    }
     '/media/$': {
       id: '/media/$'
       path: '/media/$'
@@ -2071,6 +2102,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/seller/'
       preLoaderRoute: typeof SellerIndexRouteImport
+      parentRoute: typeof SellerRoute
+    }
+    '/seller/credit': {
+      id: '/seller/credit'
+      path: '/credit'
+      fullPath: '/seller/credit'
+      preLoaderRoute: typeof SellerCreditRouteImport
       parentRoute: typeof SellerRoute
     }
     '/seller/finance': {
@@ -2953,6 +2991,7 @@ const AuthRouteChildren: AuthRouteChildren = {
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 
 interface BuyerRouteChildren {
+  BuyerCreditRoute: typeof BuyerCreditRoute
   BuyerIndexRoute: typeof BuyerIndexRoute
   BuyerInvoicesIdRoute: typeof BuyerInvoicesIdRoute
   BuyerProfileMobileRoute: typeof BuyerProfileMobileRoute
@@ -2973,6 +3012,7 @@ interface BuyerRouteChildren {
 }
 
 const BuyerRouteChildren: BuyerRouteChildren = {
+  BuyerCreditRoute: BuyerCreditRoute,
   BuyerIndexRoute: BuyerIndexRoute,
   BuyerInvoicesIdRoute: BuyerInvoicesIdRoute,
   BuyerProfileMobileRoute: BuyerProfileMobileRoute,
@@ -2995,6 +3035,7 @@ const BuyerRouteChildren: BuyerRouteChildren = {
 const BuyerRouteWithChildren = BuyerRoute._addFileChildren(BuyerRouteChildren)
 
 interface SellerRouteChildren {
+  SellerCreditRoute: typeof SellerCreditRoute
   SellerFinanceRoute: typeof SellerFinanceRoute
   SellerProfileRoute: typeof SellerProfileRoute
   SellerIndexRoute: typeof SellerIndexRoute
@@ -3021,6 +3062,7 @@ interface SellerRouteChildren {
 }
 
 const SellerRouteChildren: SellerRouteChildren = {
+  SellerCreditRoute: SellerCreditRoute,
   SellerFinanceRoute: SellerFinanceRoute,
   SellerProfileRoute: SellerProfileRoute,
   SellerIndexRoute: SellerIndexRoute,

@@ -35,5 +35,9 @@ export const ledgerEntryKinds = [
   'payment_returned',
   'split_settlement',
   'adjustment',
+  // Credit terms (issue #39): an order placed on terms moves its debit from gateway clearing to the
+  // buyer's receivable; a settlement clears the receivable against money received.
+  'order_on_credit',
+  'credit_settled',
 ] as const
 export type LedgerEntryKind = (typeof ledgerEntryKinds)[number]

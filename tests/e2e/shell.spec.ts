@@ -188,6 +188,7 @@ test.describe('panel menus', () => {
       'Your Orders',
       'Your Addresses',
       'Your Invoices',
+      'Your Credit Terms',
       'Your Tickets',
       'Your Quote Requests',
       'Browsing History',
@@ -232,7 +233,7 @@ test.describe('panel menus', () => {
     await expect(page.getByRole('link', { name: 'Switch to Buyer' })).toHaveAttribute('href', '/buyer')
     await accountButton(page, displayNameOf('seller')).click()
     const menu = page.getByRole('navigation', { name: 'Seller menu' })
-    await expect(menu.getByRole('link')).toHaveCount(10)
+    await expect(menu.getByRole('link')).toHaveCount(11)
     await expect(menu.getByRole('link', { name: 'Your Finances' })).toHaveAttribute('href', '/seller/finance')
     await expect(menu.getByText('Your Tickets')).toHaveAttribute('aria-disabled', 'true')
   })

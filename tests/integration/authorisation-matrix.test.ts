@@ -87,6 +87,9 @@ const samples = (world: World): Samples => ({
   code: () => '000000',
   new_password: () => 'authz-Password-2026',
   legal_id: () => '1234567890',
+  // Credit applications: a national code whose check digit is right, and an economic code.
+  nationalId: () => '0499370899',
+  economicCode: () => '411122223333',
   sheba: () => 'IR820540102680020817909002',
   idempotencyKey: () => `authz-${randomUUID()}`,
   path: () => '/',

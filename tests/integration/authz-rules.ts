@@ -126,6 +126,8 @@ export const RESOURCE_SIDES: Record<
   'platform-invoice': 'seller',
   /** The platform's monthly commission invoice to a seller (issue #38). */
   'commission-invoice': 'seller',
+  /** A buyer's application for credit terms, decided by the seller it was sent to (issue #39). */
+  'credit-application': 'seller',
   /** A buyer's Plus purchase (by its number) and the invoice for it are the buyer's own. */
   membership: 'buyer',
   'plus-invoice': 'buyer',

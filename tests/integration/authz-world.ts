@@ -32,6 +32,7 @@ import type { Db } from '~/server/db/client.server'
 import { mediaStorage } from '~/server/db/database.server'
 import {
   cartItems,
+  creditApplications,
   faqEntries,
   invoices,
   observerInvitations,
@@ -265,6 +266,20 @@ export async function buildWorld(db: Db): Promise<World> {
   const payoutBatch = await makePayoutBatch(db, { period: nextPayoutPeriod() })
   const [payoutLine] = await db.select().from(payoutLines).where(eq(payoutLines.sellerId, seller.id))
 
+  // The buyer's application for credit terms, waiting for the seller's decision (issue #39).
+  const [creditApplication] = await db
+    .insert(creditApplications)
+    .values({
+      buyerUserId: buyer,
+      sellerId: seller.id,
+      businessName: 'Authz Restaurant',
+      economicCode: '411122223333',
+      nationalId: '0499370899',
+      expectedMonthlyVolume: 10_000_000,
+      createdAt: new Date(),
+    })
+    .returning()
+
   const users = {
     buyer,
     otherBuyer,
@@ -300,6 +315,7 @@ export async function buildWorld(db: Db): Promise<World> {
       'platform-invoice': platformInvoice!.id,
       'plus-invoice': plusInvoice!.id,
       'commission-invoice': commissionInvoice!.id,
+      'credit-application': creditApplication!.id,
       user: observer,
       seller: pendingSeller.id,
       landing: landing.id,

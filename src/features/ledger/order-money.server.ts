@@ -79,13 +79,14 @@ async function orderSums(tx: DbOrTx, orderId: number) {
       entryKind: ledgerEntries.kind,
       accountKind: ledgerAccounts.kind,
       sellerId: ledgerAccounts.sellerId,
+      buyerUserId: ledgerAccounts.buyerUserId,
       total: sql<string>`sum(${ledgerLines.amount})`,
     })
     .from(ledgerLines)
     .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerLines.entryId))
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerLines.accountId))
     .where(and(eq(ledgerEntries.referenceType, 'order'), eq(ledgerEntries.referenceId, String(orderId))))
-    .groupBy(ledgerEntries.kind, ledgerAccounts.kind, ledgerAccounts.sellerId)
+    .groupBy(ledgerEntries.kind, ledgerAccounts.kind, ledgerAccounts.sellerId, ledgerAccounts.buyerUserId)
   const sum = (entryKind: string | null, accountKind: string) =>
     rows
       .filter((r) => (entryKind === null || r.entryKind === entryKind) && r.accountKind === accountKind)
@@ -94,6 +95,10 @@ async function orderSums(tx: DbOrTx, orderId: number) {
     paid: rows.some((r) => r.entryKind === 'order_paid'),
     released: rows.some((r) => r.entryKind === 'order_released'),
     sellerId: rows.find((r) => r.sellerId !== null)?.sellerId ?? null,
+    /** The buyer whose receivable the order was put on (credit terms), or null for a paid order. */
+    creditBuyerUserId:
+      rows.find((r) => r.entryKind === 'order_on_credit' && r.accountKind === 'buyer_receivable')
+        ?.buyerUserId ?? null,
     sum,
   }
 }
@@ -166,6 +171,12 @@ export async function postOrderRefund(
   // already paid to the seller (split settlement) is not there, so that part is owed from available.
   const pendingLeft = sums.released ? 0 : Math.max(0, -sums.sum(null, 'seller_pending'))
   const fromPending = Math.min(Math.max(seller, 0), pendingLeft)
+  // An order on credit terms was never paid through the gateway: what is given back is taken off
+  // the buyer's receivable (below zero if the buyer had already settled it: owed to the buyer).
+  const paidFrom =
+    sums.creditBuyerUserId === null
+      ? ({ kind: 'gateway_clearing' } as const)
+      : ({ kind: 'buyer_receivable', buyerUserId: sums.creditBuyerUserId } as const)
   return postEntry(tx, {
     kind: 'order_refund',
     reference: orderRef(input.orderId),
@@ -173,7 +184,7 @@ export async function postOrderRefund(
     actorUserId: input.actorUserId ?? null,
     memo: input.memo ?? null,
     lines: [
-      { account: { kind: 'gateway_clearing' }, amount: clearing },
+      { account: paidFrom, amount: clearing },
       { account: { kind: 'delivery_subsidy' }, amount: subsidy },
       { account: { kind: 'commission_revenue' }, amount: commission },
       { account: { kind: 'vat_payable' }, amount: vat },

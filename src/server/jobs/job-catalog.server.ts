@@ -31,6 +31,8 @@ export interface JobPayloads {
   'payouts.weekly-batch': Record<string, never>
   /** The platform's commission invoice to each seller for the Tehran month just ended (once each). */
   'seller-finance.commission-invoices': Record<string, never>
+  /** Credit terms: open invoices past due turn overdue; buyers reminded 3 days and 1 day before. */
+  'credit.reminders': Record<string, never>
   /** Plan periods: scheduled ones start, reminders 7 and 1 days before the end, grace, then Free. */
   'plans.renewals': Record<string, never>
   /** Quotes past their validity and requests past their needed-by day expire (issue #40). */
@@ -118,6 +120,8 @@ export const jobPolicies: { [N in JobName]: JobPolicy } = {
   'seller-finance.commission-invoices': periodic('35 0 1,2 * *'),
   'plans.renewals': periodic('11 * * * *'),
   'quotes.expire': periodic('*/5 * * * *'),
+  // 05:17 UTC is 08:47 in Tehran: reminders arrive in the morning (pages judge overdue on read).
+  'credit.reminders': periodic('17 5 * * *'),
   'housekeeping.prune': periodic('41 * * * *'),
 }
 

@@ -2,6 +2,7 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
 import { addressQueries } from '~/features/addresses'
+import { PayLaterOption, payOrderOnCreditFn } from '~/features/credit'
 import { useBasket, useBasketActions } from '~/features/basket'
 import { startPayment } from '~/features/payments'
 import { toApiError } from '~/lib/api-error'
@@ -72,7 +73,8 @@ export function CheckoutPage({ cartId }: { cartId: number }) {
     else basketActions.setQuantity(String(line.itemId), action.quantity)
   }
 
-  async function place() {
+  /** Places the order, then pays online (the bank) or on the buyer's credit terms with this seller. */
+  async function place(pay: 'online' | 'credit' = 'online') {
     if (busy || inFlight.current) return
     setError(null)
     setAddressError(null)
@@ -101,6 +103,13 @@ export function CheckoutPage({ cartId }: { cartId: number }) {
         basketActions.reload()
       }
       setPhase('paying')
+      if (pay === 'credit') {
+        await payOrderOnCreditFn({ data: { orderNumber: order.orderNumber } })
+        window.location.assign(
+          `/cart/checkout-result?${new URLSearchParams({ status: 'success', order: order.orderNumber }).toString()}`,
+        )
+        return
+      }
       const { url } = await startPayment({ data: { orderNumber: order.orderNumber } })
       window.location.assign(url)
     } catch (thrown) {
@@ -108,8 +117,9 @@ export function CheckoutPage({ cartId }: { cartId: number }) {
       inFlight.current = false
       setPhase('idle')
       if (order) {
+        const words = { number: order.orderNumber, reason: failure.message }
         setError(
-          m.buyer_checkout_payment_failed_start({ number: order.orderNumber, reason: failure.message }),
+          pay === 'credit' ? m.credit_pay_later_failed(words) : m.buyer_checkout_payment_failed_start(words),
         )
         return
       }
@@ -251,6 +261,13 @@ export function CheckoutPage({ cartId }: { cartId: number }) {
                   : m.buyer_checkout_place({ total: money(totals.total) })}
           </Button>
           <p className="text-xs text-stone-600">{m.buyer_checkout_pay_next()}</p>
+          <PayLaterOption
+            sellerId={view.seller.id}
+            total={totals.total}
+            currency={view.currency}
+            disabled={busy || fixes.pending || (problems > 0 && !placed)}
+            onChoose={() => void place('credit')}
+          />
         </aside>
       </div>
     </section>

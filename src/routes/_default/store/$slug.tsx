@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { createFileRoute, notFound, stripSearchParams } from '@tanstack/react-router'
+import { createFileRoute, Link, notFound, stripSearchParams } from '@tanstack/react-router'
 import {
   DEFAULT_PER_PAGE,
   type ProductSearch,
@@ -84,6 +84,13 @@ function StorePage() {
         intro={<StoreIntro store={store} />}
       />
       <StoreMagazines storeSlug={slug} storeName={store.name} />
+      <Link
+        to="/buyer/credit"
+        search={{ seller: store.sellerId }}
+        className="text-sm font-medium text-brand-800 hover:underline"
+      >
+        {m.credit_apply_link()}
+      </Link>
     </div>
   )
 }
