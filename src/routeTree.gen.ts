@@ -45,6 +45,7 @@ import { Route as ApiShareImageRouteImport } from './routes/api/share-image'
 import { Route as AuthIndexRouteImport } from './routes/auth/index'
 import { Route as AuthVerifyRouteImport } from './routes/auth/verify'
 import { Route as BuyerIndexRouteImport } from './routes/buyer/index'
+import { Route as BuyerQuickOrderRouteImport } from './routes/buyer/quick-order'
 import { Route as MediaSplatRouteImport } from './routes/media/$'
 import { Route as SellerIndexRouteImport } from './routes/seller/index'
 import { Route as SellerFinanceRouteImport } from './routes/seller/finance'
@@ -326,6 +327,11 @@ const AuthVerifyRoute = AuthVerifyRouteImport.update({
 const BuyerIndexRoute = BuyerIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => BuyerRoute,
+} as any)
+const BuyerQuickOrderRoute = BuyerQuickOrderRouteImport.update({
+  id: '/quick-order',
+  path: '/quick-order',
   getParentRoute: () => BuyerRoute,
 } as any)
 const MediaSplatRoute = MediaSplatRouteImport.update({
@@ -898,6 +904,7 @@ export interface FileRoutesByFullPath {
   '/api/image': typeof ApiImageRoute
   '/api/share-image': typeof ApiShareImageRoute
   '/auth/verify': typeof AuthVerifyRoute
+  '/buyer/quick-order': typeof BuyerQuickOrderRoute
   '/media/$': typeof MediaSplatRoute
   '/seller/finance': typeof SellerFinanceRoute
   '/seller/profile': typeof SellerProfileRoute
@@ -1032,6 +1039,7 @@ export interface FileRoutesByTo {
   '/api/image': typeof ApiImageRoute
   '/api/share-image': typeof ApiShareImageRoute
   '/auth/verify': typeof AuthVerifyRoute
+  '/buyer/quick-order': typeof BuyerQuickOrderRoute
   '/media/$': typeof MediaSplatRoute
   '/seller/finance': typeof SellerFinanceRoute
   '/seller/profile': typeof SellerProfileRoute
@@ -1173,6 +1181,7 @@ export interface FileRoutesById {
   '/api/image': typeof ApiImageRoute
   '/api/share-image': typeof ApiShareImageRoute
   '/auth/verify': typeof AuthVerifyRoute
+  '/buyer/quick-order': typeof BuyerQuickOrderRoute
   '/media/$': typeof MediaSplatRoute
   '/seller/finance': typeof SellerFinanceRoute
   '/seller/profile': typeof SellerProfileRoute
@@ -1315,6 +1324,7 @@ export interface FileRouteTypes {
     | '/api/image'
     | '/api/share-image'
     | '/auth/verify'
+    | '/buyer/quick-order'
     | '/media/$'
     | '/seller/finance'
     | '/seller/profile'
@@ -1449,6 +1459,7 @@ export interface FileRouteTypes {
     | '/api/image'
     | '/api/share-image'
     | '/auth/verify'
+    | '/buyer/quick-order'
     | '/media/$'
     | '/seller/finance'
     | '/seller/profile'
@@ -1589,6 +1600,7 @@ export interface FileRouteTypes {
     | '/api/image'
     | '/api/share-image'
     | '/auth/verify'
+    | '/buyer/quick-order'
     | '/media/$'
     | '/seller/finance'
     | '/seller/profile'
@@ -1997,6 +2009,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/buyer/'
       preLoaderRoute: typeof BuyerIndexRouteImport
+      parentRoute: typeof BuyerRoute
+    }
+    '/buyer/quick-order': {
+      id: '/buyer/quick-order'
+      path: '/quick-order'
+      fullPath: '/buyer/quick-order'
+      preLoaderRoute: typeof BuyerQuickOrderRouteImport
       parentRoute: typeof BuyerRoute
     }
     '/media/$': {
@@ -2858,6 +2877,7 @@ const AuthRouteChildren: AuthRouteChildren = {
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 
 interface BuyerRouteChildren {
+  BuyerQuickOrderRoute: typeof BuyerQuickOrderRoute
   BuyerIndexRoute: typeof BuyerIndexRoute
   BuyerInvoicesIdRoute: typeof BuyerInvoicesIdRoute
   BuyerProfileMobileRoute: typeof BuyerProfileMobileRoute
@@ -2875,6 +2895,7 @@ interface BuyerRouteChildren {
 }
 
 const BuyerRouteChildren: BuyerRouteChildren = {
+  BuyerQuickOrderRoute: BuyerQuickOrderRoute,
   BuyerIndexRoute: BuyerIndexRoute,
   BuyerInvoicesIdRoute: BuyerInvoicesIdRoute,
   BuyerProfileMobileRoute: BuyerProfileMobileRoute,
@@ -2998,13 +3019,3 @@ const rootRouteChildren: RootRouteChildren = {
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
   ._addFileTypes<FileRouteTypes>()
-
-import type { getRouter } from './router.tsx'
-import type { startInstance } from './start.ts'
-declare module '@tanstack/react-start' {
-  interface Register {
-    ssr: true
-    router: Awaited<ReturnType<typeof getRouter>>
-    config: Awaited<ReturnType<typeof startInstance.getOptions>>
-  }
-}

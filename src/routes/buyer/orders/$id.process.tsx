@@ -3,6 +3,7 @@ import { createFileRoute, Link } from '@tanstack/react-router'
 import { BuyerOrderActions } from '~/features/orders/components/buyer-order-actions'
 import { backLinkClass, invoiceLinkClass, OrderPage } from '~/features/orders/components/order-page'
 import { orderQueries } from '~/features/orders'
+import { ReorderPanel } from '~/features/reorder'
 import { pageHead } from '~/features/shell'
 import { parseIdParam } from '~/lib/route-errors'
 import { m } from '~/lib/messages'
@@ -29,7 +30,12 @@ function BuyerOrderPage() {
           {m.account_back_orders()}
         </Link>
       }
-      actions={<BuyerOrderActions order={order} />}
+      actions={
+        <>
+          <BuyerOrderActions order={order} />
+          <ReorderPanel orderId={order.id} />
+        </>
+      }
       invoiceLink={
         order.invoice ? (
           <Link
