@@ -94,6 +94,8 @@ import { Route as ApiStoresIndexRouteImport } from './routes/api/stores/index'
 import { Route as ApiUserProfileRouteImport } from './routes/api/user/profile'
 import { Route as BuyerInvoicesIndexRouteImport } from './routes/buyer/invoices/index'
 import { Route as BuyerInvoicesIdRouteImport } from './routes/buyer/invoices/$id'
+import { Route as BuyerListsIndexRouteImport } from './routes/buyer/lists/index'
+import { Route as BuyerListsIdRouteImport } from './routes/buyer/lists/$id'
 import { Route as BuyerOrdersIndexRouteImport } from './routes/buyer/orders/index'
 import { Route as BuyerProfileIndexRouteImport } from './routes/buyer/profile/index'
 import { Route as BuyerProfileMobileRouteImport } from './routes/buyer/profile/mobile'
@@ -576,6 +578,16 @@ const BuyerInvoicesIdRoute = BuyerInvoicesIdRouteImport.update({
   path: '/invoices/$id',
   getParentRoute: () => BuyerRoute,
 } as any)
+const BuyerListsIndexRoute = BuyerListsIndexRouteImport.update({
+  id: '/lists/',
+  path: '/lists/',
+  getParentRoute: () => BuyerRoute,
+} as any)
+const BuyerListsIdRoute = BuyerListsIdRouteImport.update({
+  id: '/lists/$id',
+  path: '/lists/$id',
+  getParentRoute: () => BuyerRoute,
+} as any)
 const BuyerOrdersIndexRoute = BuyerOrdersIndexRouteImport.update({
   id: '/orders/',
   path: '/orders/',
@@ -942,6 +954,7 @@ export interface FileRoutesByFullPath {
   '/api/products/suggest': typeof ApiProductsSuggestRoute
   '/api/user/profile': typeof ApiUserProfileRoute
   '/buyer/invoices/$id': typeof BuyerInvoicesIdRoute
+  '/buyer/lists/$id': typeof BuyerListsIdRoute
   '/buyer/profile/mobile': typeof BuyerProfileMobileRoute
   '/buyer/profile/profile': typeof BuyerProfileProfileRoute
   '/buyer/tickets/create': typeof BuyerTicketsCreateRoute
@@ -965,6 +978,7 @@ export interface FileRoutesByFullPath {
   '/api/products/': typeof ApiProductsIndexRoute
   '/api/stores/': typeof ApiStoresIndexRoute
   '/buyer/invoices/': typeof BuyerInvoicesIndexRoute
+  '/buyer/lists/': typeof BuyerListsIndexRoute
   '/buyer/orders/': typeof BuyerOrdersIndexRoute
   '/buyer/profile/': typeof BuyerProfileIndexRoute
   '/buyer/tickets/': typeof BuyerTicketsIndexRoute
@@ -1078,6 +1092,7 @@ export interface FileRoutesByTo {
   '/api/products/suggest': typeof ApiProductsSuggestRoute
   '/api/user/profile': typeof ApiUserProfileRoute
   '/buyer/invoices/$id': typeof BuyerInvoicesIdRoute
+  '/buyer/lists/$id': typeof BuyerListsIdRoute
   '/buyer/profile/mobile': typeof BuyerProfileMobileRoute
   '/buyer/profile/profile': typeof BuyerProfileProfileRoute
   '/buyer/tickets/create': typeof BuyerTicketsCreateRoute
@@ -1101,6 +1116,7 @@ export interface FileRoutesByTo {
   '/api/products': typeof ApiProductsIndexRoute
   '/api/stores': typeof ApiStoresIndexRoute
   '/buyer/invoices': typeof BuyerInvoicesIndexRoute
+  '/buyer/lists': typeof BuyerListsIndexRoute
   '/buyer/orders': typeof BuyerOrdersIndexRoute
   '/buyer/profile': typeof BuyerProfileIndexRoute
   '/buyer/tickets': typeof BuyerTicketsIndexRoute
@@ -1220,6 +1236,7 @@ export interface FileRoutesById {
   '/api/products/suggest': typeof ApiProductsSuggestRoute
   '/api/user/profile': typeof ApiUserProfileRoute
   '/buyer/invoices/$id': typeof BuyerInvoicesIdRoute
+  '/buyer/lists/$id': typeof BuyerListsIdRoute
   '/buyer/profile/mobile': typeof BuyerProfileMobileRoute
   '/buyer/profile/profile': typeof BuyerProfileProfileRoute
   '/buyer/tickets/create': typeof BuyerTicketsCreateRoute
@@ -1243,6 +1260,7 @@ export interface FileRoutesById {
   '/api/products/': typeof ApiProductsIndexRoute
   '/api/stores/': typeof ApiStoresIndexRoute
   '/buyer/invoices/': typeof BuyerInvoicesIndexRoute
+  '/buyer/lists/': typeof BuyerListsIndexRoute
   '/buyer/orders/': typeof BuyerOrdersIndexRoute
   '/buyer/profile/': typeof BuyerProfileIndexRoute
   '/buyer/tickets/': typeof BuyerTicketsIndexRoute
@@ -1362,6 +1380,7 @@ export interface FileRouteTypes {
     | '/api/products/suggest'
     | '/api/user/profile'
     | '/buyer/invoices/$id'
+    | '/buyer/lists/$id'
     | '/buyer/profile/mobile'
     | '/buyer/profile/profile'
     | '/buyer/tickets/create'
@@ -1385,6 +1404,7 @@ export interface FileRouteTypes {
     | '/api/products/'
     | '/api/stores/'
     | '/buyer/invoices/'
+    | '/buyer/lists/'
     | '/buyer/orders/'
     | '/buyer/profile/'
     | '/buyer/tickets/'
@@ -1498,6 +1518,7 @@ export interface FileRouteTypes {
     | '/api/products/suggest'
     | '/api/user/profile'
     | '/buyer/invoices/$id'
+    | '/buyer/lists/$id'
     | '/buyer/profile/mobile'
     | '/buyer/profile/profile'
     | '/buyer/tickets/create'
@@ -1521,6 +1542,7 @@ export interface FileRouteTypes {
     | '/api/products'
     | '/api/stores'
     | '/buyer/invoices'
+    | '/buyer/lists'
     | '/buyer/orders'
     | '/buyer/profile'
     | '/buyer/tickets'
@@ -1639,6 +1661,7 @@ export interface FileRouteTypes {
     | '/api/products/suggest'
     | '/api/user/profile'
     | '/buyer/invoices/$id'
+    | '/buyer/lists/$id'
     | '/buyer/profile/mobile'
     | '/buyer/profile/profile'
     | '/buyer/tickets/create'
@@ -1662,6 +1685,7 @@ export interface FileRouteTypes {
     | '/api/products/'
     | '/api/stores/'
     | '/buyer/invoices/'
+    | '/buyer/lists/'
     | '/buyer/orders/'
     | '/buyer/profile/'
     | '/buyer/tickets/'
@@ -2354,6 +2378,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BuyerInvoicesIdRouteImport
       parentRoute: typeof BuyerRoute
     }
+    '/buyer/lists/': {
+      id: '/buyer/lists/'
+      path: '/lists'
+      fullPath: '/buyer/lists/'
+      preLoaderRoute: typeof BuyerListsIndexRouteImport
+      parentRoute: typeof BuyerRoute
+    }
+    '/buyer/lists/$id': {
+      id: '/buyer/lists/$id'
+      path: '/lists/$id'
+      fullPath: '/buyer/lists/$id'
+      preLoaderRoute: typeof BuyerListsIdRouteImport
+      parentRoute: typeof BuyerRoute
+    }
     '/buyer/orders/': {
       id: '/buyer/orders/'
       path: '/orders'
@@ -2880,10 +2918,12 @@ interface BuyerRouteChildren {
   BuyerQuickOrderRoute: typeof BuyerQuickOrderRoute
   BuyerIndexRoute: typeof BuyerIndexRoute
   BuyerInvoicesIdRoute: typeof BuyerInvoicesIdRoute
+  BuyerListsIdRoute: typeof BuyerListsIdRoute
   BuyerProfileMobileRoute: typeof BuyerProfileMobileRoute
   BuyerProfileProfileRoute: typeof BuyerProfileProfileRoute
   BuyerTicketsCreateRoute: typeof BuyerTicketsCreateRoute
   BuyerInvoicesIndexRoute: typeof BuyerInvoicesIndexRoute
+  BuyerListsIndexRoute: typeof BuyerListsIndexRoute
   BuyerOrdersIndexRoute: typeof BuyerOrdersIndexRoute
   BuyerProfileIndexRoute: typeof BuyerProfileIndexRoute
   BuyerTicketsIndexRoute: typeof BuyerTicketsIndexRoute
@@ -2898,10 +2938,12 @@ const BuyerRouteChildren: BuyerRouteChildren = {
   BuyerQuickOrderRoute: BuyerQuickOrderRoute,
   BuyerIndexRoute: BuyerIndexRoute,
   BuyerInvoicesIdRoute: BuyerInvoicesIdRoute,
+  BuyerListsIdRoute: BuyerListsIdRoute,
   BuyerProfileMobileRoute: BuyerProfileMobileRoute,
   BuyerProfileProfileRoute: BuyerProfileProfileRoute,
   BuyerTicketsCreateRoute: BuyerTicketsCreateRoute,
   BuyerInvoicesIndexRoute: BuyerInvoicesIndexRoute,
+  BuyerListsIndexRoute: BuyerListsIndexRoute,
   BuyerOrdersIndexRoute: BuyerOrdersIndexRoute,
   BuyerProfileIndexRoute: BuyerProfileIndexRoute,
   BuyerTicketsIndexRoute: BuyerTicketsIndexRoute,

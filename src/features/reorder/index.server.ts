@@ -9,3 +9,14 @@ export {
   previewReorder,
   undoAddToBasket,
 } from './reorder.server'
+export {
+  createList,
+  createListFromOrder,
+  deleteList,
+  getList,
+  listLists,
+  moveListLine,
+  removeListLine,
+  renameList,
+  setListLine,
+} from './buyer-lists.server'

@@ -38,6 +38,8 @@ describe('buyer menu', () => {
     expect(buyerMenu(buyer).map((item) => [item.label, item.to])).toEqual([
       ['Dashboard', '/buyer'],
       ['Your Orders', '/buyer/orders'],
+      ['Quick order', '/buyer/quick-order'],
+      ['Saved lists', '/buyer/lists'],
       ['Your Addresses', '/buyer/profile/address'],
       ['Your Invoices', '/buyer/invoices'],
       ['Your Tickets', '/buyer/tickets'],
@@ -49,7 +51,7 @@ describe('buyer menu', () => {
 
   it('disables Switch to Seller for a plain buyer', () => {
     expect(enabled(buyerMenu(buyer))).not.toContain('Switch to Seller')
-    expect(enabled(buyerMenu(buyer))).toHaveLength(7)
+    expect(enabled(buyerMenu(buyer))).toHaveLength(9)
   })
 
   it.each([
