@@ -230,8 +230,8 @@ export async function removeListLine(
       .delete(buyerListLines)
       .where(and(eq(buyerListLines.listId, input.listId), eq(buyerListLines.sku, input.sku)))
       .returning({ id: buyerListLines.id })
-    if (removed.length === 0) throw notFound(m.reorder_list_line_not_found())
-    await touch(tx, input.listId)
+    // Removing a line that is already gone (a second click, another tab) changes nothing.
+    if (removed.length) await touch(tx, input.listId)
     return { id: input.listId }
   })
 }
@@ -251,9 +251,9 @@ export async function moveListLine(
       .where(eq(buyerListLines.listId, input.listId))
       .orderBy(asc(buyerListLines.position), asc(buyerListLines.id))
     const from = lines.findIndex((line) => line.sku === input.sku)
-    if (from < 0) throw notFound(m.reorder_list_line_not_found())
     const to = input.direction === 'up' ? from - 1 : from + 1
-    if (to < 0 || to >= lines.length) return { id: input.listId }
+    // A line no longer on the list, or already first or last, stays where it is.
+    if (from < 0 || to < 0 || to >= lines.length) return { id: input.listId }
     const order = [...lines]
     ;[order[from], order[to]] = [order[to]!, order[from]!]
     const cases = sql.join(

@@ -7,7 +7,12 @@ import { Button } from '~/ui/button'
 import { inputClasses } from '~/ui/input'
 import { Table, TBody, Td, Th, THead, Tr } from '~/ui/table'
 import { checkQuickOrderFn } from '../reorder.functions'
-import type { QuickOrderCheck, QuickOrderLine, QuickOrderProblem } from '../reorder.schemas'
+import {
+  MAX_QUICK_ORDER_CHARS,
+  type QuickOrderCheck,
+  type QuickOrderLine,
+  type QuickOrderProblem,
+} from '../reorder.schemas'
 import { useAddLines } from './use-add-lines'
 
 /** A line's problem in words. */
@@ -42,6 +47,7 @@ const stockText = (line: QuickOrderLine) =>
 export function QuickOrderForm() {
   const textId = useId()
   const hintId = useId()
+  const fileId = useId()
   const resultId = useId()
   const [text, setText] = useState('')
   const [result, setResult] = useState<QuickOrderCheck | null>(null)
@@ -75,6 +81,20 @@ export function QuickOrderForm() {
           onChange={(e) => setText(e.target.value)}
           className={`${inputClasses} h-auto min-h-40 w-full font-mono`}
           placeholder={'SKU-1001, 12\nSKU-1002, 24'}
+        />
+        <label htmlFor={fileId} className="text-sm font-medium">
+          {m.reorder_quick_file_label()}
+        </label>
+        <input
+          id={fileId}
+          type="file"
+          accept=".csv,.txt,text/csv,text/plain"
+          className="text-sm"
+          onChange={(e) => {
+            const file = e.target.files?.[0]
+            // A CSV with the same two columns is read here into the box, to check like a paste.
+            if (file && file.size <= MAX_QUICK_ORDER_CHARS) void file.text().then(setText)
+          }}
         />
         <div className="flex flex-wrap gap-2">
           <Button type="submit" disabled={check.isPending || text.trim() === ''}>
