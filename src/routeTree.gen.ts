@@ -46,6 +46,7 @@ import { Route as AuthIndexRouteImport } from './routes/auth/index'
 import { Route as AuthVerifyRouteImport } from './routes/auth/verify'
 import { Route as BuyerIndexRouteImport } from './routes/buyer/index'
 import { Route as BuyerCreditRouteImport } from './routes/buyer/credit'
+import { Route as BuyerQuickOrderRouteImport } from './routes/buyer/quick-order'
 import { Route as MediaSplatRouteImport } from './routes/media/$'
 import { Route as SellerIndexRouteImport } from './routes/seller/index'
 import { Route as SellerCreditRouteImport } from './routes/seller/credit'
@@ -95,6 +96,8 @@ import { Route as ApiStoresIndexRouteImport } from './routes/api/stores/index'
 import { Route as ApiUserProfileRouteImport } from './routes/api/user/profile'
 import { Route as BuyerInvoicesIndexRouteImport } from './routes/buyer/invoices/index'
 import { Route as BuyerInvoicesIdRouteImport } from './routes/buyer/invoices/$id'
+import { Route as BuyerListsIndexRouteImport } from './routes/buyer/lists/index'
+import { Route as BuyerListsIdRouteImport } from './routes/buyer/lists/$id'
 import { Route as BuyerOrdersIndexRouteImport } from './routes/buyer/orders/index'
 import { Route as BuyerProfileIndexRouteImport } from './routes/buyer/profile/index'
 import { Route as BuyerProfileMobileRouteImport } from './routes/buyer/profile/mobile'
@@ -338,6 +341,11 @@ const BuyerIndexRoute = BuyerIndexRouteImport.update({
 const BuyerCreditRoute = BuyerCreditRouteImport.update({
   id: '/credit',
   path: '/credit',
+  getParentRoute: () => BuyerRoute,
+} as any)
+const BuyerQuickOrderRoute = BuyerQuickOrderRouteImport.update({
+  id: '/quick-order',
+  path: '/quick-order',
   getParentRoute: () => BuyerRoute,
 } as any)
 const MediaSplatRoute = MediaSplatRouteImport.update({
@@ -585,6 +593,16 @@ const BuyerInvoicesIndexRoute = BuyerInvoicesIndexRouteImport.update({
 const BuyerInvoicesIdRoute = BuyerInvoicesIdRouteImport.update({
   id: '/invoices/$id',
   path: '/invoices/$id',
+  getParentRoute: () => BuyerRoute,
+} as any)
+const BuyerListsIndexRoute = BuyerListsIndexRouteImport.update({
+  id: '/lists/',
+  path: '/lists/',
+  getParentRoute: () => BuyerRoute,
+} as any)
+const BuyerListsIdRoute = BuyerListsIdRouteImport.update({
+  id: '/lists/$id',
+  path: '/lists/$id',
   getParentRoute: () => BuyerRoute,
 } as any)
 const BuyerOrdersIndexRoute = BuyerOrdersIndexRouteImport.update({
@@ -941,6 +959,7 @@ export interface FileRoutesByFullPath {
   '/api/share-image': typeof ApiShareImageRoute
   '/auth/verify': typeof AuthVerifyRoute
   '/buyer/credit': typeof BuyerCreditRoute
+  '/buyer/quick-order': typeof BuyerQuickOrderRoute
   '/media/$': typeof MediaSplatRoute
   '/seller/credit': typeof SellerCreditRoute
   '/seller/finance': typeof SellerFinanceRoute
@@ -979,6 +998,7 @@ export interface FileRoutesByFullPath {
   '/api/products/suggest': typeof ApiProductsSuggestRoute
   '/api/user/profile': typeof ApiUserProfileRoute
   '/buyer/invoices/$id': typeof BuyerInvoicesIdRoute
+  '/buyer/lists/$id': typeof BuyerListsIdRoute
   '/buyer/profile/mobile': typeof BuyerProfileMobileRoute
   '/buyer/profile/profile': typeof BuyerProfileProfileRoute
   '/buyer/quotes/$id': typeof BuyerQuotesIdRoute
@@ -1005,6 +1025,7 @@ export interface FileRoutesByFullPath {
   '/api/products/': typeof ApiProductsIndexRoute
   '/api/stores/': typeof ApiStoresIndexRoute
   '/buyer/invoices/': typeof BuyerInvoicesIndexRoute
+  '/buyer/lists/': typeof BuyerListsIndexRoute
   '/buyer/orders/': typeof BuyerOrdersIndexRoute
   '/buyer/profile/': typeof BuyerProfileIndexRoute
   '/buyer/quotes/': typeof BuyerQuotesIndexRoute
@@ -1082,6 +1103,7 @@ export interface FileRoutesByTo {
   '/api/share-image': typeof ApiShareImageRoute
   '/auth/verify': typeof AuthVerifyRoute
   '/buyer/credit': typeof BuyerCreditRoute
+  '/buyer/quick-order': typeof BuyerQuickOrderRoute
   '/media/$': typeof MediaSplatRoute
   '/seller/credit': typeof SellerCreditRoute
   '/seller/finance': typeof SellerFinanceRoute
@@ -1121,6 +1143,7 @@ export interface FileRoutesByTo {
   '/api/products/suggest': typeof ApiProductsSuggestRoute
   '/api/user/profile': typeof ApiUserProfileRoute
   '/buyer/invoices/$id': typeof BuyerInvoicesIdRoute
+  '/buyer/lists/$id': typeof BuyerListsIdRoute
   '/buyer/profile/mobile': typeof BuyerProfileMobileRoute
   '/buyer/profile/profile': typeof BuyerProfileProfileRoute
   '/buyer/quotes/$id': typeof BuyerQuotesIdRoute
@@ -1147,6 +1170,7 @@ export interface FileRoutesByTo {
   '/api/products': typeof ApiProductsIndexRoute
   '/api/stores': typeof ApiStoresIndexRoute
   '/buyer/invoices': typeof BuyerInvoicesIndexRoute
+  '/buyer/lists': typeof BuyerListsIndexRoute
   '/buyer/orders': typeof BuyerOrdersIndexRoute
   '/buyer/profile': typeof BuyerProfileIndexRoute
   '/buyer/quotes': typeof BuyerQuotesIndexRoute
@@ -1230,6 +1254,7 @@ export interface FileRoutesById {
   '/api/share-image': typeof ApiShareImageRoute
   '/auth/verify': typeof AuthVerifyRoute
   '/buyer/credit': typeof BuyerCreditRoute
+  '/buyer/quick-order': typeof BuyerQuickOrderRoute
   '/media/$': typeof MediaSplatRoute
   '/seller/credit': typeof SellerCreditRoute
   '/seller/finance': typeof SellerFinanceRoute
@@ -1269,6 +1294,7 @@ export interface FileRoutesById {
   '/api/products/suggest': typeof ApiProductsSuggestRoute
   '/api/user/profile': typeof ApiUserProfileRoute
   '/buyer/invoices/$id': typeof BuyerInvoicesIdRoute
+  '/buyer/lists/$id': typeof BuyerListsIdRoute
   '/buyer/profile/mobile': typeof BuyerProfileMobileRoute
   '/buyer/profile/profile': typeof BuyerProfileProfileRoute
   '/buyer/quotes/$id': typeof BuyerQuotesIdRoute
@@ -1295,6 +1321,7 @@ export interface FileRoutesById {
   '/api/products/': typeof ApiProductsIndexRoute
   '/api/stores/': typeof ApiStoresIndexRoute
   '/buyer/invoices/': typeof BuyerInvoicesIndexRoute
+  '/buyer/lists/': typeof BuyerListsIndexRoute
   '/buyer/orders/': typeof BuyerOrdersIndexRoute
   '/buyer/profile/': typeof BuyerProfileIndexRoute
   '/buyer/quotes/': typeof BuyerQuotesIndexRoute
@@ -1379,6 +1406,7 @@ export interface FileRouteTypes {
     | '/api/share-image'
     | '/auth/verify'
     | '/buyer/credit'
+    | '/buyer/quick-order'
     | '/media/$'
     | '/seller/credit'
     | '/seller/finance'
@@ -1417,6 +1445,7 @@ export interface FileRouteTypes {
     | '/api/products/suggest'
     | '/api/user/profile'
     | '/buyer/invoices/$id'
+    | '/buyer/lists/$id'
     | '/buyer/profile/mobile'
     | '/buyer/profile/profile'
     | '/buyer/quotes/$id'
@@ -1443,6 +1472,7 @@ export interface FileRouteTypes {
     | '/api/products/'
     | '/api/stores/'
     | '/buyer/invoices/'
+    | '/buyer/lists/'
     | '/buyer/orders/'
     | '/buyer/profile/'
     | '/buyer/quotes/'
@@ -1520,6 +1550,7 @@ export interface FileRouteTypes {
     | '/api/share-image'
     | '/auth/verify'
     | '/buyer/credit'
+    | '/buyer/quick-order'
     | '/media/$'
     | '/seller/credit'
     | '/seller/finance'
@@ -1559,6 +1590,7 @@ export interface FileRouteTypes {
     | '/api/products/suggest'
     | '/api/user/profile'
     | '/buyer/invoices/$id'
+    | '/buyer/lists/$id'
     | '/buyer/profile/mobile'
     | '/buyer/profile/profile'
     | '/buyer/quotes/$id'
@@ -1585,6 +1617,7 @@ export interface FileRouteTypes {
     | '/api/products'
     | '/api/stores'
     | '/buyer/invoices'
+    | '/buyer/lists'
     | '/buyer/orders'
     | '/buyer/profile'
     | '/buyer/quotes'
@@ -1667,6 +1700,7 @@ export interface FileRouteTypes {
     | '/api/share-image'
     | '/auth/verify'
     | '/buyer/credit'
+    | '/buyer/quick-order'
     | '/media/$'
     | '/seller/credit'
     | '/seller/finance'
@@ -1706,6 +1740,7 @@ export interface FileRouteTypes {
     | '/api/products/suggest'
     | '/api/user/profile'
     | '/buyer/invoices/$id'
+    | '/buyer/lists/$id'
     | '/buyer/profile/mobile'
     | '/buyer/profile/profile'
     | '/buyer/quotes/$id'
@@ -1732,6 +1767,7 @@ export interface FileRouteTypes {
     | '/api/products/'
     | '/api/stores/'
     | '/buyer/invoices/'
+    | '/buyer/lists/'
     | '/buyer/orders/'
     | '/buyer/profile/'
     | '/buyer/quotes/'
@@ -2090,6 +2126,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BuyerCreditRouteImport
       parentRoute: typeof BuyerRoute
     }
+    '/buyer/quick-order': {
+      id: '/buyer/quick-order'
+      path: '/quick-order'
+      fullPath: '/buyer/quick-order'
+      preLoaderRoute: typeof BuyerQuickOrderRouteImport
+      parentRoute: typeof BuyerRoute
+    }
     '/media/$': {
       id: '/media/$'
       path: '/media/$'
@@ -2431,6 +2474,20 @@ declare module '@tanstack/react-router' {
       path: '/invoices/$id'
       fullPath: '/buyer/invoices/$id'
       preLoaderRoute: typeof BuyerInvoicesIdRouteImport
+      parentRoute: typeof BuyerRoute
+    }
+    '/buyer/lists/': {
+      id: '/buyer/lists/'
+      path: '/lists'
+      fullPath: '/buyer/lists/'
+      preLoaderRoute: typeof BuyerListsIndexRouteImport
+      parentRoute: typeof BuyerRoute
+    }
+    '/buyer/lists/$id': {
+      id: '/buyer/lists/$id'
+      path: '/lists/$id'
+      fullPath: '/buyer/lists/$id'
+      preLoaderRoute: typeof BuyerListsIdRouteImport
       parentRoute: typeof BuyerRoute
     }
     '/buyer/orders/': {
@@ -2992,14 +3049,17 @@ const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 
 interface BuyerRouteChildren {
   BuyerCreditRoute: typeof BuyerCreditRoute
+  BuyerQuickOrderRoute: typeof BuyerQuickOrderRoute
   BuyerIndexRoute: typeof BuyerIndexRoute
   BuyerInvoicesIdRoute: typeof BuyerInvoicesIdRoute
+  BuyerListsIdRoute: typeof BuyerListsIdRoute
   BuyerProfileMobileRoute: typeof BuyerProfileMobileRoute
   BuyerProfileProfileRoute: typeof BuyerProfileProfileRoute
   BuyerQuotesIdRoute: typeof BuyerQuotesIdRoute
   BuyerQuotesNewRoute: typeof BuyerQuotesNewRoute
   BuyerTicketsCreateRoute: typeof BuyerTicketsCreateRoute
   BuyerInvoicesIndexRoute: typeof BuyerInvoicesIndexRoute
+  BuyerListsIndexRoute: typeof BuyerListsIndexRoute
   BuyerOrdersIndexRoute: typeof BuyerOrdersIndexRoute
   BuyerProfileIndexRoute: typeof BuyerProfileIndexRoute
   BuyerQuotesIndexRoute: typeof BuyerQuotesIndexRoute
@@ -3013,14 +3073,17 @@ interface BuyerRouteChildren {
 
 const BuyerRouteChildren: BuyerRouteChildren = {
   BuyerCreditRoute: BuyerCreditRoute,
+  BuyerQuickOrderRoute: BuyerQuickOrderRoute,
   BuyerIndexRoute: BuyerIndexRoute,
   BuyerInvoicesIdRoute: BuyerInvoicesIdRoute,
+  BuyerListsIdRoute: BuyerListsIdRoute,
   BuyerProfileMobileRoute: BuyerProfileMobileRoute,
   BuyerProfileProfileRoute: BuyerProfileProfileRoute,
   BuyerQuotesIdRoute: BuyerQuotesIdRoute,
   BuyerQuotesNewRoute: BuyerQuotesNewRoute,
   BuyerTicketsCreateRoute: BuyerTicketsCreateRoute,
   BuyerInvoicesIndexRoute: BuyerInvoicesIndexRoute,
+  BuyerListsIndexRoute: BuyerListsIndexRoute,
   BuyerOrdersIndexRoute: BuyerOrdersIndexRoute,
   BuyerProfileIndexRoute: BuyerProfileIndexRoute,
   BuyerQuotesIndexRoute: BuyerQuotesIndexRoute,

@@ -186,6 +186,8 @@ test.describe('panel menus', () => {
     await expect(menu.getByRole('link')).toHaveText([
       'Dashboard',
       'Your Orders',
+      'Quick Order',
+      'Your Saved Lists',
       'Your Addresses',
       'Your Invoices',
       'Your Credit Terms',

@@ -131,6 +131,8 @@ export const RESOURCE_SIDES: Record<
   /** A buyer's Plus purchase (by its number) and the invoice for it are the buyer's own. */
   membership: 'buyer',
   'plus-invoice': 'buyer',
+  /** A buyer's saved list (issue #41): private to its owner. */
+  list: 'buyer',
   /** The users a seller names by id are its observers. */
   user: 'seller',
   seller: 'admin',

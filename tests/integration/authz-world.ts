@@ -9,6 +9,7 @@
 import { eq } from 'drizzle-orm'
 import { createAddress } from '~/features/addresses/addresses.server'
 import { addItem } from '~/features/basket/basket.server'
+import { createList, setListLine } from '~/features/reorder/index.server'
 import { startImport } from '~/features/imports/imports.server'
 import { transitionOrder } from '~/features/orders/order-transitions.server'
 import {
@@ -263,6 +264,10 @@ export async function buildWorld(db: Db): Promise<World> {
     bankCode: '054',
     createdAt: new Date(Date.now() - 86_400_000),
   })
+  // The buyer's saved list (issue #41), with one line: only its owner may read or change it.
+  const list = await createList(db, buyerAuth, { name: 'Weekly kitchen', from: 'empty' })
+  await setListLine(db, buyerAuth, { listId: list.id, sku: sku.sku, quantity: 2 })
+
   const payoutBatch = await makePayoutBatch(db, { period: nextPayoutPeriod() })
   const [payoutLine] = await db.select().from(payoutLines).where(eq(payoutLines.sellerId, seller.id))
 
@@ -332,6 +337,7 @@ export async function buildWorld(db: Db): Promise<World> {
       'quote-request': quoteRequest.id,
       quote: quote.quote_id,
       'request-line': quoteLine!.id,
+      list: list.id,
     },
     numbers: { order: order.number, purchase: purchase!.number, membership: membership!.number },
     values: { session },

@@ -33,7 +33,7 @@ export interface AddedItem {
 }
 
 /** The buyer's cart for a seller, created when absent. The upsert also locks the row. */
-async function cartFor(tx: DbOrTx, userId: number, sellerId: number): Promise<number> {
+export async function cartFor(tx: DbOrTx, userId: number, sellerId: number): Promise<number> {
   const [cart] = await tx
     .insert(carts)
     .values({ buyerUserId: userId, sellerId })
@@ -43,7 +43,7 @@ async function cartFor(tx: DbOrTx, userId: number, sellerId: number): Promise<nu
 }
 
 /** Serialises one buyer's basket changes that add lines, so the item cap holds under concurrency. */
-async function lockBasket(tx: DbOrTx, userId: number): Promise<void> {
+export async function lockBasket(tx: DbOrTx, userId: number): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`basket:${userId}`}))`)
 }
 

@@ -12,3 +12,5 @@ export { entryTier, priceLine, priceLineOrQuoted } from './basket-pricing.server
 export type { QuotedPrice, Tier } from './basket-pricing.server'
 export { firstPhotoUrl, parseQuoted, parseTiers, quotedPriceJson, validTiersJson } from './basket-sql.server'
 export { pruneFillKeys } from './basket.server'
+export { addLines, removeAddedLines } from './basket-bulk.server'
+export type { AddedLine, BulkLine } from './basket-bulk.server'

@@ -38,6 +38,8 @@ describe('buyer menu', () => {
     expect(buyerMenu(buyer).map((item) => [item.label, item.to])).toEqual([
       ['Dashboard', '/buyer'],
       ['Your Orders', '/buyer/orders'],
+      ['Quick Order', '/buyer/quick-order'],
+      ['Your Saved Lists', '/buyer/lists'],
       ['Your Addresses', '/buyer/profile/address'],
       ['Your Invoices', '/buyer/invoices'],
       ['Your Credit Terms', '/buyer/credit'],
@@ -51,7 +53,7 @@ describe('buyer menu', () => {
 
   it('disables Switch to Seller for a plain buyer', () => {
     expect(enabled(buyerMenu(buyer))).not.toContain('Switch to Seller')
-    expect(enabled(buyerMenu(buyer))).toHaveLength(8)
+    expect(enabled(buyerMenu(buyer))).toHaveLength(11)
   })
 
   it.each([

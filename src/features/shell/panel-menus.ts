@@ -28,6 +28,8 @@ export function buyerMenu(user: User | null | undefined): MenuItem[] {
   return [
     { key: 'dashboard', label: m.account_route_dashboard(), to: '/buyer', enabled: true },
     { key: 'orders', label: m.account_your_orders(), to: '/buyer/orders', enabled: true },
+    { key: 'quick-order', label: m.reorder_nav_quick_order(), to: '/buyer/quick-order', enabled: true },
+    { key: 'lists', label: m.reorder_nav_lists(), to: '/buyer/lists', enabled: true },
     { key: 'addresses', label: m.account_your_addresses(), to: '/buyer/profile/address', enabled: true },
     { key: 'invoices', label: m.account_your_invoices(), to: '/buyer/invoices', enabled: true },
     { key: 'credit', label: m.credit_nav(), to: '/buyer/credit', enabled: true },

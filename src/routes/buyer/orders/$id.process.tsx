@@ -3,6 +3,7 @@ import { createFileRoute, Link } from '@tanstack/react-router'
 import { BuyerOrderActions } from '~/features/orders/components/buyer-order-actions'
 import { backLinkClass, invoiceLinkClass, OrderPage } from '~/features/orders/components/order-page'
 import { orderQueries } from '~/features/orders'
+import { ReorderPanel, SaveOrderAsList } from '~/features/reorder'
 import { pageHead } from '~/features/shell'
 import { parseIdParam } from '~/lib/route-errors'
 import { m } from '~/lib/messages'
@@ -29,7 +30,18 @@ function BuyerOrderPage() {
           {m.account_back_orders()}
         </Link>
       }
-      actions={<BuyerOrderActions order={order} />}
+      actions={
+        <>
+          <BuyerOrderActions order={order} />
+          <div className="flex flex-wrap items-start gap-2">
+            <ReorderPanel orderId={order.id} />
+            <SaveOrderAsList
+              orderId={order.id}
+              defaultName={m.reorder_list_from_order_name({ number: order.number })}
+            />
+          </div>
+        </>
+      }
       invoiceLink={
         order.invoice ? (
           <Link
