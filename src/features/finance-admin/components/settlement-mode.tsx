@@ -38,7 +38,7 @@ export function SettlementModeForm({ setting }: { setting: SettlementView }) {
       <h2 id="settlement-heading" className="text-base font-semibold text-ink">
         {m.finance_settlement_heading()}
       </h2>
-      <form {...formProps} className="flex flex-col gap-3" aria-labelledby="settlement-heading">
+      <form {...formProps} className="flex flex-col items-start gap-3" aria-labelledby="settlement-heading">
         <FormError message={formError} />
         <form.AppField name="mode">
           {(field) => (
