@@ -115,6 +115,16 @@ describe('applying for credit terms', () => {
     }
   })
 
+  it('a buyer may send 10 applications a day: each one texts a seller', async () => {
+    const w = await world()
+    // Refused ones count too (a seller that does not exist): the limit is on what is sent.
+    for (let i = 0; i < 10; i++)
+      expect((await failureOf(() => applyForCredit(db, w.buyerAuth, application(999_999)))).status).toBe(422)
+    expect((await failureOf(() => applyForCredit(db, w.buyerAuth, application(w.seller.id)))).status).toBe(
+      429,
+    )
+  })
+
   it('the seller declines with a reason, then approves a second application: audited, the buyer told by SMS', async () => {
     const w = await world()
     const first = await applyForCredit(db, w.buyerAuth, application(w.seller.id))

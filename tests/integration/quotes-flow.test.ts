@@ -283,4 +283,12 @@ describe('requests for quotation', () => {
     await expireQuotes(db)
     expect((await getMyQuoteRequest(db, buyer, id)).status).toBe('expired')
   })
+
+  it('a buyer may send 20 requests a day: each one texts its sellers', async () => {
+    const busy = await authOf(db, (await createUser(db)).id)
+    for (let i = 0; i < 20; i++) await request(busy, [ids.a])
+    expect(await statusOf(() => request(busy, [ids.a]))).toBe(429)
+    // Another buyer is not held back.
+    expect(await statusOf(() => request(otherBuyer, [ids.a]))).toBe(200)
+  })
 })

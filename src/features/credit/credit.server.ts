@@ -1,4 +1,5 @@
 import '@tanstack/react-start/server-only'
+import { enforceRateLimits, type RateLimitRule } from '~/server/rate-limit/rate-limit.server'
 import type * as v from 'valibot'
 import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm'
 import { postEntry } from '~/features/ledger/index.server'
@@ -9,7 +10,7 @@ import { formatMoney } from '~/lib/money'
 import { recordAuditEvent } from '~/server/audit/audit.server'
 import { requireApprovedSeller, requireUser } from '~/server/auth/guards.server'
 import type { AuthContext } from '~/server/auth/session.server'
-import { now } from '~/server/clock.server'
+import { days, now } from '~/server/clock.server'
 import { serverConfig } from '~/server/config.server'
 import type { Db, DbOrTx, Tx } from '~/server/db/client.server'
 import { creditApplications, creditInvoices, creditTerms, orders, sellers, users } from '~/server/db/schema'
@@ -43,6 +44,14 @@ const personName = (row: { firstName: string | null; lastName: string | null; ce
 
 /** Unpaid invoice states: what counts against the limit. */
 const UNPAID = ['open', 'overdue'] as const
+/** Applications a buyer may send in a day (each one texts a seller). */
+export const CREDIT_APPLICATIONS_PER_DAY = 10
+const applicationRule: RateLimitRule = {
+  name: 'credit-application:user',
+  limit: CREDIT_APPLICATIONS_PER_DAY,
+  windowMs: days(1),
+}
+
 /**
  * Orders that ended without the goods (the seller rejected it, someone cancelled it): the buyer owes
  * nothing for them, so their invoices count nowhere.
@@ -57,6 +66,8 @@ export async function applyForCredit(
   input: v.InferOutput<typeof applyForCreditInput>,
 ): Promise<{ applicationId: number }> {
   const { user } = requireUser(auth)
+  // Each application texts the seller: a buyer may send a few a day, not a flood.
+  await enforceRateLimits(db, [{ rule: applicationRule, subject: String(user.id) }])
   return db.transaction(async (tx) => {
     const [seller] = await tx
       .select({ id: sellers.id, status: sellers.status, ownerUserId: sellers.ownerUserId })

@@ -1,4 +1,5 @@
 import '@tanstack/react-start/server-only'
+import { enforceRateLimits, type RateLimitRule } from '~/server/rate-limit/rate-limit.server'
 import { constants } from '#app-config'
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm'
 import { textInLocale } from '~/lib/i18n'
@@ -6,7 +7,7 @@ import { m } from '~/lib/messages'
 import { addDays, tehranDayOf } from '~/lib/tehran-time'
 import { requireUser } from '~/server/auth/guards.server'
 import type { AuthContext } from '~/server/auth/session.server'
-import { now } from '~/server/clock.server'
+import { days, now } from '~/server/clock.server'
 import type { DbOrTx } from '~/server/db/client.server'
 import {
   cartItems,
@@ -82,6 +83,14 @@ async function productIdsOf(db: DbOrTx, slugs: string[]): Promise<Map<string, nu
   return new Map(rows.map((r) => [r.slug, r.id]))
 }
 
+/** Requests for quotation a buyer may send in a day (each one texts its sellers). */
+export const QUOTE_REQUESTS_PER_DAY = 20
+const requestRule: RateLimitRule = {
+  name: 'quote-request:user',
+  limit: QUOTE_REQUESTS_PER_DAY,
+  windowMs: days(1),
+}
+
 /** Checks the chosen sellers: approved, not the buyer's own, and selling a product of the request. */
 async function checkRecipients(db: DbOrTx, sellerIds: number[], productIds: number[], own: number) {
   const approved = await db
@@ -112,6 +121,8 @@ export async function createQuoteRequest(
   input: CreateQuoteRequestInput,
 ): Promise<{ id: number }> {
   const caller = requireUser(auth)
+  // Each request texts up to ten sellers: a buyer may send a fair number a day, not a flood.
+  await enforceRateLimits(db, [{ rule: requestRule, subject: String(caller.user.id) }])
   const today = tehranDayOf(now())
   if (input.needed_by < today || input.needed_by > addDays(today, 366))
     throw fieldError('needed_by', m.quotes_err_needed_by())
