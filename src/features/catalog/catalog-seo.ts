@@ -2,7 +2,7 @@ import { constants } from '#app-config'
 
 /**
  * What catalogue pages put in <head>: title, description, canonical URL, Open Graph tags and, for
- * a product, schema.org JSON-LD (built by product-json-ld.ts, kept apart: seoHead runs in route
+ * a product, schema.org JSON-LD (built by components/product-json-ld.ts, kept apart: seoHead runs in route
  * heads, which are in the route tree every page loads, issue #21). Client-safe: routes build it
  * from loader data.
  */

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react'
+import { loadCompareDrawer } from '~/features/compare'
 import { useUi, type Drawer } from '~/ui/ui-store'
 import { DeferredFooter } from './deferred-footer'
 import { SiteHeader } from './site-header'
@@ -9,9 +10,7 @@ import { m } from '~/lib/messages'
 const drawerComponents = {
   mobile: lazy(() => import('./mobile-drawer').then((m) => ({ default: m.MobileDrawer }))),
   cart: lazy(() => import('./cart-drawer').then((m) => ({ default: m.CartDrawer }))),
-  compare: lazy(() =>
-    import('~/features/compare/components/compare-drawer').then((m) => ({ default: m.CompareDrawer })),
-  ),
+  compare: lazy(loadCompareDrawer),
   profile: lazy(() => import('./profile-drawer').then((m) => ({ default: m.ProfileDrawer }))),
 } satisfies Record<Drawer, unknown>
 

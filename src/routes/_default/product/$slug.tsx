@@ -17,7 +17,7 @@ export const Route = createFileRoute('/_default/product/$slug')({
     const [product, { siteUrl }, { productJsonLd }] = await Promise.all([
       context.queryClient.ensureQueryData(catalogQueries.product(params.slug)),
       context.queryClient.ensureQueryData(catalogQueries.site()),
-      import('~/features/catalog/product-json-ld'),
+      import('~/features/catalog/components/product-json-ld'),
     ])
     // An unknown or unpublished product is the 404 page.
     if (!product) throw notFound()

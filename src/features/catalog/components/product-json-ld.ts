@@ -1,6 +1,6 @@
 import { constants } from '#app-config'
-import { absoluteUrl, clip } from './catalog-seo'
-import type { ProductDetail } from './catalog.types'
+import { absoluteUrl, clip } from '../catalog-seo'
+import type { ProductDetail } from '../catalog.types'
 
 /** A product page's schema.org data, apart from catalog-seo.ts (its comment says why). */
 
