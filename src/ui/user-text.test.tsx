@@ -1,6 +1,5 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { Highlighted } from '~/features/catalog/components/highlighted'
 import { UserText } from './user-text'
 
 describe('text people typed, on a page', () => {
@@ -9,16 +8,5 @@ describe('text people typed, on a page', () => {
       '<bdi>Photo gpj.exe</bdi>',
     )
     expect(renderToStaticMarkup(<UserText>{'می\u200Cخواهم'}</UserText>)).toBe('<bdi>می\u200Cخواهم</bdi>')
-  })
-
-  it('product names with search highlights too', () => {
-    const parts = [
-      { text: '\u202Egpj', match: true },
-      { text: '.exe', match: false },
-    ]
-    const html = renderToStaticMarkup(<Highlighted text={'\u202Egpj.exe'} parts={parts} />)
-    expect(html).toMatch(/^<bdi>.*<\/bdi>$/)
-    expect(html).not.toContain('\u202E')
-    expect(renderToStaticMarkup(<Highlighted text={'\u202Egpj.exe'} />)).toBe('<bdi>gpj.exe</bdi>')
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { User } from '~/features/auth/auth.schemas'
+import type { User } from '~/features/auth'
 import { runAppStart } from './app-start'
 
 const user = { id: 1, cellphone: '+989121234567' } as User

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { User } from '~/features/auth/auth.schemas'
+import type { User } from '~/features/auth'
 import type { SellerStatus } from '~/lib/domain-enums'
 import { buyerMenu, sellerMenu, type MenuItem } from './panel-menus'
 
